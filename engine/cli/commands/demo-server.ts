@@ -1,0 +1,23 @@
+/** `loadsmith demo-server [--port N]`: the bundled demo API on 127.0.0.1 until Ctrl-C. */
+import { startDemoServer } from '../../demo/server.ts';
+import { DEMO_PASSWORD, DEMO_TOKEN } from '../../demo/state.ts';
+import { parsePortArgs } from '../args.ts';
+
+export async function demoServerCommand(argv: string[]): Promise<number> {
+  const { port } = parsePortArgs(argv);
+  const server = await startDemoServer({ port });
+  process.stdout.write([
+    `loadsmith demo API on ${server.url}`,
+    `  POST /v3/auth/login {"username":"any","password":"${DEMO_PASSWORD}"} -> token; or send "Authorization: Token ${DEMO_TOKEN}"`,
+    '  GET /v3/users · POST /v3/organizations · GET /slow?ms=200 · GET /flaky?fail=0.1 · GET /status/503',
+    `  try: BASE_URL=${server.url} loadsmith run plans/demo.yaml`,
+    '  Ctrl-C to stop',
+    '',
+  ].join('\n'));
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,38 @@
+/**
+ * The `loadsmith` command. User mistakes (bad plan, bad option) print a clear message and exit 1 without a
+ * stack trace; anything else is a bug and shows its stack.
+ */
+import { PlanError } from '../plan/errors.ts';
+import { VERSION } from '../version.ts';
+import { demoCommand } from './commands/demo.ts';
+import { demoServerCommand } from './commands/demo-server.ts';
+import { runCommand } from './commands/run.ts';
+import { schemaCommand } from './commands/schema.ts';
+import { validateCommand } from './commands/validate.ts';
+import { EXIT, HELP, UsageError } from './usage.ts';
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  run: runCommand,
+  validate: validateCommand,
+  demo: demoCommand,
+  'demo-server': demoServerCommand,
+  schema: schemaCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${HELP}\n`);
+    return command === undefined ? EXIT.usage : EXIT.passed;
+  }
+  if (command === '--version' || command === 'version') { process.stdout.write(`loadsmith ${VERSION}\n`); return EXIT.passed; }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`unknown command '${command}'; commands: ${Object.keys(COMMANDS).join(', ')} (see loadsmith help)`);
+    return await run(rest);
+  } catch (e) {
+    if (e instanceof PlanError) { process.stderr.write(`error: the plan is not valid:\n${e.message}\n`); return EXIT.usage; }
+    if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
+    throw e;
+  }
+}

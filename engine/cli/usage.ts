@@ -1,0 +1,27 @@
+/** Help text and usage errors (exit code 1, no stack trace). */
+export class UsageError extends Error {}
+
+export const EXIT = { passed: 0, usage: 1, engineError: 103, interrupted: 105, thresholdsFailed: 99 } as const;
+
+export const HELP = `loadsmith — design, record and run HTTP load-test plans
+
+Usage:
+  loadsmith run <plan> [options]       run a plan file (YAML or JSON)
+  loadsmith validate <plan...>         check plan files (and their data files) without running them
+  loadsmith demo [options]             start the bundled demo API and run plans/demo.yaml against it
+  loadsmith demo-server [--port N]     serve the bundled demo API on 127.0.0.1 until Ctrl-C
+  loadsmith schema [-o FILE]           print the plan JSON Schema
+  loadsmith help | --version
+
+Run options:
+  --vus N                 number of VUs for every scenario (with --duration or --iterations: replaces the executor)
+  --duration D            run every scenario as constant-vus for D (e.g. 30s, 1m30s)
+  --iterations N          run every scenario as shared-iterations with N iterations in total
+  -e, --env KEY=VALUE     set an environment variable for \${env.KEY} (repeatable)
+  --summary-json FILE     write the machine-readable summary (- for stdout)
+  --workers N             worker threads (default: CPU cores - 1, at least 1)
+  -q, --quiet             no progress line, only the summary
+  --no-color              plain output
+
+Exit codes: 0 thresholds passed · 99 a threshold failed · 1 bad plan or usage · 105 stopped by the user (Ctrl-C)
+            · 103 the engine failed. First Ctrl-C stops gracefully, the second at once; the summary is always printed.`;

@@ -1,0 +1,87 @@
+/**
+ * Coordinator-side totals of a run: every worker sample is merged into cumulative series (exact counts,
+ * merged histograms). Thresholds and the summary read from here; nothing is ever averaged across workers.
+ */
+import { Histogram } from './histogram.ts';
+import type { CheckKey, Sample, SeriesKey } from './sample.ts';
+
+export const PHASES = ['duration', 'blocked', 'sending', 'waiting', 'receiving'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface CumSeries {
+  key: SeriesKey;
+  reqs: number;
+  failed: number;
+  sent: number;
+  received: number;
+  hist: Record<Phase, Histogram>;
+}
+
+export interface CheckTotal { key: CheckKey; pass: number; fail: number; failure: string | undefined }
+export interface ErrorTotal { kind: string; scenario: string; request: string; message: string; count: number }
+export interface ExtractFailureTotal { scenario: string; request: string; variable: string; message: string; count: number }
+
+export const seriesId = (k: SeriesKey): string =>
+  `${k.scenario}\u0000${k.group}\u0000${k.request}\u0000${k.method}\u0000${k.status}${k.tags ? `\u0000${JSON.stringify(k.tags)}` : ''}`;
+
+export class RunAggregate {
+  readonly series = new Map<string, CumSeries>();
+  readonly checks = new Map<string, CheckTotal>();
+  readonly iterations = new Map<string, { completed: number; interrupted: number; duration: Histogram }>();
+  readonly groups = new Map<string, { scenario: string; group: string; duration: Histogram }>();
+  readonly errors = new Map<string, ErrorTotal>();
+  readonly extractFailures = new Map<string, ExtractFailureTotal>();
+  readonly dropped = new Map<string, number>();
+
+  add(s: Sample): void {
+    for (const x of s.series) {
+      const id = seriesId(x.key);
+      let c = this.series.get(id);
+      if (!c) {
+        c = { key: x.key, reqs: 0, failed: 0, sent: 0, received: 0, hist: newHists() };
+        this.series.set(id, c);
+      }
+      c.reqs += x.reqs;
+      c.failed += x.failed;
+      c.sent += x.sent;
+      c.received += x.received;
+      for (const p of PHASES) c.hist[p].add(Histogram.fromJSON(x[p]));
+    }
+    for (const ch of s.checks) {
+      const id = `${ch.key.scenario}\u0000${ch.key.group}\u0000${ch.key.request}\u0000${ch.key.check}`;
+      const t = this.checks.get(id);
+      if (t) { t.pass += ch.pass; t.fail += ch.fail; t.failure ??= ch.failure; }
+      else this.checks.set(id, { key: ch.key, pass: ch.pass, fail: ch.fail, failure: ch.failure });
+    }
+    for (const it of s.iterations) {
+      let t = this.iterations.get(it.scenario);
+      if (!t) { t = { completed: 0, interrupted: 0, duration: new Histogram() }; this.iterations.set(it.scenario, t); }
+      t.completed += it.completed;
+      t.interrupted += it.interrupted;
+      t.duration.add(Histogram.fromJSON(it.duration));
+    }
+    for (const g of s.groups) {
+      const id = `${g.scenario}\u0000${g.group}`;
+      let t = this.groups.get(id);
+      if (!t) { t = { scenario: g.scenario, group: g.group, duration: new Histogram() }; this.groups.set(id, t); }
+      t.duration.add(Histogram.fromJSON(g.duration));
+    }
+    for (const e of s.errors) {
+      const id = `${e.kind}\u0000${e.scenario}\u0000${e.request}`;
+      const t = this.errors.get(id);
+      if (t) t.count += e.count;
+      else this.errors.set(id, { ...e });
+    }
+    for (const e of s.extractFailures) {
+      const id = `${e.scenario}\u0000${e.request}\u0000${e.variable}`;
+      const t = this.extractFailures.get(id);
+      if (t) t.count += e.count;
+      else this.extractFailures.set(id, { ...e });
+    }
+    for (const [sc, n] of Object.entries(s.dropped)) this.dropped.set(sc, (this.dropped.get(sc) ?? 0) + n);
+  }
+}
+
+export function newHists(): Record<Phase, Histogram> {
+  return { duration: new Histogram(), blocked: new Histogram(), sending: new Histogram(), waiting: new Histogram(), receiving: new Histogram() };
+}

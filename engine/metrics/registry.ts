@@ -1,0 +1,50 @@
+/**
+ * The built-in metrics, with k6's names, types and meanings. Thresholds, summaries and charts all read
+ * from this table, so a metric exists in one place.
+ */
+export type MetricType = 'counter' | 'gauge' | 'rate' | 'trend';
+export type MetricUnit = 'ms' | 'bytes' | 'count' | 'vus' | 'ratio';
+
+export interface MetricDef {
+  readonly name: string;
+  readonly type: MetricType;
+  readonly unit: MetricUnit;
+  /** Tags a threshold may filter this metric by (besides the plan's custom tags, for HTTP metrics). */
+  readonly tags: readonly string[];
+  readonly description: string;
+}
+
+/** `request` is the name of a request step; `name` is accepted as k6's spelling of the same tag. */
+export const HTTP_TAGS = ['scenario', 'group', 'request', 'name', 'method', 'status', 'expected_response'] as const;
+
+const http = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
+  ({ name, type, unit, tags: HTTP_TAGS, description });
+
+const DEFS: MetricDef[] = [
+  http('http_reqs', 'counter', 'count', 'HTTP requests sent (each redirect hop counts)'),
+  http('http_req_failed', 'rate', 'ratio', 'Share of requests that failed: a transport error or a status outside expectedStatuses'),
+  http('http_req_duration', 'trend', 'ms', 'Request time: sending + waiting + receiving'),
+  http('http_req_blocked', 'trend', 'ms', 'Time waiting for a free connection (includes connecting and TLS for a new one)'),
+  http('http_req_sending', 'trend', 'ms', 'Time writing the request'),
+  http('http_req_waiting', 'trend', 'ms', 'Time to first byte of the response after sending'),
+  http('http_req_receiving', 'trend', 'ms', 'Time reading the response'),
+  http('data_sent', 'counter', 'bytes', 'Bytes of request bodies and headers sent'),
+  http('data_received', 'counter', 'bytes', 'Bytes of response bodies received'),
+  { name: 'iterations', type: 'counter', unit: 'count', tags: ['scenario'], description: 'Completed iterations' },
+  { name: 'iteration_duration', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'Time of one complete iteration' },
+  { name: 'dropped_iterations', type: 'counter', unit: 'count', tags: ['scenario'], description: 'Iterations not started (no free VU, or data exhausted)' },
+  { name: 'group_duration', type: 'trend', unit: 'ms', tags: ['scenario', 'group'], description: 'Time to run a group' },
+  { name: 'checks', type: 'rate', unit: 'ratio', tags: ['scenario', 'group', 'request', 'check'], description: 'Share of checks that passed' },
+  { name: 'vus', type: 'gauge', unit: 'vus', tags: [], description: 'Active virtual users' },
+  { name: 'vus_max', type: 'gauge', unit: 'vus', tags: [], description: 'Allocated virtual users' },
+];
+
+export const METRICS: Readonly<Record<string, MetricDef>> = Object.fromEntries(DEFS.map((m) => [m.name, m]));
+
+/** Aggregations a threshold may use per metric type (k6's rules). */
+export const AGGREGATIONS: Readonly<Record<MetricType, readonly string[]>> = {
+  trend: ['avg', 'min', 'max', 'med', 'p(N)'],
+  counter: ['count', 'rate'],
+  rate: ['rate'],
+  gauge: ['value'],
+};

@@ -1,0 +1,175 @@
+/**
+ * The end-of-test summary as data: everything the text summary prints and --summary-json writes.
+ * Time values are milliseconds; rates are per second over the measured test time.
+ */
+import { Histogram } from './histogram.ts';
+import { PHASES, type RunAggregate } from './aggregate.ts';
+import { METRICS } from './registry.ts';
+import type { ThresholdState } from './thresholds/evaluate.ts';
+import type { TimelinePoint } from './timeline.ts';
+import { trendStats, type TrendStats } from './trend.ts';
+
+export type MetricSummary =
+  | ({ type: 'trend'; unit: 'ms' } & TrendStats)
+  | { type: 'counter'; unit: string; count: number; rate: number }
+  | { type: 'rate'; rate: number; passes: number; fails: number }
+  | { type: 'gauge'; value: number; min: number; max: number };
+
+export interface RequestSummary {
+  scenario: string;
+  name: string;
+  method: string;
+  count: number;
+  rate: number;
+  failed: number;
+  failedRate: number;
+  duration: TrendStats;
+  statuses: Record<string, number>;
+}
+
+export interface ScenarioSummary {
+  name: string;
+  executor: string;
+  description: string;
+  maxVus: number;
+  iterations: number;
+  interrupted: number;
+  dropped: number;
+}
+
+export type StopReason = 'completed' | 'stopped' | 'aborted' | 'threshold' | 'error';
+
+export interface Summary {
+  /** Summary format version. */
+  version: 1;
+  tool: { name: 'loadsmith'; version: string; node: string };
+  plan: { name: string; file?: string };
+  /** passed: every threshold held; failed: one did not. */
+  status: 'passed' | 'failed';
+  /** completed normally, stopped (graceful, Ctrl-C), aborted (hard stop), threshold (abortOnFail), error (a worker failed). */
+  stoppedBy: StopReason;
+  startedAt: string;
+  endedAt: string;
+  durationMs: number;
+  /** Shortcuts for scripts: requests, requests per second, http_req_duration p50 and p99 in milliseconds. */
+  _total: number;
+  _rps: number;
+  _p50: number;
+  _p99: number;
+  metrics: Record<string, MetricSummary>;
+  requests: RequestSummary[];
+  checks: { scenario: string; group: string; request: string; name: string; passes: number; fails: number; failure?: string }[];
+  groups: { scenario: string; group: string; duration: TrendStats }[];
+  thresholds: ThresholdState[];
+  statuses: Record<string, number>;
+  errors: { kind: string; scenario: string; request: string; count: number; message: string }[];
+  extractFailures: { scenario: string; request: string; variable: string; count: number; message: string }[];
+  scenarios: ScenarioSummary[];
+  generator: { workers: number; cpus: number };
+  notes: string[];
+  timeline: TimelinePoint[];
+}
+
+export interface SummaryInput {
+  agg: RunAggregate;
+  thresholds: ThresholdState[];
+  timeline: TimelinePoint[];
+  scenarios: Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped'>[];
+  plan: { name: string; file?: string };
+  startedAt: Date;
+  durationMs: number;
+  stoppedBy: StopReason;
+  vusMax: number;
+  workers: number;
+  cpus: number;
+  version: string;
+  notes: string[];
+}
+
+export function buildSummary(i: SummaryInput): Summary {
+  const { agg } = i;
+  const seconds = i.durationMs / 1000;
+  const perS = (n: number): number => (seconds > 0 ? n / seconds : 0);
+  const phase = Object.fromEntries(PHASES.map((p) => [p, new Histogram()])) as Record<(typeof PHASES)[number], Histogram>;
+  let reqs = 0, failed = 0, sent = 0, received = 0;
+  const statuses: Record<string, number> = {};
+  const byRequest = new Map<string, RequestSummary & { h: Histogram }>();
+  for (const s of agg.series.values()) {
+    reqs += s.reqs; failed += s.failed; sent += s.sent; received += s.received;
+    for (const p of PHASES) phase[p].add(s.hist[p]);
+    const code = String(s.key.status);
+    statuses[code] = (statuses[code] ?? 0) + s.reqs;
+    const id = `${s.key.scenario}\u0000${s.key.request}\u0000${s.key.method}`;
+    let r = byRequest.get(id);
+    if (!r) {
+      r = { scenario: s.key.scenario, name: s.key.request, method: s.key.method, count: 0, rate: 0, failed: 0, failedRate: 0, duration: trendStats(new Histogram()), statuses: {}, h: new Histogram() };
+      byRequest.set(id, r);
+    }
+    r.count += s.reqs;
+    r.failed += s.failed;
+    r.statuses[code] = (r.statuses[code] ?? 0) + s.reqs;
+    r.h.add(s.hist.duration);
+  }
+  const iterH = new Histogram();
+  let iterations = 0;
+  for (const it of agg.iterations.values()) { iterations += it.completed; iterH.add(it.duration); }
+  const groupH = new Histogram();
+  for (const g of agg.groups.values()) groupH.add(g.duration);
+  let checkPass = 0, checkFail = 0;
+  for (const c of agg.checks.values()) { checkPass += c.pass; checkFail += c.fail; }
+  const dropped = [...agg.dropped.values()].reduce((a, b) => a + b, 0);
+  // The final (partial) interval is sampled after every VU stopped: it would always add a misleading 0.
+  const vusSeen = (i.timeline.length > 1 ? i.timeline.slice(0, -1) : i.timeline).map((p) => p.vus);
+
+  const trend = (h: Histogram): MetricSummary => ({ type: 'trend', unit: 'ms', ...trendStats(h) });
+  const metrics: Record<string, MetricSummary> = {
+    http_reqs: { type: 'counter', unit: 'count', count: reqs, rate: perS(reqs) },
+    http_req_failed: { type: 'rate', rate: reqs ? failed / reqs : 0, passes: failed, fails: reqs - failed },
+    http_req_duration: trend(phase.duration),
+    http_req_blocked: trend(phase.blocked),
+    http_req_sending: trend(phase.sending),
+    http_req_waiting: trend(phase.waiting),
+    http_req_receiving: trend(phase.receiving),
+    data_sent: { type: 'counter', unit: 'bytes', count: sent, rate: perS(sent) },
+    data_received: { type: 'counter', unit: 'bytes', count: received, rate: perS(received) },
+    iterations: { type: 'counter', unit: 'count', count: iterations, rate: perS(iterations) },
+    iteration_duration: trend(iterH),
+    vus: { type: 'gauge', value: vusSeen.at(-1) ?? 0, min: vusSeen.length ? Math.min(...vusSeen) : 0, max: vusSeen.length ? Math.max(...vusSeen) : 0 },
+    vus_max: { type: 'gauge', value: i.vusMax, min: i.vusMax, max: i.vusMax },
+  };
+  if (checkPass + checkFail > 0) metrics.checks = { type: 'rate', rate: checkPass / (checkPass + checkFail), passes: checkPass, fails: checkFail };
+  if (!groupH.isEmpty) metrics.group_duration = trend(groupH);
+  if (dropped > 0) metrics.dropped_iterations = { type: 'counter', unit: 'count', count: dropped, rate: perS(dropped) };
+  for (const name of Object.keys(metrics)) if (!METRICS[name]) throw new Error(`summary metric ${name} is not in the registry`);
+
+  const durationStats = trendStats(phase.duration);
+  return {
+    version: 1,
+    tool: { name: 'loadsmith', version: i.version, node: process.versions.node },
+    plan: i.plan,
+    status: i.thresholds.every((t) => t.ok) ? 'passed' : 'failed',
+    stoppedBy: i.stoppedBy,
+    startedAt: i.startedAt.toISOString(),
+    endedAt: new Date(i.startedAt.getTime() + i.durationMs).toISOString(),
+    durationMs: i.durationMs,
+    _total: reqs,
+    _rps: perS(reqs),
+    _p50: durationStats.med,
+    _p99: durationStats.p99,
+    metrics,
+    requests: [...byRequest.values()].map(({ h, ...r }) => ({ ...r, rate: perS(r.count), failedRate: r.count ? r.failed / r.count : 0, duration: trendStats(h) })),
+    checks: [...agg.checks.values()].map((c) => ({ scenario: c.key.scenario, group: c.key.group, request: c.key.request, name: c.key.check, passes: c.pass, fails: c.fail, ...(c.failure ? { failure: c.failure } : {}) })),
+    groups: [...agg.groups.values()].map((g) => ({ scenario: g.scenario, group: g.group, duration: trendStats(g.duration) })),
+    thresholds: i.thresholds,
+    statuses,
+    errors: [...agg.errors.values()].sort((a, b) => b.count - a.count),
+    extractFailures: [...agg.extractFailures.values()].sort((a, b) => b.count - a.count),
+    scenarios: i.scenarios.map((s) => {
+      const it = agg.iterations.get(s.name);
+      return { ...s, iterations: it?.completed ?? 0, interrupted: it?.interrupted ?? 0, dropped: agg.dropped.get(s.name) ?? 0 };
+    }),
+    generator: { workers: i.workers, cpus: i.cpus },
+    notes: i.notes,
+    timeline: i.timeline,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Per-second points of a run (live ticks, charts, the summary's timeline): the samples of all workers for
+ * one interval merged. Percentiles come from the interval's merged histogram, never from averaging workers.
+ */
+import { Histogram } from './histogram.ts';
+import type { Sample } from './sample.ts';
+
+export interface LatencyPoint { avg: number; p50: number; p90: number; p95: number; p99: number; max: number }
+
+export interface RequestPoint { reqs: number; failed: number; p50: number; p95: number; p99: number; max: number }
+
+export interface TimelinePoint {
+  /** Seconds since the start at the end of this interval. */
+  t: number;
+  /** Length of the interval in seconds (1, except the last). */
+  span: number;
+  vus: number;
+  reqs: number;
+  rps: number;
+  failed: number;
+  iterations: number;
+  interrupted: number;
+  dataSent: number;
+  dataReceived: number;
+  checksPass: number;
+  checksFail: number;
+  errors: number;
+  dropped: number;
+  /** http_req_duration over this interval in ms; null when no request finished. */
+  latency: LatencyPoint | null;
+  /** Per request name. */
+  requests: Record<string, RequestPoint>;
+  statuses: Record<string, number>;
+}
+
+const ms = (us: number): number => us / 1000;
+
+export function timelinePoint(samples: readonly Sample[], t: number, span: number): TimelinePoint {
+  const p: TimelinePoint = {
+    t, span, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
+    checksPass: 0, checksFail: 0, errors: 0, dropped: 0, latency: null, requests: {}, statuses: {},
+  };
+  const all = new Histogram();
+  const perRequest = new Map<string, { reqs: number; failed: number; h: Histogram }>();
+  for (const s of samples) {
+    for (const n of Object.values(s.vus)) p.vus += n;
+    for (const x of s.series) {
+      p.reqs += x.reqs;
+      p.failed += x.failed;
+      p.dataSent += x.sent;
+      p.dataReceived += x.received;
+      const status = String(x.key.status);
+      p.statuses[status] = (p.statuses[status] ?? 0) + x.reqs;
+      const h = Histogram.fromJSON(x.duration);
+      all.add(h);
+      let r = perRequest.get(x.key.request);
+      if (!r) { r = { reqs: 0, failed: 0, h: new Histogram() }; perRequest.set(x.key.request, r); }
+      r.reqs += x.reqs;
+      r.failed += x.failed;
+      r.h.add(h);
+    }
+    for (const c of s.checks) { p.checksPass += c.pass; p.checksFail += c.fail; }
+    for (const i of s.iterations) { p.iterations += i.completed; p.interrupted += i.interrupted; }
+    for (const e of s.errors) p.errors += e.count;
+    for (const n of Object.values(s.dropped)) p.dropped += n;
+  }
+  p.rps = span > 0 ? p.reqs / span : 0;
+  if (!all.isEmpty) {
+    const [p50, p90, p95, p99] = all.valuesAtPercentiles([50, 90, 95, 99]) as [number, number, number, number];
+    p.latency = { avg: ms(all.mean), p50: ms(p50), p90: ms(p90), p95: ms(p95), p99: ms(p99), max: ms(all.max) };
+  }
+  for (const [name, r] of perRequest) {
+    const [p50, p95, p99] = r.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number];
+    p.requests[name] = { reqs: r.reqs, failed: r.failed, p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(r.h.max) };
+  }
+  return p;
+}

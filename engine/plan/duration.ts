@@ -1,0 +1,44 @@
+/**
+ * Durations as users write them in plans and on the command line: `500ms`, `30s`, `1m30s`, `2h`, `1.5s`.
+ * Plans keep the text (so an exported plan reads as it was written); the runtime works in milliseconds.
+ */
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/y;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** The JSON Schema / zod pattern for a duration string. */
+export const DURATION_PATTERN = '^(0|(\\d+(\\.\\d+)?(ms|s|m|h))+)$';
+
+/** Parses a duration to milliseconds, or returns undefined when the text is not a duration. */
+export function parseDuration(text: string): number | undefined {
+  const s = text.trim();
+  if (s === '0') return 0;
+  if (s === '') return undefined;
+  PART.lastIndex = 0;
+  let total = 0;
+  while (PART.lastIndex < s.length) {
+    const m = PART.exec(s);
+    if (!m) return undefined;
+    total += Number(m[1]) * (UNIT_MS[m[2] as string] as number);
+  }
+  return total;
+}
+
+/** Like parseDuration, but throws a user-facing error naming where the value came from. */
+export function durationMs(text: string, where: string): number {
+  const ms = parseDuration(text);
+  if (ms === undefined) throw new Error(`${where}: '${text}' is not a duration; write e.g. 500ms, 30s or 1m30s`);
+  return ms;
+}
+
+/** Formats milliseconds the way k6 does in summaries: 1m30s, 2.5s, 450ms. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const totalS = ms / 1000;
+  const h = Math.floor(totalS / 3600);
+  const m = Math.floor((totalS % 3600) / 60);
+  const s = totalS - h * 3600 - m * 60;
+  const sText = Number.isInteger(s) ? `${s}s` : `${s.toFixed(1).replace(/\.0$/, '')}s`;
+  if (h > 0) return `${h}h${m}m${sText}`;
+  if (m > 0) return `${m}m${sText}`;
+  return sText;
+}

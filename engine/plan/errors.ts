@@ -1,0 +1,36 @@
+/** Located plan errors: every problem names the file, line:column, the path in the document and what is expected. */
+import { formatPath, type PathSegment } from './path.ts';
+
+export interface SourcePosition { line: number; column: number }
+
+export interface PlanIssue {
+  path: PathSegment[];
+  message: string;
+  position?: SourcePosition | undefined;
+}
+
+/** An issue not yet placed in the file; `offset` points inside the string at `path` (template errors). */
+export interface LocatableIssue extends PlanIssue { offset?: number }
+
+export class PlanError extends Error {
+  readonly file: string | undefined;
+  readonly issues: PlanIssue[];
+  constructor(issues: PlanIssue[], file?: string) {
+    super(formatIssues(issues, file));
+    this.name = 'PlanError';
+    this.file = file;
+    this.issues = issues;
+  }
+}
+
+/** One line per issue: `plans/demo.yaml:12:7: scenarios.browse.steps[2].request.url: expected ...` */
+export function formatIssue(issue: PlanIssue, file?: string): string {
+  const where = [file, issue.position?.line, issue.position?.column].filter((x) => x !== undefined).join(':');
+  const path = issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
+  return `${where ? `${where}: ` : ''}${path}${issue.message}`;
+}
+
+export function formatIssues(issues: readonly PlanIssue[], file?: string): string {
+  const sorted = [...issues].sort((a, b) => (a.position?.line ?? 0) - (b.position?.line ?? 0) || (a.position?.column ?? 0) - (b.position?.column ?? 0));
+  return sorted.map((i) => formatIssue(i, file)).join('\n');
+}

@@ -1,0 +1,43 @@
+/**
+ * Text -> validated plan. Four stages, each reporting located errors: syntax, version (migrate), schema (zod),
+ * semantics (templates, regexes, thresholds, executors). A plan that passes is safe to hand to the runtime.
+ */
+import { PlanError, type LocatableIssue } from './errors.ts';
+import { planIssuesFromZod } from './issues.ts';
+import { migrate } from './migrate.ts';
+import { Plan } from './schema/index.ts';
+import { locateIssues, parsePlanSource, type PlanSource } from './source.ts';
+import { validateRequests } from './validate-requests.ts';
+import { validateScenarios } from './validate-scenarios.ts';
+import { validateTemplates, type EnvReference } from './validate-templates.ts';
+import { validateThresholds } from './validate-thresholds.ts';
+
+export interface ParsedPlan {
+  plan: Plan;
+  /** Environment variables the plan reads, for a clear error at run start when one is missing. */
+  env: EnvReference[];
+  source: PlanSource | undefined;
+  file: string | undefined;
+}
+
+/** Parses and validates plan text (YAML or JSON). Throws PlanError listing every problem found. */
+export function parsePlan(text: string, file?: string): ParsedPlan {
+  const source = parsePlanSource(text, file);
+  const result = validatePlanValue(source.value, source);
+  return { ...result, source, file };
+}
+
+/** Validates an already parsed value (from the database or the UI). Positions are filled in when a source is given. */
+export function validatePlanValue(value: unknown, source?: PlanSource): { plan: Plan; env: EnvReference[] } {
+  const fail = (issues: LocatableIssue[]): never => { throw new PlanError(locateIssues(issues, source), source?.file); };
+
+  const migrated = migrate(value);
+  if (migrated.issues.length > 0) fail(migrated.issues);
+  const parsed = Plan.safeParse(migrated.doc);
+  if (!parsed.success) fail(planIssuesFromZod(parsed.error.issues, migrated.doc));
+  const plan = parsed.data as Plan;
+  const templates = validateTemplates(plan);
+  const issues = [...validateScenarios(plan), ...validateRequests(plan), ...templates.issues, ...validateThresholds(plan)];
+  if (issues.length > 0) fail(issues);
+  return { plan, env: templates.env };
+}

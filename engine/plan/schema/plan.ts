@@ -1,0 +1,66 @@
+/** The plan document, version 1: what the GUI edits, SQLite stores and the CLI runs. */
+import { z } from 'zod';
+import { Auth } from './auth.ts';
+import { Duration, Headers, scenarioName, Size, StatusSet, Tags, Template, variableName } from './common.ts';
+import { Scenario } from './scenarios.ts';
+
+export const PLAN_VERSION = 1;
+
+export const HttpOptions = z.strictObject({
+  keepAlive: z.boolean().optional().meta({ description: 'Reuse connections; default true.' }),
+  insecureTls: z.boolean().optional().meta({ description: 'Accept any TLS certificate; default false.' }),
+  discardResponseBodies: z.boolean().optional()
+    .meta({ description: 'Never keep response bodies; checks and extractions that read the body are then refused. Default false.' }),
+  maxRedirects: z.int().min(0).max(100).optional().meta({ description: 'Redirects followed per request; default 10.' }),
+  maxBodySize: Size.optional().meta({ description: 'Largest response body kept for checks and extractions; default 10MB.' }),
+  expectedStatuses: StatusSet.optional()
+    .meta({ description: 'Statuses that are not failures (http_req_failed); default 200-399.' }),
+  cookies: z.enum(['iteration', 'vu', 'off']).optional()
+    .meta({ description: 'Cookie jar scope: cleared every iteration (default, like k6), kept for the VU, or off.' }),
+});
+
+export const Defaults = z.strictObject({
+  baseUrl: Template.optional(),
+  headers: Headers.optional(),
+  auth: Auth.optional(),
+  timeout: Duration.optional().meta({ description: 'Request timeout; default 60s.' }),
+  http: HttpOptions.optional(),
+  tags: Tags.optional(),
+});
+
+export const DataFeeder = z.strictObject({
+  file: z.string().min(1).meta({ description: 'CSV (with a header row) or JSON (array of objects), relative to the plan file.' }),
+  format: z.enum(['csv', 'json']).optional().meta({ description: 'Default: from the file extension.' }),
+  mode: z.enum(['sequential', 'random', 'unique']).optional()
+    .meta({ description: 'sequential: each VU walks the rows in order (default); random: any row; unique: each row once in the whole run.' }),
+  onExhausted: z.enum(['recycle', 'stop']).optional()
+    .meta({ description: 'unique mode, all rows used: start over, or stop the VU (default stop).' }),
+  delimiter: z.string().length(1).optional(),
+});
+
+export const ThresholdRule = z.union([
+  z.string().min(1),
+  z.strictObject({
+    threshold: z.string().min(1),
+    abortOnFail: z.boolean().optional(),
+    delayAbortEval: Duration.optional(),
+  }),
+]);
+
+export const Plan = z.strictObject({
+  version: z.literal(PLAN_VERSION).meta({ description: 'Plan format version.' }),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  defaults: Defaults.optional(),
+  variables: z.record(variableName, z.unknown()).optional()
+    .meta({ description: 'Values available as ${name}; strings may contain ${...} (evaluated once per VU).' }),
+  data: z.record(variableName, DataFeeder).optional().meta({ description: 'Data files; a row is available as ${data.NAME.COLUMN}.' }),
+  scenarios: z.record(scenarioName, Scenario).refine((s) => Object.keys(s).length > 0, { error: 'a plan needs at least one scenario' }),
+  thresholds: z.record(z.string().min(1), z.array(ThresholdRule).min(1)).optional()
+    .meta({ description: 'Pass/fail criteria, k6 syntax: "http_req_duration{request:List users}": ["p(95)<500"].' }),
+});
+export type Plan = z.infer<typeof Plan>;
+export type Defaults = z.infer<typeof Defaults>;
+export type HttpOptions = z.infer<typeof HttpOptions>;
+export type DataFeeder = z.infer<typeof DataFeeder>;
+export type ThresholdRule = z.infer<typeof ThresholdRule>;

@@ -1,0 +1,65 @@
+/** Every string in a plan that may hold `${...}`, with its path and where it is evaluated. */
+import type { PathSegment } from './path.ts';
+import type { Auth, Plan, Request } from './schema/index.ts';
+import { requestsOf } from './walk.ts';
+
+export type TemplateScope =
+  | { kind: 'request'; scenario: string }
+  /** A default: it matters only in scenarios with a request that uses it (see usesDefault). */
+  | { kind: 'defaults'; field: DefaultField }
+  | { kind: 'variable'; name: string };
+
+export type DefaultField = { kind: 'baseUrl' } | { kind: 'auth' } | { kind: 'header'; name: string };
+
+export interface TemplateField { path: PathSegment[]; source: string; scope: TemplateScope }
+
+export function* templateFields(plan: Plan): Generator<TemplateField> {
+  for (const [name, value] of Object.entries(plan.variables ?? {})) {
+    yield* strings(value, ['variables', name], { kind: 'variable', name });
+  }
+  const d = plan.defaults;
+  if (d) {
+    if (d.baseUrl !== undefined) yield { path: ['defaults', 'baseUrl'], source: d.baseUrl, scope: { kind: 'defaults', field: { kind: 'baseUrl' } } };
+    for (const [name, value] of Object.entries(d.headers ?? {})) {
+      yield* strings(value, ['defaults', 'headers', name], { kind: 'defaults', field: { kind: 'header', name } });
+    }
+    yield* authStrings(d.auth, ['defaults', 'auth'], { kind: 'defaults', field: { kind: 'auth' } });
+  }
+  for (const visit of requestsOf(plan)) yield* requestStrings(visit.request, visit.path, { kind: 'request', scenario: visit.scenario });
+}
+
+function* requestStrings(r: Request, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
+  yield { path: [...path, 'url'], source: r.url, scope };
+  yield* strings(r.query, [...path, 'query'], scope);
+  yield* strings(r.headers, [...path, 'headers'], scope);
+  yield* strings(r.json, [...path, 'json'], scope);
+  yield* strings(r.form, [...path, 'form'], scope);
+  if (r.text !== undefined) yield { path: [...path, 'text'], source: r.text, scope };
+  yield* authStrings(r.auth, [...path, 'auth'], scope);
+}
+
+function* authStrings(a: Auth | undefined, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
+  if (!a) return;
+  for (const key of ['token', 'username', 'password', 'value'] as const) {
+    const v = (a as Record<string, unknown>)[key];
+    if (typeof v === 'string') yield { path: [...path, key], source: v, scope };
+  }
+}
+
+/** Strings anywhere inside a value (JSON bodies, query maps), keys excluded. */
+function* strings(v: unknown, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
+  if (typeof v === 'string') yield { path, source: v, scope };
+  else if (Array.isArray(v)) for (const [i, x] of v.entries()) yield* strings(x, [...path, i], scope);
+  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) yield* strings(x, [...path, k], scope);
+}
+
+const ABSOLUTE = /^https?:\/\//i;
+
+/** Does this request use the default (a relative URL uses baseUrl; own auth or header replaces the default)? */
+export function usesDefault(r: Request, field: DefaultField): boolean {
+  switch (field.kind) {
+    case 'baseUrl': return !ABSOLUTE.test(r.url);
+    case 'auth': return r.auth === undefined;
+    case 'header': return !Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === field.name.toLowerCase());
+  }
+}

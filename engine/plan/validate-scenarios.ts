@@ -1,0 +1,29 @@
+/** Executor rules k6 enforces beyond field types. */
+import { parseDuration } from './duration.ts';
+import type { PlanIssue } from './errors.ts';
+import type { Plan } from './schema/index.ts';
+
+export function validateScenarios(plan: Plan): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  for (const [name, sc] of Object.entries(plan.scenarios)) {
+    const at = ['scenarios', name];
+    switch (sc.executor) {
+      case 'constant-vus':
+        if (parseDuration(sc.duration) === 0) issues.push({ path: [...at, 'duration'], message: 'must be longer than 0s' });
+        break;
+      case 'shared-iterations':
+        if ((sc.vus ?? 1) > (sc.iterations ?? 1)) {
+          issues.push({ path: [...at, 'vus'], message: `${sc.vus} VUs cannot share ${sc.iterations ?? 1} iterations: use at most as many VUs as iterations` });
+        }
+        break;
+      case 'ramping-vus': {
+        const total = sc.stages.reduce((t, s) => t + (parseDuration(s.duration) ?? 0), 0);
+        if (total === 0) issues.push({ path: [...at, 'stages'], message: 'the stages last 0s in total' });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,70 @@
+/**
+ * Threshold keys and expressions, and the tag values they filter on. A filter that can never match
+ * (a misspelt request name) would make a threshold pass on no data, so it is an error.
+ */
+import { parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from '../metrics/thresholds/parse.ts';
+import { HTTP_METHODS, type Plan } from './schema/index.ts';
+import type { PlanIssue } from './errors.ts';
+import { checkName, requestName } from './names.ts';
+import { didYouMean } from './suggest.ts';
+import { groupsOf, requestsOf } from './walk.ts';
+
+export function validateThresholds(plan: Plan): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const known = knownTagValues(plan);
+  for (const [key, rules] of Object.entries(plan.thresholds ?? {})) {
+    const at = ['thresholds', key];
+    let parsed;
+    try {
+      parsed = parseThresholdKey(key, [...known.customTags]);
+    } catch (e) {
+      if (!(e instanceof ThresholdSyntaxError)) throw e;
+      issues.push({ path: at, message: e.message });
+      continue;
+    }
+    for (const [tag, value] of Object.entries(parsed.tags)) {
+      const values = known.values[tag];
+      const v = tag === 'group' && !value.startsWith('::') ? `::${value}` : value;
+      if (values && !values.has(v)) {
+        issues.push({ path: at, message: `no ${tag} '${value}' in this plan, so this threshold would never see data${didYouMean(value, [...values])}; known: ${[...values].join(', ') || '(none)'}` });
+      }
+    }
+    for (const [i, rule] of rules.entries()) {
+      const text = typeof rule === 'string' ? rule : rule.threshold;
+      try {
+        parseThresholdExpr(text, parsed.metric);
+      } catch (e) {
+        if (!(e instanceof ThresholdSyntaxError)) throw e;
+        issues.push({ path: typeof rule === 'string' ? [...at, i] : [...at, i, 'threshold'], message: e.message });
+      }
+    }
+  }
+  return issues;
+}
+
+function knownTagValues(plan: Plan): { values: Record<string, Set<string>>; customTags: Set<string> } {
+  const requests = new Set<string>();
+  const checks = new Set<string>();
+  const groups = new Set<string>();
+  const customTags = new Set(Object.keys(plan.defaults?.tags ?? {}));
+  for (const [, sc] of Object.entries(plan.scenarios)) {
+    for (const g of groupsOf(sc.steps)) groups.add(g);
+    for (const t of Object.keys(sc.tags ?? {})) customTags.add(t);
+  }
+  for (const v of requestsOf(plan)) {
+    requests.add(requestName(v.request));
+    for (const c of v.request.checks ?? []) checks.add(checkName(c));
+    for (const t of Object.keys(v.request.tags ?? {})) customTags.add(t);
+  }
+  return {
+    customTags,
+    values: {
+      scenario: new Set(Object.keys(plan.scenarios)),
+      request: requests,
+      check: checks,
+      group: groups,
+      method: new Set(HTTP_METHODS),
+      expected_response: new Set(['true', 'false']),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The live progress line: rewritten in place on a terminal; on a pipe (CI logs) one line every 10 seconds.
+ * Written to stderr so stdout carries only the summary.
+ */
+import type { RunInfo, Tick } from '../runtime/run-handle.ts';
+import { fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
+
+export class Progress {
+  private readonly out: NodeJS.WriteStream;
+  private readonly tty: boolean;
+  private readonly p: Paint;
+  private live = false;
+
+  constructor(out: NodeJS.WriteStream, color: boolean) {
+    this.out = out;
+    this.tty = out.isTTY === true;
+    this.p = paint(color);
+  }
+
+  header(info: RunInfo, file: string | undefined, overrides: string | undefined): void {
+    const lines = [
+      '',
+      `  ${this.p.bold('loadsmith')} · ${info.plan}${file ? this.p.dim(` (${file})`) : ''}${overrides ? this.p.dim(` · overridden by ${overrides}`) : ''}`,
+      `  scenarios: ${info.scenarios.length} scenario${info.scenarios.length === 1 ? '' : 's'}, ${info.vusMax} max VUs, ${fmtMs(info.maxDurationMs)} max duration (incl. graceful stop), ${info.workers} worker thread${info.workers === 1 ? '' : 's'}:`,
+      ...info.scenarios.map((s) => `    * ${s.name}: ${s.description}`),
+      '',
+    ];
+    this.out.write(`${lines.join('\n')}\n`);
+  }
+
+  tick(t: Tick, info: RunInfo): void {
+    const errRate = t.totals.reqs > 0 ? t.totals.failed / t.totals.reqs : 0;
+    const text = `running (${fmtMs(t.elapsedMs)}/${fmtMs(info.maxDurationMs)}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations`;
+    const failing = t.thresholds.filter((x) => !x.ok).length;
+    const suffix = failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '';
+    if (this.tty) {
+      this.out.write(`\r\x1b[2K  ${text}${suffix}`);
+      this.live = true;
+    } else if (Math.round(t.elapsedMs / 1000) % 10 === 0) {
+      this.out.write(`  ${text}${suffix}\n`);
+    }
+  }
+
+  /** A message between progress updates (e.g. "stopping gracefully"). */
+  note(text: string): void {
+    this.clear();
+    this.out.write(`  ${this.p.yellow(text)}\n`);
+  }
+
+  clear(): void {
+    if (this.live) { this.out.write('\r\x1b[2K'); this.live = false; }
+  }
+}

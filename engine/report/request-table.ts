@@ -1,0 +1,18 @@
+/** The per-request breakdown: one row per request name and scenario. */
+import { stripVTControlCharacters } from 'node:util';
+import type { Summary } from '../metrics/summary.ts';
+import { fmtCount, fmtMs, fmtPct, fmtRate, type Paint } from './format.ts';
+
+export function requestTable(s: Summary, p: Paint): string[] {
+  const multiScenario = new Set(s.requests.map((r) => r.scenario)).size > 1;
+  const rows = s.requests.map((r) => [
+    multiScenario ? `${r.name} (${r.scenario})` : r.name,
+    fmtCount(r.count), fmtRate(r.rate), fmtMs(r.duration.med), fmtMs(r.duration.p95), fmtMs(r.duration.p99), fmtMs(r.duration.max),
+    r.failed > 0 ? p.red(fmtPct(r.failedRate)) : fmtPct(r.failedRate),
+  ]);
+  const head = ['request', 'count', 'rate', 'p(50)', 'p(95)', 'p(99)', 'max', 'failed'];
+  const visible = (x: string): number => stripVTControlCharacters(x).length;
+  const widths = head.map((h, i) => Math.max(visible(h), ...rows.map((r) => visible(r[i] as string))));
+  const fmt = (cells: string[]): string => `    ${cells.map((c, i) => (i === 0 ? c + ' '.repeat((widths[i] as number) - visible(c)) : ' '.repeat((widths[i] as number) - visible(c)) + c)).join('  ')}`;
+  return [p.dim(fmt(head)), ...rows.map(fmt)];
+}

@@ -1,0 +1,113 @@
+/**
+ * The end-of-test summary for people, laid out like k6's (thresholds, checks, HTTP, execution, network), plus
+ * what k6 leaves out: a per-request table, status codes, the error set, failed extractions and the result line.
+ */
+import type { MetricSummary, Summary } from '../metrics/summary.ts';
+import type { TrendStats } from '../metrics/trend.ts';
+import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
+import { requestTable } from './request-table.ts';
+
+const WIDTH = 32;
+
+export function textSummary(s: Summary, opts: { color?: boolean } = {}): string {
+  const p = paint(opts.color ?? false);
+  const out: string[] = [''];
+  const line = (name: string, value: string, indent = 4): void => {
+    out.push(`${' '.repeat(indent)}${name}${p.dim('.'.repeat(Math.max(2, WIDTH - name.length)))}: ${value}`);
+  };
+
+  if (s.thresholds.length > 0) {
+    out.push(`  ${p.bold('█ THRESHOLDS')}`, '');
+    let last = '';
+    for (const t of s.thresholds) {
+      if (t.metric !== last) { out.push(`    ${t.metric}`); last = t.metric; }
+      const mark = t.ok ? p.green('✓') : p.red('✗');
+      out.push(`    ${mark} '${t.expression}' ${t.value === null ? p.dim('no data') : `${observedName(t.expression)}=${thresholdValue(t.metric, t.expression, t.value)}`}`);
+    }
+    out.push('');
+  }
+
+  out.push(`  ${p.bold('█ TOTAL RESULTS')}`, '');
+  const checks = s.metrics.checks;
+  if (checks?.type === 'rate') {
+    const total = checks.passes + checks.fails;
+    line('checks_total', `${fmtCount(total)}`);
+    line('checks_succeeded', `${fmtPct(checks.rate)} ${fmtCount(checks.passes)} out of ${fmtCount(total)}`);
+    line('checks_failed', `${fmtPct(total ? checks.fails / total : 0)} ${fmtCount(checks.fails)} out of ${fmtCount(total)}`);
+    out.push('');
+    for (const c of s.checks) {
+      const where = p.dim(`(${[c.scenario, c.group.replace(/^::/, '').replaceAll('::', ' › '), c.request].filter(Boolean).join(' › ')})`);
+      out.push(`    ${c.fails === 0 ? p.green('✓') : p.red('✗')} ${c.name} ${where}`);
+      if (c.fails > 0) {
+        out.push(`      ↳ ${Math.floor((c.passes / (c.passes + c.fails)) * 100)}% — ✓ ${fmtCount(c.passes)} / ✗ ${fmtCount(c.fails)}${c.failure ? p.dim(` · e.g. ${c.failure}`) : ''}`);
+      }
+    }
+    out.push('');
+  }
+
+  const metric = (name: string, m: MetricSummary | undefined): void => {
+    if (!m) return;
+    if (m.type === 'trend') line(name, trend(m));
+    else if (m.type === 'counter') line(name, m.unit === 'bytes' ? `${fmtBytes(m.count)} ${fmtBytes(m.rate)}/s` : `${fmtCount(m.count)} ${fmtRate(m.rate)}`);
+    else if (m.type === 'rate') line(name, `${fmtPct(m.rate)} ${fmtCount(m.passes)} out of ${fmtCount(m.passes + m.fails)}`);
+    else line(name, `${m.value} min=${m.min} max=${m.max}`);
+  };
+  out.push('    HTTP');
+  for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
+  out.push('', '    EXECUTION');
+  for (const n of ['dropped_iterations', 'group_duration', 'iteration_duration', 'iterations', 'vus', 'vus_max']) metric(n, s.metrics[n]);
+  out.push('', '    NETWORK');
+  for (const n of ['data_received', 'data_sent']) metric(n, s.metrics[n]);
+  out.push('');
+
+  if (s.requests.length > 0) out.push(`  ${p.bold('█ REQUESTS')}`, '', ...requestTable(s, p), '');
+  out.push(...statusLines(s, p), ...errorLines(s, p), ...resultLines(s, p));
+  return out.join('\n');
+}
+
+function trend(t: TrendStats): string {
+  return `avg=${fmtMs(t.avg)} min=${fmtMs(t.min)} med=${fmtMs(t.med)} max=${fmtMs(t.max)} p(90)=${fmtMs(t.p90)} p(95)=${fmtMs(t.p95)} p(99)=${fmtMs(t.p99)}`;
+}
+
+function observedName(expr: string): string {
+  return (/^\s*(p\(\s*[\d.]+\s*\)|[a-z]+)/i.exec(expr)?.[1] ?? 'value').replace(/\s+/g, '');
+}
+
+function thresholdValue(metric: string, expr: string, v: number): string {
+  if (/^\s*rate/.test(expr) && !/^(http_reqs|iterations|data_|dropped)/.test(metric)) return fmtPct(v);
+  if (/duration|http_req_(blocked|sending|waiting|receiving)/.test(metric) && !/^\s*count/.test(expr)) return fmtMs(v);
+  return String(Math.round(v * 1000) / 1000);
+}
+
+function statusLines(s: Summary, p: Paint): string[] {
+  const entries = Object.entries(s.statuses).sort(([a], [b]) => Number(a) - Number(b));
+  if (entries.length === 0) return [];
+  const label = (code: string): string => (code === '0' ? 'no response' : code);
+  const colour = (code: string, text: string): string => (code === '0' || Number(code) >= 500 ? p.red(text) : Number(code) >= 400 ? p.yellow(text) : text);
+  return [`  ${p.bold('█ STATUS CODES')}`, '', `    ${entries.map(([c, n]) => colour(c, `${label(c)}: ${fmtCount(n)}`)).join('   ')}`, ''];
+}
+
+function errorLines(s: Summary, p: Paint): string[] {
+  const out: string[] = [];
+  if (s.errors.length > 0) {
+    out.push(`  ${p.bold('█ ERRORS')}`, '');
+    for (const e of s.errors) out.push(`    ${p.red(e.kind.padEnd(10))} ${fmtCount(e.count).padStart(8)}  ${e.request} ${p.dim(`(${e.scenario})`)}  ${p.dim(e.message)}`);
+    out.push('');
+  }
+  if (s.extractFailures.length > 0) {
+    out.push(`  ${p.bold('█ FAILED EXTRACTIONS')}`, '');
+    for (const e of s.extractFailures) out.push(`    ${e.variable.padEnd(16)} ${fmtCount(e.count).padStart(8)}  ${e.request} ${p.dim(`(${e.scenario})`)}  ${p.dim(e.message)}`);
+    out.push('');
+  }
+  return out;
+}
+
+function resultLines(s: Summary, p: Paint): string[] {
+  const out: string[] = [];
+  for (const n of s.notes) out.push(`  ${p.yellow('!')} ${n}`);
+  if (s.notes.length > 0) out.push('');
+  const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
+  const why = s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
+  out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`, '');
+  return out;
+}

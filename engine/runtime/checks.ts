@@ -1,0 +1,106 @@
+/**
+ * Check evaluation. Each check is compiled once into a function returning undefined (pass) or a short reason
+ * (fail, e.g. "got 503"); the reason of one failure per interval reaches the summary.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { compileJsonPath } from '../jsonpath/index.ts';
+import { parseDuration } from '../plan/duration.ts';
+import type { Check } from '../plan/schema/index.ts';
+import type { ResponseView } from './response.ts';
+
+export type CheckFn = (r: ResponseView) => string | undefined;
+
+export interface CompiledCheckRule { evaluate: CheckFn; needsBody: boolean }
+
+const show = (v: unknown): string => {
+  const s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+};
+
+export function compileCheck(c: Check): CompiledCheckRule {
+  if ('status' in c) return { evaluate: statusCheck(c.status), needsBody: false };
+  if ('header' in c) return { evaluate: headerCheck(c), needsBody: false };
+  if ('jsonPath' in c) return { evaluate: jsonPathCheck(c), needsBody: true };
+  if ('body' in c) return { evaluate: bodyCheck(c.body), needsBody: true };
+  const limit = parseDuration(c.duration.lt ?? c.duration.lte ?? '0') ?? 0;
+  const strict = c.duration.lt !== undefined;
+  return {
+    needsBody: false,
+    evaluate: (r) => ((strict ? r.durationMs < limit : r.durationMs <= limit) ? undefined : `took ${r.durationMs.toFixed(1)}ms`),
+  };
+}
+
+function statusCheck(s: Extract<Check, { status: unknown }>['status']): CheckFn {
+  const got = (r: ResponseView): string => (r.status === 0 ? 'no response' : `got ${r.status}`);
+  if (typeof s === 'number') return (r) => (r.status === s ? undefined : got(r));
+  if (typeof s === 'string') {
+    const cls = Number(s[0]);
+    return (r) => (Math.floor(r.status / 100) === cls ? undefined : got(r));
+  }
+  if (Array.isArray(s)) return (r) => (s.includes(r.status) ? undefined : got(r));
+  return (r) => (r.status >= s.min && r.status <= s.max ? undefined : got(r));
+}
+
+function headerCheck(c: Extract<Check, { header: string }>): CheckFn {
+  const re = c.matches !== undefined ? new RegExp(c.matches) : undefined;
+  const onlyExists = c.equals === undefined && c.contains === undefined && re === undefined;
+  const wantExists = c.exists ?? true;
+  return (r) => {
+    const v = r.header(c.header);
+    if (v === undefined) return wantExists ? 'header missing' : undefined;
+    if (!wantExists) return `header present: ${show(v)}`;
+    if (onlyExists) return undefined;
+    if (c.equals !== undefined && v !== c.equals) return `got ${show(v)}`;
+    if (c.contains !== undefined && !v.includes(c.contains)) return `got ${show(v)}`;
+    if (re && !re.test(v)) return `got ${show(v)}`;
+    return undefined;
+  };
+}
+
+function jsonPathCheck(c: Extract<Check, { jsonPath: string }>): CheckFn {
+  const path = compileJsonPath(c.jsonPath);
+  const re = c.matches !== undefined ? new RegExp(c.matches) : undefined;
+  const hasOps = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'contains', 'matches', 'length'].some((k) => (c as Record<string, unknown>)[k] !== undefined);
+  const wantExists = c.exists ?? true;
+  return (r) => {
+    const doc = r.json();
+    if (!doc.ok) return doc.error;
+    const matches = path.query(doc.value);
+    if (matches.length === 0) return wantExists ? 'no match' : undefined;
+    if (!wantExists) return `found ${show(matches[0])}`;
+    if (!hasOps) return undefined;
+    const v = matches[0];
+    const bad = `got ${show(v)}`;
+    if (c.equals !== undefined && !isDeepStrictEqual(v, c.equals)) return bad;
+    if (c.notEquals !== undefined && isDeepStrictEqual(v, c.notEquals)) return bad;
+    if (c.gt !== undefined || c.gte !== undefined || c.lt !== undefined || c.lte !== undefined) {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (Number.isNaN(n)) return `${bad}, not a number`;
+      if ((c.gt !== undefined && !(n > c.gt)) || (c.gte !== undefined && !(n >= c.gte))
+        || (c.lt !== undefined && !(n < c.lt)) || (c.lte !== undefined && !(n <= c.lte))) return bad;
+    }
+    if (c.contains !== undefined) {
+      const ok = Array.isArray(v) ? v.some((x) => isDeepStrictEqual(x, c.contains)) : typeof v === 'string' && v.includes(String(c.contains));
+      if (!ok) return bad;
+    }
+    if (re && !re.test(typeof v === 'string' ? v : JSON.stringify(v))) return bad;
+    if (c.length !== undefined) {
+      const len = Array.isArray(v) || typeof v === 'string' ? v.length : undefined;
+      if (len !== c.length) return len === undefined ? `${bad}, which has no length` : `length is ${len}`;
+    }
+    return undefined;
+  };
+}
+
+function bodyCheck(b: { contains?: string | undefined; notContains?: string | undefined; matches?: string | undefined; equals?: string | undefined }): CheckFn {
+  const re = b.matches !== undefined ? new RegExp(b.matches) : undefined;
+  return (r) => {
+    if (r.bodyTruncated) return 'the body is larger than maxBodySize (raise defaults.http.maxBodySize)';
+    const t = r.text();
+    if (b.contains !== undefined && !t.includes(b.contains)) return 'text not found';
+    if (b.notContains !== undefined && t.includes(b.notContains)) return 'unwanted text found';
+    if (re && !re.test(t)) return 'no match';
+    if (b.equals !== undefined && t !== b.equals) return `got ${show(t)}`;
+    return undefined;
+  };
+}

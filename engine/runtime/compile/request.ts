@@ -1,0 +1,95 @@
+/**
+ * A request step compiled for the hot path: templates compiled, defaults merged, constant parts precomputed,
+ * its metric series and check counters created. Done once per worker, not per request.
+ */
+import type { Defaults, Plan, Request } from '../../plan/schema/index.ts';
+import { parseDuration } from '../../plan/duration.ts';
+import { parseSize } from '../../plan/size.ts';
+import { checkName, requestName } from '../../plan/names.ts';
+import { compileTemplate, type Template } from '../../template/index.ts';
+import type { CheckCounter, MetricsRecorder, RequestSeries } from '../../metrics/recorder.ts';
+import { compileCheck, type CompiledCheckRule } from '../checks.ts';
+import { compileExtractor, type CompiledExtractor } from '../extract.ts';
+import { compileAuth, type CompiledAuth } from './auth.ts';
+import { compileBody, type CompiledBody } from './body.ts';
+import { statusMatcher } from './status.ts';
+
+export interface CompiledRequest {
+  kind: 'request';
+  name: string;
+  method: string;
+  scenario: string;
+  group: string;
+  url: Template;
+  baseUrl: Template | undefined;
+  query: [string, Template][];
+  headers: [string, Template][];
+  /** Lower-cased names of headers the user set (so defaults like user-agent are not added twice). */
+  headerNames: ReadonlySet<string>;
+  auth: CompiledAuth | undefined;
+  body: CompiledBody | undefined;
+  timeoutMs: number;
+  maxRedirects: number;
+  keepAlive: boolean;
+  keepBody: boolean;
+  maxBodySize: number;
+  checks: { rule: CompiledCheckRule; counter: CheckCounter }[];
+  extracts: { variable: string; extractor: CompiledExtractor }[];
+  series: RequestSeries;
+}
+
+export interface CompileContext {
+  plan: Plan;
+  scenario: string;
+  scenarioTags: Record<string, string> | undefined;
+  recorder: MetricsRecorder;
+  /** Body files, read by the coordinator, by path as written in the plan. */
+  files: ReadonlyMap<string, Buffer>;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+
+export function compileRequest(r: Request, group: string, cc: CompileContext): CompiledRequest {
+  const d: Defaults = cc.plan.defaults ?? {};
+  const http = d.http ?? {};
+  const name = requestName(r);
+  const method = r.method ?? 'GET';
+  const headers = mergeHeaders(d.headers, r.headers);
+  const tags = { ...d.tags, ...cc.scenarioTags, ...r.tags };
+  const expected = statusMatcher(r.expectedStatuses ?? http.expectedStatuses);
+  const checks = (r.checks ?? []).map((c) => ({
+    rule: compileCheck(c),
+    counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: checkName(c) }),
+  }));
+  const extracts = Object.entries(r.extract ?? {}).map(([variable, x]) => ({ variable, extractor: compileExtractor(x) }));
+  return {
+    kind: 'request',
+    name, method, scenario: cc.scenario, group,
+    url: compileTemplate(r.url),
+    baseUrl: d.baseUrl !== undefined ? compileTemplate(d.baseUrl) : undefined,
+    query: Object.entries(r.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, compileTemplate(String(x))] as [string, Template])),
+    headers: headers.map(([k, v]) => [k, compileTemplate(v)]),
+    headerNames: new Set(headers.map(([k]) => k.toLowerCase())),
+    auth: compileAuth(r.auth ?? d.auth),
+    body: compileBody(r, cc.files),
+    timeoutMs: parseDuration(r.timeout ?? d.timeout ?? '') ?? DEFAULT_TIMEOUT_MS,
+    maxRedirects: r.maxRedirects ?? http.maxRedirects ?? 10,
+    keepAlive: http.keepAlive ?? true,
+    keepBody: checks.some((c) => c.rule.needsBody) || extracts.some((x) => x.extractor.needsBody),
+    maxBodySize: http.maxBodySize !== undefined ? (parseSize(http.maxBodySize) ?? DEFAULT_MAX_BODY) : DEFAULT_MAX_BODY,
+    checks,
+    extracts,
+    series: cc.recorder.requestSeries(
+      { scenario: cc.scenario, group, request: name, method, ...(Object.keys(tags).length > 0 ? { tags } : {}) },
+      expected,
+    ),
+  };
+}
+
+/** Defaults first, then the request's own headers; names compare case-insensitively, the request wins. */
+function mergeHeaders(defaults: Record<string, unknown> | undefined, own: Record<string, unknown> | undefined): [string, string][] {
+  const out = new Map<string, [string, string]>();
+  for (const h of [defaults, own]) for (const [k, v] of Object.entries(h ?? {})) out.set(k.toLowerCase(), [k, String(v)]);
+  return [...out.values()];
+}

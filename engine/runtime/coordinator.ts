@@ -1,0 +1,155 @@
+/**
+ * The coordinator (main thread): splits the plan's VUs across worker threads, starts them on a common clock,
+ * merges their per-second samples into ticks and totals, evaluates thresholds while running (abortOnFail),
+ * handles stop/abort, and builds the summary. A worker that dies is reported; the others' numbers still count.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { RunAggregate } from '../metrics/aggregate.ts';
+import { Sample } from '../metrics/sample.ts';
+import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
+import { Thresholds } from '../metrics/thresholds/evaluate.ts';
+import { timelinePoint, type TimelinePoint } from '../metrics/timeline.ts';
+import { describeScenario, maxVus, planMaxDurationMs } from '../plan/schedule.ts';
+import { USER_AGENT, VERSION } from '../version.ts';
+import { IntervalCollector } from './intervals.ts';
+import type { PreparedRun } from './prepare.ts';
+import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
+import { customTags } from './tags.ts';
+import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './worker/protocol.ts';
+
+const WORKER_URL = new URL('./worker/main.ts', import.meta.url);
+const ABORT_GRACE_MS = 5_000;
+
+export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<Summary> {
+  const { plan } = run;
+  const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => ({ name, executor: sc.executor, description: describeScenario(sc), maxVus: maxVus(sc) }));
+  const vusMax = scenarios.reduce((n, s) => n + s.maxVus, 0);
+  const workerCount = Math.max(1, Math.min(run.workers ?? Math.max(1, availableParallelism() - 1), vusMax));
+  const thresholds = new Thresholds(plan.thresholds, customTags(plan));
+  const info: RunInfo = { plan: plan.name, scenarios, vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount };
+  const counters = new SharedArrayBuffer(4 * Math.max(1, run.counterCount));
+
+  const agg = new RunAggregate();
+  const collector = new IntervalCollector(workerCount);
+  const timeline: TimelinePoint[] = [];
+  const notes: string[] = [];
+  const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
+  let stoppedBy = 'completed' as StopReason; // changed from callbacks
+  let t0 = 0;
+  let finishedAt = 0;
+  const alive = new Set<number>();
+
+  const workers = Array.from({ length: workerCount }, (_, w) => {
+    const init: WorkerInit = {
+      plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders,
+      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT,
+    };
+    alive.add(w);
+    return new Worker(WORKER_URL, { workerData: init });
+  });
+  const post = (m: ToWorker): void => { for (const [w, worker] of workers.entries()) if (alive.has(w)) worker.postMessage(m); };
+
+  let resolveAll!: () => void;
+  const allDone = new Promise<void>((r) => { resolveAll = r; });
+  let readyCount = 0;
+  let resolveReady!: () => void;
+  const allReady = new Promise<void>((r) => { resolveReady = r; });
+
+  const workerGone = (w: number, why?: string): void => {
+    if (!alive.delete(w)) return;
+    if (why) { notes.push(why); stoppedBy = 'error'; }
+    collector.markFinished(w);
+    emitTicks();
+    if (readyCount + (workerCount - alive.size - readyCount) >= workerCount) resolveReady();
+    if (alive.size === 0) { finishedAt = epochNow(); emitTicks(); resolveAll(); }
+  };
+
+  function emitTicks(): void {
+    if (t0 === 0) return;
+    for (const { interval, samples, last } of collector.release()) {
+      const elapsedS = last ? Math.max(interval, (epochNow() - t0) / 1000) : interval + 1;
+      const t = Math.min(interval + 1, elapsedS);
+      const point = timelinePoint(samples, t, t - interval);
+      timeline.push(point);
+      totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
+      totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
+      const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
+      const tick: Tick = { ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states };
+      handle.emit('tick', tick);
+      const failing = thresholds.abortReason(states, tick.elapsedMs);
+      if (failing && stoppedBy === 'completed') {
+        stoppedBy = 'threshold';
+        notes.push(`aborted: threshold ${failing.metric}: ${failing.expression} failed (abortOnFail)`);
+        abort();
+      }
+    }
+  }
+
+  for (const [w, worker] of workers.entries()) {
+    worker.on('message', (m: FromWorker) => {
+      switch (m.cmd) {
+        case 'ready':
+          if (++readyCount === workerCount) resolveReady();
+          break;
+        case 'sample': {
+          const parsed = Sample.safeParse(m.sample);
+          if (!parsed.success) { notes.push(`worker ${w} sent a malformed sample: ${parsed.error.message}`); break; }
+          agg.add(parsed.data);
+          collector.add(parsed.data);
+          emitTicks();
+          break;
+        }
+        case 'fatal':
+          notes.push(`worker ${w} failed: ${m.message}`);
+          stoppedBy = 'error';
+          break;
+        case 'done':
+          void worker.terminate();
+          break;
+      }
+    });
+    worker.on('error', (e) => workerGone(w, `worker ${w} crashed: ${e.message}`));
+    worker.on('exit', () => workerGone(w));
+  }
+
+  let abortTimer: NodeJS.Timeout | undefined;
+  function abort(): void {
+    post({ cmd: 'abort' });
+    // Workers unwind at once; one that does not within the grace period is terminated (its last second is lost).
+    abortTimer ??= setTimeout(() => {
+      for (const [w, worker] of workers.entries()) {
+        if (alive.has(w)) { notes.push(`worker ${w} did not stop in time and was terminated; its last second of data is missing`); void worker.terminate(); }
+      }
+    }, ABORT_GRACE_MS);
+  }
+  handle.attach({
+    stop: () => { if (stoppedBy === 'completed') stoppedBy = 'stopped'; post({ cmd: 'stop' }); },
+    abort: () => { if (stoppedBy === 'completed' || stoppedBy === 'stopped') stoppedBy = 'aborted'; abort(); },
+  });
+
+  await allReady;
+  if (alive.size > 0) {
+    t0 = epochNow() + 50;
+    handle.emit('start', info);
+    post({ cmd: 'start', t0 });
+  }
+  // A safety net: never run (much) past the longest possible duration.
+  const watchdog = setTimeout(() => { notes.push('the run exceeded its maximum duration and was aborted'); abort(); }, info.maxDurationMs + 30_000);
+  await allDone;
+  clearTimeout(watchdog);
+  clearTimeout(abortTimer);
+
+  const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
+  const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: timeline.at(-1)?.vus ?? 0, vusMax });
+  const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
+  if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
+  if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
+  if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
+  return buildSummary({
+    agg, thresholds: states, timeline, scenarios,
+    plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
+    startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax,
+    workers: workerCount, cpus: availableParallelism(), version: VERSION, notes,
+  });
+}

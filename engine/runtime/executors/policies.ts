@@ -1,0 +1,52 @@
+/** The four closed-model executors as policies over ScenarioRun (k6 semantics). */
+import type { Scenario } from '../../plan/schema/index.ts';
+import { DEFAULT_GRACEFUL_STOP_MS, rampingVuSteps } from '../../plan/schedule.ts';
+import { parseDuration } from '../../plan/duration.ts';
+import type { ExecutorPolicy, ScenarioRun, VuSlot } from './scenario-run.ts';
+
+/** A shared-iterations budget is claimed through this (an Atomics counter shared by all workers). */
+export interface IterationClaim { claim(): boolean }
+
+export function policyFor(sc: Scenario, claim: IterationClaim | undefined): ExecutorPolicy {
+  switch (sc.executor) {
+    case 'constant-vus':
+      return { begin: activateAll, mayStart: () => true, exhausted: () => true };
+    case 'per-vu-iterations': {
+      const n = sc.iterations ?? 1;
+      return { begin: activateAll, mayStart: (slot: VuSlot) => slot.iter < n, exhausted: () => true };
+    }
+    case 'shared-iterations':
+      if (!claim) throw new Error('shared-iterations needs a shared iteration counter');
+      return { begin: activateAll, mayStart: () => claim.claim(), exhausted: () => true };
+    case 'ramping-vus':
+      return rampingPolicy(sc.startVUs ?? 1, sc.stages, parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS);
+  }
+}
+
+function activateAll(run: ScenarioRun): void {
+  for (const s of run.slots) run.activate(s);
+}
+
+/**
+ * Follows the planned VU count: at each step, local VUs with an index below the target run, the others retire
+ * (no new iteration; interrupted after gracefulRampDown). Striping by index keeps every worker's share even.
+ */
+function rampingPolicy(startVUs: number, stages: readonly { duration: string; target: number }[], rampDownMs: number): ExecutorPolicy {
+  // The drop to 0 at the regular end is the scenario's gracefulStop's job, not a ramp-down.
+  const endMs = stages.reduce((t, s) => t + (parseDuration(s.duration) ?? 0), 0);
+  const steps = rampingVuSteps(startVUs, stages).filter((s) => !(s.vus === 0 && s.atMs >= endMs && (stages.at(-1)?.target ?? 0) > 0));
+  return {
+    begin(run) {
+      for (const step of steps) {
+        run.after(step.atMs, () => {
+          for (const slot of run.slots) {
+            if (slot.index < step.vus) run.activate(slot);
+            else run.retire(slot, rampDownMs);
+          }
+        });
+      }
+    },
+    mayStart: () => true,
+    exhausted: () => false,
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * One HTTP exchange over undici's low-level dispatch API, timed into k6's phases:
+ *   blocked   = dispatch -> request start on a socket (queueing, connecting, TLS)
+ *   sending   = request start -> request fully written
+ *   waiting   = written -> first response byte
+ *   receiving = first byte -> end of body
+ *   duration  = sending + waiting + receiving
+ * The body is kept only when a check or extraction needs it, up to a size cap; bytes are always counted.
+ */
+import type { Dispatcher } from 'undici';
+import { classifyError, errorMessage, type ErrorKind } from './errors.ts';
+
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+export interface ExchangeSpec {
+  origin: string;
+  path: string;
+  method: string;
+  /** Flat [name, value, name, value, ...] */
+  headers: string[];
+  body: Buffer | string | null;
+  timeoutMs: number;
+  keepAlive: boolean;
+  keepBody: boolean;
+  maxBodySize: number;
+}
+
+export interface ExchangeResult {
+  /** 0 when no response arrived. */
+  status: number;
+  headers: ResponseHeaders;
+  body: Buffer | undefined;
+  bodyTruncated: boolean;
+  bytesReceived: number;
+  /** Phase times in microseconds. */
+  blocked: number;
+  sending: number;
+  waiting: number;
+  receiving: number;
+  duration: number;
+  error: { kind: ErrorKind; message: string } | undefined;
+  /** Cut short by a hard stop: not a measurement. */
+  interrupted: boolean;
+}
+
+const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
+
+type Controller = Dispatcher.DispatchController;
+
+/** Tracks one in-flight exchange; `interrupt()` ends it at once (hard stop). */
+export class Exchange {
+  private readonly resolve: (r: ExchangeResult) => void;
+  private readonly keepBody: boolean;
+  private readonly maxBodySize: number;
+  private controller: Controller | undefined;
+  private abandoned = false;
+  private t0 = performance.now();
+  private tStart = 0;
+  private tSent = 0;
+  private tFirst = 0;
+  private status = 0;
+  private headers: ResponseHeaders = EMPTY_HEADERS;
+  private rawHeaderBytes = 0;
+  private chunks: Buffer[] | undefined;
+  private kept = 0;
+  private truncated = false;
+  private received = 0;
+
+  constructor(spec: ExchangeSpec, resolve: (r: ExchangeResult) => void) {
+    this.resolve = resolve;
+    this.keepBody = spec.keepBody;
+    this.maxBodySize = spec.maxBodySize;
+  }
+
+  interrupt(): void {
+    if (this.abandoned) return;
+    this.abandoned = true;
+    this.controller?.abort(new Error('interrupted'));
+    this.finish(undefined, true);
+  }
+
+  onRequestStart(controller: Controller): void {
+    this.controller = controller;
+    if (this.abandoned) { controller.abort(new Error('interrupted')); return; }
+    // A retried request (undici retries idempotent requests on a stale keep-alive socket) restarts the clock.
+    this.tStart = performance.now();
+    this.tSent = 0;
+  }
+
+  onRequestSent(): void {
+    this.tSent = performance.now();
+  }
+
+  onResponseStarted(): void {
+    if (this.tFirst === 0) this.tFirst = performance.now();
+  }
+
+  onResponseStart(controller: Controller, statusCode: number, headers: ResponseHeaders, statusMessage?: string): void {
+    if (statusCode < 200) return; // 1xx informational: the real response follows
+    this.status = statusCode;
+    this.headers = headers;
+    this.rawHeaderBytes = headerBytes(controller.rawHeaders, statusMessage);
+  }
+
+  onResponseData(_controller: Controller, chunk: Buffer): void {
+    this.received += chunk.length;
+    if (!this.keepBody || this.truncated || this.t0 < 0) return;
+    if (this.kept + chunk.length > this.maxBodySize) { this.truncated = true; return; }
+    (this.chunks ??= []).push(chunk);
+    this.kept += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    this.finish(undefined, false);
+  }
+
+  onResponseError(_controller: Controller, err: Error): void {
+    this.finish(err, false);
+  }
+
+  private finish(err: Error | undefined, interrupted: boolean): void {
+    if (this.t0 < 0) return; // already finished
+    const end = performance.now();
+    const start = this.tStart || end;
+    const sent = this.tSent || start;
+    const first = this.tFirst || end;
+    const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
+    const result: ExchangeResult = {
+      status: err || interrupted ? 0 : this.status,
+      headers: err || interrupted ? EMPTY_HEADERS : this.headers,
+      body: this.chunks === undefined ? (this.keepBody && !err ? Buffer.alloc(0) : undefined)
+        : this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.kept),
+      bodyTruncated: this.truncated,
+      bytesReceived: this.received + this.rawHeaderBytes,
+      blocked: us(start - this.t0),
+      sending: us(sent - start),
+      waiting: us(first - sent),
+      receiving: us(end - first),
+      duration: 0,
+      error: err && !interrupted ? { kind: classifyError(err), message: errorMessage(err) } : undefined,
+      interrupted,
+    };
+    result.duration = result.sending + result.waiting + result.receiving;
+    this.t0 = -1;
+    this.chunks = undefined;
+    this.resolve(result);
+  }
+}
+
+/** Size of the status line and headers as they came over the wire (HTTP/1.1 framing). */
+function headerBytes(raw: unknown, statusMessage: string | undefined): number {
+  let n = 15 + (statusMessage?.length ?? 0) + 2; // "HTTP/1.1 200 " + message + CRLF ... + final CRLF
+  if (Array.isArray(raw)) for (let i = 0; i < raw.length; i++) n += (raw[i] as { length: number }).length + 2;
+  return n;
+}
+
+/** Starts an exchange on the dispatcher. */
+export function exchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x: Exchange) => void): Promise<ExchangeResult> {
+  return new Promise((resolve) => {
+    const x = new Exchange(spec, resolve);
+    onStart?.(x);
+    try {
+      dispatcher.dispatch({
+        origin: spec.origin,
+        path: spec.path,
+        method: spec.method as Dispatcher.HttpMethod,
+        headers: spec.headers,
+        body: spec.body,
+        headersTimeout: spec.timeoutMs,
+        bodyTimeout: spec.timeoutMs,
+        reset: !spec.keepAlive,
+      }, x);
+    } catch (e) {
+      x.onResponseError(undefined as unknown as Controller, e as Error);
+    }
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Everything checked and loaded before a run starts: the plan (again: it may come from the app, not a file),
+ * environment variables it needs, data files and their columns, body files. Problems are PlanErrors,
+ * located in the plan file when its source is known.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PlanError, type LocatableIssue } from '../plan/errors.ts';
+import { validatePlanValue } from '../plan/parse.ts';
+import type { Plan } from '../plan/schema/index.ts';
+import { locateIssues, type PlanSource } from '../plan/source.ts';
+import { templateFields } from '../plan/template-fields.ts';
+import { requestsOf } from '../plan/walk.ts';
+import { compileTemplate } from '../template/index.ts';
+import { loadFeeders, type LoadedFeeder } from './data/load.ts';
+
+export interface RunOptions {
+  /** Directory data and body files are relative to; default: the current directory. */
+  baseDir?: string;
+  /** Plan file name, for messages and the summary. */
+  file?: string;
+  /** The plan's source text, to point errors at line:column. */
+  source?: PlanSource;
+  /** Environment for ${env.X}; default: a snapshot of process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Worker threads; default: available cores - 1 (at least 1), never more than the VUs. */
+  workers?: number;
+}
+
+export interface PreparedRun {
+  plan: Plan;
+  file: string | undefined;
+  env: Record<string, string | undefined>;
+  feeders: LoadedFeeder[];
+  files: [string, Uint8Array][];
+  iterationCounters: Record<string, number>;
+  counterCount: number;
+  workers: number | undefined;
+}
+
+export async function prepareRun(planValue: Plan, options: RunOptions = {}): Promise<PreparedRun> {
+  const { source } = options;
+  const { plan, env: envRefs } = validatePlanValue(planValue, source);
+  const env = { ...(options.env ?? process.env) };
+  const baseDir = options.baseDir ?? process.cwd();
+  const issues: LocatableIssue[] = [];
+
+  const reported = new Set<string>();
+  for (const ref of envRefs) {
+    if (ref.hasDefault || env[ref.name] !== undefined || reported.has(ref.name)) continue;
+    reported.add(ref.name);
+    issues.push({ path: ref.path, message: `environment variable ${ref.name} is not set: pass --env ${ref.name}=... (or export it), or give a default: \${env.${ref.name}:-value}` });
+  }
+
+  const iterationCounters: Record<string, number> = {};
+  let counters = 0;
+  for (const [name, sc] of Object.entries(plan.scenarios)) if (sc.executor === 'shared-iterations') iterationCounters[name] = counters++;
+  const checked = await checkPlanFiles(plan, baseDir, counters);
+  issues.push(...checked.issues);
+
+  if (issues.length > 0) throw new PlanError(locateIssues(issues, source), options.file ?? source?.file);
+  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers };
+}
+
+/**
+ * Data files (readable, parseable, with the columns templates use) and body files. Also used by
+ * `loadsmith validate`. Issues with `offset` point inside a template string.
+ */
+export async function checkPlanFiles(plan: Plan, baseDir: string, firstCounter = 0): Promise<{ feeders: LoadedFeeder[]; files: [string, Uint8Array][]; issues: LocatableIssue[] }> {
+  const loaded = await loadFeeders(plan.data ?? {}, baseDir, firstCounter);
+  const issues: LocatableIssue[] = [...loaded.issues];
+  const columns = new Map(loaded.feeders.map((f) => [f.name, f.columns]));
+  for (const field of templateFields(plan)) {
+    for (const ref of compileTemplate(field.source).references) {
+      const cols = ref.kind === 'data' && ref.column !== undefined ? columns.get(ref.name) : undefined;
+      if (cols && ref.column !== undefined && !cols.includes(ref.column)) {
+        issues.push({ path: field.path, offset: ref.offset, message: `data '${ref.name}' has no column '${ref.column}'; its columns are ${cols.join(', ')}` });
+      }
+    }
+  }
+  const files: [string, Uint8Array][] = [];
+  for (const { request, path } of requestsOf(plan)) {
+    if (request.file === undefined) continue;
+    const p = typeof request.file === 'string' ? request.file : request.file.path;
+    if (files.some(([q]) => q === p)) continue;
+    try {
+      files.push([p, await readFile(resolve(baseDir, p))]);
+    } catch (e) {
+      issues.push({ path: [...path, 'file'], message: `cannot read body file ${resolve(baseDir, p)}: ${(e as Error).message}` });
+    }
+  }
+  return { feeders: loaded.feeders, files, issues };
+}

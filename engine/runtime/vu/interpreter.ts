@@ -1,0 +1,78 @@
+/** Runs the steps of one iteration for a VU: requests (with checks and extractions), think, groups, batches. */
+import type { CompiledRequest } from '../compile/request.ts';
+import type { CompiledStep } from '../compile/steps.ts';
+import type { ResponseView } from '../response.ts';
+import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
+import type { VirtualUser } from './virtual-user.ts';
+
+export type { WorkerContext } from './send.ts';
+export type IterationOutcome = 'completed' | 'interrupted';
+
+class Interrupted extends Error {}
+const INTERRUPTED = new Interrupted('interrupted');
+
+export async function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<IterationOutcome> {
+  try {
+    await runSteps(vu, steps, wc);
+    return 'completed';
+  } catch (e) {
+    if (e === INTERRUPTED) return 'interrupted';
+    // A request could not be built (already counted as an error): the iteration ends, as a thrown exception does in k6.
+    if (e instanceof IterationAbort) return vu.interrupted ? 'interrupted' : 'completed';
+    throw e;
+  }
+}
+
+async function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
+  for (const step of steps) {
+    if (vu.interrupted) throw INTERRUPTED;
+    switch (step.kind) {
+      case 'request':
+        await runRequest(vu, step, wc);
+        break;
+      case 'think':
+        await vu.sleep(step.minMs === step.maxMs ? step.minMs : step.minMs + Math.random() * (step.maxMs - step.minMs));
+        break;
+      case 'group': {
+        const t = performance.now();
+        await runSteps(vu, step.steps, wc);
+        wc.recorder.group(vu.ctx.scenario, step.path, Math.round((performance.now() - t) * 1000));
+        break;
+      }
+      case 'batch': {
+        const results = await Promise.allSettled(step.requests.map((r) => runRequest(vu, r, wc)));
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        break;
+      }
+    }
+  }
+  if (vu.interrupted) throw INTERRUPTED;
+}
+
+async function runRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerContext): Promise<void> {
+  const res = await sendRequest(vu, req, wc);
+  if (res === undefined) throw INTERRUPTED;
+  for (const c of req.checks) {
+    const why = c.rule.evaluate(res);
+    if (why === undefined) c.counter.pass++;
+    else {
+      c.counter.fail++;
+      c.counter.failure ??= why;
+    }
+  }
+  if (req.extracts.length > 0) extract(vu, req, res, wc);
+}
+
+function extract(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext): void {
+  for (const { variable, extractor } of req.extracts) {
+    const out = res.status === 0 ? { ok: false as const, reason: 'no response' } : extractor.run(res);
+    if (out.ok) vu.ctx.vars.set(variable, out.value);
+    else if (extractor.fallback !== undefined) vu.ctx.vars.set(variable, extractor.fallback);
+    else {
+      // Unset rather than stale: a later ${variable} then fails loudly instead of reusing an old value.
+      vu.ctx.vars.delete(variable);
+      wc.recorder.extractFailure(req.scenario, req.name, variable, out.reason);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Sends one request step: renders it for this VU, runs the exchange (following redirects, each hop a measured
+ * request), records metrics and errors, keeps cookies. Returns the final response, or undefined when interrupted.
+ */
+import type { Dispatcher } from 'undici';
+import type { MetricsRecorder } from '../../metrics/recorder.ts';
+import { TemplateRuntimeError } from '../../template/index.ts';
+import type { CompiledRequest } from '../compile/request.ts';
+import { renderBody } from '../compile/body.ts';
+import { exchange, type ExchangeResult } from '../http/exchange.ts';
+import { ResponseView } from '../response.ts';
+import { appendQuery, joinUrl, splitUrl, UrlError } from './url.ts';
+import type { VirtualUser } from './virtual-user.ts';
+
+export interface WorkerContext {
+  dispatcher: Dispatcher;
+  recorder: MetricsRecorder;
+  userAgent: string;
+}
+
+/** The iteration cannot go on (already counted as an error); the interpreter ends it. */
+export class IterationAbort extends Error {}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerContext): Promise<ResponseView | undefined> {
+  const ctx = vu.ctx;
+  let url: string;
+  let method = req.method;
+  let body: string | Buffer | null;
+  let userHeaders: string[];
+  let authValue: string | undefined;
+  try {
+    url = joinUrl(req.baseUrl?.render(ctx), req.url.render(ctx));
+    const query: [string, string][] = req.query.map(([k, t]) => [k, t.render(ctx)]);
+    if (req.auth?.in === 'query') query.push([req.auth.name, req.auth.value(ctx)]);
+    url = appendQuery(url, query);
+    userHeaders = [];
+    for (const [k, t] of req.headers) userHeaders.push(k, t.render(ctx));
+    if (req.auth?.in === 'header' && !req.headerNames.has(req.auth.name)) authValue = req.auth.value(ctx);
+    body = req.body ? renderBody(req.body, ctx) : null;
+  } catch (e) {
+    if (e instanceof TemplateRuntimeError) fail(wc.recorder, req, 'template', e.message);
+    if (e instanceof UrlError) fail(wc.recorder, req, 'invalid-url', e.message);
+    throw e;
+  }
+
+  let origin = '';
+  for (let hop = 0; ; hop++) {
+    let target: { origin: string; path: string };
+    try { target = splitUrl(url); } catch (e) { if (e instanceof UrlError) fail(wc.recorder, req, 'invalid-url', e.message); throw e; }
+    const crossOrigin = hop > 0 && target.origin !== origin;
+    origin = target.origin;
+    const headers = hop === 0 || !crossOrigin ? [...userHeaders] : withoutAuthorization(userHeaders);
+    if (!req.headerNames.has('user-agent')) headers.push('user-agent', wc.userAgent);
+    if (body !== null && req.body && !req.headerNames.has('content-type')) headers.push('content-type', req.body.contentType);
+    if (authValue !== undefined && !crossOrigin) headers.push(req.auth!.name, authValue);
+    let parsed: URL | undefined;
+    if (vu.jar && vu.jar.size > 0) {
+      parsed = new URL(url);
+      const cookie = vu.jar.cookieHeader(parsed);
+      if (cookie !== undefined) headers.push('cookie', cookie);
+    }
+
+    const res = await exchange(wc.dispatcher, {
+      origin: target.origin, path: target.path, method, headers, body,
+      timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
+    }, (x) => vu.track(x));
+    if (res.interrupted) return undefined;
+    req.series.record(res.status, res, sentBytes(method, target, headers, body, req.keepAlive), res.bytesReceived);
+    if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
+
+    const setCookie = res.headers['set-cookie'];
+    if (vu.jar && setCookie !== undefined) vu.jar.setFromResponse(parsed ?? new URL(url), setCookie);
+
+    const location = res.headers.location;
+    if (REDIRECTS.has(res.status) && hop < req.maxRedirects && typeof location === 'string') {
+      try { url = new URL(location, url).href; } catch { return view(res, url); }
+      if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
+        method = 'GET';
+        body = null;
+      }
+      continue;
+    }
+    return view(res, url);
+  }
+}
+
+function view(res: ExchangeResult, url: string): ResponseView {
+  return new ResponseView(res.status, res.headers, res.body, res.bodyTruncated, res.duration / 1000, url);
+}
+
+function fail(recorder: MetricsRecorder, req: CompiledRequest, kind: string, message: string): never {
+  recorder.error(kind, req.scenario, req.name, message);
+  throw new IterationAbort(message);
+}
+
+function withoutAuthorization(headers: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) {
+    if ((headers[i] as string).toLowerCase() !== 'authorization') out.push(headers[i] as string, headers[i + 1] as string);
+  }
+  return out;
+}
+
+/** Bytes of the request as undici writes it for HTTP/1.1 (request line, host, connection, headers, length, body). */
+function sentBytes(method: string, t: { origin: string; path: string }, headers: string[], body: string | Buffer | null, keepAlive: boolean): number {
+  const bodyLen = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  let n = method.length + t.path.length + 12 + 6 + (t.origin.length - t.origin.indexOf('//') - 2) + 2 + (keepAlive ? 24 : 19) + 2;
+  for (let i = 0; i < headers.length; i += 2) n += (headers[i] as string).length + (headers[i + 1] as string).length + 4;
+  if (body !== null) n += 18 + String(bodyLen).length;
+  return n + bodyLen;
+}

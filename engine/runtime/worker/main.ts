@@ -1,0 +1,77 @@
+/**
+ * Worker thread entry: runs its share of every scenario and reports metrics once per second, aligned on the
+ * test's start time shared by all workers. No per-request messages cross threads.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Agent } from 'undici';
+import { MetricsRecorder } from '../../metrics/recorder.ts';
+import { parseDuration } from '../../plan/duration.ts';
+import { buildScenarioRuns } from './setup.ts';
+import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('engine/runtime/worker/main.ts must run in a worker thread');
+const init = workerData as WorkerInit;
+const send = (m: FromWorker): void => port.postMessage(m);
+
+const recorder = new MetricsRecorder();
+const http = init.plan.defaults?.http ?? {};
+const agent = new Agent({
+  connections: null,
+  pipelining: 1,
+  allowH2: false,
+  connectTimeout: parseDuration(init.plan.defaults?.timeout ?? '') ?? 60_000,
+  connect: { rejectUnauthorized: !(http.insecureTls ?? false) },
+});
+
+let runs: ReturnType<typeof buildScenarioRuns>;
+try {
+  runs = buildScenarioRuns(init, { dispatcher: agent, recorder, userAgent: init.userAgent }, recorder);
+} catch (e) {
+  send({ cmd: 'fatal', message: `worker ${init.worker} could not prepare the plan: ${(e as Error).message}` });
+  throw e;
+}
+
+let t0 = 0; // performance.now() at the test start, in this thread
+let interval = 0;
+let flushTimer: NodeJS.Timeout | undefined;
+
+const vus = (): Record<string, number> => Object.fromEntries(runs.map((r) => [r.name, r.activeVus]));
+
+function scheduleFlush(): void {
+  flushTimer = setTimeout(() => {
+    send({ cmd: 'sample', sample: recorder.flush(init.worker, interval, false, vus()) });
+    interval++;
+    scheduleFlush();
+  }, t0 + (interval + 1) * 1000 - performance.now());
+}
+
+async function start(t0Epoch: number): Promise<void> {
+  const delay = Math.max(0, t0Epoch - epochNow());
+  await new Promise((r) => setTimeout(r, delay));
+  t0 = performance.now();
+  scheduleFlush();
+  for (const r of runs) r.schedule(0);
+  await Promise.all(runs.map((r) => r.done));
+  clearTimeout(flushTimer);
+  const last = Math.max(interval, Math.floor((performance.now() - t0) / 1000));
+  send({ cmd: 'sample', sample: recorder.flush(init.worker, last, true, vus()) });
+  await agent.destroy().catch(() => undefined);
+  send({ cmd: 'done' });
+}
+
+port.on('message', (m: ToWorker) => {
+  switch (m.cmd) {
+    case 'start':
+      start(m.t0).catch((e: unknown) => send({ cmd: 'fatal', message: (e as Error).stack ?? String(e) }));
+      break;
+    case 'stop':
+      for (const r of runs) r.endRegular();
+      break;
+    case 'abort':
+      for (const r of runs) r.interrupt();
+      break;
+  }
+});
+
+send({ cmd: 'ready' });

@@ -1,0 +1,36 @@
+/** The message protocol between the coordinator (main thread) and its workers, keyed by `cmd`. */
+import type { Plan } from '../../plan/schema/index.ts';
+import type { Sample } from '../../metrics/sample.ts';
+import type { FeederData } from '../data/feeders.ts';
+
+/** Everything a worker needs, passed as workerData (structured clone; the counters are shared memory). */
+export interface WorkerInit {
+  plan: Plan;
+  env: Record<string, string | undefined>;
+  worker: number;
+  workers: number;
+  /** Body files by path as written in the plan. */
+  files: [string, Uint8Array][];
+  feeders: FeederData[];
+  /** Int32 counters shared by all workers: shared-iterations budgets, then unique feeders. */
+  counters: SharedArrayBuffer;
+  /** Index in `counters` of each shared-iterations scenario. */
+  iterationCounters: Record<string, number>;
+  userAgent: string;
+}
+
+export type ToWorker =
+  | { cmd: 'start'; t0: number }
+  | { cmd: 'stop' }
+  | { cmd: 'abort' };
+
+export type FromWorker =
+  | { cmd: 'ready' }
+  | { cmd: 'sample'; sample: Sample }
+  | { cmd: 'done' }
+  | { cmd: 'fatal'; message: string };
+
+/** Wall-clock milliseconds comparable across threads (each thread's performance.timeOrigin differs). */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}

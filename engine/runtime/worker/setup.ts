@@ -1,0 +1,66 @@
+/** Builds a worker's share of the test: compiled steps, its VUs of each scenario, executor policies. */
+import type { MetricsRecorder } from '../../metrics/recorder.ts';
+import { gracefulStopMs, maxVus, regularDurationMs, startTimeMs } from '../../plan/schedule.ts';
+import { templateFields } from '../../plan/template-fields.ts';
+import { compileTemplate } from '../../template/index.ts';
+import { compileSteps } from '../compile/steps.ts';
+import { compileValue } from '../compile/json-body.ts';
+import { Feeders } from '../data/feeders.ts';
+import { policyFor } from '../executors/policies.ts';
+import { ScenarioRun, type VuSlot } from '../executors/scenario-run.ts';
+import type { WorkerContext } from '../vu/send.ts';
+import { VirtualUser } from '../vu/virtual-user.ts';
+import type { WorkerInit } from './protocol.ts';
+
+export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder): ScenarioRun[] {
+  const { plan } = init;
+  const counters = new Int32Array(init.counters);
+  const allFeeders = new Feeders(init.feeders, counters);
+  const files = new Map(init.files.map(([p, d]) => [p, Buffer.from(d.buffer, d.byteOffset, d.byteLength)]));
+  const feedersUsed = feedersByScenario(init);
+  const variables = Object.entries(plan.variables ?? {}).map(([k, v]) => [k, compileValue(v)] as const);
+  const cookieScope = plan.defaults?.http?.cookies ?? 'iteration';
+  const runs: ScenarioRun[] = [];
+  let vuBase = 0;
+  for (const [name, sc] of Object.entries(plan.scenarios)) {
+    const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files });
+    const slots: VuSlot[] = [];
+    const total = maxVus(sc);
+    for (let k = init.worker; k < total; k += init.workers) {
+      const vu = new VirtualUser(vuBase + k + 1, name, init.env, cookieScope);
+      // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
+      for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
+      slots.push({ index: k, vu, iter: 0, running: false, retiring: false, retireTimer: undefined });
+    }
+    vuBase += total;
+    const counter = init.iterationCounters[name];
+    const claim = counter === undefined ? undefined
+      : { claim: () => Atomics.add(counters, counter, 1) < (sc.executor === 'shared-iterations' ? (sc.iterations ?? 1) : 0) };
+    runs.push(new ScenarioRun({
+      name, steps, slots,
+      startMs: startTimeMs(sc),
+      regularEndMs: regularDurationMs(sc),
+      gracefulStopMs: gracefulStopMs(sc),
+      feeders: allFeeders.only(feedersUsed.get(name) ?? new Set()),
+      recorder, wc,
+    }, policyFor(sc, claim)));
+  }
+  return runs;
+}
+
+/** Feeders each scenario refers to (its requests, plus the defaults every scenario uses). */
+function feedersByScenario(init: WorkerInit): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const shared = new Set<string>();
+  for (const f of templateFields(init.plan)) {
+    const names = compileTemplate(f.source).references.filter((r) => r.kind === 'data').map((r) => r.name);
+    if (names.length === 0) continue;
+    if (f.scope.kind === 'request') {
+      const set = out.get(f.scope.scenario) ?? new Set<string>();
+      for (const n of names) set.add(n);
+      out.set(f.scope.scenario, set);
+    } else for (const n of names) shared.add(n);
+  }
+  for (const name of Object.keys(init.plan.scenarios)) out.set(name, new Set([...(out.get(name) ?? []), ...shared]));
+  return out;
+}

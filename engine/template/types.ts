@@ -1,0 +1,41 @@
+/** Public types of the template language; see index.ts for the overview. */
+
+/** Everything a template may read while rendering. Built by the VU interpreter per iteration. */
+export interface TemplateContext {
+  /** 1-based VU id (global across workers). */
+  vu: number;
+  /** 0-based iteration number of this VU in this scenario. */
+  iter: number;
+  scenario: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Plan variables plus values extracted at run time (an extraction shadows a plan variable). */
+  vars: ReadonlyMap<string, unknown>;
+  /** The current row of each data feeder, by feeder name. */
+  data: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>;
+}
+
+/** Something a template reads, listed so a plan can be validated before a run starts. */
+export interface TemplateReference {
+  /** `builtin` is one of vu | iter | scenario. */
+  kind: 'var' | 'env' | 'data' | 'builtin';
+  /** Variable name, environment variable name, feeder name or builtin name. */
+  name: string;
+  /** The column, for `data.<feeder>.<column>`. */
+  column?: string;
+  /** True inside an expression with a `:-` default: a missing value is then not an error. */
+  hasDefault: boolean;
+  /** Character offset of the reference in the template source. */
+  offset: number;
+}
+
+/** A compiled template: compile once when the plan is loaded, render per request. */
+export interface Template {
+  readonly source: string;
+  /** True when the source has no `${...}`: render() returns the (unescaped) source. */
+  readonly constant: boolean;
+  readonly references: readonly TemplateReference[];
+  /** Interpolates: strings as they are, numbers plain, null as `null`, objects and arrays as JSON. */
+  render(ctx: TemplateContext): string;
+  /** When the source is exactly one `${expr}`, its raw value (number, boolean, object...); else render(). */
+  evaluate(ctx: TemplateContext): unknown;
+}
