@@ -46,7 +46,7 @@ export const Sample = z.strictObject({
   groups: z.array(z.strictObject({ scenario: z.string(), group: z.string(), duration: Hist })),
   errors: z.array(z.strictObject({ kind: z.string(), scenario: z.string(), request: z.string(), message: z.string(), count: z.int() })),
   extractFailures: z.array(z.strictObject({ scenario: z.string(), request: z.string(), variable: z.string(), message: z.string(), count: z.int() })),
-  /** Active VUs per scenario at the end of the interval. */
+  /** Most VUs active at once during the interval, per scenario. */
   vus: z.record(z.string(), z.int()),
   dropped: z.record(z.string(), z.int()),
 });

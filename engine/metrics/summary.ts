@@ -118,8 +118,7 @@ export function buildSummary(i: SummaryInput): Summary {
   let checkPass = 0, checkFail = 0;
   for (const c of agg.checks.values()) { checkPass += c.pass; checkFail += c.fail; }
   const dropped = [...agg.dropped.values()].reduce((a, b) => a + b, 0);
-  // The final (partial) interval is sampled after every VU stopped: it would always add a misleading 0.
-  const vusSeen = (i.timeline.length > 1 ? i.timeline.slice(0, -1) : i.timeline).map((p) => p.vus);
+  const vusSeen = i.timeline.map((p) => p.vus);
 
   const trend = (h: Histogram): MetricSummary => ({ type: 'trend', unit: 'ms', ...trendStats(h) });
   const metrics: Record<string, MetricSummary> = {

@@ -36,7 +36,20 @@ function* requestStrings(r: Request, path: PathSegment[], scope: TemplateScope):
   yield* strings(r.form, [...path, 'form'], scope);
   if (r.text !== undefined) yield { path: [...path, 'text'], source: r.text, scope };
   yield* authStrings(r.auth, [...path, 'auth'], scope);
+  for (const [i, c] of (r.checks ?? []).entries()) {
+    for (const op of CHECK_OPERANDS) {
+      const v = (c as Record<string, unknown>)[op];
+      if (v !== undefined) yield* strings(v, [...path, 'checks', i, op], scope);
+    }
+    if ('body' in c) for (const op of ['contains', 'notContains', 'equals'] as const) {
+      const v = c.body[op];
+      if (v !== undefined) yield { path: [...path, 'checks', i, 'body', op], source: v, scope };
+    }
+  }
 }
+
+/** Check operands that may hold `${...}` (regexes in `matches` do not: they are compiled once). */
+const CHECK_OPERANDS = ['equals', 'notEquals', 'contains'] as const;
 
 function* authStrings(a: Auth | undefined, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
   if (!a) return;

@@ -1,14 +1,21 @@
 /**
  * Check evaluation. Each check is compiled once into a function returning undefined (pass) or a short reason
- * (fail, e.g. "got 503"); the reason of one failure per interval reaches the summary.
+ * (fail, e.g. "got 503"); the reason of one failure per interval reaches the summary. Expected values may
+ * hold `${...}` (e.g. `contains: "${data.users.username}"`), evaluated with the VU's context.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { compileJsonPath } from '../jsonpath/index.ts';
 import { parseDuration } from '../plan/duration.ts';
 import type { Check } from '../plan/schema/index.ts';
+import type { TemplateContext } from '../template/index.ts';
+import { compileValue } from './compile/json-body.ts';
 import type { ResponseView } from './response.ts';
 
-export type CheckFn = (r: ResponseView) => string | undefined;
+export type CheckFn = (r: ResponseView, ctx: TemplateContext) => string | undefined;
+
+/** An expected value, built per evaluation when it holds `${...}`. */
+type Expected = ((ctx: TemplateContext) => unknown) | undefined;
+const expected = (v: unknown): Expected => (v === undefined ? undefined : compileValue(v));
 
 export interface CompiledCheckRule { evaluate: CheckFn; needsBody: boolean }
 
@@ -45,13 +52,15 @@ function headerCheck(c: Extract<Check, { header: string }>): CheckFn {
   const re = c.matches !== undefined ? new RegExp(c.matches) : undefined;
   const onlyExists = c.equals === undefined && c.contains === undefined && re === undefined;
   const wantExists = c.exists ?? true;
-  return (r) => {
+  const equals = expected(c.equals);
+  const contains = expected(c.contains);
+  return (r, ctx) => {
     const v = r.header(c.header);
     if (v === undefined) return wantExists ? 'header missing' : undefined;
     if (!wantExists) return `header present: ${show(v)}`;
     if (onlyExists) return undefined;
-    if (c.equals !== undefined && v !== c.equals) return `got ${show(v)}`;
-    if (c.contains !== undefined && !v.includes(c.contains)) return `got ${show(v)}`;
+    if (equals && v !== String(equals(ctx))) return `got ${show(v)}`;
+    if (contains && !v.includes(String(contains(ctx)))) return `got ${show(v)}`;
     if (re && !re.test(v)) return `got ${show(v)}`;
     return undefined;
   };
@@ -62,7 +71,10 @@ function jsonPathCheck(c: Extract<Check, { jsonPath: string }>): CheckFn {
   const re = c.matches !== undefined ? new RegExp(c.matches) : undefined;
   const hasOps = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'contains', 'matches', 'length'].some((k) => (c as Record<string, unknown>)[k] !== undefined);
   const wantExists = c.exists ?? true;
-  return (r) => {
+  const equals = expected(c.equals);
+  const notEquals = expected(c.notEquals);
+  const contains = expected(c.contains);
+  return (r, ctx) => {
     const doc = r.json();
     if (!doc.ok) return doc.error;
     const matches = path.query(doc.value);
@@ -71,16 +83,17 @@ function jsonPathCheck(c: Extract<Check, { jsonPath: string }>): CheckFn {
     if (!hasOps) return undefined;
     const v = matches[0];
     const bad = `got ${show(v)}`;
-    if (c.equals !== undefined && !isDeepStrictEqual(v, c.equals)) return bad;
-    if (c.notEquals !== undefined && isDeepStrictEqual(v, c.notEquals)) return bad;
+    if (equals && !isDeepStrictEqual(v, equals(ctx))) return bad;
+    if (notEquals && isDeepStrictEqual(v, notEquals(ctx))) return bad;
     if (c.gt !== undefined || c.gte !== undefined || c.lt !== undefined || c.lte !== undefined) {
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
       if (Number.isNaN(n)) return `${bad}, not a number`;
       if ((c.gt !== undefined && !(n > c.gt)) || (c.gte !== undefined && !(n >= c.gte))
         || (c.lt !== undefined && !(n < c.lt)) || (c.lte !== undefined && !(n <= c.lte))) return bad;
     }
-    if (c.contains !== undefined) {
-      const ok = Array.isArray(v) ? v.some((x) => isDeepStrictEqual(x, c.contains)) : typeof v === 'string' && v.includes(String(c.contains));
+    if (contains) {
+      const want = contains(ctx);
+      const ok = Array.isArray(v) ? v.some((x) => isDeepStrictEqual(x, want)) : typeof v === 'string' && v.includes(String(want));
       if (!ok) return bad;
     }
     if (re && !re.test(typeof v === 'string' ? v : JSON.stringify(v))) return bad;
@@ -94,13 +107,16 @@ function jsonPathCheck(c: Extract<Check, { jsonPath: string }>): CheckFn {
 
 function bodyCheck(b: { contains?: string | undefined; notContains?: string | undefined; matches?: string | undefined; equals?: string | undefined }): CheckFn {
   const re = b.matches !== undefined ? new RegExp(b.matches) : undefined;
-  return (r) => {
+  const contains = expected(b.contains);
+  const notContains = expected(b.notContains);
+  const equals = expected(b.equals);
+  return (r, ctx) => {
     if (r.bodyTruncated) return 'the body is larger than maxBodySize (raise defaults.http.maxBodySize)';
     const t = r.text();
-    if (b.contains !== undefined && !t.includes(b.contains)) return 'text not found';
-    if (b.notContains !== undefined && t.includes(b.notContains)) return 'unwanted text found';
+    if (contains && !t.includes(String(contains(ctx)))) return 'text not found';
+    if (notContains && t.includes(String(notContains(ctx)))) return 'unwanted text found';
     if (re && !re.test(t)) return 'no match';
-    if (b.equals !== undefined && t !== b.equals) return `got ${show(t)}`;
+    if (equals && t !== String(equals(ctx))) return `got ${show(t)}`;
     return undefined;
   };
 }

@@ -17,5 +17,5 @@ export const Auth = z.discriminatedUnion('type', [
     value: Template,
     in: z.enum(['header', 'query']).optional().meta({ description: 'Where the key goes; default header.' }),
   }),
-]);
+]).meta({ id: 'Auth' });
 export type Auth = z.infer<typeof Auth>;

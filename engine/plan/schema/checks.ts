@@ -52,5 +52,5 @@ export const DurationCheck = z.strictObject({
   name,
 });
 
-export const Check = z.union([StatusCheck, HeaderCheck, JsonPathCheck, BodyCheck, DurationCheck]);
+export const Check = z.union([StatusCheck, HeaderCheck, JsonPathCheck, BodyCheck, DurationCheck]).meta({ id: 'Check' });
 export type Check = z.infer<typeof Check>;

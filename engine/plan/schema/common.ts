@@ -9,7 +9,7 @@ const DURATION_HINT = 'expected a duration such as 500ms, 30s or 1m30s';
 export const Duration = z
   .string({ error: DURATION_HINT })
   .regex(new RegExp(DURATION_PATTERN), { error: DURATION_HINT })
-  .meta({ description: 'A duration: 500ms, 30s, 1m30s, 2h (0 for none).', examples: ['500ms', '30s', '1m30s'] });
+  .meta({ id: 'Duration', description: 'A duration: 500ms, 30s, 1m30s, 2h (0 for none).', examples: ['500ms', '30s', '1m30s'] });
 
 /** A byte size: a number of bytes or text with a unit (64kb, 10MB). */
 export const Size = z.union([

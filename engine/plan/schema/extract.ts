@@ -26,5 +26,5 @@ export const Extractor = z.union([
     default: fallback,
   }),
   z.strictObject({ cookie: z.string().min(1), default: fallback }),
-]);
+]).meta({ id: 'Extractor' });
 export type Extractor = z.infer<typeof Extractor>;

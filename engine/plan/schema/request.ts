@@ -30,7 +30,7 @@ export const Request = z.strictObject({
   checks: z.array(Check).optional(),
   extract: z.record(variableName, Extractor).optional(),
   tags: Tags.optional(),
-});
+}).meta({ id: 'Request', description: 'An HTTP request and what to check and extract from its response.' });
 export type Request = z.infer<typeof Request>;
 
 /** The body keys of a request; at most one may be set. */

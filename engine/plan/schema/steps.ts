@@ -30,5 +30,5 @@ export const GroupStep: z.ZodType<GroupStepShape> = z.strictObject({
   }),
 });
 
-export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep]);
+export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep]).meta({ id: 'Step' });
 export type Step = StepShape;

@@ -58,6 +58,7 @@ export class ScenarioRun {
   private finished = false;
   private started = false;
   private running = 0;
+  private peak = 0;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(setup: ScenarioSetup, policy: ExecutorPolicy) {
@@ -68,8 +69,15 @@ export class ScenarioRun {
     this.done = new Promise((r) => { this.resolveDone = r; });
   }
 
-  /** Active VUs (running an iteration loop), for the `vus` metric. */
-  get activeVus(): number { return this.running; }
+  /**
+   * Most VUs active at once since the last call, for the `vus` metric: a peak, so a second in which VUs ran
+   * and stopped (the last one, or a short test) does not read as 0.
+   */
+  takePeakVus(): number {
+    const p = Math.max(this.peak, this.running);
+    this.peak = this.running;
+    return p;
+  }
 
   /** Schedules the scenario relative to the test start (`sinceStartMs` = time already elapsed). */
   schedule(sinceStartMs: number): void {
@@ -124,6 +132,7 @@ export class ScenarioRun {
     slot.running = true;
     slot.vu.revive();
     this.running++;
+    if (this.running > this.peak) this.peak = this.running;
     try {
       while (!this.stopping && !slot.retiring && this.policy.mayStart(slot)) {
         if (!feeders.pick(slot.vu.ctx, slot.iter)) { recorder.droppedIteration(name); break; }

@@ -54,7 +54,7 @@ async function runRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerConte
   const res = await sendRequest(vu, req, wc);
   if (res === undefined) throw INTERRUPTED;
   for (const c of req.checks) {
-    const why = c.rule.evaluate(res);
+    const why = c.rule.evaluate(res, vu.ctx);
     if (why === undefined) c.counter.pass++;
     else {
       c.counter.fail++;

@@ -36,7 +36,7 @@ let t0 = 0; // performance.now() at the test start, in this thread
 let interval = 0;
 let flushTimer: NodeJS.Timeout | undefined;
 
-const vus = (): Record<string, number> => Object.fromEntries(runs.map((r) => [r.name, r.activeVus]));
+const vus = (): Record<string, number> => Object.fromEntries(runs.map((r) => [r.name, r.takePeakVus()]));
 
 function scheduleFlush(): void {
   flushTimer = setTimeout(() => {
