@@ -16,6 +16,7 @@ export interface PlanSource {
 }
 
 const MAX_ALIASES = 100; // refuses "billion laughs" documents
+const MAX_SYNTAX_ERRORS = 2;
 
 export function parsePlanSource(text: string, file?: string): PlanSource {
   const lineCounter = new LineCounter();
@@ -25,11 +26,15 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
     return { line: p.line, column: p.col };
   };
   if (doc.errors.length > 0) {
-    throw new PlanError(doc.errors.map((e) => ({
+    // After the first syntax error the parser is lost; the rest are mostly echoes of it.
+    const shown = doc.errors.slice(0, MAX_SYNTAX_ERRORS).map((e) => ({
       path: [],
       message: `syntax error: ${e.message.split('\n')[0]}`,
       position: pos(e.pos[0]),
-    })), file);
+    }));
+    const more = doc.errors.length - shown.length;
+    if (more > 0) shown.push({ path: [], message: `(${more} more syntax error${more === 1 ? '' : 's'} after these, probably caused by the first)`, position: pos(doc.errors[MAX_SYNTAX_ERRORS]!.pos[0]) });
+    throw new PlanError(shown, file);
   }
   let value: unknown;
   try {

@@ -52,6 +52,12 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
     issues.push({ path: ref.path, message: `environment variable ${ref.name} is not set: pass --env ${ref.name}=... (or export it), or give a default: \${env.${ref.name}:-value}` });
   }
 
+  const base = plan.defaults?.baseUrl;
+  if (base !== undefined && reported.size === 0) {
+    const problem = checkBaseUrl(base, env);
+    if (problem) issues.push({ path: ['defaults', 'baseUrl'], message: problem });
+  }
+
   const iterationCounters: Record<string, number> = {};
   let counters = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) if (sc.executor === 'shared-iterations') iterationCounters[name] = counters++;
@@ -90,4 +96,24 @@ export async function checkPlanFiles(plan: Plan, baseDir: string, firstCounter =
     }
   }
   return { feeders: loaded.feeders, files, issues };
+}
+
+/**
+ * A baseUrl that depends only on the environment is known before the run: refuse one that is not an
+ * http(s) URL (say an empty BASE_URL) rather than fail every request of the run.
+ */
+function checkBaseUrl(source: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const t = compileTemplate(source);
+  if (t.references.some((r) => r.kind !== 'env')) return undefined;
+  let value: string;
+  try {
+    value = t.render({ vu: 0, iter: 0, scenario: '', env, vars: new Map(), data: {} });
+  } catch {
+    return undefined;
+  }
+  let url: URL | undefined;
+  try { url = new URL(value); } catch { /* reported below */ }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
+  const from = t.references.map((r) => r.name);
+  return `is '${value}', not an http(s):// URL${from.length ? ` (check environment variable ${from.join(', ')})` : ''}`;
 }

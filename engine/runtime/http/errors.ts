@@ -34,7 +34,8 @@ export function classifyError(err: unknown): ErrorKind {
   const code = typeof e?.code === 'string' ? e.code : '';
   const known = BY_CODE[code];
   if (known) return known;
-  if (code.startsWith('HPE_')) return 'malformed';
+  // undici's HTTPParserError carries no code for some parser failures (e.g. an invalid status line).
+  if (code.startsWith('HPE_') || (e as { name?: unknown } | null)?.name === 'HTTPParserError') return 'malformed';
   if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code)) return 'tls';
   if (e?.cause && e.cause !== err) return classifyError(e.cause);
   return 'other';

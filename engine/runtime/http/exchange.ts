@@ -75,8 +75,9 @@ export class Exchange {
   interrupt(): void {
     if (this.abandoned) return;
     this.abandoned = true;
-    this.controller?.abort(new Error('interrupted'));
+    // Finish first: abort() calls onResponseError synchronously, which must not count as a transport error.
     this.finish(undefined, true);
+    this.controller?.abort(new Error('interrupted'));
   }
 
   onRequestStart(controller: Controller): void {

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan, Scenario } from '../plan/schema/index.ts';
+import { parseRunArgs } from './args.ts';
+import { applyOverrides, describeOverrides } from './overrides.ts';
+import { UsageError } from './usage.ts';
+
+/** The UsageError a call throws (fails the test when it throws nothing or something else). */
+function usageError(fn: () => unknown): UsageError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return e as UsageError;
+  }
+  throw new Error('expected a UsageError, nothing was thrown');
+}
+
+describe('parseRunArgs', () => {
+  it('reads the plan and defaults everything else', () => {
+    expect(parseRunArgs(['plan.yaml'], true)).toEqual({
+      plan: 'plan.yaml', vus: undefined, duration: undefined, iterations: undefined, env: {},
+      summaryJson: undefined, workers: undefined, quiet: false, color: undefined,
+    });
+  });
+
+  it('reads every option', () => {
+    const a = parseRunArgs(['--vus', '10', '--duration', '1m30s', 'p.yaml', '--iterations', '50', '--summary-json', 'out.json', '--workers', '3', '-q', '--no-color'], true);
+    expect(a).toEqual({
+      plan: 'p.yaml', vus: 10, duration: '1m30s', iterations: 50, env: {},
+      summaryJson: 'out.json', workers: 3, quiet: true, color: false,
+    });
+    expect(parseRunArgs(['p.yaml', '--color'], true).color).toBe(true);
+  });
+
+  it('collects repeated env options, splitting at the first =', () => {
+    const a = parseRunArgs(['p.yaml', '-e', 'BASE=http://x.test', '--env', 'TOKEN=a=b=c', '-e', 'EMPTY=', '-e', 'BASE=http://y.test'], true);
+    expect(a.env).toEqual({ BASE: 'http://y.test', TOKEN: 'a=b=c', EMPTY: '' });
+  });
+
+  it('refuses env values that are not KEY=VALUE', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '-e', 'NOVALUE'], true)).message).toBe("--env: 'NOVALUE' should be KEY=VALUE");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--env', '=x'], true)).message).toBe("--env: '=x' should be KEY=VALUE");
+  });
+
+  it('refuses --vus, --iterations and --workers below 1 or not whole', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vus', '0'], true)).message).toBe("--vus: '0' is not a whole number of at least 1");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vus', '2.5'], true)).message).toMatch(/^--vus: '2\.5'/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vus', 'ten'], true)).message).toMatch(/^--vus: 'ten'/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--iterations', '-1'], true)).message).toMatch(/^--iterations: '-1'/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--workers', '0'], true)).message).toMatch(/^--workers: '0'/);
+  });
+
+  it('refuses a bad or zero --duration', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--duration', '10'], true)).message).toBe("--duration: '10' is not a duration such as 30s or 1m30s");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--duration', 'soon'], true)).message).toMatch(/^--duration: 'soon'/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--duration', '0s'], true)).message).toMatch(/^--duration: '0s'/);
+    expect(parseRunArgs(['p.yaml', '--duration', '500ms'], true).duration).toBe('500ms');
+  });
+
+  it('requires exactly one plan when a plan is required', () => {
+    expect(usageError(() => parseRunArgs([], true)).message).toBe('missing the plan file: loadsmith run <plan.yaml>');
+    expect(usageError(() => parseRunArgs(['a.yaml', 'b.yaml'], true)).message).toBe('expected one plan file, got 2: a.yaml b.yaml');
+  });
+
+  it('refuses a plan where none is expected', () => {
+    expect(parseRunArgs(['--vus', '2'], false).plan).toBeUndefined();
+    expect(usageError(() => parseRunArgs(['extra'], false)).message).toBe("unexpected argument 'extra'");
+  });
+
+  it('refuses unknown options and missing values, pointing to help', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vu', '3'], true)).message).toMatch(/--vu.*\(see loadsmith help\)$/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vus'], true)).message).toMatch(/--vus.*\(see loadsmith help\)$/);
+  });
+});
+
+const steps: Scenario['steps'] = [{ request: { url: '/x' } }];
+
+function plan(scenarios: Record<string, Scenario>): Plan {
+  return { version: 1, name: 'p', defaults: { baseUrl: 'http://api.test' }, scenarios, thresholds: { http_req_failed: ['rate<0.01'] } };
+}
+
+describe('applyOverrides', () => {
+  const ramping: Scenario = {
+    executor: 'ramping-vus', startVUs: 2, stages: [{ duration: '10s', target: 5 }, { duration: '20s', target: 12 }, { duration: '5s', target: 0 }],
+    gracefulRampDown: '3s', startTime: '10s', gracefulStop: '5s', tags: { team: 'core' }, steps,
+  };
+  const constant: Scenario = { executor: 'constant-vus', vus: 4, duration: '1m', steps };
+  const perVu: Scenario = { executor: 'per-vu-iterations', vus: 3, iterations: 10, maxDuration: '2m', steps };
+  const shared: Scenario = { executor: 'shared-iterations', vus: 8, iterations: 100, steps };
+
+  it('returns the plan unchanged without overrides', () => {
+    const p = plan({ a: constant });
+    expect(applyOverrides(p, {})).toBe(p);
+    expect(applyOverrides(p, { vus: undefined, duration: undefined, iterations: undefined })).toBe(p);
+  });
+
+  it('--duration makes constant-vus with the scenario\'s peak VUs, keeping steps, startTime, gracefulStop and tags', () => {
+    const p = plan({ ramp: ramping, per: perVu });
+    const out = applyOverrides(p, { duration: '45s' });
+    expect(out.scenarios.ramp).toEqual({ executor: 'constant-vus', vus: 12, duration: '45s', steps, startTime: '10s', gracefulStop: '5s', tags: { team: 'core' } });
+    expect(out.scenarios.per).toEqual({ executor: 'constant-vus', vus: 3, duration: '45s', steps });
+    expect(out.scenarios.ramp?.steps).toBe(steps);
+    // the rest of the plan is kept, the input is not modified
+    expect(out.name).toBe('p');
+    expect(out.defaults).toEqual({ baseUrl: 'http://api.test' });
+    expect(out.thresholds).toEqual({ http_req_failed: ['rate<0.01'] });
+    expect(p.scenarios.ramp).toBe(ramping);
+    expect(ramping.executor).toBe('ramping-vus');
+  });
+
+  it('--duration counts startVUs in the peak and uses at least 1 VU', () => {
+    const startHeavy: Scenario = { executor: 'ramping-vus', startVUs: 20, stages: [{ duration: '10s', target: 5 }], steps };
+    const idle: Scenario = { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '10s', target: 0 }], steps };
+    const out = applyOverrides(plan({ s: startHeavy, i: idle }), { duration: '5s' });
+    expect(out.scenarios.s).toMatchObject({ executor: 'constant-vus', vus: 20 });
+    expect(out.scenarios.i).toMatchObject({ executor: 'constant-vus', vus: 1 });
+  });
+
+  it('--duration with --vus uses the given VUs', () => {
+    const out = applyOverrides(plan({ ramp: ramping }), { duration: '45s', vus: 3 });
+    expect(out.scenarios.ramp).toMatchObject({ executor: 'constant-vus', vus: 3, duration: '45s' });
+  });
+
+  it('--iterations makes shared-iterations with VUs capped to the iterations', () => {
+    const out = applyOverrides(plan({ ramp: ramping, c: constant, sh: shared }), { iterations: 6 });
+    expect(out.scenarios.ramp).toEqual({ executor: 'shared-iterations', vus: 6, iterations: 6, steps, startTime: '10s', gracefulStop: '5s', tags: { team: 'core' } });
+    expect(out.scenarios.c).toEqual({ executor: 'shared-iterations', vus: 4, iterations: 6, steps });
+    expect(out.scenarios.sh).toEqual({ executor: 'shared-iterations', vus: 6, iterations: 6, steps });
+  });
+
+  it('--iterations with --vus', () => {
+    expect(applyOverrides(plan({ c: constant }), { iterations: 50, vus: 7 }).scenarios.c).toMatchObject({ vus: 7, iterations: 50 });
+    expect(applyOverrides(plan({ c: constant }), { iterations: 5, vus: 7 }).scenarios.c).toMatchObject({ vus: 5, iterations: 5 });
+  });
+
+  it('--iterations never gives a scenario 0 VUs', () => {
+    const idle: Scenario = { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '10s', target: 0 }], steps };
+    const out = applyOverrides(plan({ i: idle }), { iterations: 10 });
+    expect(out.scenarios.i).toMatchObject({ executor: 'shared-iterations', iterations: 10 });
+    expect((out.scenarios.i as { vus?: number }).vus).toBeGreaterThanOrEqual(1);
+  });
+
+  it('--vus alone changes the VUs and keeps the executor', () => {
+    const out = applyOverrides(plan({ c: constant, per: perVu, sh: shared }), { vus: 9 });
+    expect(out.scenarios.c).toEqual({ ...constant, vus: 9 });
+    expect(out.scenarios.per).toEqual({ ...perVu, vus: 9 });
+    expect(out.scenarios.sh).toEqual({ ...shared, vus: 9 });
+  });
+
+  it('--vus alone cannot change ramping-vus', () => {
+    const e = usageError(() => applyOverrides(plan({ c: constant, warmup: ramping }), { vus: 9 }));
+    expect(e.message).toMatch(/ramping-vus scenario 'warmup'/);
+    expect(e.message).toMatch(/--duration or --iterations/);
+  });
+
+  it('--duration and --iterations together are refused', () => {
+    const e = usageError(() => applyOverrides(plan({ c: constant }), { duration: '10s', iterations: 5 }));
+    expect(e.message).toBe('--duration and --iterations cannot be combined: choose one');
+  });
+
+  it('describeOverrides lists what was given', () => {
+    expect(describeOverrides({})).toBeUndefined();
+    expect(describeOverrides({ vus: 10, duration: '30s' })).toBe('--vus 10 --duration 30s');
+    expect(describeOverrides({ iterations: 5 })).toBe('--iterations 5');
+  });
+});
