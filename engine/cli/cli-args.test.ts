@@ -46,7 +46,8 @@ describe('parseRunArgs', () => {
     expect(usageError(() => parseRunArgs(['p.yaml', '--vus', '0'], true)).message).toBe("--vus: '0' is not a whole number of at least 1");
     expect(usageError(() => parseRunArgs(['p.yaml', '--vus', '2.5'], true)).message).toMatch(/^--vus: '2\.5'/);
     expect(usageError(() => parseRunArgs(['p.yaml', '--vus', 'ten'], true)).message).toMatch(/^--vus: 'ten'/);
-    expect(usageError(() => parseRunArgs(['p.yaml', '--iterations', '-1'], true)).message).toMatch(/^--iterations: '-1'/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--iterations=-1'], true)).message).toMatch(/^--iterations: '-1'/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--iterations', '0'], true)).message).toMatch(/^--iterations: '0'/);
     expect(usageError(() => parseRunArgs(['p.yaml', '--workers', '0'], true)).message).toMatch(/^--workers: '0'/);
   });
 
