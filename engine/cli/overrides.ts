@@ -16,7 +16,7 @@ export function applyOverrides(plan: Plan, o: Overrides): Plan {
   for (const [name, sc] of Object.entries(plan.scenarios)) {
     const common = { steps: sc.steps, ...(sc.startTime ? { startTime: sc.startTime } : {}), ...(sc.gracefulStop ? { gracefulStop: sc.gracefulStop } : {}), ...(sc.tags ? { tags: sc.tags } : {}) };
     if (o.iterations !== undefined) {
-      scenarios[name] = { executor: 'shared-iterations', vus: Math.min(o.vus ?? maxVus(sc), o.iterations), iterations: o.iterations, ...common };
+      scenarios[name] = { executor: 'shared-iterations', vus: Math.min(o.vus ?? Math.max(1, maxVus(sc)), o.iterations), iterations: o.iterations, ...common };
     } else if (o.duration !== undefined) {
       scenarios[name] = { executor: 'constant-vus', vus: o.vus ?? Math.max(1, maxVus(sc)), duration: o.duration, ...common };
     } else if (sc.executor === 'ramping-vus') {

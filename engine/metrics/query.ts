@@ -51,7 +51,7 @@ export function normaliseGroup(g: string): string {
 
 export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<Record<string, string>>, clock: RunClock): MetricReading {
   const phase = PHASE_OF[metric.name];
-  const perSecond = (n: number): number => (clock.elapsedS > 0 ? n : 0);
+  const perSecond = (n: number): number => (clock.elapsedS > 0 ? n / clock.elapsedS : 0);
   if (phase || metric.name === 'http_reqs' || metric.name === 'http_req_failed' || metric.name.startsWith('data_')) {
     const h = phase ? new Histogram() : undefined;
     let reqs = 0, failed = 0, sent = 0, received = 0;

@@ -33,8 +33,9 @@ export function checkName(c: Check): string {
   if ('body' in c) {
     return `body ${ops(c.body as Record<string, unknown>, ['contains', 'notContains', 'matches', 'equals']).join(' and ') || 'is present'}`;
   }
-  const lim = c.duration.lt ?? c.duration.lte ?? '0';
-  return `duration ${c.duration.lt ? '<' : '<='} ${formatDuration(parseDuration(lim) ?? 0)}`;
+  const parts = [['<', c.duration.lt], ['<=', c.duration.lte]].filter(([, v]) => v !== undefined)
+    .map(([op, v]) => `${op} ${formatDuration(parseDuration(v as string) ?? 0)}`);
+  return `duration ${parts.join(' and ')}`;
 }
 
 const OP_WORDS: Record<string, string> = {

@@ -66,7 +66,7 @@ function parses(text: string): ParsedPlan {
   try {
     return parsePlan(text, FILE);
   } catch (e) {
-    if (e instanceof PlanError) throw new Error(`expected the plan to parse, got:\n${e.message}`);
+    if (e instanceof PlanError) throw new Error(`expected the plan to parse, got:\n${e.message}`, { cause: e });
     throw e;
   }
 }

@@ -29,11 +29,11 @@ export function compileCheck(c: Check): CompiledCheckRule {
   if ('header' in c) return { evaluate: headerCheck(c), needsBody: false };
   if ('jsonPath' in c) return { evaluate: jsonPathCheck(c), needsBody: true };
   if ('body' in c) return { evaluate: bodyCheck(c.body), needsBody: true };
-  const limit = parseDuration(c.duration.lt ?? c.duration.lte ?? '0') ?? 0;
-  const strict = c.duration.lt !== undefined;
+  const lt = c.duration.lt !== undefined ? parseDuration(c.duration.lt) : undefined;
+  const lte = c.duration.lte !== undefined ? parseDuration(c.duration.lte) : undefined;
   return {
     needsBody: false,
-    evaluate: (r) => ((strict ? r.durationMs < limit : r.durationMs <= limit) ? undefined : `took ${r.durationMs.toFixed(1)}ms`),
+    evaluate: (r) => ((lt === undefined || r.durationMs < lt) && (lte === undefined || r.durationMs <= lte) ? undefined : `took ${r.durationMs.toFixed(1)}ms`),
   };
 }
 

@@ -38,7 +38,8 @@ export class Feeders {
       if (f.mode === 'sequential') i = iter % n;
       else if (f.mode === 'random') i = Math.floor(Math.random() * n);
       else {
-        i = Atomics.add(this.counters, f.counter, 1);
+        // Unsigned: the Int32 counter wraps after 2^31 claims; read as uint32 it keeps counting up.
+        i = Atomics.add(this.counters, f.counter, 1) >>> 0;
         if (i >= n) {
           if (f.onExhausted === 'stop') return false;
           i %= n;

@@ -16,6 +16,9 @@ export function joinUrl(base: string | undefined, url: string): string {
 
 export function appendQuery(url: string, pairs: readonly (readonly [string, string])[]): string {
   if (pairs.length === 0) return url;
+  // A fragment is never sent; the query must go before it, not after.
+  const hash = url.indexOf('#');
+  if (hash >= 0) url = url.slice(0, hash);
   const q = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   return url + (url.includes('?') ? (url.endsWith('?') || url.endsWith('&') ? '' : '&') : '?') + q;
 }

@@ -35,7 +35,7 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     vuBase += total;
     const counter = init.iterationCounters[name];
     const claim = counter === undefined ? undefined
-      : { claim: () => Atomics.add(counters, counter, 1) < (sc.executor === 'shared-iterations' ? (sc.iterations ?? 1) : 0) };
+      : { claim: () => (Atomics.add(counters, counter, 1) >>> 0) < (sc.executor === 'shared-iterations' ? (sc.iterations ?? 1) : 0) };
     runs.push(new ScenarioRun({
       name, steps, slots,
       startMs: startTimeMs(sc),

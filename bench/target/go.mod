@@ -1,0 +1,3 @@
+module loadsmith.dev/bench/target
+
+go 1.22
