@@ -30,14 +30,14 @@ export function durationMs(text: string, where: string): number {
   return ms;
 }
 
-/** Formats milliseconds the way k6 does in summaries: 1m30s, 2.5s, 450ms. */
+/** Formats milliseconds the way k6 does in summaries: 1m30s, 2.5s, 450ms (rounded first, so 59.99s is 1m0s). */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const totalS = ms / 1000;
-  const h = Math.floor(totalS / 3600);
-  const m = Math.floor((totalS % 3600) / 60);
-  const s = totalS - h * 3600 - m * 60;
-  const sText = Number.isInteger(s) ? `${s}s` : `${s.toFixed(1).replace(/\.0$/, '')}s`;
+  const tenths = Math.round(ms / 100); // 0.1 s steps above a second
+  if (ms < 1000 && Math.round(ms) < 1000) return `${Math.round(ms)}ms`;
+  const h = Math.floor(tenths / 36_000);
+  const m = Math.floor((tenths % 36_000) / 600);
+  const s = (tenths % 600) / 10;
+  const sText = `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
   if (h > 0) return `${h}h${m}m${sText}`;
   if (m > 0) return `${m}m${sText}`;
   return sText;

@@ -9,8 +9,11 @@ export interface PlanIssue {
   position?: SourcePosition | undefined;
 }
 
-/** An issue not yet placed in the file; `offset` points inside the string at `path` (template errors). */
-export interface LocatableIssue extends PlanIssue { offset?: number }
+/**
+ * An issue not yet placed in the file: `offset` points inside the string at `path` (template errors);
+ * `atKey` points at the key of `path` rather than its value (unknown keys, threshold keys).
+ */
+export interface LocatableIssue extends PlanIssue { offset?: number; atKey?: boolean }
 
 export class PlanError extends Error {
   readonly file: string | undefined;

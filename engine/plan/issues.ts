@@ -3,20 +3,20 @@
  * and what was found; unions report the branch the user evidently meant (the one whose kind key is present).
  */
 import type { z } from 'zod';
-import type { PlanIssue } from './errors.ts';
+import type { LocatableIssue } from './errors.ts';
 import { allowedKeysAt, planJsonSchema } from './json-schema.ts';
 import type { PathSegment } from './path.ts';
 import { didYouMean } from './suggest.ts';
 
 type ZodIssue = z.core.$ZodIssue;
 
-export function planIssuesFromZod(issues: readonly ZodIssue[], doc: unknown): PlanIssue[] {
-  const out: PlanIssue[] = [];
+export function planIssuesFromZod(issues: readonly ZodIssue[], doc: unknown): LocatableIssue[] {
+  const out: LocatableIssue[] = [];
   for (const issue of issues) collect(issue, [], doc, out);
   return out;
 }
 
-function collect(issue: ZodIssue, base: PathSegment[], doc: unknown, out: PlanIssue[]): void {
+function collect(issue: ZodIssue, base: PathSegment[], doc: unknown, out: LocatableIssue[]): void {
   const path = [...base, ...(issue.path as PathSegment[])];
   const input = valueAt(doc, path);
   switch (issue.code) {
@@ -38,12 +38,12 @@ function collect(issue: ZodIssue, base: PathSegment[], doc: unknown, out: PlanIs
       const allowed = allowedKeysAt(planJsonSchema(), doc, path);
       for (const key of issue.keys) {
         const hint = didYouMean(key, allowed);
-        out.push({ path: [...path, key], message: `unknown key '${key}'${hint || (allowed.length ? `; allowed here: ${allowed.join(', ')}` : '')}` });
+        out.push({ path: [...path, key], atKey: true, message: `unknown key '${key}'${hint || (allowed.length ? `; allowed here: ${allowed.join(', ')}` : '')}` });
       }
       return;
     }
     case 'invalid_key':
-      out.push({ path, message: `invalid name '${String(path[path.length - 1])}': ${issue.issues.map((i) => i.message).join('; ')}` });
+      out.push({ path, atKey: true, message: `invalid name '${String(path[path.length - 1])}': ${issue.issues.map((i) => i.message).join('; ')}` });
       return;
     case 'invalid_element':
       for (const i of issue.issues) collect(i, path, doc, out);
@@ -59,9 +59,11 @@ function pickBranch(branches: ZodIssue[][], input: unknown): ZodIssue[] | undefi
   let best: ZodIssue[] | undefined;
   let bestScore = Infinity;
   let missingEverywhere = true;
+  // A missing key shows up as invalid_type, or as invalid_union when the key's own schema is a union.
+  const missing = (i: ZodIssue): boolean => i.path.length === 1 && (i.code === 'invalid_type' || i.code === 'invalid_union') && valueAt(input, i.path as PathSegment[]) === undefined;
   for (const b of branches) {
-    const shallow = b.filter((i) => i.path.length === 0 || (i.path.length === 1 && i.code === 'invalid_type' && valueAt(input, i.path as PathSegment[]) === undefined));
-    const missesKind = b.some((i) => i.path.length === 1 && i.code === 'invalid_type' && valueAt(input, i.path as PathSegment[]) === undefined);
+    const shallow = b.filter((i) => i.path.length === 0 || missing(i));
+    const missesKind = b.some(missing);
     if (!missesKind) missingEverywhere = false;
     if (shallow.length < bestScore) { best = b; bestScore = shallow.length; }
   }
@@ -69,13 +71,21 @@ function pickBranch(branches: ZodIssue[][], input: unknown): ZodIssue[] | undefi
 }
 
 function unionMessage(branches: ZodIssue[][], input: unknown): string {
-  const kinds = branches.map((b) => b.find((i) => i.path.length === 1 && i.code === 'invalid_type')?.path[0]).filter((k) => k !== undefined).map(String);
+  const kinds = branches.map((b) => b.find((i) => i.path.length === 1 && (i.code === 'invalid_type' || i.code === 'invalid_union'))?.path[0]).filter((k) => k !== undefined).map(String);
   if (input !== null && typeof input === 'object' && !Array.isArray(input) && kinds.length > 0) {
     const keys = Object.keys(input);
     const unknown = keys.find((k) => !kinds.includes(k) && k !== 'name');
     return `expected exactly one of ${kinds.join(', ')}${unknown ? `, found '${unknown}'${didYouMean(unknown, kinds)}` : ''}`;
   }
-  return `not valid here: got ${describe(input)}`;
+  // Scalar input (think: 5): say what each alternative expects.
+  const wants = [...new Set(branches.map((b) => b.find((i) => i.path.length === 0)).filter((i) => i !== undefined).map((i) => expectation(i)))];
+  return wants.length > 0 ? `expected ${wants.join(', or ')}; got ${describe(input)}` : `not valid here: got ${describe(input)}`;
+}
+
+function expectation(i: ZodIssue): string {
+  const custom = !/^(Invalid|Too (big|small)|Expected)/.test(i.message);
+  if (custom) return i.message.replace(/^expected /, '');
+  return i.code === 'invalid_type' ? article(i.expected) : i.message;
 }
 
 function leafMessage(issue: ZodIssue, input: unknown): string {

@@ -25,6 +25,8 @@ export function allowedKeysAt(root: JsonSchema, doc: unknown, path: readonly (st
   const resolve = (s: JsonSchema | undefined, value: unknown): JsonSchema | undefined => {
     for (let guard = 0; s && guard < 20; guard++) {
       if (typeof s.$ref === 'string') { s = defs[s.$ref.split('/').pop() as string]; continue; }
+      // zod writes a described reference as { allOf: [{ $ref }] }.
+      if (Array.isArray(s.allOf) && s.allOf.length === 1) { s = s.allOf[0] as JsonSchema; continue; }
       const branches = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
       if (!branches) return s;
       s = bestBranch(branches.map((b) => resolve(b, value)).filter((b): b is JsonSchema => b !== undefined), value);

@@ -79,7 +79,8 @@ describe('checkName', () => {
     expect(checkName({ duration: { lte: '1s' } })).toBe('duration <= 1s');
     expect(checkName({ duration: { lt: '1500ms' } })).toBe('duration < 1.5s');
     expect(checkName({ duration: { lt: '90s' } })).toBe('duration < 1m30s');
-    expect(checkName({ duration: { lt: '200ms', lte: '300ms' } })).toBe('duration < 200ms');
+    // both bounds are checked, so both are named
+    expect(checkName({ duration: { lt: '200ms', lte: '300ms' } })).toBe('duration < 200ms and <= 300ms');
   });
 
   it('gives different checks different names (they are separate rows in the summary)', () => {

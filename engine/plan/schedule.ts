@@ -73,7 +73,7 @@ export function describeScenario(sc: Scenario): string {
   const extra = [sc.startTime && ms(sc.startTime, 0) > 0 ? `startTime: ${sc.startTime}` : '', `gracefulStop: ${formatDuration(gracefulStopMs(sc))}`].filter(Boolean).join(', ');
   const vus = (n: number): string => `${n} VU${n === 1 ? '' : 's'}`;
   switch (sc.executor) {
-    case 'constant-vus': return `${vus(sc.vus ?? 1)} looping for ${sc.duration} (${extra})`;
+    case 'constant-vus': return `${sc.vus ?? 1} looping VU${(sc.vus ?? 1) === 1 ? '' : 's'} for ${sc.duration} (${extra})`;
     case 'ramping-vus': return `up to ${vus(maxVus(sc))} over ${sc.stages.length} stage${sc.stages.length === 1 ? '' : 's'} for ${formatDuration(regularDurationMs(sc))} (${extra}, gracefulRampDown: ${formatDuration(ms(sc.gracefulRampDown, DEFAULT_GRACEFUL_STOP_MS))})`;
     case 'per-vu-iterations': return `${sc.iterations ?? 1} iterations for each of ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;
     case 'shared-iterations': return `${sc.iterations ?? 1} iterations shared among ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;

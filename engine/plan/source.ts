@@ -94,9 +94,9 @@ function walk(doc: Document, path: readonly PathSegment[]): Found {
 
 /** Fills in line:column from the source (when there is one); unknown-key issues point at the key. */
 export function locateIssues(issues: readonly LocatableIssue[], source: PlanSource | undefined): PlanIssue[] {
-  return issues.map(({ offset, ...i }) => ({
+  return issues.map(({ offset, atKey, ...i }) => ({
     ...i,
     position: i.position ?? (source === undefined ? undefined
-      : offset !== undefined ? source.locateInString(i.path, offset) : source.locate(i.path, { key: /^unknown key/.test(i.message) })),
+      : offset !== undefined ? source.locateInString(i.path, offset) : source.locate(i.path, { key: atKey === true })),
   }));
 }

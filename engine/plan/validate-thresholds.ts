@@ -4,13 +4,13 @@
  */
 import { parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from '../metrics/thresholds/parse.ts';
 import { HTTP_METHODS, type Plan } from './schema/index.ts';
-import type { PlanIssue } from './errors.ts';
+import type { LocatableIssue } from './errors.ts';
 import { checkName, requestName } from './names.ts';
 import { didYouMean } from './suggest.ts';
 import { groupsOf, requestsOf } from './walk.ts';
 
-export function validateThresholds(plan: Plan): PlanIssue[] {
-  const issues: PlanIssue[] = [];
+export function validateThresholds(plan: Plan): LocatableIssue[] {
+  const issues: LocatableIssue[] = [];
   const known = knownTagValues(plan);
   for (const [key, rules] of Object.entries(plan.thresholds ?? {})) {
     const at = ['thresholds', key];
@@ -19,14 +19,14 @@ export function validateThresholds(plan: Plan): PlanIssue[] {
       parsed = parseThresholdKey(key, [...known.customTags]);
     } catch (e) {
       if (!(e instanceof ThresholdSyntaxError)) throw e;
-      issues.push({ path: at, message: e.message });
+      issues.push({ path: at, atKey: true, message: e.message });
       continue;
     }
     for (const [tag, value] of Object.entries(parsed.tags)) {
       const values = known.values[tag];
       const v = tag === 'group' && !value.startsWith('::') ? `::${value}` : value;
       if (values && !values.has(v)) {
-        issues.push({ path: at, message: `no ${tag} '${value}' in this plan, so this threshold would never see data${didYouMean(value, [...values])}; known: ${[...values].join(', ') || '(none)'}` });
+        issues.push({ path: at, atKey: true, message: `no ${tag} '${value}' in this plan, so this threshold would never see data${didYouMean(value, [...values])}; known: ${[...values].join(', ') || '(none)'}` });
       }
     }
     for (const [i, rule] of rules.entries()) {

@@ -2,6 +2,7 @@
  * k6 threshold syntax. Key: `metric` or `metric{tag:value,tag:value}`; expression: `aggregation op number`,
  * e.g. `p(95)<500`, `avg<=200`, `rate<0.01`, `count>100`. Time values are milliseconds, as in k6.
  */
+import { closest } from '../../plan/suggest.ts';
 import { AGGREGATIONS, METRICS, type MetricDef } from '../registry.ts';
 
 export type Comparison = '<' | '<=' | '>' | '>=' | '==' | '!=';
@@ -35,7 +36,7 @@ export function parseThresholdKey(source: string, customTags: readonly string[] 
   const metric = METRICS[name];
   if (!metric) {
     const known = Object.keys(METRICS);
-    const near = known.find((k) => k.startsWith(name) || name.startsWith(k));
+    const near = closest(name, known) ?? known.find((k) => k.startsWith(name) || name.startsWith(k));
     throw new ThresholdSyntaxError(`unknown metric '${name}'${near ? ` (did you mean '${near}'?)` : ''}; known metrics: ${known.join(', ')}`);
   }
   const tags: Record<string, string> = {};
@@ -58,7 +59,7 @@ export function parseThresholdKey(source: string, customTags: readonly string[] 
   return { metric, tags, source };
 }
 
-const EXPR = /^\s*(avg|min|max|med|count|rate|value|p\(\s*(\d+(?:\.\d+)?)\s*\))\s*(<=|>=|===|==|!=|<|>)\s*(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*$/i;
+const EXPR = /^\s*(avg|min|max|med|count|rate|value|p\(\s*(\d+(?:\.\d+)?)\s*\))\s*(<=|>=|===|==|!=|<|>)\s*(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*$/i;
 
 /** Parses `p(95)<500`, checking that the aggregation suits the metric's type. */
 export function parseThresholdExpr(source: string, metric: MetricDef): ThresholdExpr {
