@@ -23,7 +23,8 @@ elif ! _ls_node_ok; then
   }
   export PATH="$_ls_nodebin:$PATH"
 fi
-# Native modules (better-sqlite3) must compile against this Node's headers, not /usr's.
+# Native modules (better-sqlite3) must compile against this Node's headers, not /usr's: install.sh passes
+# LOADSMITH_NODEDIR to npm as npm_config_nodedir for the install only.
 _ls_nodedir="$(cd "$(dirname "$(command -v node)")/.." && pwd)"
-if [ -f "$_ls_nodedir/include/node/node.h" ]; then export npm_config_nodedir="$_ls_nodedir"; fi
+if [ -f "$_ls_nodedir/include/node/node.h" ]; then export LOADSMITH_NODEDIR="$_ls_nodedir"; fi
 unset _ls_root _ls_tools _ls_nodebin _ls_nodedir

@@ -42,8 +42,9 @@ function series(k: SeriesKey, durations: readonly number[], d: SeriesData = {}):
   const ph = (p: Phase): number[] => d.phases?.[p] ?? (p === 'duration' ? [...durations] : durations.map(() => 1));
   return {
     key: k, reqs: d.reqs ?? durations.length, failed: d.failed ?? 0, sent: d.sent ?? 0, received: d.received ?? 0,
-    duration: hist(ph('duration')).toJSON(), blocked: hist(ph('blocked')).toJSON(), sending: hist(ph('sending')).toJSON(),
-    waiting: hist(ph('waiting')).toJSON(), receiving: hist(ph('receiving')).toJSON(),
+    duration: hist(ph('duration')).toJSON(), blocked: hist(ph('blocked')).toJSON(), connecting: hist(ph('connecting')).toJSON(),
+    tls: hist(ph('tls')).toJSON(), sending: hist(ph('sending')).toJSON(), waiting: hist(ph('waiting')).toJSON(),
+    receiving: hist(ph('receiving')).toJSON(),
   };
 }
 
@@ -66,11 +67,13 @@ describe('RunAggregate.add: HTTP series', () => {
     expect(c?.hist.duration.count).toBe(5);
   });
 
-  it('keeps series apart by scenario, group, request, method, status and custom tags', () => {
+  it('keeps series apart by scenario, group, request, method, status, expected and custom tags', () => {
     const agg = new RunAggregate();
     const keys = [
       key(), key({ scenario: 'admin' }), key({ group: '::login' }), key({ request: 'Login' }), key({ method: 'POST' }),
       key({ status: 500, expected: false }), key({ tags: { env: 'prod' } }), key({ tags: { env: 'staging' } }),
+      // The same status, expected under one step's expectedStatuses and not under another's.
+      key({ expected: false }),
     ];
     agg.add(sample(0, { series: keys.map((k, i) => series(k, [1000 * (i + 1)], { failed: k.expected ? 0 : 1 })) }));
     agg.add(sample(1, { series: keys.map((k, i) => series(k, [1000 * (i + 1)], { failed: k.expected ? 0 : 1 })) }));
@@ -111,8 +114,10 @@ describe('RunAggregate.add: HTTP series', () => {
   });
 
   it('merges every phase histogram separately', () => {
-    const w0: Record<Phase, number[]> = { duration: [10_000, 12_000], blocked: [50, 60], sending: [7, 8], waiting: [9_000, 11_000], receiving: [900, 1_000] };
-    const w1: Record<Phase, number[]> = { duration: [30_000], blocked: [5_000], sending: [20], waiting: [29_000], receiving: [980] };
+    const w0: Record<Phase, number[]> = {
+      duration: [10_000, 12_000], blocked: [50, 60], connecting: [0, 40], tls: [0, 0], sending: [7, 8], waiting: [9_000, 11_000], receiving: [900, 1_000],
+    };
+    const w1: Record<Phase, number[]> = { duration: [30_000], blocked: [5_000], connecting: [1_200], tls: [3_300], sending: [20], waiting: [29_000], receiving: [980] };
     const agg = new RunAggregate();
     agg.add(sample(0, { series: [series(key(), w0.duration, { phases: w0 })] }));
     agg.add(sample(1, { series: [series(key(), w1.duration, { phases: w1 })] }));

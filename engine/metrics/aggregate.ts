@@ -5,7 +5,7 @@
 import { Histogram } from './histogram.ts';
 import type { CheckKey, Sample, SeriesKey } from './sample.ts';
 
-export const PHASES = ['duration', 'blocked', 'sending', 'waiting', 'receiving'] as const;
+export const PHASES = ['duration', 'blocked', 'connecting', 'tls', 'sending', 'waiting', 'receiving'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface CumSeries {
@@ -22,7 +22,7 @@ export interface ErrorTotal { kind: string; scenario: string; request: string; m
 export interface ExtractFailureTotal { scenario: string; request: string; variable: string; message: string; count: number }
 
 export const seriesId = (k: SeriesKey): string =>
-  `${k.scenario}\u0000${k.group}\u0000${k.request}\u0000${k.method}\u0000${k.status}${k.tags ? `\u0000${JSON.stringify(k.tags)}` : ''}`;
+  `${k.scenario}\u0000${k.group}\u0000${k.request}\u0000${k.method}\u0000${k.status}\u0000${k.expected}${k.tags ? `\u0000${JSON.stringify(k.tags)}` : ''}`;
 
 export class RunAggregate {
   readonly series = new Map<string, CumSeries>();
@@ -83,5 +83,5 @@ export class RunAggregate {
 }
 
 export function newHists(): Record<Phase, Histogram> {
-  return { duration: new Histogram(), blocked: new Histogram(), sending: new Histogram(), waiting: new Histogram(), receiving: new Histogram() };
+  return Object.fromEntries(PHASES.map((p) => [p, new Histogram()])) as Record<Phase, Histogram>;
 }

@@ -48,6 +48,9 @@ function rawSeries(key: SeriesKey, durations: number[]): RawSeries {
     phases: {
       duration: durations,
       blocked: durations.map((d, i) => (i % 10 === 0 ? 5_000 + (d % 3_000) : d % 97)),
+      // A new connection every 3rd request (0 on reused ones), a TLS handshake on every 6th (dense enough that p(90) > 0).
+      connecting: durations.map((d, i) => (i % 3 === 0 ? 300 + (d % 2_000) : 0)),
+      tls: durations.map((d, i) => (i % 6 === 0 ? 1_000 + (d % 1_500) : 0)),
       sending: durations.map((d) => 10 + (d % 40)),
       waiting: durations.map((d) => Math.floor(d * 0.9)),
       receiving: durations.map((d) => d - Math.floor(d * 0.9) - 10 - (d % 40)),
@@ -98,8 +101,9 @@ function workerSample(w: 0 | 1): SampleT {
       const n = part('duration').length;
       return {
         key: r.key, reqs: n, failed: r.key.expected ? 0 : n, sent: n * r.sentEach, received: n * r.receivedEach,
-        duration: hist(part('duration')).toJSON(), blocked: hist(part('blocked')).toJSON(), sending: hist(part('sending')).toJSON(),
-        waiting: hist(part('waiting')).toJSON(), receiving: hist(part('receiving')).toJSON(),
+        duration: hist(part('duration')).toJSON(), blocked: hist(part('blocked')).toJSON(), connecting: hist(part('connecting')).toJSON(),
+        tls: hist(part('tls')).toJSON(), sending: hist(part('sending')).toJSON(), waiting: hist(part('waiting')).toJSON(),
+        receiving: hist(part('receiving')).toJSON(),
       };
     }),
     checks: CHECKS.map((c) => ({ key: c.key, pass: w === 0 ? Math.floor(c.pass / 2) : c.pass - Math.floor(c.pass / 2), fail: w === 0 ? c.fail : 0 })),
@@ -193,8 +197,10 @@ describe('Thresholds.evaluate: trend metrics over merged histograms', () => {
     expect(evalOne('http_req_duration', 'max<1').value).toBe(Math.max(...all) / 1000);
   });
 
-  it.each(['blocked', 'sending', 'waiting', 'receiving'] as const)('http_req_%s reads its own phase', (phase) => {
-    const metric = `http_req_${phase}`;
+  it.each([
+    ['http_req_blocked', 'blocked'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
+    ['http_req_sending', 'sending'], ['http_req_waiting', 'waiting'], ['http_req_receiving', 'receiving'],
+  ] as const)('%s reads its own phase (%s)', (metric, phase) => {
     const values = valuesOf(RAW, phase);
     expectObserved(metric, 'avg', trendMs(values, 'avg'));
     expectObserved(metric, 'max', trendMs(values, 'max'));
@@ -349,6 +355,7 @@ describe('Thresholds.evaluate: no data passes with value null', () => {
     ['http_req_duration', 'p(95)<1'], ['http_req_duration', 'avg<1'], ['http_req_duration', 'min>1000000'],
     ['http_req_duration', 'max<1'], ['http_req_duration', 'med<1'],
     ['http_req_blocked', 'p(99)<1'], ['http_req_waiting', 'avg<1'], ['http_req_sending', 'max<1'], ['http_req_receiving', 'max<1'],
+    ['http_req_connecting', 'p(95)<1'], ['http_req_tls_handshaking', 'max<1'],
     ['http_req_failed', 'rate<0.0001'], ['checks', 'rate>0.99'], ['iteration_duration', 'p(95)<1'], ['group_duration', 'avg<1'],
   ])('%s: %s on an empty run', (key, expression) => {
     expect(evalOne(key, expression, CLOCK, empty)).toEqual({ metric: key, expression, ok: true, value: null, abortOnFail: false });
@@ -445,7 +452,7 @@ describe('Thresholds: states and abort', () => {
     const agg = new RunAggregate();
     const key = k('browse', '', 'List users', 'GET', 503, false);
     const h = hist([1000]).toJSON();
-    const series = { key, reqs: 1, failed: 1, sent: 0, received: 0, duration: h, blocked: h, sending: h, waiting: h, receiving: h };
+    const series = { key, reqs: 1, failed: 1, sent: 0, received: 0, duration: h, blocked: h, connecting: h, tls: h, sending: h, waiting: h, receiving: h };
     const base = { worker: 0, final: false, checks: [], iterations: [], groups: [], errors: [], extractFailures: [], vus: {}, dropped: {} };
     let states = t.evaluate(agg, CLOCK);
     expect(t.abortReason(states, 1000)).toBeUndefined();

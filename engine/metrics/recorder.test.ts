@@ -9,7 +9,7 @@ const base = { scenario: 'browse', group: '::login', request: 'List users', meth
 const ok2xx3xx = (s: number): boolean => s >= 200 && s < 400;
 
 /** Phase times (µs) where every phase differs, so a mixed-up phase shows. */
-const times = (d: number): PhaseTimes => ({ duration: d, blocked: d + 7, sending: 11, waiting: d - 20, receiving: 9 });
+const times = (d: number): PhaseTimes => ({ duration: d, blocked: d + 7, connecting: d + 3, tls: 5, sending: 11, waiting: d - 20, receiving: 9 });
 
 /** Validates a flushed sample with the zod schema the coordinator uses, failing with zod's message. */
 function valid(s: SampleT): SampleT {
@@ -68,7 +68,10 @@ describe('RequestSeries.record', () => {
 
     // Every phase went into its own histogram.
     if (!s200) throw new Error('no 200 series');
-    const phases = { duration: d200, blocked: d200.map((d) => d + 7), sending: [11, 11, 11], waiting: d200.map((d) => d - 20), receiving: [9, 9, 9] };
+    const phases = {
+      duration: d200, blocked: d200.map((d) => d + 7), connecting: d200.map((d) => d + 3), tls: [5, 5, 5],
+      sending: [11, 11, 11], waiting: d200.map((d) => d - 20), receiving: [9, 9, 9],
+    };
     for (const [phase, values] of Object.entries(phases)) {
       const h = decode(s200[phase as keyof typeof phases]);
       expect(h.count, phase).toBe(values.length);

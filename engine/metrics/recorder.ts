@@ -14,13 +14,15 @@ interface SeriesRec {
   received: number;
   duration: Histogram;
   blocked: Histogram;
+  connecting: Histogram;
+  tls: Histogram;
   sending: Histogram;
   waiting: Histogram;
   receiving: Histogram;
 }
 
 /** Timings of one exchange in microseconds. */
-export interface PhaseTimes { duration: number; blocked: number; sending: number; waiting: number; receiving: number }
+export interface PhaseTimes { duration: number; blocked: number; connecting: number; tls: number; sending: number; waiting: number; receiving: number }
 
 /** All series of one request step (they differ by status only). */
 export class RequestSeries {
@@ -50,6 +52,8 @@ export class RequestSeries {
     s.received += received;
     s.duration.record(t.duration);
     s.blocked.record(t.blocked);
+    s.connecting.record(t.connecting);
+    s.tls.record(t.tls);
     s.sending.record(t.sending);
     s.waiting.record(t.waiting);
     s.receiving.record(t.receiving);
@@ -81,7 +85,8 @@ export class MetricsRecorder {
   newSeries(key: SeriesKey): SeriesRec {
     const rec: SeriesRec = {
       key, touched: false, reqs: 0, failed: 0, sent: 0, received: 0,
-      duration: new Histogram(), blocked: new Histogram(), sending: new Histogram(), waiting: new Histogram(), receiving: new Histogram(),
+      duration: new Histogram(), blocked: new Histogram(), connecting: new Histogram(), tls: new Histogram(),
+      sending: new Histogram(), waiting: new Histogram(), receiving: new Histogram(),
     };
     this.series.push(rec);
     return rec;
@@ -141,12 +146,12 @@ export class MetricsRecorder {
       if (!s.touched) continue;
       sample.series.push({
         key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received,
-        duration: s.duration.toJSON(), blocked: s.blocked.toJSON(), sending: s.sending.toJSON(),
-        waiting: s.waiting.toJSON(), receiving: s.receiving.toJSON(),
+        duration: s.duration.toJSON(), blocked: s.blocked.toJSON(), connecting: s.connecting.toJSON(), tls: s.tls.toJSON(),
+        sending: s.sending.toJSON(), waiting: s.waiting.toJSON(), receiving: s.receiving.toJSON(),
       });
       s.touched = false;
       s.reqs = s.failed = s.sent = s.received = 0;
-      s.duration.reset(); s.blocked.reset(); s.sending.reset(); s.waiting.reset(); s.receiving.reset();
+      for (const h of [s.duration, s.blocked, s.connecting, s.tls, s.sending, s.waiting, s.receiving]) h.reset();
     }
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;

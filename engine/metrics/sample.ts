@@ -27,6 +27,8 @@ export const SeriesSample = z.strictObject({
   received: z.number(),
   duration: Hist,
   blocked: Hist,
+  connecting: Hist,
+  tls: Hist,
   sending: Hist,
   waiting: Hist,
   receiving: Hist,

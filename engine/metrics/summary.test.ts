@@ -65,6 +65,8 @@ function raw(k: SeriesKey, durations: number[], sentEach: number, receivedEach: 
     phases: {
       duration: durations,
       blocked: durations.map((d) => 1 + (d % 500)),
+      connecting: durations.map((d, i) => (i % 4 === 0 ? 200 + (d % 300) : 0)),
+      tls: durations.map((d, i) => (i % 8 === 0 ? 900 + (d % 700) : 0)),
       sending: durations.map((d) => 20 + (d % 30)),
       waiting: durations.map((d) => d - 100 - (d % 30)),
       receiving: durations.map(() => 80),
@@ -90,8 +92,9 @@ function workerSample(w: 0 | 1): SampleT {
     const n = part('duration').length;
     return {
       key: r.key, reqs: n, failed: r.key.expected ? 0 : n, sent: n * r.sentEach, received: n * r.receivedEach,
-      duration: hist(part('duration')).toJSON(), blocked: hist(part('blocked')).toJSON(), sending: hist(part('sending')).toJSON(),
-      waiting: hist(part('waiting')).toJSON(), receiving: hist(part('receiving')).toJSON(),
+      duration: hist(part('duration')).toJSON(), blocked: hist(part('blocked')).toJSON(), connecting: hist(part('connecting')).toJSON(),
+      tls: hist(part('tls')).toJSON(), sending: hist(part('sending')).toJSON(), waiting: hist(part('waiting')).toJSON(),
+      receiving: hist(part('receiving')).toJSON(),
     };
   });
   return Sample.parse({
@@ -164,8 +167,8 @@ const RECEIVED = sum(RAW.map((r) => r.phases.duration.length * r.receivedEach));
 
 /** k6's built-in metric types, written out independently of the registry. */
 const K6_TYPES: Record<string, string> = {
-  http_reqs: 'counter', http_req_failed: 'rate', http_req_duration: 'trend', http_req_blocked: 'trend', http_req_sending: 'trend',
-  http_req_waiting: 'trend', http_req_receiving: 'trend', data_sent: 'counter', data_received: 'counter', iterations: 'counter',
+  http_reqs: 'counter', http_req_failed: 'rate', http_req_duration: 'trend', http_req_blocked: 'trend', http_req_connecting: 'trend',
+  http_req_tls_handshaking: 'trend', http_req_sending: 'trend', http_req_waiting: 'trend', http_req_receiving: 'trend', data_sent: 'counter', data_received: 'counter', iterations: 'counter',
   iteration_duration: 'trend', vus: 'gauge', vus_max: 'gauge', checks: 'rate', group_duration: 'trend', dropped_iterations: 'counter',
 };
 
@@ -183,7 +186,10 @@ describe('buildSummary: metrics', () => {
   it('has the k6 metric names with their k6 types and units', () => {
     expect(Object.keys(s.metrics).sort()).toEqual(Object.keys(K6_TYPES).sort());
     for (const [name, type] of Object.entries(K6_TYPES)) expect(s.metrics[name]?.type, name).toBe(type);
-    for (const name of ['http_req_duration', 'http_req_blocked', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'iteration_duration', 'group_duration']) {
+    for (const name of [
+      'http_req_duration', 'http_req_blocked', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting',
+      'http_req_receiving', 'iteration_duration', 'group_duration',
+    ]) {
       expect(s.metrics[name], name).toMatchObject({ unit: 'ms' });
     }
     expect(s.metrics.data_sent).toMatchObject({ unit: 'bytes' });
@@ -214,7 +220,11 @@ describe('buildSummary: metrics', () => {
 
   it('http_req_* trends are merged over all series and workers, in ms', () => {
     expectTrend(s.metrics.http_req_duration, ALL, 'http_req_duration');
-    for (const p of ['blocked', 'sending', 'waiting', 'receiving'] as const) expectTrend(s.metrics[`http_req_${p}`], values(() => true, p), `http_req_${p}`);
+    const phases = [
+      ['http_req_blocked', 'blocked'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
+      ['http_req_sending', 'sending'], ['http_req_waiting', 'waiting'], ['http_req_receiving', 'receiving'],
+    ] as const;
+    for (const [name, p] of phases) expectTrend(s.metrics[name], values(() => true, p), name);
   });
 
   it('data_sent and data_received in bytes and bytes per second', () => {

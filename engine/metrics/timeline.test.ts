@@ -40,7 +40,7 @@ function series(k: SeriesKey, durations: readonly number[], sentEach: number, re
   return {
     key: k, reqs: durations.length, failed: k.expected ? 0 : durations.length,
     sent: sentEach * durations.length, received: receivedEach * durations.length,
-    duration: h, blocked: one, sending: one, waiting: h, receiving: one,
+    duration: h, blocked: one, connecting: one, tls: one, sending: one, waiting: h, receiving: one,
   };
 }
 

@@ -52,16 +52,18 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
 
   let resolveAll!: () => void;
   const allDone = new Promise<void>((r) => { resolveAll = r; });
-  let readyCount = 0;
+  // Workers not yet ready (or gone): the start waits for all of them, never for a dead one.
+  const notReady = new Set(workers.keys());
   let resolveReady!: () => void;
   const allReady = new Promise<void>((r) => { resolveReady = r; });
+  const settled = (w: number): void => { notReady.delete(w); if (notReady.size === 0) resolveReady(); };
 
   const workerGone = (w: number, why?: string): void => {
     if (!alive.delete(w)) return;
     if (why) { notes.push(why); stoppedBy = 'error'; }
     collector.markFinished(w);
+    settled(w);
     emitTicks();
-    if (readyCount + (workerCount - alive.size - readyCount) >= workerCount) resolveReady();
     if (alive.size === 0) { finishedAt = epochNow(); emitTicks(); resolveAll(); }
   };
 
@@ -90,7 +92,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     worker.on('message', (m: FromWorker) => {
       switch (m.cmd) {
         case 'ready':
-          if (++readyCount === workerCount) resolveReady();
+          settled(w);
           break;
         case 'sample': {
           const parsed = Sample.safeParse(m.sample);
@@ -101,8 +103,9 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
           break;
         }
         case 'fatal':
-          notes.push(`worker ${w} failed: ${m.message}`);
-          stoppedBy = 'error';
+          // The worker cannot go on; the others keep measuring and its samples so far still count.
+          workerGone(w, `worker ${w} failed: ${m.message}`);
+          void worker.terminate();
           break;
         case 'done':
           void worker.terminate();

@@ -1,7 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_DOC, startTargetServer, TEXT_BODY, unusedPort, type TargetServer } from '../../../tests/fixtures/target-server.ts';
+import { timedConnector } from './connect-timing.ts';
 import { classifyError, errorMessage } from './errors.ts';
 import { exchange, type Exchange, type ExchangeResult, type ExchangeSpec } from './exchange.ts';
 
@@ -21,7 +27,7 @@ function spec(path: string, o: Partial<ExchangeSpec> = {}): ExchangeSpec {
 }
 
 function expectPhasesConsistent(r: ExchangeResult): void {
-  for (const k of ['blocked', 'sending', 'waiting', 'receiving', 'duration'] as const) {
+  for (const k of ['blocked', 'connecting', 'tls', 'sending', 'waiting', 'receiving', 'duration', 'headBytes'] as const) {
     expect(Number.isInteger(r[k]), k).toBe(true);
     expect(r[k], k).toBeGreaterThanOrEqual(0);
   }
@@ -195,6 +201,197 @@ describe('exchange against an exact raw response', () => {
     expect(r.headers['x-thing']).toBe('abc');
     expect(r.body?.toString()).toBe('hello');
     expect(r.bytesReceived).toBe(Buffer.byteLength(RESPONSE));
+  });
+});
+
+/**
+ * undici hands a kept-alive socket back to its pool one event-loop turn after the response ended (setImmediate in
+ * client-h1 onMessageComplete, for pipelining 1); a request sent before that opens another connection.
+ */
+const socketFreed = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+describe('connection timing with timedConnector (http)', () => {
+  let timed: Agent;
+  beforeEach(() => { timed = new Agent({ connect: timedConnector({}), keepAliveTimeout: 10_000 }); });
+  afterEach(async () => { await timed.destroy(); });
+
+  it('the first request on a new connection has connecting > 0 and no TLS; the next one on that kept-alive connection has neither', async () => {
+    const first = await exchange(timed, spec('/json'));
+    expect(first.status).toBe(200);
+    expectPhasesConsistent(first);
+    expect(first.connecting).toBeGreaterThan(0);
+    expect(first.tls).toBe(0);
+    // Connecting happened while the request waited for a socket (each side rounded to whole µs).
+    expect(first.connecting).toBeLessThanOrEqual(first.blocked + 1);
+
+    await socketFreed();
+    const second = await exchange(timed, spec('/json'));
+    expect(second.status).toBe(200);
+    expectPhasesConsistent(second);
+    expect(second.connecting).toBe(0);
+    expect(second.tls).toBe(0);
+  });
+
+  it('without keep-alive every request opens a connection and reports its connecting time', async () => {
+    for (let i = 0; i < 3; i++) {
+      const r = await exchange(timed, spec('/json', { keepAlive: false }));
+      expect(r.status, `request ${i}`).toBe(200);
+      expect(r.connecting, `request ${i}`).toBeGreaterThan(0);
+      expect(r.tls, `request ${i}`).toBe(0);
+    }
+  });
+
+  it('requests in flight together each open, and are charged for, their own connection', async () => {
+    const rs = await Promise.all([exchange(timed, spec('/delay?ms=20')), exchange(timed, spec('/delay?ms=20'))]);
+    for (const r of rs) {
+      expect(r.status).toBe(200);
+      expect(r.connecting).toBeGreaterThan(0);
+    }
+    // With one idle connection and two requests at once: one reuses it (0), the other opens one (> 0).
+    await socketFreed();
+    await socketFreed();
+    const more = await Promise.all([exchange(timed, spec('/json')), exchange(timed, spec('/json')), exchange(timed, spec('/json'))]);
+    expect(more.map((r) => r.connecting > 0).sort()).toEqual([false, false, true]);
+  });
+
+  it('a refused connection has no head bytes and no connection phases', async () => {
+    const port = await unusedPort();
+    const r = await exchange(timed, spec('/', { origin: `http://127.0.0.1:${port}` }));
+    expect(r.error?.kind).toBe('refused');
+    expect(r.headBytes).toBe(0);
+    expect(r.connecting).toBe(0);
+    expect(r.tls).toBe(0);
+  });
+});
+
+describe('headBytes against a server that captures the raw request', () => {
+  interface Captured { head: Buffer; body: Buffer }
+  let raw: Server;
+  let origin: string;
+  const sockets = new Set<Socket>();
+  let captured: Captured[] = [];
+  const RESPONSE = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok';
+  const CRLF2 = Buffer.from('\r\n\r\n');
+
+  beforeAll(async () => {
+    raw = createServer((s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      let buf = Buffer.alloc(0);
+      s.on('data', (chunk: Buffer) => {
+        buf = Buffer.concat([buf, chunk]);
+        for (;;) {
+          const end = buf.indexOf(CRLF2);
+          if (end < 0) return;
+          const head = buf.subarray(0, end + 4);
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head.toString('latin1'))?.[1] ?? 0);
+          if (buf.length < head.length + length) return;
+          captured.push({ head: Buffer.from(head), body: Buffer.from(buf.subarray(head.length, head.length + length)) });
+          buf = buf.subarray(head.length + length);
+          s.write(RESPONSE);
+        }
+      });
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+  });
+  beforeEach(() => { captured = []; });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((r) => raw.close(() => r()));
+  });
+
+  /** The one captured request whose request line is `${requestLine} HTTP/1.1`. */
+  const headOf = (requestLine: string): Captured => {
+    const found = captured.filter((c) => c.head.toString('latin1').startsWith(`${requestLine} HTTP/1.1\r\n`));
+    expect(found, `one captured request for ${requestLine}`).toHaveLength(1);
+    return found[0] as Captured;
+  };
+
+  it('a GET: the head on the wire is headBytes plus the blank line', async () => {
+    const r = await exchange(agent, spec('/some/path?q=1', { origin, headers: ['x-one', 'a', 'user-agent', 'loadsmith-test/1.0', 'accept', '*/*'] }));
+    expect(r.status).toBe(200);
+    expect(r.headBytes).toBeGreaterThan(0);
+    const c = headOf('GET /some/path?q=1');
+    expect(c.head.length).toBe(r.headBytes + 2);
+    expect(c.body.length).toBe(0);
+  });
+
+  it('a POST with a body: headBytes plus its content-length line and the blank line', async () => {
+    const body = JSON.stringify({ name: 'Zoë', n: [1, 2, 3] }); // multi-byte: the length is in bytes
+    const r = await exchange(agent, spec('/post', { origin, method: 'POST', headers: ['content-type', 'application/json'], body }));
+    expect(r.status).toBe(200);
+    const c = headOf('POST /post');
+    const bodyBytes = Buffer.byteLength(body);
+    expect(c.head.length).toBe(r.headBytes + `content-length: ${bodyBytes}\r\n`.length + 2);
+    expect(c.body.toString('utf8')).toBe(body);
+  });
+
+  it('a keep-alive connection and several requests in flight: each exchange gets its own head size', async () => {
+    const paths = ['/a', '/bb?x=1', '/ccc/ddd/eee', '/f'];
+    const first = await exchange(agent, spec('/first', { origin }));
+    const rs = await Promise.all(paths.map((p, i) => exchange(agent, spec(p, { origin, headers: ['x-pad', 'p'.repeat(10 * i)] }))));
+    expect(headOf('GET /first').head.length).toBe(first.headBytes + 2);
+    for (const [i, p] of paths.entries()) {
+      expect(rs[i]?.status, p).toBe(200);
+      expect(headOf(`GET ${p}`).head.length, p).toBe((rs[i]?.headBytes ?? 0) + 2);
+    }
+    expect(captured).toHaveLength(paths.length + 1);
+  });
+});
+
+describe('connection timing with timedConnector (https, self-signed)', () => {
+  let dir: string;
+  let tlsServer: HttpsServer;
+  let origin: string;
+  let timed: Agent;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'loadsmith-tls-'));
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+      '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' });
+    tlsServer = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 2 }).end('ok');
+    });
+    await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', r));
+    origin = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    tlsServer.closeAllConnections();
+    await new Promise<void>((r) => tlsServer.close(() => r()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => { timed = new Agent({ connect: timedConnector({ rejectUnauthorized: false }), keepAliveTimeout: 10_000 }); });
+  afterEach(async () => { await timed.destroy(); });
+
+  it('the first request reports connecting and tls > 0 (both within blocked); the reused connection reports 0', async () => {
+    const first = await exchange(timed, spec('/', { origin }));
+    expect(first.error).toBeUndefined();
+    expect(first.status).toBe(200);
+    expectPhasesConsistent(first);
+    expect(first.connecting).toBeGreaterThan(0);
+    expect(first.tls).toBeGreaterThan(0);
+    expect(first.connecting + first.tls).toBeLessThanOrEqual(first.blocked + 2);
+
+    await socketFreed();
+    const second = await exchange(timed, spec('/', { origin }));
+    expect(second.status).toBe(200);
+    expect(second.connecting).toBe(0);
+    expect(second.tls).toBe(0);
+  });
+
+  it('verification still applies: a self-signed certificate is refused unless rejectUnauthorized is false', async () => {
+    const strict = new Agent({ connect: timedConnector({}) });
+    try {
+      const r = await exchange(strict, spec('/', { origin }));
+      expect(r.status).toBe(0);
+      expect(r.error?.kind).toBe('tls');
+      expect(r.headBytes).toBe(0);
+    } finally {
+      await strict.destroy();
+    }
   });
 });
 

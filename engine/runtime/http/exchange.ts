@@ -1,13 +1,16 @@
 /**
  * One HTTP exchange over undici's low-level dispatch API, timed into k6's phases:
  *   blocked   = dispatch -> request start on a socket (queueing, connecting, TLS)
+ *   connecting, tls_handshaking = for the first request on a new socket, its connect and handshake times
  *   sending   = request start -> request fully written
  *   waiting   = written -> first response byte
  *   receiving = first byte -> end of body
  *   duration  = sending + waiting + receiving
  * The body is kept only when a check or extraction needs it, up to a size cap; bytes are always counted.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import type { Dispatcher } from 'undici';
+import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';
 import { classifyError, errorMessage, type ErrorKind } from './errors.ts';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
@@ -34,6 +37,8 @@ export interface ExchangeResult {
   bytesReceived: number;
   /** Phase times in microseconds. */
   blocked: number;
+  connecting: number;
+  tls: number;
   sending: number;
   waiting: number;
   receiving: number;
@@ -41,7 +46,23 @@ export interface ExchangeResult {
   error: { kind: ErrorKind; message: string } | undefined;
   /** Cut short by a hard stop: not a measurement. */
   interrupted: boolean;
+  /** Bytes of the request head as written (0 when it never reached a socket). */
+  headBytes: number;
 }
+
+/**
+ * undici calls onRequestStart and then, synchronously in the same call, publishes the request head and its
+ * socket on this channel: that is how an exchange learns its socket (connect timing) and its exact head size.
+ */
+let starting: Exchange | undefined;
+subscribe('undici:client:sendHeaders', (message) => {
+  const x = starting;
+  starting = undefined;
+  if (x) {
+    const { socket, headers } = message as { socket: TimedSocket; headers: string };
+    x.adopt(socket, headers.length);
+  }
+});
 
 const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
 
@@ -65,6 +86,9 @@ export class Exchange {
   private kept = 0;
   private truncated = false;
   private received = 0;
+  private connecting = 0;
+  private tls = 0;
+  private headBytes = 0;
 
   constructor(spec: ExchangeSpec, resolve: (r: ExchangeResult) => void) {
     this.resolve = resolve;
@@ -86,6 +110,21 @@ export class Exchange {
     // A retried request (undici retries idempotent requests on a stale keep-alive socket) restarts the clock.
     this.tStart = performance.now();
     this.tSent = 0;
+    // Handed to the sendHeaders subscriber, which undici calls next, synchronously (see `starting`).
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    starting = this;
+  }
+
+  /** @internal the socket this request is written on, and the size of its head. */
+  adopt(socket: TimedSocket, headBytes: number): void {
+    this.headBytes = headBytes;
+    const t = socket[CONNECT_TIMING];
+    // Only a connection opened while this request waited counts for it (not one opened earlier for another).
+    if (t && !t.claimed && t.startedAt >= this.t0) {
+      t.claimed = true;
+      this.connecting = t.connectingUs;
+      this.tls = t.tlsUs;
+    }
   }
 
   onRequestSent(): void {
@@ -134,12 +173,15 @@ export class Exchange {
       bodyTruncated: this.truncated,
       bytesReceived: this.received + this.rawHeaderBytes,
       blocked: us(start - this.t0),
+      connecting: this.connecting,
+      tls: this.tls,
       sending: us(sent - start),
       waiting: us(first - sent),
       receiving: us(end - first),
       duration: 0,
       error: err && !interrupted ? { kind: classifyError(err), message: errorMessage(err) } : undefined,
       interrupted,
+      headBytes: this.headBytes,
     };
     result.duration = result.sending + result.waiting + result.receiving;
     this.t0 = -1;

@@ -67,7 +67,7 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
       timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
     }, (x) => vu.track(x));
     if (res.interrupted) return undefined;
-    req.series.record(res.status, res, sentBytes(method, target, headers, body, req.keepAlive), res.bytesReceived);
+    req.series.record(res.status, res, sentBytes(method, res.headBytes, body), res.bytesReceived);
     if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
 
     const setCookie = res.headers['set-cookie'];
@@ -103,11 +103,16 @@ function withoutAuthorization(headers: string[]): string[] {
   return out;
 }
 
-/** Bytes of the request as undici writes it for HTTP/1.1 (request line, host, connection, headers, length, body). */
-function sentBytes(method: string, t: { origin: string; path: string }, headers: string[], body: string | Buffer | null, keepAlive: boolean): number {
-  const bodyLen = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  let n = method.length + t.path.length + 12 + 6 + (t.origin.length - t.origin.indexOf('//') - 2) + 2 + (keepAlive ? 24 : 19) + 2;
-  for (let i = 0; i < headers.length; i += 2) n += (headers[i] as string).length + (headers[i + 1] as string).length + 4;
-  if (body !== null) n += 18 + String(bodyLen).length;
-  return n + bodyLen;
+/** Methods undici always sends a content-length for (0 when there is no body). */
+const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
+
+/**
+ * Bytes written, as undici frames HTTP/1.1: the head (exact, from the diagnostics channel), then
+ * `content-length: N\r\n\r\n` and the body, or just `\r\n` when there is no body and the method expects none.
+ */
+function sentBytes(method: string, headBytes: number, body: string | Buffer | null): number {
+  if (headBytes === 0) return 0; // never reached a socket (refused, DNS, ...)
+  const len = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  if (len === 0 && !EXPECTS_PAYLOAD.has(method)) return headBytes + 2;
+  return headBytes + 20 + String(len).length + len;
 }

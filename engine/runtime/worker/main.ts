@@ -4,9 +4,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Agent } from 'undici';
+import { timedConnector } from '../http/connect-timing.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parseDuration } from '../../plan/duration.ts';
-import { buildScenarioRuns } from './setup.ts';
+import { buildScenarioRuns, connectionLimit } from './setup.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
 
 const port = parentPort;
@@ -17,11 +18,13 @@ const send = (m: FromWorker): void => port.postMessage(m);
 const recorder = new MetricsRecorder();
 const http = init.plan.defaults?.http ?? {};
 const agent = new Agent({
-  connections: null,
+  connections: connectionLimit(init),
   pipelining: 1,
   allowH2: false,
-  connectTimeout: parseDuration(init.plan.defaults?.timeout ?? '') ?? 60_000,
-  connect: { rejectUnauthorized: !(http.insecureTls ?? false) },
+  connect: timedConnector({
+    rejectUnauthorized: !(http.insecureTls ?? false),
+    timeout: parseDuration(init.plan.defaults?.timeout ?? '') ?? 60_000,
+  }),
 });
 
 let runs: ReturnType<typeof buildScenarioRuns>;

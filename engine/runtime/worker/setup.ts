@@ -10,6 +10,7 @@ import { policyFor } from '../executors/policies.ts';
 import { ScenarioRun, type VuSlot } from '../executors/scenario-run.ts';
 import type { WorkerContext } from '../vu/send.ts';
 import { VirtualUser } from '../vu/virtual-user.ts';
+import type { Step } from '../../plan/schema/index.ts';
 import type { WorkerInit } from './protocol.ts';
 
 export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder): ScenarioRun[] {
@@ -63,4 +64,29 @@ function feedersByScenario(init: WorkerInit): Map<string, Set<string>> {
   }
   for (const name of Object.keys(init.plan.scenarios)) out.set(name, new Set([...(out.get(name) ?? []), ...shared]));
   return out;
+}
+
+/**
+ * Connections per origin for this worker: its VUs times the widest batch. undici hands a kept-alive socket
+ * back one event-loop turn after a response (idle-socket validation); without a cap a VU's next request
+ * would open a second connection instead of waiting that turn. With it, a VU keeps one connection, as in k6.
+ */
+export function connectionLimit(init: WorkerInit): number {
+  let vus = 0;
+  let widest = 1;
+  for (const sc of Object.values(init.plan.scenarios)) {
+    const total = maxVus(sc);
+    vus += Math.max(0, Math.ceil((total - init.worker) / init.workers));
+    widest = Math.max(widest, widestBatch(sc.steps));
+  }
+  return Math.max(1, vus * widest);
+}
+
+function widestBatch(steps: readonly Step[]): number {
+  let w = 1;
+  for (const s of steps) {
+    if ('batch' in s) w = Math.max(w, s.batch.length);
+    else if ('group' in s) w = Math.max(w, widestBatch(s.group.steps));
+  }
+  return w;
 }

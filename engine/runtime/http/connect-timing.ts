@@ -1,0 +1,45 @@
+/**
+ * Connection phases (k6's http_req_connecting and http_req_tls_handshaking): a connector that stamps each new
+ * socket with its TCP-connect and TLS-handshake times. The first request sent on that socket claims them
+ * (see exchange.ts); later requests on a kept-alive socket report 0, as in k6.
+ */
+import { buildConnector } from 'undici';
+import type { Socket } from 'node:net';
+
+export const CONNECT_TIMING = Symbol('loadsmith.connectTiming');
+
+export interface ConnectTiming {
+  /** performance.now() when connecting began. */
+  startedAt: number;
+  connectingUs: number;
+  tlsUs: number;
+  claimed: boolean;
+}
+
+export type TimedSocket = Socket & { [CONNECT_TIMING]?: ConnectTiming };
+
+const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
+
+export function timedConnector(options: buildConnector.BuildOptions): buildConnector.connector {
+  const connect = buildConnector(options);
+  return (opts, callback) => {
+    const startedAt = performance.now();
+    let tcpAt = 0;
+    const socket = connect(opts, (err, s) => {
+      if (!err && s) {
+        const end = performance.now();
+        const tcp = tcpAt || end;
+        (s as TimedSocket)[CONNECT_TIMING] = {
+          startedAt,
+          connectingUs: us(tcp - startedAt),
+          tlsUs: opts.protocol === 'https:' ? us(end - tcp) : 0,
+          claimed: false,
+        };
+      }
+      (callback as (e: Error | null, socket: unknown) => void)(err, s);
+    });
+    // Both net and tls sockets emit 'connect' when TCP is up; for TLS the callback comes after the handshake.
+    (socket as unknown as Socket).once('connect', () => { tcpAt = performance.now(); });
+    return socket;
+  };
+}
