@@ -11,7 +11,7 @@ const noCodeExecution = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'coverage/**', 'bench/results/**', '**/*.d.ts'] },
+  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'renderer/dist/**', 'coverage/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,6 +33,45 @@ export default tseslint.config(
           { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (DESIGN.md: engine -> nothing of ours).' },
           { group: ['electron', 'react', 'react-dom', 'react/*'], message: 'engine/ runs headless: no Electron or React.' },
           { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
+        ],
+      }],
+    },
+  },
+  {
+    // Electron is imported by the shell (app/main, app/preload) and nothing else: services stay testable in Node.
+    files: ['app/**/*.ts'],
+    ignores: ['app/main/**', 'app/preload/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['electron'], message: 'Only app/main and app/preload import electron.' },
+          { group: ['**/renderer/**'], message: 'The back end does not import the UI.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The contract is shared with the renderer: no Node, no back end; engine types only as `import type`.
+    files: ['app/contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'electron', '**/services/**', '**/store/**', '**/server/**', '**/main/**'], message: 'app/contract must stay pure: the renderer imports it.' },
+          { group: ['**/engine/runtime/**', '**/engine/metrics/**', '**/engine/cli/**'], allowTypeImports: true, message: 'Only types from the engine runtime/metrics (the renderer must not load them).' },
+        ],
+      }],
+    },
+  },
+  {
+    // The UI reaches the back end only through app/contract and a transport.
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'electron', '**/app/services/**', '**/app/store/**', '**/app/server/**', '**/app/main/**', '**/app/preload/**'], message: 'The renderer talks to the back end only through app/contract.' },
+          { group: ['**/engine/runtime/**', '**/engine/cli/**', '**/engine/metrics/**'], allowTypeImports: true, message: 'The renderer may use engine types, not engine runtime code.' },
         ],
       }],
     },

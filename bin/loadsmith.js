@@ -6,5 +6,11 @@ if (major < 22 || (major === 22 && minor < 19)) {
   process.stderr.write(`loadsmith needs Node.js 22.19 or newer (24 LTS recommended); this is Node ${process.versions.node}.\n`);
   process.exit(1);
 }
-const { main } = await import('../engine/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const args = process.argv.slice(2);
+// `ui` is the app (store, services, server); everything else is the headless engine, which never loads the app.
+const code = args[0] === 'ui'
+  ? await (await import('../app/server/launch.ts')).uiCommand(args.slice(1))
+  : await (await import('../engine/cli/main.ts')).main(args);
+// stdout/stderr are synchronous for files and pipes on POSIX, so exiting now loses no output; it also makes
+// sure a stray handle can never keep a finished CLI run alive.
+process.exit(code);

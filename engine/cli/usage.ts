@@ -11,6 +11,7 @@ Usage:
   loadsmith demo [options]             start the bundled demo API and run plans/demo.yaml against it
   loadsmith demo-server [--port N]     serve the bundled demo API on 127.0.0.1 until Ctrl-C
   loadsmith schema [-o FILE]           print the plan JSON Schema
+  loadsmith ui [--port N] [--no-open]  the app in your browser (127.0.0.1, behind a token); see loadsmith ui --help
   loadsmith help | --version
 
 Run options:

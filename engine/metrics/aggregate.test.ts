@@ -1,60 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RunAggregate, PHASES } from './aggregate.ts';
 import type { Phase } from './aggregate.ts';
-import { Histogram } from './histogram.ts';
-import { Sample } from './sample.ts';
-import type { Sample as SampleT, SeriesKey, SeriesSample } from './sample.ts';
+import type { SeriesKey } from './sample.ts';
+import { exactPercentile, hist, sample, series, seriesKey, sum, uniform } from './testing.ts';
 
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const uniform = (n: number, lo: number, hi: number, seed: number): number[] => {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => lo + Math.floor(r() * (hi - lo + 1)));
-};
-
-function hist(values: readonly number[]): Histogram {
-  const h = new Histogram();
-  for (const v of values) h.record(v);
-  return h;
-}
-
-/** Nearest-rank percentile of raw values (the exact answer HDR approximates to 3 significant digits). */
-function exactPercentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(Math.ceil((p / 100) * sorted.length), 1) - 1] as number;
-}
-
-const key = (over: Partial<SeriesKey> = {}): SeriesKey =>
-  ({ scenario: 'browse', group: '', request: 'List users', method: 'GET', status: 200, expected: true, ...over });
-
-interface SeriesData { reqs?: number; failed?: number; sent?: number; received?: number; phases?: Partial<Record<Phase, number[]>> }
-
-/** One series of a worker's sample, its histograms recorded from raw values (durations unless phases says otherwise). */
-function series(k: SeriesKey, durations: readonly number[], d: SeriesData = {}): SeriesSample {
-  const ph = (p: Phase): number[] => d.phases?.[p] ?? (p === 'duration' ? [...durations] : durations.map(() => 1));
-  return {
-    key: k, reqs: d.reqs ?? durations.length, failed: d.failed ?? 0, sent: d.sent ?? 0, received: d.received ?? 0,
-    duration: hist(ph('duration')).toJSON(), blocked: hist(ph('blocked')).toJSON(), connecting: hist(ph('connecting')).toJSON(),
-    tls: hist(ph('tls')).toJSON(), sending: hist(ph('sending')).toJSON(), waiting: hist(ph('waiting')).toJSON(),
-    receiving: hist(ph('receiving')).toJSON(),
-  };
-}
-
-function sample(worker: number, parts: Partial<SampleT> = {}): SampleT {
-  const s: SampleT = {
-    worker, interval: 0, final: false, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], vus: {}, dropped: {},
-    ...parts,
-  };
-  return Sample.parse(s); // what the coordinator accepts
-}
+const key = (over: Partial<SeriesKey> = {}): SeriesKey => ({ ...seriesKey('browse', '', 'List users', 'GET', 200, true), ...over });
 
 describe('RunAggregate.add: HTTP series', () => {
   it('sums the counts of the same series across workers', () => {
@@ -102,7 +52,7 @@ describe('RunAggregate.add: HTTP series', () => {
       const exact = exactPercentile(all, p);
       expect(Math.abs(merged.valueAtPercentile(p) - exact), `p${p}`).toBeLessThanOrEqual(exact / 1000);
     }
-    expect([merged.count, merged.min, merged.max, merged.sum]).toEqual([all.length, Math.min(...all), Math.max(...all), all.reduce((a, b) => a + b, 0)]);
+    expect([merged.count, merged.min, merged.max, merged.sum]).toEqual([all.length, Math.min(...all), Math.max(...all), sum(all)]);
 
     const avgP99 = (hist(fast).valueAtPercentile(99) + hist(slow).valueAtPercentile(99)) / 2;
     const avgP50 = (hist(fast).valueAtPercentile(50) + hist(slow).valueAtPercentile(50)) / 2;
@@ -126,7 +76,7 @@ describe('RunAggregate.add: HTTP series', () => {
     for (const p of PHASES) {
       const all = [...w0[p], ...w1[p]];
       const one = hist(all);
-      expect([c.hist[p].count, c.hist[p].min, c.hist[p].max, c.hist[p].sum], p).toEqual([3, Math.min(...all), Math.max(...all), all.reduce((a, b) => a + b, 0)]);
+      expect([c.hist[p].count, c.hist[p].min, c.hist[p].max, c.hist[p].sum], p).toEqual([3, Math.min(...all), Math.max(...all), sum(all)]);
       expect(c.hist[p].valuesAtPercentiles([50, 99]), p).toEqual(one.valuesAtPercentiles([50, 99]));
     }
   });

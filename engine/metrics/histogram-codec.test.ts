@@ -5,19 +5,10 @@ import * as hdr from 'hdr-histogram-js';
 import { HIGHEST_TRACKABLE_US, Histogram } from './histogram.ts';
 import type { EncodedHistogram } from './histogram.ts';
 import { V2_ENCODING_COOKIE } from './histogram-codec.ts';
+import { rng } from './testing.ts';
 
 const PS = [0, 0.5, 1, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100];
 const COMPRESSED_COOKIE = 0x1c849304 | 0x10;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Log-uniform values over [lo, hi]: every bucket in between gets some. */
 function logUniform(n: number, lo: number, hi: number, seed: number): number[] {

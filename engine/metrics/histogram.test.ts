@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as hdr from 'hdr-histogram-js';
 import { HIGHEST_TRACKABLE_US, Histogram, percentileSummary } from './histogram.ts';
+import { rng, uniform } from './testing.ts';
 
 const PS = [0, 1, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100];
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function uniform(n: number, lo: number, hi: number, seed: number): number[] {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => lo + Math.floor(r() * (hi - lo + 1)));
-}
 
 function logNormal(n: number, seed: number): number[] {
   const r = rng(seed);

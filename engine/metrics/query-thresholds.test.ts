@@ -1,74 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { RunAggregate, PHASES } from './aggregate.ts';
-import type { Phase } from './aggregate.ts';
-import { Histogram } from './histogram.ts';
 import type { RunClock } from './query.ts';
-import { Sample } from './sample.ts';
-import type { CheckKey, Sample as SampleT, SeriesKey } from './sample.ts';
+import type { CheckKey, SeriesKey } from './sample.ts';
+import {
+  aggregateOf, exactPercentile, failedOf, halves, hist, rawSeries, reqsOf, receivedOf, sample, sentOf, series, seriesHalf, seriesKey as k, sum,
+  uniform, valuesOf,
+} from './testing.ts';
+import type { PhaseShape, RawSeries } from './testing.ts';
 import { Thresholds } from './thresholds/evaluate.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import { ThresholdSyntaxError } from './thresholds/parse.ts';
 
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const uniform = (n: number, lo: number, hi: number, seed: number): number[] => {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => lo + Math.floor(r() * (hi - lo + 1)));
-};
-const hist = (values: readonly number[]): Histogram => {
-  const h = new Histogram();
-  for (const v of values) h.record(v);
-  return h;
-};
-const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const halves = <T>(xs: readonly T[]): [T[], T[]] => [xs.slice(0, Math.ceil(xs.length / 2)), xs.slice(Math.ceil(xs.length / 2))];
-
-/** Nearest-rank percentile of raw values. */
-function exactPercentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(Math.ceil((p / 100) * sorted.length), 1) - 1] as number;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The fixture: raw values kept here; the run aggregate receives them as two workers' samples (each half).
 
-interface RawSeries { key: SeriesKey; phases: Record<Phase, number[]>; sentEach: number; receivedEach: number }
+const SHAPE: PhaseShape = {
+  blocked: (d, i) => (i % 10 === 0 ? 5_000 + (d % 3_000) : d % 97),
+  // A new connection every 3rd request (0 on reused ones), a TLS handshake on every 6th (dense enough that p(90) > 0).
+  connecting: (d, i) => (i % 3 === 0 ? 300 + (d % 2_000) : 0),
+  tls: (d, i) => (i % 6 === 0 ? 1_000 + (d % 1_500) : 0),
+  sending: (d) => 10 + (d % 40),
+  waiting: (d) => Math.floor(d * 0.9),
+  receiving: (d) => d - Math.floor(d * 0.9) - 10 - (d % 40),
+};
 
-function rawSeries(key: SeriesKey, durations: number[]): RawSeries {
-  return {
-    key,
-    phases: {
-      duration: durations,
-      blocked: durations.map((d, i) => (i % 10 === 0 ? 5_000 + (d % 3_000) : d % 97)),
-      // A new connection every 3rd request (0 on reused ones), a TLS handshake on every 6th (dense enough that p(90) > 0).
-      connecting: durations.map((d, i) => (i % 3 === 0 ? 300 + (d % 2_000) : 0)),
-      tls: durations.map((d, i) => (i % 6 === 0 ? 1_000 + (d % 1_500) : 0)),
-      sending: durations.map((d) => 10 + (d % 40)),
-      waiting: durations.map((d) => Math.floor(d * 0.9)),
-      receiving: durations.map((d) => d - Math.floor(d * 0.9) - 10 - (d % 40)),
-    },
-    sentEach: key.method === 'POST' ? 350 : 120,
-    receivedEach: key.status === 0 ? 0 : 2_000,
-  };
-}
-
-const k = (scenario: string, group: string, request: string, method: string, status: number, expected: boolean, tags?: Record<string, string>): SeriesKey =>
-  ({ scenario, group, request, method, status, expected, ...(tags ? { tags } : {}) });
+const raw = (key: SeriesKey, durations: number[]): RawSeries =>
+  rawSeries(key, durations, SHAPE, { sentEach: key.method === 'POST' ? 350 : 120, receivedEach: key.status === 0 ? 0 : 2_000 });
 
 const RAW: RawSeries[] = [
-  rawSeries(k('browse', '', 'List users', 'GET', 200, true, { env: 'prod' }), uniform(200, 5_000, 50_000, 1)),
-  rawSeries(k('browse', '', 'List users', 'GET', 500, false, { env: 'prod' }), uniform(20, 100_000, 300_000, 2)),
-  rawSeries(k('browse', '::login', 'Login', 'POST', 200, true), uniform(50, 20_000, 80_000, 3)),
-  rawSeries(k('browse', '::login', 'Login', 'POST', 0, false), uniform(6, 1_000_000, 2_000_000, 4)),
-  rawSeries(k('admin', '::admin::stats', 'Stats', 'GET', 200, true, { env: 'staging' }), uniform(30, 1_000, 3_000, 5)),
+  raw(k('browse', '', 'List users', 'GET', 200, true, { env: 'prod' }), uniform(200, 5_000, 50_000, 1)),
+  raw(k('browse', '', 'List users', 'GET', 500, false, { env: 'prod' }), uniform(20, 100_000, 300_000, 2)),
+  raw(k('browse', '::login', 'Login', 'POST', 200, true), uniform(50, 20_000, 80_000, 3)),
+  raw(k('browse', '::login', 'Login', 'POST', 0, false), uniform(6, 1_000_000, 2_000_000, 4)),
+  raw(k('admin', '::admin::stats', 'Stats', 'GET', 200, true, { env: 'staging' }), uniform(30, 1_000, 3_000, 5)),
 ];
 
 interface RawCheck { key: CheckKey; pass: number; fail: number }
@@ -93,48 +57,25 @@ const GROUPS: { scenario: string; group: string; durations: number[] }[] = [
 
 const DROPPED: Record<string, [number, number]> = { browse: [1, 3], admin: [2, 0] };
 
-function workerSample(w: 0 | 1): SampleT {
-  const s: SampleT = {
-    worker: w, interval: 3, final: false, vus: {},
-    series: RAW.map((r) => {
-      const part = (p: Phase): number[] => halves(r.phases[p])[w];
-      const n = part('duration').length;
-      return {
-        key: r.key, reqs: n, failed: r.key.expected ? 0 : n, sent: n * r.sentEach, received: n * r.receivedEach,
-        duration: hist(part('duration')).toJSON(), blocked: hist(part('blocked')).toJSON(), connecting: hist(part('connecting')).toJSON(),
-        tls: hist(part('tls')).toJSON(), sending: hist(part('sending')).toJSON(), waiting: hist(part('waiting')).toJSON(),
-        receiving: hist(part('receiving')).toJSON(),
-      };
-    }),
-    checks: CHECKS.map((c) => ({ key: c.key, pass: w === 0 ? Math.floor(c.pass / 2) : c.pass - Math.floor(c.pass / 2), fail: w === 0 ? c.fail : 0 })),
-    iterations: Object.entries(ITER).map(([scenario, it]) => {
-      const part = halves(it.durations)[w];
-      return { scenario, completed: part.length, interrupted: w === 1 ? it.interrupted : 0, duration: hist(part).toJSON() };
-    }),
-    groups: GROUPS.map((g) => ({ scenario: g.scenario, group: g.group, duration: hist(halves(g.durations)[w]).toJSON() })),
-    errors: [], extractFailures: [],
-    dropped: Object.fromEntries(Object.entries(DROPPED).map(([sc, n]) => [sc, n[w]])),
-  };
-  return Sample.parse(s);
-}
+const workerSample = (w: 0 | 1) => sample(w, {
+  interval: 3,
+  series: RAW.map((r) => seriesHalf(r, w)),
+  checks: CHECKS.map((c) => ({ key: c.key, pass: w === 0 ? Math.floor(c.pass / 2) : c.pass - Math.floor(c.pass / 2), fail: w === 0 ? c.fail : 0 })),
+  iterations: Object.entries(ITER).map(([scenario, it]) => {
+    const part = halves(it.durations)[w];
+    return { scenario, completed: part.length, interrupted: w === 1 ? it.interrupted : 0, duration: hist(part).toJSON() };
+  }),
+  groups: GROUPS.map((g) => ({ scenario: g.scenario, group: g.group, duration: hist(halves(g.durations)[w]).toJSON() })),
+  dropped: Object.fromEntries(Object.entries(DROPPED).map(([sc, n]) => [sc, n[w]])),
+});
 
-function buildAggregate(): RunAggregate {
-  const agg = new RunAggregate();
-  agg.add(workerSample(0));
-  agg.add(workerSample(1));
-  return agg;
-}
-
-const AGG = buildAggregate();
+const AGG = aggregateOf([workerSample(0), workerSample(1)]);
 const CLOCK: RunClock = { elapsedS: 40, vus: 7, vusMax: 10 };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Expected values, from the raw arrays.
 
 const rawWhere = (pred: (key: SeriesKey) => boolean): RawSeries[] => RAW.filter((r) => pred(r.key));
-const valuesOf = (rs: readonly RawSeries[], p: Phase = 'duration'): number[] => rs.flatMap((r) => r.phases[p]);
-const reqsOf = (rs: readonly RawSeries[]): number => sum(rs.map((r) => r.phases.duration.length));
-const failedOf = (rs: readonly RawSeries[]): number => sum(rs.filter((r) => !r.key.expected).map((r) => r.phases.duration.length));
 
 /** Trend statistics in ms the way k6 defines them, from raw µs values; percentiles via a fresh HDR histogram. */
 function trendMs(values: readonly number[], agg: string, percentile = 0): number {
@@ -301,15 +242,14 @@ describe('Thresholds.evaluate: counters, rates and gauges', () => {
   });
 
   it('data_sent and data_received: bytes and bytes per second', () => {
-    const sent = sum(RAW.map((r) => r.phases.duration.length * r.sentEach));
-    const received = sum(RAW.map((r) => r.phases.duration.length * r.receivedEach));
+    const sent = sentOf(RAW);
+    const received = receivedOf(RAW);
     expectObserved('data_sent', 'count', sent);
     expectObserved('data_sent', 'rate', sent / CLOCK.elapsedS);
     expectObserved('data_received', 'count', received);
     expectObserved('data_received', 'rate', received / CLOCK.elapsedS);
-    const loginSent = sum(rawWhere((key) => key.request === 'Login').map((r) => r.phases.duration.length * r.sentEach));
-    expectObserved('data_sent{request:Login}', 'count', loginSent);
-    expectObserved('data_received{env:prod}', 'count', sum(rawWhere((key) => key.tags?.env === 'prod').map((r) => r.phases.duration.length * r.receivedEach)));
+    expectObserved('data_sent{request:Login}', 'count', sentOf(rawWhere((key) => key.request === 'Login')));
+    expectObserved('data_received{env:prod}', 'count', receivedOf(rawWhere((key) => key.tags?.env === 'prod')));
   });
 
   it('checks: share of passed checks, filtered by check, request, group and scenario', () => {
@@ -450,13 +390,11 @@ describe('Thresholds: states and abort', () => {
   it('aborts once a threshold starts failing as data arrives', () => {
     const t = new Thresholds({ http_req_failed: [{ threshold: 'rate<0.5', abortOnFail: true }] });
     const agg = new RunAggregate();
-    const key = k('browse', '', 'List users', 'GET', 503, false);
-    const h = hist([1000]).toJSON();
-    const series = { key, reqs: 1, failed: 1, sent: 0, received: 0, duration: h, blocked: h, connecting: h, tls: h, sending: h, waiting: h, receiving: h };
-    const base = { worker: 0, final: false, checks: [], iterations: [], groups: [], errors: [], extractFailures: [], vus: {}, dropped: {} };
+    const one = Object.fromEntries(PHASES.map((p) => [p, [1000]]));
+    const failed503 = series(k('browse', '', 'List users', 'GET', 503, false), [1000], { phases: one });
     let states = t.evaluate(agg, CLOCK);
     expect(t.abortReason(states, 1000)).toBeUndefined();
-    agg.add(Sample.parse({ ...base, interval: 0, series: [series] }));
+    agg.add(sample(0, { series: [failed503] }));
     states = t.evaluate(agg, CLOCK);
     expect(states[0]).toMatchObject({ ok: false, value: 1 });
     expect(t.abortReason(states, 1000)).toBe(states[0]);

@@ -4,6 +4,7 @@ import { MetricsRecorder } from './recorder.ts';
 import type { PhaseTimes } from './recorder.ts';
 import { Sample } from './sample.ts';
 import type { Sample as SampleT } from './sample.ts';
+import { sum } from './testing.ts';
 
 const base = { scenario: 'browse', group: '::login', request: 'List users', method: 'GET' };
 const ok2xx3xx = (s: number): boolean => s >= 200 && s < 400;
@@ -19,6 +20,15 @@ function valid(s: SampleT): SampleT {
 }
 
 const decode = (e: unknown): Histogram => Histogram.fromJSON(e);
+
+/** `rec`'s sample as worker 0 flushes its first interval (not final, no VUs), validated. */
+const flushed = (rec: MetricsRecorder): SampleT => valid(rec.flush(0, 0, false, {}));
+
+/** `list` holds exactly the `expected` entries, in any order. */
+function expectExactly<T>(list: readonly T[], expected: readonly T[]): void {
+  expect(list).toHaveLength(expected.length);
+  for (const e of expected) expect(list).toContainEqual(e);
+}
 
 describe('RequestSeries.record', () => {
   it('counts a response as failed exactly when isExpected refuses its status', () => {
@@ -45,7 +55,7 @@ describe('RequestSeries.record', () => {
     const series = rec.requestSeries(base, () => true);
     expect(series.record(0, times(1000), 5, 0)).toBe(true);
     expect(series.record(0, times(1000), 5, 0)).toBe(true);
-    const s = valid(rec.flush(0, 0, false, {}));
+    const s = flushed(rec);
     expect(s.series).toHaveLength(1);
     expect(s.series[0]).toMatchObject({ key: { ...base, status: 0, expected: false }, reqs: 2, failed: 2 });
   });
@@ -77,7 +87,7 @@ describe('RequestSeries.record', () => {
       expect(h.count, phase).toBe(values.length);
       expect(h.min, phase).toBe(Math.min(...values));
       expect(h.max, phase).toBe(Math.max(...values));
-      expect(h.sum, phase).toBe(values.reduce((a, b) => a + b, 0));
+      expect(h.sum, phase).toBe(sum(values));
     }
   });
 
@@ -85,7 +95,7 @@ describe('RequestSeries.record', () => {
     const rec = new MetricsRecorder();
     rec.requestSeries(base, ok2xx3xx).record(200, times(1000), 1, 1);
     rec.requestSeries({ ...base, request: 'Get user' }, ok2xx3xx).record(200, times(2000), 1, 1);
-    const s = valid(rec.flush(0, 0, false, {}));
+    const s = flushed(rec);
     expect(s.series.map((x) => [x.key.request, x.reqs]).sort()).toEqual([['Get user', 1], ['List users', 1]]);
   });
 });
@@ -101,7 +111,7 @@ describe('MetricsRecorder.flush', () => {
     const rec = new MetricsRecorder();
     rec.requestSeries(base, ok2xx3xx); // created but never recorded
     rec.checkCounter({ scenario: 'browse', group: '', request: 'List users', check: 'is 200' });
-    const s = valid(rec.flush(0, 0, false, {}));
+    const s = flushed(rec);
     expect(s).toEqual({ worker: 0, interval: 0, final: false, vus: {}, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], dropped: {} });
   });
 
@@ -163,10 +173,8 @@ describe('MetricsRecorder.flush', () => {
     b.pass = 1;
     b.fail = 2;
     b.failure = "body has no 'token'";
-    const s = valid(rec.flush(0, 0, false, {}));
-    expect(s.checks).toHaveLength(2);
-    expect(s.checks).toContainEqual({ key: a.key, pass: 5, fail: 0 });
-    expect(s.checks).toContainEqual({ key: b.key, pass: 1, fail: 2, failure: "body has no 'token'" });
+    const s = flushed(rec);
+    expectExactly(s.checks, [{ key: a.key, pass: 5, fail: 0 }, { key: b.key, pass: 1, fail: 2, failure: "body has no 'token'" }]);
     expect(s.checks.find((c) => c.key.check === 'is 200')).not.toHaveProperty('failure');
     expect(s.checks.some((c) => c.key === idle.key)).toBe(false);
     expect([a.pass, a.fail, b.pass, b.fail, b.failure]).toEqual([0, 0, 0, 0, undefined]);
@@ -178,7 +186,7 @@ describe('MetricsRecorder.flush', () => {
     rec.iteration('browse', 999_999, true);
     rec.iteration('browse', 3000, false);
     rec.iteration('admin', 50, true);
-    const s = valid(rec.flush(0, 0, false, {}));
+    const s = flushed(rec);
     const browse = s.iterations.find((i) => i.scenario === 'browse');
     const admin = s.iterations.find((i) => i.scenario === 'admin');
     expect(browse).toMatchObject({ completed: 2, interrupted: 1 });
@@ -194,12 +202,15 @@ describe('MetricsRecorder.flush', () => {
     rec.group('browse', '::login', 3000);
     rec.group('browse', '::login::mfa', 500);
     rec.group('admin', '::login', 8000);
-    const s = valid(rec.flush(0, 0, false, {}));
+    const s = flushed(rec);
     expect(s.groups).toHaveLength(3);
-    const get = (scenario: string, group: string) => decode(s.groups.find((g) => g.scenario === scenario && g.group === group)?.duration);
-    expect([get('browse', '::login').count, get('browse', '::login').sum]).toEqual([2, 4000]);
-    expect([get('browse', '::login::mfa').count, get('browse', '::login::mfa').sum]).toEqual([1, 500]);
-    expect([get('admin', '::login').count, get('admin', '::login').sum]).toEqual([1, 8000]);
+    const countAndSum = (scenario: string, group: string): number[] => {
+      const h = decode(s.groups.find((g) => g.scenario === scenario && g.group === group)?.duration);
+      return [h.count, h.sum];
+    };
+    expect(countAndSum('browse', '::login')).toEqual([2, 4000]);
+    expect(countAndSum('browse', '::login::mfa')).toEqual([1, 500]);
+    expect(countAndSum('admin', '::login')).toEqual([1, 8000]);
   });
 
   it('aggregates errors by kind, scenario and request, keeping the first message', () => {
@@ -210,12 +221,12 @@ describe('MetricsRecorder.flush', () => {
     rec.error('refused', 'browse', 'List users', 'ECONNREFUSED');
     rec.error('timeout', 'browse', 'Login', 'login timeout');
     rec.error('timeout', 'admin', 'List users', 'admin timeout');
-    const s = valid(rec.flush(0, 0, false, {}));
-    expect(s.errors).toHaveLength(4);
-    expect(s.errors).toContainEqual({ kind: 'timeout', scenario: 'browse', request: 'List users', message: 'first timeout', count: 3 });
-    expect(s.errors).toContainEqual({ kind: 'refused', scenario: 'browse', request: 'List users', message: 'ECONNREFUSED', count: 1 });
-    expect(s.errors).toContainEqual({ kind: 'timeout', scenario: 'browse', request: 'Login', message: 'login timeout', count: 1 });
-    expect(s.errors).toContainEqual({ kind: 'timeout', scenario: 'admin', request: 'List users', message: 'admin timeout', count: 1 });
+    expectExactly(flushed(rec).errors, [
+      { kind: 'timeout', scenario: 'browse', request: 'List users', message: 'first timeout', count: 3 },
+      { kind: 'refused', scenario: 'browse', request: 'List users', message: 'ECONNREFUSED', count: 1 },
+      { kind: 'timeout', scenario: 'browse', request: 'Login', message: 'login timeout', count: 1 },
+      { kind: 'timeout', scenario: 'admin', request: 'List users', message: 'admin timeout', count: 1 },
+    ]);
   });
 
   it('aggregates extraction failures by scenario, request and variable', () => {
@@ -224,18 +235,18 @@ describe('MetricsRecorder.flush', () => {
     rec.extractFailure('browse', 'Login', 'token', 'other');
     rec.extractFailure('browse', 'Login', 'userId', 'no match for $.id');
     rec.extractFailure('admin', 'Login', 'token', 'no match');
-    const s = valid(rec.flush(0, 0, false, {}));
-    expect(s.extractFailures).toHaveLength(3);
-    expect(s.extractFailures).toContainEqual({ scenario: 'browse', request: 'Login', variable: 'token', message: 'no match for $.token', count: 2 });
-    expect(s.extractFailures).toContainEqual({ scenario: 'browse', request: 'Login', variable: 'userId', message: 'no match for $.id', count: 1 });
-    expect(s.extractFailures).toContainEqual({ scenario: 'admin', request: 'Login', variable: 'token', message: 'no match', count: 1 });
+    expectExactly(flushed(rec).extractFailures, [
+      { scenario: 'browse', request: 'Login', variable: 'token', message: 'no match for $.token', count: 2 },
+      { scenario: 'browse', request: 'Login', variable: 'userId', message: 'no match for $.id', count: 1 },
+      { scenario: 'admin', request: 'Login', variable: 'token', message: 'no match', count: 1 },
+    ]);
   });
 
   it('counts dropped iterations per scenario', () => {
     const rec = new MetricsRecorder();
     for (let i = 0; i < 4; i++) rec.droppedIteration('burst');
     rec.droppedIteration('steady');
-    const s = valid(rec.flush(0, 0, false, {}));
+    const s = flushed(rec);
     expect(s.dropped).toEqual({ burst: 4, steady: 1 });
   });
 });

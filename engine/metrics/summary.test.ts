@@ -1,36 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { RunAggregate } from './aggregate.ts';
 import type { Phase } from './aggregate.ts';
-import { Histogram } from './histogram.ts';
-import { Sample } from './sample.ts';
-import type { Sample as SampleT, SeriesKey, SeriesSample } from './sample.ts';
+import type { SeriesKey } from './sample.ts';
 import { buildSummary } from './summary.ts';
 import type { MetricSummary, SummaryInput } from './summary.ts';
+import {
+  aggregateOf, failedOf, halves, hist, rawSeries, receivedOf, reqsOf, sample, sentOf, seriesHalf, seriesKey as key, sum, uniform, valuesOf,
+} from './testing.ts';
+import type { PhaseShape, RawSeries } from './testing.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import { Thresholds } from './thresholds/evaluate.ts';
 import { timelinePoint } from './timeline.ts';
 import type { TimelinePoint } from './timeline.ts';
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const uniform = (n: number, lo: number, hi: number, seed: number): number[] => {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => lo + Math.floor(r() * (hi - lo + 1)));
-};
-const hist = (values: readonly number[]): Histogram => {
-  const h = new Histogram();
-  for (const v of values) h.record(v);
-  return h;
-};
-const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 
 /** k6 trend statistics in ms from raw µs values: exact count/avg/min/max, percentiles from a fresh HDR histogram. */
 function expectedTrend(values: readonly number[]) {
@@ -56,25 +37,17 @@ function expectTrend(actual: unknown, values: readonly number[], label: string):
 // ---------------------------------------------------------------------------------------------------------------
 // Fixture: raw values per series; two workers each send half.
 
-interface Raw { key: SeriesKey; phases: Record<Phase, number[]>; sentEach: number; receivedEach: number }
-const key = (scenario: string, group: string, request: string, method: string, status: number, expected: boolean): SeriesKey =>
-  ({ scenario, group, request, method, status, expected });
-function raw(k: SeriesKey, durations: number[], sentEach: number, receivedEach: number): Raw {
-  return {
-    key: k, sentEach, receivedEach,
-    phases: {
-      duration: durations,
-      blocked: durations.map((d) => 1 + (d % 500)),
-      connecting: durations.map((d, i) => (i % 4 === 0 ? 200 + (d % 300) : 0)),
-      tls: durations.map((d, i) => (i % 8 === 0 ? 900 + (d % 700) : 0)),
-      sending: durations.map((d) => 20 + (d % 30)),
-      waiting: durations.map((d) => d - 100 - (d % 30)),
-      receiving: durations.map(() => 80),
-    },
-  };
-}
+const SHAPE: PhaseShape = {
+  blocked: (d) => 1 + (d % 500),
+  connecting: (d, i) => (i % 4 === 0 ? 200 + (d % 300) : 0),
+  tls: (d, i) => (i % 8 === 0 ? 900 + (d % 700) : 0),
+  sending: (d) => 20 + (d % 30),
+  waiting: (d) => d - 100 - (d % 30),
+  receiving: () => 80,
+};
+const raw = (k: SeriesKey, durations: number[], sentEach: number, receivedEach: number): RawSeries => rawSeries(k, durations, SHAPE, { sentEach, receivedEach });
 
-const RAW: Raw[] = [
+const RAW: RawSeries[] = [
   raw(key('browse', '', 'List users', 'GET', 200, true), uniform(300, 3_000, 40_000, 1), 120, 4_000),
   raw(key('browse', '', 'List users', 'GET', 404, false), uniform(12, 1_000, 2_000, 2), 120, 90),
   raw(key('browse', '::login', 'Login', 'POST', 200, true), uniform(80, 60_000, 250_000, 3), 400, 700),
@@ -84,21 +57,13 @@ const RAW: Raw[] = [
 const ITER = { browse: uniform(50, 300_000, 900_000, 6), admin: uniform(40, 1_000, 2_000, 7) };
 const GROUPS = [{ scenario: 'browse', group: '::login', values: uniform(84, 70_000, 900_000, 8) }];
 
-const half = <T>(xs: readonly T[], w: 0 | 1): T[] => (w === 0 ? xs.slice(0, xs.length >> 1) : xs.slice(xs.length >> 1));
+/** Worker `w`'s half of `xs` (the first worker gets the shorter half). */
+const half = <T>(xs: readonly T[], w: 0 | 1): T[] => halves(xs, 'down')[w];
 
-function workerSample(w: 0 | 1): SampleT {
-  const series: SeriesSample[] = RAW.map((r) => {
-    const part = (p: Phase): number[] => half(r.phases[p], w);
-    const n = part('duration').length;
-    return {
-      key: r.key, reqs: n, failed: r.key.expected ? 0 : n, sent: n * r.sentEach, received: n * r.receivedEach,
-      duration: hist(part('duration')).toJSON(), blocked: hist(part('blocked')).toJSON(), connecting: hist(part('connecting')).toJSON(),
-      tls: hist(part('tls')).toJSON(), sending: hist(part('sending')).toJSON(), waiting: hist(part('waiting')).toJSON(),
-      receiving: hist(part('receiving')).toJSON(),
-    };
-  });
-  return Sample.parse({
-    worker: w, interval: 0, final: true, vus: {}, series,
+function workerSample(w: 0 | 1) {
+  return sample(w, {
+    final: true,
+    series: RAW.map((r) => seriesHalf(r, w, 'down')),
     checks: w === 0
       ? [{ key: { scenario: 'browse', group: '', request: 'List users', check: 'is 200' }, pass: 150, fail: 6, failure: 'status was 404' }]
       : [{ key: { scenario: 'browse', group: '', request: 'List users', check: 'is 200' }, pass: 150, fail: 6 },
@@ -118,19 +83,11 @@ function workerSample(w: 0 | 1): SampleT {
   });
 }
 
-function aggregate(): RunAggregate {
-  const agg = new RunAggregate();
-  agg.add(workerSample(0));
-  agg.add(workerSample(1));
-  return agg;
-}
+const aggregate = (): RunAggregate => aggregateOf([workerSample(0), workerSample(1)]);
 
 /** Three 1 s points and a last 0.5 s one; vus as the coordinator would see them. */
 function timeline(vus: number[]): TimelinePoint[] {
-  return vus.map((v, i) => timelinePoint([Sample.parse({
-    worker: 0, interval: i, final: i === vus.length - 1, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [],
-    vus: { browse: v }, dropped: {},
-  })], i + 1, 1));
+  return vus.map((v, i) => timelinePoint([sample(0, { interval: i, final: i === vus.length - 1, vus: { browse: v } })], i + 1, 1));
 }
 
 const STARTED = new Date('2024-05-01T10:00:00.000Z');
@@ -158,12 +115,19 @@ function input(over: Partial<SummaryInput> = {}): SummaryInput {
   };
 }
 
-const values = (pred: (k: SeriesKey) => boolean, p: Phase = 'duration'): number[] => RAW.filter((r) => pred(r.key)).flatMap((r) => r.phases[p]);
-const ALL = values(() => true);
+const values = (pred: (k: SeriesKey) => boolean, p: Phase = 'duration'): number[] => valuesOf(RAW.filter((r) => pred(r.key)), p);
+const ALL = valuesOf(RAW);
 const REQS = ALL.length;
-const FAILED = sum(RAW.filter((r) => !r.key.expected).map((r) => r.phases.duration.length));
-const SENT = sum(RAW.map((r) => r.phases.duration.length * r.sentEach));
-const RECEIVED = sum(RAW.map((r) => r.phases.duration.length * r.receivedEach));
+const FAILED = failedOf(RAW);
+const SENT = sentOf(RAW);
+const RECEIVED = receivedOf(RAW);
+
+/** Responses per status code over the series `rs`. */
+function statusesOf(rs: readonly RawSeries[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rs) out[String(r.key.status)] = (out[String(r.key.status)] ?? 0) + r.phases.duration.length;
+  return out;
+}
 
 /** k6's built-in metric types, written out independently of the registry. */
 const K6_TYPES: Record<string, string> = {
@@ -295,10 +259,9 @@ describe('buildSummary: requests, statuses and lists', () => {
     const check = (scenario: string, name: string, method: string): void => {
       const pred = (k: SeriesKey): boolean => k.scenario === scenario && k.request === name;
       const rs = RAW.filter((r) => pred(r.key));
-      const count = sum(rs.map((r) => r.phases.duration.length));
-      const failed = sum(rs.filter((r) => !r.key.expected).map((r) => r.phases.duration.length));
-      const statuses: Record<string, number> = {};
-      for (const r of rs) statuses[String(r.key.status)] = (statuses[String(r.key.status)] ?? 0) + r.phases.duration.length;
+      const count = reqsOf(rs);
+      const failed = failedOf(rs);
+      const statuses = statusesOf(rs);
       const got = row(scenario, name);
       expect(got, `${scenario}/${name}`).toMatchObject({ scenario, name, method, count, failed, statuses });
       expect(got?.rate).toBeCloseTo(count / 2.5, 12);
@@ -312,9 +275,7 @@ describe('buildSummary: requests, statuses and lists', () => {
   });
 
   it('counts responses per status code', () => {
-    const want: Record<string, number> = {};
-    for (const r of RAW) want[String(r.key.status)] = (want[String(r.key.status)] ?? 0) + r.phases.duration.length;
-    expect(s.statuses).toEqual(want);
+    expect(s.statuses).toEqual(statusesOf(RAW));
     expect(sum(Object.values(s.statuses))).toBe(REQS);
   });
 

@@ -1,55 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Histogram } from './histogram.ts';
-import { Sample } from './sample.ts';
 import type { Sample as SampleT, SeriesKey, SeriesSample } from './sample.ts';
+import { exactPercentile, hist, sample, series, seriesKey, sum, uniform } from './testing.ts';
 import { timelinePoint } from './timeline.ts';
 
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const uniform = (n: number, lo: number, hi: number, seed: number): number[] => {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => lo + Math.floor(r() * (hi - lo + 1)));
-};
-const hist = (values: readonly number[]): Histogram => {
-  const h = new Histogram();
-  for (const v of values) h.record(v);
-  return h;
-};
-const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 const ms = (us: number): number => us / 1000;
 
-function exactPercentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(Math.ceil((p / 100) * sorted.length), 1) - 1] as number;
-}
-
 const key = (request: string, status: number, expected = status >= 200 && status < 400, scenario = 'browse'): SeriesKey =>
-  ({ scenario, group: '', request, method: 'GET', status, expected });
+  seriesKey(scenario, '', request, 'GET', status, expected);
 
-function series(k: SeriesKey, durations: readonly number[], sentEach: number, receivedEach: number): SeriesSample {
-  const h = hist(durations).toJSON();
-  const one = hist(durations.map(() => 1)).toJSON();
-  return {
-    key: k, reqs: durations.length, failed: k.expected ? 0 : durations.length,
-    sent: sentEach * durations.length, received: receivedEach * durations.length,
-    duration: h, blocked: one, connecting: one, tls: one, sending: one, waiting: h, receiving: one,
-  };
-}
-
-function sample(worker: number, parts: Partial<SampleT>): SampleT {
-  return Sample.parse({
-    worker, interval: 4, final: false, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], vus: {}, dropped: {},
-    ...parts,
-  });
-}
+/** A series whose waiting time is its duration (1 µs in every other phase), with bytes per request. */
+const timed = (k: SeriesKey, durations: readonly number[], sentEach: number, receivedEach: number): SeriesSample =>
+  series(k, durations, { phases: { waiting: durations }, sentEach, receivedEach });
 
 // Worker 0 serves many fast "List users"; worker 1 a few slow ones and the "Login"s.
 const W0_LIST_200 = uniform(400, 2_000, 8_000, 1);
@@ -59,19 +21,21 @@ const W1_LOGIN_200 = uniform(60, 50_000, 70_000, 4);
 const W1_LOGIN_0 = uniform(3, 1_000_000, 1_100_000, 5);
 
 const W0 = sample(0, {
+  interval: 4,
   vus: { browse: 3, admin: 1 },
-  series: [series(key('List users', 200), W0_LIST_200, 100, 1_000), series(key('List users', 500), W0_LIST_500, 100, 50)],
+  series: [timed(key('List users', 200), W0_LIST_200, 100, 1_000), timed(key('List users', 500), W0_LIST_500, 100, 50)],
   checks: [{ key: { scenario: 'browse', group: '', request: 'List users', check: 'is 200' }, pass: 400, fail: 10 }],
   iterations: [{ scenario: 'browse', completed: 7, interrupted: 0, duration: hist([1, 2]).toJSON() }],
   errors: [{ kind: 'timeout', scenario: 'browse', request: 'List users', message: 't', count: 2 }],
   dropped: { admin: 1 },
 });
 const W1 = sample(1, {
+  interval: 4,
   vus: { browse: 2 },
   series: [
-    series(key('List users', 200), W1_LIST_200, 100, 1_000),
-    series(key('Login', 200), W1_LOGIN_200, 300, 200),
-    series(key('Login', 0), W1_LOGIN_0, 300, 0),
+    timed(key('List users', 200), W1_LIST_200, 100, 1_000),
+    timed(key('Login', 200), W1_LOGIN_200, 300, 200),
+    timed(key('Login', 0), W1_LOGIN_0, 300, 0),
   ],
   checks: [{ key: { scenario: 'browse', group: '', request: 'Login', check: 'has token' }, pass: 55, fail: 5 }],
   iterations: [{ scenario: 'browse', completed: 5, interrupted: 2, duration: hist([1]).toJSON() }, { scenario: 'admin', completed: 1, interrupted: 1, duration: hist([1]).toJSON() }],
@@ -158,6 +122,7 @@ describe('timelinePoint', () => {
 
   it('latency is null and requests/statuses are empty when no request finished', () => {
     const idle = sample(0, {
+      interval: 4,
       vus: { browse: 4 },
       iterations: [{ scenario: 'browse', completed: 0, interrupted: 1, duration: new Histogram().toJSON() }],
       dropped: { browse: 2 },

@@ -46,7 +46,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT,
     };
     alive.add(w);
-    return new Worker(WORKER_URL, { workerData: init });
+    return new Worker(run.workerUrl ?? WORKER_URL, { workerData: init });
   });
   const post = (m: ToWorker): void => { for (const [w, worker] of workers.entries()) if (alive.has(w)) worker.postMessage(m); };
 

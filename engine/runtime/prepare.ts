@@ -25,6 +25,8 @@ export interface RunOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Worker threads; default: available cores - 1 (at least 1), never more than the VUs. */
   workers?: number;
+  /** The worker entry script, when the engine runs from a bundle (Electron) instead of its sources. */
+  workerUrl?: URL;
 }
 
 export interface PreparedRun {
@@ -36,6 +38,7 @@ export interface PreparedRun {
   iterationCounters: Record<string, number>;
   counterCount: number;
   workers: number | undefined;
+  workerUrl: URL | undefined;
 }
 
 export async function prepareRun(planValue: Plan, options: RunOptions = {}): Promise<PreparedRun> {
@@ -65,7 +68,7 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
   issues.push(...checked.issues);
 
   if (issues.length > 0) throw new PlanError(locateIssues(issues, source), options.file ?? source?.file);
-  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers };
+  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers, workerUrl: options.workerUrl };
 }
 
 /**

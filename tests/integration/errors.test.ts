@@ -11,7 +11,14 @@ let server: TargetServer;
 beforeAll(async () => { server = await startTargetServer(); });
 afterAll(async () => { await server.close(); });
 
-const plan = (steps: string, extra = ''): string => `
+interface PlanOptions {
+  duration?: string;
+  /** One line under `thresholds:`, when given. */
+  threshold?: string;
+}
+
+/** A plan whose scenario `s` (2 VUs, 1s by default, a 300ms timeout) runs these steps, one YAML sequence item each. */
+const plan = (steps: readonly string[], { duration = '1s', threshold }: PlanOptions = {}): string => `
 version: 1
 name: errors
 defaults: { baseUrl: "\${env.BASE}", timeout: 300ms }
@@ -19,14 +26,23 @@ scenarios:
   s:
     executor: constant-vus
     vus: 2
-    duration: 1s
+    duration: ${duration}
     steps:
-${steps}
-${extra}`;
+${steps.map((step) => `      - ${step}`).join('\n')}
+${threshold ? `thresholds:\n  ${threshold}\n` : ''}`;
+
+/** Runs `yaml` against `base`. */
+const runAgainst = (base: string, yaml: string) => runYaml(yaml, { env: { BASE: base } });
+
+/** A base URL where nothing listens. */
+const nobodyHome = async (): Promise<string> => `http://127.0.0.1:${await unusedPort()}`;
+
+/** A request, then a short pause: run against nobodyHome(), every request is refused. */
+const REFUSED = ['request: { name: nobody home, url: /x }', 'think: 50ms'];
 
 describe('transport errors', () => {
   it('counts refused connections and still completes the run with a summary', async () => {
-    const { summary } = await runYaml(plan('      - request: { name: nobody home, url: /x }\n      - think: 50ms'), { env: { BASE: `http://127.0.0.1:${await unusedPort()}` } });
+    const { summary } = await runAgainst(await nobodyHome(), plan(REFUSED));
     expect(summary.stoppedBy).toBe('completed');
     expect(summary._total).toBeGreaterThan(10);
     expect(summary.errors).toEqual([expect.objectContaining({ kind: 'refused', request: 'nobody home', count: summary._total })]);
@@ -37,12 +53,12 @@ describe('transport errors', () => {
   });
 
   it('counts resets, timeouts and malformed responses next to successes', async () => {
-    const { summary } = await runYaml(plan([
-      '      - request: { name: ok, url: /json }',
-      '      - request: { name: reset, url: /reset }',
-      '      - request: { name: hang, url: /hang }',
-      '      - request: { name: garbage, url: /malformed }',
-    ].join('\n')), { env: { BASE: server.url } });
+    const { summary } = await runAgainst(server.url, plan([
+      'request: { name: ok, url: /json }',
+      'request: { name: reset, url: /reset }',
+      'request: { name: hang, url: /hang }',
+      'request: { name: garbage, url: /malformed }',
+    ]));
     const kinds = Object.fromEntries(summary.errors.map((e) => [e.kind, e]));
     const ok = summary.requests.find((r) => r.name === 'ok');
     expect(ok?.count).toBeGreaterThan(0);
@@ -61,12 +77,12 @@ describe('transport errors', () => {
   });
 
   it('fails thresholds on error rates without stopping the run, unless abortOnFail says so', async () => {
-    const bad = `http://127.0.0.1:${await unusedPort()}`;
-    const kept = await runYaml(plan('      - request: { url: /x }\n      - think: 50ms', 'thresholds:\n  http_req_failed: ["rate<0.01"]'), { env: { BASE: bad } });
+    const bad = await nobodyHome();
+    const kept = await runAgainst(bad, plan(REFUSED, { threshold: 'http_req_failed: ["rate<0.01"]' }));
     expect(kept.summary).toMatchObject({ status: 'failed', stoppedBy: 'completed' });
     expect(kept.summary.thresholds[0]).toMatchObject({ ok: false, value: 1 });
 
-    const aborted = await runYaml(plan('      - request: { url: /x }\n      - think: 50ms', 'thresholds:\n  http_req_failed: [{ threshold: "rate<0.01", abortOnFail: true }]').replace('duration: 1s', 'duration: 20s'), { env: { BASE: bad } });
+    const aborted = await runAgainst(bad, plan(REFUSED, { threshold: 'http_req_failed: [{ threshold: "rate<0.01", abortOnFail: true }]', duration: '20s' }));
     expect(aborted.summary).toMatchObject({ status: 'failed', stoppedBy: 'threshold' });
     expect(aborted.summary.durationMs).toBeLessThan(4000);
     expect(aborted.summary.notes.join(' ')).toMatch(/abortOnFail/);

@@ -14,21 +14,49 @@ beforeAll(async () => { server = await startTargetServer({ record: true }); });
 afterAll(async () => { await server.close(); });
 beforeEach(() => server.resetStats());
 
-const run = (body: string, opts: { workers?: number; baseDir?: string } = {}) => runYaml(`
+interface PlanOptions {
+  /** Of the scenario; 1 as the plan's default. */
+  vus?: number;
+  /** Per VU; 1 as the plan's default. */
+  iterations?: number;
+  /** YAML of `defaults.http`. */
+  http?: string;
+  /** Top-level YAML before the scenarios (data, variables). */
+  top?: string;
+  /** Top-level YAML after them (thresholds). */
+  bottom?: string;
+  workers?: number;
+  baseDir?: string;
+}
+
+/** Runs `steps` (YAML sequence items, indented as under `steps:`) as the one per-vu-iterations scenario `s`, against the server. */
+const run = (steps: string, { vus = 1, iterations = 1, http, top = '', bottom = '', ...opts }: PlanOptions = {}) => runYaml(`
 version: 1
 name: requests test
-defaults: { baseUrl: "\${env.BASE}" }
-${body}`, { env: { BASE: server.url }, ...opts });
+defaults: { baseUrl: "\${env.BASE}"${http ? `, http: ${http}` : ''} }
+${top}
+scenarios:
+  s:
+    executor: per-vu-iterations
+    vus: ${vus}
+    iterations: ${iterations}
+    steps:
+${steps}
+${bottom}`, { env: { BASE: server.url }, ...opts });
+
+/** The Cookie header of each request to /cookies/echo, in order. */
+const echoedCookies = () => server.requests.filter((r) => r.path === '/cookies/echo').map((r) => header(r, 'cookie'));
+
+/** Two iterations per VU, each echoing its cookies, setting one, and echoing them again. */
+const runCookieSteps = (http?: string) => run(`
+      - request: { url: /cookies/echo }
+      - request: { url: "/cookies/set?session=abc" }
+      - request: { url: /cookies/echo }
+`, { iterations: 2, http });
 
 describe('checks', () => {
   it('counts passes and failures exactly and keeps a failure reason', async () => {
     const { summary } = await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    vus: 2
-    iterations: 5
-    steps:
       - request:
           name: doc
           url: /json
@@ -38,7 +66,7 @@ scenarios:
               equals: apple
             - status: 201
               name: wrongly expects 201
-`, { workers: 2 });
+`, { vus: 2, iterations: 5, workers: 2 });
     const byName = Object.fromEntries(summary.checks.map((c) => [c.name, c]));
     expect(byName['status is 200']).toMatchObject({ passes: 10, fails: 0, request: 'doc', scenario: 's' });
     expect(byName['$.items[?(@.price > 1)].name == "apple"']).toMatchObject({ passes: 10, fails: 0 });
@@ -52,11 +80,6 @@ scenarios:
 describe('extract', () => {
   it('reuses an extracted value in a later request of the same iteration', async () => {
     const { summary } = await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    iterations: 3
-    steps:
       - request:
           url: /json
           extract:
@@ -68,7 +91,7 @@ scenarios:
           url: /echo
           headers: { X-Token: "\${token}" }
           json: { city: "\${city}", item: "\${firstItem}", price: "\${firstItem.price}" }
-`);
+`, { iterations: 3 });
     const echoes = server.requests.filter((r) => r.path === '/echo');
     expect(echoes).toHaveLength(3);
     for (const e of echoes) {
@@ -81,11 +104,6 @@ scenarios:
 
   it('counts a failed extraction, unsets the variable and ends the iteration when it is used', async () => {
     const { summary } = await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    iterations: 4
-    steps:
       - request:
           name: fetch
           url: /json
@@ -95,7 +113,7 @@ scenarios:
       - request: { name: uses default, url: "/echo?v=\${withDefault}" }
       - request: { name: uses missing, url: "/echo?v=\${missing}" }
       - request: { name: never reached, url: /json }
-`);
+`, { iterations: 4 });
     expect(summary.extractFailures).toEqual([
       expect.objectContaining({ variable: 'missing', request: 'fetch', count: 4, message: 'no match for $.nope' }),
     ]);
@@ -111,50 +129,23 @@ scenarios:
 
 describe('cookies, redirects, batches', () => {
   it('keeps cookies per VU within an iteration and clears them between iterations', async () => {
-    await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    iterations: 2
-    steps:
-      - request: { url: /cookies/echo }
-      - request: { url: "/cookies/set?session=abc" }
-      - request: { url: /cookies/echo }
-`);
-    const cookies = server.requests.filter((r) => r.path === '/cookies/echo').map((r) => header(r, 'cookie'));
-    expect(cookies).toEqual([undefined, 'session=abc', undefined, 'session=abc']);
+    await runCookieSteps();
+    expect(echoedCookies()).toEqual([undefined, 'session=abc', undefined, 'session=abc']);
   });
 
   it('keeps cookies across iterations with cookies: vu, and sends none with cookies: off', async () => {
     for (const [scope, expected] of [['vu', [undefined, 'session=abc', 'session=abc', 'session=abc']], ['off', [undefined, undefined, undefined, undefined]]] as const) {
       server.resetStats();
-      await runYaml(`
-version: 1
-name: cookies
-defaults: { baseUrl: "\${env.BASE}", http: { cookies: ${scope} } }
-scenarios:
-  s:
-    executor: per-vu-iterations
-    iterations: 2
-    steps:
-      - request: { url: /cookies/echo }
-      - request: { url: "/cookies/set?session=abc" }
-      - request: { url: /cookies/echo }
-`, { env: { BASE: server.url } });
-      expect(server.requests.filter((r) => r.path === '/cookies/echo').map((r) => header(r, 'cookie'))).toEqual(expected);
+      await runCookieSteps(`{ cookies: ${scope} }`);
+      expect(echoedCookies()).toEqual(expected);
     }
   });
 
   it('follows redirects, measuring each hop, unless maxRedirects is 0', async () => {
     const { summary } = await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    iterations: 2
-    steps:
       - request: { name: followed, url: "/redirect?to=/json", checks: [{ status: 200 }, { jsonPath: $.token, exists: true }] }
       - request: { name: not followed, url: "/redirect?to=/json", maxRedirects: 0, checks: [{ status: 302 }] }
-`);
+`, { iterations: 2 });
     expect(summary.checks.every((c) => c.fails === 0)).toBe(true);
     const followed = summary.requests.find((r) => r.name === 'followed');
     expect(followed).toMatchObject({ count: 4, statuses: { 302: 2, 200: 2 } });
@@ -163,10 +154,6 @@ scenarios:
 
   it('sends the requests of a batch in parallel', async () => {
     const { summary } = await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    steps:
       - batch:
           - request: { name: a, url: "/delay?ms=400" }
           - request: { name: b, url: "/delay?ms=400" }
@@ -182,10 +169,6 @@ scenarios:
 describe('bodies, auth and groups', () => {
   it('sends form, text and JSON bodies with their content types, and basic/apiKey auth', async () => {
     await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    steps:
       - group:
           name: bodies
           steps:
@@ -206,18 +189,15 @@ scenarios:
 
   it('tags checks with their group and measures group_duration', async () => {
     const { summary } = await run(`
-scenarios:
-  s:
-    executor: per-vu-iterations
-    steps:
       - group:
           name: outer
           steps:
             - group: { name: inner, steps: [{ request: { url: /json, checks: [{ status: 200 }] } }] }
+`, { bottom: `
 thresholds:
   group_duration{group:outer}: ["max<5000"]
   checks{group:::outer::inner}: ["rate==1"]
-`);
+` });
     expect(summary.checks[0]).toMatchObject({ group: '::outer::inner', passes: 1 });
     expect(summary.groups.map((g) => g.group).sort()).toEqual(['::outer', '::outer::inner']);
     expect(summary.thresholds.every((t) => t.ok && t.value !== null)).toBe(true);
@@ -229,15 +209,8 @@ describe('data and variables', () => {
     const dir = await mkdtemp(join(tmpdir(), 'loadsmith-data-'));
     await writeFile(join(dir, 'rows.csv'), `id,name\n${Array.from({ length: 10 }, (_, i) => `${i},user ${i}`).join('\n')}\n`);
     const { summary } = await run(`
-data:
-  rows: { file: rows.csv, mode: unique }
-scenarios:
-  s:
-    executor: per-vu-iterations
-    vus: 4
-    iterations: 5
-    steps: [{ request: { url: "/echo?id=\${data.rows.id}&name=\${data.rows.name}" } }]
-`, { workers: 2, baseDir: dir });
+      - request: { url: "/echo?id=\${data.rows.id}&name=\${data.rows.name}" }
+`, { top: 'data: { rows: { file: rows.csv, mode: unique } }', vus: 4, iterations: 5, workers: 2, baseDir: dir });
     const ids = server.requests.map((r) => Number(r.query.id)).sort((a, b) => a - b);
     expect(ids).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(server.requests.every((r) => r.query.name === `user ${r.query.id}`)).toBe(true);
@@ -247,16 +220,8 @@ scenarios:
 
   it('evaluates plan variables once per VU', async () => {
     await run(`
-variables:
-  session: "\${uuid()}"
-  label: "vu-\${vu}"
-scenarios:
-  s:
-    executor: per-vu-iterations
-    vus: 2
-    iterations: 3
-    steps: [{ request: { url: /echo, headers: { X-VU: "\${vu}", X-Session: "\${session}", X-Label: "\${label}" } } }]
-`);
+      - request: { url: /echo, headers: { X-VU: "\${vu}", X-Session: "\${session}", X-Label: "\${label}" } }
+`, { top: 'variables: { session: "${uuid()}", label: "vu-${vu}" }', vus: 2, iterations: 3 });
     const perVu = byVu(server.requests);
     const sessions = [...perVu.values()].map((reqs) => new Set(reqs.map((r) => header(r, 'x-session'))));
     expect(sessions.map((s) => s.size)).toEqual([1, 1]);

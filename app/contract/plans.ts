@@ -1,0 +1,58 @@
+/** plans.*: the plan library. A stored plan may be invalid (a draft); it runs only when valid. */
+import { z } from 'zod';
+import { Id, IsoTime, PlanIssue } from './common.ts';
+
+export const PlanSummary = z.object({
+  id: Id,
+  name: z.string(),
+  revision: z.int(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+  valid: z.boolean(),
+  scenarios: z.int(),
+  requests: z.int(),
+});
+export type PlanSummary = z.infer<typeof PlanSummary>;
+
+export const PlanRecord = PlanSummary.extend({
+  /** The plan document (JSON); a valid one matches engine/plan's schema. */
+  document: z.unknown(),
+  issues: z.array(PlanIssue),
+});
+export type PlanRecord = z.infer<typeof PlanRecord>;
+
+export const PlanRevision = z.object({ revision: z.int(), savedAt: IsoTime, name: z.string(), note: z.string().nullable() });
+export type PlanRevision = z.infer<typeof PlanRevision>;
+
+const idParam = z.strictObject({ id: Id });
+
+export const planMethods = {
+  'plans.list': { params: z.strictObject({}), result: z.array(PlanSummary) },
+  'plans.get': { params: idParam, result: PlanRecord },
+  'plans.create': {
+    params: z.strictObject({ name: z.string().trim().min(1).max(200), template: z.enum(['blank', 'demo']).optional() }),
+    result: PlanRecord,
+  },
+  'plans.save': {
+    params: z.strictObject({
+      id: Id,
+      document: z.unknown(),
+      /** The revision the editor started from; a newer one on disk is a conflict, never silently overwritten. */
+      baseRevision: z.int().optional(),
+      note: z.string().max(500).optional(),
+    }),
+    result: PlanRecord,
+  },
+  'plans.rename': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200) }), result: PlanRecord },
+  'plans.duplicate': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200).optional() }), result: PlanRecord },
+  'plans.delete': { params: idParam, result: z.strictObject({ deleted: z.boolean() }) },
+  'plans.revisions': { params: idParam, result: z.array(PlanRevision) },
+  'plans.restore': { params: z.strictObject({ id: Id, revision: z.int() }), result: PlanRecord },
+  /** A plan file's text (YAML or JSON); invalid files are refused with located issues. */
+  'plans.import': { params: z.strictObject({ text: z.string().max(20_000_000), fileName: z.string().max(500) }), result: PlanRecord },
+  /** The plan as a file: secrets in headers and auth become ${env.NAME} references unless includeSecrets. */
+  'plans.export': {
+    params: z.strictObject({ id: Id, format: z.enum(['yaml', 'json']).optional(), includeSecrets: z.boolean().optional() }),
+    result: z.object({ fileName: z.string(), text: z.string(), replacedSecrets: z.array(z.object({ path: z.string(), env: z.string() })) }),
+  },
+} as const;

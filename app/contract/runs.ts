@@ -1,0 +1,70 @@
+/** runs.*: start plans through the engine, follow them live (events), keep their history. */
+import { z } from 'zod';
+import type { Summary } from '../../engine/metrics/summary.ts';
+import type { RunInfo, Tick } from '../../engine/runtime/run-handle.ts';
+import { Id, IsoTime, RunOverrides } from './common.ts';
+
+export const RUN_STATUSES = ['running', 'passed', 'failed', 'aborted', 'interrupted'] as const;
+export const RunStatus = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Engine data (summary, tick, run info): checked for its shape markers, typed by the engine's own types. */
+export const SummaryData = z.custom<Summary>((v) => isRecord(v) && v.version === 1 && typeof v._total === 'number' && isRecord(v.metrics), { error: 'not a run summary' });
+export const TickData = z.custom<Tick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals), { error: 'not a run tick' });
+export const RunInfoData = z.custom<RunInfo>((v) => isRecord(v) && typeof v.plan === 'string' && Array.isArray(v.scenarios), { error: 'not run info' });
+
+/** The numbers a run list shows. */
+export const RunKeyNumbers = z.object({
+  requests: z.number(),
+  rps: z.number(),
+  p95: z.number(),
+  p99: z.number(),
+  failedRate: z.number(),
+  checksRate: z.number().nullable(),
+  thresholdsPassed: z.int(),
+  thresholdsFailed: z.int(),
+});
+
+export const RunRow = z.object({
+  id: Id,
+  planId: Id.nullable(),
+  planName: z.string(),
+  environment: z.string().nullable(),
+  status: RunStatus,
+  startedAt: IsoTime,
+  endedAt: IsoTime.nullable(),
+  durationMs: z.number().nullable(),
+  overrides: RunOverrides,
+  key: RunKeyNumbers.nullable(),
+  /** Why it failed to start or ended in error, when it did. */
+  error: z.string().nullable(),
+});
+export type RunRow = z.infer<typeof RunRow>;
+
+export const RunDetail = RunRow.extend({
+  summary: SummaryData.nullable(),
+  info: RunInfoData.nullable(),
+  /** The plan exactly as it ran. */
+  plan: z.unknown(),
+});
+export type RunDetail = z.infer<typeof RunDetail>;
+
+export const runMethods = {
+  'runs.start': {
+    params: z.strictObject({ planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional() }),
+    result: RunRow,
+  },
+  'runs.stop': { params: z.strictObject({ id: Id, mode: z.enum(['graceful', 'abort']).optional() }), result: z.object({ stopping: z.boolean() }) },
+  'runs.list': { params: z.strictObject({ planId: Id.optional(), limit: z.int().min(1).max(10_000).optional() }), result: z.array(RunRow) },
+  'runs.get': { params: z.strictObject({ id: Id }), result: RunDetail },
+  /** Every stored per-second point of a run, enough to redraw its charts. */
+  'runs.samples': { params: z.strictObject({ id: Id }), result: z.array(TickData) },
+  'runs.delete': { params: z.strictObject({ id: Id }), result: z.strictObject({ deleted: z.boolean() }) },
+} as const;
+
+export const runEvents = {
+  'run.started': z.object({ runId: Id, info: RunInfoData }),
+  'run.tick': z.object({ runId: Id, tick: TickData }),
+  'run.done': z.object({ runId: Id, run: RunRow }),
+} as const;

@@ -1,0 +1,80 @@
+/** plans.*: the plan library on the store, with revisions, import from files and export to files. */
+import { PlanError, parsePlan } from '../../engine/plan/index.ts';
+import { ContractError, type Handlers, type PlanRecord, type PlanSummary } from '../contract/index.ts';
+import type { StoredPlan, StoredPlanSummary } from '../store/types.ts';
+import { StoreConflictError } from '../store/types.ts';
+import type { ServiceContext } from './context.ts';
+import { analyzePlan, isRecord, toContractIssue } from './plan-analysis.ts';
+import { exportPlan } from './plan-export.ts';
+import { planTemplate } from './plan-templates.ts';
+
+type PlanHandlers = Pick<Handlers, 'plans.list' | 'plans.get' | 'plans.create' | 'plans.save' | 'plans.rename' | 'plans.duplicate'
+  | 'plans.delete' | 'plans.revisions' | 'plans.restore' | 'plans.import' | 'plans.export'>;
+
+export function planHandlers(ctx: ServiceContext): PlanHandlers {
+  const { store } = ctx;
+  const get = (id: string): StoredPlan => {
+    const p = store.plans.get(id);
+    if (!p) throw new ContractError('not_found', `no plan with id ${id}`);
+    return p;
+  };
+  /** Saves a document as a new revision; the record's name follows the document's. */
+  const save = (id: string, document: unknown, fallbackName: string, note?: string, baseRevision?: number): PlanRecord => {
+    const a = analyzePlan(document);
+    try {
+      const saved = store.plans.save(id, { name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests, ...(note ? { note } : {}), ...(baseRevision !== undefined ? { baseRevision } : {}) });
+      return record(saved, a.issues);
+    } catch (e) {
+      if (e instanceof StoreConflictError) throw new ContractError('conflict', `the plan was saved elsewhere since revision ${baseRevision}: reload it before saving`);
+      throw e;
+    }
+  };
+  const create = (document: unknown, fallbackName: string, note: string): PlanRecord => {
+    const a = analyzePlan(document);
+    const created = store.plans.create({ id: ctx.newId(), name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note });
+    return record(created, a.issues);
+  };
+  const withName = (document: unknown, name: string): unknown => (isRecord(document) ? { ...document, name } : document);
+
+  return {
+    'plans.list': () => store.plans.list().map(summary),
+    'plans.get': ({ id }) => { const p = get(id); return record(p, analyzePlan(p.document).issues); },
+    'plans.create': ({ name, template }) => create(planTemplate(template ?? 'blank', name), name, 'created'),
+    'plans.save': ({ id, document, baseRevision, note }) => save(id, document, get(id).name, note, baseRevision),
+    'plans.rename': ({ id, name }) => save(id, withName(get(id).document, name), name, `renamed to ${name}`),
+    'plans.duplicate': ({ id, name }) => {
+      const p = get(id);
+      const copy = name ?? `${p.name} (copy)`;
+      return create(withName(p.document, copy), copy, `duplicated from ${p.name}`);
+    },
+    'plans.delete': ({ id }) => ({ deleted: store.plans.delete(id) }),
+    'plans.revisions': ({ id }) => { get(id); return store.plans.revisions(id); },
+    'plans.restore': ({ id, revision }) => {
+      const old = store.plans.revision(id, revision);
+      if (!old) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
+      return save(id, old.document, old.name, `restored revision ${revision}`);
+    },
+    'plans.import': ({ text, fileName }) => {
+      let parsed;
+      try {
+        parsed = parsePlan(text, fileName);
+      } catch (e) {
+        if (e instanceof PlanError) throw new ContractError('plan_invalid', `${fileName} is not a valid plan:\n${e.message}`, e.issues.map(toContractIssue));
+        throw e;
+      }
+      return create(parsed.plan, parsed.plan.name, `imported from ${fileName}`);
+    },
+    'plans.export': ({ id, format, includeSecrets }) => {
+      const p = get(id);
+      return exportPlan(p.document, p.name, format ?? 'yaml', includeSecrets ?? false);
+    },
+  };
+}
+
+function summary(p: StoredPlanSummary): PlanSummary {
+  return { id: p.id, name: p.name, revision: p.revision, createdAt: p.createdAt, updatedAt: p.updatedAt, valid: p.valid, scenarios: p.scenarios, requests: p.requests };
+}
+
+function record(p: StoredPlan, issues: PlanRecord['issues']): PlanRecord {
+  return { ...summary(p), document: p.document, issues };
+}

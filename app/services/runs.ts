@@ -1,0 +1,122 @@
+/**
+ * runs.*: starts plans through the engine's runPlan (the same API the CLI uses), stores every per-second tick so
+ * a past run can be redrawn, forwards ticks as events, and records the summary. One run at a time: two load
+ * tests sharing a machine would distort each other's numbers.
+ */
+import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
+import { applyOverrides, OverrideError } from '../../engine/plan/overrides.ts';
+import type { Summary } from '../../engine/metrics/summary.ts';
+import { runPlan, type RunHandle, type Tick } from '../../engine/runtime/run-plan.ts';
+import { ContractError, RunRow, type Handlers, type RunDetail } from '../contract/index.ts';
+import type { StoredRunRow } from '../store/types.ts';
+import type { ServiceContext } from './context.ts';
+import { toContractIssue } from './plan-analysis.ts';
+import { keyNumbers, runError, runStatus } from './run-status.ts';
+
+type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete'>;
+
+export interface RunsService { handlers: RunHandlers; /** Aborts a running test and waits for its summary to be stored. */ close(): Promise<void> }
+
+export interface RunsOptions { workers?: () => number | null; workerUrl?: URL }
+
+export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}): RunsService {
+  const { store, events } = ctx;
+  const active = new Map<string, { handle: RunHandle; finished: Promise<void> }>();
+
+  const start: RunHandlers['runs.start'] = async ({ planId, environmentId, overrides }) => {
+    if (active.size > 0) throw new ContractError('busy', 'a run is in progress: stop it before starting another (two load tests on one machine distort each other)');
+    const stored = store.plans.get(planId);
+    if (!stored) throw new ContractError('not_found', `no plan with id ${planId}`);
+    let plan;
+    try {
+      plan = applyOverrides(validatePlanValue(stored.document).plan, overrides ?? {});
+    } catch (e) {
+      if (e instanceof PlanError) throw new ContractError('plan_invalid', `the plan cannot run: ${e.issues[0]?.message ?? e.message}`, e.issues.map(toContractIssue));
+      if (e instanceof OverrideError) throw new ContractError('invalid_params', e.message);
+      throw e;
+    }
+    const environment = environmentId ? store.environments.get(environmentId) : undefined;
+    if (environmentId && !environment) throw new ContractError('not_found', `no environment with id ${environmentId}`);
+    const env = environmentId ? store.environments.values(environmentId) : {};
+    const workers = options.workers?.() ?? undefined;
+
+    const id = ctx.newId();
+    const handle = runPlan(plan, { env, ...(workers ? { workers } : {}), ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}), baseDir: ctx.dataDir });
+    // Until the workers start, a problem (missing env variable, data file) is the caller's error, not a run.
+    const started = await Promise.race([
+      new Promise<true>((resolve) => handle.once('start', (info) => {
+        store.runs.create({ id, planId, planName: stored.name, environment: environment?.name ?? null, plan, overrides: overrides ?? {}, startedAt: ctx.now().toISOString() });
+        store.runs.setInfo(id, info);
+        events.emit('run.started', { runId: id, info });
+        resolve(true);
+      })),
+      handle.done.then(() => false as const),
+    ]).catch((e: unknown) => {
+      if (e instanceof PlanError) throw new ContractError('plan_invalid', `the plan cannot run: ${e.issues[0]?.message ?? e.message}`, e.issues.map(toContractIssue));
+      throw e;
+    });
+    if (!started) throw new ContractError('internal', 'the run ended before it started');
+
+    // Keyed by position, not by rounded time: a short last interval (3.2 s) must not replace second 3.
+    let sample = 0;
+    handle.on('tick', (tick) => {
+      store.runs.addSample(id, ++sample, tick);
+      events.emit('run.tick', { runId: id, tick });
+    });
+    const finished = handle.done.then(
+      (summary) => finish(id, summary, null),
+      (e: unknown) => finish(id, null, (e as Error).message ?? String(e)),
+    ).finally(() => active.delete(id));
+    active.set(id, { handle, finished });
+    return toRow(store.runs.get(id) as StoredRunRow);
+  };
+
+  function finish(id: string, summary: Summary | null, error: string | null): void {
+    store.runs.finish(id, {
+      status: summary ? runStatus(summary) : 'failed',
+      endedAt: ctx.now().toISOString(),
+      durationMs: summary?.durationMs ?? null,
+      summary,
+      key: summary ? keyNumbers(summary) : null,
+      error: error ?? (summary ? runError(summary) : null),
+    });
+    events.emit('run.done', { runId: id, run: toRow(store.runs.get(id) as StoredRunRow) });
+  }
+
+  const get = (id: string): RunDetail => {
+    const r = store.runs.get(id);
+    if (!r) throw new ContractError('not_found', `no run with id ${id}`);
+    return { ...toRow(r), summary: (r.summary ?? null) as RunDetail['summary'], info: (r.info ?? null) as RunDetail['info'], plan: r.plan };
+  };
+
+  return {
+    handlers: {
+      'runs.start': start,
+      'runs.stop': ({ id, mode }) => {
+        const a = active.get(id);
+        if (!a) return { stopping: false };
+        if (mode === 'abort') a.handle.abort();
+        else a.handle.stop();
+        return { stopping: true };
+      },
+      'runs.list': ({ planId, limit }) => store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
+      'runs.get': ({ id }) => get(id),
+      'runs.samples': ({ id }) => { get(id); return store.runs.samples(id) as Tick[]; },
+      'runs.delete': ({ id }) => {
+        if (active.has(id)) throw new ContractError('busy', 'this run is still going: stop it before deleting it');
+        return { deleted: store.runs.delete(id) };
+      },
+    },
+    async close() {
+      for (const a of active.values()) a.handle.abort();
+      await Promise.all([...active.values()].map((a) => a.finished));
+    },
+  };
+}
+
+function toRow(r: StoredRunRow): RunRow {
+  const parsed = RunRow.safeParse({ ...r, overrides: r.overrides ?? {}, key: r.key ?? null });
+  if (parsed.success) return parsed.data;
+  // A row the contract cannot describe (hand-edited database) is shown without its numbers rather than hidden.
+  return { ...r, overrides: {}, key: null, error: r.error ?? 'stored run data is not readable' };
+}

@@ -1,0 +1,106 @@
+/**
+ * The store's API as the services use it. app/store implements it on better-sqlite3; documents (plans,
+ * summaries, ticks) are stored as JSON text and come back parsed.
+ */
+
+export interface PlanStats { valid: boolean; scenarios: number; requests: number }
+
+export interface StoredPlanSummary extends PlanStats {
+  id: string;
+  name: string;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredPlan extends StoredPlanSummary { document: unknown }
+
+export interface PlanRevisionRow { revision: number; savedAt: string; name: string; note: string | null }
+
+export interface PlanRepository {
+  list(): StoredPlanSummary[];
+  get(id: string): StoredPlan | undefined;
+  /** Revision 1 of a new plan. */
+  create(input: { id: string; name: string; document: unknown; note?: string } & PlanStats): StoredPlan;
+  /**
+   * A new revision (every save is one). When `baseRevision` is given and is not the current revision,
+   * throws StoreConflictError and changes nothing.
+   */
+  save(id: string, input: { name: string; document: unknown; note?: string; baseRevision?: number } & PlanStats): StoredPlan;
+  delete(id: string): boolean;
+  revisions(id: string): PlanRevisionRow[];
+  revision(id: string, revision: number): { name: string; document: unknown } | undefined;
+}
+
+export interface StoredVariable { name: string; secret: boolean; value: string | null; hasValue: boolean }
+export interface StoredEnvironment { id: string; name: string; updatedAt: string; variables: StoredVariable[] }
+
+export interface EnvironmentRepository {
+  list(): StoredEnvironment[];
+  get(id: string): StoredEnvironment | undefined;
+  /**
+   * Creates (no id) or replaces an environment's variables. A secret given without `value` keeps its stored
+   * value; secret values are encrypted with the store's SecretCipher, never stored in clear.
+   */
+  save(input: { id?: string; name: string; variables: { name: string; secret?: boolean; value?: string }[] }): StoredEnvironment;
+  delete(id: string): boolean;
+  /** Every variable's value in clear (secrets decrypted), for starting a run. */
+  values(id: string): Record<string, string>;
+}
+
+export type StoredRunStatus = 'running' | 'passed' | 'failed' | 'aborted' | 'interrupted';
+
+export interface StoredRunRow {
+  id: string;
+  planId: string | null;
+  planName: string;
+  environment: string | null;
+  status: StoredRunStatus;
+  startedAt: string;
+  endedAt: string | null;
+  durationMs: number | null;
+  overrides: unknown;
+  key: unknown;
+  error: string | null;
+}
+
+export interface StoredRun extends StoredRunRow { plan: unknown; summary: unknown; info: unknown }
+
+export interface RunRepository {
+  create(input: { id: string; planId: string | null; planName: string; environment: string | null; plan: unknown; overrides: unknown; startedAt: string }): void;
+  setInfo(id: string, info: unknown): void;
+  /** One per-second point (the tick), in order; enough to redraw every chart of the run later. */
+  addSample(id: string, second: number, sample: unknown): void;
+  finish(id: string, input: { status: StoredRunStatus; endedAt: string; durationMs: number | null; summary: unknown; key: unknown; error: string | null }): void;
+  list(filter?: { planId?: string; limit?: number }): StoredRunRow[];
+  get(id: string): StoredRun | undefined;
+  samples(id: string): unknown[];
+  delete(id: string): boolean;
+  /** Runs left `running` by a crash become `interrupted` (samples kept). Returns how many. */
+  markInterrupted(): number;
+}
+
+export interface SettingsRepository {
+  all(): Record<string, unknown>;
+  set(key: string, value: unknown): void;
+}
+
+/** How secret values are protected at rest: Electron's safeStorage when available, else a local key file. */
+export interface SecretCipher {
+  readonly kind: 'safeStorage' | 'local-key';
+  encrypt(text: string): Buffer;
+  decrypt(data: Buffer): string;
+}
+
+export interface Store {
+  readonly file: string;
+  readonly plans: PlanRepository;
+  readonly environments: EnvironmentRepository;
+  readonly runs: RunRepository;
+  readonly settings: SettingsRepository;
+  close(): void;
+}
+
+export class StoreConflictError extends Error {}
+/** The database was written by a newer Loadsmith, or an applied migration was edited. The file is left untouched. */
+export class StoreVersionError extends Error {}
