@@ -1,0 +1,51 @@
+/** Hash routes (#/plans, #/plans/:id, #/environments, #/runs, #/runs/:id): parsing and links, pure. */
+
+export type Route =
+  | { page: 'plans' }
+  | { page: 'plan'; id: string }
+  | { page: 'environments' }
+  | { page: 'runs' }
+  | { page: 'run'; id: string }
+  | { page: 'not-found'; path: string };
+
+/** The route for `location.hash`; an empty hash is the plan library. */
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  if (path === '') return { page: 'plans' };
+  const parts = path.split('/').map(decodePart);
+  const [section, id, ...rest] = parts;
+  if (rest.length > 0 || section === undefined || id === '') return { page: 'not-found', path: `/${path}` };
+  if (section === 'plans') return id === undefined ? { page: 'plans' } : { page: 'plan', id };
+  if (section === 'runs') return id === undefined ? { page: 'runs' } : { page: 'run', id };
+  if (section === 'environments' && id === undefined) return { page: 'environments' };
+  return { page: 'not-found', path: `/${path}` };
+}
+
+/** The href of a route, for <a href>. */
+export function hrefFor(route: Exclude<Route, { page: 'not-found' }>): string {
+  switch (route.page) {
+    case 'plans': return '#/plans';
+    case 'plan': return `#/plans/${encodeURIComponent(route.id)}`;
+    case 'environments': return '#/environments';
+    case 'runs': return '#/runs';
+    case 'run': return `#/runs/${encodeURIComponent(route.id)}`;
+  }
+}
+
+/** The sidebar section a route belongs to. */
+export function sectionOf(route: Route): 'plans' | 'environments' | 'runs' | null {
+  switch (route.page) {
+    case 'plans': case 'plan': return 'plans';
+    case 'environments': return 'environments';
+    case 'runs': case 'run': return 'runs';
+    default: return null;
+  }
+}
+
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

@@ -1,0 +1,15 @@
+/** A run's status as a badge: running, passed, failed, aborted, interrupted. */
+import type { RunStatus } from '../../../app/contract/runs.ts';
+
+const TONE: Record<RunStatus, string> = {
+  running: 'badge-running',
+  passed: 'badge-good',
+  failed: 'badge-bad',
+  aborted: 'badge-warn',
+  interrupted: 'badge-warn',
+};
+
+/** The status word in a coloured badge (the word carries the meaning; colour repeats it). */
+export function RunStatusBadge({ status }: { status: RunStatus }) {
+  return <span className={`badge ${TONE[status]}`}>{status}</span>;
+}

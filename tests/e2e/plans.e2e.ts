@@ -1,0 +1,60 @@
+/**
+ * The plan library in the browser: create, rename, export, import the export back, restart the server on the
+ * same data directory and find everything still there.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { newDataDir, startUi, type RunningUi } from './app-server.ts';
+
+let ui: RunningUi | undefined;
+test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+
+test('create, rename, export, import back, and find it all after a restart', async ({ page }) => {
+  const dataDir = await newDataDir();
+  ui = await startUi(dataDir);
+  await page.goto(ui.loginUrl);
+  await expect(page.getByRole('status', { name: 'Connection' })).toHaveText(/Connected/);
+
+  await page.getByRole('button', { name: 'New plan' }).click();
+  await page.getByRole('textbox', { name: 'Plan name' }).fill('Checkout API');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const plans = page.getByRole('table', { name: 'Plans' });
+  await expect(plans.getByRole('row', { name: /Checkout API/ })).toBeVisible();
+
+  await plans.getByRole('row', { name: /Checkout API/ }).getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('textbox', { name: 'New name' }).fill('Checkout API v2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const row = plans.getByRole('row', { name: /Checkout API v2/ });
+  await expect(row).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('checkout-api-v2.yaml');
+  const exported = await readFile(await file.path(), 'utf8');
+  expect(exported).toMatch(/^version: 1$/m);
+  expect(exported).toMatch(/^name: Checkout API v2$/m);
+
+  await page.getByLabel('Plan file').setInputFiles({ name: 'copy.yaml', mimeType: 'application/yaml', buffer: Buffer.from(exported.replace('name: Checkout API v2', 'name: Imported copy')) });
+  await expect(plans.getByRole('row', { name: /Imported copy/ })).toBeVisible();
+
+  // An invalid file is refused with its problems located.
+  await page.getByLabel('Plan file').setInputFiles({ name: 'bad.yaml', mimeType: 'application/yaml', buffer: Buffer.from('version: 1\nname: bad\nscenarios:\n  s:\n    executor: constant-vu\n') });
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('bad.yaml');
+  await expect(alert).toContainText(/5:\s*15/);
+
+  await ui.stop();
+  ui = await startUi(dataDir);
+  await page.goto(ui.loginUrl);
+  await expect(plans.getByRole('row', { name: /Checkout API v2/ })).toBeVisible();
+  await expect(plans.getByRole('row', { name: /Imported copy/ })).toBeVisible();
+  await expect(plans.getByRole('row')).toHaveCount(3); // header + two plans
+});
+
+test('pages are not reachable without the login link', async ({ page }) => {
+  ui = await startUi(await newDataDir());
+  const res = await page.goto(ui.url);
+  expect(res?.status()).toBe(401);
+  await expect(page.getByRole('button', { name: 'New plan' })).toHaveCount(0);
+});
