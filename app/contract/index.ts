@@ -4,12 +4,13 @@
  * Pure: no Node imports, so the renderer uses it too.
  */
 import type { z } from 'zod';
+import { designerMethods } from './designer.ts';
 import { environmentMethods } from './environments.ts';
 import { planMethods } from './plans.ts';
 import { runEvents, runMethods } from './runs.ts';
 import { appEvents, settingsMethods } from './settings.ts';
 
-export const METHODS = { ...planMethods, ...environmentMethods, ...runMethods, ...settingsMethods } as const;
+export const METHODS = { ...planMethods, ...environmentMethods, ...runMethods, ...settingsMethods, ...designerMethods } as const;
 export const EVENTS = { ...runEvents, ...appEvents } as const;
 
 export type Methods = typeof METHODS;
@@ -35,3 +36,4 @@ export * from './plans.ts';
 export * from './environments.ts';
 export * from './runs.ts';
 export * from './settings.ts';
+export * from './designer.ts';

@@ -7,6 +7,7 @@ import { createDispatcher, type Dispatcher, type DispatcherOptions } from '../co
 import type { Handlers } from '../contract/index.ts';
 import type { Store } from '../store/types.ts';
 import { createEventBus, type EventBus, type ServiceContext } from './context.ts';
+import { designerHandlers } from './designer.ts';
 import { environmentHandlers } from './environments.ts';
 import { planHandlers } from './plans.ts';
 import { createRunsService } from './runs.ts';
@@ -42,6 +43,7 @@ export function createServices(options: ServicesOptions): Services {
     ...environmentHandlers(ctx),
     ...runs.handlers,
     ...settingsHandlers(ctx, options.mode),
+    ...designerHandlers(),
     ...options.overrides,
   };
   return {

@@ -1,7 +1,7 @@
 /** The window: sidebar, the current page, status bar. Pages are chosen by the hash route. */
 import type { ReactNode } from 'react';
 import { EnvironmentsPage } from '../environments/EnvironmentsPage.tsx';
-import { PlanDetailPage } from '../plans/PlanDetailPage.tsx';
+import { DesignerPage } from '../designer/DesignerPage.tsx';
 import { PlansPage } from '../plans/PlansPage.tsx';
 import type { Route } from '../routing/route.ts';
 import { useRoute } from '../routing/useRoute.ts';
@@ -33,7 +33,7 @@ export function App() {
 function PageFor({ route }: { route: Route }): ReactNode {
   switch (route.page) {
     case 'plans': return <PlansPage />;
-    case 'plan': return <PlanDetailPage id={route.id} />;
+    case 'plan': return <DesignerPage id={route.id} />;
     case 'environments': return <EnvironmentsPage />;
     case 'runs': return <RunsPage />;
     case 'run': return <RunDetailPage id={route.id} />;

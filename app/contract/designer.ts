@@ -1,0 +1,70 @@
+/**
+ * designer.* and files.*: what the plan designer needs beyond storage — send one request (Try it), run one
+ * iteration of every scenario with a full trace (Validate), and data files for feeders.
+ */
+import { z } from 'zod';
+import { Id } from './common.ts';
+
+const PathSchema = z.array(z.union([z.string(), z.number()]));
+const HeaderList = z.array(z.tuple([z.string(), z.string()]));
+
+export const Timings = z.object({
+  blocked: z.number(), connecting: z.number(), tls: z.number(), sending: z.number(), waiting: z.number(), receiving: z.number(), duration: z.number(),
+});
+
+/** One request as sent and received, with what the plan's checks and extractions made of it. */
+export const TraceEntry = z.object({
+  scenario: z.string(),
+  group: z.string(),
+  /** Document path of the request step. */
+  path: PathSchema,
+  name: z.string(),
+  request: z.object({ method: z.string(), url: z.string(), headers: HeaderList, body: z.string().nullable(), bodyTruncated: z.boolean() }),
+  response: z.object({
+    status: z.int(), headers: HeaderList, body: z.string(), bodyTruncated: z.boolean(), size: z.number(), contentType: z.string().nullable(),
+  }).nullable(),
+  timings: Timings,
+  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), reason: z.string().nullable() })),
+  extracted: z.array(z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() })),
+  /** Redirect hops followed before this response. */
+  redirects: z.int(),
+});
+export type TraceEntry = z.infer<typeof TraceEntry>;
+
+export const designerMethods = {
+  /** Sends the request step at `path` once, with the environment and the given variables (e.g. from a Validate). */
+  'designer.tryRequest': {
+    params: z.strictObject({
+      document: z.unknown(),
+      path: PathSchema,
+      environmentId: Id.optional(),
+      variables: z.record(z.string(), z.unknown()).optional(),
+    }),
+    result: z.object({ entry: TraceEntry, variables: z.record(z.string(), z.unknown()) }),
+  },
+  /**
+   * Runs every scenario with 1 VU for 1 iteration (think times skipped) and returns each request and response in
+   * order; the plan must be valid.
+   */
+  'designer.validate': {
+    params: z.strictObject({ document: z.unknown(), environmentId: Id.optional(), scenario: z.string().optional() }),
+    result: z.object({
+      entries: z.array(TraceEntry),
+      /** Problems that are not a request's (template errors, data files). */
+      errors: z.array(z.object({ scenario: z.string(), message: z.string() })),
+      durationMs: z.number(),
+    }),
+  },
+  /** Stores a data file in the app's data directory; plans refer to it by the returned relative path. */
+  'files.upload': {
+    params: z.strictObject({ name: z.string().min(1).max(200), contentBase64: z.string().max(70_000_000) }),
+    result: z.object({ path: z.string(), size: z.number() }),
+  },
+  'files.list': { params: z.strictObject({}), result: z.array(z.object({ path: z.string(), size: z.number(), modified: z.string() })) },
+  /** The first rows of a data file as the engine reads it (CSV with a header row, or a JSON array). */
+  'files.preview': {
+    params: z.strictObject({ path: z.string().min(1), format: z.enum(['csv', 'json']).optional(), delimiter: z.string().length(1).optional(), rows: z.int().min(1).max(100).optional() }),
+    result: z.object({ columns: z.array(z.string()), rows: z.array(z.record(z.string(), z.unknown())), total: z.int() }),
+  },
+} as const;
