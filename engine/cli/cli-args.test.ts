@@ -165,3 +165,21 @@ describe('applyOverrides', () => {
     expect(describeOverrides({ iterations: 5 })).toBe('--iterations 5');
   });
 });
+
+describe('overrides on open-model scenarios', () => {
+  const arrival = (executor: 'constant-arrival-rate' | 'ramping-arrival-rate'): Plan => ({
+    version: 1, name: 'p',
+    scenarios: {
+      a: executor === 'constant-arrival-rate'
+        ? { executor, rate: 10, duration: '1m', preAllocatedVUs: 5, steps: [{ think: '1s' }] }
+        : { executor, preAllocatedVUs: 5, stages: [{ duration: '1m', target: 10 }], steps: [{ think: '1s' }] },
+    },
+  });
+  it('keeps a constant rate and takes the new duration', () => {
+    expect(applyOverrides(arrival('constant-arrival-rate'), { duration: '10s' }).scenarios.a).toMatchObject({ executor: 'constant-arrival-rate', rate: 10, duration: '10s' });
+  });
+  it('refuses VU and iteration overrides, and shortening ramping stages', () => {
+    expect(usageError(() => applyOverrides(arrival('constant-arrival-rate'), { vus: 3 })).message).toMatch(/do not apply to the constant-arrival-rate scenario 'a'/);
+    expect(usageError(() => applyOverrides(arrival('ramping-arrival-rate'), { duration: '5s' })).message).toMatch(/cannot shorten the stages/);
+  });
+});

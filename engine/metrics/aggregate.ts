@@ -27,7 +27,7 @@ export const seriesId = (k: SeriesKey): string =>
 export class RunAggregate {
   readonly series = new Map<string, CumSeries>();
   readonly checks = new Map<string, CheckTotal>();
-  readonly iterations = new Map<string, { completed: number; interrupted: number; duration: Histogram }>();
+  readonly iterations = new Map<string, { completed: number; interrupted: number; duration: Histogram; scheduled: number; started: number; lag: Histogram }>();
   readonly groups = new Map<string, { scenario: string; group: string; duration: Histogram }>();
   readonly errors = new Map<string, ErrorTotal>();
   readonly extractFailures = new Map<string, ExtractFailureTotal>();
@@ -55,10 +55,13 @@ export class RunAggregate {
     }
     for (const it of s.iterations) {
       let t = this.iterations.get(it.scenario);
-      if (!t) { t = { completed: 0, interrupted: 0, duration: new Histogram() }; this.iterations.set(it.scenario, t); }
+      if (!t) { t = { completed: 0, interrupted: 0, duration: new Histogram(), scheduled: 0, started: 0, lag: new Histogram() }; this.iterations.set(it.scenario, t); }
       t.completed += it.completed;
       t.interrupted += it.interrupted;
       t.duration.add(Histogram.fromJSON(it.duration));
+      t.scheduled += it.scheduled ?? 0;
+      t.started += it.started ?? 0;
+      if (it.lag) t.lag.add(Histogram.fromJSON(it.lag));
     }
     for (const g of s.groups) {
       const id = `${g.scenario}\u0000${g.group}`;

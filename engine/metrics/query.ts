@@ -76,13 +76,13 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
       }
       return pass + fail > 0 ? { rate: pass / (pass + fail), count: pass + fail } : { count: 0 };
     }
-    case 'iterations': case 'iteration_duration': {
+    case 'iterations': case 'iteration_duration': case 'iteration_lag': {
       const h = new Histogram();
       let n = 0;
       for (const [sc, it] of agg.iterations) {
         if (tags.scenario !== undefined && tags.scenario !== sc) continue;
         n += it.completed;
-        h.add(it.duration);
+        h.add(metric.name === 'iteration_lag' ? it.lag : it.duration);
       }
       return metric.name === 'iterations' ? { count: n, rate: perSecond(n) } : { histogram: h };
     }

@@ -69,7 +69,8 @@ export class CheckCounter {
   constructor(key: CheckKey) { this.key = key; }
 }
 
-interface IterRec { completed: number; interrupted: number; duration: Histogram }
+/** Per scenario: iterations, and for the open model the schedule (due, started) and the start lag. */
+interface IterRec { completed: number; interrupted: number; duration: Histogram; scheduled: number; started: number; lag: Histogram }
 interface CountRec { kind: string; scenario: string; request: string; message: string; count: number }
 interface ExtractRec { scenario: string; request: string; variable: string; message: string; count: number }
 
@@ -102,9 +103,24 @@ export class MetricsRecorder {
     return c;
   }
 
-  iteration(scenario: string, durationUs: number, interrupted: boolean): void {
+  private iter(scenario: string): IterRec {
     let r = this.iterations.get(scenario);
-    if (!r) { r = { completed: 0, interrupted: 0, duration: new Histogram() }; this.iterations.set(scenario, r); }
+    if (!r) { r = { completed: 0, interrupted: 0, duration: new Histogram(), scheduled: 0, started: 0, lag: new Histogram() }; this.iterations.set(scenario, r); }
+    return r;
+  }
+
+  /** Open model: an iteration came due (started or dropped). */
+  iterationScheduled(scenario: string): void { this.iter(scenario).scheduled++; }
+
+  /** Open model: a due iteration started, `lagUs` after its scheduled time. */
+  iterationStarted(scenario: string, lagUs: number): void {
+    const r = this.iter(scenario);
+    r.started++;
+    r.lag.record(lagUs);
+  }
+
+  iteration(scenario: string, durationUs: number, interrupted: boolean): void {
+    const r = this.iter(scenario);
     if (interrupted) { r.interrupted++; return; }
     r.completed++;
     r.duration.record(durationUs);
@@ -160,10 +176,14 @@ export class MetricsRecorder {
       c.failure = undefined;
     }
     for (const [scenario, r] of this.iterations) {
-      if (r.completed === 0 && r.interrupted === 0) continue;
-      sample.iterations.push({ scenario, completed: r.completed, interrupted: r.interrupted, duration: r.duration.toJSON() });
-      r.completed = r.interrupted = 0;
+      if (r.completed === 0 && r.interrupted === 0 && r.scheduled === 0) continue;
+      sample.iterations.push({
+        scenario, completed: r.completed, interrupted: r.interrupted, duration: r.duration.toJSON(),
+        ...(r.scheduled > 0 ? { scheduled: r.scheduled, started: r.started, lag: r.lag.toJSON() } : {}),
+      });
+      r.completed = r.interrupted = r.scheduled = r.started = 0;
       r.duration.reset();
+      r.lag.reset();
     }
     for (const g of this.groups.values()) {
       if (g.duration.isEmpty) continue;

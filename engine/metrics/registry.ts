@@ -34,6 +34,7 @@ const DEFS: MetricDef[] = [
   http('data_received', 'counter', 'bytes', 'Bytes received: status lines, headers and bodies'),
   { name: 'iterations', type: 'counter', unit: 'count', tags: ['scenario'], description: 'Completed iterations' },
   { name: 'iteration_duration', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'Time of one complete iteration' },
+  { name: 'iteration_lag', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'How late iterations of the open model started after their scheduled time' },
   { name: 'dropped_iterations', type: 'counter', unit: 'count', tags: ['scenario'], description: 'Iterations not started (no free VU, or data exhausted)' },
   { name: 'group_duration', type: 'trend', unit: 'ms', tags: ['scenario', 'group'], description: 'Time to run a group' },
   { name: 'checks', type: 'rate', unit: 'ratio', tags: ['scenario', 'group', 'request', 'check'], description: 'Share of checks that passed' },

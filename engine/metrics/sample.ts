@@ -44,7 +44,11 @@ export const Sample = z.strictObject({
   final: z.boolean(),
   series: z.array(SeriesSample),
   checks: z.array(z.strictObject({ key: CheckKey, pass: z.int(), fail: z.int(), failure: z.string().optional() })),
-  iterations: z.array(z.strictObject({ scenario: z.string(), completed: z.int(), interrupted: z.int(), duration: Hist })),
+  iterations: z.array(z.strictObject({
+    scenario: z.string(), completed: z.int(), interrupted: z.int(), duration: Hist,
+    /** Open model only: iterations that came due, those that started, and how late they started. */
+    scheduled: z.int().optional(), started: z.int().optional(), lag: Hist.optional(),
+  })),
   groups: z.array(z.strictObject({ scenario: z.string(), group: z.string(), duration: Hist })),
   errors: z.array(z.strictObject({ kind: z.string(), scenario: z.string(), request: z.string(), message: z.string(), count: z.int() })),
   extractFailures: z.array(z.strictObject({ scenario: z.string(), request: z.string(), variable: z.string(), message: z.string(), count: z.int() })),

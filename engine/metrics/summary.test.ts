@@ -98,9 +98,9 @@ function input(over: Partial<SummaryInput> = {}): SummaryInput {
     thresholds: [],
     timeline: timeline([2, 5, 4, 3]),
     scenarios: [
-      { name: 'browse', executor: 'ramping-vus', description: 'Browsing users', maxVus: 5 },
-      { name: 'admin', executor: 'constant-arrival-rate', description: '', maxVus: 2 },
-      { name: 'idle', executor: 'shared-iterations', description: '', maxVus: 1 },
+      { name: 'browse', executor: 'ramping-vus', description: 'Browsing users', maxVus: 5, startMs: 0, regularMs: 4000 },
+      { name: 'admin', executor: 'constant-arrival-rate', description: '', maxVus: 2, startMs: 0, regularMs: 4000 },
+      { name: 'idle', executor: 'shared-iterations', description: '', maxVus: 1, startMs: 0, regularMs: 4000 },
     ],
     plan: { name: 'Demo', file: 'plans/demo.yaml' },
     startedAt: STARTED,

@@ -35,6 +35,11 @@ export interface ScenarioSummary {
   iterations: number;
   interrupted: number;
   dropped: number;
+  /**
+   * Open model: iterations that came due and those that started, as rates per second over the scenario's active
+   * time — the target and what the generator achieved (dropped or late starts make them differ).
+   */
+  arrival?: { scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
 }
 
 export type StopReason = 'completed' | 'stopped' | 'aborted' | 'threshold' | 'error';
@@ -74,7 +79,7 @@ export interface SummaryInput {
   agg: RunAggregate;
   thresholds: ThresholdState[];
   timeline: TimelinePoint[];
-  scenarios: Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped'>[];
+  scenarios: (Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped' | 'arrival'> & { startMs: number; regularMs: number })[];
   plan: { name: string; file?: string };
   startedAt: Date;
   durationMs: number;
@@ -111,8 +116,9 @@ export function buildSummary(i: SummaryInput): Summary {
     r.h.add(s.hist.duration);
   }
   const iterH = new Histogram();
+  const lagH = new Histogram();
   let iterations = 0;
-  for (const it of agg.iterations.values()) { iterations += it.completed; iterH.add(it.duration); }
+  for (const it of agg.iterations.values()) { iterations += it.completed; iterH.add(it.duration); lagH.add(it.lag); }
   const groupH = new Histogram();
   for (const g of agg.groups.values()) groupH.add(g.duration);
   let checkPass = 0, checkFail = 0;
@@ -140,6 +146,7 @@ export function buildSummary(i: SummaryInput): Summary {
   };
   if (checkPass + checkFail > 0) metrics.checks = { type: 'rate', rate: checkPass / (checkPass + checkFail), passes: checkPass, fails: checkFail };
   if (!groupH.isEmpty) metrics.group_duration = trend(groupH);
+  if (!lagH.isEmpty) metrics.iteration_lag = trend(lagH);
   if (dropped > 0) metrics.dropped_iterations = { type: 'counter', unit: 'count', count: dropped, rate: perS(dropped) };
   for (const name of Object.keys(metrics)) if (!METRICS[name]) throw new Error(`summary metric ${name} is not in the registry`);
 
@@ -165,9 +172,16 @@ export function buildSummary(i: SummaryInput): Summary {
     statuses,
     errors: [...agg.errors.values()].sort((a, b) => b.count - a.count),
     extractFailures: [...agg.extractFailures.values()].sort((a, b) => b.count - a.count),
-    scenarios: i.scenarios.map((s) => {
+    scenarios: i.scenarios.map(({ startMs, regularMs, ...s }) => {
       const it = agg.iterations.get(s.name);
-      return { ...s, iterations: it?.completed ?? 0, interrupted: it?.interrupted ?? 0, dropped: agg.dropped.get(s.name) ?? 0 };
+      const out: ScenarioSummary = { ...s, iterations: it?.completed ?? 0, interrupted: it?.interrupted ?? 0, dropped: agg.dropped.get(s.name) ?? 0 };
+      if (it && it.scheduled > 0) {
+        // The scenario's active time: its regular duration, or less when the test was stopped early.
+        const activeS = Math.max(0.001, Math.min(regularMs, i.durationMs - startMs) / 1000);
+        const lag = trendStats(it.lag);
+        out.arrival = { scheduled: it.scheduled, started: it.started, targetRate: it.scheduled / activeS, achievedRate: it.started / activeS, lagP95: lag.p95, lagMax: lag.max };
+      }
+      return out;
     }),
     generator: { workers: i.workers, cpus: i.cpus },
     notes: i.notes,

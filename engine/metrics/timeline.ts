@@ -26,6 +26,11 @@ export interface TimelinePoint {
   checksFail: number;
   errors: number;
   dropped: number;
+  /** Open model: iterations that came due this interval, and those that started (the target and achieved rates). */
+  scheduled: number;
+  started: number;
+  /** Open model: how late iterations started this interval (ms); null when none was scheduled. */
+  lag: { p95: number; max: number } | null;
   /** http_req_duration over this interval in ms; null when no request finished. */
   latency: LatencyPoint | null;
   /** Per request name. */
@@ -38,9 +43,10 @@ const ms = (us: number): number => us / 1000;
 export function timelinePoint(samples: readonly Sample[], t: number, span: number): TimelinePoint {
   const p: TimelinePoint = {
     t, span, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
-    checksPass: 0, checksFail: 0, errors: 0, dropped: 0, latency: null, requests: {}, statuses: {},
+    checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null, latency: null, requests: {}, statuses: {},
   };
   const all = new Histogram();
+  const lag = new Histogram();
   const perRequest = new Map<string, { reqs: number; failed: number; h: Histogram }>();
   for (const s of samples) {
     for (const n of Object.values(s.vus)) p.vus += n;
@@ -60,11 +66,18 @@ export function timelinePoint(samples: readonly Sample[], t: number, span: numbe
       r.h.add(h);
     }
     for (const c of s.checks) { p.checksPass += c.pass; p.checksFail += c.fail; }
-    for (const i of s.iterations) { p.iterations += i.completed; p.interrupted += i.interrupted; }
+    for (const i of s.iterations) {
+      p.iterations += i.completed;
+      p.interrupted += i.interrupted;
+      p.scheduled += i.scheduled ?? 0;
+      p.started += i.started ?? 0;
+      if (i.lag) lag.add(Histogram.fromJSON(i.lag));
+    }
     for (const e of s.errors) p.errors += e.count;
     for (const n of Object.values(s.dropped)) p.dropped += n;
   }
   p.rps = span > 0 ? p.reqs / span : 0;
+  if (!lag.isEmpty) p.lag = { p95: ms(lag.valueAtPercentile(95)), max: ms(lag.max) };
   if (!all.isEmpty) {
     const [p50, p90, p95, p99] = all.valuesAtPercentiles([50, 90, 95, 99]) as [number, number, number, number];
     p.latency = { avg: ms(all.mean), p50: ms(p50), p90: ms(p90), p95: ms(p95), p99: ms(p99), max: ms(all.max) };

@@ -1,7 +1,8 @@
 /**
- * --vus / --duration / --iterations, k6-like: --duration turns every scenario into constant-vus, --iterations
- * into shared-iterations; --vus alone sets the VUs of executors that have a fixed number of them.
- * Steps, startTime, gracefulStop and tags are kept.
+ * --vus / --duration / --iterations, k6-like: --duration turns every closed-model scenario into constant-vus,
+ * --iterations into shared-iterations; --vus alone sets the VUs of executors that have a fixed number of them.
+ * A constant-arrival-rate scenario keeps its rate and takes the new duration. Steps, startTime, gracefulStop and
+ * tags are kept.
  */
 import type { Plan, Scenario } from './schema/index.ts';
 import { maxVus } from './schedule.ts';
@@ -17,6 +18,13 @@ export function applyOverrides(plan: Plan, o: Overrides): Plan {
   const scenarios: Record<string, Scenario> = {};
   for (const [name, sc] of Object.entries(plan.scenarios)) {
     const common = { steps: sc.steps, ...(sc.startTime ? { startTime: sc.startTime } : {}), ...(sc.gracefulStop ? { gracefulStop: sc.gracefulStop } : {}), ...(sc.tags ? { tags: sc.tags } : {}) };
+    if (sc.executor === 'constant-arrival-rate' || sc.executor === 'ramping-arrival-rate') {
+      // The open model is driven by its rate: VUs and iteration counts do not apply; only a constant rate's duration does.
+      if (o.vus !== undefined || o.iterations !== undefined) throw new OverrideError(`--vus and --iterations do not apply to the ${sc.executor} scenario '${name}' (its rate drives the load): use --duration, or edit the plan`);
+      if (sc.executor === 'ramping-arrival-rate') throw new OverrideError(`--duration cannot shorten the stages of the ramping-arrival-rate scenario '${name}': edit its stages`);
+      scenarios[name] = { ...sc, duration: o.duration as string };
+      continue;
+    }
     if (o.iterations !== undefined) {
       scenarios[name] = { executor: 'shared-iterations', vus: Math.min(o.vus ?? Math.max(1, maxVus(sc)), o.iterations), iterations: o.iterations, ...common };
     } else if (o.duration !== undefined) {

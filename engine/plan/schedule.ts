@@ -3,6 +3,7 @@
  * scenario lasts, and a one-line description. The runtime, the CLI header and the designer's preview share them.
  */
 import { formatDuration, parseDuration } from './duration.ts';
+import { isArrivalRate, plannedRate } from './arrival.ts';
 import type { Plan, Scenario } from './schema/index.ts';
 
 export const DEFAULT_GRACEFUL_STOP_MS = 30_000;
@@ -43,19 +44,22 @@ export function plannedVus(sc: Scenario): VuStep[] {
   switch (sc.executor) {
     case 'ramping-vus': return rampingVuSteps(sc.startVUs ?? 1, sc.stages);
     case 'constant-vus': return [{ atMs: 0, vus: sc.vus ?? 1 }, { atMs: ms(sc.duration, 0), vus: 0 }];
+    // Open model: VUs follow the load; the plan only bounds them.
+    case 'constant-arrival-rate': case 'ramping-arrival-rate': return [{ atMs: 0, vus: sc.preAllocatedVUs }, { atMs: regularDurationMs(sc), vus: 0 }];
     default: return [{ atMs: 0, vus: sc.vus ?? 1 }, { atMs: ms(sc.maxDuration, DEFAULT_MAX_DURATION_MS), vus: 0 }];
   }
 }
 
 export function maxVus(sc: Scenario): number {
+  if (isArrivalRate(sc)) return Math.max(sc.preAllocatedVUs, sc.maxVUs ?? 0);
   return sc.executor === 'ramping-vus' ? Math.max(sc.startVUs ?? 1, ...sc.stages.map((s) => s.target)) : (sc.vus ?? 1);
 }
 
 /** Regular duration: when no new iteration starts any more (iteration executors may finish earlier). */
 export function regularDurationMs(sc: Scenario): number {
   switch (sc.executor) {
-    case 'constant-vus': return ms(sc.duration, 0);
-    case 'ramping-vus': return sc.stages.reduce((t, s) => t + ms(s.duration, 0), 0);
+    case 'constant-vus': case 'constant-arrival-rate': return ms(sc.duration, 0);
+    case 'ramping-vus': case 'ramping-arrival-rate': return sc.stages.reduce((t, s) => t + ms(s.duration, 0), 0);
     default: return ms(sc.maxDuration, DEFAULT_MAX_DURATION_MS);
   }
 }
@@ -77,5 +81,12 @@ export function describeScenario(sc: Scenario): string {
     case 'ramping-vus': return `up to ${vus(maxVus(sc))} over ${sc.stages.length} stage${sc.stages.length === 1 ? '' : 's'} for ${formatDuration(regularDurationMs(sc))} (${extra}, gracefulRampDown: ${formatDuration(ms(sc.gracefulRampDown, DEFAULT_GRACEFUL_STOP_MS))})`;
     case 'per-vu-iterations': return `${sc.iterations ?? 1} iterations for each of ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;
     case 'shared-iterations': return `${sc.iterations ?? 1} iterations shared among ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;
+    case 'constant-arrival-rate': return `${rate(plannedRate(sc)[0]?.perSecond ?? 0)} for ${sc.duration} (maxVUs: ${maxVus(sc)}, ${extra})`;
+    case 'ramping-arrival-rate': {
+      const peak = Math.max(...plannedRate(sc).map((p) => p.perSecond));
+      return `up to ${rate(peak)} over ${sc.stages.length} stage${sc.stages.length === 1 ? '' : 's'} for ${formatDuration(regularDurationMs(sc))} (maxVUs: ${maxVus(sc)}, ${extra})`;
+    }
   }
 }
+
+const rate = (perSecond: number): string => `${Number.isInteger(perSecond) ? perSecond : perSecond.toFixed(2)} iterations/s`;

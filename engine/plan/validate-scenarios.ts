@@ -16,13 +16,21 @@ export function validateScenarios(plan: Plan): PlanIssue[] {
           issues.push({ path: [...at, 'vus'], message: `${sc.vus} VUs cannot share ${sc.iterations ?? 1} iterations: use at most as many VUs as iterations` });
         }
         break;
-      case 'ramping-vus': {
+      case 'ramping-vus': case 'ramping-arrival-rate': {
         const total = sc.stages.reduce((t, s) => t + (parseDuration(s.duration) ?? 0), 0);
         if (total === 0) issues.push({ path: [...at, 'stages'], message: 'the stages last 0s in total' });
         break;
       }
       default:
         break;
+    }
+    if (sc.executor === 'constant-arrival-rate' || sc.executor === 'ramping-arrival-rate') {
+      if (sc.maxVUs !== undefined && sc.maxVUs < sc.preAllocatedVUs) {
+        issues.push({ path: [...at, 'maxVUs'], message: `must be at least preAllocatedVUs (${sc.preAllocatedVUs})` });
+      }
+      if (Math.max(sc.preAllocatedVUs, sc.maxVUs ?? 0) === 0) issues.push({ path: [...at, 'preAllocatedVUs'], message: 'an arrival-rate scenario needs at least 1 VU: set preAllocatedVUs or maxVUs' });
+      if (sc.timeUnit !== undefined && parseDuration(sc.timeUnit) === 0) issues.push({ path: [...at, 'timeUnit'], message: 'must be longer than 0s' });
+      if (sc.executor === 'constant-arrival-rate' && parseDuration(sc.duration) === 0) issues.push({ path: [...at, 'duration'], message: 'must be longer than 0s' });
     }
   }
   return issues;

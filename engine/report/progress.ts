@@ -30,7 +30,9 @@ export class Progress {
 
   tick(t: Tick, info: RunInfo): void {
     const errRate = t.totals.reqs > 0 ? t.totals.failed / t.totals.reqs : 0;
-    const text = `running (${fmtMs(t.elapsedMs)}/${fmtMs(info.maxDurationMs)}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations`;
+    // Open model: iterations started vs due in the last second shows whether the generator keeps its schedule.
+    const arrival = t.scheduled > 0 ? `, started ${fmtCount(t.started)}/${fmtCount(t.scheduled)} due${t.dropped ? ` (${fmtCount(t.dropped)} dropped)` : ''}` : '';
+    const text = `running (${fmtMs(t.elapsedMs)}/${fmtMs(info.maxDurationMs)}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}`;
     const failing = t.thresholds.filter((x) => !x.ok).length;
     const suffix = failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '';
     if (this.tty) {

@@ -55,7 +55,14 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
   out.push('    HTTP');
   for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
   out.push('', '    EXECUTION');
-  for (const n of ['dropped_iterations', 'group_duration', 'iteration_duration', 'iterations', 'vus', 'vus_max']) metric(n, s.metrics[n]);
+  for (const n of ['dropped_iterations', 'group_duration', 'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max']) metric(n, s.metrics[n]);
+  for (const sc of s.scenarios) {
+    const a = sc.arrival;
+    if (!a) continue;
+    const ratio = a.targetRate > 0 ? a.achievedRate / a.targetRate : 1;
+    const text = `${sc.name}: target ${fmtRate(a.targetRate)}, achieved ${fmtRate(a.achievedRate)} (${(ratio * 100).toFixed(1)}%), ${fmtCount(sc.dropped)} dropped, start lag p(95)=${fmtMs(a.lagP95)} max=${fmtMs(a.lagMax)}`;
+    out.push(`    ${ratio < 0.99 || sc.dropped > 0 ? p.yellow(text) : text}`);
+  }
   out.push('', '    NETWORK');
   for (const n of ['data_received', 'data_sent']) metric(n, s.metrics[n]);
   out.push('');

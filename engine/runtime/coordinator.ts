@@ -10,7 +10,7 @@ import { Sample } from '../metrics/sample.ts';
 import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { timelinePoint, type TimelinePoint } from '../metrics/timeline.ts';
-import { describeScenario, maxVus, planMaxDurationMs } from '../plan/schedule.ts';
+import { describeScenario, maxVus, planMaxDurationMs, regularDurationMs, startTimeMs } from '../plan/schedule.ts';
 import { USER_AGENT, VERSION } from '../version.ts';
 import { IntervalCollector } from './intervals.ts';
 import type { PreparedRun } from './prepare.ts';
@@ -23,11 +23,11 @@ const ABORT_GRACE_MS = 5_000;
 
 export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<Summary> {
   const { plan } = run;
-  const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => ({ name, executor: sc.executor, description: describeScenario(sc), maxVus: maxVus(sc) }));
+  const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => ({ name, executor: sc.executor, description: describeScenario(sc), maxVus: maxVus(sc), startMs: startTimeMs(sc), regularMs: regularDurationMs(sc) }));
   const vusMax = scenarios.reduce((n, s) => n + s.maxVus, 0);
   const workerCount = Math.max(1, Math.min(run.workers ?? Math.max(1, availableParallelism() - 1), vusMax));
   const thresholds = new Thresholds(plan.thresholds, customTags(plan));
-  const info: RunInfo = { plan: plan.name, scenarios, vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount };
+  const info: RunInfo = { plan: plan.name, scenarios: scenarios.map(({ name, executor, description, maxVus: m }) => ({ name, executor, description, maxVus: m })), vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount };
   const counters = new SharedArrayBuffer(4 * Math.max(1, run.counterCount));
 
   const agg = new RunAggregate();

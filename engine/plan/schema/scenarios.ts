@@ -1,6 +1,7 @@
 /**
  * Scenarios and their executors, with k6's fields, defaults and meanings.
- * Closed model: constant-vus, ramping-vus, per-vu-iterations, shared-iterations.
+ * Closed model (VUs loop): constant-vus, ramping-vus, per-vu-iterations, shared-iterations.
+ * Open model (iterations start on a schedule, whatever the target's speed): constant-arrival-rate, ramping-arrival-rate.
  */
 import { z } from 'zod';
 import { Duration, Tags } from './common.ts';
@@ -38,7 +39,26 @@ export const SharedIterations = z.strictObject({
   maxDuration, ...common,
 }).meta({ description: 'A fixed total of iterations shared by the VUs; faster VUs do more.' });
 
-export const Scenario = z.discriminatedUnion('executor', [ConstantVus, RampingVus, PerVuIterations, SharedIterations]);
+const timeUnit = Duration.optional().meta({ description: 'The period the rate is counted in; default 1s (rate 50, timeUnit 1m = 50 per minute).' });
+const preAllocatedVUs = z.int().min(0).meta({ description: 'VUs created before the start.' });
+const maxVUs = z.int().min(1).optional().meta({ description: 'Most VUs the executor may use; default preAllocatedVUs. An iteration with no free VU is dropped (dropped_iterations).' });
+
+export const ConstantArrivalRate = z.strictObject({
+  executor: z.literal('constant-arrival-rate'),
+  rate: z.number().positive().meta({ description: 'Iterations started per timeUnit.' }),
+  timeUnit, duration: Duration, preAllocatedVUs, maxVUs, ...common,
+}).meta({ description: 'Iterations start at a fixed rate, whether or not earlier ones finished (open model).' });
+
+export const RampingArrivalRate = z.strictObject({
+  executor: z.literal('ramping-arrival-rate'),
+  startRate: z.number().min(0).optional().meta({ description: 'Iterations per timeUnit at the start; default 0.' }),
+  timeUnit,
+  stages: z.array(z.strictObject({ duration: Duration, target: z.number().min(0) })).min(1),
+  preAllocatedVUs, maxVUs, ...common,
+}).meta({ description: 'The iteration rate follows stages, linearly (open model).' });
+
+export const Scenario = z.discriminatedUnion('executor', [ConstantVus, RampingVus, PerVuIterations, SharedIterations, ConstantArrivalRate, RampingArrivalRate]);
 export type Scenario = z.infer<typeof Scenario>;
-export const EXECUTORS = ['constant-vus', 'ramping-vus', 'per-vu-iterations', 'shared-iterations'] as const;
+export const EXECUTORS = ['constant-vus', 'ramping-vus', 'per-vu-iterations', 'shared-iterations', 'constant-arrival-rate', 'ramping-arrival-rate'] as const;
+export const ARRIVAL_RATE_EXECUTORS: readonly string[] = ['constant-arrival-rate', 'ramping-arrival-rate'];
 export type ExecutorName = Scenario['executor'];

@@ -1,13 +1,15 @@
-/** The four closed-model executors as policies over ScenarioRun (k6 semantics). */
+/** The four closed-model executors as policies over ScenarioRun (k6 semantics); the open model is arrival-rate-run.ts. */
 import type { Scenario } from '../../plan/schema/index.ts';
 import { DEFAULT_GRACEFUL_STOP_MS, rampingVuSteps } from '../../plan/schedule.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import type { ExecutorPolicy, ScenarioRun, VuSlot } from './scenario-run.ts';
 
+type ClosedScenario = Exclude<Scenario, { executor: 'constant-arrival-rate' | 'ramping-arrival-rate' }>;
+
 /** A shared-iterations budget is claimed through this (an Atomics counter shared by all workers). */
 export interface IterationClaim { claim(): boolean }
 
-export function policyFor(sc: Scenario, claim: IterationClaim | undefined): ExecutorPolicy {
+export function policyFor(sc: ClosedScenario, claim: IterationClaim | undefined): ExecutorPolicy {
   switch (sc.executor) {
     case 'constant-vus':
       return { begin: activateAll, mayStart: () => true, exhausted: () => true };

@@ -9,6 +9,7 @@ import type { CompiledStep } from '../compile/steps.ts';
 import type { Feeders } from '../data/feeders.ts';
 import { runIteration, type WorkerContext } from '../vu/interpreter.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
+import type { ScenarioRunner } from './runner.ts';
 
 export interface VuSlot {
   /** Scenario-wide VU index, 0-based (VU k runs on worker k mod workers). */
@@ -47,7 +48,7 @@ export interface ScenarioSetup {
 const us = (ms: number): number => Math.round(ms * 1000);
 const macrotask = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-export class ScenarioRun {
+export class ScenarioRun implements ScenarioRunner {
   readonly name: string;
   readonly slots: VuSlot[];
   readonly done: Promise<void>;

@@ -53,6 +53,7 @@ async function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: Wor
 async function runRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerContext): Promise<void> {
   const res = await sendRequest(vu, req, wc);
   if (res === undefined) throw INTERRUPTED;
+  const trace = wc.trace;
   for (const c of req.checks) {
     const why = c.rule.evaluate(res, vu.ctx);
     if (why === undefined) c.counter.pass++;
@@ -60,6 +61,7 @@ async function runRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerConte
       c.counter.fail++;
       c.counter.failure ??= why;
     }
+    if (trace !== undefined) trace.check(req, c.counter.key.check, why);
   }
   if (req.extracts.length > 0) extract(vu, req, res, wc);
 }
@@ -74,5 +76,6 @@ function extract(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: W
       vu.ctx.vars.delete(variable);
       wc.recorder.extractFailure(req.scenario, req.name, variable, out.reason);
     }
+    if (wc.trace !== undefined) wc.trace.extract(req, variable, out, vu.ctx.vars.get(variable));
   }
 }

@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
+import type { RequestTrace } from '../trace/hook.ts';
 import { renderBody } from '../compile/body.ts';
 import { exchange, type ExchangeResult } from '../http/exchange.ts';
 import { ResponseView } from '../response.ts';
@@ -16,6 +17,8 @@ export interface WorkerContext {
   dispatcher: Dispatcher;
   recorder: MetricsRecorder;
   userAgent: string;
+  /** Only the designer's Try it / Validate set this (engine/runtime/trace): it sees every hop and outcome. */
+  trace?: RequestTrace;
 }
 
 /** The iteration cannot go on (already counted as an error); the interpreter ends it. */
@@ -40,15 +43,15 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     if (req.auth?.in === 'header' && !req.headerNames.has(req.auth.name)) authValue = req.auth.value(ctx);
     body = req.body ? renderBody(req.body, ctx) : null;
   } catch (e) {
-    if (e instanceof TemplateRuntimeError) fail(wc.recorder, req, 'template', e.message);
-    if (e instanceof UrlError) fail(wc.recorder, req, 'invalid-url', e.message);
+    if (e instanceof TemplateRuntimeError) fail(wc, req, 'template', e.message);
+    if (e instanceof UrlError) fail(wc, req, 'invalid-url', e.message);
     throw e;
   }
 
   let origin = '';
   for (let hop = 0; ; hop++) {
     let target: { origin: string; path: string };
-    try { target = splitUrl(url); } catch (e) { if (e instanceof UrlError) fail(wc.recorder, req, 'invalid-url', e.message); throw e; }
+    try { target = splitUrl(url); } catch (e) { if (e instanceof UrlError) fail(wc, req, 'invalid-url', e.message); throw e; }
     const crossOrigin = hop > 0 && target.origin !== origin;
     origin = target.origin;
     const headers = hop === 0 || !crossOrigin ? [...userHeaders] : withoutAuthorization(userHeaders);
@@ -66,6 +69,7 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
       origin: target.origin, path: target.path, method, headers, body,
       timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
     }, (x) => vu.track(x));
+    if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
     req.series.record(res.status, res, sentBytes(method, res.headBytes, body), res.bytesReceived);
     if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
@@ -90,8 +94,9 @@ function view(res: ExchangeResult, url: string): ResponseView {
   return new ResponseView(res.status, res.headers, res.body, res.bodyTruncated, res.duration / 1000, url);
 }
 
-function fail(recorder: MetricsRecorder, req: CompiledRequest, kind: string, message: string): never {
-  recorder.error(kind, req.scenario, req.name, message);
+function fail(wc: WorkerContext, req: CompiledRequest, kind: string, message: string): never {
+  wc.recorder.error(kind, req.scenario, req.name, message);
+  wc.trace?.failed(req, kind, message);
   throw new IterationAbort(message);
 }
 

@@ -7,13 +7,16 @@ import { compileSteps } from '../compile/steps.ts';
 import { compileValue } from '../compile/json-body.ts';
 import { Feeders } from '../data/feeders.ts';
 import { policyFor } from '../executors/policies.ts';
+import { ArrivalRateRun } from '../executors/arrival-rate-run.ts';
+import type { ScenarioRunner } from '../executors/runner.ts';
 import { ScenarioRun, type VuSlot } from '../executors/scenario-run.ts';
+import { arrivalTimes, isArrivalRate } from '../../plan/arrival.ts';
 import type { WorkerContext } from '../vu/send.ts';
 import { VirtualUser } from '../vu/virtual-user.ts';
 import type { Step } from '../../plan/schema/index.ts';
 import type { WorkerInit } from './protocol.ts';
 
-export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder): ScenarioRun[] {
+export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder): ScenarioRunner[] {
   const { plan } = init;
   const counters = new Int32Array(init.counters);
   const allFeeders = new Feeders(init.feeders, counters);
@@ -21,19 +24,37 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   const feedersUsed = feedersByScenario(init);
   const variables = Object.entries(plan.variables ?? {}).map(([k, v]) => [k, compileValue(v)] as const);
   const cookieScope = plan.defaults?.http?.cookies ?? 'iteration';
-  const runs: ScenarioRun[] = [];
+  const runs: ScenarioRunner[] = [];
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
     const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files });
-    const slots: VuSlot[] = [];
     const total = maxVus(sc);
-    for (let k = init.worker; k < total; k += init.workers) {
-      const vu = new VirtualUser(vuBase + k + 1, name, init.env, cookieScope);
+    const base = vuBase;
+    vuBase += total;
+    /** This worker's n-th VU of the scenario (VU k runs on worker k mod workers). */
+    const newVu = (n: number): VirtualUser | undefined => {
+      const k = init.worker + n * init.workers;
+      if (k >= total) return undefined;
+      const vu = new VirtualUser(base + k + 1, name, init.env, cookieScope);
       // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
       for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
-      slots.push({ index: k, vu, iter: 0, running: false, retiring: false, retireTimer: undefined });
+      return vu;
+    };
+    const feeders = allFeeders.only(feedersUsed.get(name) ?? new Set());
+    if (isArrivalRate(sc)) {
+      runs.push(new ArrivalRateRun({
+        name, steps, times: arrivalTimes(sc), worker: init.worker, workers: init.workers, newVu,
+        preAllocated: Math.ceil(Math.max(0, sc.preAllocatedVUs - init.worker) / init.workers),
+        startMs: startTimeMs(sc), regularEndMs: regularDurationMs(sc), gracefulStopMs: gracefulStopMs(sc), feeders, recorder, wc,
+      }));
+      continue;
     }
-    vuBase += total;
+    const slots: VuSlot[] = [];
+    for (let n = 0; ; n++) {
+      const vu = newVu(n);
+      if (!vu) break;
+      slots.push({ index: init.worker + n * init.workers, vu, iter: 0, running: false, retiring: false, retireTimer: undefined });
+    }
     const counter = init.iterationCounters[name];
     const claim = counter === undefined ? undefined
       : { claim: () => (Atomics.add(counters, counter, 1) >>> 0) < (sc.executor === 'shared-iterations' ? (sc.iterations ?? 1) : 0) };
@@ -42,8 +63,7 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
       startMs: startTimeMs(sc),
       regularEndMs: regularDurationMs(sc),
       gracefulStopMs: gracefulStopMs(sc),
-      feeders: allFeeders.only(feedersUsed.get(name) ?? new Set()),
-      recorder, wc,
+      feeders, recorder, wc,
     }, policyFor(sc, claim)));
   }
   return runs;

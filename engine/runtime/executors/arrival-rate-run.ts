@@ -1,0 +1,173 @@
+/**
+ * The open model: iterations start at scheduled times (k6's arrival-rate executors), on whichever VU is free.
+ * A VU is created on demand up to maxVUs (creating one costs microseconds here, unlike k6, so the iteration still
+ * starts on time); with none left the iteration is dropped and counted, never delayed. Each start's lag behind its
+ * schedule is measured, so a generator that falls behind shows.
+ * Iterations are striped over workers by global index (i mod workers), so together the workers run the exact schedule.
+ */
+import type { MetricsRecorder } from '../../metrics/recorder.ts';
+import type { CompiledStep } from '../compile/steps.ts';
+import type { Feeders } from '../data/feeders.ts';
+import { runIteration, type WorkerContext } from '../vu/interpreter.ts';
+import type { VirtualUser } from '../vu/virtual-user.ts';
+import type { ScenarioRunner } from './runner.ts';
+
+export interface ArrivalSetup {
+  name: string;
+  steps: CompiledStep[];
+  /** Start times (ms from the scenario start) of ALL iterations, in order; this worker takes i mod workers === worker. */
+  times: Iterator<number>;
+  worker: number;
+  workers: number;
+  /** Creates this worker's n-th VU (0-based), or undefined when the worker's share of maxVUs is used up. */
+  newVu(n: number): VirtualUser | undefined;
+  preAllocated: number;
+  startMs: number;
+  regularEndMs: number;
+  gracefulStopMs: number;
+  feeders: Feeders;
+  recorder: MetricsRecorder;
+  wc: WorkerContext;
+}
+
+interface Slot { vu: VirtualUser; iter: number }
+
+const us = (ms: number): number => Math.round(ms * 1000);
+const BURST = 500; // iterations launched per turn before yielding to the event loop
+
+export class ArrivalRateRun implements ScenarioRunner {
+  readonly name: string;
+  readonly done: Promise<void>;
+  private readonly s: ArrivalSetup;
+  private resolveDone!: () => void;
+  private readonly free: Slot[] = [];
+  private readonly busy = new Set<Slot>();
+  private created = 0;
+  private start = 0;
+  private index = 0;
+  private nextAt: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopTimers: NodeJS.Timeout[] = [];
+  private stopping = false;
+  private started = false;
+  private finished = false;
+  private peak = 0;
+
+  constructor(setup: ArrivalSetup) {
+    this.s = setup;
+    this.name = setup.name;
+    this.done = new Promise((r) => { this.resolveDone = r; });
+    for (let n = 0; n < setup.preAllocated; n++) if (!this.allocate()) break;
+  }
+
+  schedule(sinceStartMs: number): void {
+    const delay = Math.max(0, this.s.startMs - sinceStartMs);
+    this.stopTimers.push(setTimeout(() => {
+      this.started = true;
+      this.start = performance.now();
+      this.advance();
+      this.stopTimers.push(setTimeout(() => this.endRegular(), this.s.regularEndMs));
+      this.pump();
+    }, delay));
+  }
+
+  endRegular(): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    clearTimeout(this.timer);
+    if (!this.started) { this.finish(); return; }
+    this.stopTimers.push(setTimeout(() => this.interrupt(), this.s.gracefulStopMs));
+    this.checkDone();
+  }
+
+  interrupt(): void {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    for (const slot of this.busy) slot.vu.interrupt();
+    if (!this.started) this.finish();
+    this.checkDone();
+  }
+
+  takePeakVus(): number {
+    const p = Math.max(this.peak, this.busy.size);
+    this.peak = this.busy.size;
+    return p;
+  }
+
+  /** Launches every iteration that is due, then sleeps until the next one. */
+  private readonly pump = (): void => {
+    this.timer = undefined;
+    if (this.stopping) return;
+    const now = performance.now();
+    for (let n = 0; this.nextAt !== undefined && this.start + this.nextAt <= now; n++) {
+      if (n === BURST) { this.timer = setTimeout(this.pump, 0); return; }
+      this.launch(now - (this.start + this.nextAt));
+      this.advance();
+    }
+    // No more iterations to schedule: the regular end (timer) or the last VU ends the scenario.
+    if (this.nextAt !== undefined) this.timer = setTimeout(this.pump, Math.max(0, this.start + this.nextAt - now));
+  };
+
+  /** The next start time of this worker's share. */
+  private advance(): void {
+    const { times, worker, workers } = this.s;
+    for (;;) {
+      const r = times.next();
+      if (r.done) { this.nextAt = undefined; return; }
+      const mine = this.index % workers === worker;
+      this.index++;
+      if (mine) { this.nextAt = r.value; return; }
+    }
+  }
+
+  private launch(lagMs: number): void {
+    this.s.recorder.iterationScheduled(this.name);
+    const slot = this.free.pop() ?? this.allocate();
+    if (!slot) { this.s.recorder.droppedIteration(this.name); return; }
+    this.s.recorder.iterationStarted(this.name, us(lagMs));
+    void this.run(slot);
+  }
+
+  private allocate(): Slot | undefined {
+    const vu = this.s.newVu(this.created);
+    if (!vu) return undefined;
+    this.created++;
+    const slot = { vu, iter: 0 };
+    // Pre-allocated VUs wait in the pool; one created for a due iteration is used at once by the caller.
+    if (this.created <= this.s.preAllocated && !this.started) this.free.push(slot);
+    return slot;
+  }
+
+  private async run(slot: Slot): Promise<void> {
+    const { recorder, feeders, steps, wc, name } = this.s;
+    this.busy.add(slot);
+    if (this.busy.size > this.peak) this.peak = this.busy.size;
+    slot.vu.revive();
+    try {
+      if (!feeders.pick(slot.vu.ctx, slot.iter)) { recorder.droppedIteration(name); return; }
+      slot.vu.beginIteration(slot.iter);
+      const t = performance.now();
+      const outcome = await runIteration(slot.vu, steps, wc);
+      recorder.iteration(name, us(performance.now() - t), outcome === 'interrupted');
+      slot.iter++;
+    } finally {
+      this.busy.delete(slot);
+      if (!this.stopping) this.free.push(slot);
+      this.checkDone();
+    }
+  }
+
+  private checkDone(): void {
+    if (this.finished || !this.started || !this.stopping || this.busy.size > 0) return;
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.stopping = true;
+    clearTimeout(this.timer);
+    for (const t of this.stopTimers) clearTimeout(t);
+    this.resolveDone();
+  }
+}

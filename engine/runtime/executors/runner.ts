@@ -1,0 +1,14 @@
+/** What the worker needs from any scenario executor, closed or open model. */
+export interface ScenarioRunner {
+  readonly name: string;
+  /** Resolves when the scenario has finished (all its VUs stopped). */
+  readonly done: Promise<void>;
+  /** Starts the scenario's clock; `sinceStartMs` is the test time already elapsed (0 at the start). */
+  schedule(sinceStartMs: number): void;
+  /** Graceful stop: no new iteration; running ones get gracefulStop. */
+  endRegular(): void;
+  /** Hard stop. */
+  interrupt(): void;
+  /** Most VUs busy at once since the last call (the `vus` metric). */
+  takePeakVus(): number;
+}

@@ -1,0 +1,27 @@
+/**
+ * What the VU code path reports when a designer trace is attached to its WorkerContext (Try it, Validate).
+ * Runs never set it: send.ts and interpreter.ts test `wc.trace !== undefined` and do nothing else.
+ */
+import type { CompiledRequest } from '../compile/request.ts';
+import type { ExtractOutcome } from '../extract.ts';
+import type { ExchangeResult } from '../http/exchange.ts';
+
+/** One hop exactly as handed to undici (headers flat: name, value, ...). */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: readonly string[];
+  body: string | Buffer | null;
+}
+
+/** Receives, in order, everything one request step did. */
+export interface RequestTrace {
+  /** A hop was sent and answered (or failed, or was interrupted); redirects give several per request. */
+  exchange(req: CompiledRequest, sent: SentRequest, res: ExchangeResult): void;
+  /** The request could not be built or sent (`template`, `invalid-url`); the iteration ends after it. */
+  failed(req: CompiledRequest, kind: string, message: string): void;
+  /** A check of `req` was evaluated: `reason` is undefined when it passed. */
+  check(req: CompiledRequest, name: string, reason: string | undefined): void;
+  /** An extraction ran; `value` is what the variable holds afterwards (the default when one was used). */
+  extract(req: CompiledRequest, variable: string, outcome: ExtractOutcome, value: unknown): void;
+}

@@ -1,0 +1,115 @@
+/**
+ * Try it: sends one request step of a plan once, in this process, through the same code a run uses (compile,
+ * send, checks, extractions), and reports it as a TraceEntry. Only what the request needs must be ready: the
+ * environment variables it (or a default it uses, or a plan variable) reads, its data files, its body file.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PlanError, type PlanIssue } from '../../plan/errors.ts';
+import { validatePlanValue } from '../../plan/parse.ts';
+import { formatPath, type PathSegment } from '../../plan/path.ts';
+import type { Plan } from '../../plan/schema/index.ts';
+import { templateFields, usesDefault } from '../../plan/template-fields.ts';
+import { requestsOf, type RequestVisit } from '../../plan/walk.ts';
+import { compileTemplate } from '../../template/index.ts';
+import { compileRequest } from '../compile/request.ts';
+import { loadFeeders } from '../data/load.ts';
+import type { TraceEntry } from './entry.ts';
+import { assertEnvironment, TraceInputError } from './errors.ts';
+import { TraceSession, VariableError } from './session.ts';
+import { forTrace, MAX_REQUEST_TIMEOUT_MS } from './sites.ts';
+
+export interface TraceRequestOptions {
+  /** Values for ${env.X} (the chosen environment). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** VU variables to start from, on top of the plan's (e.g. values extracted by an earlier Try or Validate). */
+  variables?: Readonly<Record<string, unknown>>;
+  /** Directory data and body files are relative to. */
+  baseDir?: string;
+  /** Time limit of the whole call; default (and maximum) 60 s. */
+  timeoutMs?: number;
+}
+
+export interface RequestTraceResult {
+  entry: TraceEntry;
+  /** `variables` after this request's extractions (a failed one without default removes its variable). */
+  variables: Record<string, unknown>;
+}
+
+/**
+ * Sends the request step at `path` ([..., 'steps', i] or [..., 'batch', j], with or without a final 'request')
+ * once, as VU 1 in iteration 0. A request that cannot be built (unset variable) is an entry with an error.
+ * @throws MissingEnvironmentError, PlanError (data or body file), TraceInputError (not a request step).
+ */
+export async function traceRequest(planValue: Plan, path: readonly PathSegment[], options: TraceRequestOptions = {}): Promise<RequestTraceResult> {
+  const { plan, env: refs } = validatePlanValue(planValue);
+  const stepPath = path[path.length - 1] === 'request' ? path.slice(0, -1) : [...path];
+  const visit = [...requestsOf(plan)].find((v) => samePath(v.path.slice(0, -1), stepPath));
+  if (!visit) throw new TraceInputError(`${formatPath(stepPath)} is not a request step of this plan`);
+  const env = { ...options.env };
+  assertEnvironment(refs.filter((r) => concerns(r.path, visit)), env);
+  const baseDir = options.baseDir ?? process.cwd();
+  const { feeders, files } = await loadInputs(plan, visit, baseDir);
+
+  const session = new TraceSession(plan, { timeoutMs: Math.min(options.timeoutMs ?? MAX_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS), maxExchanges: 50, connections: 1 }, 'Try it');
+  const sc = plan.scenarios[visit.scenario];
+  const req = forTrace(compileRequest(visit.request, visit.group, { plan, scenario: visit.scenario, scenarioTags: sc?.tags, recorder: session.wc.recorder, files }));
+  const variables: Record<string, unknown> = { ...options.variables };
+  try {
+    try {
+      const vu = session.newVu(1, visit.scenario, env, feeders, variables);
+      await session.run(vu, [req]);
+    } catch (e) {
+      if (!(e instanceof VariableError)) throw e;
+      session.collector.failed(req, 'template', e.message);
+    }
+    if (session.collector.exchanges === 0 && session.stopReason !== undefined) session.collector.failed(req, 'interrupted', session.stopReason);
+  } finally {
+    await session.close();
+  }
+  const entry = session.collector.entries(visit.scenario, [{ req, path: stepPath }])[0];
+  if (!entry) throw new Error(`Try it: ${formatPath(stepPath)} produced no trace`);
+  for (const x of entry.extracted) {
+    if (x.value === undefined) delete variables[x.variable];
+    else variables[x.variable] = x.value;
+  }
+  return { entry, variables };
+}
+
+/** Does an environment reference at `at` matter for this request? */
+function concerns(at: readonly PathSegment[], visit: RequestVisit): boolean {
+  if (samePath(at.slice(0, visit.path.length), visit.path) || at[0] === 'variables') return true;
+  if (at[0] !== 'defaults') return false;
+  if (at[1] === 'baseUrl') return usesDefault(visit.request, { kind: 'baseUrl' });
+  if (at[1] === 'auth') return usesDefault(visit.request, { kind: 'auth' });
+  if (at[1] === 'headers') return usesDefault(visit.request, { kind: 'header', name: String(at[2]) });
+  return true;
+}
+
+/** The data files the request's templates (and the defaults) read, and its body file. */
+async function loadInputs(plan: Plan, visit: RequestVisit, baseDir: string) {
+  const used = new Set<string>();
+  for (const f of templateFields(plan)) {
+    if (f.path[0] !== 'defaults' && !samePath(f.path.slice(0, visit.path.length), visit.path)) continue;
+    for (const r of compileTemplate(f.source).references) if (r.kind === 'data') used.add(r.name);
+  }
+  const wanted = Object.fromEntries(Object.entries(plan.data ?? {}).filter(([name]) => used.has(name)));
+  const loaded = await loadFeeders(wanted, baseDir, 0);
+  const issues: PlanIssue[] = [...loaded.issues];
+  const files = new Map<string, Buffer>();
+  const file = visit.request.file;
+  if (file !== undefined) {
+    const p = typeof file === 'string' ? file : file.path;
+    try {
+      files.set(p, await readFile(resolve(baseDir, p)));
+    } catch (e) {
+      issues.push({ path: [...visit.path, 'file'], message: `cannot read body file ${resolve(baseDir, p)}: ${(e as Error).message}` });
+    }
+  }
+  if (issues.length > 0) throw new PlanError(issues);
+  return { feeders: loaded.feeders, files };
+}
+
+function samePath(a: readonly PathSegment[], b: readonly PathSegment[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}

@@ -1,0 +1,85 @@
+/**
+ * The plan Try it runs: a request can be tried while the plan has problems elsewhere (a half-written step, a
+ * threshold), since the designer is where plans are unfinished. Only the tried request's scenario is kept (as one
+ * VU, one iteration), thresholds are dropped, and a broken sibling step is replaced by a placeholder that keeps
+ * the indices: none of them would be sent anyway. Problems in the request itself, in its enclosing groups, or in
+ * what every request uses (defaults, variables, data) still refuse the Try, with those problems only.
+ */
+import { PlanError, type PlanIssue } from '../../plan/errors.ts';
+import { validatePlanValue } from '../../plan/parse.ts';
+import type { PathSegment } from '../../plan/path.ts';
+import type { Plan } from '../../plan/schema/index.ts';
+import { TraceInputError } from './errors.ts';
+
+const PLACEHOLDER_STEP = { think: '0s' };
+const PLACEHOLDER_BATCH_ITEM = { request: { name: '(left out of Try it)', url: 'http://127.0.0.1/' } };
+const MAX_ROUNDS = 8;
+
+/**
+ * A valid plan holding the request step at `path` at the same path.
+ * @throws PlanError with the problems that concern the request; TraceInputError when `path` is not in a scenario.
+ */
+export function planForTry(document: unknown, path: readonly PathSegment[]): Plan {
+  const step = path[path.length - 1] === 'request' ? path.slice(0, -1) : [...path];
+  const scenario = step[1];
+  if (step[0] !== 'scenarios' || typeof scenario !== 'string' || step[2] !== 'steps') throw new TraceInputError('Try it needs a request step of a scenario');
+  let doc = reduce(document, scenario);
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    let issues: PlanIssue[];
+    try {
+      return validatePlanValue(doc).plan;
+    } catch (e) {
+      if (!(e instanceof PlanError)) throw e;
+      issues = e.issues;
+    }
+    const blocking = issues.filter((i) => siblingOf(i.path, step) === undefined);
+    if (blocking.length > 0) throw new PlanError(blocking);
+    for (const i of issues) doc = replaceAt(doc, siblingOf(i.path, step) as PathSegment[]);
+  }
+  throw new PlanError([{ path: step, message: 'the plan around this request has too many problems to try it; fix them first' }]);
+}
+
+/** The document with only `scenario` (as one VU, one iteration) and no thresholds. */
+function reduce(document: unknown, scenario: string): unknown {
+  if (!isObject(document)) return document;
+  const scenarios = document.scenarios;
+  const sc = isObject(scenarios) ? scenarios[scenario] : undefined;
+  if (!isObject(sc)) throw new TraceInputError(`the plan has no scenario named '${scenario}'`);
+  const { thresholds: _thresholds, ...rest } = document;
+  return { ...rest, scenarios: { [scenario]: { executor: 'per-vu-iterations', steps: sc.steps } } };
+}
+
+/**
+ * The path of the step (or batch item) holding the issue when it is a sibling of the tried step or of one of
+ * its enclosing groups; undefined when the issue concerns the tried step, its groups or the whole plan.
+ */
+function siblingOf(issue: readonly PathSegment[], step: readonly PathSegment[]): PathSegment[] | undefined {
+  if (issue[0] !== 'scenarios' || issue[1] !== step[1]) return undefined;
+  let k = 0;
+  while (k < issue.length && k < step.length && issue[k] === step[k]) k++;
+  if (k === issue.length || k === step.length) return undefined; // an ancestor of the step, or inside it
+  const container = issue[k - 1];
+  if (typeof issue[k] === 'number' && typeof step[k] === 'number' && (container === 'steps' || container === 'batch')) return issue.slice(0, k + 1);
+  return undefined;
+}
+
+/** The document with the step (or batch item) at `at` replaced by a placeholder of the same kind. */
+function replaceAt(doc: unknown, at: readonly PathSegment[]): unknown {
+  return setAt(doc, at, at[at.length - 2] === 'batch' ? PLACEHOLDER_BATCH_ITEM : PLACEHOLDER_STEP);
+}
+
+function setAt(doc: unknown, at: readonly PathSegment[], value: unknown): unknown {
+  if (at.length === 0) return value;
+  const [head, ...rest] = at as [PathSegment, ...PathSegment[]];
+  if (Array.isArray(doc) && typeof head === 'number') {
+    const copy = doc.slice();
+    copy[head] = setAt(doc[head], rest, value);
+    return copy;
+  }
+  if (isObject(doc) && typeof head === 'string') return { ...doc, [head]: setAt(doc[head], rest, value) };
+  return doc;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
