@@ -55,5 +55,7 @@ export const Sample = z.strictObject({
   /** Most VUs active at once during the interval, per scenario. */
   vus: z.record(z.string(), z.int()),
   dropped: z.record(z.string(), z.int()),
+  /** How busy the worker thread was (generator self-monitoring). */
+  health: z.strictObject({ elu: z.number(), loopDelayP99Ms: z.number(), loopDelayMaxMs: z.number() }).optional(),
 });
 export type Sample = z.infer<typeof Sample>;

@@ -70,7 +70,8 @@ export interface Summary {
   errors: { kind: string; scenario: string; request: string; count: number; message: string }[];
   extractFailures: { scenario: string; request: string; variable: string; count: number; message: string }[];
   scenarios: ScenarioSummary[];
-  generator: { workers: number; cpus: number };
+  /** The load generator: threads, cores, and how busy it got (CPU share of all cores, worst worker event loop). */
+  generator: { workers: number; cpus: number; cpuMax: number; cpuAvg: number; eluMax: number; loopDelayP99MaxMs: number };
   notes: string[];
   timeline: TimelinePoint[];
 }
@@ -183,7 +184,13 @@ export function buildSummary(i: SummaryInput): Summary {
       }
       return out;
     }),
-    generator: { workers: i.workers, cpus: i.cpus },
+    generator: {
+      workers: i.workers, cpus: i.cpus,
+      cpuMax: Math.max(0, ...i.timeline.map((p) => p.generator.cpu)),
+      cpuAvg: i.timeline.length ? i.timeline.reduce((a, p) => a + p.generator.cpu * p.span, 0) / Math.max(1e-9, i.timeline.reduce((a, p) => a + p.span, 0)) : 0,
+      eluMax: Math.max(0, ...i.timeline.map((p) => p.generator.elu)),
+      loopDelayP99MaxMs: Math.max(0, ...i.timeline.map((p) => p.generator.loopDelayP99Ms)),
+    },
     notes: i.notes,
     timeline: i.timeline,
   };

@@ -135,7 +135,13 @@ describe('timelinePoint', () => {
   it('is all zeros for an interval with no samples', () => {
     expect(timelinePoint([], 3, 1)).toEqual({
       t: 3, span: 1, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
-      checksPass: 0, checksFail: 0, errors: 0, dropped: 0, latency: null, requests: {}, statuses: {},
+      checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null,
+      generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, latency: null, requests: {}, statuses: {},
     });
+  });
+
+  it('reports the busiest worker: the highest event-loop utilisation and loop delay of the interval', () => {
+    const health = (elu: number, d: number) => ({ worker: 0, interval: 0, final: false, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], vus: {}, dropped: {}, health: { elu, loopDelayP99Ms: d, loopDelayMaxMs: d } });
+    expect(timelinePoint([health(0.4, 12), health(0.95, 3)], 1, 1).generator).toEqual({ cpu: 0, elu: 0.95, loopDelayP99Ms: 12 });
   });
 });

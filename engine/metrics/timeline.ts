@@ -29,6 +29,11 @@ export interface TimelinePoint {
   /** Open model: iterations that came due this interval, and those that started (the target and achieved rates). */
   scheduled: number;
   started: number;
+  /**
+   * The load generator itself: process CPU as a share of all cores, the busiest worker's event-loop utilisation,
+   * and the worst event-loop delay p99 (ms). Near 1 the generator, not the target, may be the limit.
+   */
+  generator: { cpu: number; elu: number; loopDelayP99Ms: number };
   /** Open model: how late iterations started this interval (ms); null when none was scheduled. */
   lag: { p95: number; max: number } | null;
   /** http_req_duration over this interval in ms; null when no request finished. */
@@ -43,13 +48,17 @@ const ms = (us: number): number => us / 1000;
 export function timelinePoint(samples: readonly Sample[], t: number, span: number): TimelinePoint {
   const p: TimelinePoint = {
     t, span, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
-    checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null, latency: null, requests: {}, statuses: {},
+    checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null, generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, latency: null, requests: {}, statuses: {},
   };
   const all = new Histogram();
   const lag = new Histogram();
   const perRequest = new Map<string, { reqs: number; failed: number; h: Histogram }>();
   for (const s of samples) {
     for (const n of Object.values(s.vus)) p.vus += n;
+    if (s.health) {
+      p.generator.elu = Math.max(p.generator.elu, s.health.elu);
+      p.generator.loopDelayP99Ms = Math.max(p.generator.loopDelayP99Ms, s.health.loopDelayP99Ms);
+    }
     for (const x of s.series) {
       p.reqs += x.reqs;
       p.failed += x.failed;

@@ -2,6 +2,7 @@
  * The live progress line: rewritten in place on a terminal; on a pipe (CI logs) one line every 10 seconds.
  * Written to stderr so stdout carries only the summary.
  */
+import { isBusy } from '../runtime/generator-load.ts';
 import type { RunInfo, Tick } from '../runtime/run-handle.ts';
 import { fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
 
@@ -34,7 +35,8 @@ export class Progress {
     const arrival = t.scheduled > 0 ? `, started ${fmtCount(t.started)}/${fmtCount(t.scheduled)} due${t.dropped ? ` (${fmtCount(t.dropped)} dropped)` : ''}` : '';
     const text = `running (${fmtMs(t.elapsedMs)}/${fmtMs(info.maxDurationMs)}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}`;
     const failing = t.thresholds.filter((x) => !x.ok).length;
-    const suffix = failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '';
+    const busy = isBusy(t.generator) ? this.p.yellow(` · generator busy (${Math.round(Math.max(t.generator.elu, t.generator.cpu) * 100)}%)`) : '';
+    const suffix = (failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '') + busy;
     if (this.tty) {
       this.out.write(`\r\x1b[2K  ${text}${suffix}`);
       this.live = true;

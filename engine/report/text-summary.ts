@@ -63,6 +63,8 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
     const text = `${sc.name}: target ${fmtRate(a.targetRate)}, achieved ${fmtRate(a.achievedRate)} (${(ratio * 100).toFixed(1)}%), ${fmtCount(sc.dropped)} dropped, start lag p(95)=${fmtMs(a.lagP95)} max=${fmtMs(a.lagMax)}`;
     out.push(`    ${ratio < 0.99 || sc.dropped > 0 ? p.yellow(text) : text}`);
   }
+  const g = s.generator;
+  if (g) line('generator', `${g.workers} worker${g.workers === 1 ? '' : 's'} on ${g.cpus} cores, CPU avg=${fmtPct(g.cpuAvg)} max=${fmtPct(g.cpuMax)}, event loop busy max=${fmtPct(g.eluMax)}, loop delay p(99) max=${fmtMs(g.loopDelayP99MaxMs)}`);
   out.push('', '    NETWORK');
   for (const n of ['data_received', 'data_sent']) metric(n, s.metrics[n]);
   out.push('');

@@ -12,6 +12,7 @@ import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { timelinePoint, type TimelinePoint } from '../metrics/timeline.ts';
 import { describeScenario, maxVus, planMaxDurationMs, regularDurationMs, startTimeMs } from '../plan/schedule.ts';
 import { USER_AGENT, VERSION } from '../version.ts';
+import { CpuMeter, generatorNote } from './generator-load.ts';
 import { IntervalCollector } from './intervals.ts';
 import type { PreparedRun } from './prepare.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
@@ -39,6 +40,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   let t0 = 0;
   let finishedAt = 0;
   const alive = new Set<number>();
+  const cpu = new CpuMeter();
 
   const workers = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
@@ -73,6 +75,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       const elapsedS = last ? Math.max(interval, (epochNow() - t0) / 1000) : interval + 1;
       const t = Math.min(interval + 1, elapsedS);
       const point = timelinePoint(samples, t, t - interval);
+      point.generator.cpu = cpu.take();
       timeline.push(point);
       totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
@@ -146,6 +149,8 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
   const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: timeline.at(-1)?.vus ?? 0, vusMax });
   const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
+  const busy = generatorNote(timeline);
+  if (busy) notes.push(busy);
   if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
   if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
   if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');

@@ -7,6 +7,7 @@ import { Agent } from 'undici';
 import { timedConnector } from '../http/connect-timing.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parseDuration } from '../../plan/duration.ts';
+import { HealthMonitor } from './health.ts';
 import { buildScenarioRuns, connectionLimit } from './setup.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
 
@@ -40,10 +41,12 @@ let interval = 0;
 let flushTimer: NodeJS.Timeout | undefined;
 
 const vus = (): Record<string, number> => Object.fromEntries(runs.map((r) => [r.name, r.takePeakVus()]));
+const health = new HealthMonitor();
+const flush = (final: boolean, interval: number) => ({ ...recorder.flush(init.worker, interval, final, vus()), health: health.take() });
 
 function scheduleFlush(): void {
   flushTimer = setTimeout(() => {
-    send({ cmd: 'sample', sample: recorder.flush(init.worker, interval, false, vus()) });
+    send({ cmd: 'sample', sample: flush(false, interval) });
     interval++;
     scheduleFlush();
   }, t0 + (interval + 1) * 1000 - performance.now());
@@ -58,7 +61,8 @@ async function start(t0Epoch: number): Promise<void> {
   await Promise.all(runs.map((r) => r.done));
   clearTimeout(flushTimer);
   const last = Math.max(interval, Math.floor((performance.now() - t0) / 1000));
-  send({ cmd: 'sample', sample: recorder.flush(init.worker, last, true, vus()) });
+  send({ cmd: 'sample', sample: flush(true, last) });
+  health.stop();
   await agent.destroy().catch(() => undefined);
   send({ cmd: 'done' });
 }
