@@ -4,6 +4,7 @@
  */
 import { PlanError } from '../plan/errors.ts';
 import { VERSION } from '../version.ts';
+import { breakpointCommand } from './commands/breakpoint.ts';
 import { demoCommand } from './commands/demo.ts';
 import { demoServerCommand } from './commands/demo-server.ts';
 import { runCommand } from './commands/run.ts';
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   demo: demoCommand,
   'demo-server': demoServerCommand,
   schema: schemaCommand,
+  breakpoint: breakpointCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

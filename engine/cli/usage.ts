@@ -8,6 +8,9 @@ export const HELP = `loadsmith — design, record and run HTTP load-test plans
 Usage:
   loadsmith run <plan> [options]       run a plan file (YAML or JSON)
   loadsmith validate <plan...>         check plan files (and their data files) without running them
+  loadsmith breakpoint <plan> --sla "p(95)<500" [--sla "http_req_failed: rate<0.01"] [--start 10] [--max N]
+                       [--step-duration 10s] [--cooldown 5s] [--precision 5%] [--max-vus 2000]
+                                       the highest arrival rate meeting the SLAs (doubling, then bisecting)
   loadsmith demo [options]             start the bundled demo API and run plans/demo.yaml against it
   loadsmith demo-server [--port N]     serve the bundled demo API on 127.0.0.1 until Ctrl-C
   loadsmith schema [-o FILE]           print the plan JSON Schema

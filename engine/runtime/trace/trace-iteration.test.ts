@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { JSON_DOC, startTargetServer, type TargetServer } from '../../../tests/fixtures/target-server.ts';
 import { PlanError } from '../../plan/errors.ts';
 import type { Plan } from '../../plan/schema/index.ts';
-import { MissingEnvironmentError, TraceInputError } from './errors.ts';
+import { TraceInputError, type MissingEnvironmentError } from './errors.ts';
 import { traceIteration } from './trace-iteration.ts';
 
 let server: TargetServer;

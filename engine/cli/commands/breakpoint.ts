@@ -1,0 +1,79 @@
+/**
+ * `loadsmith breakpoint <plan> --sla "p(95)<500" [--sla "http_req_failed: rate<0.01"] [--start 10] [--max 100000]
+ *  [--step-duration 10s] [--cooldown 5s] [--precision 5%] [--max-vus 2000]`: the highest arrival rate that meets the SLAs.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseDuration } from '../../plan/duration.ts';
+import { loadPlanFile } from '../../plan/file.ts';
+import { parseSla, type Sla } from '../../plan/sla.ts';
+import { ThresholdSyntaxError } from '../../metrics/thresholds/parse.ts';
+import { fmtMs, fmtPct, fmtRate, paint, useColor } from '../../report/format.ts';
+import { searchBreakpoint, type BreakpointStep } from '../../runtime/breakpoint.ts';
+import { parse } from '../args.ts';
+import { EXIT, UsageError } from '../usage.ts';
+
+export async function breakpointCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    sla: { type: 'string', multiple: true }, start: { type: 'string' }, max: { type: 'string' },
+    'step-duration': { type: 'string' }, cooldown: { type: 'string' }, precision: { type: 'string' }, 'max-vus': { type: 'string' },
+    env: { type: 'string', short: 'e', multiple: true }, workers: { type: 'string' }, 'summary-json': { type: 'string' },
+  } as const);
+  if (positionals.length !== 1) throw new UsageError('usage: loadsmith breakpoint <plan> --sla "p(95)<500" [--sla ...]');
+  const sla: Sla[] = [];
+  for (const text of values.sla ?? ['p(95)<500', 'http_req_failed: rate<0.01']) {
+    try { sla.push(parseSla(text)); } catch (e) { if (e instanceof ThresholdSyntaxError) throw new UsageError(`--sla '${text}': ${e.message}`); throw e; }
+  }
+  const num = (name: string, v: string | undefined, dflt: number, min: number): number => {
+    if (v === undefined) return dflt;
+    const n = Number(v.replace(/%$/, '')) / (v.endsWith('%') ? 100 : 1);
+    if (!Number.isFinite(n) || n < min) throw new UsageError(`--${name}: '${v}' is not a number of at least ${min}`);
+    return n;
+  };
+  const secs = (name: string, v: string | undefined, dflt: number): number => {
+    if (v === undefined) return dflt;
+    const ms = parseDuration(v);
+    if (ms === undefined) throw new UsageError(`--${name}: '${v}' is not a duration such as 10s`);
+    return ms / 1000;
+  };
+  const env: Record<string, string> = {};
+  for (const item of values.env ?? []) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--env: '${item}' should be KEY=VALUE`);
+    env[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  const file = positionals[0] as string;
+  const loaded = await loadPlanFile(file);
+  const p = paint(useColor(process.stdout));
+  const signal = { stopped: false };
+  const onSigint = (): void => { signal.stopped = true; process.stderr.write('  stopping after the current step\n'); };
+  process.on('SIGINT', onSigint);
+  const options = {
+    sla, startRate: num('start', values.start, 10, 0.01), maxRate: num('max', values.max, 100_000, 0.01),
+    stepDurationS: secs('step-duration', values['step-duration'], 10), cooldownS: secs('cooldown', values.cooldown, 5),
+    precision: num('precision', values.precision, 0.05, 0.001), maxVUs: num('max-vus', values['max-vus'], 2000, 1),
+    run: { baseDir: loaded.baseDir, file, env: { ...process.env, ...env }, ...(values.workers ? { workers: num('workers', values.workers, 1, 1) } : {}) },
+  };
+  process.stdout.write(`\n  breakpoint search · ${loaded.plan.name} · SLA: ${sla.map((s) => `${s.metric}: ${s.expression}`).join(', ')}\n\n`);
+  let result;
+  try {
+    result = await searchBreakpoint(loaded.plan, options, { signal, onStep: (s) => process.stdout.write(`${stepLine(s, p)}\n`) });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  const verdict = result.maxRate === null
+    ? p.red(`  even ${fmtRate(options.startRate)} breaks the SLA: lower --start`)
+    : p.bold(`  maximum working rate: ${fmtRate(result.maxRate)}${result.firstFailingRate !== null ? ` (${fmtRate(result.firstFailingRate)} failed)` : ` (no failure up to --max ${fmtRate(options.maxRate)})`}`);
+  process.stdout.write(`\n${verdict}\n\n`);
+  if (values['summary-json']) {
+    const json = `${JSON.stringify({ plan: loaded.plan.name, sla, options: { ...options, run: undefined }, ...result }, null, 2)}\n`;
+    if (values['summary-json'] === '-') process.stdout.write(json);
+    else await writeFile(values['summary-json'], json);
+  }
+  return result.stopped ? EXIT.interrupted : EXIT.passed;
+}
+
+function stepLine(s: BreakpointStep, p: ReturnType<typeof paint>): string {
+  const mark = s.ok ? p.green('✓') : p.red('✗');
+  const text = `  ${mark} ${fmtRate(s.rate).padStart(10)}  achieved ${fmtRate(s.achievedRate).padStart(10)}  p(95)=${fmtMs(s.p95).padEnd(8)} failed ${fmtPct(s.failedRate).padStart(7)}  dropped ${s.dropped}`;
+  return s.reason ? `${text}\n      ${p.dim(s.reason)}` : text;
+}
