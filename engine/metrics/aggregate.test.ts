@@ -65,9 +65,9 @@ describe('RunAggregate.add: HTTP series', () => {
 
   it('merges every phase histogram separately', () => {
     const w0: Record<Phase, number[]> = {
-      duration: [10_000, 12_000], blocked: [50, 60], connecting: [0, 40], tls: [0, 0], sending: [7, 8], waiting: [9_000, 11_000], receiving: [900, 1_000],
+      duration: [10_000, 12_000], blocked: [50, 60], lookup: [0, 25], connecting: [0, 40], tls: [0, 0], sending: [7, 8], waiting: [9_000, 11_000], receiving: [900, 1_000],
     };
-    const w1: Record<Phase, number[]> = { duration: [30_000], blocked: [5_000], connecting: [1_200], tls: [3_300], sending: [20], waiting: [29_000], receiving: [980] };
+    const w1: Record<Phase, number[]> = { duration: [30_000], blocked: [5_000], lookup: [700], connecting: [1_200], tls: [3_300], sending: [20], waiting: [29_000], receiving: [980] };
     const agg = new RunAggregate();
     agg.add(sample(0, { series: [series(key(), w0.duration, { phases: w0 })] }));
     agg.add(sample(1, { series: [series(key(), w1.duration, { phases: w1 })] }));

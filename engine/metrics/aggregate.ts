@@ -5,7 +5,7 @@
 import { Histogram } from './histogram.ts';
 import type { CheckKey, Sample, SeriesKey } from './sample.ts';
 
-export const PHASES = ['duration', 'blocked', 'connecting', 'tls', 'sending', 'waiting', 'receiving'] as const;
+export const PHASES = ['duration', 'blocked', 'lookup', 'connecting', 'tls', 'sending', 'waiting', 'receiving'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface CumSeries {

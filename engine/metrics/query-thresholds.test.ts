@@ -16,6 +16,8 @@ import { ThresholdSyntaxError } from './thresholds/parse.ts';
 
 const SHAPE: PhaseShape = {
   blocked: (d, i) => (i % 10 === 0 ? 5_000 + (d % 3_000) : d % 97),
+  // DNS on every 5th request (names resolved again as connections are made).
+  lookup: (d, i) => (i % 5 === 0 ? 150 + (d % 400) : 0),
   // A new connection every 3rd request (0 on reused ones), a TLS handshake on every 6th (dense enough that p(90) > 0).
   connecting: (d, i) => (i % 3 === 0 ? 300 + (d % 2_000) : 0),
   tls: (d, i) => (i % 6 === 0 ? 1_000 + (d % 1_500) : 0),
@@ -139,7 +141,7 @@ describe('Thresholds.evaluate: trend metrics over merged histograms', () => {
   });
 
   it.each([
-    ['http_req_blocked', 'blocked'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
+    ['http_req_blocked', 'blocked'], ['http_req_looking_up', 'lookup'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
     ['http_req_sending', 'sending'], ['http_req_waiting', 'waiting'], ['http_req_receiving', 'receiving'],
   ] as const)('%s reads its own phase (%s)', (metric, phase) => {
     const values = valuesOf(RAW, phase);

@@ -23,7 +23,7 @@ export interface RunClock {
 }
 
 const PHASE_OF: Record<string, Phase> = {
-  http_req_duration: 'duration', http_req_blocked: 'blocked', http_req_connecting: 'connecting',
+  http_req_duration: 'duration', http_req_blocked: 'blocked', http_req_looking_up: 'lookup', http_req_connecting: 'connecting',
   http_req_tls_handshaking: 'tls', http_req_sending: 'sending',
   http_req_waiting: 'waiting', http_req_receiving: 'receiving',
 };

@@ -10,7 +10,7 @@ const base = { scenario: 'browse', group: '::login', request: 'List users', meth
 const ok2xx3xx = (s: number): boolean => s >= 200 && s < 400;
 
 /** Phase times (µs) where every phase differs, so a mixed-up phase shows. */
-const times = (d: number): PhaseTimes => ({ duration: d, blocked: d + 7, connecting: d + 3, tls: 5, sending: 11, waiting: d - 20, receiving: 9 });
+const times = (d: number): PhaseTimes => ({ duration: d, blocked: d + 7, lookup: d + 1, connecting: d + 3, tls: 5, sending: 11, waiting: d - 20, receiving: 9 });
 
 /** Validates a flushed sample with the zod schema the coordinator uses, failing with zod's message. */
 function valid(s: SampleT): SampleT {

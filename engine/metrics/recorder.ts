@@ -14,6 +14,7 @@ interface SeriesRec {
   received: number;
   duration: Histogram;
   blocked: Histogram;
+  lookup: Histogram;
   connecting: Histogram;
   tls: Histogram;
   sending: Histogram;
@@ -22,7 +23,7 @@ interface SeriesRec {
 }
 
 /** Timings of one exchange in microseconds. */
-export interface PhaseTimes { duration: number; blocked: number; connecting: number; tls: number; sending: number; waiting: number; receiving: number }
+export interface PhaseTimes { duration: number; blocked: number; lookup: number; connecting: number; tls: number; sending: number; waiting: number; receiving: number }
 
 /** All series of one request step (they differ by status only). */
 export class RequestSeries {
@@ -52,6 +53,7 @@ export class RequestSeries {
     s.received += received;
     s.duration.record(t.duration);
     s.blocked.record(t.blocked);
+    s.lookup.record(t.lookup);
     s.connecting.record(t.connecting);
     s.tls.record(t.tls);
     s.sending.record(t.sending);
@@ -86,7 +88,7 @@ export class MetricsRecorder {
   newSeries(key: SeriesKey): SeriesRec {
     const rec: SeriesRec = {
       key, touched: false, reqs: 0, failed: 0, sent: 0, received: 0,
-      duration: new Histogram(), blocked: new Histogram(), connecting: new Histogram(), tls: new Histogram(),
+      duration: new Histogram(), blocked: new Histogram(), lookup: new Histogram(), connecting: new Histogram(), tls: new Histogram(),
       sending: new Histogram(), waiting: new Histogram(), receiving: new Histogram(),
     };
     this.series.push(rec);
@@ -162,12 +164,12 @@ export class MetricsRecorder {
       if (!s.touched) continue;
       sample.series.push({
         key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received,
-        duration: s.duration.toJSON(), blocked: s.blocked.toJSON(), connecting: s.connecting.toJSON(), tls: s.tls.toJSON(),
+        duration: s.duration.toJSON(), blocked: s.blocked.toJSON(), lookup: s.lookup.toJSON(), connecting: s.connecting.toJSON(), tls: s.tls.toJSON(),
         sending: s.sending.toJSON(), waiting: s.waiting.toJSON(), receiving: s.receiving.toJSON(),
       });
       s.touched = false;
       s.reqs = s.failed = s.sent = s.received = 0;
-      for (const h of [s.duration, s.blocked, s.connecting, s.tls, s.sending, s.waiting, s.receiving]) h.reset();
+      for (const h of [s.duration, s.blocked, s.lookup, s.connecting, s.tls, s.sending, s.waiting, s.receiving]) h.reset();
     }
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;

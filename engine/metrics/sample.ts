@@ -27,6 +27,7 @@ export const SeriesSample = z.strictObject({
   received: z.number(),
   duration: Hist,
   blocked: Hist,
+  lookup: Hist,
   connecting: Hist,
   tls: Hist,
   sending: Hist,

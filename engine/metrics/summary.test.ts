@@ -39,6 +39,7 @@ function expectTrend(actual: unknown, values: readonly number[], label: string):
 
 const SHAPE: PhaseShape = {
   blocked: (d) => 1 + (d % 500),
+  lookup: (d, i) => (i % 4 === 0 ? 100 + (d % 50) : 0),
   connecting: (d, i) => (i % 4 === 0 ? 200 + (d % 300) : 0),
   tls: (d, i) => (i % 8 === 0 ? 900 + (d % 700) : 0),
   sending: (d) => 20 + (d % 30),
@@ -131,7 +132,7 @@ function statusesOf(rs: readonly RawSeries[]): Record<string, number> {
 
 /** k6's built-in metric types, written out independently of the registry. */
 const K6_TYPES: Record<string, string> = {
-  http_reqs: 'counter', http_req_failed: 'rate', http_req_duration: 'trend', http_req_blocked: 'trend', http_req_connecting: 'trend',
+  http_reqs: 'counter', http_req_failed: 'rate', http_req_duration: 'trend', http_req_blocked: 'trend', http_req_looking_up: 'trend', http_req_connecting: 'trend',
   http_req_tls_handshaking: 'trend', http_req_sending: 'trend', http_req_waiting: 'trend', http_req_receiving: 'trend', data_sent: 'counter', data_received: 'counter', iterations: 'counter',
   iteration_duration: 'trend', vus: 'gauge', vus_max: 'gauge', checks: 'rate', group_duration: 'trend', dropped_iterations: 'counter',
 };
@@ -151,7 +152,7 @@ describe('buildSummary: metrics', () => {
     expect(Object.keys(s.metrics).sort()).toEqual(Object.keys(K6_TYPES).sort());
     for (const [name, type] of Object.entries(K6_TYPES)) expect(s.metrics[name]?.type, name).toBe(type);
     for (const name of [
-      'http_req_duration', 'http_req_blocked', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting',
+      'http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting',
       'http_req_receiving', 'iteration_duration', 'group_duration',
     ]) {
       expect(s.metrics[name], name).toMatchObject({ unit: 'ms' });
@@ -185,7 +186,7 @@ describe('buildSummary: metrics', () => {
   it('http_req_* trends are merged over all series and workers, in ms', () => {
     expectTrend(s.metrics.http_req_duration, ALL, 'http_req_duration');
     const phases = [
-      ['http_req_blocked', 'blocked'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
+      ['http_req_blocked', 'blocked'], ['http_req_looking_up', 'lookup'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
       ['http_req_sending', 'sending'], ['http_req_waiting', 'waiting'], ['http_req_receiving', 'receiving'],
     ] as const;
     for (const [name, p] of phases) expectTrend(s.metrics[name], values(() => true, p), name);

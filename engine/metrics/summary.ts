@@ -133,6 +133,7 @@ export function buildSummary(i: SummaryInput): Summary {
     http_req_failed: { type: 'rate', rate: reqs ? failed / reqs : 0, passes: failed, fails: reqs - failed },
     http_req_duration: trend(phase.duration),
     http_req_blocked: trend(phase.blocked),
+    http_req_looking_up: trend(phase.lookup),
     http_req_connecting: trend(phase.connecting),
     http_req_tls_handshaking: trend(phase.tls),
     http_req_sending: trend(phase.sending),

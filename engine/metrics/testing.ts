@@ -90,7 +90,7 @@ export function series(key: SeriesKey, durations: readonly number[], o: SeriesOp
   return {
     key, reqs, failed: o.failed ?? (key.expected ? 0 : reqs),
     sent: o.sent ?? (o.sentEach ?? 0) * reqs, received: o.received ?? (o.receivedEach ?? 0) * reqs,
-    duration: recorded('duration'), blocked: recorded('blocked'), connecting: recorded('connecting'), tls: recorded('tls'),
+    duration: recorded('duration'), blocked: recorded('blocked'), lookup: recorded('lookup'), connecting: recorded('connecting'), tls: recorded('tls'),
     sending: recorded('sending'), waiting: recorded('waiting'), receiving: recorded('receiving'),
   };
 }
@@ -123,7 +123,7 @@ export function rawSeries(key: SeriesKey, durations: readonly number[], shape: P
   return {
     key, ...bytes,
     phases: {
-      duration: durations, blocked: derived('blocked'), connecting: derived('connecting'), tls: derived('tls'),
+      duration: durations, blocked: derived('blocked'), lookup: derived('lookup'), connecting: derived('connecting'), tls: derived('tls'),
       sending: derived('sending'), waiting: derived('waiting'), receiving: derived('receiving'),
     },
   };

@@ -53,7 +53,7 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
     else line(name, `${m.value} min=${m.min} max=${m.max}`);
   };
   out.push('    HTTP');
-  for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
+  for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
   out.push('', '    EXECUTION');
   for (const n of ['dropped_iterations', 'group_duration', 'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max']) metric(n, s.metrics[n]);
   for (const sc of s.scenarios) {
@@ -84,7 +84,7 @@ function observedName(expr: string): string {
 
 function thresholdValue(metric: string, expr: string, v: number): string {
   if (/^\s*rate/.test(expr) && !/^(http_reqs|iterations|data_|dropped)/.test(metric)) return fmtPct(v);
-  if (/duration|http_req_(blocked|connecting|tls_handshaking|sending|waiting|receiving)/.test(metric) && !/^\s*count/.test(expr)) return fmtMs(v);
+  if (/duration|http_req_(blocked|looking_up|connecting|tls_handshaking|sending|waiting|receiving)/.test(metric) && !/^\s*count/.test(expr)) return fmtMs(v);
   return String(Math.round(v * 1000) / 1000);
 }
 

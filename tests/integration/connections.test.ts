@@ -41,6 +41,14 @@ describe('connections', () => {
     expect(connecting?.type === 'trend' && connecting.p90).toBe(0); // only 3 of 60 requests connected
   });
 
+  it('times DNS for a host name (and none for an IP address)', async () => {
+    const byName = await runYaml(plan('keepAlive: true'), { env: { BASE: url.replace('127.0.0.1', 'localhost') } });
+    const lookup = byName.summary.metrics.http_req_looking_up;
+    expect(lookup?.type === 'trend' && lookup.max).toBeGreaterThan(0);
+    const byIp = await runYaml(plan('keepAlive: true'), { env: { BASE: url } });
+    expect(byIp.summary.metrics.http_req_looking_up).toMatchObject({ max: 0 });
+  });
+
   it('opens a connection per request with keepAlive: false', async () => {
     const { summary } = await runYaml(plan('keepAlive: false'), { env: { BASE: url } });
     expect(summary._total).toBe(60);

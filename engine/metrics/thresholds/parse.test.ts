@@ -8,6 +8,7 @@ const K6_TYPES: Record<string, 'counter' | 'gauge' | 'rate' | 'trend'> = {
   http_reqs: 'counter',
   http_req_duration: 'trend',
   http_req_blocked: 'trend',
+  http_req_looking_up: 'trend',
   http_req_connecting: 'trend',
   http_req_tls_handshaking: 'trend',
   http_req_sending: 'trend',

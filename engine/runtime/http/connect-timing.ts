@@ -1,6 +1,6 @@
 /**
- * Connection phases (k6's http_req_connecting and http_req_tls_handshaking): a connector that stamps each new
- * socket with its TCP-connect and TLS-handshake times. The first request sent on that socket claims them
+ * Connection phases (k6's http_req_looking_up, http_req_connecting and http_req_tls_handshaking): a connector that
+ * stamps each new socket with its DNS lookup, TCP-connect and TLS-handshake times. The first request sent on that socket claims them
  * (see exchange.ts); later requests on a kept-alive socket report 0, as in k6.
  */
 import { buildConnector } from 'undici';
@@ -11,6 +11,7 @@ export const CONNECT_TIMING = Symbol('loadsmith.connectTiming');
 export interface ConnectTiming {
   /** performance.now() when connecting began. */
   startedAt: number;
+  lookupUs: number;
   connectingUs: number;
   tlsUs: number;
   claimed: boolean;
@@ -24,21 +25,25 @@ export function timedConnector(options: buildConnector.BuildOptions): buildConne
   const connect = buildConnector(options);
   return (opts, callback) => {
     const startedAt = performance.now();
+    let lookupAt = 0;
     let tcpAt = 0;
     const socket = connect(opts, (err, s) => {
       if (!err && s) {
         const end = performance.now();
         const tcp = tcpAt || end;
+        const resolved = lookupAt || startedAt; // no 'lookup' event for an IP address: no DNS time
         (s as TimedSocket)[CONNECT_TIMING] = {
           startedAt,
-          connectingUs: us(tcp - startedAt),
+          lookupUs: us(resolved - startedAt),
+          connectingUs: us(tcp - resolved),
           tlsUs: opts.protocol === 'https:' ? us(end - tcp) : 0,
           claimed: false,
         };
       }
       (callback as (e: Error | null, socket: unknown) => void)(err, s);
     });
-    // Both net and tls sockets emit 'connect' when TCP is up; for TLS the callback comes after the handshake.
+    // Sockets emit 'lookup' once DNS answered and 'connect' when TCP is up; for TLS the callback comes after the handshake.
+    (socket as unknown as Socket).once('lookup', () => { lookupAt = performance.now(); });
     (socket as unknown as Socket).once('connect', () => { tcpAt = performance.now(); });
     return socket;
   };

@@ -1,7 +1,7 @@
 /**
  * One HTTP exchange over undici's low-level dispatch API, timed into k6's phases:
  *   blocked   = dispatch -> request start on a socket (queueing, connecting, TLS)
- *   connecting, tls_handshaking = for the first request on a new socket, its connect and handshake times
+ *   looking_up, connecting, tls_handshaking = for the first request on a new socket, its DNS, TCP and TLS times
  *   sending   = request start -> request fully written
  *   waiting   = written -> first response byte
  *   receiving = first byte -> end of body
@@ -37,6 +37,7 @@ export interface ExchangeResult {
   bytesReceived: number;
   /** Phase times in microseconds. */
   blocked: number;
+  lookup: number;
   connecting: number;
   tls: number;
   sending: number;
@@ -86,6 +87,7 @@ export class Exchange {
   private kept = 0;
   private truncated = false;
   private received = 0;
+  private lookup = 0;
   private connecting = 0;
   private tls = 0;
   private headBytes = 0;
@@ -122,6 +124,7 @@ export class Exchange {
     // Only a connection opened while this request waited counts for it (not one opened earlier for another).
     if (t && !t.claimed && t.startedAt >= this.t0) {
       t.claimed = true;
+      this.lookup = t.lookupUs;
       this.connecting = t.connectingUs;
       this.tls = t.tlsUs;
     }
@@ -173,6 +176,7 @@ export class Exchange {
       bodyTruncated: this.truncated,
       bytesReceived: this.received + this.rawHeaderBytes,
       blocked: us(start - this.t0),
+      lookup: this.lookup,
       connecting: this.connecting,
       tls: this.tls,
       sending: us(sent - start),
