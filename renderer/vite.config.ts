@@ -14,6 +14,13 @@ export default defineConfig({
   root: here,
   base: './',
   plugins: [react()],
+  resolve: {
+    // monaco-yaml's worker (through monaco-worker-manager) imports the pre-0.56 path of Monaco's worker entry,
+    // which monaco-editor's `exports` map no longer resolves; its exported name is 'monaco-editor/editor/editor.worker'.
+    alias: [{ find: /^monaco-editor\/esm\/vs\/editor\/editor\.worker(\.js)?$/, replacement: 'monaco-editor/editor/editor.worker' }],
+  },
+  // The dev server serves workers unbundled: the YAML worker's one CommonJS dependency must be pre-bundled.
+  optimizeDeps: { include: ['monaco-yaml > path-browserify'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,9 +1,11 @@
-/** designer.* and files.*: placeholders until the Try-it / data-file work lands (answer `unsupported`). */
-import { ContractError, type Handlers } from '../contract/index.ts';
+/** designer.*: Try it and Validate (designer-run.ts); files.* are the data files (files.ts). */
+import type { Handlers } from '../contract/index.ts';
+import type { ServiceContext } from './context.ts';
+import { designerRunHandlers } from './designer-run.ts';
+import { fileHandlers } from './files.ts';
 
 type DesignerHandlers = Pick<Handlers, 'designer.tryRequest' | 'designer.validate' | 'files.upload' | 'files.list' | 'files.preview'>;
 
-export function designerHandlers(): DesignerHandlers {
-  const later = (): never => { throw new ContractError('unsupported', 'not available yet'); };
-  return { 'designer.tryRequest': later, 'designer.validate': later, 'files.upload': later, 'files.list': later, 'files.preview': later };
+export function designerHandlers(ctx: ServiceContext): DesignerHandlers {
+  return { ...designerRunHandlers(ctx), ...fileHandlers(ctx.dataDir) };
 }

@@ -43,7 +43,7 @@ export function createServices(options: ServicesOptions): Services {
     ...environmentHandlers(ctx),
     ...runs.handlers,
     ...settingsHandlers(ctx, options.mode),
-    ...designerHandlers(),
+    ...designerHandlers(ctx),
     ...options.overrides,
   };
   return {

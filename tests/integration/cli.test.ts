@@ -132,7 +132,7 @@ describe('other commands', () => {
     expect(ok.stdout).toMatch(/valid — 1 scenario\(s\), 1 request\(s\); reads env BASE/);
     const r = await loadsmith(['validate', good, bad]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`${bad}:7:15: scenarios.s.executor: unknown executor 'constant-vu': expected one of constant-vus, ramping-vus, per-vu-iterations, shared-iterations (did you mean 'constant-vus'?)`);
+    expect(r.stderr).toContain(`${bad}:7:15: scenarios.s.executor: unknown executor 'constant-vu': expected one of constant-vus, ramping-vus, per-vu-iterations, shared-iterations, constant-arrival-rate, ramping-arrival-rate (did you mean 'constant-vus'?)`);
   });
 
   it('usage errors exit 1 with a message', async () => {

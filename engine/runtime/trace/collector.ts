@@ -71,7 +71,8 @@ export class TraceCollector implements RequestTrace {
 
   extract(req: CompiledRequest, variable: string, outcome: ExtractOutcome, value: unknown): void {
     const reason = outcome.ok ? null : value !== undefined ? `${outcome.reason}; the default was used` : outcome.reason;
-    this.entry(req).extracted.push({ variable, ok: outcome.ok, value, reason });
+    // null, not undefined, for an unset variable: the entry crosses JSON and the contract requires the key.
+    this.entry(req).extracted.push({ variable, ok: outcome.ok, value: value === undefined ? null : value, reason });
   }
 
   /** Entries of the requests that ran, in the order of `sites` (document order). */

@@ -34,6 +34,7 @@ export interface TraceEntry {
   timings: TraceTimings;
   error: { kind: string; message: string } | null;
   checks: { name: string; ok: boolean; reason: string | null }[];
+  /** `value`: what the variable holds afterwards (the default when one was used), null when it is unset. */
   extracted: { variable: string; ok: boolean; value: unknown; reason: string | null }[];
   /** Redirect hops followed before the response shown. */
   redirects: number;

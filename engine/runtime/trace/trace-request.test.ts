@@ -50,7 +50,7 @@ describe('traceRequest', () => {
     ]);
     expect(entry.extracted).toEqual([
       { variable: 'token', ok: true, value: JSON_DOC.token, reason: null },
-      { variable: 'nothing', ok: false, value: undefined, reason: 'no match for $.missing' },
+      { variable: 'nothing', ok: false, value: null, reason: 'no match for $.missing' },
       { variable: 'city', ok: false, value: 'Paris', reason: 'no match for $.nope; the default was used' },
     ]);
     // A failed extraction unsets its variable, as in a run; seeds not touched are kept.

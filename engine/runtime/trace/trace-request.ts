@@ -14,6 +14,7 @@ import { requestsOf, type RequestVisit } from '../../plan/walk.ts';
 import { compileTemplate } from '../../template/index.ts';
 import { compileRequest } from '../compile/request.ts';
 import { loadFeeders } from '../data/load.ts';
+import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { TraceEntry } from './entry.ts';
 import { assertEnvironment, TraceInputError } from './errors.ts';
 import { TraceSession, VariableError } from './session.ts';
@@ -55,9 +56,10 @@ export async function traceRequest(planValue: Plan, path: readonly PathSegment[]
   const sc = plan.scenarios[visit.scenario];
   const req = forTrace(compileRequest(visit.request, visit.group, { plan, scenario: visit.scenario, scenarioTags: sc?.tags, recorder: session.wc.recorder, files }));
   const variables: Record<string, unknown> = { ...options.variables };
+  let vu: VirtualUser | undefined;
   try {
     try {
-      const vu = session.newVu(1, visit.scenario, env, feeders, variables);
+      vu = session.newVu(1, visit.scenario, env, feeders, variables);
       await session.run(vu, [req]);
     } catch (e) {
       if (!(e instanceof VariableError)) throw e;
@@ -70,8 +72,8 @@ export async function traceRequest(planValue: Plan, path: readonly PathSegment[]
   const entry = session.collector.entries(visit.scenario, [{ req, path: stepPath }])[0];
   if (!entry) throw new Error(`Try it: ${formatPath(stepPath)} produced no trace`);
   for (const x of entry.extracted) {
-    if (x.value === undefined) delete variables[x.variable];
-    else variables[x.variable] = x.value;
+    if (vu?.ctx.vars.has(x.variable)) variables[x.variable] = vu.ctx.vars.get(x.variable);
+    else delete variables[x.variable];
   }
   return { entry, variables };
 }

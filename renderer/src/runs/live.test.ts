@@ -3,7 +3,8 @@ import { failingThresholds, liveText, type Tick } from './live.ts';
 
 const tick = (over: Partial<Tick> = {}): Tick => ({
   t: 12, span: 1, vus: 20, reqs: 150, rps: 153.24, failed: 0, iterations: 10, interrupted: 0, dataSent: 0, dataReceived: 0,
-  checksPass: 0, checksFail: 0, errors: 0, dropped: 0,
+  checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null,
+  generator: { cpu: 0.2, elu: 0.3, loopDelayP99Ms: 1 },
   latency: { avg: 5, p50: 4, p90: 9, p95: 12.34, p99: 20, max: 30 },
   requests: {}, statuses: {}, elapsedMs: 12_000, vusMax: 20,
   totals: { reqs: 1000, failed: 5, iterations: 100, checksPass: 0, checksFail: 0, errors: 5 },

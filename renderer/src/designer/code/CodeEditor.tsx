@@ -1,13 +1,78 @@
-/** A code editor (JSON, YAML, text). Basic version: a textarea; the code-view work replaces it with Monaco, same props. */
+/**
+ * A compact code editor (request bodies and the like): Monaco with the given language, loaded on demand.
+ * While Monaco loads (or if it cannot), a plain textarea with the same label keeps the value editable.
+ */
+import { useEffect, useRef } from 'react';
+import { applyText } from './apply-text.ts';
+import { useMonacoEditor } from './useMonacoEditor.ts';
+import './code.css';
+
 export interface CodeEditorProps {
   value: string;
   onChange(value: string): void;
   language: 'json' | 'yaml' | 'plaintext';
+  /** The accessible name of the editor. */
   label: string;
   height?: number | string;
   readOnly?: boolean;
 }
 
-export function CodeEditor({ value, onChange, label, height = 200, readOnly }: CodeEditorProps) {
-  return <textarea aria-label={label} className="mono" style={{ width: '100%', height }} value={value} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} />;
+export function CodeEditor({ value, onChange, language, label, height = 200, readOnly = false }: CodeEditorProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const { monaco, editor } = useMonacoEditor(box, {
+    value,
+    language,
+    options: {
+      ariaLabel: label,
+      readOnly,
+      minimap: { enabled: false },
+      lineNumbers: 'on',
+      lineNumbersMinChars: 3,
+      folding: true,
+      scrollBeyondLastLine: false,
+      wordWrap: 'on',
+      tabSize: 2,
+      fontSize: 13,
+      renderLineHighlight: 'none',
+      overviewRulerLanes: 0,
+      fixedOverflowWidgets: true,
+    },
+  });
+
+  const applying = useRef(false);
+  useEffect(() => {
+    if (!editor) return;
+    const sub = editor.onDidChangeModelContent(() => {
+      // applyText below is the prop coming in, not the user typing: do not echo it back.
+      if (!applying.current) changed.current(editor.getValue());
+    });
+    return () => sub.dispose();
+  }, [editor]);
+
+  useEffect(() => {
+    // The value changed from outside (another field, undo): take it; a no-op when the editor already has it.
+    if (monaco && editor) applyText(monaco, editor, value, applying);
+  }, [monaco, editor, value]);
+
+  useEffect(() => {
+    editor?.updateOptions({ readOnly, ariaLabel: label });
+  }, [editor, readOnly, label]);
+
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (monaco && model && model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+  }, [monaco, editor, language]);
+
+  return (
+    <div className="code-editor" style={{ height }}>
+      <div ref={box} className="code-editor-monaco" />
+      {!editor && (
+        // Until Monaco is there (or if it could not load), the value stays readable and editable.
+        <textarea aria-label={label} className="mono code-editor-fallback" value={value} readOnly={readOnly}
+          onChange={(e) => onChange(e.target.value)} />
+      )}
+    </div>
+  );
 }

@@ -1,25 +1,73 @@
 /**
- * A text field for strings that may hold ${...} expressions (URLs, header values, bodies). This basic version
- * offers known variables as completions; the request editor work enhances it with highlighting.
+ * A text field for strings that may hold ${...} expressions (URLs, header values, bodies, auth). The input is
+ * transparent over a mirror that draws the same text with the expressions highlighted (a real <input> keeps
+ * native editing, undo and accessibility); typing `${` opens a listbox of the names the plan can use.
  */
+import { useLayoutEffect, useRef } from 'react';
 import type { Path } from '../core/doc-path.ts';
-import { knownVariables } from '../core/steps.ts';
-import { useDesigner } from '../state/DesignerProvider.tsx';
+import { CompletionList, optionId } from '../request/template/CompletionList.tsx';
+import { templateSpans } from '../request/template/spans.ts';
+import { TemplateMirror } from '../request/template/TemplateMirror.tsx';
+import { useCompletion } from '../request/template/useCompletion.ts';
+import { useTemplateSources } from '../request/template/useTemplateSources.ts';
 import { FieldIssues } from './FieldIssues.tsx';
 import { fieldId, useField } from './useField.ts';
+import '../request/request.css';
 
-export function TemplateInput({ path, label, placeholder }: { path: Path; label: string; placeholder?: string }) {
-  const d = useDesigner();
+export interface TemplateInputProps {
+  path: Path;
+  label: string;
+  placeholder?: string;
+  /** Secrets (passwords, API keys): shown as dots, without the highlighted mirror. */
+  masked?: boolean;
+  /** Emptying the field stores '' instead of removing the key (values whose key must stay, e.g. a check's). */
+  keepEmpty?: boolean;
+}
+
+export function TemplateInput({ path, label, placeholder, masked, keepEmpty }: TemplateInputProps) {
   const { value, set, issues } = useField(path);
   const id = fieldId(path);
+  const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
+  const input = useRef<HTMLInputElement>(null);
+  const mirror = useRef<HTMLDivElement>(null);
+  const caretAfter = useRef<number | undefined>(undefined);
+  const sources = useTemplateSources();
+  const completion = useCompletion(sources.completions, (next, caret) => {
+    caretAfter.current = caret;
+    set(next === '' && !keepEmpty ? undefined : next);
+  });
+  const listId = `${id}-completions`;
+  const syncScroll = (): void => { if (mirror.current && input.current) mirror.current.scrollLeft = input.current.scrollLeft; };
+  useLayoutEffect(() => {
+    // After accepting a completion the caret goes where the inserted name ends, not to the end of the text.
+    if (caretAfter.current !== undefined && input.current) input.current.setSelectionRange(caretAfter.current, caretAfter.current);
+    caretAfter.current = undefined;
+    syncScroll();
+  }, [text]);
+  // Syntax the engine rejects is explained under the field until the validator has its own message for it.
+  const syntax = issues.length === 0 ? templateSpans(text).filter((s) => s.kind === 'error').map((s) => ({ path: [...path], message: s.message ?? '' })) : [];
+  const all = [...issues, ...syntax];
+  const caretOf = (el: HTMLInputElement): number => el.selectionStart ?? el.value.length;
+
   return (
     <div className="field field-template">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" className="mono" spellCheck={false} value={typeof value === 'string' ? value : value === undefined ? '' : String(value)}
-        placeholder={placeholder} list={`${id}-vars`} aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : undefined}
-        onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)} />
-      <datalist id={`${id}-vars`}>{knownVariables(d.doc).map((v) => <option key={v} value={`\${${v}}`} />)}</datalist>
-      <FieldIssues id={`${id}-issues`} issues={issues} />
+      <div className={`tpl-box${masked ? ' tpl-masked' : ''}`}>
+        {!masked && <TemplateMirror ref={mirror} text={text} />}
+        <input id={id} ref={input} type={masked ? 'password' : 'text'} className="tpl-input mono" spellCheck={false} autoComplete="off"
+          value={text} placeholder={placeholder}
+          role="combobox" aria-autocomplete="list" aria-expanded={completion.open} aria-controls={completion.open ? listId : undefined}
+          aria-activedescendant={completion.open ? optionId(listId, completion.active) : undefined}
+          aria-invalid={all.length > 0} aria-describedby={all.length ? `${id}-issues` : undefined}
+          onFocus={sources.refresh}
+          onChange={(e) => { set(e.target.value === '' && !keepEmpty ? undefined : e.target.value); completion.update(e.target.value, caretOf(e.target), true); }}
+          onSelect={(e) => { syncScroll(); completion.update(e.currentTarget.value, caretOf(e.currentTarget), false); }}
+          onScroll={syncScroll}
+          onBlur={completion.close}
+          onKeyDown={(e) => { if (completion.onKeyDown(e)) { e.preventDefault(); e.stopPropagation(); } }} />
+        {completion.open && <CompletionList id={listId} label={`Names for ${label}`} items={completion.items} active={completion.active} onPick={completion.accept} />}
+      </div>
+      <FieldIssues id={`${id}-issues`} issues={all} />
     </div>
   );
 }

@@ -1,12 +1,22 @@
-/** Plan settings. (Basic version: the settings work replaces it.) */
+/** Plan settings: one section at a time (general, defaults, variables, data files, thresholds), chosen in the nav. */
 import type { SettingsSection } from '../core/selection.ts';
-import { TextField } from '../fields/TextField.tsx';
+import { DataSection } from './data/DataSection.tsx';
+import { DefaultsSection } from './DefaultsSection.tsx';
+import { GeneralSection } from './GeneralSection.tsx';
+import { SectionNav } from './SectionNav.tsx';
+import { ThresholdsSection } from './thresholds/ThresholdsSection.tsx';
+import { VariablesSection } from './VariablesSection.tsx';
+import './settings.css';
 
 export function SettingsPanel({ section }: { section: SettingsSection }) {
   return (
-    <section aria-label={`Plan settings: ${section}`}>
-      <TextField path={['name']} label="Plan name" keepEmpty />
-      <TextField path={['defaults', 'baseUrl']} label="Base URL" />
-    </section>
+    <div className="settings-panel">
+      <SectionNav current={section} />
+      {section === 'general' && <GeneralSection />}
+      {section === 'defaults' && <DefaultsSection />}
+      {section === 'variables' && <VariablesSection />}
+      {section === 'data' && <DataSection />}
+      {section === 'thresholds' && <ThresholdsSection />}
+    </div>
   );
 }

@@ -1,4 +1,53 @@
-/** Plan actions in the designer header (Validate, Export). (Basic version: the Try-it work replaces it.) */
+/**
+ * The designer's plan actions: Try it (the selected request), Validate (one iteration of the plan) and Export.
+ * Ctrl/Cmd+Enter is Try it, as in API clients, except inside the YAML editor. Button names stay the same while
+ * busy (aria-busy and a spinner say it), so they can always be found by name.
+ */
+import { useEffect } from 'react';
+import { describeError } from '../../ui/errors.ts';
+import { useDesigner } from '../state/DesignerProvider.tsx';
+import { selectedRequestPath } from './format.ts';
+import { useExport } from './useExport.ts';
+import { useTryActions } from './useTryActions.ts';
+
 export function DesignerActions() {
-  return null;
+  const d = useDesigner();
+  const actions = useTryActions();
+  const exp = useExport();
+  const path = selectedRequestPath(d.doc, d.selection);
+  const canTry = path !== null && actions.busy === null;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      if ((e.target as HTMLElement | null)?.closest('.monaco-editor')) return;
+      if (!canTry || path === null) return;
+      e.preventDefault();
+      void actions.tryRequest(path);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canTry, path, actions]);
+
+  return (
+    <span className="try-actions">
+      <button type="button" className="primary" disabled={!canTry} onClick={() => path && void actions.tryRequest(path)}
+        aria-busy={actions.busy === 'try'} title={path ? 'Send the selected request once (Ctrl+Enter)' : 'Select a request in the outline to try it'}>
+        Try it
+      </button>
+      <button type="button" disabled={actions.busy !== null} onClick={() => void actions.validate()} aria-busy={actions.busy === 'validate'}
+        title="Run every scenario once with one virtual user and show each request">
+        Validate
+      </button>
+      <button type="button" disabled={exp.pending} onClick={exp.run} aria-busy={exp.pending} title="Save the plan as a YAML file (secrets become ${env.…} references)">
+        Export
+      </button>
+      {exp.note?.kind === 'info' && <span className="try-export-note" role="status">{exp.note.text} <button type="button" className="ghost" onClick={exp.dismiss}>Dismiss</button></span>}
+      {exp.note?.kind === 'error' && (
+        <span className="try-export-note try-export-error" role="alert">
+          Could not export: {describeError(exp.note.error).message} <button type="button" className="ghost" onClick={exp.dismiss}>Dismiss</button>
+        </span>
+      )}
+    </span>
+  );
 }

@@ -1,0 +1,124 @@
+/**
+ * designer.tryRequest and designer.validate through the dispatcher (results checked against the contract), on a
+ * real store in a temp data dir and a real target server: environment values and secrets, variables carried from
+ * one call to the next, Try it on a plan with problems elsewhere, and the errors the UI acts on.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { JSON_DOC, startTargetServer, type TargetServer } from '../../tests/fixtures/target-server.ts';
+import type { Envelope } from '../contract/errors.ts';
+import type { MethodName, Params, Result } from '../contract/index.ts';
+import { openStore } from '../store/index.ts';
+import { createServices, type Services } from './index.ts';
+
+let dir: string;
+let services: Services;
+let target: TargetServer;
+let envId: string;
+
+beforeAll(async () => { target = await startTargetServer({ record: true }); });
+afterAll(async () => { await target.close(); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loadsmith-designer-run-'));
+  services = createServices({ store: openStore({ dataDir: dir }), dataDir: dir, mode: 'browser', dispatcher: { checkResults: true } });
+  target.resetStats();
+  envId = (await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }, { name: 'TOKEN', secret: true, value: 'hunter2' }] })).id;
+});
+afterEach(async () => {
+  await services.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function call<M extends MethodName>(method: M, params: Params<M>): Promise<Result<M>> {
+  const env = await services.dispatcher.call(method, params);
+  if (!env.ok) throw Object.assign(new Error(env.error.message), { body: env.error });
+  return env.result as Result<M>;
+}
+async function fail(method: string, params: unknown): Promise<Extract<Envelope, { ok: false }>['error']> {
+  const env = await services.dispatcher.call(method, params);
+  if (env.ok) throw new Error(`${method} unexpectedly succeeded`);
+  return env.error;
+}
+
+const document = (steps: unknown[], extra: Record<string, unknown> = {}) => ({
+  version: 1,
+  name: 'designer',
+  defaults: { baseUrl: '${env.BASE_URL}', auth: { type: 'bearer', token: '${env.TOKEN}' } },
+  scenarios: { browse: { executor: 'constant-vus', vus: 2, duration: '30s', steps } },
+  ...extra,
+});
+const LOGIN = { request: { name: 'login', url: '/json', extract: { token: { jsonPath: '$.token' } }, checks: [{ status: 200 }] } };
+const USE = { request: { name: 'use', url: '/echo?t=${token}', checks: [{ jsonPath: '$.headers.authorization', equals: 'Bearer hunter2' }] } };
+const step = (i: number) => ['scenarios', 'browse', 'steps', i];
+
+describe('designer.tryRequest', () => {
+  it('sends the request with the environment (secret included) and returns the entry and the variables after extraction', async () => {
+    const r = await call('designer.tryRequest', { document: document([LOGIN, USE]), path: step(0), environmentId: envId });
+    expect(r.entry).toMatchObject({ name: 'login', path: step(0), response: { status: 200 }, checks: [{ ok: true }] });
+    expect(r.entry.request.headers).toContainEqual(['authorization', 'Bearer hunter2']);
+    expect(r.variables).toEqual({ token: JSON_DOC.token });
+    // The UI passes the variables back so the next request can use the extracted value.
+    const next = await call('designer.tryRequest', { document: document([LOGIN, USE]), path: step(1), environmentId: envId, variables: r.variables });
+    expect(next.entry.request.url).toBe(`${target.url}/echo?t=${JSON_DOC.token}`);
+    expect(next.entry.checks).toEqual([{ name: '$.headers.authorization == "Bearer hunter2"', ok: true, reason: null }]);
+  });
+
+  it('tries a request while another step and a threshold are broken, but not a broken request', async () => {
+    const doc = document([LOGIN, { request: { url: 42 } }], { thresholds: { 'http_req_duration{request:nope}': ['p(95)<1'] } });
+    const ok = await call('designer.tryRequest', { document: doc, path: step(0), environmentId: envId });
+    expect(ok.entry.response?.status).toBe(200);
+    const err = await fail('designer.tryRequest', { document: doc, path: step(1), environmentId: envId });
+    expect(err.code).toBe('plan_invalid');
+    expect(err.issues?.map((i) => i.path)).toEqual([[...step(1), 'request', 'url']]);
+  });
+
+  it('names the environment variables that are missing', async () => {
+    const none = await fail('designer.tryRequest', { document: document([LOGIN]), path: step(0) });
+    expect(none).toMatchObject({ code: 'plan_invalid', message: 'Try it needs the environment variables BASE_URL, TOKEN, but no environment is selected' });
+    const partial = (await call('environments.save', { name: 'half', variables: [{ name: 'BASE_URL', value: target.url }] })).id;
+    const half = await fail('designer.tryRequest', { document: document([LOGIN]), path: step(0), environmentId: partial });
+    expect(half.message).toBe('Try it needs the environment variable TOKEN, but the environment "half" does not define it');
+    expect(target.hits()).toBe(0);
+  });
+
+  it('returns a refused connection and a failed extraction as data the contract accepts', async () => {
+    const refused = { request: { url: 'http://127.0.0.1:1/x', extract: { id: { jsonPath: '$.id' } }, checks: [{ status: 200 }] } };
+    const r = await call('designer.tryRequest', { document: document([refused]), path: step(0), environmentId: envId, variables: { id: 'old', other: 1 } });
+    expect(r.entry).toMatchObject({ response: null, error: { kind: 'refused' }, checks: [{ ok: false, reason: 'no response' }] });
+    expect(r.entry.extracted).toEqual([{ variable: 'id', ok: false, value: null, reason: 'no response' }]);
+    expect(r.variables).toEqual({ other: 1 });
+  });
+
+  it('refuses a step that is not a request, and an unknown environment', async () => {
+    expect(await fail('designer.tryRequest', { document: document([{ think: '1s' }]), path: step(0), environmentId: envId })).toMatchObject({ code: 'invalid_params' });
+    expect(await fail('designer.tryRequest', { document: document([LOGIN]), path: step(0), environmentId: 'nope' })).toMatchObject({ code: 'not_found' });
+  });
+
+  it('reads data files relative to the data directory', async () => {
+    await writeFile(join(dir, 'users.csv'), 'name\nann\n');
+    const doc = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: 'users.csv' } } });
+    const r = await call('designer.tryRequest', { document: doc, path: step(0), environmentId: envId });
+    expect(r.entry.request.url).toBe(`${target.url}/echo?u=ann`);
+  });
+});
+
+describe('designer.validate', () => {
+  it('runs one iteration and returns every request in order, the extraction reused', async () => {
+    const r = await call('designer.validate', { document: document([LOGIN, { think: '10s' }, USE]), environmentId: envId });
+    expect(r.entries.map((e) => [e.name, e.response?.status])).toEqual([['login', 200], ['use', 200]]);
+    expect(r.entries[1]?.request.url).toBe(`${target.url}/echo?t=${JSON_DOC.token}`);
+    expect(r.entries[1]?.checks[0]?.ok).toBe(true);
+    expect(r.errors).toEqual([]);
+    expect(r.durationMs).toBeLessThan(5000);
+  });
+
+  it('refuses an invalid plan with its issues', async () => {
+    const err = await fail('designer.validate', { document: document([LOGIN, { request: { url: 42 } }]), environmentId: envId });
+    expect(err.code).toBe('plan_invalid');
+    expect(err.message).toMatch(/^Validate: /);
+    expect(err.issues?.length).toBeGreaterThan(0);
+    expect(await fail('designer.validate', { document: document([LOGIN]), environmentId: envId, scenario: 'zz' })).toMatchObject({ code: 'invalid_params' });
+  });
+});

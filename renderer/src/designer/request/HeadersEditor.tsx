@@ -1,0 +1,37 @@
+/** The request's headers, with common names suggested, and the default headers it also sends. */
+import type { Path } from '../core/doc-path.ts';
+import { KeyValueTable } from '../fields/KeyValueTable.tsx';
+import { useDesigner } from '../state/DesignerProvider.tsx';
+
+/** Header names offered while typing. */
+export const COMMON_HEADERS = [
+  'Accept', 'Accept-Encoding', 'Accept-Language', 'Authorization', 'Cache-Control', 'Content-Type', 'Cookie', 'If-Match',
+  'If-Modified-Since', 'If-None-Match', 'Origin', 'Pragma', 'Referer', 'User-Agent', 'X-API-Key', 'X-Correlation-Id',
+  'X-Forwarded-For', 'X-Request-Id', 'X-Requested-With',
+] as const;
+
+export function HeadersEditor({ requestPath }: { requestPath: Path }) {
+  const d = useDesigner();
+  const own = d.get([...requestPath, 'headers']);
+  const defaults = d.get(['defaults', 'headers']);
+  const mine = new Set(Object.keys(isRec(own) ? own : {}).map((k) => k.toLowerCase()));
+  // A request's own header of the same name (any case) wins over the default.
+  const inherited = Object.entries(isRec(defaults) ? defaults : {}).filter(([k]) => !mine.has(k.toLowerCase()));
+  return (
+    <>
+      <KeyValueTable path={[...requestPath, 'headers']} label="Headers" keyLabel="Header" keySuggestions={COMMON_HEADERS} />
+      {inherited.length > 0 && (
+        <div className="req-inherited">
+          <h3 id="req-inherited-headers">Also sent, from the plan defaults</h3>
+          <dl aria-labelledby="req-inherited-headers">
+            {inherited.map(([k, v]) => <div key={k}><dt className="mono">{k}</dt><dd className="mono">{String(v)}</dd></div>)}
+          </dl>
+        </div>
+      )}
+    </>
+  );
+}
+
+function isRec(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

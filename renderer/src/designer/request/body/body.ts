@@ -1,0 +1,86 @@
+/**
+ * A request has at most one body (json, form, text or file). Switching the body kind replaces it in one edit:
+ * the other body keys go, and what can be carried over is (JSON <-> text, form -> JSON, a flat JSON object -> form).
+ */
+import { BODY_KEYS } from '../../../../../engine/plan/schema/request.ts';
+
+export type BodyKind = 'none' | (typeof BODY_KEYS)[number];
+export const BODY_KINDS: readonly BodyKind[] = ['none', ...BODY_KEYS];
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The request keys in the order the plan reference lists them; a new key goes to its place among them. */
+export const REQUEST_KEY_ORDER = [
+  'name', 'method', 'url', 'query', 'headers', 'json', 'form', 'text', 'file', 'auth',
+  'timeout', 'maxRedirects', 'expectedStatuses', 'checks', 'extract', 'tags',
+] as const;
+
+/** The body kind of a request (the first body key present). */
+export function bodyKind(request: unknown): BodyKind {
+  if (!isRec(request)) return 'none';
+  return BODY_KEYS.find((k) => request[k] !== undefined) ?? 'none';
+}
+
+/** `obj` with `key` set to `value`, inserted at its place in `order` when new (existing keys keep their place). */
+export function withKey(obj: Rec, key: string, value: unknown, order: readonly string[] = REQUEST_KEY_ORDER): Rec {
+  if (key in obj) return { ...obj, [key]: value };
+  const rank = order.indexOf(key);
+  const out: Rec = {};
+  let placed = false;
+  for (const [k, v] of Object.entries(obj)) {
+    const r = order.indexOf(k);
+    if (!placed && rank !== -1 && r !== -1 && r > rank) { out[key] = value; placed = true; }
+    out[k] = v;
+  }
+  if (!placed) out[key] = value;
+  return out;
+}
+
+/** The request with its body switched to `kind`, carrying the old body over where it makes sense. */
+export function switchBody(request: Rec, kind: BodyKind): Rec {
+  const from = bodyKind(request);
+  if (from === kind) return request;
+  const old = from === 'none' ? undefined : request[from];
+  const rest: Rec = {};
+  for (const [k, v] of Object.entries(request)) if (!(BODY_KEYS as readonly string[]).includes(k)) rest[k] = v;
+  return kind === 'none' ? rest : withKey(rest, kind, convertBody(from, kind, old));
+}
+
+/** The starting value of a `to` body made from a `from` body. */
+export function convertBody(from: BodyKind, to: Exclude<BodyKind, 'none'>, old: unknown): unknown {
+  switch (to) {
+    case 'json':
+      if (from === 'form' && isRec(old)) return old;
+      if (from === 'text' && typeof old === 'string') {
+        try { return JSON.parse(old) as unknown; } catch { return {}; }
+      }
+      return {};
+    case 'form':
+      return from === 'json' && isFlat(old) ? old : {};
+    case 'text':
+      if (from === 'json') return JSON.stringify(old, null, 2);
+      if (from === 'form' && isRec(old)) return new URLSearchParams(Object.entries(old).map(([k, v]) => [k, String(v)])).toString();
+      return '';
+    case 'file':
+      return '';
+  }
+}
+
+/** An object a form body can hold: scalar values, or lists of scalars (repeated fields). */
+function isFlat(v: unknown): v is Rec {
+  const scalar = (x: unknown): boolean => x === null || ['string', 'number', 'boolean'].includes(typeof x);
+  return isRec(v) && Object.values(v).every((x) => scalar(x) || (Array.isArray(x) && x.every(scalar)));
+}
+
+/** A file body as its two fields. */
+export function fileParts(v: unknown): { path: string; contentType: string } {
+  if (typeof v === 'string') return { path: v, contentType: '' };
+  if (isRec(v)) return { path: typeof v.path === 'string' ? v.path : '', contentType: typeof v.contentType === 'string' ? v.contentType : '' };
+  return { path: '', contentType: '' };
+}
+
+/** The shortest file body for these fields: a plain path unless a content type is given. */
+export function fileBody(path: string, contentType: string): unknown {
+  return contentType.trim() === '' ? path : { path, contentType: contentType.trim() };
+}

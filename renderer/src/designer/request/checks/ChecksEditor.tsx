@@ -1,0 +1,37 @@
+/** The checks of a request: add one of each kind, reorder, remove; each previewed against the last Try. */
+import type { Path } from '../../core/doc-path.ts';
+import { useDesigner } from '../../state/DesignerProvider.tsx';
+import { withKey } from '../body/body.ts';
+import { useLastTry } from '../last-response.ts';
+import { triedRequest } from '../preview/preview.ts';
+import { TrySummary } from '../preview/TrySummary.tsx';
+import { CHECK_KINDS } from './model.ts';
+import { CheckItem } from './CheckItem.tsx';
+
+export function ChecksEditor({ requestPath }: { requestPath: Path }) {
+  const d = useDesigner();
+  const listPath = [...requestPath, 'checks'];
+  const raw = d.get(listPath);
+  const checks = Array.isArray(raw) ? raw : [];
+  const entry = useLastTry(requestPath);
+  const tried = triedRequest(entry, d.get(requestPath));
+  const add = (create: () => unknown): void => {
+    const req = d.get(requestPath);
+    // The first check creates `checks` where the plan reference lists it, not after tags.
+    if (!Array.isArray(raw) && req !== null && typeof req === 'object') d.set(requestPath, withKey(req as Record<string, unknown>, 'checks', [create()]));
+    else d.edit({ kind: 'insert', path: listPath, index: checks.length, value: create() });
+  };
+  return (
+    <div className="req-checks">
+      <p className="hint">Checks never fail the request; they feed the checks metric (use a threshold such as checks: rate&gt;0.99).</p>
+      <TrySummary entry={entry} what="checks" />
+      {checks.length === 0 && <p className="muted">No checks yet.</p>}
+      {checks.map((_, i) => <CheckItem key={i} listPath={listPath} index={i} count={checks.length} entry={entry} tried={tried} />)}
+      <div className="req-add" role="group" aria-label="Add a check">
+        {CHECK_KINDS.map((k) => (
+          <button key={k.kind} type="button" onClick={() => add(k.create)}>{`Add ${k.noun} check`}</button>
+        ))}
+      </div>
+    </div>
+  );
+}

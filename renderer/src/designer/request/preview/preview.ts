@@ -1,0 +1,75 @@
+/**
+ * Matching the last Try it result to what the editor shows now. Results carry names (checks) and variables
+ * (extractions), not positions, and the user may edit after trying: a check or extraction whose definition
+ * differs from the one that was tried says so instead of showing a result that belongs to something else.
+ */
+import type { TraceEntry } from '../../../../../app/contract/index.ts';
+import { derivedCheckName } from '../checks/model.ts';
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export type CheckPreview =
+  | { state: 'pass' | 'fail'; reason: string | null }
+  | { state: 'changed' }
+  | { state: 'skipped'; reason: string }
+  | { state: 'none' };
+
+/** Why nothing was checked or extracted: the Try got no response. */
+function noResponse(entry: TraceEntry): string | undefined {
+  if (entry.response !== null) return undefined;
+  return entry.error ? `the request got no response (${entry.error.message})` : 'the request got no response';
+}
+
+/** The result of check `index` (now `check`) in the last Try of a request that was `tried`. */
+export function previewCheck(entry: TraceEntry | undefined, tried: unknown, index: number, check: unknown): CheckPreview {
+  if (!entry) return { state: 'none' };
+  const skipped = noResponse(entry);
+  if (skipped && entry.checks.length === 0) return { state: 'skipped', reason: skipped };
+  const triedChecks = isRec(tried) && Array.isArray(tried.checks) ? tried.checks : undefined;
+  if (triedChecks && !triedChecks.some((t) => same(t, check))) return { state: 'changed' };
+  const name = isRec(check) && typeof check.name === 'string' && check.name !== '' ? check.name : derivedCheckName(check);
+  // Same position first (two checks may share a name), else the first with the same name.
+  const at = entry.checks[index];
+  const r = at && at.name === name ? at : entry.checks.find((c) => c.name === name);
+  if (!r) return { state: 'changed' };
+  return { state: r.ok ? 'pass' : 'fail', reason: r.reason };
+}
+
+export type ExtractPreview =
+  | { state: 'ok'; value: unknown }
+  | { state: 'fail'; reason: string | null }
+  | { state: 'changed' }
+  | { state: 'skipped'; reason: string }
+  | { state: 'none' };
+
+/** What the extraction into `variable` (now `extractor`) yielded in the last Try. */
+export function previewExtraction(entry: TraceEntry | undefined, tried: unknown, variable: string, extractor: unknown): ExtractPreview {
+  if (!entry) return { state: 'none' };
+  const skipped = noResponse(entry);
+  if (skipped && entry.extracted.length === 0) return { state: 'skipped', reason: skipped };
+  const triedExtract = isRec(tried) && isRec(tried.extract) ? tried.extract : undefined;
+  if (triedExtract && !same(triedExtract[variable], extractor)) return { state: 'changed' };
+  const r = entry.extracted.find((x) => x.variable === variable);
+  if (!r) return { state: 'changed' };
+  return r.ok ? { state: 'ok', value: r.value } : { state: 'fail', reason: r.reason };
+}
+
+/** An extracted value as one short line: strings quoted, objects as JSON, long values cut. */
+export function formatValue(v: unknown, max = 160): string {
+  const text = v === undefined ? 'undefined' : JSON.stringify(v) ?? String(v);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const tried = new WeakMap<TraceEntry, unknown>();
+
+/**
+ * The request as it was when `entry` was first seen: the Try it work stores results without the request, and the
+ * entry is first seen right after it was tried, so this is what was sent.
+ */
+export function triedRequest(entry: TraceEntry | undefined, current: unknown): unknown {
+  if (!entry) return undefined;
+  if (!tried.has(entry)) tried.set(entry, current);
+  return tried.get(entry);
+}

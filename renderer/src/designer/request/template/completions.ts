@@ -1,0 +1,86 @@
+/**
+ * Completion inside `${...}`: where the caret is in an expression, which names fit what was typed, and the text
+ * after accepting one. Pure, so the rules are unit-tested and the input component stays small.
+ */
+
+/** Something a template can read or call. */
+export interface Completion {
+  /** What the list shows and what is inserted (functions get their parentheses on insert). */
+  label: string;
+  kind: 'variable' | 'builtin' | 'env' | 'data' | 'function';
+  detail?: string;
+  /** Functions: their parameter list; a function without parameters leaves the caret after `()`. */
+  params?: string;
+  /** A prefix to keep typing after (e.g. `data.users.` when the columns are unknown): no closing `}`. */
+  partial?: boolean;
+}
+
+/** The caret is inside an expression: the name being typed spans [from, to). */
+export interface CompletionContext {
+  from: number;
+  to: number;
+  query: string;
+  /** A `}` already ends this expression after the name. */
+  closed: boolean;
+}
+
+const NAME_BEFORE = /[A-Za-z_][A-Za-z0-9_.]*$/;
+const NAME_AFTER = /^[A-Za-z0-9_]*/;
+
+/** Where a completion would go for the caret at `caret`, or undefined when the caret is not in an expression. */
+export function completionContext(text: string, caret: number): CompletionContext | undefined {
+  const before = text.slice(0, caret);
+  const open = before.lastIndexOf('${');
+  if (open === -1 || (open > 0 && text[open - 1] === '$')) return undefined;
+  const inside = before.slice(open + 2);
+  // Past the end of the expression, after a default (`:-`), or inside a quoted string: nothing to complete.
+  if (inside.includes('}') || inside.includes(':-') || unbalancedQuotes(inside)) return undefined;
+  const query = NAME_BEFORE.exec(inside)?.[0] ?? '';
+  const tail = NAME_AFTER.exec(text.slice(caret))?.[0] ?? '';
+  const to = caret + tail.length;
+  const rest = text.slice(to);
+  const nextClose = rest.indexOf('}');
+  const nextOpen = rest.indexOf('${');
+  return { from: caret - query.length, to, query, closed: nextClose !== -1 && (nextOpen === -1 || nextClose < nextOpen) };
+}
+
+function unbalancedQuotes(s: string): boolean {
+  let quote: string | undefined;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote !== undefined && c === '\\') i++;
+    else if (quote !== undefined && c === quote) quote = undefined;
+    else if (quote === undefined && (c === '"' || c === "'")) quote = c;
+  }
+  return quote !== undefined;
+}
+
+/** Completions matching `query`: prefix matches first, then names containing it; case-insensitive. */
+export function filterCompletions(all: readonly Completion[], query: string, limit = 50): Completion[] {
+  const q = query.toLowerCase();
+  const prefix: Completion[] = [];
+  const contains: Completion[] = [];
+  for (const c of all) {
+    const l = c.label.toLowerCase();
+    if (l === q && !c.partial && c.kind !== 'function') continue; // already written in full
+    if (l.startsWith(q)) prefix.push(c);
+    else if (q !== '' && l.includes(q)) contains.push(c);
+  }
+  return [...prefix, ...contains].slice(0, limit);
+}
+
+/** The text and caret after accepting `c` in `ctx`. */
+export function applyCompletion(text: string, ctx: CompletionContext, c: Completion): { text: string; caret: number } {
+  let insert = c.label;
+  let caret = ctx.from + insert.length;
+  if (c.kind === 'function') {
+    insert += '()';
+    caret = ctx.from + insert.length - (c.params ? 1 : 0);
+  }
+  const close = !c.partial && !ctx.closed;
+  if (close) {
+    insert += '}';
+    if (c.kind !== 'function' || !c.params) caret = ctx.from + insert.length;
+  }
+  return { text: text.slice(0, ctx.from) + insert + text.slice(ctx.to), caret };
+}

@@ -1,0 +1,64 @@
+/**
+ * What thresholds can filter on in this plan: scenario names, request names, group paths, check names, methods,
+ * statuses and custom tags with their values. Read from the document being edited, so only well-formed steps
+ * count (a half-typed step is skipped rather than breaking the list).
+ */
+import { checkName, HTTP_METHODS, requestName, Step, type Plan } from '../../../../../engine/plan/index.ts';
+import { groupsOf, requestsOf } from '../../../../../engine/plan/walk.ts';
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const stringMap = (v: unknown): Record<string, string> =>
+  (isRec(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {});
+
+/**
+ * The document reduced to what the engine's threshold analysis reads (scenarios' valid steps and tags, the
+ * default tags, the thresholds), typed as a Plan for it.
+ */
+export function analysisPlan(doc: unknown, thresholds: Record<string, unknown[]> = {}): Plan {
+  const d = isRec(doc) ? doc : {};
+  const scenarios: Rec = {};
+  for (const [name, sc] of Object.entries(isRec(d.scenarios) ? d.scenarios : {})) {
+    const steps = isRec(sc) && Array.isArray(sc.steps) ? sc.steps.filter((s) => Step.safeParse(s).success) : [];
+    scenarios[name] = { executor: 'constant-vus', duration: '1s', steps, tags: stringMap(isRec(sc) ? sc.tags : undefined) };
+  }
+  const defaults = isRec(d.defaults) ? d.defaults : {};
+  return { version: 1, name: 'analysis', scenarios, defaults: { tags: stringMap(defaults.tags) }, thresholds } as unknown as Plan;
+}
+
+/** Statuses offered for the status tag besides those the plan's checks name. */
+const COMMON_STATUSES = ['200', '201', '204', '301', '302', '304', '400', '401', '403', '404', '409', '422', '429', '500', '502', '503', '504'];
+
+/** Values a threshold tag filter can take, per tag (custom tags included); sorted, without duplicates. */
+export function tagValues(plan: Plan): Record<string, string[]> {
+  const out: Record<string, Set<string>> = {
+    scenario: new Set(Object.keys(plan.scenarios)), request: new Set(), group: new Set(), check: new Set(),
+    method: new Set(HTTP_METHODS), status: new Set(COMMON_STATUSES), expected_response: new Set(['true', 'false']),
+  };
+  const custom = (tags: Record<string, string> | undefined): void => {
+    for (const [k, v] of Object.entries(tags ?? {})) (out[k] ??= new Set()).add(v);
+  };
+  custom(plan.defaults?.tags);
+  for (const sc of Object.values(plan.scenarios)) {
+    for (const g of groupsOf(sc.steps)) out.group?.add(g);
+    custom(sc.tags);
+  }
+  for (const v of requestsOf(plan)) {
+    out.request?.add(requestName(v.request));
+    if (v.request.method) out.method?.add(v.request.method);
+    custom(v.request.tags);
+    for (const c of v.request.checks ?? []) {
+      out.check?.add(checkName(c));
+      if ('status' in c && typeof c.status === 'number') out.status?.add(String(c.status));
+    }
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, s]) => [k, [...s].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))]));
+}
+
+/** Custom tag names the plan defines (allowed on HTTP metrics). */
+export function customTagNames(plan: Plan): string[] {
+  const names = new Set(Object.keys(plan.defaults?.tags ?? {}));
+  for (const sc of Object.values(plan.scenarios)) for (const t of Object.keys(sc.tags ?? {})) names.add(t);
+  for (const v of requestsOf(plan)) for (const t of Object.keys(v.request.tags ?? {})) names.add(t);
+  return [...names].sort();
+}

@@ -1,0 +1,33 @@
+/**
+ * Checks one threshold as it is typed, with the engine's own threshold validation (key syntax, tags allowed for
+ * the metric, tag values that exist in the plan, each expression's syntax and aggregation). The plan validator
+ * only gets there once the whole plan passes its schema; this gives the same messages at once.
+ */
+import type { Plan } from '../../../../../engine/plan/index.ts';
+import { validateThresholds } from '../../../../../engine/plan/validate-thresholds.ts';
+
+export interface ThresholdProblems {
+  /** Problems of the key: unknown metric, tag not allowed, unknown tag value. */
+  key: string[];
+  /** Per expression (same index as the rules): its problem, if any. */
+  rules: (string | undefined)[];
+}
+
+/** The rule's expression text (a string, or an object's `threshold`). */
+export function ruleText(rule: unknown): string {
+  if (typeof rule === 'string') return rule;
+  if (typeof rule === 'object' && rule !== null && typeof (rule as { threshold?: unknown }).threshold === 'string') return (rule as { threshold: string }).threshold;
+  return '';
+}
+
+export function checkThreshold(plan: Plan, key: string, rules: readonly unknown[]): ThresholdProblems {
+  const normalised = rules.map(ruleText);
+  const issues = validateThresholds({ ...plan, thresholds: { [key]: normalised } });
+  const out: ThresholdProblems = { key: [], rules: normalised.map(() => undefined) };
+  for (const i of issues) {
+    const index = i.path[2];
+    if (typeof index === 'number') out.rules[index] ??= i.message;
+    else out.key.push(i.message);
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+/** The items of a row's menus: "Add step" (a scenario, group or batch) and the node's actions, with their keys. */
+import type { StepKind } from '../core/steps.ts';
+import type { TreeNode } from './model.ts';
+import { indentStep, outdentStep } from './moves.ts';
+import type { TreeActions } from './treeActions.ts';
+
+export interface MenuItem { label: string; shortcut?: string; disabled?: boolean; run(): void }
+
+const STEP_KINDS: readonly [Exclude<StepKind, 'unknown'>, string][] = [
+  ['request', 'Request'], ['think', 'Think time'], ['group', 'Group'], ['batch', 'Batch'],
+];
+
+export function addItems(node: TreeNode, a: TreeActions): MenuItem[] {
+  if (!node.childList) return [];
+  if (node.kind === 'batch') return [{ label: 'Request', run: () => a.addStep(node, 'request') }];
+  return STEP_KINDS.map(([kind, label]) => ({ label, run: () => a.addStep(node, kind) }));
+}
+
+export function actionItems(doc: unknown, node: TreeNode, a: TreeActions): MenuItem[] {
+  const place = node.place;
+  if (!place) return [];
+  const path = node.selection.kind === 'step' ? node.selection.path : null;
+  const items: MenuItem[] = [];
+  if (a.renameValue(node) !== null) items.push({ label: 'Rename', shortcut: 'F2', run: () => a.rename(node) });
+  items.push(
+    { label: 'Duplicate', shortcut: 'Ctrl+D', run: () => a.duplicate(node) },
+    { label: 'Move up', shortcut: 'Alt+↑', disabled: place.index === 0, run: () => a.move(node, 'moveUp') },
+    { label: 'Move down', shortcut: 'Alt+↓', disabled: place.index === place.count - 1, run: () => a.move(node, 'moveDown') },
+  );
+  if (path) {
+    items.push(
+      { label: 'Move into the group above', shortcut: 'Alt+Shift+→', disabled: indentStep(doc, path) === null, run: () => a.move(node, 'indent') },
+      { label: 'Move out of its group', shortcut: 'Alt+Shift+←', disabled: outdentStep(doc, path) === null, run: () => a.move(node, 'outdent') },
+    );
+  }
+  items.push({ label: 'Delete', shortcut: 'Del', run: () => a.remove(node) });
+  return items;
+}

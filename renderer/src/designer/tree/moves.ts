@@ -1,0 +1,97 @@
+/**
+ * Moving steps and scenarios, pure. Every move is ONE edit, so one undo puts it back: a `move` within a list, a
+ * `replace` of the document (computed with the doc-path helpers) across lists or for the order of scenarios.
+ * A move also says where the item ends up, so the selection (and focus) can go with it.
+ */
+import { deleteIn, getIn, insertIn, samePath, setIn, startsWith, type Doc, type Path } from '../core/doc-path.ts';
+import type { Edit } from '../core/edits.ts';
+import { stepKind } from '../core/steps.ts';
+
+/** Into the step list at `list`, before the item now at `index` (the list's length appends). */
+export interface Target { list: Path; index: number }
+
+export interface Move { edit: Edit; to: Path }
+
+const listOf = (path: Path): Path => path.slice(0, -1);
+const indexOf = (path: Path): number => path[path.length - 1] as number;
+const lengthAt = (doc: Doc, path: Path): number => { const v = getIn(doc, path); return Array.isArray(v) ? v.length : 0; };
+/** The final index of an item taken from `from` and put before the item now at `before`, in the same list. */
+export const indexAfterRemoval = (from: number, before: number): number => (before > from ? before - 1 : before);
+const isBatchList = (list: Path): boolean => list[list.length - 1] === 'batch';
+
+/** Whether the step at `from` may go into `list`: not into itself, and a batch holds requests only. */
+export function canMoveInto(doc: Doc, from: Path, list: Path): boolean {
+  if (startsWith(list, from)) return false;
+  return !isBatchList(list) || stepKind(getIn(doc, from)) === 'request';
+}
+
+export function moveStep(doc: Doc, from: Path, target: Target): Move | null {
+  if (getIn(doc, from) === undefined || !canMoveInto(doc, from, target.list)) return null;
+  const fromList = listOf(from);
+  const i = indexOf(from);
+  if (samePath(fromList, target.list)) {
+    const to = Math.min(indexAfterRemoval(i, target.index), lengthAt(doc, fromList) - 1);
+    return to === i ? null : { edit: { kind: 'move', path: fromList, from: i, to }, to: [...fromList, to] };
+  }
+  // Across lists: take it out, then put it in; the target list's own path shifts when it runs through the
+  // source list after the removed item.
+  const item = getIn(doc, from);
+  const without = deleteIn(doc, from);
+  const list = shiftedBy(target.list, from);
+  const index = Math.max(0, Math.min(target.index, lengthAt(without, list)));
+  return { edit: { kind: 'replace', doc: insertIn(without, list, index, item) }, to: [...list, index] };
+}
+
+function shiftedBy(path: Path, removed: Path): Path {
+  const parent = listOf(removed);
+  if (!startsWith(path, parent) || path.length <= parent.length) return path;
+  const mine = path[parent.length] as number;
+  return mine > indexOf(removed) ? [...parent, mine - 1, ...path.slice(parent.length + 1)] : path;
+}
+
+/** Alt+ArrowUp / Alt+ArrowDown: one place up or down in the same list. */
+export function moveStepBy(doc: Doc, path: Path, delta: -1 | 1): Move | null {
+  const i = indexOf(path);
+  const to = i + delta;
+  if (to < 0 || to >= lengthAt(doc, listOf(path))) return null;
+  return { edit: { kind: 'move', path: listOf(path), from: i, to }, to: [...listOf(path), to] };
+}
+
+/** The list a step's children go into, when it has one (a group's steps, a batch's requests). */
+export function childListOf(doc: Doc, path: Path): Path | null {
+  switch (stepKind(getIn(doc, path))) {
+    case 'group': return [...path, 'group', 'steps'];
+    case 'batch': return [...path, 'batch'];
+    default: return null;
+  }
+}
+
+/** Alt+Shift+ArrowRight: into the group (or batch) just above, at its end. */
+export function indentStep(doc: Doc, path: Path): Move | null {
+  const i = indexOf(path);
+  if (i === 0) return null;
+  const list = childListOf(doc, [...listOf(path), i - 1]);
+  return list ? moveStep(doc, path, { list, index: lengthAt(doc, list) }) : null;
+}
+
+/** Alt+Shift+ArrowLeft: out of its group (or batch), just after it. */
+export function outdentStep(doc: Doc, path: Path): Move | null {
+  const list = listOf(path);
+  const container = list[list.length - 1] === 'batch' ? list.slice(0, -1) : list.slice(-2).join('.') === 'group.steps' ? list.slice(0, -2) : null;
+  if (!container || typeof container[container.length - 1] !== 'number') return null;
+  return moveStep(doc, path, { list: listOf(container), index: indexOf(container) + 1 });
+}
+
+/** The plan's scenarios in a new order (one `replace` edit: a scenario is a key, not an array item). */
+export function moveScenario(doc: Doc, name: string, toIndex: number): Edit | null {
+  const scenarios = getIn(doc, ['scenarios']);
+  if (scenarios === null || typeof scenarios !== 'object' || Array.isArray(scenarios)) return null;
+  const names = Object.keys(scenarios);
+  const from = names.indexOf(name);
+  const to = Math.max(0, Math.min(toIndex, names.length - 1));
+  if (from < 0 || from === to) return null;
+  names.splice(from, 1);
+  names.splice(to, 0, name);
+  const entries = scenarios as Record<string, unknown>;
+  return { kind: 'replace', doc: setIn(doc, ['scenarios'], Object.fromEntries(names.map((n) => [n, entries[n]]))) };
+}
