@@ -15,12 +15,6 @@ export function validate(doc: Doc): Validation {
   }
 }
 
-/** Whether an issue is about a key itself (unknown key, invalid name) rather than its value: the code view underlines the key. */
-export function isKeyIssue(i: { message: string }): boolean {
-  return /^(unknown key|invalid name|unknown metric|no \w+ '.*' in this plan)/.test(i.message);
-  }
-}
-
 /** Issues at or below a path (a field shows its own; a tree node shows everything inside it). */
 export function issuesUnder(issues: readonly PlanIssue[], path: Path): PlanIssue[] {
   return issues.filter((i) => startsWith(i.path, path));
