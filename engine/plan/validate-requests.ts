@@ -39,7 +39,15 @@ export function validateRequests(plan: Plan): PlanIssue[] {
     }
   }
   for (const [name, sc] of Object.entries(plan.scenarios)) thinkRanges(sc.steps, ['scenarios', name, 'steps'], issues);
+  clientCertificate(plan.defaults?.http?.tls, ['defaults', 'http', 'tls'], issues);
+  for (const { request, path } of requestsOf(plan)) clientCertificate(request.http?.tls, [...path, 'http', 'tls'], issues);
   return issues;
+}
+
+/** A client certificate needs its key, and a key its certificate. */
+function clientCertificate(tls: { certFile?: string | undefined; keyFile?: string | undefined } | undefined, path: PathSegment[], issues: PlanIssue[]): void {
+  if (tls?.certFile !== undefined && tls.keyFile === undefined) issues.push({ path: [...path, 'certFile'], message: 'a client certificate needs its private key: add keyFile' });
+  if (tls?.keyFile !== undefined && tls.certFile === undefined) issues.push({ path: [...path, 'keyFile'], message: 'a private key needs its client certificate: add certFile' });
 }
 
 function regex(source: string, path: PathSegment[], issues: PlanIssue[]): void {

@@ -13,6 +13,7 @@ import { templateFields } from '../plan/template-fields.ts';
 import { requestsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
+import { tlsFiles } from './http/connection-profile.ts';
 
 export interface RunOptions {
   /** Directory data and body files are relative to; default: the current directory. */
@@ -88,16 +89,19 @@ export async function checkPlanFiles(plan: Plan, baseDir: string, firstCounter =
     }
   }
   const files: [string, Uint8Array][] = [];
-  for (const { request, path } of requestsOf(plan)) {
-    if (request.file === undefined) continue;
-    const p = typeof request.file === 'string' ? request.file : request.file.path;
-    if (files.some(([q]) => q === p)) continue;
+  const load = async (p: string, at: LocatableIssue['path'], what: string): Promise<void> => {
+    if (files.some(([q]) => q === p)) return;
     try {
       files.push([p, await readFile(resolve(baseDir, p))]);
     } catch (e) {
-      issues.push({ path: [...path, 'file'], message: `cannot read body file ${resolve(baseDir, p)}: ${(e as Error).message}` });
+      issues.push({ path: at, message: `cannot read ${what} ${resolve(baseDir, p)}: ${(e as Error).message}` });
     }
+  };
+  for (const { request, path } of requestsOf(plan)) {
+    if (request.file !== undefined) await load(typeof request.file === 'string' ? request.file : request.file.path, [...path, 'file'], 'body file');
+    for (const p of tlsFiles([request.http])) await load(p, [...path, 'http', 'tls'], 'TLS file');
   }
+  for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
   return { feeders: loaded.feeders, files, issues };
 }
 

@@ -1,14 +1,14 @@
 /** The plan document, version 1: what the GUI edits, SQLite stores and the CLI runs. */
 import { z } from 'zod';
 import { Auth } from './auth.ts';
+import { ConnectionFields } from './connection.ts';
 import { Duration, Headers, scenarioName, Size, StatusSet, Tags, Template, variableName } from './common.ts';
 import { Scenario } from './scenarios.ts';
 
 export const PLAN_VERSION = 1;
 
 export const HttpOptions = z.strictObject({
-  keepAlive: z.boolean().optional().meta({ description: 'Reuse connections; default true.' }),
-  insecureTls: z.boolean().optional().meta({ description: 'Accept any TLS certificate; default false.' }),
+  ...ConnectionFields,
   discardResponseBodies: z.boolean().optional()
     .meta({ description: 'Never keep response bodies; checks and extractions that read the body are then refused. Default false.' }),
   maxRedirects: z.int().min(0).max(100).optional().meta({ description: 'Redirects followed per request; default 10.' }),

@@ -1,6 +1,7 @@
 /** A request step: what is sent, how it is checked, what is extracted from the response. */
 import { z } from 'zod';
 import { Auth } from './auth.ts';
+import { ConnectionOptions } from './connection.ts';
 import { Check } from './checks.ts';
 import { Extractor } from './extract.ts';
 import { Duration, Headers, HTTP_METHODS, Scalar, StatusSet, Tags, Template, variableName } from './common.ts';
@@ -26,6 +27,7 @@ export const Request = z.strictObject({
   auth: Auth.optional(),
   timeout: Duration.optional(),
   maxRedirects: z.int().min(0).max(100).optional(),
+  http: ConnectionOptions.optional().meta({ description: 'Connection options for this request (override defaults.http).' }),
   expectedStatuses: StatusSet.optional(),
   checks: z.array(Check).optional(),
   extract: z.record(variableName, Extractor).optional(),

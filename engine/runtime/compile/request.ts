@@ -7,7 +7,10 @@ import { parseDuration } from '../../plan/duration.ts';
 import { parseSize } from '../../plan/size.ts';
 import { checkName, requestName } from '../../plan/names.ts';
 import { compileTemplate, type Template } from '../../template/index.ts';
+import type { Dispatcher } from 'undici';
 import type { CheckCounter, MetricsRecorder, RequestSeries } from '../../metrics/recorder.ts';
+import { changesProfile } from '../http/connection-profile.ts';
+import type { Dispatchers } from '../http/dispatchers.ts';
 import { compileCheck, type CompiledCheckRule } from '../checks.ts';
 import { compileExtractor, type CompiledExtractor } from '../extract.ts';
 import { compileAuth, type CompiledAuth } from './auth.ts';
@@ -36,6 +39,8 @@ export interface CompiledRequest {
   checks: { rule: CompiledCheckRule; counter: CheckCounter }[];
   extracts: { variable: string; extractor: CompiledExtractor }[];
   series: RequestSeries;
+  /** A request with its own connection options (protocol, TLS) uses its own Agent; undefined = the plan's. */
+  dispatcher: Dispatcher | undefined;
 }
 
 export interface CompileContext {
@@ -43,8 +48,10 @@ export interface CompileContext {
   scenario: string;
   scenarioTags: Record<string, string> | undefined;
   recorder: MetricsRecorder;
-  /** Body files, read by the coordinator, by path as written in the plan. */
+  /** Body and TLS files, read by the coordinator, by path as written in the plan. */
   files: ReadonlyMap<string, Buffer>;
+  /** Agents for requests with their own connection options (absent: every request uses the default one). */
+  dispatchers?: Dispatchers;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -75,7 +82,8 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     body: compileBody(r, cc.files),
     timeoutMs: parseDuration(r.timeout ?? d.timeout ?? '') ?? DEFAULT_TIMEOUT_MS,
     maxRedirects: r.maxRedirects ?? http.maxRedirects ?? 10,
-    keepAlive: http.keepAlive ?? true,
+    keepAlive: r.http?.keepAlive ?? http.keepAlive ?? true,
+    dispatcher: changesProfile(r.http) ? cc.dispatchers?.forRequest(r.http) : undefined,
     keepBody: checks.some((c) => c.rule.needsBody) || extracts.some((x) => x.extractor.needsBody),
     maxBodySize: http.maxBodySize !== undefined ? (parseSize(http.maxBodySize) ?? DEFAULT_MAX_BODY) : DEFAULT_MAX_BODY,
     checks,

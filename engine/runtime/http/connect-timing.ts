@@ -21,13 +21,19 @@ export type TimedSocket = Socket & { [CONNECT_TIMING]?: ConnectTiming };
 
 const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
 
-export function timedConnector(options: buildConnector.BuildOptions): buildConnector.connector {
+/** `requireH2`: fail a TLS connection whose server did not choose HTTP/2 (protocol: http2), instead of falling back. */
+export function timedConnector({ requireH2, ...options }: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {
   const connect = buildConnector(options);
   return (opts, callback) => {
     const startedAt = performance.now();
     let lookupAt = 0;
     let tcpAt = 0;
     const socket = connect(opts, (err, s) => {
+      if (!err && s && requireH2 && opts.protocol === 'https:' && (s as { alpnProtocol?: unknown }).alpnProtocol !== 'h2') {
+        s.destroy();
+        (callback as (e: Error | null, socket: unknown) => void)(Object.assign(new Error(`${opts.hostname} does not offer HTTP/2 (ALPN chose ${String((s as { alpnProtocol?: unknown }).alpnProtocol || 'http/1.1')}); the plan asks for protocol: http2`), { code: 'ERR_HTTP2_NOT_OFFERED' }), null);
+        return;
+      }
       if (!err && s) {
         const end = performance.now();
         const tcp = tcpAt || end;

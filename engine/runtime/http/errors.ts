@@ -23,6 +23,7 @@ const BY_CODE: Record<string, ErrorKind> = {
   EAI_NONAME: 'dns',
   EAI_FAIL: 'dns',
   EPROTO: 'tls',
+  ERR_HTTP2_NOT_OFFERED: 'tls',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'malformed',
   UND_ERR_RES_EXCEEDED_MAX_SIZE: 'body-too-large',
   UND_ERR_INFO: 'malformed',

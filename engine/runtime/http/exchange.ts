@@ -49,6 +49,8 @@ export interface ExchangeResult {
   interrupted: boolean;
   /** Bytes of the request head as written (0 when it never reached a socket). */
   headBytes: number;
+  /** Sent over HTTP/2. */
+  h2: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ export class Exchange {
   private connecting = 0;
   private tls = 0;
   private headBytes = 0;
+  private h2 = false;
 
   constructor(spec: ExchangeSpec, resolve: (r: ExchangeResult) => void) {
     this.resolve = resolve;
@@ -120,6 +123,7 @@ export class Exchange {
   /** @internal the socket this request is written on, and the size of its head. */
   adopt(socket: TimedSocket, headBytes: number): void {
     this.headBytes = headBytes;
+    this.h2 = (socket as { alpnProtocol?: unknown }).alpnProtocol === 'h2';
     const t = socket[CONNECT_TIMING];
     // Only a connection opened while this request waited counts for it (not one opened earlier for another).
     if (t && !t.claimed && t.startedAt >= this.t0) {
@@ -186,6 +190,7 @@ export class Exchange {
       error: err && !interrupted ? { kind: classifyError(err), message: errorMessage(err) } : undefined,
       interrupted,
       headBytes: this.headBytes,
+      h2: this.h2,
     };
     result.duration = result.sending + result.waiting + result.receiving;
     this.t0 = -1;

@@ -3,7 +3,6 @@
  * recorder nobody reads, the trace collector, VUs built as a worker builds them, and the call's bounds — a
  * deadline and a maximum number of exchanges — both enforced by interrupting the running VU.
  */
-import { Agent } from 'undici';
 import type { Plan } from '../../plan/schema/index.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
@@ -12,7 +11,7 @@ import { USER_AGENT } from '../../version.ts';
 import { compileValue } from '../compile/json-body.ts';
 import type { CompiledStep } from '../compile/steps.ts';
 import type { FeederData } from '../data/feeders.ts';
-import { timedConnector } from '../http/connect-timing.ts';
+import { Dispatchers } from '../http/dispatchers.ts';
 import { runIteration, type IterationOutcome } from '../vu/interpreter.ts';
 import type { WorkerContext } from '../vu/send.ts';
 import { VirtualUser } from '../vu/virtual-user.ts';
@@ -27,27 +26,25 @@ export class TraceSession {
   readonly collector: TraceCollector;
   readonly wc: WorkerContext;
   private readonly plan: Plan;
-  private readonly agent: Agent;
+  readonly dispatchers: Dispatchers;
   private readonly timer: NodeJS.Timeout;
   private current: VirtualUser | undefined;
   /** Set once the deadline or the request limit stopped the call. */
   stopReason: string | undefined;
 
   /** `what` names the call in messages ("Try it", "Validate"). */
-  constructor(plan: Plan, limits: SessionLimits, what: string, recorder = new MetricsRecorder()) {
+  /** `io`: TLS (and body) files by plan path, and the environment (a client key's passphrase may come from it). */
+  constructor(plan: Plan, limits: SessionLimits, what: string, io: { files: ReadonlyMap<string, Buffer>; env: Readonly<Record<string, string | undefined>> }, recorder = new MetricsRecorder()) {
     this.plan = plan;
-    const http = plan.defaults?.http ?? {};
-    this.agent = new Agent({
+    // The same Agents as a run: the plan's connection profile, and per-request ones (protocol, TLS) on demand.
+    this.dispatchers = new Dispatchers(plan.defaults?.http, {
       connections: limits.connections,
-      pipelining: 1,
-      allowH2: false,
-      connect: timedConnector({
-        rejectUnauthorized: !(http.insecureTls ?? false),
-        timeout: Math.min(parseDuration(plan.defaults?.timeout ?? '') ?? 60_000, limits.timeoutMs),
-      }),
+      connectTimeoutMs: Math.min(parseDuration(plan.defaults?.timeout ?? '') ?? 60_000, limits.timeoutMs),
+      files: io.files,
+      env: io.env,
     });
     this.collector = new TraceCollector(limits.maxExchanges, () => this.stop(`${what} sends at most ${limits.maxExchanges} requests; the rest was not sent`));
-    this.wc = { dispatcher: this.agent, recorder, userAgent: USER_AGENT, trace: this.collector };
+    this.wc = { dispatcher: this.dispatchers.default, recorder, userAgent: USER_AGENT, trace: this.collector };
     this.timer = setTimeout(() => this.stop(`${what} stopped after ${limits.timeoutMs / 1000} s (its time limit)`), limits.timeoutMs);
   }
 
@@ -92,6 +89,6 @@ export class TraceSession {
 
   async close(): Promise<void> {
     clearTimeout(this.timer);
-    await this.agent.destroy().catch(() => undefined);
+    await this.dispatchers.close();
   }
 }

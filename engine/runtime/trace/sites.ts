@@ -13,11 +13,11 @@ import { RESPONSE_BODY_LIMIT } from './entry.ts';
 /** No single request of a designer call waits longer than this, whatever the plan's timeout. */
 export const MAX_REQUEST_TIMEOUT_MS = 60_000;
 
-export interface TraceSites { sites: RequestSite[]; widestBatch: number }
+export interface TraceSites { sites: RequestSite[] }
 
 /** Walks `steps` (as written) and `compiled` (from compileSteps) together, from the document path `base`. */
 export function traceSites(steps: readonly Step[], compiled: readonly CompiledStep[], base: PathSegment[]): TraceSites {
-  const out: TraceSites = { sites: [], widestBatch: 1 };
+  const out: TraceSites = { sites: [] };
   walk(steps, compiled, base, out);
   return out;
 }
@@ -32,7 +32,6 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
         break;
       case 'batch':
         for (const [j, r] of c.requests.entries()) out.sites.push({ req: forTrace(r), path: [...at, 'batch', j] });
-        out.widestBatch = Math.max(out.widestBatch, c.requests.length);
         break;
       case 'group':
         if ('group' in step) walk(step.group.steps, c.steps, [...at, 'group', 'steps'], out);

@@ -10,6 +10,7 @@ import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { compileSteps } from '../compile/steps.ts';
 import { checkPlanFiles } from '../prepare.ts';
+import { widestBatch } from '../worker/setup.ts';
 import type { TraceEntry } from './entry.ts';
 import { assertEnvironment, TraceInputError } from './errors.ts';
 import { scenariosBlockedBy } from './file-issues.ts';
@@ -57,18 +58,16 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
   const runs = scenarioRuns(plan, options.scenario);
   const compiled = new Map<string, { steps: ReturnType<typeof compileSteps>; sites: TraceSites }>();
   const recorder = new MetricsRecorder();
-  let widest = 1;
+  // One connection per request of the widest batch: the VU reuses its kept-alive connection, as in a run.
+  const widest = Math.max(1, ...runs.map(({ name }) => widestBatch(plan.scenarios[name]?.steps ?? [])));
+  const limits = { timeoutMs: options.timeoutMs ?? VALIDATE_TIMEOUT_MS, maxExchanges: options.maxRequests ?? VALIDATE_MAX_REQUESTS, connections: widest };
+  const session = new TraceSession(plan, limits, 'Validate', { files, env }, recorder);
   for (const { name } of runs) {
     const sc = plan.scenarios[name];
     if (!sc) continue;
-    const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files });
-    const sites = traceSites(sc.steps, steps, ['scenarios', name, 'steps']);
-    widest = Math.max(widest, sites.widestBatch);
-    compiled.set(name, { steps, sites });
+    const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files, dispatchers: session.dispatchers });
+    compiled.set(name, { steps, sites: traceSites(sc.steps, steps, ['scenarios', name, 'steps']) });
   }
-  // One connection per request of the widest batch: the VU reuses its kept-alive connection, as in a run.
-  const limits = { timeoutMs: options.timeoutMs ?? VALIDATE_TIMEOUT_MS, maxExchanges: options.maxRequests ?? VALIDATE_MAX_REQUESTS, connections: widest };
-  const session = new TraceSession(plan, limits, 'Validate', recorder);
 
   try {
     for (const { name, vuId } of runs) {

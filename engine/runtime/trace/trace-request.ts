@@ -13,6 +13,7 @@ import { templateFields, usesDefault } from '../../plan/template-fields.ts';
 import { requestsOf, type RequestVisit } from '../../plan/walk.ts';
 import { compileTemplate } from '../../template/index.ts';
 import { compileRequest } from '../compile/request.ts';
+import { tlsFiles } from '../http/connection-profile.ts';
 import { loadFeeders } from '../data/load.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { TraceEntry } from './entry.ts';
@@ -52,9 +53,9 @@ export async function traceRequest(planValue: Plan, path: readonly PathSegment[]
   const baseDir = options.baseDir ?? process.cwd();
   const { feeders, files } = await loadInputs(plan, visit, baseDir);
 
-  const session = new TraceSession(plan, { timeoutMs: Math.min(options.timeoutMs ?? MAX_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS), maxExchanges: 50, connections: 1 }, 'Try it');
+  const session = new TraceSession(plan, { timeoutMs: Math.min(options.timeoutMs ?? MAX_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS), maxExchanges: 50, connections: 1 }, 'Try it', { files, env });
   const sc = plan.scenarios[visit.scenario];
-  const req = forTrace(compileRequest(visit.request, visit.group, { plan, scenario: visit.scenario, scenarioTags: sc?.tags, recorder: session.wc.recorder, files }));
+  const req = forTrace(compileRequest(visit.request, visit.group, { plan, scenario: visit.scenario, scenarioTags: sc?.tags, recorder: session.wc.recorder, files, dispatchers: session.dispatchers }));
   const variables: Record<string, unknown> = { ...options.variables };
   let vu: VirtualUser | undefined;
   try {
@@ -106,6 +107,13 @@ async function loadInputs(plan: Plan, visit: RequestVisit, baseDir: string) {
       files.set(p, await readFile(resolve(baseDir, p)));
     } catch (e) {
       issues.push({ path: [...visit.path, 'file'], message: `cannot read body file ${resolve(baseDir, p)}: ${(e as Error).message}` });
+    }
+  }
+  for (const [p, at] of [...tlsFiles([plan.defaults?.http]).map((p) => [p, ['defaults', 'http', 'tls']] as const), ...tlsFiles([visit.request.http]).map((p) => [p, [...visit.path, 'http', 'tls']] as const)]) {
+    try {
+      files.set(p, await readFile(resolve(baseDir, p)));
+    } catch (e) {
+      issues.push({ path: [...at], message: `cannot read TLS file ${resolve(baseDir, p)}: ${(e as Error).message}` });
     }
   }
   if (issues.length > 0) throw new PlanError(issues);

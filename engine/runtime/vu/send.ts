@@ -65,13 +65,13 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
       if (cookie !== undefined) headers.push('cookie', cookie);
     }
 
-    const res = await exchange(wc.dispatcher, {
+    const res = await exchange(req.dispatcher ?? wc.dispatcher, {
       origin: target.origin, path: target.path, method, headers, body,
       timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
     }, (x) => vu.track(x));
     if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
-    req.series.record(res.status, res, sentBytes(method, res.headBytes, body), res.bytesReceived);
+    req.series.record(res.status, res, sentBytes(method, res.headBytes, body, res.h2), res.bytesReceived);
     if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
 
     const setCookie = res.headers['set-cookie'];
@@ -115,9 +115,11 @@ const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'P
  * Bytes written, as undici frames HTTP/1.1: the head (exact, from the diagnostics channel), then
  * `content-length: N\r\n\r\n` and the body, or just `\r\n` when there is no body and the method expects none.
  */
-function sentBytes(method: string, headBytes: number, body: string | Buffer | null): number {
+function sentBytes(method: string, headBytes: number, body: string | Buffer | null, h2: boolean): number {
   if (headBytes === 0) return 0; // never reached a socket (refused, DNS, ...)
   const len = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  // HTTP/2: the header block (counted uncompressed; HPACK makes it smaller on the wire) and DATA frames.
+  if (h2) return headBytes + len;
   if (len === 0 && !EXPECTS_PAYLOAD.has(method)) return headBytes + 2;
   return headBytes + 20 + String(len).length + len;
 }

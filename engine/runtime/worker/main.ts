@@ -3,8 +3,7 @@
  * test's start time shared by all workers. No per-request messages cross threads.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Agent } from 'undici';
-import { timedConnector } from '../http/connect-timing.ts';
+import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import { HealthMonitor } from './health.ts';
@@ -17,20 +16,16 @@ const init = workerData as WorkerInit;
 const send = (m: FromWorker): void => port.postMessage(m);
 
 const recorder = new MetricsRecorder();
-const http = init.plan.defaults?.http ?? {};
-const agent = new Agent({
+const dispatchers = new Dispatchers(init.plan.defaults?.http, {
   connections: connectionLimit(init),
-  pipelining: 1,
-  allowH2: false,
-  connect: timedConnector({
-    rejectUnauthorized: !(http.insecureTls ?? false),
-    timeout: parseDuration(init.plan.defaults?.timeout ?? '') ?? 60_000,
-  }),
+  connectTimeoutMs: parseDuration(init.plan.defaults?.timeout ?? '') ?? 60_000,
+  files: new Map(init.files.map(([p, d]) => [p, Buffer.from(d.buffer, d.byteOffset, d.byteLength)])),
+  env: init.env,
 });
 
 let runs: ReturnType<typeof buildScenarioRuns>;
 try {
-  runs = buildScenarioRuns(init, { dispatcher: agent, recorder, userAgent: init.userAgent }, recorder);
+  runs = buildScenarioRuns(init, { dispatcher: dispatchers.default, recorder, userAgent: init.userAgent }, recorder, dispatchers);
 } catch (e) {
   send({ cmd: 'fatal', message: `worker ${init.worker} could not prepare the plan: ${(e as Error).message}` });
   throw e;
@@ -63,7 +58,7 @@ async function start(t0Epoch: number): Promise<void> {
   const last = Math.max(interval, Math.floor((performance.now() - t0) / 1000));
   send({ cmd: 'sample', sample: flush(true, last) });
   health.stop();
-  await agent.destroy().catch(() => undefined);
+  await dispatchers.close();
   send({ cmd: 'done' });
 }
 

@@ -14,9 +14,10 @@ import { arrivalTimes, isArrivalRate } from '../../plan/arrival.ts';
 import type { WorkerContext } from '../vu/send.ts';
 import { VirtualUser } from '../vu/virtual-user.ts';
 import type { Step } from '../../plan/schema/index.ts';
+import type { Dispatchers } from '../http/dispatchers.ts';
 import type { WorkerInit } from './protocol.ts';
 
-export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder): ScenarioRunner[] {
+export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder, dispatchers?: Dispatchers): ScenarioRunner[] {
   const { plan } = init;
   const counters = new Int32Array(init.counters);
   const allFeeders = new Feeders(init.feeders, counters);
@@ -27,7 +28,7 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   const runs: ScenarioRunner[] = [];
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
-    const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files });
+    const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files, ...(dispatchers ? { dispatchers } : {}) });
     const total = maxVus(sc);
     const base = vuBase;
     vuBase += total;
@@ -102,7 +103,8 @@ export function connectionLimit(init: WorkerInit): number {
   return Math.max(1, vus * widest);
 }
 
-function widestBatch(steps: readonly Step[]): number {
+/** The most requests a step list sends at once (its widest batch, or 1). */
+export function widestBatch(steps: readonly Step[]): number {
   let w = 1;
   for (const s of steps) {
     if ('batch' in s) w = Math.max(w, s.batch.length);

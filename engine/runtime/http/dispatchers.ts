@@ -1,0 +1,73 @@
+/**
+ * The undici Agents of a worker (or a designer call): one for the plan's connection profile, and one more per
+ * distinct profile a request asks for (another protocol, CA, client certificate). Each Agent's connections are
+ * opened by the timed connector, which also carries the protocol choice (undici does not pass h2c to custom
+ * connectors).
+ */
+import { Agent, type Dispatcher } from 'undici';
+import type { ConnectionOptions, HttpOptions } from '../../plan/schema/index.ts';
+import { timedConnector } from './connect-timing.ts';
+import { profileKey, resolveProfile, type ConnectionProfile } from './connection-profile.ts';
+
+export interface DispatchersOptions {
+  /** Connections per origin (a worker: its VUs x the widest batch). */
+  connections: number;
+  connectTimeoutMs: number;
+  files: ReadonlyMap<string, Buffer>;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export class Dispatchers {
+  readonly default: Agent;
+  private readonly byKey = new Map<string, Agent>();
+  private readonly defaults: HttpOptions | undefined;
+  private readonly o: DispatchersOptions;
+
+  constructor(defaults: HttpOptions | undefined, o: DispatchersOptions) {
+    this.defaults = defaults;
+    this.o = o;
+    const profile = resolveProfile(defaults, undefined, o.files, o.env);
+    this.default = createAgent(profile, o);
+    this.byKey.set(profileKey(profile), this.default);
+  }
+
+  /** The dispatcher for a request's own connection options (the default one when they change nothing). */
+  forRequest(own: ConnectionOptions | undefined): Dispatcher {
+    const profile = resolveProfile(this.defaults, own, this.o.files, this.o.env);
+    const key = profileKey(profile);
+    let agent = this.byKey.get(key);
+    if (!agent) {
+      agent = createAgent(profile, this.o);
+      this.byKey.set(key, agent);
+    }
+    return agent;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.byKey.values()].map((a) => a.destroy().catch(() => undefined)));
+  }
+}
+
+export function createAgent(p: ConnectionProfile, o: Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs'>): Agent {
+  const h2 = p.protocol !== 'http1';
+  return new Agent({
+    connections: o.connections,
+    pipelining: 1,
+    allowH2: h2,
+    connect: timedConnector({
+      allowH2: h2,
+      // auto offers both and prefers HTTP/2, as browsers and k6 do; http2 refuses a server that picks HTTP/1.1.
+      preferH2: h2,
+      requireH2: p.protocol === 'http2',
+      useH2c: p.protocol === 'h2c' || p.protocol === 'http2',
+      rejectUnauthorized: !p.insecure,
+      timeout: o.connectTimeoutMs,
+      ...(p.ca !== undefined ? { ca: p.ca } : {}),
+      ...(p.cert !== undefined ? { cert: p.cert } : {}),
+      ...(p.key !== undefined ? { key: p.key } : {}),
+      ...(p.passphrase !== undefined ? { passphrase: p.passphrase } : {}),
+      ...(p.servername !== undefined ? { servername: p.servername } : {}),
+      ...(p.minVersion !== undefined ? { minVersion: p.minVersion } : {}),
+    }),
+  });
+}
