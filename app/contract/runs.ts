@@ -11,10 +11,15 @@ export type RunStatus = z.infer<typeof RunStatus>;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Engine data (summary, tick, run info): checked for its shape markers, typed by the engine's own types. */
 export const SummaryData = z.custom<Summary>((v) => isRecord(v) && v.version === 1 && typeof v._total === 'number' && isRecord(v.metrics), { error: 'not a run summary' });
-export const TickData = z.custom<Tick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals), { error: 'not a run tick' });
+export const TickData = z.custom<Tick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals) && isRecord(v.live), { error: 'not a run tick' });
+/** A stored per-second point: a tick without its live totals (the summary has the final ones). */
+export type StoredTick = Omit<Tick, 'live'>;
+export const SampleData = z.custom<StoredTick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals), { error: 'not a run sample' });
 export const RunInfoData = z.custom<RunInfo>((v) => isRecord(v) && typeof v.plan === 'string' && Array.isArray(v.scenarios), { error: 'not run info' });
 
 /** The numbers a run list shows. */
+export const RunLabel = z.string().trim().min(1).max(80).regex(/^[\w .:+-]+$/, { error: 'labels use letters, digits, spaces and . : + - _' });
+
 export const RunKeyNumbers = z.object({
   requests: z.number(),
   rps: z.number(),
@@ -31,6 +36,8 @@ export const RunRow = z.object({
   planId: Id.nullable(),
   planName: z.string(),
   environment: z.string().nullable(),
+  /** A series tag (e.g. "http2"): repeats of one configuration, compared as mean ± sd. */
+  label: z.string().nullable(),
   status: RunStatus,
   startedAt: IsoTime,
   endedAt: IsoTime.nullable(),
@@ -52,14 +59,20 @@ export type RunDetail = z.infer<typeof RunDetail>;
 
 export const runMethods = {
   'runs.start': {
-    params: z.strictObject({ planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional() }),
+    params: z.strictObject({ planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional(), label: RunLabel.optional() }),
     result: RunRow,
   },
+  'runs.label': { params: z.strictObject({ id: Id, label: RunLabel.nullable() }), result: RunRow },
   'runs.stop': { params: z.strictObject({ id: Id, mode: z.enum(['graceful', 'abort']).optional() }), result: z.object({ stopping: z.boolean() }) },
   'runs.list': { params: z.strictObject({ planId: Id.optional(), limit: z.int().min(1).max(10_000).optional() }), result: z.array(RunRow) },
   'runs.get': { params: z.strictObject({ id: Id }), result: RunDetail },
   /** Every stored per-second point of a run, enough to redraw its charts. */
-  'runs.samples': { params: z.strictObject({ id: Id }), result: z.array(TickData) },
+  'runs.samples': { params: z.strictObject({ id: Id }), result: z.array(SampleData) },
+  /** The run as a file: its summary JSON (with the per-second series), or the single-file HTML report. */
+  'runs.export': {
+    params: z.strictObject({ id: Id, format: z.enum(['json', 'html']) }),
+    result: z.object({ fileName: z.string(), text: z.string() }),
+  },
   'runs.delete': { params: z.strictObject({ id: Id }), result: z.strictObject({ deleted: z.boolean() }) },
 } as const;
 

@@ -6,14 +6,15 @@
 import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
 import { applyOverrides, OverrideError } from '../../engine/plan/overrides.ts';
 import type { Summary } from '../../engine/metrics/summary.ts';
-import { runPlan, type RunHandle, type Tick } from '../../engine/runtime/run-plan.ts';
-import { ContractError, RunRow, type Handlers, type RunDetail } from '../contract/index.ts';
+import { runPlan, type RunHandle } from '../../engine/runtime/run-plan.ts';
+import { ContractError, RunRow, type Handlers, type RunDetail, type StoredTick } from '../contract/index.ts';
+import { exportRun } from './run-export.ts';
 import type { StoredRunRow } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
-type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete'>;
+type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'>;
 
 export interface RunsService { handlers: RunHandlers; /** Aborts a running test and waits for its summary to be stored. */ close(): Promise<void> }
 
@@ -23,7 +24,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   const { store, events } = ctx;
   const active = new Map<string, { handle: RunHandle; finished: Promise<void> }>();
 
-  const start: RunHandlers['runs.start'] = async ({ planId, environmentId, overrides }) => {
+  const start: RunHandlers['runs.start'] = async ({ planId, environmentId, overrides, label }) => {
     if (active.size > 0) throw new ContractError('busy', 'a run is in progress: stop it before starting another (two load tests on one machine distort each other)');
     const stored = store.plans.get(planId);
     if (!stored) throw new ContractError('not_found', `no plan with id ${planId}`);
@@ -45,7 +46,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     // Until the workers start, a problem (missing env variable, data file) is the caller's error, not a run.
     const started = await Promise.race([
       new Promise<true>((resolve) => handle.once('start', (info) => {
-        store.runs.create({ id, planId, planName: stored.name, environment: environment?.name ?? null, plan, overrides: overrides ?? {}, startedAt: ctx.now().toISOString() });
+        store.runs.create({ id, planId, planName: stored.name, environment: environment?.name ?? null, label: label ?? null, plan, overrides: overrides ?? {}, startedAt: ctx.now().toISOString() });
         store.runs.setInfo(id, info);
         events.emit('run.started', { runId: id, info });
         resolve(true);
@@ -60,7 +61,9 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     // Keyed by position, not by rounded time: a short last interval (3.2 s) must not replace second 3.
     let sample = 0;
     handle.on('tick', (tick) => {
-      store.runs.addSample(id, ++sample, tick);
+      // Stored lean: the live totals of every second are not needed to redraw charts (the summary has the final ones).
+      const { live: _live, ...point } = tick;
+      store.runs.addSample(id, ++sample, point);
       events.emit('run.tick', { runId: id, tick });
     });
     const finished = handle.done.then(
@@ -101,7 +104,13 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
       },
       'runs.list': ({ planId, limit }) => store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
       'runs.get': ({ id }) => get(id),
-      'runs.samples': ({ id }) => { get(id); return store.runs.samples(id) as Tick[]; },
+      'runs.samples': ({ id }) => { get(id); return store.runs.samples(id) as StoredTick[]; },
+      'runs.label': ({ id, label }) => {
+        get(id);
+        store.runs.setLabel(id, label);
+        return toRow(store.runs.get(id) as StoredRunRow);
+      },
+      'runs.export': ({ id, format }) => exportRun(get(id), format),
       'runs.delete': ({ id }) => {
         if (active.has(id)) throw new ContractError('busy', 'this run is still going: stop it before deleting it');
         return { deleted: store.runs.delete(id) };

@@ -163,6 +163,16 @@ describe('runs', () => {
     expect(samples.reduce((n, t) => n + t.reqs, 0)).toBe(6);
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['run.started', 'run.tick', 'run.done']));
     expect((await call('runs.list', { planId })).map((r) => r.id)).toEqual([run.id]);
+    // Live ticks carry running totals; the stored samples do not (the summary has the final ones).
+    const tickEvent = events.find((e) => e.event === 'run.tick')?.payload as { tick: { live?: unknown } };
+    expect(tickEvent.tick.live).toBeDefined();
+    expect(samples.every((s) => !('live' in s))).toBe(true);
+    // A label groups repeats into a series; the export is the summary itself.
+    expect((await call('runs.label', { id: run.id, label: 'baseline' })).label).toBe('baseline');
+    expect(await fail('runs.label', { id: run.id, label: '<bad>' })).toMatchObject({ code: 'invalid_params' });
+    const exported = await call('runs.export', { id: run.id, format: 'json' });
+    expect(exported.fileName).toMatch(/^imported-\d{4}-\d{2}-\d{2}-.*\.json$/);
+    expect(JSON.parse(exported.text)).toEqual(detail.summary);
   });
 
   it('refuses to start a plan whose environment variable is missing, naming it', async () => {

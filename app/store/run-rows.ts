@@ -3,7 +3,7 @@ import { parseJsonOrNull, type Warn } from './codec.ts';
 import type { StoredRun, StoredRunRow, StoredRunStatus } from './types.ts';
 
 /** The columns of a run list row, and of a full run. */
-export const ROW_COLUMNS = 'id, plan_id, plan_name, environment, status, started_at, ended_at, duration_ms, overrides, key, error';
+export const ROW_COLUMNS = 'id, plan_id, plan_name, environment, label, status, started_at, ended_at, duration_ms, overrides, key, error';
 export const FULL_COLUMNS = `${ROW_COLUMNS}, plan, summary, info`;
 
 /** The statuses the runs table's CHECK allows. */
@@ -14,6 +14,7 @@ export interface RunDbRow {
   plan_id: string | null;
   plan_name: string;
   environment: string | null;
+  label: string | null;
   status: string;
   started_at: string;
   ended_at: string | null;
@@ -38,6 +39,7 @@ export function toRunRow(r: RunDbRow, warn: Warn): StoredRunRow {
     planId: r.plan_id,
     planName: r.plan_name,
     environment: r.environment,
+    label: r.label,
     status: status(r.status, r.id),
     startedAt: r.started_at,
     endedAt: r.ended_at,

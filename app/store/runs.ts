@@ -13,9 +13,10 @@ export const INTERRUPTED_ERROR = 'Loadsmith stopped while this run was in progre
  * another process leaves it alone while it runs. setInfo/finish on an unknown run throw.
  */
 export function runRepository({ db, warn }: RepoContext, owner: RunOwner): RunRepository {
-  const insert = db.prepare(`INSERT INTO runs (id, plan_id, plan_name, plan, environment, status, started_at, overrides, owner)
-    VALUES (@id, @planId, @planName, @plan, @environment, 'running', @startedAt, @overrides, @owner)`);
+  const insert = db.prepare(`INSERT INTO runs (id, plan_id, plan_name, plan, environment, label, status, started_at, overrides, owner)
+    VALUES (@id, @planId, @planName, @plan, @environment, @label, 'running', @startedAt, @overrides, @owner)`);
   const updateInfo = db.prepare('UPDATE runs SET info = ? WHERE id = ?');
+  const updateLabel = db.prepare('UPDATE runs SET label = ? WHERE id = ?');
   const upsertSample = db.prepare(`INSERT INTO run_samples (run_id, second, data) VALUES (?, ?, ?)
     ON CONFLICT (run_id, second) DO UPDATE SET data = excluded.data`);
   const updateFinish = db.prepare(`UPDATE runs SET status = @status, ended_at = @endedAt, duration_ms = @durationMs,
@@ -45,11 +46,12 @@ export function runRepository({ db, warn }: RepoContext, owner: RunOwner): RunRe
   return {
     create: (input) => {
       insert.run({
-        id: input.id, planId: input.planId, planName: input.planName, environment: input.environment,
+        id: input.id, planId: input.planId, planName: input.planName, environment: input.environment, label: input.label ?? null,
         plan: toJson(input.plan, `run ${input.id} plan`), overrides: toJson(input.overrides, `run ${input.id} overrides`),
         startedAt: isoTime(input.startedAt, `run ${input.id} startedAt`), owner: ownerText,
       });
     },
+    setLabel: (id, label) => mustChange(updateLabel.run(label, id).changes, id, 'label run'),
     setInfo: (id, info) => mustChange(updateInfo.run(toJson(info, `run ${id} info`), id).changes, id, 'store run info'),
     addSample: (id, second, sample) => {
       if (!Number.isSafeInteger(second) || second < 0) throw new RangeError(`run ${id}: sample second must be an integer >= 0, got ${second}`);

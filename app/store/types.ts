@@ -55,6 +55,8 @@ export interface StoredRunRow {
   planId: string | null;
   planName: string;
   environment: string | null;
+  /** A series tag (e.g. "http2"): repeats of one configuration, compared as mean ± sd. */
+  label: string | null;
   status: StoredRunStatus;
   startedAt: string;
   endedAt: string | null;
@@ -67,7 +69,9 @@ export interface StoredRunRow {
 export interface StoredRun extends StoredRunRow { plan: unknown; summary: unknown; info: unknown }
 
 export interface RunRepository {
-  create(input: { id: string; planId: string | null; planName: string; environment: string | null; plan: unknown; overrides: unknown; startedAt: string }): void;
+  create(input: { id: string; planId: string | null; planName: string; environment: string | null; label?: string | null; plan: unknown; overrides: unknown; startedAt: string }): void;
+  /** Sets or clears a run's label. */
+  setLabel(id: string, label: string | null): void;
   setInfo(id: string, info: unknown): void;
   /** One per-second point (the tick), in order; enough to redraw every chart of the run later. */
   addSample(id: string, second: number, sample: unknown): void;

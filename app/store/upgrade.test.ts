@@ -21,12 +21,12 @@ function dump(file: string): Record<string, unknown[]> {
 }
 
 describe('upgrade from the checked-in schema-1 database', () => {
-  it('applies only 002 and keeps plans, revisions, environments (secret decryptable) and settings', async () => {
+  it('applies only the newer migrations and keeps plans, revisions, environments (secret decryptable) and settings', async () => {
     const dataDir = await fx.dir();
     await copyFile(path.join(FIXTURES, 'v1.sqlite'), path.join(dataDir, 'loadsmith.db'));
     await copyFile(path.join(FIXTURES, 'secret.key'), path.join(dataDir, 'secret.key'));
     const store = await fx.open({ dataDir });
-    expect(store.applied).toEqual(['002_runs']);
+    expect(store.applied).toEqual(['002_runs', '003_run_labels']);
 
     const plan = store.plans.get(V1.planId);
     expect(plan).toMatchObject({ name: V1.planName, revision: 2, valid: true, scenarios: 1, requests: 1 });

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { RunAggregate } from '../metrics/aggregate.ts';
+import { liveTotals } from '../metrics/live-totals.ts';
 import { Sample } from '../metrics/sample.ts';
 import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
@@ -80,7 +81,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
-      const tick: Tick = { ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states };
+      const tick: Tick = { ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: liveTotals(agg, t) };
       handle.emit('tick', tick);
       const failing = thresholds.abortReason(states, tick.elapsedMs);
       if (failing && stoppedBy === 'completed') {

@@ -2,6 +2,7 @@
 import { EventEmitter } from 'node:events';
 import type { Summary } from '../metrics/summary.ts';
 import type { ThresholdState } from '../metrics/thresholds/evaluate.ts';
+import type { LiveTotals } from '../metrics/live-totals.ts';
 import type { TimelinePoint } from '../metrics/timeline.ts';
 
 /** One second of a running test, plus running totals and the thresholds' current state. */
@@ -10,6 +11,8 @@ export interface Tick extends TimelinePoint {
   vusMax: number;
   totals: { reqs: number; failed: number; iterations: number; checksPass: number; checksFail: number; errors: number };
   thresholds: ThresholdState[];
+  /** Cumulative per-request numbers, status codes and errors so far (for live tables; not stored per second). */
+  live: LiveTotals;
 }
 
 export interface RunInfo {

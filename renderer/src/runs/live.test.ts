@@ -9,6 +9,7 @@ const tick = (over: Partial<Tick> = {}): Tick => ({
   requests: {}, statuses: {}, elapsedMs: 12_000, vusMax: 20,
   totals: { reqs: 1000, failed: 5, iterations: 100, checksPass: 0, checksFail: 0, errors: 5 },
   thresholds: [{ metric: 'http_req_failed', expression: 'rate<0.01', ok: true, value: 0.005, abortOnFail: false }],
+  live: { requests: [], statuses: {}, errors: [] },
   ...over,
 });
 

@@ -1,0 +1,61 @@
+/**
+ * Running totals for a live dashboard, from the run's cumulative data (never from per-second percentiles):
+ * per request (count, rate, percentiles of all its requests so far, failed share, checks), status codes, errors.
+ */
+import { Histogram } from './histogram.ts';
+import type { RunAggregate } from './aggregate.ts';
+
+export interface LiveRequest {
+  name: string;
+  count: number;
+  rate: number;
+  failed: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  checksPass: number;
+  checksFail: number;
+}
+
+export interface LiveTotals {
+  requests: LiveRequest[];
+  statuses: Record<string, number>;
+  /** The largest error groups (kind + request) with a sample message. */
+  errors: { kind: string; request: string; count: number; message: string }[];
+}
+
+const ms = (us: number): number => us / 1000;
+
+export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20): LiveTotals {
+  const byName = new Map<string, { count: number; failed: number; h: Histogram; checksPass: number; checksFail: number }>();
+  const statuses: Record<string, number> = {};
+  const entry = (name: string) => {
+    let e = byName.get(name);
+    if (!e) { e = { count: 0, failed: 0, h: new Histogram(), checksPass: 0, checksFail: 0 }; byName.set(name, e); }
+    return e;
+  };
+  for (const s of agg.series.values()) {
+    const e = entry(s.key.request);
+    e.count += s.reqs;
+    e.failed += s.failed;
+    e.h.add(s.hist.duration);
+    const code = String(s.key.status);
+    statuses[code] = (statuses[code] ?? 0) + s.reqs;
+  }
+  for (const c of agg.checks.values()) {
+    const e = entry(c.key.request);
+    e.checksPass += c.pass;
+    e.checksFail += c.fail;
+  }
+  const requests = [...byName].map(([name, e]): LiveRequest => {
+    const [p50, p95, p99] = e.h.isEmpty ? [0, 0, 0] : (e.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
+    return {
+      name, count: e.count, rate: elapsedS > 0 ? e.count / elapsedS : 0, failed: e.failed,
+      p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(e.h.max), checksPass: e.checksPass, checksFail: e.checksFail,
+    };
+  });
+  const errors = [...agg.errors.values()].sort((a, b) => b.count - a.count).slice(0, maxErrors)
+    .map((e) => ({ kind: e.kind, request: e.request, count: e.count, message: e.message }));
+  return { requests, statuses, errors };
+}

@@ -1,0 +1,58 @@
+/** How the run executed: scenarios (with open-model arrival), groups, and every metric in the k6-style list. */
+import type { MetricSummary, Summary } from '../../metrics/summary.ts';
+import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
+import { section, table, type Cell, type Column } from './html.ts';
+
+const num = (label: string): Column => ({ label, num: true });
+
+/** Scenarios: executor, description, iterations, interruptions, drops and, for the open model, target vs achieved. */
+export function scenariosHtml(s: Summary): string {
+  if (s.scenarios.length === 0) return '';
+  const head: Column[] = ['Scenario', 'Executor', 'Description', num('Max VUs'), num('Iterations'), num('Interrupted'), num('Dropped'), num('Target rate'), num('Achieved'), num('Start lag p(95)')];
+  const body = s.scenarios.map((sc): Cell[] => {
+    const a = sc.arrival;
+    return [
+      sc.name, sc.executor, sc.description, fmtCount(sc.maxVus), fmtCount(sc.iterations),
+      { value: fmtCount(sc.interrupted), cls: sc.interrupted > 0 ? 'warn' : '' },
+      { value: fmtCount(sc.dropped), cls: sc.dropped > 0 ? 'warn' : '' },
+      a ? fmtRate(a.targetRate) : '–',
+      a ? { value: fmtRate(a.achievedRate), cls: a.targetRate > 0 && a.achievedRate / a.targetRate < 0.99 ? 'warn' : '' } : '–',
+      a ? fmtMs(a.lagP95) : '–',
+    ];
+  });
+  return section('scenarios', 'Scenarios', table('Scenarios', head, body));
+}
+
+/** Group durations (one row per scenario and group). */
+export function groupsHtml(s: Summary): string {
+  if (s.groups.length === 0) return '';
+  const body = s.groups.map((g) => [g.group.replace(/^::/, '').replaceAll('::', ' › '), g.scenario, fmtCount(g.duration.count), fmtMs(g.duration.avg), fmtMs(g.duration.med), fmtMs(g.duration.p95), fmtMs(g.duration.max)]);
+  return section('groups', 'Groups', table('Groups', ['Group', 'Scenario', num('Count'), num('Avg'), num('Med'), num('p(95)'), num('Max')], body));
+}
+
+/** The order of the CLI summary (HTTP, execution, network); any other metric follows in name order. */
+const ORDER = [
+  'http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending',
+  'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs', 'checks', 'dropped_iterations', 'group_duration',
+  'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max', 'data_received', 'data_sent',
+];
+
+function metricCells(m: MetricSummary): Cell[] {
+  if (m.type === 'trend') return [m.avg, m.min, m.med, m.max, m.p90, m.p95, m.p99].map((v) => fmtMs(v));
+  const text = m.type === 'counter'
+    ? (m.unit === 'bytes' ? `${fmtBytes(m.count)} · ${fmtBytes(m.rate)}/s` : `${fmtCount(m.count)} · ${fmtRate(m.rate)}`)
+    : m.type === 'rate' ? `${fmtPct(m.rate)} · ${fmtCount(m.passes)} out of ${fmtCount(m.passes + m.fails)}`
+      : `${m.value} (min ${m.min}, max ${m.max})`;
+  return [{ value: text, colspan: 7, cls: 'wide', num: false }];
+}
+
+/** Every metric: avg/min/med/max/p(90)/p(95)/p(99) for trends, count and rate for counters, rates, gauges. */
+export function metricsHtml(s: Summary): string {
+  const names = [...ORDER.filter((n) => s.metrics[n]), ...Object.keys(s.metrics).filter((n) => !ORDER.includes(n)).sort()];
+  const head: Column[] = ['Metric', 'Type', num('avg'), num('min'), num('med'), num('max'), num('p(90)'), num('p(95)'), num('p(99)')];
+  const body = names.map((n) => {
+    const m = s.metrics[n] as MetricSummary;
+    return [{ value: n, cls: 'metric-name' }, m.type, ...metricCells(m)];
+  });
+  return section('metrics', 'All metrics', table('Metrics', head, body));
+}
