@@ -173,6 +173,12 @@ describe('runs', () => {
     const exported = await call('runs.export', { id: run.id, format: 'json' });
     expect(exported.fileName).toMatch(/^imported-\d{4}-\d{2}-\d{2}-.*\.json$/);
     expect(JSON.parse(exported.text)).toEqual(detail.summary);
+    // The HTML export is the same single-file report the CLI writes, titled with the label, data embedded.
+    const html = await call('runs.export', { id: run.id, format: 'html' });
+    expect(html.fileName).toMatch(/\.html$/);
+    expect(/<title>([^<]*)<\/title>/.exec(html.text)?.[1]).toMatch(/^imported — baseline/i);
+    const embedded = /<script type="application\/json" id="loadsmith-data">([^<]*)<\/script>/.exec(html.text)?.[1];
+    expect(JSON.parse(embedded ?? 'null').summary._total).toBe(6);
   });
 
   it('refuses to start a plan whose environment variable is missing, naming it', async () => {

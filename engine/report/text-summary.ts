@@ -6,6 +6,7 @@ import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
 import { requestTable } from './request-table.ts';
+import { observedText } from './threshold-value.ts';
 
 const WIDTH = 32;
 
@@ -22,7 +23,7 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
     for (const t of s.thresholds) {
       if (t.metric !== last) { out.push(`    ${t.metric}`); last = t.metric; }
       const mark = t.ok ? p.green('✓') : p.red('✗');
-      out.push(`    ${mark} '${t.expression}' ${t.value === null ? p.dim('no data') : `${observedName(t.expression)}=${thresholdValue(t.metric, t.expression, t.value)}`}`);
+      out.push(`    ${mark} '${t.expression}' ${t.value === null ? p.dim('no data') : observedText(t)}`);
     }
     out.push('');
   }
@@ -76,16 +77,6 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
 
 function trend(t: TrendStats): string {
   return `avg=${fmtMs(t.avg)} min=${fmtMs(t.min)} med=${fmtMs(t.med)} max=${fmtMs(t.max)} p(90)=${fmtMs(t.p90)} p(95)=${fmtMs(t.p95)} p(99)=${fmtMs(t.p99)}`;
-}
-
-function observedName(expr: string): string {
-  return (/^\s*(p\(\s*[\d.]+\s*\)|[a-z]+)/i.exec(expr)?.[1] ?? 'value').replace(/\s+/g, '');
-}
-
-function thresholdValue(metric: string, expr: string, v: number): string {
-  if (/^\s*rate/.test(expr) && !/^(http_reqs|iterations|data_|dropped)/.test(metric)) return fmtPct(v);
-  if (/duration|http_req_(blocked|looking_up|connecting|tls_handshaking|sending|waiting|receiving)/.test(metric) && !/^\s*count/.test(expr)) return fmtMs(v);
-  return String(Math.round(v * 1000) / 1000);
 }
 
 function statusLines(s: Summary, p: Paint): string[] {

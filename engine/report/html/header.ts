@@ -46,7 +46,8 @@ export function headerHtml(s: Summary, title: string): string {
     ['Generator', `${g.workers} worker${g.workers === 1 ? '' : 's'} on ${g.cpus} core${g.cpus === 1 ? '' : 's'}`],
     ['Generator load', `CPU avg ${fmtPct(g.cpuAvg)}, max ${fmtPct(g.cpuMax)} · event loop busy max ${fmtPct(g.eluMax)} · loop delay p(99) max ${fmtMs(g.loopDelayP99MaxMs)}`],
   ];
-  const dl = meta.map(([k, v]) => `<div><dt>${h(k)}</dt><dd>${h(v)}</dd></div>`).join('');
+  // The generator line is long: it gets a wider cell instead of wrapping into a narrow column.
+  const dl = meta.map(([k, v]) => `<div${k === 'Generator load' ? ' class="wide"' : ''}><dt>${h(k)}</dt><dd>${h(v)}</dd></div>`).join('');
   const warn = generatorSaturated(s)
     ? '<div class="callout warn" role="alert" data-warning="generator-saturated"><strong>The load generator was saturated.</strong> '
       + 'Throughput and latency may be limited by Loadsmith rather than by the target; see the notes below.</div>'

@@ -32,8 +32,9 @@ code, .metric-name, .sample { font-family: ui-monospace, SFMono-Regular, Menlo, 
 .verdict { display: inline-block; margin: 4px 0 12px; padding: 4px 12px; border-radius: 6px; font-size: 16px; }
 .verdict.ok { background: var(--ok-bg); color: var(--ok); } .verdict.bad { background: var(--bad-bg); color: var(--bad); }
 .verdict span { color: var(--fg); font-size: 13px; }
-.meta { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 6px 24px; margin: 0; }
-.meta div { display: flex; gap: 8px; min-width: 0; } .meta dt { color: var(--muted); min-width: 108px; } .meta dd { margin: 0; overflow-wrap: anywhere; }
+.meta { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 8px 24px; margin: 0; }
+.meta div { min-width: 0; } .meta .wide { grid-column: span 2; }
+.meta dt { color: var(--muted); font-size: 12px; } .meta dd { margin: 0; overflow-wrap: anywhere; }
 .callout { margin: 14px 0 0; padding: 10px 14px; border-radius: 6px; border: 1px solid var(--border); background: var(--panel); }
 .callout.warn { border-color: var(--warn); background: var(--warn-bg); }
 .callout ul { margin: 6px 0 0; padding-left: 20px; }
@@ -61,7 +62,7 @@ thead th { color: var(--muted); font-weight: 600; font-size: 12px; white-space: 
 .tag { font-size: 11px; padding: 0 6px; border: 1px solid var(--border); border-radius: 10px; color: var(--muted); }
 nav.toc { margin-top: 18px; font-size: 13px; } nav.toc a { color: var(--accent); margin-right: 14px; text-decoration: none; }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
-@media (max-width: 700px) { body { padding: 16px; } .charts { grid-template-columns: 1fr; } }
+@media (max-width: 700px) { body { padding: 16px; } .charts { grid-template-columns: 1fr; } .meta .wide { grid-column: auto; } }
 @media print {
   :root {
     color-scheme: light;

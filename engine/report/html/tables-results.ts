@@ -2,7 +2,7 @@
 import type { Summary } from '../../metrics/summary.ts';
 import { fmtCount, fmtPct } from '../format.ts';
 import { h, mark, raw, rows, section, table, thead, type Column } from './html.ts';
-import { observedText } from './threshold-value.ts';
+import { observedText } from '../threshold-value.ts';
 
 /** Thresholds: ✓/✗, metric, expression and the observed value as the CLI prints it. */
 export function thresholdsHtml(s: Summary): string {

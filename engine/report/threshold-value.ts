@@ -1,9 +1,8 @@
 /**
- * The observed value of a threshold, formatted as the CLI summary prints it (engine/report/text-summary.ts keeps its
- * own copy private; this mirrors it so `p(95)=1.23ms` reads the same in the terminal and in the HTML report).
+ * The observed value of a threshold (`p(95)=1.23ms`), formatted once for the terminal summary and the HTML report.
  */
-import type { ThresholdState } from '../../metrics/thresholds/evaluate.ts';
-import { fmtMs, fmtPct } from '../format.ts';
+import type { ThresholdState } from '../metrics/thresholds/evaluate.ts';
+import { fmtMs, fmtPct } from './format.ts';
 
 /** The aggregation an expression compares, e.g. `p(95)` or `rate`. */
 export function observedName(expr: string): string {
