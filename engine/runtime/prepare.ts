@@ -28,6 +28,13 @@ export interface RunOptions {
   workers?: number;
   /** The worker entry script, when the engine runs from a bundle (Electron) instead of its sources. */
   workerUrl?: URL;
+  /** Raw results: one row per request streamed to each file (`--out ndjson=FILE`, `--out csv=FILE`). */
+  outputs?: ResultOutput[];
+}
+
+export interface ResultOutput {
+  format: 'ndjson' | 'csv';
+  path: string;
 }
 
 export interface PreparedRun {
