@@ -2,7 +2,7 @@
  * The observed value of a threshold (`p(95)=1.23ms`), formatted once for the terminal summary and the HTML report.
  */
 import type { ThresholdState } from '../metrics/thresholds/evaluate.ts';
-import { fmtMs, fmtPct } from './format.ts';
+import { fmtMs, fmtPct } from './numbers.ts';
 
 /** The aggregation an expression compares, e.g. `p(95)` or `rate`. */
 export function observedName(expr: string): string {
@@ -15,7 +15,8 @@ export function observedText(t: Pick<ThresholdState, 'metric' | 'expression' | '
   return `${observedName(t.expression)}=${thresholdValue(t.metric, t.expression, t.value)}`;
 }
 
-function thresholdValue(metric: string, expr: string, v: number): string {
+/** The value in the unit the expression compares: percentages for rates, durations for time metrics, else plain. */
+export function thresholdValue(metric: string, expr: string, v: number): string {
   if (/^\s*rate/.test(expr) && !/^(http_reqs|iterations|data_|dropped)/.test(metric)) return fmtPct(v);
   if (/duration|http_req_(blocked|looking_up|connecting|tls_handshaking|sending|waiting|receiving)/.test(metric) && !/^\s*count/.test(expr)) return fmtMs(v);
   return String(Math.round(v * 1000) / 1000);
