@@ -3,44 +3,26 @@
  * real store in a temp data dir and a real target server: environment values and secrets, variables carried from
  * one call to the next, Try it on a plan with problems elsewhere, and the errors the UI acts on.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_DOC, startTargetServer, type TargetServer } from '../../tests/fixtures/target-server.ts';
-import type { Envelope } from '../contract/errors.ts';
-import type { MethodName, Params, Result } from '../contract/index.ts';
-import { openStore } from '../store/index.ts';
-import { createServices, type Services } from './index.ts';
+import { openTestServices, type TestServices } from './testing.ts';
 
-let dir: string;
-let services: Services;
+let t: TestServices;
 let target: TargetServer;
 let envId: string;
+const call: TestServices['call'] = (method, params) => t.call(method, params);
+const fail: TestServices['fail'] = (method, params) => t.fail(method, params);
 
 beforeAll(async () => { target = await startTargetServer({ record: true }); });
 afterAll(async () => { await target.close(); });
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'loadsmith-designer-run-'));
-  services = createServices({ store: openStore({ dataDir: dir }), dataDir: dir, mode: 'browser', dispatcher: { checkResults: true } });
+  t = await openTestServices('designer-run');
   target.resetStats();
   envId = (await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }, { name: 'TOKEN', secret: true, value: 'hunter2' }] })).id;
 });
-afterEach(async () => {
-  await services.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function call<M extends MethodName>(method: M, params: Params<M>): Promise<Result<M>> {
-  const env = await services.dispatcher.call(method, params);
-  if (!env.ok) throw Object.assign(new Error(env.error.message), { body: env.error });
-  return env.result as Result<M>;
-}
-async function fail(method: string, params: unknown): Promise<Extract<Envelope, { ok: false }>['error']> {
-  const env = await services.dispatcher.call(method, params);
-  if (env.ok) throw new Error(`${method} unexpectedly succeeded`);
-  return env.error;
-}
+afterEach(async () => { await t.close(); });
 
 const document = (steps: unknown[], extra: Record<string, unknown> = {}) => ({
   version: 1,
@@ -97,7 +79,7 @@ describe('designer.tryRequest', () => {
   });
 
   it('reads data files relative to the data directory', async () => {
-    await writeFile(join(dir, 'users.csv'), 'name\nann\n');
+    await writeFile(join(t.dir, 'users.csv'), 'name\nann\n');
     const doc = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: 'users.csv' } } });
     const r = await call('designer.tryRequest', { document: doc, path: step(0), environmentId: envId });
     expect(r.entry.request.url).toBe(`${target.url}/echo?u=ann`);

@@ -3,46 +3,23 @@
  * revisions, import/export round trips without secrets, environments that never return secrets, runs through the
  * engine against a local server with ticks stored and events emitted.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startTargetServer, type TargetServer } from '../../tests/fixtures/target-server.ts';
-import type { Envelope } from '../contract/errors.ts';
-import type { MethodName, Params, Result } from '../contract/index.ts';
-import { openStore } from '../store/index.ts';
-import { createServices, type Services } from './index.ts';
+import type { Services } from './index.ts';
+import { openTestServices, type TestServices } from './testing.ts';
 
-let dir: string;
+let t: TestServices;
 let services: Services;
-let events: { event: string; payload: unknown }[];
-
-async function open(): Promise<void> {
-  services = createServices({ store: openStore({ dataDir: dir }), dataDir: dir, mode: 'browser', dispatcher: { checkResults: true } });
-  events = [];
-  services.events.subscribe((event, payload) => events.push({ event, payload }));
-}
+let events: TestServices['events'];
+const call: TestServices['call'] = (method, params) => t.call(method, params);
+const fail: TestServices['fail'] = (method, params) => t.fail(method, params);
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'loadsmith-services-'));
-  await open();
+  t = await openTestServices('services');
+  ({ services, events } = t);
 });
-afterEach(async () => {
-  await services.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function call<M extends MethodName>(method: M, params: Params<M>): Promise<Result<M>> {
-  const env = await services.dispatcher.call(method, params);
-  if (!env.ok) throw Object.assign(new Error(env.error.message), { body: env.error });
-  return env.result as Result<M>;
-}
-async function fail(method: string, params: unknown): Promise<Extract<Envelope, { ok: false }>['error']> {
-  const env = await services.dispatcher.call(method, params);
-  if (env.ok) throw new Error(`${method} unexpectedly succeeded`);
-  return env.error;
-}
+afterEach(async () => { await t.close(); });
 
 const PLAN_YAML = (base: string) => `version: 1
 name: Imported
