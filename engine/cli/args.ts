@@ -1,6 +1,7 @@
 /** Command-line parsing with node:util parseArgs; every mistake is a UsageError naming the option. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { parseDuration } from '../plan/duration.ts';
+import type { ResultOutput } from '../runtime/prepare.ts';
 import { UsageError } from './usage.ts';
 
 export interface RunArgs {
@@ -13,7 +14,19 @@ export interface RunArgs {
   workers: number | undefined;
   quiet: boolean;
   color: boolean | undefined;
+  /** Raw results per request: --out ndjson=FILE, --out csv=FILE. */
+  outputs: ResultOutput[];
+  html: string | undefined;
+  junit: string | undefined;
+  /** --repeat N: run the plan N times; undefined: once. */
+  repeat: number | undefined;
+  /** --pause D between repeats, in milliseconds. */
+  pauseMs: number;
 }
+
+/** The pause between repeats when --pause is not given. */
+export const DEFAULT_PAUSE_MS = 10_000;
+const OUT_FORMATS: readonly ResultOutput['format'][] = ['ndjson', 'csv'];
 
 const RUN_OPTIONS = {
   vus: { type: 'string' },
@@ -25,6 +38,11 @@ const RUN_OPTIONS = {
   quiet: { type: 'boolean', short: 'q' },
   'no-color': { type: 'boolean' },
   color: { type: 'boolean' },
+  out: { type: 'string', multiple: true },
+  html: { type: 'string' },
+  junit: { type: 'string' },
+  repeat: { type: 'string' },
+  pause: { type: 'string' },
 } as const;
 
 export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
@@ -32,6 +50,12 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
   if (planRequired && positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing the plan file: loadsmith run <plan.yaml>' : `expected one plan file, got ${positionals.length}: ${positionals.join(' ')}`);
   if (!planRequired && positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (values.duration !== undefined && (parseDuration(values.duration) ?? 0) <= 0) throw new UsageError(`--duration: '${values.duration}' is not a duration such as 30s or 1m30s`);
+  const pauseMs = values.pause === undefined ? DEFAULT_PAUSE_MS : parseDuration(values.pause);
+  if (pauseMs === undefined) throw new UsageError(`--pause: '${values.pause}' is not a duration such as 10s or 0s`);
+  if (values.pause !== undefined && values.repeat === undefined) throw new UsageError('--pause is the pause between repeats: use it with --repeat N');
+  for (const [name, v] of [['--html', values.html], ['--junit', values.junit]] as const) {
+    if (v === '' || v === '-') throw new UsageError(`${name}: give a file name to write the report to (e.g. ${name} report.${name === '--html' ? 'html' : 'xml'})`);
+  }
   return {
     plan: positionals[0],
     vus: positiveInt('--vus', values.vus),
@@ -42,7 +66,30 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     workers: positiveInt('--workers', values.workers),
     quiet: values.quiet ?? false,
     color: values['no-color'] ? false : values.color ? true : undefined,
+    outputs: parseOutputs(values.out ?? []),
+    html: values.html,
+    junit: values.junit,
+    repeat: positiveInt('--repeat', values.repeat),
+    pauseMs,
   };
+}
+
+/** `--out ndjson=FILE` / `--out csv=FILE`, repeatable; one file per output. */
+export function parseOutputs(list: readonly string[]): ResultOutput[] {
+  const outputs: ResultOutput[] = [];
+  for (const item of list) {
+    const eq = item.indexOf('=');
+    const format = eq < 0 ? item : item.slice(0, eq);
+    const path = eq < 0 ? '' : item.slice(eq + 1);
+    if (!OUT_FORMATS.includes(format as ResultOutput['format'])) {
+      throw new UsageError(`--out '${item}': unknown format '${format}'; write --out ndjson=FILE or --out csv=FILE`);
+    }
+    if (path === '') throw new UsageError(`--out '${item}': missing the file; write --out ${format}=FILE (e.g. --out ${format}=results.${format})`);
+    if (path === '-') throw new UsageError(`--out '${item}': raw results go to a file, not to stdout; write --out ${format}=results.${format}`);
+    if (outputs.some((o) => o.path === path)) throw new UsageError(`--out '${item}': ${path} is already the file of another --out; give each output its own file`);
+    outputs.push({ format: format as ResultOutput['format'], path });
+  }
+  return outputs;
 }
 
 export function parsePortArgs(argv: string[]): { port: number } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, Scenario } from '../plan/schema/index.ts';
-import { parseRunArgs } from './args.ts';
+import { DEFAULT_PAUSE_MS, parseOutputs, parseRunArgs } from './args.ts';
 import { applyOverrides, describeOverrides } from './overrides.ts';
 import { UsageError } from './usage.ts';
 
@@ -20,14 +20,19 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(['plan.yaml'], true)).toEqual({
       plan: 'plan.yaml', vus: undefined, duration: undefined, iterations: undefined, env: {},
       summaryJson: undefined, workers: undefined, quiet: false, color: undefined,
+      outputs: [], html: undefined, junit: undefined, repeat: undefined, pauseMs: DEFAULT_PAUSE_MS,
     });
   });
 
   it('reads every option', () => {
-    const a = parseRunArgs(['--vus', '10', '--duration', '1m30s', 'p.yaml', '--iterations', '50', '--summary-json', 'out.json', '--workers', '3', '-q', '--no-color'], true);
+    const a = parseRunArgs([
+      '--vus', '10', '--duration', '1m30s', 'p.yaml', '--iterations', '50', '--summary-json', 'out.json', '--workers', '3', '-q', '--no-color',
+      '--out', 'csv=r.csv', '--html', 'r.html', '--junit', 'j.xml', '--out', 'ndjson=r.ndjson', '--repeat', '3', '--pause', '1m',
+    ], true);
     expect(a).toEqual({
       plan: 'p.yaml', vus: 10, duration: '1m30s', iterations: 50, env: {},
       summaryJson: 'out.json', workers: 3, quiet: true, color: false,
+      outputs: [{ format: 'csv', path: 'r.csv' }, { format: 'ndjson', path: 'r.ndjson' }], html: 'r.html', junit: 'j.xml', repeat: 3, pauseMs: 60_000,
     });
     expect(parseRunArgs(['p.yaml', '--color'], true).color).toBe(true);
   });
@@ -79,6 +84,41 @@ const steps: Scenario['steps'] = [{ request: { url: '/x' } }];
 function plan(scenarios: Record<string, Scenario>): Plan {
   return { version: 1, name: 'p', defaults: { baseUrl: 'http://api.test' }, scenarios, thresholds: { http_req_failed: ['rate<0.01'] } };
 }
+
+describe('--out, --html, --junit, --repeat and --pause', () => {
+  it('reads --out FORMAT=FILE, splitting at the first =', () => {
+    expect(parseOutputs(['ndjson=a=b.ndjson', 'csv=./out/r.csv'])).toEqual([{ format: 'ndjson', path: 'a=b.ndjson' }, { format: 'csv', path: './out/r.csv' }]);
+    expect(parseOutputs([])).toEqual([]);
+  });
+
+  it('refuses an unknown format, naming the ones there are', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'json=r.json'], true)).message).toBe("--out 'json=r.json': unknown format 'json'; write --out ndjson=FILE or --out csv=FILE");
+    expect(usageError(() => parseOutputs(['CSV=r.csv'])).message).toMatch(/unknown format 'CSV'/);
+    expect(usageError(() => parseOutputs(['r.csv'])).message).toMatch(/^--out 'r\.csv': unknown format 'r\.csv'/);
+    expect(usageError(() => parseOutputs(['=r.csv'])).message).toMatch(/unknown format ''/);
+  });
+
+  it('refuses a missing file, stdout, and two outputs to one file', () => {
+    expect(usageError(() => parseOutputs(['csv'])).message).toBe("--out 'csv': missing the file; write --out csv=FILE (e.g. --out csv=results.csv)");
+    expect(usageError(() => parseOutputs(['ndjson='])).message).toMatch(/^--out 'ndjson=': missing the file; write --out ndjson=FILE/);
+    expect(usageError(() => parseOutputs(['csv=-'])).message).toMatch(/not to stdout/);
+    expect(usageError(() => parseOutputs(['csv=r.txt', 'ndjson=r.txt'])).message).toMatch(/r\.txt is already the file of another --out/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out'], true)).message).toMatch(/--out.*\(see loadsmith help\)$/);
+  });
+
+  it('refuses --html and --junit without a file', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--html', '-'], true)).message).toMatch(/^--html: give a file name/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--junit='], true)).message).toMatch(/^--junit: give a file name/);
+  });
+
+  it('reads --repeat and --pause, refusing bad values and --pause alone', () => {
+    expect(parseRunArgs(['p.yaml', '--repeat', '2', '--pause', '0s'], true)).toMatchObject({ repeat: 2, pauseMs: 0 });
+    expect(parseRunArgs(['p.yaml', '--repeat', '2', '--pause', '0'], true).pauseMs).toBe(0);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--repeat', '0'], true)).message).toBe("--repeat: '0' is not a whole number of at least 1");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--repeat', '2', '--pause', '5'], true)).message).toBe("--pause: '5' is not a duration such as 10s or 0s");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--pause', '5s'], true)).message).toMatch(/use it with --repeat N/);
+  });
+});
 
 describe('applyOverrides', () => {
   const ramping: Scenario = {

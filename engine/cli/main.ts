@@ -5,8 +5,10 @@
 import { PlanError } from '../plan/errors.ts';
 import { VERSION } from '../version.ts';
 import { breakpointCommand } from './commands/breakpoint.ts';
+import { compareCommand } from './commands/compare.ts';
 import { demoCommand } from './commands/demo.ts';
 import { demoServerCommand } from './commands/demo-server.ts';
+import { reportCommand } from './commands/report.ts';
 import { runCommand } from './commands/run.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { validateCommand } from './commands/validate.ts';
@@ -19,6 +21,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   'demo-server': demoServerCommand,
   schema: schemaCommand,
   breakpoint: breakpointCommand,
+  report: reportCommand,
+  compare: compareCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -35,6 +39,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof PlanError) { process.stderr.write(`error: the plan is not valid:\n${e.message}\n`); return EXIT.usage; }
     if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
+    // A raw-results file (--out) that cannot be created: the engine refuses it before the run starts.
+    if (e instanceof Error && e.name === 'ResultOutputError') { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     throw e;
   }
 }

@@ -8,6 +8,12 @@ export const HELP = `loadsmith — design, record and run HTTP load-test plans
 Usage:
   loadsmith run <plan> [options]       run a plan file (YAML or JSON)
   loadsmith validate <plan...>         check plan files (and their data files) without running them
+  loadsmith report <summary.json> [--html FILE] [--junit FILE] [--text]
+                                       regenerate the reports of a saved run (--summary-json); text when nothing else
+                                       is asked for. Exit 0 once written, whatever the run's verdict; 1 if unreadable
+  loadsmith compare <baseline.json> <other.json...> [--json]
+                                       key metrics of saved runs side by side, with Δ and Δ% from the first
+                                       (✓ better, ✗ worse; a --repeat file counts as its mean ± sd). Exit 0
   loadsmith breakpoint <plan> --sla "p(95)<500" [--sla "http_req_failed: rate<0.01"] [--start 10] [--max N]
                        [--step-duration 10s] [--cooldown 5s] [--precision 5%] [--max-vus 2000]
                                        the highest arrival rate meeting the SLAs (doubling, then bisecting)
@@ -22,10 +28,19 @@ Run options:
   --duration D            run every scenario as constant-vus for D (e.g. 30s, 1m30s)
   --iterations N          run every scenario as shared-iterations with N iterations in total
   -e, --env KEY=VALUE     set an environment variable for \${env.KEY} (repeatable)
-  --summary-json FILE     write the machine-readable summary (- for stdout)
+  --summary-json FILE     write the machine-readable summary, with the per-second timeline (- for stdout)
+  --html FILE             write the single-file HTML report (charts, tables; opens offline)
+  --junit FILE            write JUnit XML for CI: a test case per threshold and per check
+  --out FORMAT=FILE       stream one row per request to FILE: ndjson=FILE or csv=FILE (repeatable)
+  --repeat N              run the plan N times in a row and print mean ± sd, min and max of the key metrics;
+                          --html/--junit/--out then write one file per repeat (report-1.html, ...) and
+                          --summary-json one document with every repeat and the statistics
+  --pause D               the pause between repeats (default 10s; 0s for none)
   --workers N             worker threads (default: CPU cores - 1, at least 1)
   -q, --quiet             no progress line, only the summary
   --no-color              plain output
 
-Exit codes: 0 thresholds passed · 99 a threshold failed · 1 bad plan or usage · 105 stopped by the user (Ctrl-C)
-            · 103 the engine failed. First Ctrl-C stops gracefully, the second at once; the summary is always printed.`;
+Exit codes: 0 thresholds passed · 99 a threshold failed (with --repeat: in any repeat) · 1 bad plan, usage, or a
+            report file that cannot be written · 105 stopped by the user (Ctrl-C) · 103 the engine failed.
+            First Ctrl-C stops gracefully (with --repeat: and skips the remaining repeats), the second at once;
+            the summary and the reports are always written. More: docs/reports.md`;

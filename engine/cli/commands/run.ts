@@ -1,18 +1,20 @@
 /**
  * `loadsmith run <plan>`: load, override, run with a live progress line, always print the summary (also after
- * Ctrl-C: the first stops gracefully, the second at once), write --summary-json, and exit with the verdict.
+ * Ctrl-C: the first stops gracefully, the second at once), write --summary-json, --html and --junit, and exit with
+ * the verdict. `--repeat N` hands over to repeat.ts.
  */
-import { writeFile } from 'node:fs/promises';
 import type { Summary } from '../../metrics/summary.ts';
 import { loadPlanFile } from '../../plan/file.ts';
 import { Progress } from '../../report/progress.ts';
 import { textSummary } from '../../report/text-summary.ts';
 import { useColor } from '../../report/format.ts';
-import type { RunInfo } from '../../runtime/run-handle.ts';
-import { runPlan } from '../../runtime/run-plan.ts';
 import { parseRunArgs, type RunArgs } from '../args.ts';
+import { Interrupts } from '../interrupts.ts';
 import { applyOverrides, describeOverrides } from '../overrides.ts';
-import { EXIT } from '../usage.ts';
+import { exitCode } from '../exit-code.ts';
+import { executeRun, type RunSetup } from './execute.ts';
+import { repeatRuns } from './repeat.ts';
+import { checkWritable, jsonJob, reportJobs, writeAll } from './write-reports.ts';
 
 export async function runCommand(argv: string[]): Promise<number> {
   const args = parseRunArgs(argv, true);
@@ -23,52 +25,32 @@ export async function runCommand(argv: string[]): Promise<number> {
 export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<string, string>): Promise<number> {
   const loaded = await loadPlanFile(file);
   const plan = applyOverrides(loaded.plan, args);
-  const env = { ...process.env, ...extraEnv, ...args.env };
-  const summaryToStdout = args.summaryJson === '-';
-  const textOut = summaryToStdout ? process.stderr : process.stdout;
-  const color = args.color ?? useColor(textOut);
-  const progress = new Progress(process.stderr, args.color ?? useColor(process.stderr));
+  await checkWritable({ '--summary-json': args.summaryJson, '--html': args.html, '--junit': args.junit });
   const overridden = describeOverrides(args);
-
-  const run = runPlan(plan, { baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source, env, ...(args.workers ? { workers: args.workers } : {}) });
-  let info: RunInfo | undefined;
-  run.on('start', (i) => { info = i; if (!args.quiet) progress.header(i, file, overridden); });
-  if (!args.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info); });
-
-  let interrupts = 0;
-  const onSigint = (): void => {
-    interrupts++;
-    if (interrupts === 1) {
-      progress.note('stopping gracefully: running iterations get their gracefulStop (Ctrl-C again to stop at once)');
-      run.stop();
-    } else {
-      progress.note('stopping at once');
-      run.abort();
-    }
+  const textOut = args.summaryJson === '-' ? process.stderr : process.stdout;
+  const setup: RunSetup = {
+    plan, file, overridden, quiet: args.quiet,
+    progress: new Progress(process.stderr, args.color ?? useColor(process.stderr)),
+    options: {
+      baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source,
+      env: { ...process.env, ...extraEnv, ...args.env }, ...(args.workers ? { workers: args.workers } : {}),
+    },
   };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
+  const color = args.color ?? useColor(textOut);
+  if (args.repeat !== undefined) return repeatRuns(setup, args, { out: textOut, color });
+
+  const interrupts = new Interrupts(setup.progress);
+  interrupts.install();
   let summary: Summary;
   try {
-    summary = await run.done;
+    summary = await executeRun(setup, args.outputs, interrupts);
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
-    progress.clear();
+    interrupts.uninstall();
   }
-
   textOut.write(`${textSummary(summary, { color })}\n`);
-  if (args.summaryJson !== undefined) {
-    const json = `${JSON.stringify(summary, null, 2)}\n`;
-    if (summaryToStdout) process.stdout.write(json);
-    else await writeFile(args.summaryJson, json);
-  }
+  const jobs = reportJobs(summary, { html: args.html, junit: args.junit });
+  if (args.summaryJson !== undefined) jobs.unshift(jsonJob('summary JSON', args.summaryJson, summary));
+  const written = await writeAll(jobs);
+  if (written.length > 0) textOut.write(`${written.map((l) => `  ${l}`).join('\n')}\n\n`);
   return exitCode(summary);
-}
-
-export function exitCode(s: Summary): number {
-  if (s.status === 'failed') return EXIT.thresholdsFailed;
-  if (s.stoppedBy === 'error') return EXIT.engineError;
-  if (s.stoppedBy === 'stopped' || s.stoppedBy === 'aborted') return EXIT.interrupted;
-  return EXIT.passed;
 }

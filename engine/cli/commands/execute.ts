@@ -1,0 +1,38 @@
+/**
+ * One run of a loaded plan as the CLI shows it: the header, the live progress line fed by ticks, and Ctrl-C wired
+ * to stop it. Shared by `run`, `run --repeat` and `demo`.
+ */
+import type { Summary } from '../../metrics/summary.ts';
+import type { Plan } from '../../plan/schema/index.ts';
+import type { Progress } from '../../report/progress.ts';
+import type { ResultOutput, RunOptions } from '../../runtime/prepare.ts';
+import type { RunInfo } from '../../runtime/run-handle.ts';
+import { runPlan } from '../../runtime/run-plan.ts';
+import type { Interrupts } from '../interrupts.ts';
+
+/** Everything a run needs that does not change between repeats. */
+export interface RunSetup {
+  plan: Plan;
+  file: string;
+  options: Omit<RunOptions, 'outputs'>;
+  /** The overrides given (`--vus 10`), for the header; undefined when none. */
+  overridden: string | undefined;
+  quiet: boolean;
+  progress: Progress;
+}
+
+/** Runs the plan once; resolves with its summary, also after Ctrl-C. */
+export async function executeRun(setup: RunSetup, outputs: ResultOutput[], interrupts: Interrupts, showHeader = true): Promise<Summary> {
+  const { progress } = setup;
+  const run = runPlan(setup.plan, { ...setup.options, ...(outputs.length > 0 ? { outputs } : {}) });
+  let info: RunInfo | undefined;
+  run.on('start', (i) => { info = i; if (!setup.quiet && showHeader) progress.header(i, setup.file, setup.overridden); });
+  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info); });
+  interrupts.attach(run);
+  try {
+    return await run.done;
+  } finally {
+    interrupts.attach(undefined);
+    progress.clear();
+  }
+}

@@ -1,0 +1,17 @@
+/** The process exit code of a run, and of a repeated run, from its verdict (EXIT in usage.ts). */
+import type { Summary } from '../metrics/summary.ts';
+import { EXIT } from './usage.ts';
+
+export function exitCode(s: Summary): number {
+  if (s.status === 'failed') return EXIT.thresholdsFailed;
+  if (s.stoppedBy === 'error') return EXIT.engineError;
+  if (s.stoppedBy === 'stopped' || s.stoppedBy === 'aborted') return EXIT.interrupted;
+  return EXIT.passed;
+}
+
+/** 99 when any repeat failed its thresholds; else 103 for an engine error; else 105 when stopped or skipped; else 0. */
+export function repeatExitCode(summaries: readonly Summary[], skipped: boolean): number {
+  const codes = summaries.map(exitCode);
+  for (const code of [EXIT.thresholdsFailed, EXIT.engineError, EXIT.interrupted]) if (codes.includes(code)) return code;
+  return skipped ? EXIT.interrupted : EXIT.passed;
+}
