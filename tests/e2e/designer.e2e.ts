@@ -15,8 +15,8 @@ import { parse } from 'yaml';
 import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import {
-  addStep, api, codeView, createEnvironment, DESIGNED_PLAN, editor, findInMonaco, item, loadsmith, monacoIn,
-  replaceMonacoText, results, row, shot, visibleMonacoLines, waitSaved,
+  addStep, api, closeFind, codeView, createEnvironment, DESIGNED_PLAN, editor, findInMonaco, item, loadsmith, monacoIn,
+  pasteIntoMonaco, results, row, shot, waitSaved,
 } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
@@ -80,10 +80,10 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await sections.getByRole('tab', { name: 'Body' }).click();
   await form.getByRole('group', { name: 'Body type' }).getByRole('radio', { name: 'JSON' }).check();
   const jsonBody = await monacoIn(form);
-  await replaceMonacoText(page, jsonBody, '{"username": "user${vu}", "password": "demo"}');
-  await expect(jsonBody.locator('.view-lines')).toContainText('"username": "user${vu}"');
+  await pasteIntoMonaco(page, jsonBody, '{"username": "user${vu}", "password": "demo"}');
+  await expect(jsonBody.locator('.view-lines')).toHaveText('{"username": "user${vu}", "password": "demo"}');
   await expect(form.getByText('Valid JSON')).toBeVisible();
-  await sections.getByRole('tab', { name: 'Auth' }).click(); // leaving the body editor writes what was typed
+  await sections.getByRole('tab', { name: 'Auth' }).click(); // leaving the body editor writes it at once
   await form.getByRole('group', { name: 'Authentication' }).getByRole('radio', { name: 'None', exact: true }).check();
   await sections.getByRole('tab', { name: 'Checks' }).click();
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toBeVisible(); // a new request checks for 200
@@ -160,7 +160,7 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await expect(response.getByRole('list', { name: 'Check results' }).getByRole('listitem')).toHaveText([/Passed:\s*status is 200/]);
   // The request's own Checks tab shows the live result of each check.
   await sections.getByRole('tab', { name: 'Checks' }).click();
-  await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText(/pass/i);
+  await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Passed in the last Try');
   await shot(page, '03-try-it-checks');
 
   // Validate: one iteration, the three requests in order, each 200.
@@ -181,19 +181,106 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   const dir = await mkdtemp(join(tmpdir(), 'loadsmith-export-'));
   const exported = join(dir, file.suggestedFilename());
   await writeFile(exported, text);
-  const run = await loadsmith(['run', exported, '--env', `BASE_URL=${demo.url}`, '-q', '--no-color']);
-  expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
-  expect(run.stdout).toMatch(/✓ 'p\(95\)<500'/);
-  expect(run.stdout).toMatch(/PASSED/);
-  expect(run.stdout).toMatch(/Log in\s+\d+/);
-  expect(run.stdout).toMatch(/Get user\s+\d+/);
+  // `loadsmith run` on the exported file, while the app runs the same plan (the run list below).
+  const cli = loadsmith(['run', exported, '--env', `BASE_URL=${demo.url}`, '-q', '--no-color']);
+  cli.catch(() => undefined); // awaited below; this only keeps an early failure above from leaving it unhandled
 
-  // The same plan run from the app: the run list.
   await page.getByRole('link', { name: 'Runs' }).click();
   await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Demo by clicking' });
   await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'demo' });
   await page.getByRole('button', { name: 'Start run' }).click();
   const runRow = page.getByRole('table', { name: 'Runs' }).getByRole('row', { name: /Demo by clicking/ }).first();
   await expect(runRow).toContainText(/passed/i, { timeout: 30_000 });
+  await expect(runRow).toContainText('1 ✓'); // the threshold passed
+
+  const run = await cli;
+  expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+  expect(run.stdout).toMatch(/✓ 'p\(95\)<500'/);
+  expect(run.stdout).toMatch(/PASSED/);
+  expect(run.stdout).toMatch(/Log in\s+\d+/);
+  expect(run.stdout).toMatch(/Get user\s+\d+/);
   await shot(page, '07-run-list');
+});
+
+test('YAML and form edit the same plan both ways, undo reverts, the load profile follows the stages', async ({ page }) => {
+  test.setTimeout(90_000);
+  ui = await startUi(await newDataDir());
+  await page.goto(ui.loginUrl);
+  const call = api(page);
+  const { result: { id } } = await call('plans.create', { name: DESIGNED_PLAN.name });
+  await call('plans.save', { id, document: DESIGNED_PLAN });
+  await page.goto(`${ui.url}/#/plans/${id as string}`);
+  await expect(page.getByRole('tree', { name: 'Plan' })).toBeVisible();
+  const form = editor(page);
+
+  // Split view: the plan as YAML beside the form.
+  await page.getByRole('radiogroup', { name: 'View' }).getByRole('radio', { name: 'Split' }).click();
+  const yaml = await monacoIn(codeView(page));
+  await expect(codeView(page).getByRole('textbox', { name: 'Plan YAML editor' })).toBeAttached();
+  await expect(codeView(page).getByRole('region', { name: 'YAML problems' })).toContainText('No problems.');
+
+  // YAML -> tree: rename a request in the text (find it, type over it); the tree follows after the typing pause.
+  await expect(await findInMonaco(page, yaml, 'name: Get user')).toHaveText('1 of 1');
+  await closeFind(page, yaml);
+  await page.keyboard.type('name: Get one user');
+  await expect(item(page, 'GET Get one user')).toBeVisible();
+  await expect(item(page, 'GET Get user')).toHaveCount(0);
+
+  // Form -> YAML: rename another request in the form; the text follows.
+  await row(page, 'GET List users').click();
+  await form.getByRole('textbox', { name: 'Request name' }).fill('List all users');
+  await expect(item(page, 'GET List all users')).toBeVisible();
+  await expect(await findInMonaco(page, yaml, 'name: List all users')).toHaveText('1 of 1');
+  await closeFind(page, yaml);
+
+  // Undo: the form's rename goes, then the YAML's; the tree, the form and the text all show it.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(item(page, 'GET List users')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Request name' })).toHaveValue('List users');
+  await expect(await findInMonaco(page, yaml, 'name: List all users')).toHaveText('No results');
+  await closeFind(page, yaml);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(item(page, 'GET Get user')).toBeVisible();
+  await expect(item(page, 'GET Get one user')).toHaveCount(0);
+  await expect(await findInMonaco(page, yaml, 'name: Get user')).toHaveText('1 of 1');
+  await closeFind(page, yaml);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(item(page, 'GET Get one user')).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'View' }).getByRole('radio', { name: 'YAML' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(codeView(page).getByRole('region', { name: 'YAML problems' })).toContainText('No problems.');
+  await waitSaved(page);
+  await shot(page, '05-yaml-view');
+
+  // The load profile of the scenario: peak 3 VUs at 2s, the end at 4s; it follows the stages as they change.
+  await page.getByRole('radiogroup', { name: 'View' }).getByRole('radio', { name: 'Form' }).click();
+  await row(page, /^default, /).click();
+  await expect(form.getByRole('heading', { name: 'Scenario default' })).toBeVisible();
+  const profile = form.getByRole('figure', { name: 'Load profile' });
+  await expect(profile.locator('figcaption')).toHaveText('Peak 3 VUs at 2s; ends at 4s');
+  await profile.getByText('Load profile as a table').click();
+  const table = profile.getByRole('table');
+  await expect(table.getByRole('row', { name: /^default/ })).toContainText(/ramping-vus\s*0s\s*4s\s*3 VUs/);
+  await expect(profile.locator('canvas, svg').first()).toBeVisible();
+  await table.scrollIntoViewIfNeeded();
+  await shot(page, '06-load-profile');
+  await form.getByRole('spinbutton', { name: 'Stage 1 target vus' }).fill('5');
+  await form.getByRole('textbox', { name: 'Stage 2 duration' }).fill('3s');
+  await expect(profile.locator('figcaption')).toHaveText('Peak 5 VUs at 2s; ends at 5s');
+  await expect(table.getByRole('row', { name: /^default/ })).toContainText(/ramping-vus\s*0s\s*5s\s*5 VUs/);
+  await expect(item(page, /^default, ramping-vus up to 5 VUs/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add stage' }).click();
+  await expect(form.getByRole('textbox', { name: 'Stage 3 duration' })).toHaveValue('10s');
+  await form.getByRole('spinbutton', { name: 'Stage 3 target vus' }).fill('2');
+  await expect(profile.locator('figcaption')).toHaveText('Peak 5 VUs at 2s; ends at 15s');
+  await page.getByRole('button', { name: 'Undo' }).click(); // the target
+  await page.getByRole('button', { name: 'Undo' }).click(); // the stage
+  await expect(form.getByRole('textbox', { name: 'Stage 3 duration' })).toHaveCount(0);
+  await expect(profile.locator('figcaption')).toHaveText('Peak 5 VUs at 2s; ends at 5s');
+
+  // What the designer stored is the edited plan.
+  await waitSaved(page);
+  const stored = (await call('plans.get', { id })).result.document as typeof DESIGNED_PLAN;
+  expect(stored.scenarios.default.stages).toEqual([{ duration: '2s', target: 5 }, { duration: '3s', target: 0 }]);
+  expect(stored.scenarios.default.steps.map((s) => s.request?.name ?? 'think')).toEqual(['Log in', 'think', 'List users', 'Get one user']);
 });
