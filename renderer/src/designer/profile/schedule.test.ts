@@ -114,6 +114,13 @@ describe('plan load', () => {
     expect(profileCaption(p)).toBe('Peak 10 VUs at 5s; peak 5 iterations/s at 0s; ends at 20s');
   });
 
+  it('ends when the stages end, also after trailing stages at 0 VUs (as the engine runs them)', () => {
+    const stages = [{ duration: '2s', target: 3 }, { duration: '2s', target: 0 }, { duration: '4s', target: 0 }];
+    const p = planLoad({ scenarios: { r: { executor: 'ramping-vus', startVUs: 0, stages, steps: [req] } } });
+    expect(p.endMs).toBe(8000);
+    expect(profileCaption(p)).toBe('Peak 3 VUs at 2s; ends at 8s');
+  });
+
   it('has a caption when nothing can be drawn', () => {
     expect(profileCaption(planLoad({}))).toMatch(/No load/);
   });

@@ -66,6 +66,9 @@ function closedModel(sc: Scenario, shape: IterationShape): Curve {
     return { draws: 'vus', relative: [[0, busy], [endMs, 0]], peak: busy, estimate, estimatedEnd: true };
   }
   const relative = plannedVus(sc).map((p): Point => [p.atMs, p.vus]);
+  // Trailing stages at 0 VUs add no VU change, but the scenario still lasts until its stages end.
+  const regular = regularDurationMs(sc);
+  if ((relative.at(-1)?.[0] ?? 0) < regular) relative.push([regular, 0]);
   return { draws: 'vus', relative, peak: Math.max(0, ...relative.map((p) => p[1])), estimate: timeBasedEstimate(vuMilliseconds(relative), shape), estimatedEnd: false };
 }
 
