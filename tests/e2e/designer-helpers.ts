@@ -79,8 +79,7 @@ export async function monacoIn(scope: Locator): Promise<Locator> {
 
 /**
  * Replaces the whole text of a Monaco editor as a user pasting it would: clipboard, click, select all, paste.
- * (Not typed key by key: the request-body editors drop keys typed in quick succession, see the report of
- * designer.e2e.ts; and a single CDP insertText is mangled by Monaco's auto-closing quotes.)
+ * (A single CDP insertText is mangled by Monaco's auto-closing quotes; fast typing is covered by body-editor.e2e.ts.)
  */
 export async function pasteIntoMonaco(page: Page, ed: Locator, text: string): Promise<void> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });

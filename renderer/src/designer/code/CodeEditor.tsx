@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { applyText } from './apply-text.ts';
+import { Echoes } from './echoes.ts';
 import { useMonacoEditor } from './useMonacoEditor.ts';
 import './code.css';
 
@@ -42,18 +43,23 @@ export function CodeEditor({ value, onChange, language, label, height = 200, rea
   });
 
   const applying = useRef(false);
+  const echoes = useRef(new Echoes());
   useEffect(() => {
     if (!editor) return;
     const sub = editor.onDidChangeModelContent(() => {
       // applyText below is the prop coming in, not the user typing: do not echo it back.
-      if (!applying.current) changed.current(editor.getValue());
+      if (applying.current) return;
+      const text = editor.getValue();
+      echoes.current.sentValue(text);
+      changed.current(text);
     });
     return () => sub.dispose();
   }, [editor]);
 
   useEffect(() => {
-    // The value changed from outside (another field, undo): take it; a no-op when the editor already has it.
-    if (monaco && editor) applyText(monaco, editor, value, applying);
+    // The value changed from outside (another field, undo): take it. Our own typing coming back is skipped, even
+    // when it is a few keys stale; a no-op when the editor already has the value.
+    if (monaco && editor && !echoes.current.isEcho(value)) applyText(monaco, editor, value, applying);
   }, [monaco, editor, value]);
 
   useEffect(() => {
