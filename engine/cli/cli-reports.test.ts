@@ -3,16 +3,14 @@
  * the same files from the JSON; `compare`; `run --repeat` with mean ± sd and Ctrl-C; `--out` mistakes. Each run is
  * short (about 1 s) against a target server started here on 127.0.0.1.
  */
-import { spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateJunit, xpath } from '../report/junit/testing.ts';
+import { loadsmith as run, type CliResult } from '../../tests/fixtures/cli.ts';
 import { startTargetServer, type TargetServer } from '../../tests/fixtures/target-server.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/loadsmith.js', import.meta.url));
 let server: TargetServer;
 let dir: string;
 beforeAll(async () => {
@@ -21,18 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server.close(); });
 
-interface Result { code: number | null; stdout: string; stderr: string }
-
-function loadsmith(args: string[], onStderr?: (text: string, kill: () => void) => void): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); onStderr?.(stderr, () => child.kill('SIGINT')); });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const loadsmith = (args: string[], onStderr?: (text: string, kill: () => void) => void): Promise<CliResult> =>
+  run(args, { cwd: dir, onStderr: onStderr && ((text, child) => onStderr(text, () => child.kill('SIGINT'))) });
 
 /** Generous: each test spawns the CLI a few times, and CI machines are shared. */
 const SLOW = 90_000;

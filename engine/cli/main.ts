@@ -11,6 +11,8 @@ import { demoServerCommand } from './commands/demo-server.ts';
 import { reportCommand } from './commands/report.ts';
 import { runCommand } from './commands/run.ts';
 import { schemaCommand } from './commands/schema.ts';
+import { exportCommand } from './commands/export.ts';
+import { importCommand } from './commands/import.ts';
 import { validateCommand } from './commands/validate.ts';
 import { EXIT, HELP, UsageError } from './usage.ts';
 
@@ -20,6 +22,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   demo: demoCommand,
   'demo-server': demoServerCommand,
   schema: schemaCommand,
+  import: importCommand,
+  export: exportCommand,
   breakpoint: breakpointCommand,
   report: reportCommand,
   compare: compareCommand,

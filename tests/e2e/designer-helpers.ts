@@ -2,14 +2,13 @@
  * Helpers of designer.e2e.ts: the designer's landmarks and tree rows, typing into Monaco, screenshots for
  * reviewers, the app's own API for seeding and reading plans, and `loadsmith run` as a child process.
  */
-import { spawn } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { loadsmith as runCli, type CliResult } from '../fixtures/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'loadsmith.js');
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const DOC_SHOTS = join(ROOT, 'docs', 'screenshots');
 
@@ -152,18 +151,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 // ---- the CLI ----
 
-export interface CliResult { code: number | null; stdout: string; stderr: string }
+export type { CliResult } from '../fixtures/cli.ts';
 
 /** `node bin/loadsmith.js ARGS`, with a time limit. */
-export function loadsmith(args: string[], timeoutMs = 30_000): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`loadsmith ${args.join(' ')} took over ${timeoutMs} ms:\n${stdout}\n${stderr}`)); }, timeoutMs);
-    child.once('error', (e) => { clearTimeout(timer); reject(e); });
-    child.once('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
-  });
-}
+export const loadsmith = (args: string[], timeoutMs = 30_000): Promise<CliResult> => runCli(args, { timeoutMs });

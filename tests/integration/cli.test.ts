@@ -2,15 +2,13 @@
  * The `loadsmith` command as users run it: a child process with real plan files, exit codes (0, 99, 1, 105),
  * located errors without stack traces, and a summary also after Ctrl-C.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadsmith } from '../fixtures/cli.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/loadsmith.js', import.meta.url));
 let server: TargetServer;
 let dir: string;
 beforeAll(async () => {
@@ -18,19 +16,6 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-cli-'));
 });
 afterAll(async () => { await server.close(); });
-
-interface Result { code: number | null; stdout: string; stderr: string }
-
-function loadsmith(args: string[], opts: { onStderr?: (text: string, child: ReturnType<typeof spawn>) => void; env?: Record<string, string> } = {}): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); opts.onStderr?.(stderr, child); });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function planFile(name: string, text: string): Promise<string> {
   const file = join(dir, name);
@@ -153,19 +138,13 @@ describe('other commands', () => {
   it('demo-server serves the demo API on loopback until Ctrl-C', async () => {
     let url = '';
     let body: unknown;
-    const r = await new Promise<Result>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'demo-server', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      child.stdout.on('data', async (d: Buffer) => {
-        stdout += d.toString();
+    const r = await loadsmith(['demo-server', '--port', '0'], {
+      onStdout: (stdout, child) => {
         const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-        if (m && !url) {
-          url = m[1] as string;
-          body = await (await fetch(`${url}/health`)).json();
-          child.kill('SIGINT');
-        }
-      });
-      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+        if (!m || url) return;
+        url = m[1] as string;
+        void fetch(`${url}/health`).then(async (res) => { body = await res.json(); child.kill('SIGINT'); });
+      },
     });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(body).toEqual({ status: 'ok' });

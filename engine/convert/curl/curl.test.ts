@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Plan, Request } from '../../plan/schema/index.ts';
+import { ConvertError } from '../types.ts';
+import { exportCurl } from './export.ts';
+import { importCurl } from './import.ts';
+
+const fixture = (name: string): string => readFileSync(new URL(`../../../tests/fixtures/convert/curl/${name}`, import.meta.url), 'utf8');
+const first = (plan: Plan): Request => {
+  const step = Object.values(plan.scenarios)[0]?.steps[0];
+  if (!step || !('request' in step)) throw new Error('no request step');
+  return step.request;
+};
+
+describe('importCurl: browser copies', () => {
+  it('reads Chrome "Copy as cURL (cmd)" exactly as the same request copied for bash', () => {
+    const cmd = importCurl(fixture('chrome139-cmd.txt'));
+    const bash = importCurl(fixture('chrome139-bash.sh'));
+    expect(cmd.plan.scenarios).toEqual(bash.plan.scenarios);
+    const r = first(cmd.plan);
+    expect(cmd.plan.defaults?.baseUrl).toBe('${env.BASE_URL:-https://api.bilibili.com}');
+    expect(r.url).toBe('/pgc/web/season/section');
+    expect(r.query).toEqual({ season_id: '28747' });
+    expect(r.headers?.['sec-ch-ua']).toBe('"Not;A=Brand";v="99", "Google Chrome";v="139", "Chromium";v="139"');
+    expect(r.headers?.['sec-ch-ua-platform']).toBe('"Windows"');
+    // -b cookies are a credential: an environment variable, never the value
+    expect(r.headers?.Cookie).toBe('${env.COOKIE}');
+    expect(cmd.notes.find((n) => n.kind === 'secret')?.message).toMatch(/header Cookie.*\$\{env\.COOKIE\}/);
+    expect(JSON.stringify(cmd.plan)).not.toContain('buvid3');
+  });
+
+  it('reads a cmd JSON body with caret and backslash escapes, and -k', () => {
+    const cmd = importCurl(fixture('login-cmd.txt'));
+    expect(cmd.plan.scenarios).toEqual(importCurl(fixture('login-bash.sh')).plan.scenarios);
+    const r = first(cmd.plan);
+    expect(r.method).toBe('POST');
+    expect(r.json).toEqual({ username: 'admin', password: '${env.PASSWORD}', note: '100% & more' });
+    expect(r.headers).toEqual({ Accept: '*/*', 'tenant-id': '1' }); // content-type: application/json is implied by json
+    expect(r.http).toEqual({ insecureTls: true });
+  });
+
+  it('keeps old Chrome headers, drops computed ones and reports --compressed', () => {
+    const { plan, notes } = importCurl(fixture('chrome-old-browser-headers.sh'), { file: 'old.sh' });
+    const r = first(plan);
+    expect(r.method).toBe('POST');
+    expect(Object.keys(r.headers ?? {})).toEqual(['Origin', 'Accept-Encoding', 'Accept-Language', 'User-Agent', 'Accept', 'Referer', 'Cookie']);
+    expect(notes.some((n) => n.kind === 'not-imported' && n.where === 'old.sh: line 1' && /--compressed/.test(n.message))).toBe(true);
+    expect(notes.some((n) => /Connection, Content-Length/.test(n.message))).toBe(true);
+  });
+});
+
+describe('importCurl: options', () => {
+  it('-u user:password is basic auth with the password from the environment', () => {
+    const r = first(importCurl(fixture('basic-auth-form.sh')).plan);
+    expect(r.auth).toEqual({ type: 'basic', username: 'foo', password: '${env.PASSWORD}' });
+    expect(r.form).toEqual({ grant_type: 'client_credentials' });
+    expect(r.method).toBe('POST');
+  });
+
+  it('a shell variable stays an environment reference; a Bearer header becomes auth', () => {
+    const { plan, env } = importCurl(fixture('env-var-bearer.sh'));
+    const r = first(plan);
+    expect(r.auth).toEqual({ type: 'bearer', token: '${env.DO_API_TOKEN}' });
+    expect(env).toContain('DO_API_TOKEN');
+    expect(r.method).toBeUndefined();
+  });
+
+  it('-F builds a multipart text body and reports the file part', () => {
+    const { plan, notes } = importCurl(fixture('multipart.sh'));
+    const r = first(plan);
+    expect(r.headers?.['Content-Type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(r.text).toContain('name="attributes"\r\n\r\n{"name":"tigers.jpeg"');
+    expect(notes.some((n) => n.kind === 'not-imported' && /file=@myfile\.jpg/.test(n.message))).toBe(true);
+    expect(r.auth).toEqual({ type: 'bearer', token: '${env.API_TOKEN}' });
+  });
+
+  it('follows curl rules for -d, --data-urlencode, -G, --json, -I, -A, -e, -m and $VAR', () => {
+    const r = (cmd: string): Request => first(importCurl(cmd).plan);
+    expect(r("curl -d a=1 -d b=2 https://x.test/p").form).toEqual({ a: '1', b: '2' });
+    expect(r("curl --data-urlencode 'q=a b&c' https://x.test/").form).toEqual({ q: 'a b&c' });
+    const get = r("curl -G -d q=1 https://x.test/s");
+    expect([get.method, get.query, get.form]).toEqual([undefined, { q: '1' }, undefined]);
+    expect(r(`curl --json '{"a":1}' https://x.test/`)).toMatchObject({ method: 'POST', json: { a: 1 }, headers: { Accept: 'application/json' } });
+    expect(r('curl -I https://x.test/').method).toBe('HEAD');
+    expect(r("curl -A 'ua/1' -e https://ref.test/ https://x.test/").headers).toEqual({ 'User-Agent': 'ua/1', Referer: 'https://ref.test/' });
+    expect(r('curl -m 2.5 https://x.test/').timeout).toBe('2.5s');
+    expect(r('curl -XPUT "https://x.test/$ID?v=${VERSION:-2}"')).toMatchObject({ method: 'PUT', url: '/${env.ID}', query: { v: '${env.VERSION:-2}' } });
+    expect(r("curl --url https://x.test/a -d @body.json").file).toBe('body.json');
+    expect(r("curl 'https://x.test/${literal}'").url).toBe('/$${literal}');
+  });
+
+  it('reads several commands, separated by lines, ; or &&', () => {
+    const { plan } = importCurl("curl https://x.test/a\ncurl https://x.test/b && curl https://x.test/c");
+    expect(Object.values(plan.scenarios)[0]?.steps).toHaveLength(3);
+  });
+
+  it('says where a command is broken', () => {
+    expect(() => importCurl("curl -H 'a: b' \\\n  'https://x.test/")).toThrow(new ConvertError("line 2: unterminated ' quote in curl command: close it, or paste the whole command"));
+    expect(() => importCurl('curl ^"https://x.test/ ^\n  -H a')).toThrow(/line 1: unterminated quote/);
+    expect(() => importCurl('wget https://x.test/')).toThrow(/line 1: expected a command starting with 'curl'/);
+    expect(() => importCurl('curl -H')).toThrow(/--header needs a value/);
+    expect(() => importCurl('curl -X PROPFIND https://x.test/')).toThrow(/method PROPFIND is not supported/);
+  });
+});
+
+describe('exportCurl and round trips', () => {
+  const fixtures = ['chrome139-bash.sh', 'chrome139-cmd.txt', 'login-bash.sh', 'json-login.sh', 'basic-auth-form.sh', 'env-var-bearer.sh', 'multipart.sh', 'chrome-old-browser-headers.sh'];
+
+  it.each(fixtures)('curl -> plan -> curl (bash) -> plan is stable: %s', (name) => {
+    const plan = importCurl(fixture(name)).plan;
+    const again = importCurl(exportCurl(plan, { shell: 'bash' }).text).plan;
+    expect(again.scenarios).toEqual(plan.scenarios);
+    expect(again.defaults).toEqual(plan.defaults);
+  });
+
+  it.each(fixtures.filter((f) => f !== 'multipart.sh'))('curl -> plan -> curl (cmd) -> plan keeps the requests: %s', (name) => {
+    const plan = importCurl(fixture(name)).plan;
+    expect(importCurl(exportCurl(plan, { shell: 'cmd' }).text).plan.scenarios).toEqual(plan.scenarios);
+  });
+
+  it('keeps secrets as environment references unless values are given', () => {
+    const plan = importCurl(fixture('env-var-bearer.sh')).plan;
+    expect(exportCurl(plan).text).toContain(`-H 'Authorization: Bearer '"\${DO_API_TOKEN}"`);
+    expect(exportCurl(plan, { shell: 'cmd' }).text).toContain('-H ^"Authorization: Bearer %DO_API_TOKEN%^"');
+    const given = exportCurl(plan, { env: { DO_API_TOKEN: 't0k', BASE_URL: 'http://127.0.0.1:9' } }).text;
+    expect(given).toContain("'Authorization: Bearer t0k'");
+    expect(given).toContain("curl 'http://127.0.0.1:9/v2/images?type=distribution'");
+  });
+
+  it('reports what curl cannot compute', () => {
+    const plan = importCurl("curl https://x.test/u -H 'X-Id: 1'").plan;
+    const step = plan.scenarios.imported?.steps[0];
+    if (!step || !('request' in step)) throw new Error('no request');
+    step.request.headers = { 'X-Id': '${uuid()}' };
+    step.request.checks = [{ status: 200 }];
+    const r = exportCurl(plan);
+    expect(r.text).toContain("-H 'X-Id: ${uuid()}'");
+    expect(r.notes.map((n) => n.kind)).toEqual(['not-exported', 'not-exported']);
+  });
+});

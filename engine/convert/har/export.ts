@@ -1,0 +1,91 @@
+/**
+ * Plan -> HAR 1.2: one entry per request with the defaults merged in (templates written as they are, secrets as
+ * `${env.NAME}`), top-level groups as pages, think times as gaps between entries, and the status a check expects
+ * as the response status. Useful to hand requests to tools that read HAR; Loadsmith reads it back (round trip).
+ */
+import type { Plan, Step } from '../../plan/schema/index.ts';
+import { parseDuration } from '../../plan/duration.ts';
+import { literal, Notes } from '../draft.ts';
+import { resolveRequest } from '../resolve.ts';
+import { encodeTemplate, templateExpression, templateParts } from '../template-parts.ts';
+import type { ExportResult } from '../types.ts';
+import { VERSION } from '../../version.ts';
+
+interface Clock { ms: number }
+type Json = Record<string, unknown>;
+
+export function exportHar(plan: Plan, start = Date.UTC(2025, 0, 1)): ExportResult {
+  const notes = new Notes();
+  const pages: Json[] = [];
+  const entries: Json[] = [];
+  const clock: Clock = { ms: start };
+  for (const [scenario, sc] of Object.entries(plan.scenarios)) {
+    walk(plan, sc.steps, undefined, clock, pages, entries, notes, scenario, 0);
+  }
+  notes.add('not-exported', 'plan', 'scenarios, executors, thresholds, extractions and checks other than one expected status have no place in HAR');
+  const har = { log: { version: '1.2', creator: { name: 'Loadsmith', version: VERSION }, pages, entries } };
+  return { text: `${JSON.stringify(har, null, 2)}\n`, notes: notes.list };
+}
+
+function walk(plan: Plan, steps: readonly Step[], page: string | undefined, clock: Clock, pages: Json[], entries: Json[], notes: Notes, scenario: string, depth: number): void {
+  for (const s of steps) {
+    if ('think' in s) {
+      const t = typeof s.think === 'string' ? parseDuration(s.think) ?? 0 : ((parseDuration(s.think.min) ?? 0) + (parseDuration(s.think.max) ?? 0)) / 2;
+      if (typeof s.think !== 'string') notes.add('approximated', `scenario ${scenario}`, `think ${s.think.min}..${s.think.max} written as its mean, ${t}ms, between entries`);
+      clock.ms += t;
+    } else if ('group' in s) {
+      let ref = page;
+      if (depth === 0) {
+        ref = `page_${pages.length + 1}`;
+        pages.push({ startedDateTime: new Date(clock.ms).toISOString(), id: ref, title: s.group.name, pageTimings: {} });
+      } else notes.add('approximated', `group ${s.group.name}`, 'HAR pages are not nested: inner groups are part of their top-level group\'s page');
+      walk(plan, s.group.steps, ref, clock, pages, entries, notes, scenario, depth + 1);
+    } else {
+      for (const r of 'request' in s ? [s.request] : s.batch.map((b) => b.request)) {
+        entries.push(entry(plan, r, page, clock, notes));
+        clock.ms += 1;
+      }
+    }
+  }
+}
+
+function entry(plan: Plan, request: Parameters<typeof resolveRequest>[1], page: string | undefined, clock: Clock, notes: Notes): Json {
+  const r = resolveRequest(plan, request);
+  const query = r.query.map(([name, value]) => ({ name, value }));
+  // HAR readers need an absolute URL: an environment variable with a default (BASE_URL) is written as its default.
+  const base = templateParts(r.url).map((p) => (p.kind === 'expr' && p.node.kind === 'env' && p.defaultText !== undefined ? p.defaultText : p.kind === 'text' ? literal(p.text) : p.source)).join('');
+  const url = base + (query.length ? (base.includes('?') ? '&' : '?') + r.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeTemplate(v)}`).join('&') : '');
+  const headers = r.headers.map(([name, value]) => ({ name, value }));
+  if (r.basic) headers.push({ name: 'Authorization', value: basicHeader(r.basic.username, r.basic.password, notes, r.name) });
+  const req: Json = { method: r.method, url, httpVersion: 'HTTP/1.1', headers, queryString: query, cookies: [], headersSize: -1, bodySize: -1 };
+  const type = r.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const b = r.body;
+  if (b?.kind === 'json') req.postData = { mimeType: type, text: JSON.stringify(b.value) };
+  else if (b?.kind === 'form') req.postData = { mimeType: type, params: b.fields.map(([name, value]) => ({ name, value })), text: b.fields.map(([k, v]) => `${encodeURIComponent(k)}=${encodeTemplate(v)}`).join('&') };
+  else if (b?.kind === 'text') req.postData = { mimeType: type, text: b.text };
+  else if (b?.kind === 'file') req.postData = { mimeType: type, text: '', comment: `file: ${b.path}` };
+  const status = request.checks?.map((c) => ('status' in c && typeof c.status === 'number' ? c.status : undefined)).find((x) => x !== undefined) ?? 0;
+  return {
+    ...(page ? { pageref: page } : {}),
+    startedDateTime: new Date(clock.ms).toISOString(),
+    time: 0,
+    comment: r.name,
+    request: req,
+    response: { status, statusText: '', httpVersion: '', headers: [], cookies: [], content: { size: 0, mimeType: '' }, redirectURL: '', headersSize: -1, bodySize: -1 },
+    cache: {},
+    timings: { send: 0, wait: 0, receive: 0 },
+  };
+}
+
+/** `Basic <base64>` now when the credentials are literal; else an expression the engine evaluates. */
+function basicHeader(username: string, password: string, notes: Notes, name: string): string {
+  const pair = `${username}:${password}`;
+  const parts = templateParts(pair);
+  if (parts.every((p) => p.kind === 'text')) return `Basic ${Buffer.from(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''), 'utf8').toString('base64')}`;
+  let expr = templateExpression(pair);
+  if (expr === undefined) {
+    notes.add('approximated', `request '${name}'`, 'basic auth credentials with ${...:-default}: the default is left out of the Authorization header');
+    expr = templateExpression(pair.replace(/:-[^}]*\}/g, '}')) ?? "''";
+  }
+  return `Basic \${base64(${expr})}`;
+}

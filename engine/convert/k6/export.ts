@@ -1,0 +1,85 @@
+/**
+ * Plan -> a k6 script that runs unchanged with `k6 run`: options (scenarios with their executors, thresholds),
+ * init-context files and data, the helpers its code calls, the plan variables (evaluated once per VU), and one
+ * exported function per scenario. Anything k6 cannot express is a comment in the script and a report note.
+ */
+import type { Plan } from '../../plan/schema/index.ts';
+import type { Node } from '../../template/ast.ts';
+import { templateParts } from '../template-parts.ts';
+import type { ExportResult } from '../types.ts';
+import { feederDeclarations, rowPicks } from './data-js.ts';
+import { helperCode } from './helpers.ts';
+import { optionsObject, scenarioFunction } from './options.ts';
+import { indent, jsLiteral, Script, str } from './script.ts';
+import { stepsJs } from './steps-js.ts';
+import { valueJs } from './template-js.ts';
+
+export interface K6ExportOptions {
+  /** Prepended to plan-relative file paths (body and data files), so the script finds them from where it is saved. */
+  pathPrefix?: string;
+  /** The plan file, named in the header comment. */
+  file?: string;
+}
+
+export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
+  const s = new Script(o.pathPrefix ?? '');
+  const options = optionsObject(plan, s);
+  const scenarioCode = Object.entries(plan.scenarios).map(([name, sc]) => {
+    const picks = rowPicks(plan, feedersIn(sc.steps), name, s);
+    const body = ['if (vars === undefined) initVars();', ...picks, ...stepsJs(plan, sc.steps, s)];
+    return `export function ${scenarioFunction(name)}() {\n${indent(body.join('\n'))}\n}`;
+  });
+  const varsCode = variablesCode(plan, s);
+  const init = [...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
+  const tls = plan.defaults?.http?.tls;
+  if (tls?.certFile && tls.keyFile) (options as Record<string, unknown>).tlsAuth = '__TLS_AUTH__';
+  if (plan.defaults?.http?.expectedStatuses) init.push(`http.setResponseCallback(http.expectedStatuses(${plan.defaults.http.expectedStatuses.map((x) => JSON.stringify(x)).join(', ')}));`);
+  if (plan.defaults?.http?.cookies === 'off') s.notes.add('approximated', 'defaults.http.cookies', 'cookies off: each request gets a fresh cookie jar, so nothing is sent back');
+  const optionsText = jsLiteral(options).replace('"__TLS_AUTH__"', `[{ cert: open(${str(s.path(tls?.certFile ?? ''))}), key: open(${str(s.path(tls?.keyFile ?? ''))}) }]`);
+
+  const imports = [
+    "import http from 'k6/http';",
+    "import { check, group, sleep } from 'k6';",
+    ...(s.exec ? ["import exec from 'k6/execution';"] : []),
+    ...(s.encoding ? ["import encoding from 'k6/encoding';"] : []),
+    ...(s.sharedArray ? ["import { SharedArray } from 'k6/data';"] : []),
+  ];
+  const notes = s.notes.list;
+  const header = [
+    `// k6 script exported by Loadsmith from the plan "${plan.name}"${o.file ? ` (${o.file})` : ''}.`,
+    '// Run it with: k6 run script.js   (environment variables: k6 run -e NAME=value script.js)',
+    ...(notes.length ? ['// Not expressed exactly in k6 (see also the export report):', ...notes.map((n) => `//   - ${n.where}: ${n.message}`)] : []),
+  ];
+  const text = [
+    header.join('\n'), imports.join('\n'), `export const options = ${optionsText};`,
+    ...(init.length ? [init.join('\n')] : []),
+    '// This VU\'s variables: the plan\'s, then values extracted from responses (each VU runs its own copy of this module).\nlet vars;\n// This iteration\'s data rows, by data file name.\nconst row = {};',
+    varsCode,
+    helperCode(s.used), ...scenarioCode,
+  ].filter((x) => x !== '').join('\n\n');
+  return { text: `${text}\n`, notes };
+}
+
+function variablesCode(plan: Plan, s: Script): string {
+  const entries = Object.entries(plan.variables ?? {});
+  const lines = entries.map(([k, v]) => `vars[${str(k)}] = ${valueJs(v, s)};`);
+  const body = ['vars = {};', ...lines].join('\n');
+  return `// The plan's variables, evaluated once per VU, in order (each may use the ones above it).\nfunction initVars() {\n${indent(body)}\n}`;
+}
+
+/** Data files a scenario's templates read. */
+function feedersIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    for (const p of templateParts(value)) if (p.kind === 'expr') dataNodes(p.node, out);
+  } else if (Array.isArray(value)) for (const v of value) feedersIn(v, out);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) feedersIn(v, out);
+  return out;
+}
+
+function dataNodes(n: Node, out: Set<string>): void {
+  if (n.kind === 'data') out.add(n.feeder);
+  else if (n.kind === 'member') { dataNodes(n.object, out); if (typeof n.key === 'object') dataNodes(n.key, out); }
+  else if (n.kind === 'call') for (const a of n.args) dataNodes(a, out);
+  else if (n.kind === 'neg') dataNodes(n.operand, out);
+  else if (n.kind === 'binary') { dataNodes(n.left, out); dataNodes(n.right, out); }
+}
