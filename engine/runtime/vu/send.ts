@@ -8,7 +8,7 @@ import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { RequestTrace } from '../trace/hook.ts';
 import { renderBody } from '../compile/body.ts';
-import { exchange, type ExchangeResult } from '../http/exchange.ts';
+import { exchange, type Exchange, type ExchangeResult } from '../http/exchange.ts';
 import { ResponseView } from '../response.ts';
 import { appendQuery, joinUrl, splitUrl, UrlError } from './url.ts';
 import type { VirtualUser } from './virtual-user.ts';
@@ -65,10 +65,12 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
       if (cookie !== undefined) headers.push('cookie', cookie);
     }
 
+    let inflight: Exchange | undefined;
     const res = await exchange(req.dispatcher ?? wc.dispatcher, {
       origin: target.origin, path: target.path, method, headers, body,
       timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
-    }, (x) => vu.track(x));
+    }, (x) => { inflight = x; vu.track(x); });
+    if (inflight !== undefined) vu.untrack(inflight); // finished: a hard stop has nothing left to interrupt here
     if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
     req.series.record(res.status, res, sentBytes(method, res.headBytes, body, res.h2), res.bytesReceived);
