@@ -16,6 +16,9 @@ import { USER_AGENT, VERSION } from '../version.ts';
 import { CpuMeter, generatorNote } from './generator-load.ts';
 import { IntervalCollector } from './intervals.ts';
 import type { PreparedRun } from './prepare.ts';
+import { createResultFiles } from './results/files.ts';
+import { resultNotes } from './results/notes.ts';
+import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
 import { customTags } from './tags.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './worker/protocol.ts';
@@ -31,6 +34,9 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const thresholds = new Thresholds(plan.thresholds, customTags(plan));
   const info: RunInfo = { plan: plan.name, scenarios: scenarios.map(({ name, executor, description, maxVus: m }) => ({ name, executor, description, maxVus: m })), vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount };
   const counters = new SharedArrayBuffer(4 * Math.max(1, run.counterCount));
+  // Created (and refused when not writable) before any worker starts; workers append.
+  const outputs = await createResultFiles(run.outputs, run.file);
+  const written: WriterStats[] = [];
 
   const agg = new RunAggregate();
   const collector = new IntervalCollector(workerCount);
@@ -46,7 +52,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const workers = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
       plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders,
-      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT,
+      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs,
     };
     alive.add(w);
     return new Worker(run.workerUrl ?? WORKER_URL, { workerData: init });
@@ -112,6 +118,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
           void worker.terminate();
           break;
         case 'done':
+          if (m.results) written.push(...m.results);
           void worker.terminate();
           break;
       }
@@ -150,6 +157,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
   const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: timeline.at(-1)?.vus ?? 0, vusMax });
   const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
+  if (outputs.length > 0) notes.push(...resultNotes(outputs, written, totals.reqs));
   const busy = generatorNote(timeline);
   if (busy) notes.push(busy);
   if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);

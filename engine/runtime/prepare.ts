@@ -47,6 +47,8 @@ export interface PreparedRun {
   counterCount: number;
   workers: number | undefined;
   workerUrl: URL | undefined;
+  /** Raw-results files, as given (the coordinator creates them). */
+  outputs: ResultOutput[];
 }
 
 export async function prepareRun(planValue: Plan, options: RunOptions = {}): Promise<PreparedRun> {
@@ -76,7 +78,7 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
   issues.push(...checked.issues);
 
   if (issues.length > 0) throw new PlanError(locateIssues(issues, source), options.file ?? source?.file);
-  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers, workerUrl: options.workerUrl };
+  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers, workerUrl: options.workerUrl, outputs: options.outputs ?? [] };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { RequestTrace } from '../trace/hook.ts';
+import type { RequestResults } from '../results/hook.ts';
 import { renderBody } from '../compile/body.ts';
 import { exchange, type Exchange, type ExchangeResult } from '../http/exchange.ts';
 import { ResponseView } from '../response.ts';
@@ -19,6 +20,8 @@ export interface WorkerContext {
   userAgent: string;
   /** Only the designer's Try it / Validate set this (engine/runtime/trace): it sees every hop and outcome. */
   trace?: RequestTrace;
+  /** Only set with raw-results outputs (engine/runtime/results): a row per counted request. */
+  results?: RequestResults;
 }
 
 /** The iteration cannot go on (already counted as an error); the interpreter ends it. */
@@ -73,8 +76,13 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     if (inflight !== undefined) vu.untrack(inflight); // finished: a hard stop has nothing left to interrupt here
     if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
-    req.series.record(res.status, res, sentBytes(method, res.headBytes, body, res.h2), res.bytesReceived);
+    const sent = sentBytes(method, res.headBytes, body, res.h2);
+    req.series.record(res.status, res, sent, res.bytesReceived);
     if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
+    if (wc.results !== undefined) {
+      const behind = wc.results.request(vu, req, method, url, res, sent);
+      if (behind !== undefined) await behind;
+    }
 
     const setCookie = res.headers['set-cookie'];
     if (vu.jar && setCookie !== undefined) vu.jar.setFromResponse(parsed ?? new URL(url), setCookie);

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parseDuration } from '../../plan/duration.ts';
+import { ResultsSink } from '../results/sink.ts';
 import { HealthMonitor } from './health.ts';
 import { buildScenarioRuns, connectionLimit } from './setup.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
@@ -23,9 +24,10 @@ const dispatchers = new Dispatchers(init.plan.defaults?.http, {
   env: init.env,
 });
 
+const results = init.outputs.length > 0 ? new ResultsSink(init.outputs) : undefined;
 let runs: ReturnType<typeof buildScenarioRuns>;
 try {
-  runs = buildScenarioRuns(init, { dispatcher: dispatchers.default, recorder, userAgent: init.userAgent }, recorder, dispatchers);
+  runs = buildScenarioRuns(init, { dispatcher: dispatchers.default, recorder, userAgent: init.userAgent, ...(results ? { results } : {}) }, recorder, dispatchers);
 } catch (e) {
   send({ cmd: 'fatal', message: `worker ${init.worker} could not prepare the plan: ${(e as Error).message}` });
   throw e;
@@ -58,8 +60,10 @@ async function start(t0Epoch: number): Promise<void> {
   const last = Math.max(interval, Math.floor((performance.now() - t0) / 1000));
   send({ cmd: 'sample', sample: flush(true, last) });
   health.stop();
+  // The files are complete before the coordinator hears 'done' (and resolves the run).
+  const written = results ? await results.close() : undefined;
   await dispatchers.close();
-  send({ cmd: 'done' });
+  send(written ? { cmd: 'done', results: written } : { cmd: 'done' });
 }
 
 port.on('message', (m: ToWorker) => {

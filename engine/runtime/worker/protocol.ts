@@ -2,6 +2,8 @@
 import type { Plan } from '../../plan/schema/index.ts';
 import type { Sample } from '../../metrics/sample.ts';
 import type { FeederData } from '../data/feeders.ts';
+import type { ResultOutput } from '../prepare.ts';
+import type { WriterStats } from '../results/append-writer.ts';
 
 /** Everything a worker needs, passed as workerData (structured clone; the counters are shared memory). */
 export interface WorkerInit {
@@ -17,6 +19,8 @@ export interface WorkerInit {
   /** Index in `counters` of each shared-iterations scenario. */
   iterationCounters: Record<string, number>;
   userAgent: string;
+  /** Raw-results files (absolute paths, already created) this worker appends its rows to. */
+  outputs: ResultOutput[];
 }
 
 export type ToWorker =
@@ -27,7 +31,7 @@ export type ToWorker =
 export type FromWorker =
   | { cmd: 'ready' }
   | { cmd: 'sample'; sample: Sample }
-  | { cmd: 'done' }
+  | { cmd: 'done'; results?: WriterStats[] }
   | { cmd: 'fatal'; message: string };
 
 /** Wall-clock milliseconds comparable across threads (each thread's performance.timeOrigin differs). */
