@@ -6,6 +6,7 @@
 import { access, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateJunit, xpath } from '../report/junit/testing.ts';
 import { loadsmith as run, type CliResult } from '../../tests/fixtures/cli.ts';
@@ -180,12 +181,25 @@ describe('--out', () => {
     expect(server.hits()).toBe(0);
   }, SLOW);
 
-  it('hands the outputs to the engine: the CSV file gets a row per request', async () => {
+  it('hands the outputs to the engine: the CSV and NDJSON files get a row per request', async () => {
     const file = await plan('csv', 1, false);
-    const r = await loadsmith(['run', file, '-q', '--workers', '1', '-e', `BASE=${server.url}`, '--out', 'csv=raw.csv', '--summary-json', 'raw.json']);
-    expect(r.code).toBe(0);
-    const rows = (await readFile(join(dir, 'raw.csv'), 'utf8')).trim().split('\n');
+    const r = await loadsmith(['run', file, '-q', '-e', `BASE=${server.url}`, '--out', 'csv=raw.csv', '--out', 'ndjson=raw.ndjson', '--summary-json', 'raw.json']);
+    expect(r.code, r.stderr).toBe(0);
     const s = JSON.parse(await readFile(join(dir, 'raw.json'), 'utf8'));
-    expect(rows.length - 1).toBe(s._total);
+    const csv = parseCsv(await readFile(join(dir, 'raw.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const ndjson = (await readFile(join(dir, 'raw.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { status: number });
+    expect(s._total).toBeGreaterThan(0);
+    expect(csv).toHaveLength(s._total);
+    expect(ndjson).toHaveLength(s._total);
+    expect(csv.filter((row) => row.status === '200')).toHaveLength(s.statuses['200']);
+  }, SLOW);
+
+  it('refuses an output file it cannot write before sending anything', async () => {
+    const file = await plan('unwritable', 1, false);
+    server.resetStats();
+    const r = await loadsmith(['run', file, '-q', '-e', `BASE=${server.url}`, '--out', 'csv=no/such/dir/x.csv']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot write the csv results to \S*no\/such\/dir\/x\.csv: .*directory does not exist/m);
+    expect(server.hits()).toBe(0);
   }, SLOW);
 });

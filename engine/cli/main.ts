@@ -3,6 +3,7 @@
  * stack trace; anything else is a bug and shows its stack.
  */
 import { PlanError } from '../plan/errors.ts';
+import { ResultOutputError } from '../runtime/results/files.ts';
 import { VERSION } from '../version.ts';
 import { breakpointCommand } from './commands/breakpoint.ts';
 import { compareCommand } from './commands/compare.ts';
@@ -44,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof PlanError) { process.stderr.write(`error: the plan is not valid:\n${e.message}\n`); return EXIT.usage; }
     if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     // A raw-results file (--out) that cannot be created: the engine refuses it before the run starts.
-    if (e instanceof Error && e.name === 'ResultOutputError') { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
+    if (e instanceof ResultOutputError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     throw e;
   }
 }
