@@ -1,33 +1,34 @@
-/** #/runs/:id: one run's facts and summary; while it runs, its live line and Stop/Abort. */
+/**
+ * #/runs/:id: one dashboard for a running and a finished run. While it runs: the live line, Stop/Abort (confirmed),
+ * charts fed by `run.tick` after the stored samples; once done (its `run.done`), the status and the stored summary,
+ * with the charts redrawn from the stored samples. A reconnect reloads both (events may have been missed).
+ */
+import { useCallback } from 'react';
 import { hrefFor } from '../routing/route.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useEvent, useLoad, useOnReconnect, useTitle } from '../ui/hooks.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { MessageList } from '../ui/MessageList.tsx';
 import { useMessages } from '../ui/messages.ts';
-import { ChartsPlaceholder } from './detail/ChartsPlaceholder.tsx';
-import { ChecksSection } from './detail/ChecksSection.tsx';
-import { ErrorsSection } from './detail/ErrorsSection.tsx';
-import { KeyNumbers } from './detail/KeyNumbers.tsx';
-import { NotesSection } from './detail/NotesSection.tsx';
-import { RequestsSection } from './detail/RequestsSection.tsx';
+import { RunDashboard } from './detail/RunDashboard.tsx';
 import { RunFacts } from './detail/RunFacts.tsx';
-import { ScenariosSection } from './detail/ScenariosSection.tsx';
-import { StatusCodesSection } from './detail/StatusCodesSection.tsx';
-import { ThresholdsSection } from './detail/ThresholdsSection.tsx';
 import { LiveLine } from './LiveLine.tsx';
+import { useRunPoints } from './live/useRunPoints.ts';
 import { StopButtons } from './StopButtons.tsx';
-import { useLiveTicks } from './useLiveTicks.ts';
 
-/** Heading "Run of <plan>", the facts, then the summary sections. */
+/** Heading "Run of <plan>", the facts, then the dashboard. */
 export function RunDetailPage({ id }: { id: string }) {
   const run = useLoad((c) => c.call('runs.get', { id }), id);
-  const ticks = useLiveTicks();
+  const points = useRunPoints(id);
   const messages = useMessages();
   const { reload } = run;
-  useEvent('run.done', (e) => { if (e.runId === id) reload(); });
+  // Done: the status and summary, and the samples as stored (the charts of a finished run come from them).
+  useEvent('run.done', (e) => { if (e.runId === id) { reload(); points.reload(); } });
+  // The points reload themselves when the event channel comes back.
   useOnReconnect(reload);
   useTitle(run.data ? `Run of ${run.data.planName}` : 'Run');
+  const { push } = messages;
+  const onError = useCallback((title: string, error: unknown) => push({ kind: 'error', title, error }), [push]);
   const back = <p className="breadcrumb"><a href={hrefFor({ page: 'runs' })}>← Run history</a></p>;
 
   if (run.data === undefined) {
@@ -39,7 +40,7 @@ export function RunDetailPage({ id }: { id: string }) {
     );
   }
   const r = run.data;
-  const s = r.summary;
+  const running = r.status === 'running';
   return (
     <section className="page" aria-labelledby="run-heading">
       {back}
@@ -47,34 +48,19 @@ export function RunDetailPage({ id }: { id: string }) {
         <h1 id="run-heading">Run of {r.planName}</h1>
         <RunFacts run={r} />
       </header>
-      {r.status === 'running' && (
+      {running && (
         <div className="panel live-panel">
-          <LiveLine tick={ticks.get(r.id)} />
+          <LiveLine tick={points.latest} />
           <span className="toolbar-spacer" />
-          <StopButtons runId={r.id} onError={(title, error) => messages.push({ kind: 'error', title, error })} />
+          <StopButtons runId={r.id} onError={onError} confirm />
         </div>
       )}
       <MessageList messages={messages} />
       {r.error && <ErrorNotice title="The run reported an error" error={new Error(r.error)} />}
       {run.error !== undefined && <ErrorNotice title="Could not refresh the run" error={run.error} />}
-      {s ? (
-        <>
-          <KeyNumbers summary={s} />
-          <ChartsPlaceholder />
-          <ThresholdsSection thresholds={s.thresholds} />
-          <ChecksSection checks={s.checks} />
-          <RequestsSection requests={s.requests} />
-          <StatusCodesSection statuses={s.statuses} />
-          <ErrorsSection errors={s.errors} extractFailures={s.extractFailures} />
-          <ScenariosSection scenarios={s.scenarios} />
-          <NotesSection notes={s.notes} />
-        </>
-      ) : (
-        <>
-          <ChartsPlaceholder />
-          {r.status !== 'running' && <p className="muted">This run has no summary: it ended before any results were measured.</p>}
-        </>
-      )}
+      {points.error !== undefined && <ErrorNotice title="Could not load the run's stored samples" error={points.error} />}
+      {!points.loaded && points.error === undefined && <Loading what="Loading the run's samples…" />}
+      <RunDashboard run={r} points={points.points} latest={points.latest} />
     </section>
   );
 }

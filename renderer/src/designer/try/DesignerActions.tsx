@@ -1,10 +1,12 @@
 /**
- * The designer's plan actions: Try it (the selected request), Validate (one iteration of the plan) and Export.
+ * The designer's plan actions: Try it (the selected request), Validate (one iteration of the plan), Run (a load
+ * test, in a dialog: environment, overrides, label) and Export.
  * Ctrl/Cmd+Enter is Try it, as in API clients, except inside the YAML editor. Button names stay the same while
  * busy (aria-busy and a spinner say it), so they can always be found by name.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { describeError } from '../../ui/errors.ts';
+import { RunDialog } from '../run/RunDialog.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { selectedRequestPath } from './format.ts';
 import { useExport } from './useExport.ts';
@@ -16,6 +18,7 @@ export function DesignerActions() {
   const exp = useExport();
   const path = selectedRequestPath(d.doc, d.selection);
   const canTry = path !== null && actions.busy === null;
+  const [running, setRunning] = useState(false);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -39,6 +42,10 @@ export function DesignerActions() {
         title="Run every scenario once with one virtual user and show each request">
         Validate
       </button>
+      <button type="button" onClick={() => setRunning(true)} aria-haspopup="dialog" title="Start a load test with this plan and follow it live">
+        Run
+      </button>
+      {running && <RunDialog onClose={() => setRunning(false)} />}
       <button type="button" disabled={exp.pending} onClick={exp.run} aria-busy={exp.pending} title="Save the plan as a YAML file (secrets become ${env.…} references)">
         Export
       </button>

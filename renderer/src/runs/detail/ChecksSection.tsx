@@ -1,7 +1,7 @@
 /** Checks with their pass rate, where they ran, and an example failure. */
 import { fmtCount, fmtPct } from '../../format/numbers.ts';
 import { Section } from '../../ui/Section.tsx';
-import type { Summary } from './types.ts';
+import type { RunSummary as Summary } from '../live/types.ts';
 
 const where = (c: Summary['checks'][number]): string =>
   [c.scenario, c.group.replace(/^::/, '').replaceAll('::', ' › '), c.request].filter(Boolean).join(' › ');

@@ -1,10 +1,15 @@
-/** Failures as data: errors by kind (refused, timeout, reset, TLS…) and failed extractions. */
+/** Failures as data: errors by kind (refused, timeout, reset, TLS…) with a sample message, and failed extractions. */
 import { fmtCount } from '../../format/numbers.ts';
 import { Section } from '../../ui/Section.tsx';
-import type { Summary } from './types.ts';
+import type { RunSummary } from '../live/types.ts';
+
+/** An error group; live totals do not split it by scenario, the summary does. */
+export interface ErrorGroup { kind: string; request: string; count: number; message: string; scenario?: string }
+
+interface Props { errors: readonly ErrorGroup[]; extractFailures?: RunSummary['extractFailures'] }
 
 /** Section "Errors": Kind, Count, Request, Sample message; then "Failed extractions" when any. */
-export function ErrorsSection({ errors, extractFailures }: { errors: Summary['errors']; extractFailures: Summary['extractFailures'] }) {
+export function ErrorsSection({ errors, extractFailures = [] }: Props) {
   if (errors.length === 0 && extractFailures.length === 0) return null;
   return (
     <Section title="Errors">
@@ -16,7 +21,7 @@ export function ErrorsSection({ errors, extractFailures }: { errors: Summary['er
               <tr key={i}>
                 <th scope="row" className="text-bad">{e.kind}</th>
                 <td className="num">{fmtCount(e.count)}</td>
-                <td>{e.request} <span className="muted small">({e.scenario})</span></td>
+                <td>{e.request}{e.scenario && <span className="muted small"> ({e.scenario})</span>}</td>
                 <td className="mono small wrap">{e.message}</td>
               </tr>
             ))}

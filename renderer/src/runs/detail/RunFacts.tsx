@@ -27,6 +27,7 @@ export function RunFacts({ run }: { run: RunDetail }) {
       <div><dt>Status</dt><dd><RunStatusBadge status={run.status} /></dd></div>
       <div><dt>Plan</dt><dd>{run.planId ? <a href={hrefFor({ page: 'plan', id: run.planId })}>{run.planName}</a> : run.planName}</dd></div>
       <div><dt>Environment</dt><dd>{run.environment ?? 'none'}</dd></div>
+      {run.label && <div><dt>Label</dt><dd>{run.label}</dd></div>}
       <div><dt>Started</dt><dd><Time iso={run.startedAt} /></dd></div>
       <div><dt>Ended</dt><dd><Time iso={run.endedAt} /></dd></div>
       <div><dt>Duration</dt><dd>{run.durationMs !== null ? fmtMs(run.durationMs) : '—'}</dd></div>

@@ -1,7 +1,7 @@
 /** What each scenario did: executor, VUs, iterations completed, interrupted and dropped. */
 import { fmtCount } from '../../format/numbers.ts';
 import { Section } from '../../ui/Section.tsx';
-import type { Summary } from './types.ts';
+import type { RunSummary as Summary } from '../live/types.ts';
 
 /** Section "Scenarios": one row per scenario. */
 export function ScenariosSection({ scenarios }: { scenarios: Summary['scenarios'] }) {

@@ -1,4 +1,2 @@
-/** The engine's summary as the contract delivers it with a run. */
-import type { RunDetail } from '../../../../app/contract/runs.ts';
-
-export type Summary = NonNullable<RunDetail['summary']>;
+/** The engine's summary as the contract delivers it with a run (kept for importers; see ../live/types.ts). */
+export type { RunSummary as Summary } from '../live/types.ts';

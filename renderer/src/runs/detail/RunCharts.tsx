@@ -1,0 +1,35 @@
+/**
+ * The run's charts over time, from its per-second points: requests/s (and failed/s), failed share, active VUs,
+ * latency percentiles, and for open-model runs the target arrival rate against the achieved one. The series are
+ * built once per change of the points (a tick, or the stored samples), and each chart only redraws when its own
+ * series changed.
+ */
+import { useMemo } from 'react';
+import { TimeChart } from '../../charts/TimeChart.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { runSeries } from '../live/series.ts';
+import type { RunPoint } from '../live/types.ts';
+import '../live/live.css';
+
+interface Props {
+  points: readonly RunPoint[];
+  /** The run has arrival-rate scenarios: show the target vs achieved chart even before anything is scheduled. */
+  openModel: boolean;
+}
+
+/** Section "Charts" with figures `data-chart` = rps, failed, vus, latency (and arrival). */
+export function RunCharts({ points, openModel }: Props) {
+  const s = useMemo(() => runSeries(points, openModel), [points, openModel]);
+  return (
+    <Section title="Charts">
+      {points.length === 0 && <p className="muted dashboard-note" role="status">No measurements yet: the charts fill in every second.</p>}
+      <div className="run-charts">
+        <TimeChart id="rps" title="Requests per second" unit="req/s" series={s.rps} />
+        <TimeChart id="failed" title="Failed requests (%)" unit="%" series={s.failedShare} />
+        <TimeChart id="vus" title="Active virtual users" unit="VUs" series={s.vus} />
+        <TimeChart id="latency" title="Latency percentiles (http_req_duration)" unit="ms" series={s.latency} />
+        {s.arrival && <TimeChart id="arrival" title="Arrival rate: target vs achieved (open model)" unit="it/s" series={s.arrival} />}
+      </div>
+    </Section>
+  );
+}
