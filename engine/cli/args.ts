@@ -9,6 +9,8 @@ export interface RunArgs {
   vus: number | undefined;
   duration: string | undefined;
   iterations: number | undefined;
+  /** --rate R: iterations per second per scenario (the open model). */
+  rate: number | undefined;
   env: Record<string, string>;
   summaryJson: string | undefined;
   workers: number | undefined;
@@ -32,6 +34,7 @@ const RUN_OPTIONS = {
   vus: { type: 'string' },
   duration: { type: 'string' },
   iterations: { type: 'string' },
+  rate: { type: 'string' },
   env: { type: 'string', short: 'e', multiple: true },
   'summary-json': { type: 'string' },
   workers: { type: 'string' },
@@ -61,6 +64,7 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     vus: positiveInt('--vus', values.vus),
     duration: values.duration,
     iterations: positiveInt('--iterations', values.iterations),
+    rate: positiveNumber('--rate', values.rate),
     env: parseEnv(values.env ?? []),
     summaryJson: values['summary-json'],
     workers: positiveInt('--workers', values.workers),
@@ -112,6 +116,13 @@ function positiveInt(name: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name}: '${v}' is not a whole number of at least 1`);
+  return n;
+}
+
+function positiveNumber(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name}: '${v}' is not a positive number (iterations per second)`);
   return n;
 }
 

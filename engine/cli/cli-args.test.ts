@@ -218,6 +218,24 @@ describe('overrides on open-model scenarios', () => {
   it('keeps a constant rate and takes the new duration', () => {
     expect(applyOverrides(arrival('constant-arrival-rate'), { duration: '10s' }).scenarios.a).toMatchObject({ executor: 'constant-arrival-rate', rate: 10, duration: '10s' });
   });
+  it('--rate sets a constant rate per second, and scales a ramping profile so its peak is the rate', () => {
+    expect(applyOverrides(arrival('constant-arrival-rate'), { rate: 250 }).scenarios.a).toMatchObject({ rate: 250, timeUnit: '1s', duration: '1m' });
+    const ramp: Plan = { version: 1, name: 'p', scenarios: { r: {
+      executor: 'ramping-arrival-rate', startRate: 60, timeUnit: '1m', preAllocatedVUs: 5,
+      stages: [{ duration: '30s', target: 120 }, { duration: '1m', target: 600 }, { duration: '10s', target: 0 }], steps: [{ think: '1s' }],
+    } } };
+    // Peak 600/min = 10/s; --rate 50 multiplies every target by 5, per minute as written.
+    expect(applyOverrides(ramp, { rate: 50 }).scenarios.r).toMatchObject({ startRate: 300, timeUnit: '1m', stages: [{ target: 600 }, { target: 3000 }, { target: 0 }] });
+  });
+  it('--rate with --duration turns closed-model scenarios into constant-arrival-rate; alone it is refused for them', () => {
+    const closed: Plan = { version: 1, name: 'p', scenarios: { c: { executor: 'constant-vus', vus: 4, duration: '1m', gracefulStop: '2s', steps: [{ think: '1s' }] } } };
+    expect(applyOverrides(closed, { rate: 100, duration: '20s' }).scenarios.c).toEqual({
+      executor: 'constant-arrival-rate', rate: 100, timeUnit: '1s', duration: '20s', preAllocatedVUs: 4, maxVUs: 100, gracefulStop: '2s', steps: [{ think: '1s' }],
+    });
+    expect(usageError(() => applyOverrides(closed, { rate: 100 })).message).toMatch(/--rate needs --duration for the constant-vus scenario 'c'/);
+    expect(usageError(() => applyOverrides(closed, { rate: 100, iterations: 5 })).message).toMatch(/--rate and --iterations cannot be combined/);
+    expect(describeOverrides({ rate: 100, duration: '20s' })).toBe('--duration 20s --rate 100');
+  });
   it('refuses VU and iteration overrides, and shortening ramping stages', () => {
     expect(usageError(() => applyOverrides(arrival('constant-arrival-rate'), { vus: 3 })).message).toMatch(/do not apply to the constant-arrival-rate scenario 'a'/);
     expect(usageError(() => applyOverrides(arrival('ramping-arrival-rate'), { duration: '5s' })).message).toMatch(/cannot shorten the stages/);

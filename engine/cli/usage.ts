@@ -33,6 +33,8 @@ Run options:
   --vus N                 number of VUs for every scenario (with --duration or --iterations: replaces the executor)
   --duration D            run every scenario as constant-vus for D (e.g. 30s, 1m30s)
   --iterations N          run every scenario as shared-iterations with N iterations in total
+  --rate R                iterations per second for every scenario: sets constant-arrival-rate, scales ramping-arrival-rate;
+                          with --duration, closed-model scenarios run as constant-arrival-rate at R
   -e, --env KEY=VALUE     set an environment variable for \${env.KEY} (repeatable)
   --summary-json FILE     write the machine-readable summary, with the per-second timeline (- for stdout)
   --html FILE             write the single-file HTML report (charts, tables; opens offline)
