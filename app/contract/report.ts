@@ -6,3 +6,4 @@ export * from '../../engine/report/numbers.ts';
 export { observedName, observedText, thresholdValue } from '../../engine/report/threshold-value.ts';
 export * from '../../engine/report/compare/stats.ts';
 export * from '../../engine/report/compare/key-metrics.ts';
+export * from '../../engine/report/compare/format.ts';

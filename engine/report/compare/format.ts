@@ -1,5 +1,5 @@
 /** Key-metric values and their changes for people: units as in the summary, `—` where a run has no such number. */
-import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
+import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../numbers.ts';
 import type { KeyUnit } from './key-metrics.ts';
 import type { Delta } from './stats.ts';
 

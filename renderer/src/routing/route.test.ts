@@ -25,10 +25,32 @@ describe('parseRoute', () => {
   });
 });
 
+describe('the compare route', () => {
+  it('reads the run ids in order, without blanks or repeats', () => {
+    expect(parseRoute('#/runs/compare?ids=a,b,c')).toEqual({ page: 'compare', ids: ['a', 'b', 'c'] });
+    expect(parseRoute('#/runs/compare?x=1&ids=b,,a,b')).toEqual({ page: 'compare', ids: ['b', 'a'] });
+    expect(parseRoute('#/runs/compare')).toEqual({ page: 'compare', ids: [] });
+    expect(parseRoute('#/runs/compare/')).toEqual({ page: 'compare', ids: [] });
+  });
+
+  it('round-trips ids holding commas and other reserved characters', () => {
+    const ids = ['a,b', 'c&d=e', 'f g'];
+    const href = hrefFor({ page: 'compare', ids });
+    expect(href).toBe('#/runs/compare?ids=a%2Cb,c%26d%3De,f%20g');
+    expect(parseRoute(href)).toEqual({ page: 'compare', ids });
+  });
+
+  it('still treats other paths under runs as a run or not found', () => {
+    expect(parseRoute('#/runs/comparison')).toEqual({ page: 'run', id: 'comparison' });
+    expect(parseRoute('#/runs/compare/x')).toEqual({ page: 'not-found', path: '/runs/compare/x' });
+  });
+});
+
 describe('sectionOf', () => {
   it('highlights the parent section of detail pages', () => {
     expect(sectionOf({ page: 'plan', id: 'x' })).toBe('plans');
     expect(sectionOf({ page: 'run', id: 'x' })).toBe('runs');
+    expect(sectionOf({ page: 'compare', ids: [] })).toBe('runs');
     expect(sectionOf({ page: 'not-found', path: '/x' })).toBeNull();
   });
 });

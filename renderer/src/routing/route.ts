@@ -1,4 +1,4 @@
-/** Hash routes (#/plans, #/plans/:id, #/environments, #/runs, #/runs/:id): parsing and links, pure. */
+/** Hash routes (#/plans, #/plans/:id, #/environments, #/runs, #/runs/:id, #/runs/compare?ids=a,b): parsing and links, pure. */
 
 export type Route =
   | { page: 'plans' }
@@ -6,12 +6,15 @@ export type Route =
   | { page: 'environments' }
   | { page: 'runs' }
   | { page: 'run'; id: string }
+  | { page: 'compare'; ids: string[] }
   | { page: 'not-found'; path: string };
 
 /** The route for `location.hash`; an empty hash is the plan library. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').replace(/^\/+/, '').replace(/\/+$/, '');
   if (path === '') return { page: 'plans' };
+  const compare = /^runs\/compare\/?(?:\?(.*))?$/.exec(path);
+  if (compare) return { page: 'compare', ids: compareIds(compare[1] ?? '') };
   const parts = path.split('/').map(decodePart);
   const [section, id, ...rest] = parts;
   if (rest.length > 0 || section === undefined || id === '') return { page: 'not-found', path: `/${path}` };
@@ -29,6 +32,8 @@ export function hrefFor(route: Exclude<Route, { page: 'not-found' }>): string {
     case 'environments': return '#/environments';
     case 'runs': return '#/runs';
     case 'run': return `#/runs/${encodeURIComponent(route.id)}`;
+    // Each id is encoded on its own, so an id holding a comma survives the comma-separated list.
+    case 'compare': return `#/runs/compare?ids=${route.ids.map(encodeURIComponent).join(',')}`;
   }
 }
 
@@ -37,9 +42,16 @@ export function sectionOf(route: Route): 'plans' | 'environments' | 'runs' | nul
   switch (route.page) {
     case 'plans': case 'plan': return 'plans';
     case 'environments': return 'environments';
-    case 'runs': case 'run': return 'runs';
+    case 'runs': case 'run': case 'compare': return 'runs';
     default: return null;
   }
+}
+
+/** The run ids of `ids=a,b,c` in a query string: in order, without blanks or repeats. */
+function compareIds(query: string): string[] {
+  const raw = query.split('&').find((p) => p.startsWith('ids='))?.slice(4) ?? '';
+  const ids = raw.split(',').map(decodePart).filter((id) => id !== '');
+  return [...new Set(ids)];
 }
 
 function decodePart(part: string): string {

@@ -10,6 +10,7 @@ import { useEvent, useLoad, useOnReconnect, useTitle } from '../ui/hooks.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { MessageList } from '../ui/MessageList.tsx';
 import { useMessages } from '../ui/messages.ts';
+import { RunActions } from './actions/RunActions.tsx';
 import { RunDashboard } from './detail/RunDashboard.tsx';
 import { RunFacts } from './detail/RunFacts.tsx';
 import { LiveLine } from './LiveLine.tsx';
@@ -48,6 +49,7 @@ export function RunDetailPage({ id }: { id: string }) {
         <h1 id="run-heading">Run of {r.planName}</h1>
         <RunFacts run={r} />
       </header>
+      <RunActions run={r} onChanged={reload} />
       {running && (
         <div className="panel live-panel">
           <LiveLine tick={points.latest} />

@@ -13,23 +13,29 @@ interface Props {
   run: RunRow;
   tick: Tick | undefined;
   onError: (title: string, error: unknown) => void;
+  /** "label · time" or "plan · time": the checkbox's name. */
+  name: string;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
 }
 
 /** Columns of the runs table, for the live line's full-width cell. */
-export const RUN_COLUMNS = 12;
+export const RUN_COLUMNS = 14;
 
 /**
- * Row whose header cell is the plan's name; "Details" links to #/runs/:id. A running run gets a second, full-width
- * row with its live line (group "Live progress of <plan>"), so the numbers do not squeeze into one cell.
+ * Row whose header cell is the plan's name and label; checkbox "Select <name>"; "Details" links to #/runs/:id. A running run
+ * gets a second, full-width row with its live line (group "Live progress of <plan>"), so the numbers do not squeeze
+ * into one cell.
  */
-export function RunTableRow({ run, tick, onError }: Props) {
+export function RunTableRow({ run, tick, onError, name, selected, onSelect }: Props) {
   const k = run.key;
   const dash = <span className="muted">—</span>;
   const running = run.status === 'running';
   return (
     <>
-      <tr className={running ? 'row-running' : undefined}>
-        <th scope="row">{run.planName}</th>
+      <tr className={running ? 'row-running' : undefined} data-run-id={run.id}>
+        <td className="select-cell"><input type="checkbox" aria-label={`Select ${name}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} /></td>
+        <th scope="row">{run.planName}{run.label && <> <span className="run-label" title="Label (series)">{run.label}</span></>}</th>
         <td>{run.environment ?? <span className="muted">none</span>}</td>
         <td>
           <RunStatusBadge status={run.status} />
@@ -42,6 +48,7 @@ export function RunTableRow({ run, tick, onError }: Props) {
         <td className="num">{k ? fmtMs(k.p95) : dash}</td>
         <td className="num">{k ? fmtMs(k.p99) : dash}</td>
         <td className="num">{k ? <span className={k.failedRate > 0 ? 'text-bad' : undefined}>{fmtPct(k.failedRate)}</span> : dash}</td>
+        <td className="num">{k && k.checksRate !== null ? <span className={k.checksRate < 1 ? 'text-warn' : undefined}>{fmtPct(k.checksRate)}</span> : dash}</td>
         <td>{k ? <ThresholdCounts passed={k.thresholdsPassed} failed={k.thresholdsFailed} /> : dash}</td>
         <td className="row-actions">
           {running && <StopButtons runId={run.id} onError={onError} />}

@@ -1,4 +1,5 @@
-/** The run history: newest first, one row per run. */
+/** The run history: newest first, one row per run, each with a checkbox to select it for Compare or Delete. */
+import { useEffect, useRef } from 'react';
 import type { RunRow } from '../../../app/contract/runs.ts';
 import type { Tick } from './live.ts';
 import { RunTableRow } from './RunTableRow.tsx';
@@ -7,16 +8,28 @@ interface Props {
   runs: readonly RunRow[];
   ticks: ReadonlyMap<string, Tick>;
   onError: (title: string, error: unknown) => void;
+  /** Display names by id (checkbox labels). */
+  names: ReadonlyMap<string, string>;
+  selected: readonly string[];
+  onSelect: (id: string, on: boolean) => void;
+  onSelectAll: (on: boolean) => void;
 }
 
-/** Table named "Runs". */
-export function RunsTable({ runs, ticks, onError }: Props) {
+/** Table named "Runs"; the header checkbox "Select all shown runs". */
+export function RunsTable({ runs, ticks, onError, names, selected, onSelect, onSelectAll }: Props) {
+  const picked = runs.filter((r) => selected.includes(r.id)).length;
+  const all = useRef<HTMLInputElement>(null);
+  useEffect(() => { if (all.current) all.current.indeterminate = picked > 0 && picked < runs.length; }, [picked, runs.length]);
   return (
     <div className="table-wrap">
     <table className="table" aria-label="Runs">
       <thead>
         <tr>
-          <th scope="col">Plan</th>
+          <th scope="col" className="select-cell">
+            <input ref={all} type="checkbox" aria-label="Select all shown runs" checked={runs.length > 0 && picked === runs.length}
+              onChange={(e) => onSelectAll(e.target.checked)} />
+          </th>
+          <th scope="col">Plan · label</th>
           <th scope="col">Environment</th>
           <th scope="col">Status</th>
           <th scope="col">Started</th>
@@ -26,12 +39,16 @@ export function RunsTable({ runs, ticks, onError }: Props) {
           <th scope="col" className="num">p95</th>
           <th scope="col" className="num">p99</th>
           <th scope="col" className="num">Failed</th>
+          <th scope="col" className="num">Checks</th>
           <th scope="col">Thresholds</th>
           <th scope="col"><span className="visually-hidden">Actions</span></th>
         </tr>
       </thead>
       <tbody>
-        {runs.map((r) => <RunTableRow key={r.id} run={r} tick={ticks.get(r.id)} onError={onError} />)}
+        {runs.map((r) => (
+          <RunTableRow key={r.id} run={r} tick={ticks.get(r.id)} onError={onError} name={names.get(r.id) ?? r.planName}
+            selected={selected.includes(r.id)} onSelect={(on) => onSelect(r.id, on)} />
+        ))}
       </tbody>
     </table>
     </div>

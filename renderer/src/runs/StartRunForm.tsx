@@ -1,15 +1,16 @@
 /**
- * Starting a run: a valid plan, optionally an environment (remembered in settings) and load overrides, as the
- * CLI's --vus / --duration / --iterations.
+ * Starting a run: a valid plan, optionally an environment (remembered in settings), load overrides as the CLI's
+ * --vus / --duration / --iterations, and a series label (repeats with one label are compared as mean ± sd).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { RunRow } from '../../../app/contract/runs.ts';
 import { useClient } from '../api.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useLoad } from '../ui/hooks.ts';
+import { parseLabel } from './actions/label.ts';
 import { parseOverrides, type OverrideFields } from './overrides.ts';
 
-/** Form named "Start a run": comboboxes "Plan" and "Environment", textboxes "VUs", "Duration", "Iterations", button "Start run". */
+/** Form "Start a run": comboboxes "Plan", "Environment"; textboxes "VUs", "Duration", "Iterations", "Label"; button "Start run". */
 export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }) {
   const client = useClient();
   const choices = useLoad(async (c) => {
@@ -19,6 +20,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
   const [planId, setPlanId] = useState('');
   const [environmentId, setEnvironmentId] = useState<string | null>(null);
   const [fields, setFields] = useState<OverrideFields>({ vus: '', duration: '', iterations: '' });
+  const [labelText, setLabelText] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -39,14 +41,16 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
     e.preventDefault();
     setError(undefined);
     const parsed = parseOverrides(fields);
-    setProblems(parsed.ok ? [] : parsed.problems);
-    if (!parsed.ok || !planId) return;
+    const label = parseLabel(labelText);
+    setProblems([...(parsed.ok ? [] : parsed.problems), ...(label.ok ? [] : [label.problem])]);
+    if (!parsed.ok || !label.ok || !planId) return;
     setBusy(true);
     try {
       const run = await client.call('runs.start', {
         planId,
         ...(environmentId ? { environmentId } : {}),
         ...(parsed.overrides ? { overrides: parsed.overrides } : {}),
+        ...(label.label ? { label: label.label } : {}),
       });
       onStarted(run);
       // Remembering the environment is a convenience: its failure must not look like a failed start.
@@ -88,11 +92,15 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
         {field('vus', 'VUs', 'plan', 'numeric')}
         {field('duration', 'Duration', 'e.g. 30s', 'text')}
         {field('iterations', 'Iterations', 'plan', 'numeric')}
+        <div className="field field-label" title="Runs with the same label are compared as a series (mean ± sd)">
+          <label htmlFor="run-label">Label</label>
+          <input id="run-label" placeholder="e.g. http2" value={labelText} onChange={(e) => setLabelText(e.target.value)} />
+        </div>
         <div className="field field-submit">
           <button type="submit" className="primary" disabled={busy || !planId}>Start run</button>
         </div>
       </div>
-      <p className="hint">Only valid plans are listed. Empty overrides keep the plan’s own load settings.</p>
+      <p className="hint">Only valid plans are listed. Empty overrides keep the plan’s own load settings. A label tags repeats of one set-up as a series.</p>
       {problems.length > 0 && (
         <div className="notice notice-error" role="alert">
           <div className="notice-body"><ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul></div>

@@ -5,6 +5,7 @@ import { DesignerPage } from '../designer/DesignerPage.tsx';
 import { PlansPage } from '../plans/PlansPage.tsx';
 import type { Route } from '../routing/route.ts';
 import { useRoute } from '../routing/useRoute.ts';
+import { ComparePage } from '../runs/compare/ComparePage.tsx';
 import { RunDetailPage } from '../runs/RunDetailPage.tsx';
 import { RunsPage } from '../runs/RunsPage.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
@@ -37,6 +38,7 @@ function PageFor({ route }: { route: Route }): ReactNode {
     case 'environments': return <EnvironmentsPage />;
     case 'runs': return <RunsPage />;
     case 'run': return <RunDetailPage id={route.id} />;
+    case 'compare': return <ComparePage ids={route.ids} />;
     case 'not-found': return <NotFound path={route.path} />;
   }
 }

@@ -1,0 +1,25 @@
+/** Exporting a run as a file: its summary JSON, or the single-file HTML report, downloaded by the browser. */
+import { useCallback } from 'react';
+import type { RunRow } from '../../../../app/contract/runs.ts';
+import { useClient } from '../../api.tsx';
+import { downloadText } from '../../ui/download.ts';
+import type { Messages } from '../../ui/messages.ts';
+
+export type RunExportFormat = 'json' | 'html';
+
+const TYPE: Record<RunExportFormat, string> = { json: 'application/json', html: 'text/html' };
+const WHAT: Record<RunExportFormat, string> = { json: 'the summary JSON', html: 'the HTML report' };
+
+/** An export action reporting through `report`. */
+export function useRunExport(report: Messages['push']): (run: RunRow, format: RunExportFormat) => Promise<void> {
+  const client = useClient();
+  return useCallback(async (run, format) => {
+    try {
+      const file = await client.call('runs.export', { id: run.id, format });
+      downloadText(file.fileName, file.text, TYPE[format]);
+      report({ kind: 'info', content: <>Exported {WHAT[format]} as <strong>{file.fileName}</strong>.</> });
+    } catch (error) {
+      report({ kind: 'error', title: `Could not export ${WHAT[format]}`, error });
+    }
+  }, [client, report]);
+}

@@ -1,0 +1,23 @@
+/** The delta table: per key metric, the baseline run's value and every other run's value with its change. */
+import { KEY_METRICS, type KeyMetric } from '../../../../app/contract/report.ts';
+import type { Summary } from '../../../../engine/metrics/summary.ts';
+import { change, type Change } from './verdict.ts';
+
+export interface CompareRow {
+  metric: KeyMetric;
+  baseline: number | null;
+  /** In the order of `others`. */
+  changes: Change[];
+}
+
+/** Metrics no run has (e.g. checks in plans without checks) are left out. */
+export function compareRows(baseline: Summary, others: readonly Summary[], metrics: readonly KeyMetric[] = KEY_METRICS): CompareRow[] {
+  const rows: CompareRow[] = [];
+  for (const metric of metrics) {
+    const base = metric.read(baseline);
+    const values = others.map((s) => metric.read(s));
+    if (base === null && values.every((v) => v === null)) continue;
+    rows.push({ metric, baseline: base, changes: values.map((v) => change(metric, base, v)) });
+  }
+  return rows;
+}
