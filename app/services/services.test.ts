@@ -158,6 +158,18 @@ describe('runs', () => {
     expect(JSON.parse(embedded ?? 'null').summary._total).toBe(6);
   });
 
+  it('runs with a rate override as the open model, and refuses an override the plan cannot take', async () => {
+    const planId = await planWithBase();
+    const env = await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
+    expect(await fail('runs.start', { planId, environmentId: env.id, overrides: { rate: 20 } })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/--rate needs --duration/) });
+    const run = await call('runs.start', { planId, environmentId: env.id, overrides: { rate: 20, duration: '1s' } });
+    expect(run.overrides).toEqual({ rate: 20, duration: '1s' });
+    await done(run.id);
+    const scenario = (await call('runs.get', { id: run.id })).summary?.scenarios[0];
+    expect(scenario).toMatchObject({ executor: 'constant-arrival-rate', arrival: { targetRate: 20 } });
+    expect(scenario?.iterations).toBeGreaterThanOrEqual(15);
+  });
+
   it('refuses to start a plan whose environment variable is missing, naming it', async () => {
     const planId = await planWithBase();
     const e = await fail('runs.start', { planId });

@@ -8,9 +8,9 @@ import { useClient } from '../api.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useLoad } from '../ui/hooks.ts';
 import { parseLabel } from './actions/label.ts';
-import { parseOverrides, type OverrideFields } from './overrides.ts';
+import { NO_OVERRIDES, parseOverrides, type OverrideFields } from './overrides.ts';
 
-/** Form "Start a run": comboboxes "Plan", "Environment"; textboxes "VUs", "Duration", "Iterations", "Label"; button "Start run". */
+/** Form "Start a run": comboboxes "Plan", "Environment"; textboxes "VUs", "Duration", "Iterations", "Rate", "Label"; button "Start run". */
 export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }) {
   const client = useClient();
   const choices = useLoad(async (c) => {
@@ -19,7 +19,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
   }, 'start-choices');
   const [planId, setPlanId] = useState('');
   const [environmentId, setEnvironmentId] = useState<string | null>(null);
-  const [fields, setFields] = useState<OverrideFields>({ vus: '', duration: '', iterations: '' });
+  const [fields, setFields] = useState<OverrideFields>(NO_OVERRIDES);
   const [labelText, setLabelText] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [error, setError] = useState<unknown>();
@@ -92,6 +92,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
         {field('vus', 'VUs', 'plan', 'numeric')}
         {field('duration', 'Duration', 'e.g. 30s', 'text')}
         {field('iterations', 'Iterations', 'plan', 'numeric')}
+        {field('rate', 'Rate', 'iterations/s', 'text')}
         <div className="field field-label" title="Runs with the same label are compared as a series (mean ± sd)">
           <label htmlFor="run-label">Label</label>
           <input id="run-label" placeholder="e.g. http2" value={labelText} onChange={(e) => setLabelText(e.target.value)} />

@@ -4,7 +4,7 @@
  * dashboard. A modal <dialog>: focus stays inside, Escape cancels.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { OverrideFields } from '../../runs/overrides.ts';
+import { NO_OVERRIDES, type OverrideFields } from '../../runs/overrides.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useLoad } from '../../ui/hooks.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
@@ -15,9 +15,10 @@ const OVERRIDES: readonly { key: keyof OverrideFields; label: string; placeholde
   { key: 'vus', label: 'VUs', placeholder: 'as planned' },
   { key: 'duration', label: 'Duration', placeholder: 'e.g. 30s' },
   { key: 'iterations', label: 'Iterations', placeholder: 'as planned' },
+  { key: 'rate', label: 'Rate', placeholder: 'iterations/s' },
 ];
 
-/** Dialog named "Run the plan": combobox "Environment", textboxes "VUs", "Duration", "Iterations", "Label". */
+/** Dialog named "Run the plan": combobox "Environment", textboxes "VUs", "Duration", "Iterations", "Rate", "Label". */
 export function RunDialog({ onClose }: { onClose: () => void }) {
   const d = useDesigner();
   const ref = useRef<HTMLDialogElement>(null);
@@ -25,7 +26,7 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
   const envs = useLoad((c) => c.call('environments.list', {}), 'environments');
   const run = useStartRun();
   const [environmentId, setEnvironmentId] = useState<string | null>(d.environmentId);
-  const [fields, setFields] = useState<OverrideFields>({ vus: '', duration: '', iterations: '' });
+  const [fields, setFields] = useState<OverrideFields>(NO_OVERRIDES);
   const [label, setLabel] = useState('');
 
   useEffect(() => {
