@@ -65,6 +65,7 @@ export const runMethods = {
   'runs.label': { params: z.strictObject({ id: Id, label: RunLabel.nullable() }), result: RunRow },
   'runs.stop': { params: z.strictObject({ id: Id, mode: z.enum(['graceful', 'abort']).optional() }), result: z.object({ stopping: z.boolean() }) },
   'runs.list': { params: z.strictObject({ planId: Id.optional(), limit: z.int().min(1).max(10_000).optional() }), result: z.array(RunRow) },
+  /** The summary's per-second `timeline` is left empty here: runs.samples has those points, runs.export the whole summary. */
   'runs.get': { params: z.strictObject({ id: Id }), result: RunDetail },
   /** Every stored per-second point of a run, enough to redraw its charts. */
   'runs.samples': { params: z.strictObject({ id: Id }), result: z.array(SampleData) },

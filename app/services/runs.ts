@@ -91,6 +91,12 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     if (!r) throw new ContractError('not_found', `no run with id ${id}`);
     return { ...toRow(r), summary: (r.summary ?? null) as RunDetail['summary'], info: (r.info ?? null) as RunDetail['info'], plan: r.plan };
   };
+  // The UI gets the per-second series from runs.samples: sending it again inside the summary doubles what a long
+  // run's page loads (tens of MB for an hour). Exports keep the whole summary.
+  const getLean = (id: string): RunDetail => {
+    const d = get(id);
+    return d.summary ? { ...d, summary: { ...d.summary, timeline: [] } } : d;
+  };
 
   return {
     handlers: {
@@ -103,7 +109,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
         return { stopping: true };
       },
       'runs.list': ({ planId, limit }) => store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
-      'runs.get': ({ id }) => get(id),
+      'runs.get': ({ id }) => getLean(id),
       'runs.samples': ({ id }) => { get(id); return store.runs.samples(id) as StoredTick[]; },
       'runs.label': ({ id, label }) => {
         get(id);
