@@ -1,6 +1,9 @@
 /** plans.*: the plan library. A stored plan may be invalid (a draft); it runs only when valid. */
 import { z } from 'zod';
 import { Id, IsoTime, PlanIssue } from './common.ts';
+import { ExportedFile, ImportPreview, ImportReport, ImportSource, PLAN_EXPORT_FORMATS } from './plan-files.ts';
+
+export * from './plan-files.ts';
 
 export const PlanSummary = z.object({
   id: Id,
@@ -48,11 +51,29 @@ export const planMethods = {
   'plans.delete': { params: idParam, result: z.strictObject({ deleted: z.boolean() }) },
   'plans.revisions': { params: idParam, result: z.array(PlanRevision) },
   'plans.restore': { params: z.strictObject({ id: Id, revision: z.int() }), result: PlanRecord },
-  /** A plan file's text (YAML or JSON); invalid files are refused with located issues. */
-  'plans.import': { params: z.strictObject({ text: z.string().max(20_000_000), fileName: z.string().max(500) }), result: PlanRecord },
-  /** The plan as a file: secrets in headers and auth become ${env.NAME} references unless includeSecrets. */
+  /** What importing this text would give (format, plan outline, report, variables to set); nothing is stored. */
+  'plans.previewImport': { params: ImportSource, result: ImportPreview },
+  /**
+   * Stores the plan a file or pasted text holds: a plan file (YAML or JSON; invalid files are refused with located
+   * issues) or cURL, HAR, Postman, OpenAPI/Swagger, Vegeta targets, converted with a report. Optionally creates an
+   * environment holding the variables the plan reads.
+   */
+  'plans.import': {
+    params: ImportSource.extend({ createEnvironment: z.strictObject({ name: z.string().trim().min(1).max(200) }).optional() }),
+    result: PlanRecord.extend({ report: ImportReport }),
+  },
+  /**
+   * The plan as a file: YAML or JSON (secrets in headers and auth become ${env.NAME} references unless
+   * includeSecrets), or a k6 script, cURL commands (`request`: only that one) or HAR, with what they cannot express.
+   */
   'plans.export': {
-    params: z.strictObject({ id: Id, format: z.enum(['yaml', 'json']).optional(), includeSecrets: z.boolean().optional() }),
-    result: z.object({ fileName: z.string(), text: z.string(), replacedSecrets: z.array(z.object({ path: z.string(), env: z.string() })) }),
+    params: z.strictObject({
+      id: Id,
+      format: z.enum(PLAN_EXPORT_FORMATS).optional(),
+      includeSecrets: z.boolean().optional(),
+      request: z.string().min(1).max(500).optional(),
+      shell: z.enum(['bash', 'cmd']).optional(),
+    }),
+    result: ExportedFile,
   },
 } as const;

@@ -1,15 +1,16 @@
 /** plans.*: the plan library on the store, with revisions, import from files and export to files. */
-import { PlanError, parsePlan } from '../../engine/plan/index.ts';
 import { ContractError, type Handlers, type PlanRecord, type PlanSummary } from '../contract/index.ts';
 import type { StoredPlan, StoredPlanSummary } from '../store/types.ts';
 import { StoreConflictError } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
-import { analyzePlan, isRecord, toContractIssue } from './plan-analysis.ts';
-import { exportPlan } from './plan-export.ts';
+import { createImportEnvironment } from './import-environment.ts';
+import { analyzePlan, isRecord } from './plan-analysis.ts';
+import { exportAs } from './plan-export-formats.ts';
+import { convertImport, formatName, previewOf } from './plan-import.ts';
 import { planTemplate } from './plan-templates.ts';
 
 type PlanHandlers = Pick<Handlers, 'plans.list' | 'plans.get' | 'plans.create' | 'plans.save' | 'plans.rename' | 'plans.duplicate'
-  | 'plans.delete' | 'plans.revisions' | 'plans.restore' | 'plans.import' | 'plans.export'>;
+  | 'plans.delete' | 'plans.revisions' | 'plans.restore' | 'plans.previewImport' | 'plans.import' | 'plans.export'>;
 
 export function planHandlers(ctx: ServiceContext): PlanHandlers {
   const { store } = ctx;
@@ -54,19 +55,20 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       if (!old) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
       return save(id, old.document, old.name, `restored revision ${revision}`);
     },
-    'plans.import': ({ text, fileName }) => {
-      let parsed;
-      try {
-        parsed = parsePlan(text, fileName);
-      } catch (e) {
-        if (e instanceof PlanError) throw new ContractError('plan_invalid', `${fileName} is not a valid plan:\n${e.message}`, e.issues.map(toContractIssue));
-        throw e;
-      }
-      return create(parsed.plan, parsed.plan.name, `imported from ${fileName}`);
+    'plans.previewImport': (params) => {
+      const c = convertImport(params);
+      return previewOf(c, analyzePlan(c.plan).issues);
     },
-    'plans.export': ({ id, format, includeSecrets }) => {
+    'plans.import': ({ createEnvironment, ...params }) => {
+      const c = convertImport(params);
+      const from = c.format === 'plan' ? params.fileName : `${params.fileName} (${formatName(c.format)})`;
+      const plan = create(c.plan, c.plan.name, `imported from ${from}`);
+      const environment = createEnvironment ? createImportEnvironment(store, createEnvironment.name, c) : null;
+      return { ...plan, report: { format: c.format, notes: c.notes, variables: c.variables, environment } };
+    },
+    'plans.export': ({ id, ...params }) => {
       const p = get(id);
-      return exportPlan(p.document, p.name, format ?? 'yaml', includeSecrets ?? false);
+      return exportAs(p.document, p.name, params);
     },
   };
 }

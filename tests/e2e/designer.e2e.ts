@@ -174,6 +174,7 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await waitSaved(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Plan as YAML' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('demo-by-clicking.yaml');
   const text = await readFile(await file.path(), 'utf8');

@@ -29,20 +29,32 @@ test('create, rename, export, import back, and find it all after a restart', asy
 
   const download = page.waitForEvent('download');
   await row.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Plan as YAML' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('checkout-api-v2.yaml');
   const exported = await readFile(await file.path(), 'utf8');
   expect(exported).toMatch(/^version: 1$/m);
   expect(exported).toMatch(/^name: Checkout API v2$/m);
 
-  await page.getByLabel('Plan file').setInputFiles({ name: 'copy.yaml', mimeType: 'application/yaml', buffer: Buffer.from(exported.replace('name: Checkout API v2', 'name: Imported copy')) });
+  // Import it back through the import dialog: a plan file previews as such, and opens in the designer once created.
+  const importDialog = page.getByRole('dialog', { name: 'Import a plan' });
+  const importFile = async (name: string, text: string): Promise<void> => {
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await importDialog.getByLabel('File to import').setInputFiles({ name, mimeType: 'application/yaml', buffer: Buffer.from(text) });
+  };
+  await importFile('copy.yaml', exported.replace('name: Checkout API v2', 'name: Imported copy'));
+  await importDialog.getByRole('button', { name: 'Create plan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Imported copy' })).toBeVisible();
+  await page.getByRole('link', { name: '← Plan library' }).click();
   await expect(plans.getByRole('row', { name: /Imported copy/ })).toBeVisible();
 
   // An invalid file is refused with its problems located.
-  await page.getByLabel('Plan file').setInputFiles({ name: 'bad.yaml', mimeType: 'application/yaml', buffer: Buffer.from('version: 1\nname: bad\nscenarios:\n  s:\n    executor: constant-vu\n') });
-  const alert = page.getByRole('alert');
+  await importFile('bad.yaml', 'version: 1\nname: bad\nscenarios:\n  s:\n    executor: constant-vu\n');
+  const alert = importDialog.getByRole('alert');
   await expect(alert).toContainText('bad.yaml');
   await expect(alert).toContainText(/5:\s*15/);
+  await expect(importDialog.getByRole('button', { name: 'Create plan' })).toBeDisabled();
+  await importDialog.getByRole('button', { name: 'Cancel' }).click();
 
   await ui.stop();
   ui = await startUi(dataDir);

@@ -1,6 +1,8 @@
-/** One plan in the library table, with its actions: Rename (inline), Duplicate, Export, Delete. */
+/** One plan in the library table, with its actions: Rename (inline), Duplicate, Export (a menu of formats), Delete. */
 import { useState } from 'react';
 import type { PlanSummary } from '../../../app/contract/plans.ts';
+import type { ExportChoice } from '../designer/export/choices.ts';
+import { ExportMenu } from '../designer/export/ExportMenu.tsx';
 import { hrefFor } from '../routing/route.ts';
 import { Time } from '../ui/Time.tsx';
 import { RenameForm } from './RenameForm.tsx';
@@ -9,7 +11,7 @@ import { ValidityBadge } from './ValidityBadge.tsx';
 export interface PlanActions {
   rename(plan: PlanSummary, name: string): Promise<boolean>;
   duplicate(plan: PlanSummary): Promise<void>;
-  exportFile(plan: PlanSummary): Promise<void>;
+  exportFile(plan: PlanSummary, choice: ExportChoice): Promise<void>;
   askDelete(plan: PlanSummary): void;
 }
 
@@ -40,7 +42,7 @@ export function PlanRow({ plan, actions }: { plan: PlanSummary; actions: PlanAct
       <td className="row-actions">
         <button type="button" onClick={() => setRenaming(true)} disabled={renaming}>Rename</button>
         <button type="button" onClick={() => run(() => actions.duplicate(plan))} disabled={busy}>Duplicate</button>
-        <button type="button" onClick={() => run(() => actions.exportFile(plan))} disabled={busy}>Export</button>
+        <ExportMenu requestName={null} pending={busy} onExport={(choice) => void run(() => actions.exportFile(plan, choice))} />
         <button type="button" className="danger" onClick={() => actions.askDelete(plan)}>Delete</button>
       </td>
     </tr>

@@ -1,7 +1,8 @@
-/** #/plans: the plan library. Create, import (picker or drop), rename, duplicate, export, delete. */
+/** #/plans: the plan library. Create, import (dialog or drop), rename, duplicate, export, delete. */
 import { useCallback, useMemo, useState } from 'react';
 import type { PlanSummary } from '../../../app/contract/plans.ts';
 import { useClient } from '../api.tsx';
+import { navigate } from '../routing/useRoute.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useLoad, useTitle } from '../ui/hooks.ts';
@@ -9,11 +10,13 @@ import { Loading } from '../ui/Loading.tsx';
 import { MessageList } from '../ui/MessageList.tsx';
 import { useMessages } from '../ui/messages.ts';
 import { DropZone } from './DropZone.tsx';
+import { ImportDialog } from './import/ImportDialog.tsx';
+import type { ImportText } from './import/source.ts';
 import { NewPlanForm } from './NewPlanForm.tsx';
 import type { PlanActions } from './PlanRow.tsx';
 import { PlanTable } from './PlanTable.tsx';
 import { PlanToolbar } from './PlanToolbar.tsx';
-import { usePlanExport, type ExportOptions } from './usePlanExport.tsx';
+import { usePlanExport } from './usePlanExport.tsx';
 import { usePlanImport } from './usePlanImport.tsx';
 
 /** The Plans page (heading "Plans"). */
@@ -24,11 +27,12 @@ export function PlansPage() {
   const messages = useMessages();
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<PlanSummary | null>(null);
-  const [exportOptions, setExportOptions] = useState<ExportOptions>({ format: 'yaml', includeSecrets: false });
+  /** The import dialog: closed (null), empty, or on the preview of a dropped file. */
+  const [importing, setImporting] = useState<{ initial: ImportText | null } | null>(null);
   const { reload } = plans;
   const { push } = messages;
 
-  const importer = usePlanImport(push, useCallback(() => reload(), [reload]));
+  const importer = usePlanImport(push, useCallback(() => reload(), [reload]), useCallback((initial: ImportText) => setImporting({ initial }), []));
   const exportPlan = usePlanExport(push);
 
   const actions = useMemo<PlanActions>(() => ({
@@ -51,9 +55,9 @@ export function PlansPage() {
         push({ kind: 'error', title: `Could not duplicate ${plan.name}`, error });
       }
     },
-    exportFile: (plan) => exportPlan(plan, exportOptions),
+    exportFile: exportPlan,
     askDelete: setToDelete,
-  }), [client, reload, push, exportPlan, exportOptions]);
+  }), [client, reload, push, exportPlan]);
 
   const confirmDelete = async (plan: PlanSummary) => {
     setToDelete(null);
@@ -67,13 +71,20 @@ export function PlansPage() {
   };
 
   return (
-    <DropZone onFiles={(files) => void importer.importFiles(files)} label="Drop .yaml, .yml or .json plan files to import them">
+    <DropZone onFiles={(files) => void importer.importFiles(files)} label="Drop plan files, HAR, Postman, OpenAPI, cURL or Vegeta files to import them">
       <section className="page" aria-labelledby="plans-heading">
         <header className="page-header">
           <h1 id="plans-heading">Plans</h1>
-          <p className="muted">Load-test plans: build them here, or import YAML/JSON files (drop them anywhere on this page).</p>
+          <p className="muted">Load-test plans: build them here, or import plan files, cURL commands, HAR recordings, Postman collections, OpenAPI documents or Vegeta targets (drop files anywhere on this page).</p>
         </header>
-        <PlanToolbar onNewPlan={() => setCreating(true)} importer={importer} exportOptions={exportOptions} onExportOptions={setExportOptions} />
+        <PlanToolbar onNewPlan={() => setCreating(true)} onImport={() => setImporting({ initial: null })} />
+        {importing && (
+          <ImportDialog
+            initial={importing.initial}
+            onClose={() => setImporting(null)}
+            onCreated={(plan) => { setImporting(null); navigate({ page: 'plan', id: plan.id }); }}
+          />
+        )}
         {creating && (
           <NewPlanForm
             onCancel={() => setCreating(false)}

@@ -1,62 +1,27 @@
 /**
- * Exporting a plan as a file: the back end writes the text (secrets replaced by ${env.NAME} references unless
- * asked otherwise); the desktop saves it through a native dialog, the browser downloads it.
+ * Exporting a plan of the library as a file (YAML, JSON, k6 script, cURL, HAR): the back end writes the text
+ * (secrets replaced by ${env.NAME} references unless confirmed otherwise); the result, with what was replaced and
+ * what the format could not express, is a page message kept until dismissed when there is something to read.
  */
 import { useCallback } from 'react';
 import type { PlanSummary } from '../../../app/contract/plans.ts';
-import { useCapabilities, useClient } from '../api.tsx';
-import { downloadText } from '../ui/download.ts';
+import type { ExportChoice } from '../designer/export/choices.ts';
+import { ExportOutcomeView } from '../designer/export/ExportOutcome.tsx';
+import { outcomeNeedsReading, useFileExport } from '../designer/export/useFileExport.ts';
 import type { Messages } from '../ui/messages.ts';
 
 type Report = Messages['push'];
-import { planFileType } from './files.ts';
 
-export interface ExportOptions {
-  format: 'yaml' | 'json';
-  includeSecrets: boolean;
-}
-
-/** An export action reporting through `report`, including which secrets were replaced. */
-export function usePlanExport(report: Report): (plan: PlanSummary, options: ExportOptions) => Promise<void> {
-  const client = useClient();
-  const { nativeDialogs } = useCapabilities();
-  return useCallback(async (plan, options) => {
+/** An export action reporting through `report`. */
+export function usePlanExport(report: Report): (plan: PlanSummary, choice: ExportChoice) => Promise<void> {
+  const exportFile = useFileExport();
+  return useCallback(async (plan, choice) => {
     try {
-      const file = await client.call('plans.export', { id: plan.id, format: options.format, includeSecrets: options.includeSecrets });
-      let where: string;
-      if (nativeDialogs) {
-        const saved = await client.call('dialogs.savePlanFile', { fileName: file.fileName, text: file.text });
-        if (!saved) return; // cancelled in the dialog
-        where = saved.path;
-      } else {
-        downloadText(file.fileName, file.text, planFileType(file.fileName));
-        where = file.fileName;
-      }
-      report({
-        kind: 'info',
-        // The list of replaced secrets is something to act on: keep it until dismissed.
-        sticky: file.replacedSecrets.length > 0,
-        content: (
-          <>
-            <p>Exported <strong>{plan.name}</strong> to {where}.</p>
-            {file.replacedSecrets.length > 0 && (
-              <>
-                <p>
-                  {file.replacedSecrets.length === 1 ? '1 secret was' : `${file.replacedSecrets.length} secrets were`} replaced
-                  by environment references; set them in an environment (or the CLI's environment) to run the file:
-                </p>
-                <ul className="replaced-secrets" aria-label="Replaced secrets">
-                  {file.replacedSecrets.map((s) => (
-                    <li key={`${s.path}\u0000${s.env}`}><code>{s.path}</code> → <code>{`\${env.${s.env}}`}</code></li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </>
-        ),
-      });
+      const outcome = await exportFile(plan.id, choice);
+      if (!outcome) return; // cancelled in the save dialog
+      report({ kind: 'info', sticky: outcomeNeedsReading(outcome), content: <ExportOutcomeView outcome={outcome} planName={plan.name} /> });
     } catch (error) {
       report({ kind: 'error', title: `Could not export ${plan.name}`, error });
     }
-  }, [client, report, nativeDialogs]);
+  }, [exportFile, report]);
 }

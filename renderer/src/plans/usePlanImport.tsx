@@ -1,64 +1,46 @@
 /**
- * Importing plan files: from a native dialog (desktop), a file input or files dropped on the page. The back end
- * parses and validates; an invalid file comes back as a ContractError with located issues, shown as such.
+ * Files dropped on the plan library: plan files (YAML or JSON) are imported at once, as before; anything else
+ * (cURL, HAR, Postman, OpenAPI, Vegeta) opens the import dialog on its preview, so its report is read first.
+ * The back end detects the format; an invalid plan file comes back as a ContractError with located issues.
  */
 import { useCallback } from 'react';
 import type { PlanRecord } from '../../../app/contract/plans.ts';
-import { useCapabilities, useClient } from '../api.tsx';
+import { useClient } from '../api.tsx';
 import type { Messages } from '../ui/messages.ts';
+import { importParams, optionsFor, readImportFiles, type ImportText } from './import/source.ts';
 
 type Report = Messages['push'];
-import { isPlanFileName } from './files.ts';
 
 export interface PlanImport {
-  /** Imports files picked with an input or dropped; non-plan files are reported, not sent. */
+  /** Imports dropped or chosen files. */
   importFiles(files: readonly File[]): Promise<void>;
-  /** Opens the native dialog; only with `capabilities.nativeDialogs`. */
-  importWithDialog(): Promise<void>;
 }
 
-/** Import actions reporting through `report`; `onImported` runs after each plan stored. */
-export function usePlanImport(report: Report, onImported: (plan: PlanRecord) => void): PlanImport {
+/** `onImported` runs after each plan stored; `onPreview` opens the dialog for the first file that needs one. */
+export function usePlanImport(report: Report, onImported: (plan: PlanRecord) => void, onPreview: (source: ImportText) => void): PlanImport {
   const client = useClient();
-  const { nativeDialogs } = useCapabilities();
-
-  const importText = useCallback(async (fileName: string, text: string) => {
-    try {
-      const plan = await client.call('plans.import', { fileName, text });
-      report({ kind: 'info', content: <>Imported <strong>{plan.name}</strong> from {fileName}.</> });
-      onImported(plan);
-    } catch (error) {
-      report({ kind: 'error', title: `Could not import ${fileName}`, error });
-    }
-  }, [client, report, onImported]);
 
   const importFiles = useCallback(async (files: readonly File[]) => {
+    const { sources, problems } = await readImportFiles(files);
+    for (const p of problems) report({ kind: 'error', title: `Could not import ${p.fileName}`, error: new Error(p.message) });
+    let previewing: string | null = null;
     // One at a time: the order of messages then matches the order of files.
-    for (const file of files) {
-      if (!isPlanFileName(file.name)) {
-        report({ kind: 'error', title: `Could not import ${file.name}`, error: new Error('Only plan files can be imported: .yaml, .yml or .json.') });
-        continue;
-      }
-      let text: string;
+    for (const source of sources) {
       try {
-        text = await file.text();
+        const preview = await client.call('plans.previewImport', importParams(source, 'auto', optionsFor(source)));
+        if (preview.format !== 'plan') {
+          if (previewing === null) { previewing = source.fileName; onPreview(source); }
+          else report({ kind: 'error', title: `Did not import ${source.fileName}`, error: new Error(`Converted files are imported one at a time: import ${source.fileName} after ${previewing}.`) });
+          continue;
+        }
+        const plan = await client.call('plans.import', { text: source.text, fileName: source.fileName });
+        report({ kind: 'info', content: <>Imported <strong>{plan.name}</strong> from {source.fileName}.</> });
+        onImported(plan);
       } catch (error) {
-        report({ kind: 'error', title: `Could not read ${file.name}`, error });
-        continue;
+        report({ kind: 'error', title: `Could not import ${source.fileName}`, error });
       }
-      await importText(file.name, text);
     }
-  }, [importText, report]);
+  }, [client, report, onImported, onPreview]);
 
-  const importWithDialog = useCallback(async () => {
-    if (!nativeDialogs) return;
-    try {
-      const picked = await client.call('dialogs.openPlanFile', {});
-      if (picked) await importText(picked.fileName, picked.text);
-    } catch (error) {
-      report({ kind: 'error', title: 'Could not open a plan file', error });
-    }
-  }, [client, importText, report, nativeDialogs]);
-
-  return { importFiles, importWithDialog };
+  return { importFiles };
 }

@@ -1,21 +1,19 @@
 /**
  * The designer's plan actions: Try it (the selected request), Validate (one iteration of the plan), Run (a load
- * test, in a dialog: environment, overrides, label) and Export.
+ * test, in a dialog: environment, overrides, label) and the Export menu (YAML, JSON, k6, cURL, HAR).
  * Ctrl/Cmd+Enter is Try it, as in API clients, except inside the YAML editor. Button names stay the same while
  * busy (aria-busy and a spinner say it), so they can always be found by name.
  */
 import { useEffect, useState } from 'react';
-import { describeError } from '../../ui/errors.ts';
+import { DesignerExportMenu } from '../export/DesignerExportMenu.tsx';
 import { RunDialog } from '../run/RunDialog.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { selectedRequestPath } from './format.ts';
-import { useExport } from './useExport.ts';
 import { useTryActions } from './useTryActions.ts';
 
 export function DesignerActions() {
   const d = useDesigner();
   const actions = useTryActions();
-  const exp = useExport();
   const path = selectedRequestPath(d.doc, d.selection);
   const canTry = path !== null && actions.busy === null;
   const [running, setRunning] = useState(false);
@@ -46,15 +44,7 @@ export function DesignerActions() {
         Run
       </button>
       {running && <RunDialog onClose={() => setRunning(false)} />}
-      <button type="button" disabled={exp.pending} onClick={exp.run} aria-busy={exp.pending} title="Save the plan as a YAML file (secrets become ${env.…} references)">
-        Export
-      </button>
-      {exp.note?.kind === 'info' && <span className="try-export-note" role="status">{exp.note.text} <button type="button" className="ghost" onClick={exp.dismiss}>Dismiss</button></span>}
-      {exp.note?.kind === 'error' && (
-        <span className="try-export-note try-export-error" role="alert">
-          Could not export: {describeError(exp.note.error).message} <button type="button" className="ghost" onClick={exp.dismiss}>Dismiss</button>
-        </span>
-      )}
+      <DesignerExportMenu />
     </span>
   );
 }
