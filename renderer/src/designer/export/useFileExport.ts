@@ -4,8 +4,8 @@
  */
 import { useCallback } from 'react';
 import type { ExportedFile } from '../../../../app/contract/plans.ts';
-import { useCapabilities, useClient } from '../../api.tsx';
-import { downloadText } from '../../ui/download.ts';
+import { useClient } from '../../api.tsx';
+import { useSaveFile } from '../../ui/useSaveFile.ts';
 import { choiceTitle, type ExportChoice } from './choices.ts';
 
 export interface ExportOutcome {
@@ -19,7 +19,7 @@ export interface ExportOutcome {
 
 export function useFileExport(): (planId: string, choice: ExportChoice) => Promise<ExportOutcome | null> {
   const client = useClient();
-  const { nativeDialogs } = useCapabilities();
+  const save = useSaveFile();
   return useCallback(async (planId, choice) => {
     const file = await client.call('plans.export', {
       id: planId,
@@ -27,16 +27,10 @@ export function useFileExport(): (planId: string, choice: ExportChoice) => Promi
       ...(choice.includeSecrets ? { includeSecrets: true } : {}),
       ...(choice.request !== undefined ? { request: choice.request } : {}),
     });
-    let where = file.fileName;
-    if (nativeDialogs) {
-      const saved = await client.call('dialogs.savePlanFile', { fileName: file.fileName, text: file.text });
-      if (!saved) return null;
-      where = saved.path;
-    } else {
-      downloadText(file.fileName, file.text, file.mediaType);
-    }
+    const where = await save(file.fileName, file.text, file.mediaType);
+    if (where === null) return null;
     return { title: choiceTitle(choice), where, file, includeSecrets: choice.includeSecrets === true };
-  }, [client, nativeDialogs]);
+  }, [client, save]);
 }
 
 /** Worth keeping on screen until dismissed: something was replaced or could not be expressed. */

@@ -1,8 +1,8 @@
-/** Exporting a run as a file: its summary JSON, or the single-file HTML report, downloaded by the browser. */
+/** Exporting a run as a file: its summary JSON, or the single-file HTML report (save dialog on the desktop, download in a browser). */
 import { useCallback } from 'react';
 import type { RunRow } from '../../../../app/contract/runs.ts';
 import { useClient } from '../../api.tsx';
-import { downloadText } from '../../ui/download.ts';
+import { useSaveFile } from '../../ui/useSaveFile.ts';
 import type { Messages } from '../../ui/messages.ts';
 
 export type RunExportFormat = 'json' | 'html';
@@ -13,13 +13,14 @@ const WHAT: Record<RunExportFormat, string> = { json: 'the summary JSON', html: 
 /** An export action reporting through `report`. */
 export function useRunExport(report: Messages['push']): (run: RunRow, format: RunExportFormat) => Promise<void> {
   const client = useClient();
+  const save = useSaveFile();
   return useCallback(async (run, format) => {
     try {
       const file = await client.call('runs.export', { id: run.id, format });
-      downloadText(file.fileName, file.text, TYPE[format]);
-      report({ kind: 'info', content: <>Exported {WHAT[format]} as <strong>{file.fileName}</strong>.</> });
+      const where = await save(file.fileName, file.text, TYPE[format]);
+      if (where !== null) report({ kind: 'info', content: <>Exported {WHAT[format]} as <strong>{where}</strong>.</> });
     } catch (error) {
       report({ kind: 'error', title: `Could not export ${WHAT[format]}`, error });
     }
-  }, [client, report]);
+  }, [client, report, save]);
 }
