@@ -7,11 +7,12 @@ import type { z } from 'zod';
 import { designerMethods } from './designer.ts';
 import { environmentMethods } from './environments.ts';
 import { planMethods } from './plans.ts';
+import { recordingEvents, recordingMethods } from './recordings.ts';
 import { runEvents, runMethods } from './runs.ts';
 import { appEvents, settingsMethods } from './settings.ts';
 
-export const METHODS = { ...planMethods, ...environmentMethods, ...runMethods, ...settingsMethods, ...designerMethods } as const;
-export const EVENTS = { ...runEvents, ...appEvents } as const;
+export const METHODS = { ...planMethods, ...environmentMethods, ...runMethods, ...settingsMethods, ...designerMethods, ...recordingMethods } as const;
+export const EVENTS = { ...runEvents, ...appEvents, ...recordingEvents } as const;
 
 export type Methods = typeof METHODS;
 export type MethodName = keyof Methods;
@@ -37,3 +38,4 @@ export * from './environments.ts';
 export * from './runs.ts';
 export * from './settings.ts';
 export * from './designer.ts';
+export * from './recordings.ts';

@@ -10,6 +10,7 @@ import { createEventBus, type EventBus, type ServiceContext } from './context.ts
 import { designerHandlers } from './designer.ts';
 import { environmentHandlers } from './environments.ts';
 import { planHandlers } from './plans.ts';
+import { createRecordingsService } from './recordings.ts';
 import { createRunsService } from './runs.ts';
 import { readSettings, settingsHandlers } from './settings.ts';
 
@@ -38,12 +39,14 @@ export interface Services {
 export function createServices(options: ServicesOptions): Services {
   const ctx: ServiceContext = { store: options.store, events: createEventBus(), dataDir: options.dataDir, now: options.now ?? (() => new Date()), newId: randomUUID };
   const runs = createRunsService(ctx, { workers: () => readSettings(ctx).workers, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) });
+  const recordings = createRecordingsService(ctx);
   const handlers: Handlers = {
     ...planHandlers(ctx),
     ...environmentHandlers(ctx),
     ...runs.handlers,
     ...settingsHandlers(ctx, options.mode),
     ...designerHandlers(ctx),
+    ...recordings.handlers,
     ...options.overrides,
   };
   return {
@@ -51,7 +54,7 @@ export function createServices(options: ServicesOptions): Services {
     dispatcher: createDispatcher(handlers, options.dispatcher),
     events: ctx.events,
     async close() {
-      await runs.close();
+      await Promise.all([runs.close(), recordings.close()]);
       options.store.close();
     },
   };

@@ -14,6 +14,7 @@ import { environmentRepository } from './environments.ts';
 import { applyMigrations } from './migrate.ts';
 import { loadMigrations } from './migrations.ts';
 import { planRepository } from './plans.ts';
+import { recordingRepository } from './recordings.ts';
 import { claimOwner, releaseOwner } from './run-owner.ts';
 import { runRepository } from './runs.ts';
 import { preflight } from './schema-check.ts';
@@ -80,6 +81,7 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
       file, dataDir, cipher: ctx.cipher, applied, recovered, runs,
       plans: planRepository(ctx),
       environments: environmentRepository(ctx),
+      recordings: recordingRepository(ctx),
       settings: settingsRepository(ctx),
       pragmas: () => ({
         journalMode: String(db.pragma('journal_mode', { simple: true })),

@@ -2,6 +2,9 @@
  * The store's API as the services use it. app/store implements it on better-sqlite3; documents (plans,
  * summaries, ticks) are stored as JSON text and come back parsed.
  */
+import type { RecordingRepository } from './recording-types.ts';
+
+export type { RecordingRepository, StoredEntrySummary, StoredRecording } from './recording-types.ts';
 
 export interface PlanStats { valid: boolean; scenarios: number; requests: number }
 
@@ -101,6 +104,7 @@ export interface Store {
   readonly plans: PlanRepository;
   readonly environments: EnvironmentRepository;
   readonly runs: RunRepository;
+  readonly recordings: RecordingRepository;
   readonly settings: SettingsRepository;
   close(): void;
 }

@@ -1,0 +1,118 @@
+/**
+ * Values a response produced that a later request may send back: JSON fields, response headers, cookies, hidden
+ * form inputs, CSRF meta tags, and parts of the URL a redirect led to. Each comes with the extraction that gets it
+ * again on a replay, checked against the recorded response with the engine's own extractor.
+ */
+import type { Extractor } from '../../plan/schema/index.ts';
+import { compileExtractor } from '../../runtime/extract.ts';
+import { ResponseView } from '../../runtime/response.ts';
+import { htmlCandidates } from './html-candidates.ts';
+import type { RecordedStep } from './steps.ts';
+import { bodyText, mimeOf, type RecordedExchange } from './types.ts';
+import { escapeRegex, isTokenLike, isTokenName } from './values.ts';
+
+export const SOURCE_KINDS = ['json', 'header', 'set-cookie', 'html-input', 'html-meta', 'location'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export interface Candidate {
+  value: string;
+  where: SourceKind;
+  /** JSON path, header, cookie or input name, or the URL part. */
+  name: string;
+  extractor: Extractor;
+  /** A name for the variable, before making it unique. */
+  hint: string;
+  /** A source that is a token by its nature (CSRF input, cookie, field named token). */
+  strong: boolean;
+}
+
+/** Headers every response has; their values are never a session's data. */
+const PLAIN_HEADERS = /^(date|content-(length|type|encoding|language|security-policy.*)|server|etag|last-modified|cache-control|expires|vary|age|via|connection|keep-alive|transfer-encoding|accept-ranges|strict-transport-security|x-(content-type-options|frame-options|xss-protection|powered-by)|referrer-policy|permissions-policy|access-control-.*|alt-svc|link|location|set-cookie|report-to|nel|server-timing|timing-allow-origin|cross-origin-.*)$/i;
+
+export function candidatesOf(step: RecordedStep): Candidate[] {
+  const x = step.last;
+  const out: Candidate[] = [];
+  const mime = mimeOf(x.responseHeaders);
+  const text = x.responseBody?.truncated ? '' : bodyText(x.responseBody);
+  if (text !== '' && (mime.includes('json') || /^\s*[[{]/.test(text))) out.push(...jsonCandidates(text));
+  if (text !== '' && mime.includes('html')) out.push(...htmlCandidates(text));
+  for (const [name, value] of x.responseHeaders) {
+    const lower = name.toLowerCase();
+    if (lower === 'set-cookie') {
+      const pair = value.split(';', 1)[0]!;
+      const eq = pair.indexOf('=');
+      if (eq > 0) out.push({ value: pair.slice(eq + 1).trim(), where: 'set-cookie', name: pair.slice(0, eq).trim(), extractor: { cookie: pair.slice(0, eq).trim() }, hint: pair.slice(0, eq).trim(), strong: true });
+    } else if (!PLAIN_HEADERS.test(lower)) {
+      out.push({ value, where: 'header', name, extractor: { header: lower }, hint: name, strong: isTokenName(name) });
+    }
+  }
+  if (step.chain.length > 1) out.push(...urlCandidates(step.first.url, x.url));
+  // Checking the extraction costs a parse of the response: the caller does it for values sent again (verify).
+  return out.filter((c) => isTokenLike(c.value, c.strong));
+}
+
+function jsonCandidates(text: string): Candidate[] {
+  let doc: unknown;
+  try { doc = JSON.parse(text); } catch { return []; }
+  const out: Candidate[] = [];
+  const walk = (v: unknown, path: string, key: string, parent: string, depth: number): void => {
+    if (out.length >= 500 || depth > 24) return;
+    if (typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v))) {
+      const hint = /^(id|uuid|key|value|code)$/i.test(key) && parent ? `${singular(parent)}_${key}` : key || 'value';
+      out.push({ value: String(v), where: 'json', name: path, extractor: { jsonPath: path }, hint, strong: typeof v === 'string' && isTokenName(key) });
+    } else if (Array.isArray(v)) {
+      v.slice(0, 50).forEach((item, i) => walk(item, `${path}[${i}]`, key, key, depth + 1));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) walk(child, `${path}${jsonKey(k)}`, k, key, depth + 1);
+    }
+  };
+  walk(doc, '$', '', '', 0);
+  return out;
+}
+
+function jsonKey(k: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `.${k}` : `['${k.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`;
+}
+
+function singular(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** Path segments and query values of the URL a redirect ended at that the first request did not send. */
+function urlCandidates(firstUrl: string, finalUrl: string): Candidate[] {
+  let url: URL;
+  try { url = new URL(finalUrl); } catch { return []; }
+  const out: Candidate[] = [];
+  const segments = url.pathname.split('/');
+  segments.forEach((segment, i) => {
+    if (segment === '' || firstUrl.includes(segment)) return;
+    const before = segments.slice(0, i).map(escapeRegex).join('/');
+    const after = segments.slice(i + 1).map(escapeRegex).join('/');
+    const regex = `${before}/([^/?#]+)${i < segments.length - 1 ? `/${after}` : ''}`;
+    out.push({ value: segment, where: 'location', name: `path segment ${i}`, extractor: { regex, from: 'url' }, hint: segments[i - 1] ? `${singular(segments[i - 1]!)}_id` : 'path_id', strong: false });
+  });
+  for (const m of url.search.slice(1).split('&')) {
+    const eq = m.indexOf('=');
+    if (eq <= 0 || firstUrl.includes(m.slice(eq + 1))) continue;
+    const name = m.slice(0, eq);
+    out.push({ value: m.slice(eq + 1), where: 'location', name: `query ${name}`, extractor: { regex: `[?&]${escapeRegex(name)}=([^&#]*)`, from: 'url' }, hint: name, strong: isTokenName(name) });
+  }
+  return out;
+}
+
+/** Does the extraction get exactly this value from the recorded response (as the engine will run it)? */
+export function verify(c: Candidate, x: RecordedExchange): boolean {
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of x.responseHeaders) {
+    const lower = k.toLowerCase();
+    const prev = headers[lower];
+    headers[lower] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : lower === 'set-cookie' ? [prev, v] : `${prev}, ${v}`;
+  }
+  const body = Buffer.from(bodyText(x.responseBody), 'utf8');
+  try {
+    const got = compileExtractor(c.extractor).run(new ResponseView(x.status, headers, body, false, x.durationMs, x.url));
+    return got.ok && String(got.value) === c.value;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * A recording -> a plan: the chosen entries as request steps (redirect chains followed by the engine), browser
+ * noise left out, cookies left to the cookie jar, groups and think times from how the user browsed, correlations
+ * applied as extractions plus `${variable}` uses, and credentials moved to `${env.NAME}` (buildPlan's secrets pass).
+ */
+import type { Plan } from '../../plan/schema/index.ts';
+import { buildPlan } from '../build-plan.ts';
+import { Notes, type DraftRequest } from '../draft.ts';
+import { ConvertError, type ConvertNote } from '../types.ts';
+import { findCorrelations, type Correlation } from './correlate.ts';
+import { stepDrafts, type DraftOptions } from './drafts.ts';
+import { pace, type PacingOptions } from './groups.ts';
+import { hoistConnection } from './hoist-http.ts';
+import { recordedSteps, type RecordedStep, type StepSelection } from './steps.ts';
+import type { RecordedExchange } from './types.ts';
+import { replaceUses } from './uses.ts';
+
+export interface RecordingConvertOptions extends PacingOptions, DraftOptions, StepSelection {
+  name: string;
+  description?: string;
+  /** The correlations to apply, by id (from a previous call); default: every one found. */
+  accept?: readonly string[];
+}
+
+export interface AppliedCorrelation extends Correlation { applied: boolean }
+
+export interface RecordingConversion {
+  /** Valid (buildPlan checks it with the plan validator). */
+  plan: Plan;
+  /** Environment variables the plan reads (secrets moved out of it, BASE_URL). */
+  env: string[];
+  notes: ConvertNote[];
+  correlations: AppliedCorrelation[];
+  /** How many request steps the plan has. */
+  steps: number;
+}
+
+export function convertRecording(exchanges: readonly RecordedExchange[], o: RecordingConvertOptions): RecordingConversion {
+  const notes = new Notes();
+  const steps = recordedSteps(exchanges, o);
+  if (steps.length === 0) {
+    throw new ConvertError('no entries to convert: select at least one request (static assets are left out when skipStatic is on)');
+  }
+  const skipped = o.skipStatic ? recordedSteps(exchanges, { ...o, skipStatic: false }).length - steps.length : 0;
+  if (skipped > 0) notes.add('info', 'recording', `${skipped} static asset${skipped === 1 ? '' : 's'} (scripts, styles, images, fonts, media) left out as asked`);
+  const found = findCorrelations(steps, stepDrafts(steps, o, new Notes()));
+  const accepted = o.accept === undefined ? undefined : new Set(o.accept);
+  const unknown = o.accept?.filter((id) => !found.some((c) => c.id === id)) ?? [];
+  if (unknown.length > 0) {
+    throw new ConvertError(`correlation ${unknown.join(', ')} is not one this selection produces (the entries or options changed since it was proposed): propose again and accept from the new list`);
+  }
+  const correlations = found.map((c) => ({ ...c, applied: accepted === undefined || accepted.has(c.id) }));
+  let drafts = applyCorrelations(steps, stepDrafts(steps, o, notes), correlations.filter((c) => c.applied));
+  drafts = paced(steps, drafts, exchanges, o);
+  for (const s of steps) {
+    if (s.chain.length > 1) notes.add('info', drafts[steps.indexOf(s)]!.where, `${s.chain.length - 1} redirect${s.chain.length === 2 ? '' : 's'} (entries ${s.chain.slice(1).map((c) => c.id).join(', ')}) followed by the engine, as the browser did`);
+  }
+  for (const c of correlations.filter((x) => x.applied)) {
+    notes.add('info', `entry ${c.source.entryId}`, `correlation: ${c.variable} extracted from the ${describeSource(c)}, used by entr${c.uses.length === 1 ? 'y' : 'ies'} ${[...new Set(c.uses.map((u) => u.entryId))].join(', ')}`);
+  }
+  const built = buildPlan(drafts, { name: o.name, notes, description: o.description ?? `Recorded with Loadsmith: ${steps.length} request${steps.length === 1 ? '' : 's'}` });
+  return { plan: hoistConnection(built.plan), env: built.env, notes: notes.list, correlations, steps: steps.length };
+}
+
+/** Longest values first, so a token is replaced whole before any shorter value inside it. */
+function applyCorrelations(steps: readonly RecordedStep[], drafts: DraftRequest[], list: readonly Correlation[]): DraftRequest[] {
+  const out = [...drafts];
+  for (const c of [...list].sort((a, b) => b.value.length - a.value.length)) {
+    const at = steps.findIndex((s) => s.last.id === c.source.entryId);
+    if (at < 0) continue;
+    out[at] = { ...out[at]!, extract: { ...out[at]!.extract, [c.variable]: c.source.extractor } };
+    for (let j = at + 1; j < out.length; j++) out[j] = replaceUses(out[j]!, c.value, c.variable).draft;
+  }
+  return out;
+}
+
+function paced(steps: readonly RecordedStep[], drafts: DraftRequest[], all: readonly RecordedExchange[], o: PacingOptions): DraftRequest[] {
+  const pacing = pace(steps, all, o);
+  return drafts.map((d, i) => {
+    const p = pacing[i]!;
+    const out: DraftRequest = { ...d };
+    if (p.group) out.group = [p.group];
+    if (p.thinkBefore) out.thinkBefore = p.thinkBefore;
+    return out;
+  });
+}
+
+export function describeSource(c: Pick<Correlation, 'source'>): string {
+  const s = c.source;
+  switch (s.where) {
+    case 'json': return `JSON field ${s.name} of entry ${s.entryId}`;
+    case 'header': return `header ${s.name} of entry ${s.entryId}`;
+    case 'set-cookie': return `cookie ${s.name} set by entry ${s.entryId}`;
+    case 'html-input': return `hidden input ${s.name} of entry ${s.entryId}`;
+    case 'html-meta': return `meta tag ${s.name} of entry ${s.entryId}`;
+    case 'location': return `${s.name} of the URL entry ${s.entryId} redirected to`;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * engine/convert/recording: recorded traffic -> plans. Pure functions over recorded exchanges (the recorder's
+ * entries or an imported HAR file): classify entries, find secrets, link redirects, propose correlations, convert
+ * the chosen entries into a valid plan, and write or read HAR 1.2.
+ */
+export * from './types.ts';
+export { entryType, isStaticType, isTextual, hostOf } from './classify.ts';
+export { findSecrets, redact, REDACTED, type SecretPlaces } from './secrets.ts';
+export { RedirectLinker, normalizeUrl } from './redirects.ts';
+export { SOURCE_KINDS, type SourceKind } from './candidates.ts';
+export { USE_KINDS, type UseKind } from './uses.ts';
+export type { Correlation, CorrelationUse } from './correlate.ts';
+export { GROUPINGS, type Grouping } from './groups.ts';
+export { convertRecording, describeSource, type RecordingConvertOptions, type RecordingConversion, type AppliedCorrelation } from './convert.ts';
+export { recordingToHar, type HarExportOptions, type HarExport } from './har-export.ts';
+export { harToRecording } from './har-import.ts';

@@ -1,0 +1,55 @@
+/**
+ * Recorded entries -> the steps a plan replays. A redirect chain (entries linked by `redirectFrom`) is one step:
+ * the plan sends its first request and lets the engine follow the redirects, as the browser did, so a fresh
+ * Location is followed on every run. The step's response is the chain's last one.
+ */
+import { entryType, isStaticType } from './classify.ts';
+import type { EntryType, RecordedExchange } from './types.ts';
+
+export interface RecordedStep {
+  /** The request the plan sends. */
+  first: RecordedExchange;
+  /** The response the plan's checks and extractions see (the end of the redirect chain). */
+  last: RecordedExchange;
+  /** The redirect chain, first to last (just `first` when there was no redirect). */
+  chain: RecordedExchange[];
+  type: EntryType;
+}
+
+export interface StepSelection {
+  /** Entries to convert (by id); a selected redirect's hops come along. Default: all. */
+  entryIds?: readonly number[];
+  /** Leave out scripts, styles, images, fonts and media. */
+  skipStatic?: boolean;
+}
+
+export function recordedSteps(exchanges: readonly RecordedExchange[], selection: StepSelection = {}): RecordedStep[] {
+  const sorted = [...exchanges].sort((a, b) => a.id - b.id);
+  const byId = new Map(sorted.map((x) => [x.id, x]));
+  const next = new Map<number, RecordedExchange>();
+  for (const x of sorted) {
+    if (x.redirectFrom !== undefined && byId.has(x.redirectFrom) && !next.has(x.redirectFrom)) next.set(x.redirectFrom, x);
+  }
+  const selected = selection.entryIds ? new Set(selection.entryIds) : undefined;
+  const inChain = new Set<number>();
+  const steps: RecordedStep[] = [];
+  for (const x of sorted) {
+    if (inChain.has(x.id)) continue;
+    const chain = [x];
+    for (let n = next.get(x.id); n && chain.length <= 20 && !chain.includes(n); n = next.get(n.id)) chain.push(n);
+    if (selected && !selected.has(x.id)) continue;
+    // The hops are the engine's business once the first request is in the plan.
+    for (const c of chain.slice(1)) inChain.add(c.id);
+    const last = chain.at(-1)!;
+    const type = entryType({ ...x, responseHeaders: last.responseHeaders });
+    if (selection.skipStatic && isStaticType(type)) continue;
+    steps.push({ first: x, last, chain, type });
+  }
+  return steps;
+}
+
+/** The path and query of a URL (for names and notes): `https://a.test/x?y=1` -> `/x?y=1`. */
+export function pathAndQuery(url: string): string {
+  const m = /^[a-z]+:\/\/[^/?#]*([^#]*)/i.exec(url);
+  return m?.[1] || '/';
+}

@@ -1,0 +1,69 @@
+/**
+ * A recorded exchange as the conversion sees it: what the client sent and what came back, with bodies (possibly
+ * truncated), timing, and the redirect that led to it. The recorder stores these; HAR files import into them.
+ * Pure data: nothing here touches the network.
+ */
+
+/** A request or response body. `text` for text-like content, `base64` for binary; neither when not kept. */
+export interface RecordedBody {
+  text?: string;
+  base64?: string;
+  /** Bytes on the wire after decoding (the whole body, even when only part of it is kept). */
+  size: number;
+  /** Only the first bytes were kept (the stored body has a size cap). */
+  truncated: boolean;
+  /** Why the body was not kept (binary content, too large for the proxy), when it was not. */
+  omitted?: string;
+}
+
+export interface RecordedExchange {
+  /** The entry's id in its recording: 1, 2, 3... in the order the requests started. */
+  id: number;
+  /** When the request started, milliseconds since the epoch. */
+  startedAt: number;
+  /** Until the response ended (0 when unknown). */
+  durationMs: number;
+  method: string;
+  /** Absolute URL as sent (scheme, host, port, path, query). */
+  url: string;
+  httpVersion?: string;
+  requestHeaders: [string, string][];
+  requestBody?: RecordedBody;
+  /** 0 when no response came (connection error, aborted). */
+  status: number;
+  statusText?: string;
+  responseHeaders: [string, string][];
+  responseBody?: RecordedBody;
+  /** The entry whose redirect (Location) led to this one. */
+  redirectFrom?: number;
+  /** Why there is no response (e.g. `ECONNREFUSED`, `aborted`). */
+  error?: string;
+}
+
+/** What kind of resource an entry is: the browser's own word when it said (Sec-Fetch-Dest), else guessed. */
+export const ENTRY_TYPES = ['document', 'fetch', 'script', 'stylesheet', 'image', 'font', 'media', 'other'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** First value of a header (case-insensitive name). */
+export function headerValue(headers: readonly [string, string][], name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return headers.find(([k]) => k.toLowerCase() === lower)?.[1];
+}
+
+/** Every value of a header (case-insensitive name), in order. */
+export function headerValues(headers: readonly [string, string][], name: string): string[] {
+  const lower = name.toLowerCase();
+  return headers.filter(([k]) => k.toLowerCase() === lower).map(([, v]) => v);
+}
+
+/** The media type without parameters, lower case: `text/html; charset=utf-8` -> `text/html`. */
+export function mimeOf(headers: readonly [string, string][]): string {
+  return (headerValue(headers, 'content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** The body's text (decoding base64 as UTF-8 when the type is textual); '' when none was kept. */
+export function bodyText(body: RecordedBody | undefined): string {
+  if (!body) return '';
+  if (body.text !== undefined) return body.text;
+  return body.base64 !== undefined ? Buffer.from(body.base64, 'base64').toString('utf8') : '';
+}
