@@ -1,7 +1,10 @@
 /** Command-line parsing with node:util parseArgs; every mistake is a UsageError naming the option. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { parseDuration } from '../plan/duration.ts';
+import type { SegmentSpec } from '../plan/segment-tuple.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
+import { segmentRunArgs } from './segment-args.ts';
+export { parseStartAt } from './segment-args.ts';
 import { UsageError } from './usage.ts';
 
 export interface RunArgs {
@@ -24,6 +27,12 @@ export interface RunArgs {
   repeat: number | undefined;
   /** --pause D between repeats, in milliseconds. */
   pauseMs: number;
+  /** --segment i/N or --execution-segment [--execution-segment-sequence]: run only this part of the plan. */
+  segment: SegmentSpec | undefined;
+  /** --shard-log: print the shard as one log line, and leave the thresholds' verdict to `merge`. */
+  shardLog: boolean;
+  /** --start-at TIME: wall-clock start (epoch ms), so that segments on several machines start together. */
+  startAt: number | undefined;
 }
 
 /** The pause between repeats when --pause is not given. */
@@ -46,6 +55,11 @@ const RUN_OPTIONS = {
   junit: { type: 'string' },
   repeat: { type: 'string' },
   pause: { type: 'string' },
+  segment: { type: 'string' },
+  'execution-segment': { type: 'string' },
+  'execution-segment-sequence': { type: 'string' },
+  'shard-log': { type: 'boolean' },
+  'start-at': { type: 'string' },
 } as const;
 
 export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
@@ -75,6 +89,7 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     junit: values.junit,
     repeat: positiveInt('--repeat', values.repeat),
     pauseMs,
+    ...segmentRunArgs(values),
   };
 }
 

@@ -14,6 +14,8 @@ import { runCommand } from './commands/run.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { exportCommand } from './commands/export.ts';
 import { importCommand } from './commands/import.ts';
+import { k8sCommand } from './commands/k8s.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { validateCommand } from './commands/validate.ts';
 import { EXIT, HELP, UsageError } from './usage.ts';
 
@@ -28,6 +30,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   breakpoint: breakpointCommand,
   report: reportCommand,
   compare: compareCommand,
+  merge: mergeCommand,
+  k8s: k8sCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -14,6 +14,14 @@ Usage:
   loadsmith compare <baseline.json> <other.json...> [--json]
                                        key metrics of saved runs side by side, with Δ and Δ% from the first
                                        (✓ better, ✗ worse; a --repeat file counts as its mean ± sd). Exit 0
+  loadsmith merge <shard...> [-o run.json] [--html FILE] [--junit FILE] [-q]
+                                       merge the shards of a distributed run (run --segment, or logs with --shard-log
+                                       lines) exactly: counts summed, percentiles from merged histograms, thresholds
+                                       evaluated again on the merged data. Exit codes as run (0, 99)
+  loadsmith k8s <plan> --parallelism N [--image IMAGE] [--namespace NS] [--name NAME] [-e KEY=VALUE] [--secret NAME]
+                [--start-at +2m] [--cpu N] [--memory SIZE] [-o DIR] [-- --vus N --duration D ...]
+                                       a Kubernetes ConfigMap + Indexed Job running the plan in N segments (one pod
+                                       each), and the commands to collect and merge their shards (docs/distributed.md)
   loadsmith breakpoint <plan> --sla "p(95)<500" [--sla "http_req_failed: rate<0.01"] [--start 10] [--max N]
                        [--step-duration 10s] [--cooldown 5s] [--precision 5%] [--max-vus 2000]
                                        the highest arrival rate meeting the SLAs (doubling, then bisecting)
@@ -44,11 +52,21 @@ Run options:
                           --html/--junit/--out then write one file per repeat (report-1.html, ...) and
                           --summary-json one document with every repeat and the statistics
   --pause D               the pause between repeats (default 10s; 0s for none)
+  --segment i/N           run only the i-th of N equal parts of the plan (numbered from 1), split as k6's execution
+                          segments: VUs, iterations and arrivals exactly, none run twice; --summary-json then writes
+                          the shard 'loadsmith merge' needs
+  --execution-segment A:B k6's form: the segment from A to B (1/4:1/2, 25%:50%), with
+  --execution-segment-sequence 0,A,B,...,1  the sequence all segments of the run share (default: the segment alone)
+  --shard-log             with --segment: print the shard as one 'loadsmith-shard' line on stdout (for kubectl logs);
+                          a failed threshold then exits 0, as the merged run decides
+  --start-at TIME         wait until TIME (2025-03-01T10:00:00Z, or Unix seconds) before starting: segments on several
+                          machines start together
   --workers N             worker threads (default: CPU cores - 1, at least 1)
   -q, --quiet             no progress line, only the summary
   --no-color              plain output
 
-Exit codes: 0 thresholds passed · 99 a threshold failed (with --repeat: in any repeat) · 1 bad plan, usage, or a
-            report file that cannot be written · 105 stopped by the user (Ctrl-C) · 103 the engine failed.
+Exit codes: 0 thresholds passed · 99 a threshold failed (with --repeat: in any repeat; merge: on the merged data) ·
+            1 bad plan, usage, shards that cannot be merged, or a report file that cannot be written ·
+            105 stopped by the user (Ctrl-C) · 103 the engine failed.
             First Ctrl-C stops gracefully (with --repeat: and skips the remaining repeats), the second at once;
-            the summary and the reports are always written. More: docs/reports.md`;
+            the summary and the reports are always written. More: docs/reports.md, docs/distributed.md`;

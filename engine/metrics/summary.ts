@@ -5,6 +5,7 @@
 import { Histogram } from './histogram.ts';
 import { PHASES, type RunAggregate } from './aggregate.ts';
 import { METRICS } from './registry.ts';
+import type { ShardData } from './shard.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { trendStats, type TrendStats } from './trend.ts';
@@ -74,6 +75,8 @@ export interface Summary {
   generator: { workers: number; cpus: number; cpuMax: number; cpuAvg: number; eluMax: number; loopDelayP99MaxMs: number };
   notes: string[];
   timeline: TimelinePoint[];
+  /** Execution segments only (`run --segment`, `merge`): the data to merge this run with the other segments'. */
+  shard?: ShardData;
 }
 
 export interface SummaryInput {

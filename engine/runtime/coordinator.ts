@@ -10,14 +10,16 @@ import { liveTotals } from '../metrics/live-totals.ts';
 import { Sample } from '../metrics/sample.ts';
 import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
+import { ShardSeconds } from '../metrics/shard-seconds.ts';
 import { timelinePoint, type TimelinePoint } from '../metrics/timeline.ts';
-import { describeScenario, maxVus, planMaxDurationMs, regularDurationMs, startTimeMs } from '../plan/schedule.ts';
+import { planMaxDurationMs } from '../plan/schedule.ts';
 import { USER_AGENT, VERSION } from '../version.ts';
 import { CpuMeter, generatorNote } from './generator-load.ts';
 import { IntervalCollector } from './intervals.ts';
 import type { PreparedRun } from './prepare.ts';
 import { createResultFiles } from './results/files.ts';
 import { resultNotes } from './results/notes.ts';
+import { runScenarios, segmentTuple, shardData } from './segment-run.ts';
 import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
 import { customTags } from './tags.ts';
@@ -28,7 +30,10 @@ const ABORT_GRACE_MS = 5_000;
 
 export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<Summary> {
   const { plan } = run;
-  const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => ({ name, executor: sc.executor, description: describeScenario(sc), maxVus: maxVus(sc), startMs: startTimeMs(sc), regularMs: regularDurationMs(sc) }));
+  // The whole plan, or an execution segment's share of it (--segment): VUs, iterations, arrivals.
+  const tuple = segmentTuple(run.segment);
+  const { scenarios, notes: segmentNotes } = runScenarios(plan, tuple);
+  const seconds = run.segment ? new ShardSeconds() : undefined;
   const vusMax = scenarios.reduce((n, s) => n + s.maxVus, 0);
   const workerCount = Math.max(1, Math.min(run.workers ?? Math.max(1, availableParallelism() - 1), vusMax));
   const thresholds = new Thresholds(plan.thresholds, customTags(plan));
@@ -41,7 +46,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const agg = new RunAggregate();
   const collector = new IntervalCollector(workerCount);
   const timeline: TimelinePoint[] = [];
-  const notes: string[] = [];
+  const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
   let stoppedBy = 'completed' as StopReason; // changed from callbacks
   let t0 = 0;
@@ -53,6 +58,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     const init: WorkerInit = {
       plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders,
       counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs,
+      ...(run.segment ? { segment: run.segment } : {}),
     };
     alive.add(w);
     return new Worker(run.workerUrl ?? WORKER_URL, { workerData: init });
@@ -84,6 +90,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       const point = timelinePoint(samples, t, t - interval);
       point.generator.cpu = cpu.take();
       timeline.push(point);
+      seconds?.add(samples, t);
       totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
@@ -163,10 +170,12 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
   if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
   if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
-  return buildSummary({
+  const summary = buildSummary({
     agg, thresholds: states, timeline, scenarios,
     plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
     startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax,
     workers: workerCount, cpus: availableParallelism(), version: VERSION, notes,
   });
+  if (seconds) summary.shard = shardData(plan, tuple, agg, seconds.seconds);
+  return summary;
 }

@@ -10,6 +10,7 @@ import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { locateIssues, type PlanSource } from '../plan/source.ts';
 import { templateFields } from '../plan/template-fields.ts';
+import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
 import { requestsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
@@ -30,6 +31,11 @@ export interface RunOptions {
   workerUrl?: URL;
   /** Raw results: one row per request streamed to each file (`--out ndjson=FILE`, `--out csv=FILE`). */
   outputs?: ResultOutput[];
+  /**
+   * Run only this execution segment of the plan (k6's --execution-segment semantics, plan/segment-share.ts); the
+   * summary then carries `shard`, the data `loadsmith merge` needs. Absent: the whole plan.
+   */
+  segment?: SegmentSpec;
 }
 
 export interface ResultOutput {
@@ -49,10 +55,13 @@ export interface PreparedRun {
   workerUrl: URL | undefined;
   /** Raw-results files, as given (the coordinator creates them). */
   outputs: ResultOutput[];
+  segment: SegmentSpec | undefined;
 }
 
 export async function prepareRun(planValue: Plan, options: RunOptions = {}): Promise<PreparedRun> {
   const { source } = options;
+  // A segment that cannot be used is the caller's mistake: a SegmentError, before anything is checked or started.
+  const segment = options.segment ? SegmentTuple.fromSpec(options.segment).spec : undefined;
   const { plan, env: envRefs } = validatePlanValue(planValue, source);
   const env = { ...(options.env ?? process.env) };
   const baseDir = options.baseDir ?? process.cwd();
@@ -78,7 +87,7 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
   issues.push(...checked.issues);
 
   if (issues.length > 0) throw new PlanError(locateIssues(issues, source), options.file ?? source?.file);
-  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers, workerUrl: options.workerUrl, outputs: options.outputs ?? [] };
+  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers, workerUrl: options.workerUrl, outputs: options.outputs ?? [], segment };
 }
 
 /**

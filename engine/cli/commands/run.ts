@@ -1,7 +1,9 @@
 /**
  * `loadsmith run <plan>`: load, override, run with a live progress line, always print the summary (also after
  * Ctrl-C: the first stops gracefully, the second at once), write --summary-json, --html and --junit, and exit with
- * the verdict. `--repeat N` hands over to repeat.ts.
+ * the verdict. `--repeat N` hands over to repeat.ts. `--segment i/N` runs one execution segment (its summary carries
+ * the shard `loadsmith merge` needs); `--start-at` waits for a wall-clock time first; `--shard-log` prints the shard
+ * as a log line and leaves the verdict to `merge` (segment.ts).
  */
 import type { Summary } from '../../metrics/summary.ts';
 import { loadPlanFile } from '../../plan/file.ts';
@@ -12,8 +14,10 @@ import { parseRunArgs, type RunArgs } from '../args.ts';
 import { Interrupts } from '../interrupts.ts';
 import { applyOverrides, describeOverrides } from '../overrides.ts';
 import { exitCode } from '../exit-code.ts';
+import { EXIT } from '../usage.ts';
 import { executeRun, type RunSetup } from './execute.ts';
 import { repeatRuns } from './repeat.ts';
+import { endSegment, segmentWarnings, waitForStart } from './segment.ts';
 import { checkWritable, jsonJob, reportJobs, writeAll } from './write-reports.ts';
 
 export async function runCommand(argv: string[]): Promise<number> {
@@ -34,23 +38,31 @@ export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<
     options: {
       baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source,
       env: { ...process.env, ...extraEnv, ...args.env }, ...(args.workers ? { workers: args.workers } : {}),
+      ...(args.segment ? { segment: args.segment } : {}),
     },
   };
+  for (const w of segmentWarnings(args)) process.stderr.write(`warning: ${w}\n`);
   const color = args.color ?? useColor(textOut);
   if (args.repeat !== undefined) return repeatRuns(setup, args, { out: textOut, color });
 
   const interrupts = new Interrupts(setup.progress);
   interrupts.install();
   let summary: Summary;
+  let late: string | undefined;
   try {
+    if (args.startAt !== undefined) {
+      late = await waitForStart(args.startAt, interrupts, setup.quiet);
+      if (interrupts.stopped) return EXIT.interrupted;
+    }
     summary = await executeRun(setup, args.outputs, interrupts);
   } finally {
     interrupts.uninstall();
   }
+  if (late) summary.notes.push(late);
   textOut.write(`${textSummary(summary, { color })}\n`);
   const jobs = reportJobs(summary, { html: args.html, junit: args.junit });
   if (args.summaryJson !== undefined) jobs.unshift(jsonJob('summary JSON', args.summaryJson, summary));
   const written = await writeAll(jobs);
   if (written.length > 0) textOut.write(`${written.map((l) => `  ${l}`).join('\n')}\n\n`);
-  return exitCode(summary);
+  return args.segment ? endSegment(summary, args.shardLog) : exitCode(summary);
 }

@@ -9,7 +9,8 @@ type ClosedScenario = Exclude<Scenario, { executor: 'constant-arrival-rate' | 'r
 /** A shared-iterations budget is claimed through this (an Atomics counter shared by all workers). */
 export interface IterationClaim { claim(): boolean }
 
-export function policyFor(sc: ClosedScenario, claim: IterationClaim | undefined): ExecutorPolicy {
+/** `scaleVus` maps the plan's VU counts to this run's share (an execution segment's; identity for the whole test). */
+export function policyFor(sc: ClosedScenario, claim: IterationClaim | undefined, scaleVus: (vus: number) => number = (v) => v): ExecutorPolicy {
   switch (sc.executor) {
     case 'constant-vus':
       return { begin: activateAll, mayStart: () => true, exhausted: () => true };
@@ -21,7 +22,7 @@ export function policyFor(sc: ClosedScenario, claim: IterationClaim | undefined)
       if (!claim) throw new Error('shared-iterations needs a shared iteration counter');
       return { begin: activateAll, mayStart: () => claim.claim(), exhausted: () => true };
     case 'ramping-vus':
-      return rampingPolicy(sc.startVUs ?? 1, sc.stages, parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS);
+      return rampingPolicy(sc.startVUs ?? 1, sc.stages, parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS, scaleVus);
   }
 }
 
@@ -32,17 +33,20 @@ function activateAll(run: ScenarioRun): void {
 /**
  * Follows the planned VU count: at each step, local VUs with an index below the target run, the others retire
  * (no new iteration; interrupted after gracefulRampDown). Striping by index keeps every worker's share even.
+ * In an execution segment the planned count is scaled (k6's SegmentedIndex): the segment's VU k runs while the
+ * test's VU it stands for would.
  */
-function rampingPolicy(startVUs: number, stages: readonly { duration: string; target: number }[], rampDownMs: number): ExecutorPolicy {
+function rampingPolicy(startVUs: number, stages: readonly { duration: string; target: number }[], rampDownMs: number, scaleVus: (vus: number) => number): ExecutorPolicy {
   // The drop to 0 at the regular end is the scenario's gracefulStop's job, not a ramp-down.
   const endMs = stages.reduce((t, s) => t + (parseDuration(s.duration) ?? 0), 0);
   const steps = rampingVuSteps(startVUs, stages).filter((s) => !(s.vus === 0 && s.atMs >= endMs && (stages.at(-1)?.target ?? 0) > 0));
   return {
     begin(run) {
       for (const step of steps) {
+        const vus = scaleVus(step.vus);
         run.after(step.atMs, () => {
           for (const slot of run.slots) {
-            if (slot.index < step.vus) run.activate(slot);
+            if (slot.index < vus) run.activate(slot);
             else run.retire(slot, rampDownMs);
           }
         });

@@ -1,5 +1,6 @@
 /** The message protocol between the coordinator (main thread) and its workers, keyed by `cmd`. */
 import type { Plan } from '../../plan/schema/index.ts';
+import type { SegmentSpec } from '../../plan/segment-tuple.ts';
 import type { Sample } from '../../metrics/sample.ts';
 import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';
@@ -21,6 +22,8 @@ export interface WorkerInit {
   userAgent: string;
   /** Raw-results files (absolute paths, already created) this worker appends its rows to. */
   outputs: ResultOutput[];
+  /** The execution segment this run is (`--segment`); absent: the whole test. */
+  segment?: SegmentSpec;
 }
 
 export type ToWorker =

@@ -1,6 +1,8 @@
 /** Builds a worker's share of the test: compiled steps, its VUs of each scenario, executor policies. */
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import { gracefulStopMs, maxVus, regularDurationMs, startTimeMs } from '../../plan/schedule.ts';
+import { scenarioShare, segmentTimes } from '../../plan/segment-share.ts';
+import { SegmentTuple } from '../../plan/segment-tuple.ts';
 import { templateFields } from '../../plan/template-fields.ts';
 import { compileTemplate } from '../../template/index.ts';
 import { compileSteps } from '../compile/steps.ts';
@@ -20,7 +22,8 @@ import type { WorkerInit } from './protocol.ts';
 export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder, dispatchers?: Dispatchers): ScenarioRunner[] {
   const { plan } = init;
   const counters = new Int32Array(init.counters);
-  const allFeeders = new Feeders(init.feeders, counters);
+  const tuple = segmentOf(init);
+  const allFeeders = new Feeders(init.feeders, counters, (n) => tuple.globalIndex(n));
   const files = new Map(init.files.map(([p, d]) => [p, Buffer.from(d.buffer, d.byteOffset, d.byteLength)]));
   const feedersUsed = feedersByScenario(init);
   const variables = Object.entries(plan.variables ?? {}).map(([k, v]) => [k, compileValue(v)] as const);
@@ -29,14 +32,16 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
     const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files, ...(dispatchers ? { dispatchers } : {}) });
-    const total = maxVus(sc);
+    // This run's share: the whole scenario, or an execution segment's (plan/segment-share.ts).
+    const share = scenarioShare(sc, tuple);
+    const total = share.maxVus;
     const base = vuBase;
-    vuBase += total;
-    /** This worker's n-th VU of the scenario (VU k runs on worker k mod workers). */
+    vuBase += maxVus(sc);
+    /** This worker's n-th VU of the scenario (VU k runs on worker k mod workers; its number is the test's). */
     const newVu = (n: number): VirtualUser | undefined => {
       const k = init.worker + n * init.workers;
       if (k >= total) return undefined;
-      const vu = new VirtualUser(base + k + 1, name, init.env, cookieScope);
+      const vu = new VirtualUser(base + share.vus.globalIndex(k) + 1, name, init.env, cookieScope);
       // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
       for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
       return vu;
@@ -44,8 +49,8 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     const feeders = allFeeders.only(feedersUsed.get(name) ?? new Set());
     if (isArrivalRate(sc)) {
       runs.push(new ArrivalRateRun({
-        name, steps, times: arrivalTimes(sc), worker: init.worker, workers: init.workers, newVu,
-        preAllocated: Math.ceil(Math.max(0, sc.preAllocatedVUs - init.worker) / init.workers),
+        name, steps, times: segmentTimes(arrivalTimes(sc), share.arrivals), worker: init.worker, workers: init.workers, newVu,
+        preAllocated: Math.ceil(Math.max(0, (share.preAllocated ?? 0) - init.worker) / init.workers),
         startMs: startTimeMs(sc), regularEndMs: regularDurationMs(sc), gracefulStopMs: gracefulStopMs(sc), feeders, recorder, wc,
       }));
       continue;
@@ -58,16 +63,21 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     }
     const counter = init.iterationCounters[name];
     const claim = counter === undefined ? undefined
-      : { claim: () => (Atomics.add(counters, counter, 1) >>> 0) < (sc.executor === 'shared-iterations' ? (sc.iterations ?? 1) : 0) };
+      : { claim: () => (Atomics.add(counters, counter, 1) >>> 0) < (share.iterations ?? 0) };
     runs.push(new ScenarioRun({
       name, steps, slots,
       startMs: startTimeMs(sc),
       regularEndMs: regularDurationMs(sc),
       gracefulStopMs: gracefulStopMs(sc),
       feeders, recorder, wc,
-    }, policyFor(sc, claim)));
+    }, policyFor(sc, claim, (v) => share.vus.scale(v))));
   }
   return runs;
+}
+
+/** The execution segment this worker's run is (the whole test without --segment). */
+export function segmentOf(init: Pick<WorkerInit, 'segment'>): SegmentTuple {
+  return init.segment ? SegmentTuple.fromSpec(init.segment) : SegmentTuple.whole();
 }
 
 /** Feeders each scenario refers to (its requests, plus the defaults every scenario uses). */
@@ -95,8 +105,9 @@ function feedersByScenario(init: WorkerInit): Map<string, Set<string>> {
 export function connectionLimit(init: WorkerInit): number {
   let vus = 0;
   let widest = 1;
+  const tuple = segmentOf(init);
   for (const sc of Object.values(init.plan.scenarios)) {
-    const total = maxVus(sc);
+    const total = scenarioShare(sc, tuple).maxVus;
     vus += Math.max(0, Math.ceil((total - init.worker) / init.workers));
     widest = Math.max(widest, widestBatch(sc.steps));
   }

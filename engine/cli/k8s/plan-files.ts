@@ -1,0 +1,56 @@
+/**
+ * The files a plan needs in its pods, for the ConfigMap: the plan itself and the data and body files it refers
+ * to, at the same paths relative to the plan (mounted at /plan). Text goes to `data`, anything else to
+ * `binaryData`. Refused, with what to do instead: files outside the plan's directory (a ConfigMap volume cannot put
+ * them there) and more than a ConfigMap holds (1 MiB). TLS files are left out with a warning: keys are secrets,
+ * they belong in a Secret mounted at the same paths.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, extname, isAbsolute, normalize, relative, resolve, sep } from 'node:path';
+import type { Plan } from '../../plan/schema/index.ts';
+import { requestsOf } from '../../plan/walk.ts';
+import { tlsFiles } from '../../runtime/http/connection-profile.ts';
+import { UsageError } from '../usage.ts';
+
+/** The API server refuses ConfigMaps above 1 MiB; leave room for the object's own fields. */
+export const CONFIGMAP_MAX_BYTES = 1_000_000;
+
+export interface PlanFile { key: string; path: string; text?: string; base64?: string; bytes: number }
+
+export async function planFiles(planFile: string, plan: Plan, baseDir: string): Promise<{ files: PlanFile[]; warnings: string[] }> {
+  const tls = [...new Set([...tlsFiles([plan.defaults?.http]), ...[...requestsOf(plan)].flatMap((v) => tlsFiles([v.request.http]))])];
+  const warnings = tls.length === 0 ? [] : [
+    `the plan uses TLS files (${tls.join(', ')}); they are not put in the ConfigMap (keys are secrets): create a Secret with them (kubectl create secret generic NAME --from-file=...) and mount it in the Job so they appear at /plan/<the same path>`,
+  ];
+  const wanted = new Set<string>();
+  for (const f of Object.values(plan.data ?? {})) wanted.add(f.file);
+  for (const { request } of requestsOf(plan)) if (request.file !== undefined) wanted.add(typeof request.file === 'string' ? request.file : request.file.path);
+
+  const planPath = extname(planFile).toLowerCase() === '.json' ? 'plan.json' : 'plan.yaml';
+  const files: PlanFile[] = [entry(planPath, planPath, await readFile(planFile))];
+  for (const p of [...wanted].sort()) {
+    const rel = normalize(p).split(sep).join('/');
+    if (isAbsolute(p) || rel.startsWith('../') || rel === '..') {
+      throw new UsageError(`the plan refers to ${p}, outside its own directory: a ConfigMap mounted at /plan can only hold files next to or below the plan; move the file there (and change the plan), or build it into the image`);
+    }
+    let content: Buffer;
+    try {
+      content = await readFile(resolve(baseDir, p));
+    } catch (e) {
+      throw new UsageError(`cannot read ${relative(process.cwd(), resolve(baseDir, p)) || p}, which the plan refers to: ${(e as Error).message}; run 'loadsmith validate ${basename(planFile)}'`);
+    }
+    files.push(entry(`file-${files.length}-${rel.replace(/[^-._a-zA-Z0-9]/g, '_')}`.slice(0, 253), rel, content));
+  }
+  const total = files.reduce((n, f) => n + f.bytes, 0);
+  if (total > CONFIGMAP_MAX_BYTES) {
+    const big = files.filter((f) => f.bytes > 10_000).map((f) => `${f.path} (${f.bytes} bytes)`).join(', ');
+    throw new UsageError(`the plan and its files are ${total} bytes, more than a ConfigMap holds (1 MiB): build the large files into the image instead (${big}) — see docs/distributed.md`);
+  }
+  return { files, warnings };
+}
+
+function entry(key: string, path: string, content: Buffer): PlanFile {
+  const text = content.toString('utf8');
+  const isText = Buffer.from(text, 'utf8').equals(content) && !text.includes('\0');
+  return isText ? { key, path, text, bytes: content.length } : { key, path, base64: content.toString('base64'), bytes: content.length };
+}

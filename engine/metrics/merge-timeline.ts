@@ -1,0 +1,102 @@
+/**
+ * Merging the per-second timelines of shards by wall-clock time. Merged second k covers
+ * (start + k - 1 s, start + k s] from the earliest shard's start; each shard's second goes to the merged second in
+ * which it ended. Shards started within the same millisecond line up exactly; a shard started 300 ms later has
+ * its seconds counted in the merged second they ended in (so a merged second holds at most 1 s of skew).
+ * Counts are summed; VUs are summed over shards; per-second latency percentiles come from the merged
+ * per-second histograms (exact); the generator's load is the busiest shard's (each shard is its own machine).
+ */
+import { Histogram } from './histogram.ts';
+import type { ShardSecond } from './shard.ts';
+import type { TimelinePoint } from './timeline.ts';
+
+export interface TimedShard { startMs: number; timeline: readonly TimelinePoint[]; seconds: readonly ShardSecond[] }
+
+interface Bucket {
+  point: TimelinePoint;
+  vus: Map<number, number>;
+  all: Histogram;
+  lag: Histogram;
+  requests: Map<string, { reqs: number; failed: number; h: Histogram }>;
+}
+
+const COUNTS = ['reqs', 'failed', 'iterations', 'interrupted', 'dataSent', 'dataReceived', 'checksPass', 'checksFail', 'errors', 'dropped', 'scheduled', 'started'] as const;
+const ms = (us: number): number => us / 1000;
+
+/** The merged timeline and its per-second histograms (for merging the result again). */
+export function mergeTimelines(shards: readonly TimedShard[], startMs: number, durationMs: number): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
+  const buckets: Bucket[] = [];
+  const bucket = (k: number): Bucket => {
+    for (let i = buckets.length; i < k; i++) buckets.push(emptyBucket());
+    return buckets[k - 1] as Bucket;
+  };
+  shards.forEach((shard, n) => {
+    shard.timeline.forEach((p, i) => {
+      const k = Math.max(1, Math.ceil((shard.startMs + p.t * 1000 - startMs) / 1000 - 1e-6));
+      add(bucket(k), n, p, shard.seconds[i]);
+    });
+  });
+  const durationS = durationMs / 1000;
+  let prev = 0;
+  const timeline: TimelinePoint[] = [];
+  const seconds: ShardSecond[] = [];
+  buckets.forEach((b, i) => {
+    const k = i + 1;
+    const t = k === buckets.length ? Math.min(k, Math.max(k - 1 + 0.001, durationS)) : k;
+    timeline.push(finish(b, t, t - prev));
+    seconds.push({
+      t, ...(b.all.isEmpty ? {} : { duration: b.all.toJSON() }),
+      requests: Object.fromEntries([...b.requests].map(([name, r]) => [name, r.h.toJSON()])), ...(b.lag.isEmpty ? {} : { lag: b.lag.toJSON() }),
+    });
+    prev = t;
+  });
+  return { timeline, seconds };
+}
+
+function emptyBucket(): Bucket {
+  return {
+    point: {
+      t: 0, span: 0, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0, checksPass: 0, checksFail: 0,
+      errors: 0, dropped: 0, scheduled: 0, started: 0, generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, lag: null, latency: null, requests: {}, statuses: {},
+    },
+    vus: new Map(), all: new Histogram(), lag: new Histogram(), requests: new Map(),
+  };
+}
+
+function add(b: Bucket, shard: number, p: TimelinePoint, sec: ShardSecond | undefined): void {
+  const q = b.point;
+  for (const c of COUNTS) q[c] += p[c];
+  for (const [code, n] of Object.entries(p.statuses)) q.statuses[code] = (q.statuses[code] ?? 0) + n;
+  b.vus.set(shard, Math.max(b.vus.get(shard) ?? 0, p.vus));
+  q.generator.cpu = Math.max(q.generator.cpu, p.generator.cpu);
+  q.generator.elu = Math.max(q.generator.elu, p.generator.elu);
+  q.generator.loopDelayP99Ms = Math.max(q.generator.loopDelayP99Ms, p.generator.loopDelayP99Ms);
+  if (sec?.duration) b.all.add(Histogram.fromJSON(sec.duration));
+  if (sec?.lag) b.lag.add(Histogram.fromJSON(sec.lag));
+  for (const [name, r] of Object.entries(p.requests)) {
+    let m = b.requests.get(name);
+    if (!m) { m = { reqs: 0, failed: 0, h: new Histogram() }; b.requests.set(name, m); }
+    m.reqs += r.reqs;
+    m.failed += r.failed;
+    const h = sec?.requests[name];
+    if (h) m.h.add(Histogram.fromJSON(h));
+  }
+}
+
+function finish(b: Bucket, t: number, span: number): TimelinePoint {
+  const p = b.point;
+  p.t = t;
+  p.span = span;
+  p.vus = [...b.vus.values()].reduce((a, v) => a + v, 0);
+  p.rps = span > 0 ? p.reqs / span : 0;
+  if (!b.lag.isEmpty) p.lag = { p95: ms(b.lag.valueAtPercentile(95)), max: ms(b.lag.max) };
+  if (!b.all.isEmpty) {
+    const [p50, p90, p95, p99] = b.all.valuesAtPercentiles([50, 90, 95, 99]) as [number, number, number, number];
+    p.latency = { avg: ms(b.all.mean), p50: ms(p50), p90: ms(p90), p95: ms(p95), p99: ms(p99), max: ms(b.all.max) };
+  }
+  for (const [name, r] of b.requests) {
+    const [p50, p95, p99] = r.h.isEmpty ? [0, 0, 0] : (r.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
+    p.requests[name] = { reqs: r.reqs, failed: r.failed, p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(r.h.max) };
+  }
+  return p;
+}
