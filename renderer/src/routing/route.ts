@@ -1,8 +1,13 @@
-/** Hash routes (#/plans, #/plans/:id, #/environments, #/runs, #/runs/:id, #/runs/compare?ids=a,b): parsing and links, pure. */
+/**
+ * Hash routes (#/plans, #/plans/:id, #/recorder, #/recorder/:id, #/environments, #/runs, #/runs/:id,
+ * #/runs/compare?ids=a,b): parsing and links, pure.
+ */
 
 export type Route =
   | { page: 'plans' }
   | { page: 'plan'; id: string }
+  | { page: 'recorder' }
+  | { page: 'recording'; id: string }
   | { page: 'environments' }
   | { page: 'runs' }
   | { page: 'run'; id: string }
@@ -20,6 +25,7 @@ export function parseRoute(hash: string): Route {
   if (rest.length > 0 || section === undefined || id === '') return { page: 'not-found', path: `/${path}` };
   if (section === 'plans') return id === undefined ? { page: 'plans' } : { page: 'plan', id };
   if (section === 'runs') return id === undefined ? { page: 'runs' } : { page: 'run', id };
+  if (section === 'recorder') return id === undefined ? { page: 'recorder' } : { page: 'recording', id };
   if (section === 'environments' && id === undefined) return { page: 'environments' };
   return { page: 'not-found', path: `/${path}` };
 }
@@ -29,6 +35,8 @@ export function hrefFor(route: Exclude<Route, { page: 'not-found' }>): string {
   switch (route.page) {
     case 'plans': return '#/plans';
     case 'plan': return `#/plans/${encodeURIComponent(route.id)}`;
+    case 'recorder': return '#/recorder';
+    case 'recording': return `#/recorder/${encodeURIComponent(route.id)}`;
     case 'environments': return '#/environments';
     case 'runs': return '#/runs';
     case 'run': return `#/runs/${encodeURIComponent(route.id)}`;
@@ -38,9 +46,10 @@ export function hrefFor(route: Exclude<Route, { page: 'not-found' }>): string {
 }
 
 /** The sidebar section a route belongs to. */
-export function sectionOf(route: Route): 'plans' | 'environments' | 'runs' | null {
+export function sectionOf(route: Route): 'plans' | 'recorder' | 'environments' | 'runs' | null {
   switch (route.page) {
     case 'plans': case 'plan': return 'plans';
+    case 'recorder': case 'recording': return 'recorder';
     case 'environments': return 'environments';
     case 'runs': case 'run': case 'compare': return 'runs';
     default: return null;

@@ -1,4 +1,4 @@
-/** The current hash route, re-rendering on navigation (no router library: five routes do not need one). */
+/** The current hash route, re-rendering on navigation (no router library: a handful of routes do not need one). */
 import { useMemo, useSyncExternalStore } from 'react';
 import { hrefFor, parseRoute, type Route } from './route.ts';
 

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { EnvironmentsPage } from '../environments/EnvironmentsPage.tsx';
 import { DesignerPage } from '../designer/DesignerPage.tsx';
 import { PlansPage } from '../plans/PlansPage.tsx';
+import { RecorderPage } from '../recorder/RecorderPage.tsx';
+import { RecordingPage } from '../recorder/RecordingPage.tsx';
 import type { Route } from '../routing/route.ts';
 import { useRoute } from '../routing/useRoute.ts';
 import { ComparePage } from '../runs/compare/ComparePage.tsx';
@@ -35,6 +37,8 @@ function PageFor({ route }: { route: Route }): ReactNode {
   switch (route.page) {
     case 'plans': return <PlansPage />;
     case 'plan': return <DesignerPage id={route.id} />;
+    case 'recorder': return <RecorderPage />;
+    case 'recording': return <RecordingPage id={route.id} />;
     case 'environments': return <EnvironmentsPage />;
     case 'runs': return <RunsPage />;
     case 'run': return <RunDetailPage id={route.id} />;

@@ -1,13 +1,14 @@
-/** The left navigation: the three sections, the current one marked with aria-current. */
+/** The left navigation: the four sections, the current one marked with aria-current. */
 import { hrefFor, sectionOf, type Route } from '../routing/route.ts';
 
 const SECTIONS = [
   { section: 'plans', label: 'Plans', href: hrefFor({ page: 'plans' }) },
+  { section: 'recorder', label: 'Recorder', href: hrefFor({ page: 'recorder' }) },
   { section: 'environments', label: 'Environments', href: hrefFor({ page: 'environments' }) },
   { section: 'runs', label: 'Runs', href: hrefFor({ page: 'runs' }) },
 ] as const;
 
-/** Links "Plans", "Environments", "Runs" in a navigation landmark named "Main". */
+/** Links "Plans", "Recorder", "Environments", "Runs" in a navigation landmark named "Main". */
 export function Sidebar({ route }: { route: Route }) {
   const current = sectionOf(route);
   return (
