@@ -7,20 +7,7 @@ import type { Tick } from '../../engine/runtime/run-handle.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** An environment with variables, created on the Environments page. */
-export async function createEnvironment(page: Page, name: string, vars: Record<string, string>): Promise<void> {
-  await page.getByRole('link', { name: 'Environments' }).click();
-  await page.getByRole('button', { name: 'New environment' }).click();
-  await page.getByRole('textbox', { name: 'Environment name' }).fill(name);
-  for (const [k, v] of Object.entries(vars)) {
-    await page.getByRole('button', { name: 'Add variable' }).click();
-    await page.getByRole('textbox', { name: 'Variable name' }).last().fill(k);
-    await page.getByRole('textbox', { name: 'Variable value' }).last().fill(v);
-  }
-  await page.getByRole('button', { name: 'Save' }).click();
-  const n = Object.keys(vars).length;
-  await expect(page.getByRole('button', { name: `${name} · ${n} variable${n === 1 ? '' : 's'}` })).toBeVisible();
-}
+export { createEnvironment } from './designer-helpers.ts';
 
 /** Calls the app's back end from the page (same origin, the session cookie of the login link); throws on an error. */
 export async function call<T>(page: Page, method: string, params: unknown): Promise<T> {

@@ -2,7 +2,8 @@
  * Accessible tabs (WAI-ARIA tabs pattern: arrow keys, Home/End, one tab stop). Only the active panel is rendered;
  * the chosen tab is remembered per `memory` key so that selecting another request keeps the same section open.
  */
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useTabs } from '../../ui/useTabs.ts';
 
 export interface Tab {
   id: string;
@@ -17,20 +18,7 @@ export interface Tab {
 const remembered = new Map<string, string>();
 
 export function Tabs({ tabs, label, memory, idPrefix }: { tabs: readonly Tab[]; label: string; memory: string; idPrefix: string }) {
-  const [chosen, setChosen] = useState(() => remembered.get(memory) ?? tabs[0]?.id ?? '');
-  const active = tabs.find((t) => t.id === chosen) ?? tabs[0];
-  const choose = (id: string, focus = false): void => {
-    setChosen(id);
-    remembered.set(memory, id);
-    if (focus) document.getElementById(`${idPrefix}-tab-${id}`)?.focus();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, i: number): void => {
-    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    const t = tabs[(next + tabs.length) % tabs.length];
-    if (t) choose(t.id, true);
-  };
+  const { active, choose, onKeyDown } = useTabs(tabs, () => remembered.get(memory) ?? tabs[0]?.id ?? '', (id) => remembered.set(memory, id), idPrefix);
   if (!active) return null;
   return (
     <div className="req-tabs">

@@ -2,27 +2,15 @@
  * Tabs of a response (WAI-ARIA tabs: arrow keys, Home/End, one tab stop). The chosen tab is kept across
  * responses, so after Try it the user sees the same section again. Counts are not part of the tab names.
  */
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useTabs } from '../../ui/useTabs.ts';
 
 export interface ResultTab { id: string; label: string; badge?: string; tone?: 'good' | 'bad'; render(): ReactNode }
 
 let remembered = 'body';
 
 export function ResultTabs({ tabs, idPrefix }: { tabs: readonly ResultTab[]; idPrefix: string }) {
-  const [chosen, setChosen] = useState(remembered);
-  const active = tabs.find((t) => t.id === chosen) ?? tabs[0];
-  const choose = (id: string, focus = false): void => {
-    setChosen(id);
-    remembered = id;
-    if (focus) document.getElementById(`${idPrefix}-tab-${id}`)?.focus();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, i: number): void => {
-    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    const t = tabs[(next + tabs.length) % tabs.length];
-    if (t) choose(t.id, true);
-  };
+  const { active, choose, onKeyDown } = useTabs(tabs, () => remembered, (id) => { remembered = id; }, idPrefix);
   if (!active) return null;
   return (
     <div className="try-tabs">
