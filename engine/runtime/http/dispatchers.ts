@@ -1,13 +1,17 @@
 /**
- * The undici Agents of a worker (or a designer call): one for the plan's connection profile, and one more per
- * distinct profile a request asks for (another protocol, CA, client certificate). Each Agent's connections are
- * opened by the timed connector, which also carries the protocol choice (undici does not pass h2c to custom
- * connectors).
+ * The connections of a worker (or a designer call): one client for the plan's connection profile, and one undici
+ * Agent more per distinct profile a request asks for (another protocol, CA, client certificate).
+ * The plan's client is the fast HTTP/1.1 client (fast/client.ts) for plain HTTP (and for https with
+ * protocol: http1), with an undici Agent behind it for everything else; HTTP/2 profiles use undici alone.
+ * LOADSMITH_HTTP_CLIENT=undici turns the fast client off. Each Agent's connections are opened by the timed
+ * connector, which also carries the protocol choice (undici does not pass h2c to custom connectors).
  */
 import { Agent, type Dispatcher } from 'undici';
+import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import type { ConnectionOptions, HttpOptions } from '../../plan/schema/index.ts';
 import { timedConnector } from './connect-timing.ts';
 import { profileKey, resolveProfile, type ConnectionProfile } from './connection-profile.ts';
+import { FastClient } from './fast/client.ts';
 
 export interface DispatchersOptions {
   /** Connections per origin (a worker: its VUs x the widest batch). */
@@ -18,7 +22,7 @@ export interface DispatchersOptions {
 }
 
 export class Dispatchers {
-  readonly default: Agent;
+  readonly default: Dispatcher | FastClient;
   private readonly byKey = new Map<string, Agent>();
   private readonly defaults: HttpOptions | undefined;
   private readonly o: DispatchersOptions;
@@ -27,8 +31,8 @@ export class Dispatchers {
     this.defaults = defaults;
     this.o = o;
     const profile = resolveProfile(defaults, undefined, o.files, o.env);
-    this.default = createAgent(profile, o);
-    this.byKey.set(profileKey(profile), this.default);
+    this.default = createClient(profile, o);
+    this.byKey.set(profileKey(profile), this.default instanceof FastClient ? this.default.fallback as Agent : this.default as Agent);
   }
 
   /** The dispatcher for a request's own connection options (the default one when they change nothing). */
@@ -44,8 +48,29 @@ export class Dispatchers {
   }
 
   async close(): Promise<void> {
+    if (this.default instanceof FastClient) await this.default.close();
     await Promise.all([...this.byKey.values()].map((a) => a.destroy().catch(() => undefined)));
   }
+}
+
+/** The client for a profile: the fast HTTP/1.1 client in front of an undici Agent, or the Agent alone. */
+export function createClient(p: ConnectionProfile, o: Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs'>): Dispatcher | FastClient {
+  const agent = createAgent(p, o);
+  if (process.env.LOADSMITH_HTTP_CLIENT === 'undici' || p.protocol === 'http2' || p.protocol === 'h2c') return agent;
+  // https with protocol auto may negotiate HTTP/2: undici does that; with protocol http1 the fast client speaks TLS.
+  return new FastClient({ connections: o.connections, connectTimeoutMs: o.connectTimeoutMs, tls: p.protocol === 'http1' ? tlsOptions(p) : undefined, fallback: agent });
+}
+
+function tlsOptions(p: ConnectionProfile): TlsOptions {
+  return {
+    rejectUnauthorized: !p.insecure,
+    ...(p.ca !== undefined ? { ca: p.ca } : {}),
+    ...(p.cert !== undefined ? { cert: p.cert } : {}),
+    ...(p.key !== undefined ? { key: p.key } : {}),
+    ...(p.passphrase !== undefined ? { passphrase: p.passphrase } : {}),
+    ...(p.servername !== undefined ? { servername: p.servername } : {}),
+    ...(p.minVersion !== undefined ? { minVersion: p.minVersion } : {}),
+  };
 }
 
 export function createAgent(p: ConnectionProfile, o: Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs'>): Agent {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { JSON_DOC, startTargetServer, TEXT_BODY, unusedPort, type TargetServer } from '../../../tests/fixtures/target-server.ts';
 import { timedConnector } from './connect-timing.ts';
 import { classifyError, errorMessage } from './errors.ts';
-import { exchange, type Exchange, type ExchangeResult, type ExchangeSpec } from './exchange.ts';
+import { exchange, type ExchangeResult, type ExchangeSpec, type Interruptible } from './exchange.ts';
 
 let server: TargetServer;
 let agent: Agent;
@@ -150,7 +150,7 @@ describe('exchange failures, classified', () => {
 
 describe('Exchange.interrupt', () => {
   it('resolves at once with interrupted=true and no error', async () => {
-    let x: Exchange | undefined;
+    let x: Interruptible | undefined;
     const pending = exchange(agent, spec('/hang', { timeoutMs: 10_000 }), (e) => { x = e; });
     await new Promise((r) => setTimeout(r, 50));
     const t0 = performance.now();
@@ -165,7 +165,7 @@ describe('Exchange.interrupt', () => {
 
   it('before the request started, it still resolves once', async () => {
     let resolved = 0;
-    let x: Exchange | undefined;
+    let x: Interruptible | undefined;
     const pending = exchange(agent, spec('/json'), (e) => { x = e; e.interrupt(); }).then((r) => { resolved++; return r; });
     const r = await pending;
     x?.interrupt(); // a second call is a no-op

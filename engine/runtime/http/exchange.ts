@@ -7,11 +7,13 @@
  *   receiving = first byte -> end of body
  *   duration  = sending + waiting + receiving
  * The body is kept only when a check or extraction needs it, up to a size cap; bytes are always counted.
+ * Plain HTTP/1.1 usually goes through the fast client (fast/client.ts), which measures the same phases.
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { Dispatcher } from 'undici';
 import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';
 import { classifyError, errorMessage, type ErrorKind } from './errors.ts';
+import { FastClient } from './fast/client.ts';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -206,8 +208,23 @@ function headerBytes(raw: unknown, statusMessage: string | undefined): number {
   return n;
 }
 
-/** Starts an exchange on the dispatcher. */
-export function exchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x: Exchange) => void): Promise<ExchangeResult> {
+/** What a VU tracks while a request is in flight, so a hard stop can end it. */
+export interface Interruptible { interrupt(): void }
+
+/**
+ * Starts an exchange: on the fast HTTP/1.1 client when given one and it takes the request (fast/client.ts),
+ * else on undici (the fast client's fallback dispatcher, or the dispatcher given).
+ */
+export function exchange(dispatcher: Dispatcher | FastClient, spec: ExchangeSpec, onStart?: (x: Interruptible) => void): Promise<ExchangeResult> {
+  if (dispatcher instanceof FastClient) {
+    const fast = dispatcher.exchange(spec, onStart);
+    if (fast !== undefined) return fast;
+    dispatcher = dispatcher.fallback;
+  }
+  return undiciExchange(dispatcher, spec, onStart);
+}
+
+function undiciExchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x: Exchange) => void): Promise<ExchangeResult> {
   return new Promise((resolve) => {
     const x = new Exchange(spec, resolve);
     onStart?.(x);

@@ -13,8 +13,16 @@ const INTERRUPTED = new Interrupted('interrupted');
 
 export async function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<IterationOutcome> {
   try {
-    await runSteps(vu, steps, wc);
-    return 'completed';
+    // The top level inline (the common plan is a few requests and thinks): no extra promise per step.
+    for (const step of steps) {
+      if (vu.interrupted) return 'interrupted';
+      if (step.kind === 'request') {
+        const res = await sendRequest(vu, step, wc);
+        if (res === undefined) return 'interrupted';
+        afterResponse(vu, step, res, wc);
+      } else await runStep(vu, step, wc);
+    }
+    return vu.interrupted ? 'interrupted' : 'completed';
   } catch (e) {
     if (e === INTERRUPTED) return 'interrupted';
     // A request could not be built (already counted as an error): the iteration ends, as a thrown exception does in k6.
@@ -26,33 +34,42 @@ export async function runIteration(vu: VirtualUser, steps: readonly CompiledStep
 async function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
   for (const step of steps) {
     if (vu.interrupted) throw INTERRUPTED;
-    switch (step.kind) {
-      case 'request':
-        await runRequest(vu, step, wc);
-        break;
-      case 'think':
-        await vu.sleep(step.minMs === step.maxMs ? step.minMs : step.minMs + Math.random() * (step.maxMs - step.minMs));
-        break;
-      case 'group': {
-        const t = performance.now();
-        await runSteps(vu, step.steps, wc);
-        wc.recorder.group(vu.ctx.scenario, step.path, Math.round((performance.now() - t) * 1000));
-        break;
-      }
-      case 'batch': {
-        const results = await Promise.allSettled(step.requests.map((r) => runRequest(vu, r, wc)));
-        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-        if (failed) throw failed.reason;
-        break;
-      }
-    }
+    await runStep(vu, step, wc);
   }
   if (vu.interrupted) throw INTERRUPTED;
+}
+
+async function runStep(vu: VirtualUser, step: CompiledStep, wc: WorkerContext): Promise<void> {
+  switch (step.kind) {
+    case 'request':
+      await runRequest(vu, step, wc);
+      break;
+    case 'think':
+      await vu.sleep(step.minMs === step.maxMs ? step.minMs : step.minMs + Math.random() * (step.maxMs - step.minMs));
+      break;
+    case 'group': {
+      const t = performance.now();
+      await runSteps(vu, step.steps, wc);
+      wc.recorder.group(vu.ctx.scenario, step.path, Math.round((performance.now() - t) * 1000));
+      break;
+    }
+    case 'batch': {
+      const results = await Promise.allSettled(step.requests.map((r) => runRequest(vu, r, wc)));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      break;
+    }
+  }
 }
 
 async function runRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerContext): Promise<void> {
   const res = await sendRequest(vu, req, wc);
   if (res === undefined) throw INTERRUPTED;
+  afterResponse(vu, req, res, wc);
+}
+
+/** Checks, then extractions, of a response. */
+function afterResponse(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext): void {
   const trace = wc.trace;
   for (const c of req.checks) {
     const why = c.rule.evaluate(res, vu.ctx);

@@ -8,14 +8,16 @@ import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { RequestTrace } from '../trace/hook.ts';
 import type { RequestResults } from '../results/hook.ts';
-import { renderBody } from '../compile/body.ts';
-import { exchange, type Exchange, type ExchangeResult } from '../http/exchange.ts';
+import { exchange, type ExchangeResult, type Interruptible } from '../http/exchange.ts';
+import type { FastClient } from '../http/fast/client.ts';
 import { ResponseView } from '../response.ts';
-import { appendQuery, joinUrl, splitUrl, UrlError } from './url.ts';
+import { renderRequest, type Rendered } from './render.ts';
+import { splitUrl, UrlError } from './url.ts';
 import type { VirtualUser } from './virtual-user.ts';
 
 export interface WorkerContext {
-  dispatcher: Dispatcher;
+  /** The plan's connections: the fast HTTP/1.1 client (with undici behind it) or an undici dispatcher. */
+  dispatcher: Dispatcher | FastClient;
   recorder: MetricsRecorder;
   userAgent: string;
   /** Only the designer's Try it / Validate set this (engine/runtime/trace): it sees every hop and outcome. */
@@ -30,47 +32,36 @@ export class IterationAbort extends Error {}
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerContext): Promise<ResponseView | undefined> {
-  const ctx = vu.ctx;
-  let url: string;
-  let method = req.method;
-  let body: string | Buffer | null;
-  let userHeaders: string[];
-  let authValue: string | undefined;
+  let r: Rendered;
   try {
-    url = joinUrl(req.baseUrl?.render(ctx), req.url.render(ctx));
-    const query: [string, string][] = req.query.map(([k, t]) => [k, t.render(ctx)]);
-    if (req.auth?.in === 'query') query.push([req.auth.name, req.auth.value(ctx)]);
-    url = appendQuery(url, query);
-    userHeaders = [];
-    for (const [k, t] of req.headers) userHeaders.push(k, t.render(ctx));
-    if (req.auth?.in === 'header' && !req.headerNames.has(req.auth.name)) authValue = req.auth.value(ctx);
-    body = req.body ? renderBody(req.body, ctx) : null;
+    r = renderRequest(req, vu.ctx, wc.userAgent);
   } catch (e) {
     if (e instanceof TemplateRuntimeError) fail(wc, req, 'template', e.message);
     if (e instanceof UrlError) fail(wc, req, 'invalid-url', e.message);
     throw e;
   }
-
+  let { url, body } = r;
+  let method = req.method;
   let origin = '';
   for (let hop = 0; ; hop++) {
-    let target: { origin: string; path: string };
-    try { target = splitUrl(url); } catch (e) { if (e instanceof UrlError) fail(wc, req, 'invalid-url', e.message); throw e; }
+    let target = hop === 0 ? r.target : undefined;
+    if (target === undefined) {
+      try { target = splitUrl(url); } catch (e) { if (e instanceof UrlError) fail(wc, req, 'invalid-url', e.message); throw e; }
+    }
     const crossOrigin = hop > 0 && target.origin !== origin;
     origin = target.origin;
-    const headers = hop === 0 || !crossOrigin ? [...userHeaders] : withoutAuthorization(userHeaders);
-    if (!req.headerNames.has('user-agent')) headers.push('user-agent', wc.userAgent);
-    if (body !== null && req.body && !req.headerNames.has('content-type')) headers.push('content-type', req.body.contentType);
-    if (authValue !== undefined && !crossOrigin) headers.push(req.auth!.name, authValue);
+    let headers = hop === 0 ? r.headers : hopHeaders(req, r, wc, body !== null, crossOrigin);
     let parsed: URL | undefined;
-    if (vu.jar && vu.jar.size > 0) {
+    const jar = vu.jar;
+    if (jar !== undefined && jar.size > 0) {
       parsed = new URL(url);
-      const cookie = vu.jar.cookieHeader(parsed);
-      if (cookie !== undefined) headers.push('cookie', cookie);
+      const cookie = jar.cookieHeader(parsed);
+      if (cookie !== undefined) headers = [...headers, 'cookie', cookie];
     }
 
-    let inflight: Exchange | undefined;
+    let inflight: Interruptible | undefined;
     const res = await exchange(req.dispatcher ?? wc.dispatcher, {
-      origin: target.origin, path: target.path, method, headers, body,
+      origin: target.origin, path: target.path, method, headers: headers as string[], body,
       timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
     }, (x) => { inflight = x; vu.track(x); });
     if (inflight !== undefined) vu.untrack(inflight); // finished: a hard stop has nothing left to interrupt here
@@ -85,10 +76,11 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     }
 
     const setCookie = res.headers['set-cookie'];
-    if (vu.jar && setCookie !== undefined) vu.jar.setFromResponse(parsed ?? new URL(url), setCookie);
+    if (setCookie !== undefined) vu.jarForStoring()?.setFromResponse(parsed ?? new URL(url), setCookie);
 
-    const location = res.headers.location;
-    if (REDIRECTS.has(res.status) && hop < req.maxRedirects && typeof location === 'string') {
+    if (REDIRECTS.has(res.status) && hop < req.maxRedirects) {
+      const location = res.headers.location;
+      if (typeof location !== 'string') return view(res, url);
       try { url = new URL(location, url).href; } catch { return view(res, url); }
       if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
         method = 'GET';
@@ -98,6 +90,15 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     }
     return view(res, url);
   }
+}
+
+/** Headers of a redirect hop: the user's (without Authorization when crossing origins), then the defaults. */
+function hopHeaders(req: CompiledRequest, r: Rendered, wc: WorkerContext, hasBody: boolean, crossOrigin: boolean): string[] {
+  const headers = crossOrigin ? withoutAuthorization(r.userHeaders) : [...r.userHeaders];
+  if (!req.headerNames.has('user-agent')) headers.push('user-agent', wc.userAgent);
+  if (hasBody && req.body && !req.headerNames.has('content-type')) headers.push('content-type', req.body.contentType);
+  if (r.authValue !== undefined && !crossOrigin) headers.push(req.auth!.name, r.authValue);
+  return headers;
 }
 
 function view(res: ExchangeResult, url: string): ResponseView {
@@ -110,7 +111,7 @@ function fail(wc: WorkerContext, req: CompiledRequest, kind: string, message: st
   throw new IterationAbort(message);
 }
 
-function withoutAuthorization(headers: string[]): string[] {
+function withoutAuthorization(headers: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < headers.length; i += 2) {
     if ((headers[i] as string).toLowerCase() !== 'authorization') out.push(headers[i] as string, headers[i + 1] as string);

@@ -1,10 +1,12 @@
 /**
  * A virtual user: its variables (plan variables evaluated for this VU, then extracted values), its cookie jar,
  * the template context it renders with, and what it is waiting on, so a hard stop can interrupt it at once.
+ * Kept small (thousands of sleeping VUs per worker): the jar is created by the first Set-Cookie, the set of
+ * requests in flight only by a batch.
  */
 import type { TemplateContext } from '../../template/index.ts';
 import { CookieJar } from '../http/cookie-jar.ts';
-import type { Exchange } from '../http/exchange.ts';
+import type { Interruptible } from '../http/exchange.ts';
 
 export type CookieScope = 'iteration' | 'vu' | 'off';
 
@@ -17,30 +19,48 @@ export interface MutableTemplateContext extends TemplateContext {
 export class VirtualUser {
   readonly id: number;
   readonly ctx: MutableTemplateContext;
-  readonly jar: CookieJar | undefined;
   readonly cookieScope: CookieScope;
   interrupted = false;
   /** Counts exchanges and sleeps; an iteration that did neither never yielded to the event loop. */
   waits = 0;
-  private readonly inflight = new Set<Exchange>();
+  private cookies: CookieJar | undefined;
+  /** The one request in flight (the usual case), and more only while a batch runs. */
+  private current: Interruptible | undefined;
+  private more: Set<Interruptible> | undefined;
   private sleepTimer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
 
   constructor(id: number, scenario: string, env: Readonly<Record<string, string | undefined>>, cookieScope: CookieScope) {
     this.id = id;
     this.cookieScope = cookieScope;
-    this.jar = cookieScope === 'off' ? undefined : new CookieJar();
     this.ctx = { vu: id, iter: 0, scenario, env, vars: new Map(), data: {} };
+  }
+
+  /** The cookie jar, or undefined while no cookie was ever stored (or cookies are off). */
+  get jar(): CookieJar | undefined { return this.cookies; }
+
+  /** The jar to store cookies in (created on first use), or undefined when cookies are off. */
+  jarForStoring(): CookieJar | undefined {
+    if (this.cookieScope === 'off') return undefined;
+    return (this.cookies ??= new CookieJar());
   }
 
   /** Called before every iteration. */
   beginIteration(iter: number): void {
     this.ctx.iter = iter;
-    if (this.cookieScope === 'iteration') this.jar?.clear();
+    if (this.cookieScope === 'iteration' && this.cookies !== undefined && this.cookies.size > 0) this.cookies.clear();
   }
 
-  track(x: Exchange): void { this.waits++; this.inflight.add(x); }
-  untrack(x: Exchange): void { this.inflight.delete(x); }
+  track(x: Interruptible): void {
+    this.waits++;
+    if (this.current === undefined) this.current = x;
+    else (this.more ??= new Set()).add(x);
+  }
+
+  untrack(x: Interruptible): void {
+    if (this.current === x) this.current = undefined;
+    else this.more?.delete(x);
+  }
 
   /** Resolves after ms, or at once when the VU is interrupted. */
   sleep(ms: number): Promise<void> {
@@ -56,8 +76,13 @@ export class VirtualUser {
   interrupt(): void {
     if (this.interrupted) return;
     this.interrupted = true;
-    for (const x of this.inflight) x.interrupt();
-    this.inflight.clear();
+    const x = this.current;
+    this.current = undefined;
+    x?.interrupt();
+    if (this.more !== undefined) {
+      for (const m of this.more) m.interrupt();
+      this.more = undefined;
+    }
     if (this.wake) {
       clearTimeout(this.sleepTimer);
       const w = this.wake;

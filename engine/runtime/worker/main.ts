@@ -50,8 +50,12 @@ function scheduleFlush(): void {
 }
 
 async function start(t0Epoch: number): Promise<void> {
-  const delay = Math.max(0, t0Epoch - epochNow());
+  // Timers fire up to a millisecond or more late, and not equally late in every worker: wake a little early and
+  // wait out the rest, so all workers start together (a fast target answers a request in far less than that).
+  const delay = Math.max(0, t0Epoch - epochNow() - 2);
   await new Promise((r) => setTimeout(r, delay));
+  const spinUntil = performance.now() + 5;
+  while (epochNow() < t0Epoch && performance.now() < spinUntil) { /* at most a few ms, once per run */ }
   t0 = performance.now();
   scheduleFlush();
   for (const r of runs) r.schedule(0);

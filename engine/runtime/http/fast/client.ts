@@ -1,0 +1,139 @@
+/**
+ * The fast HTTP/1.1 client: keep-alive connections on net/tls sockets, request heads written as undici writes
+ * them (same bytes, so data_sent and headBytes mean the same), responses parsed by ./parser.ts. It handles the
+ * common case only; anything unusual goes to the undici dispatcher it is given (`fallback`): https origins when
+ * HTTP/2 may be negotiated, URLs with credentials, headers undici treats specially or refuses, odd paths.
+ */
+import type { Dispatcher } from 'undici';
+import type { ConnectionOptions as TlsOptions } from 'node:tls';
+import type { ExchangeResult, ExchangeSpec } from '../exchange.ts';
+import { Pool } from './pool.ts';
+import { FastExchange } from './request.ts';
+
+export interface FastClientOptions {
+  /** Connections per origin. */
+  connections: number;
+  connectTimeoutMs: number;
+  /** TLS options for https origins; undefined: https goes to the fallback (HTTP/2 may be negotiated there). */
+  tls: TlsOptions | undefined;
+  fallback: Dispatcher;
+}
+
+/** Header names undici handles itself or refuses: such requests take the fallback. */
+const SPECIAL = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect']);
+const SPECIAL_LENGTHS = new Set([...SPECIAL].map((n) => n.length));
+/** What undici refuses in a header value and in a path (it throws; the fallback reports that as the error). */
+const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+const BAD_PATH = /[^\u0021-\u00ff]/;
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Header names and methods already checked (they repeat: the same strings request after request). */
+const TOKENS = new Set<string>();
+function isToken(s: string): boolean {
+  if (TOKENS.has(s)) return true;
+  if (!TOKEN.test(s)) return false;
+  if (TOKENS.size < 10_000) TOKENS.add(s);
+  return true;
+}
+/** Methods undici always sends a content-length for (0 without a body). */
+const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
+const SWEEP_MS = 50;
+
+interface Origin { pool: Pool; hostLine: string }
+
+/** A request head as undici writes it: `text` up to the last header line, `wire` the whole head of a body-less request. */
+interface Head { path: string; method: string; keepAlive: boolean; origin: Origin; text: string; wire: Buffer }
+
+/** The head of `spec`, or undefined when undici must send it (a header it treats specially, or one it refuses). */
+function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
+  const { path, method, headers } = spec;
+  if (path.charCodeAt(0) !== 0x2f || BAD_PATH.test(path) || !isToken(method)) return undefined;
+  let hostLine = origin.hostLine;
+  let rest = spec.keepAlive ? 'connection: keep-alive\r\n' : 'connection: close\r\n';
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i]!;
+    const value = headers[i + 1]!;
+    if (!isToken(name) || BAD_VALUE.test(value)) return undefined;
+    if (SPECIAL_LENGTHS.has(name.length) || name.length === 4) {
+      const lower = name.toLowerCase();
+      if (SPECIAL.has(lower)) return undefined;
+      if (lower === 'host') { hostLine = `host: ${value}\r\n`; continue; }
+    }
+    rest += `${name}: ${value}\r\n`;
+  }
+  const text = `${method} ${path} HTTP/1.1\r\n${hostLine}${rest}`;
+  return { path, method, keepAlive: spec.keepAlive, origin, text, wire: Buffer.from(`${text}\r\n`, 'latin1') };
+}
+
+export class FastClient {
+  readonly fallback: Dispatcher;
+  private readonly o: FastClientOptions;
+  private readonly origins = new Map<string, Origin | null>();
+  private readonly heads = new WeakMap<readonly string[], Head>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(o: FastClientOptions) {
+    this.o = o;
+    this.fallback = o.fallback;
+  }
+
+  /** Starts the exchange, or returns undefined when this request should go to `fallback` instead. */
+  exchange(spec: ExchangeSpec, onStart?: (x: FastExchange) => void): Promise<ExchangeResult> | undefined {
+    if (this.closed) return undefined; // the (destroyed) fallback reports it
+    const origin = this.origin(spec.origin);
+    if (origin === null) return undefined;
+    // Steps whose headers did not change pass the same array again (vu/render.ts): their head is built once.
+    let head = this.heads.get(spec.headers);
+    if (head === undefined || head.path !== spec.path || head.method !== spec.method || head.keepAlive !== spec.keepAlive || head.origin !== origin) {
+      head = buildHead(spec, origin);
+      if (head === undefined) return undefined;
+      this.heads.set(spec.headers, head);
+    }
+    const body = spec.body;
+    const length = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    const wire = length > 0 || EXPECTS_PAYLOAD.has(spec.method) ? `${head.text}content-length: ${length}\r\n\r\n` : head.wire;
+    return new Promise<ExchangeResult>((resolve) => {
+      const x = new FastExchange(spec, head.text.length, wire, length > 0 ? body : null, resolve);
+      onStart?.(x);
+      if (x.finished) return; // interrupted by onStart
+      this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
+      try { origin.pool.acquire(x); } catch (e) { x.fail(e as Error, 0); } // e.g. a port net.connect refuses
+    });
+  }
+
+  /** Open connections to an origin (tests). */
+  connectionsTo(origin: string): number {
+    return this.origins.get(origin)?.pool.size ?? 0;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    const pools = [...this.origins.values()];
+    this.origins.clear();
+    await Promise.all([...pools.map((o) => o?.pool.destroy()), this.fallback.destroy().catch(() => undefined)]);
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const o of this.origins.values()) o?.pool.sweep(now);
+  }
+
+  private origin(key: string): Origin | null {
+    let o = this.origins.get(key);
+    if (o !== undefined) return o;
+    o = null;
+    let u: URL | undefined;
+    try { u = new URL(key); } catch { /* the fallback reports it */ }
+    const https = u?.protocol === 'https:';
+    if (u !== undefined && (u.protocol === 'http:' || (https && this.o.tls !== undefined)) && u.username === '' && u.password === '' && u.pathname === '/') {
+      const host = u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname;
+      const port = Number(u.port || (https ? 443 : 80));
+      const tls = https ? { ...this.o.tls, ...(this.o.tls?.servername === undefined && !/^[\d.]+$|:/.test(host) ? { servername: host } : {}) } : undefined;
+      o = { pool: new Pool({ host, port, tls }, this.o.connections, this.o.connectTimeoutMs), hostLine: `host: ${u.hostname}${u.port ? `:${u.port}` : ''}\r\n` };
+    }
+    this.origins.set(key, o);
+    return o;
+  }
+}

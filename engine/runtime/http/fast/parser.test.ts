@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { ResponseHeaders } from '../exchange.ts';
+import { classifyError } from '../errors.ts';
+import { ResponseParser, type ParserSink } from './parser.ts';
+
+interface Parsed { status: number; headers: ResponseHeaders; statusText: string; body: string; keepAlive: boolean | undefined; bytes: number; consumed: number }
+
+/** Feeds `wire` in pieces of `step` bytes (copied into a reused buffer, as the connection's shared read buffer). */
+function parse(wire: string, { step = wire.length, head = false } = {}): Parsed {
+  const out: Parsed = { status: 0, headers: {}, statusText: '', body: '', keepAlive: undefined, bytes: 0, consumed: 0 };
+  const sink: ParserSink = {
+    onHead(status, headers, statusText) { out.status = status; out.headers = headers; out.statusText = statusText; },
+    onBody(buf, start, end) { out.body += buf.toString('latin1', start, end); },
+    onComplete(keepAlive) { out.keepAlive = keepAlive; },
+  };
+  const p = new ResponseParser();
+  p.begin(sink, head);
+  const bytes = Buffer.from(wire, 'latin1');
+  const shared = Buffer.alloc(64 * 1024, 0x5a); // stale bytes after each piece must never be read
+  for (let i = 0; i < bytes.length && !p.idle; i += step) {
+    const n = Math.min(step, bytes.length - i);
+    bytes.copy(shared, 0, i, i + n);
+    shared.fill(0x5a, n, n + 8);
+    const at = p.execute(shared, 0, n);
+    out.consumed += at;
+    if (p.idle) break;
+  }
+  out.bytes = p.bytes;
+  return out;
+}
+
+const OK = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sat, 21 Nov 2026 22:00:00 GMT\r\nContent-Length: 13\r\n\r\nHello, World!';
+
+describe('ResponseParser', () => {
+  it('parses status, headers (lower-cased) and a content-length body, counting every byte', () => {
+    const r = parse(OK);
+    expect(r.status).toBe(200);
+    expect(r.statusText).toBe('OK');
+    expect(r.headers).toEqual({ 'content-type': 'text/plain', date: 'Sat, 21 Nov 2026 22:00:00 GMT', 'content-length': '13' });
+    expect(r.body).toBe('Hello, World!');
+    expect(r.keepAlive).toBe(true);
+    expect(r.bytes).toBe(OK.length);
+  });
+
+  it('gives the same result whatever the fragmentation (down to one byte at a time)', () => {
+    const chunked = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-A: 1\r\n\r\n5;ext=1\r\nhello\r\n7\r\n, world\r\n0\r\nX-Trailer: t\r\n\r\n';
+    for (const wire of [OK, chunked]) {
+      const whole = parse(wire);
+      for (const step of [1, 2, 3, 7, 16]) expect(parse(wire, { step }), `step ${step}`).toEqual(whole);
+    }
+    expect(parse(chunked).body).toBe('hello, world');
+    expect(parse(chunked).bytes).toBe(chunked.length);
+  });
+
+  it('chunked: extensions, hex sizes in either case, trailers, and the exact byte count', () => {
+    const wire = 'HTTP/1.1 200 OK\r\ntransfer-encoding: gzip, chunked\r\n\r\nA ; name="x"\r\n0123456789\r\na\r\nabcdefghij\r\n0\r\nA: b\r\nC: d\r\n\r\n';
+    const r = parse(wire);
+    expect(r.body).toBe('0123456789abcdefghij');
+    expect(r.keepAlive).toBe(true);
+    expect(r.bytes).toBe(wire.length);
+  });
+
+  it('skips 1xx heads (100 Continue, 103 Early Hints) and reports the final response; their bytes count', () => {
+    const wire = `HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\n${OK}`;
+    const r = parse(wire, { step: 5 });
+    expect(r.status).toBe(200);
+    expect(r.headers.link).toBeUndefined();
+    expect(r.body).toBe('Hello, World!');
+    expect(r.bytes).toBe(wire.length);
+  });
+
+  it('no body after HEAD, 204 and 304, whatever content-length says', () => {
+    expect(parse('HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n', { head: true })).toMatchObject({ status: 200, body: '', keepAlive: true });
+    expect(parse('HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n')).toMatchObject({ status: 204, body: '', keepAlive: true });
+    const notModified = 'HTTP/1.1 304 Not Modified\r\nETag: "x"\r\n\r\nHTTP/1.1 200 OK';
+    const r = parse(notModified);
+    expect(r).toMatchObject({ status: 304, body: '' });
+    expect(r.consumed).toBe(notModified.indexOf('HTTP/1.1 200')); // what follows belongs to the next response
+  });
+
+  it('connection: close and HTTP/1.0 end the connection; HTTP/1.0 keep-alive keeps it', () => {
+    expect(parse('HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n').keepAlive).toBe(false);
+    expect(parse('HTTP/1.1 200 OK\r\nConnection: Keep-Alive, Close\r\nContent-Length: 0\r\n\r\n').keepAlive).toBe(false);
+    expect(parse('HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n').keepAlive).toBe(false);
+    expect(parse('HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 0\r\n\r\n').keepAlive).toBe(true);
+  });
+
+  it('a body without length or chunking is read until the close', () => {
+    const p = new ResponseParser();
+    let body = '';
+    let keepAlive: boolean | undefined;
+    p.begin({ onHead() {}, onBody(b, s, e) { body += b.toString('latin1', s, e); }, onComplete(k) { keepAlive = k; } }, false);
+    const wire = Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end');
+    expect(p.execute(wire, 0, wire.length)).toBe(wire.length);
+    expect(p.idle).toBe(false);
+    p.eof();
+    expect(body).toBe('until the end');
+    expect(keepAlive).toBe(false);
+    expect(p.bytes).toBe(wire.length);
+  });
+
+  it('repeated headers become arrays (Set-Cookie included), in order', () => {
+    const r = parse('HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nX-Y: 1\r\nset-cookie: b=2\r\nSET-COOKIE: c=3\r\nContent-Length: 0\r\n\r\n');
+    expect(r.headers['set-cookie']).toEqual(['a=1', 'b=2', 'c=3']);
+    expect(r.headers['x-y']).toBe('1');
+  });
+
+  it('trims optional whitespace around values; an empty reason phrase is fine', () => {
+    const r = parse('HTTP/1.1 200 \r\nX-A:\t  spaced  \t\r\nX-B:\r\nContent-Length: 0\r\n\r\n');
+    expect(r.statusText).toBe('');
+    expect(r.headers).toMatchObject({ 'x-a': 'spaced', 'x-b': '' });
+  });
+
+  it('a header named __proto__ is an own property and does not change the prototype', () => {
+    const r = parse('HTTP/1.1 200 OK\r\n__proto__: x\r\nContent-Length: 0\r\n\r\n');
+    expect(Object.hasOwn(r.headers, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(r.headers)).toBe(Object.prototype);
+  });
+
+  const malformed: [string, string][] = [
+    ['a status line that is not HTTP', 'HTTX/1.1 200 OK\r\n\r\n'],
+    ['a non-numeric status', 'HTTP/1.1 2x0 OK\r\nContent-Length: 0\r\n\r\n'],
+    ['HTTP/2 in an HTTP/1 status line', 'HTTP/1.2 200 OK\r\n\r\n'],
+    ['a header line without a colon', 'HTTP/1.1 200 OK\r\nNoColon\r\n\r\n'],
+    ['a space in a header name', 'HTTP/1.1 200 OK\r\nBad Name: x\r\n\r\n'],
+    ['an obsolete folded header line', 'HTTP/1.1 200 OK\r\nX-A: 1\r\n  folded\r\n\r\n'],
+    ['a non-numeric content-length', 'HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n'],
+    ['conflicting content-lengths', 'HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab'],
+    ['a bad chunk size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+    ['a chunk without its CRLF', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabXY'],
+    ['an unexpected 101', 'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n'],
+  ];
+  for (const [what, wire] of malformed) {
+    it(`throws a malformed error on ${what}`, () => {
+      let err: unknown;
+      try { parse(wire); } catch (e) { err = e; }
+      expect(err).toBeInstanceOf(Error);
+      expect(classifyError(err)).toBe('malformed');
+    });
+  }
+
+  it('refuses a head larger than 64 KB (malformed, not unbounded memory)', () => {
+    const p = new ResponseParser();
+    p.begin({ onHead() {}, onBody() {}, onComplete() {} }, false);
+    const line = Buffer.from(`X-Pad: ${'a'.repeat(1000)}\r\n`);
+    expect(() => { for (let i = 0; i < 100; i++) p.execute(line, 0, line.length); }).toThrow(/64 KB/);
+  });
+
+  it('a connection closed in the middle of a body is an error (reset), not a short success', () => {
+    const p = new ResponseParser();
+    p.begin({ onHead() {}, onBody() {}, onComplete() {} }, false);
+    const wire = Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc');
+    p.execute(wire, 0, wire.length);
+    let err: unknown;
+    try { p.eof(); } catch (e) { err = e; }
+    expect(classifyError(err)).toBe('reset');
+    expect(p.started).toBe(true);
+  });
+});

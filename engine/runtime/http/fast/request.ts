@@ -1,0 +1,121 @@
+/**
+ * One exchange of the fast client: the request head as written, the phase clock (same phases and rules as the
+ * undici path in ../exchange.ts), the response as the parser delivers it, and the promise it settles once.
+ */
+import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from '../exchange.ts';
+import { classifyError, errorMessage } from '../errors.ts';
+import type { ParserSink } from './parser.ts';
+
+const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
+const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
+
+/** What the connection needs to know about the request it carries. */
+export interface Carrier {
+  /** Ends the exchange's use of its connection at once (hard stop, timeout). */
+  abandon(x: FastExchange): void;
+}
+
+export class FastExchange implements ParserSink {
+  readonly spec: ExchangeSpec;
+  /** Bytes of the head up to the last header line (undici's sendHeaders payload), and the whole head written. */
+  readonly headBytes: number;
+  readonly wire: string | Buffer;
+  readonly body: Buffer | string | null;
+  readonly headRequest: boolean;
+  readonly t0 = performance.now();
+  tStart = 0;
+  tSent = 0;
+  tFirst = 0;
+  /** Last time a byte arrived or the request was sent (timeouts count from it). */
+  lastActivity = 0;
+  lookup = 0;
+  connecting = 0;
+  tls = 0;
+  retries = 0;
+  carrier: Carrier | undefined;
+  private readonly resolve: (r: ExchangeResult) => void;
+  private status = 0;
+  private headers: ResponseHeaders = EMPTY_HEADERS;
+  private chunks: Buffer[] | undefined;
+  private kept = 0;
+  private truncated = false;
+  private done = false;
+  private written = false;
+
+  constructor(spec: ExchangeSpec, headBytes: number, wire: string | Buffer, body: Buffer | string | null, resolve: (r: ExchangeResult) => void) {
+    this.spec = spec;
+    this.headBytes = headBytes;
+    this.wire = wire;
+    this.body = body;
+    this.headRequest = spec.method === 'HEAD';
+    this.resolve = resolve;
+  }
+
+  get finished(): boolean { return this.done; }
+
+  /** Called by the connection right before and after it writes the request. */
+  starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.written = true; }
+  sent(now: number): void { this.tSent = now; this.lastActivity = now; }
+  firstByte(now: number): void { if (this.tFirst === 0) this.tFirst = now; this.lastActivity = now; }
+
+  onHead(status: number, headers: ResponseHeaders): void {
+    this.status = status;
+    this.headers = headers;
+  }
+
+  onBody(buf: Buffer, start: number, end: number): void {
+    const n = end - start;
+    if (!this.spec.keepBody || this.truncated) return;
+    if (this.kept + n > this.spec.maxBodySize) { this.truncated = true; return; }
+    // Copied: the connection's read buffer is reused for the next read.
+    (this.chunks ??= []).push(Buffer.from(buf.subarray(start, end)));
+    this.kept += n;
+  }
+
+  /** The parser's end of a response; the connection settles the exchange after deciding about reuse. */
+  onComplete(): void { /* the connection calls succeed() */ }
+
+  /** Interrupt (hard stop): settles at once as interrupted; the carrier drops the connection. */
+  interrupt(): void {
+    if (this.done) return;
+    const carrier = this.carrier; // settle() forgets it
+    this.settle(undefined, true, 0);
+    carrier?.abandon(this);
+  }
+
+  succeed(wireBytes: number): void { this.settle(undefined, false, wireBytes); }
+  fail(err: Error, wireBytes: number): void { this.settle(err, false, wireBytes); }
+
+  private settle(err: Error | undefined, interrupted: boolean, wireBytes: number): void {
+    if (this.done) return;
+    this.done = true;
+    this.carrier = undefined;
+    const end = performance.now();
+    const start = this.tStart || end;
+    const sent = this.tSent || start;
+    const first = this.tFirst || end;
+    const failed = err !== undefined || interrupted;
+    const chunks = this.chunks;
+    const sending = us(sent - start);
+    const waiting = us(first - sent);
+    const receiving = us(end - first);
+    this.chunks = undefined;
+    this.resolve({
+      status: failed ? 0 : this.status,
+      headers: failed ? EMPTY_HEADERS : this.headers,
+      body: chunks === undefined ? (this.spec.keepBody && !err ? Buffer.alloc(0) : undefined) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.kept),
+      bodyTruncated: this.truncated,
+      bytesReceived: wireBytes,
+      blocked: us(start - this.t0),
+      lookup: this.lookup,
+      connecting: this.connecting,
+      tls: this.tls,
+      sending, waiting, receiving,
+      duration: sending + waiting + receiving,
+      error: err && !interrupted ? { kind: classifyError(err), message: errorMessage(err) } : undefined,
+      interrupted,
+      headBytes: this.written ? this.headBytes : 0,
+      h2: false,
+    });
+  }
+}
