@@ -1,18 +1,34 @@
-// A minimal HTTP target for benchmarks: "Hello, World!" on 127.0.0.1, so the load generator is the
-// thing being measured. Run pinned to one core: GOMAXPROCS=1 taskset -c 0 go run . -addr 127.0.0.1:8088
+// A minimal HTTP target for benchmarks: "Hello, World!" on 127.0.0.1, so the load generator is the thing being
+// measured. bench/run starts it pinned to one core: GOMAXPROCS=1 taskset -c 0 target -addr 127.0.0.1:PORT.
+// With -stats ADDR it also serves GET /count (requests answered so far, as text) on a second loopback listener,
+// which the harness polls to compute the generator's CPU per request over the steady part of a run.
 package main
 
 import (
 	"flag"
 	"log"
 	"net/http"
+	"strconv"
+	"sync/atomic"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8088", "listen address (loopback)")
+	stats := flag.String("stats", "", "listen address of the request counter (loopback; empty: none)")
 	flag.Parse()
 	body := []byte("Hello, World!")
+	var count atomic.Int64
+	if *stats != "" {
+		go func() {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/count", func(w http.ResponseWriter, r *http.Request) {
+				_, _ = w.Write([]byte(strconv.FormatInt(count.Load(), 10)))
+			})
+			log.Fatal(http.ListenAndServe(*stats, mux))
+		}()
+	}
 	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		count.Add(1)
 		w.Header().Set("Content-Type", "text/plain")
 		_, _ = w.Write(body)
 	})

@@ -1,0 +1,112 @@
+/**
+ * bench/run: Loadsmith and its peers side by side against bench/target, each pinned to its own core.
+ *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...] [--only closed,open,sleeping]
+ *             [--connections 1,50,256] [--rates 5000,20000] [--vus 1000,10000,50000] [--out bench/RESULTS.md] [--quick]
+ * Prints a table per workload and writes the Markdown report (command, machine, date, medians of the repetitions).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { busyShare, loadString, machine } from './machine.ts';
+import { runPinned, steadyState } from './proc.ts';
+import type { RunRecord, Workload } from './record.ts';
+import { closedTable, markdown, openTable, sleepingTable } from './report.ts';
+import { startTarget, type Target } from './target.ts';
+import { availableTools, ROOT, type Job, type Tool } from './tools.ts';
+
+const { values: o } = parseArgs({
+  options: {
+    reps: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '8' },
+    tools: { type: 'string' },
+    only: { type: 'string', default: 'closed,open,sleeping' },
+    connections: { type: 'string', default: '1,50,256' },
+    rates: { type: 'string', default: '5000,20000' },
+    vus: { type: 'string', default: '1000,10000,50000' },
+    'k6-max-sleeping': { type: 'string', default: '10000' },
+    'target-cpu': { type: 'string', default: '0' },
+    'generator-cpu': { type: 'string', default: '1' },
+    out: { type: 'string', default: join(ROOT, 'bench/RESULTS.md') },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const list = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
+const quick = o.quick;
+const reps = quick ? 1 : Number(o.reps);
+const seconds = quick ? 4 : Number(o.duration);
+const only = new Set(o.only.split(','));
+const { tools, missing } = availableTools(o.tools?.split(','));
+const m = machine();
+const records: RunRecord[] = [];
+const work = mkdtempSync(join(tmpdir(), 'loadsmith-bench-'));
+
+console.log(`bench: ${m.cpu}, ${m.cores} cores; load average ${m.load}; ${tools.map((t) => t.name).join(', ')}${missing.length ? ` (not installed: ${missing.join(', ')})` : ''}`);
+if (Number(m.load.split(',')[0]) > 0.5) console.log('bench: the machine is not idle (load average > 0.5): throughput numbers will be noisy');
+
+async function measure(workload: Workload, tool: Tool, param: number, rep: number, job: Job, target: Target | undefined, timeoutS: number): Promise<void> {
+  const busy = busyShare(Math.max(1000, seconds * 900));
+  const run = await runPinned(job.argv, { cpus: o['generator-cpu'], timeoutS, ...(target ? { target } : {}), ...(job.env ? { env: job.env } : {}) });
+  const rec: RunRecord = {
+    workload, tool: tool.name, param, rep, result: undefined, error: undefined, steady: steadyState(run.ticks),
+    wallS: run.wallS, cpuS: run.cpuS, peakRssMb: run.peakRssMb, machineBusy: await busy,
+  };
+  try {
+    rec.result = job.read(run.stdout);
+  } catch (e) {
+    rec.error = `${(e as Error).message}; exit ${run.code}; ${(run.stderr || run.stdout).trim().split('\n').slice(-2).join(' ')}`;
+  }
+  records.push(rec);
+  const r = rec.result;
+  const s = rec.steady;
+  console.log(`  ${workload} ${param} ${tool.name.padEnd(10)} rep ${rep + 1}: ${r ? `${Math.round(r.rps)} req/s p99 ${r.p99Ms.toFixed(2)} ms` : `FAILED ${rec.error}`}`
+    + `${s ? `, generator ${(s.genCpu * 100).toFixed(0)} % ${s.usPerReq.toFixed(1)} µs/req, target ${(s.targetCpu * 100).toFixed(0)} %` : ''}, RSS ${Math.round(run.peakRssMb)} MB`);
+  await new Promise((res) => setTimeout(res, 1000)); // let sockets and the scheduler settle
+}
+
+function dirFor(...parts: (string | number)[]): string {
+  const d = join(work, parts.join('-'));
+  mkdirSync(d, { recursive: true });
+  return d;
+}
+
+const target = await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu']);
+try {
+  if (only.has('closed')) {
+    for (const c of list(o.connections)) {
+      for (let rep = 0; rep < reps; rep++) {
+        for (const t of tools) if (t.closed) await measure('closed', t, c, rep, t.closed(target.url, c, seconds, dirFor(t.name, c, rep)), target, seconds + 60);
+      }
+    }
+  }
+  if (only.has('open')) {
+    for (const rate of list(o.rates)) {
+      for (let rep = 0; rep < reps; rep++) {
+        for (const t of tools) if (t.open) await measure('open', t, rate, rep, t.open(target.url, rate, seconds, dirFor(t.name, 'open', rate, rep)), target, seconds + 60);
+      }
+    }
+  }
+  if (only.has('sleeping')) {
+    for (const vus of list(o.vus)) {
+      for (const t of tools) {
+        if (!t.sleeping) continue;
+        if (t.name === 'k6' && vus > Number(o['k6-max-sleeping'])) { console.log(`  sleeping ${vus} k6: skipped (above --k6-max-sleeping; k6 needs ~240 KB per VU)`); continue; }
+        await measure('sleeping', t, vus, 0, t.sleeping(vus, quick ? 6 : 10, dirFor(t.name, 'sleep', vus)), undefined, 300);
+      }
+    }
+  }
+} finally {
+  await target.stop();
+}
+
+const versions = Object.fromEntries(tools.map((t) => [t.name, t.version()]));
+const report = markdown({
+  command: `bench/run ${process.argv.slice(2).join(' ')}`.trim(), date: new Date().toISOString(), machine: m, loadAfter: loadString(),
+  versions, reps, seconds, records, skipped: missing,
+});
+console.log(`\n${closedTable(records)}\n${openTable(records)}\n${sleepingTable(records)}`);
+writeFileSync(o.out, report);
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records
+writeFileSync(join(ROOT, 'bench/results', `raw-${Date.now()}.json`), `${JSON.stringify({ machine: m, versions, records }, null, 1)}\n`);
+console.log(`bench: wrote ${relative(process.cwd(), o.out)}`);
+rmSync(work, { recursive: true, force: true });

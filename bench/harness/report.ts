@@ -1,0 +1,93 @@
+/** The tables: printed on the terminal and written, with the command and the machine, to bench/RESULTS.md. */
+import type { Machine } from './machine.ts';
+import { rows, type Row, type RunRecord } from './record.ts';
+
+const f = (x: number, digits = 0): string => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–');
+const ms = (x: number): string => (!Number.isFinite(x) ? '–' : x < 1 ? `${f(x * 1000)} µs` : `${f(x, 2)} ms`);
+const pct = (x: number): string => (Number.isFinite(x) ? `${f(x * 100)} %` : '–');
+/** The target is the limit when its one core is (nearly) saturated. */
+const TARGET_BUSY = 0.95;
+
+function table(head: string[], body: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function note(r: Row): string {
+  const n: string[] = [];
+  if (r.failed > 0) n.push(`${r.failed}/${r.reps} runs failed: ${r.firstError ?? ''}`.slice(0, 120));
+  if (r.targetCpu >= TARGET_BUSY) n.push('target-bound');
+  if (r.genCpu >= TARGET_BUSY) n.push('generator-bound');
+  return n.join('; ');
+}
+
+export function closedTable(records: readonly RunRecord[]): string {
+  const out: string[] = [];
+  for (const c of [...new Set(rows(records, 'closed').map((r) => r.param))]) {
+    const rs = rows(records, 'closed').filter((r) => r.param === c).sort((a, b) => b.rps - a.rps);
+    out.push(`### Closed model, ${c} connection${c === 1 ? '' : 's'}\n`);
+    out.push(table(['tool', 'req/s', 'p50', 'p99', 'errors', 'generator CPU', 'target CPU', 'µs CPU/req (steady)', 'µs CPU/req (whole run)', 'peak RSS', 'notes'],
+      rs.map((r) => [r.tool, f(r.rps), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), f(r.usPerReqWhole, 1), `${f(r.peakRssMb)} MB`, note(r)])));
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export function openTable(records: readonly RunRecord[]): string {
+  const rs = rows(records, 'open');
+  if (rs.length === 0) return '';
+  return `### Open model (constant arrival rate)\n\n${table(
+    ['tool', 'target rate/s', 'achieved req/s', 'dropped', 'start lag p99', 'p50', 'p99', 'errors', 'generator CPU', 'target CPU', 'µs CPU/req (steady)', 'notes'],
+    rs.map((r) => [r.tool, f(r.param), f(r.rps), Number.isFinite(r.dropped) ? f(r.dropped) : 'n/a', ms(r.lagP99Ms), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), note(r)]),
+  )}\n`;
+}
+
+export function sleepingTable(records: readonly RunRecord[]): string {
+  const rs = rows(records, 'sleeping');
+  if (rs.length === 0) return '';
+  const base = new Map<string, Row>();
+  for (const r of rs) if (!base.has(r.tool) || r.param < base.get(r.tool)!.param) base.set(r.tool, r);
+  const perVu = (r: Row): string => {
+    const b = base.get(r.tool)!;
+    return r.param > b.param ? `${f(((r.peakRssMb - b.peakRssMb) * 1024) / (r.param - b.param), 1)} KB` : '–';
+  };
+  return `### Sleeping VUs (memory)\n\n${table(['tool', 'VUs', 'peak RSS', 'KB per extra VU', 'notes'],
+    rs.map((r) => [r.tool, f(r.param), `${f(r.peakRssMb)} MB`, perVu(r), r.failed > 0 ? `${r.failed}/${r.reps} runs failed: ${r.firstError ?? ''}`.slice(0, 120) : '']))}\n`;
+}
+
+export interface ReportInput {
+  command: string;
+  date: string;
+  machine: Machine;
+  loadAfter: string;
+  versions: Record<string, string>;
+  reps: number;
+  seconds: number;
+  records: readonly RunRecord[];
+  skipped: string[];
+}
+
+export function markdown(r: ReportInput): string {
+  const m = r.machine;
+  const busy = r.records.map((x) => x.machineBusy).filter(Number.isFinite);
+  return [
+    '# Benchmark results',
+    '',
+    'Written by `bench/run` (see docs/performance.md for what each column means and how to read it).',
+    '',
+    `- Command: \`${r.command}\``,
+    `- Date: ${r.date}`,
+    `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.kernel}; Node ${m.node}, Go ${m.go}`,
+    `- Load average (1, 5, 15 min): before ${m.load}; after ${r.loadAfter}. Whole-machine busy share during runs: median ${pct(busy.sort((a, b) => a - b)[busy.length >> 1] ?? NaN)} of ${m.cores} cores`,
+    `- Target: bench/target (Go hello-world, GOMAXPROCS=1) pinned to core 0; each generator pinned to core 1; ${r.seconds} s per run; medians of ${r.reps} repetitions`,
+    `- Tools: ${Object.entries(r.versions).map(([k, v]) => `${k}: ${v}`).join('; ')}`,
+    ...(r.skipped.length > 0 ? [`- Not installed, skipped: ${r.skipped.join(', ')}`] : []),
+    '',
+    '"µs CPU/req (steady)" is the generator\'s CPU time (user + system, all threads) over the steady part of the run divided by the',
+    'requests the target answered in that time; "whole run" divides all of its CPU, start-up included, by its requests.',
+    '"target-bound" marks rows where the target\'s core was ≥ 95 % busy: there the target, not the tool, was the limit.',
+    '',
+    closedTable(r.records),
+    openTable(r.records),
+    sleepingTable(r.records),
+  ].join('\n');
+}
