@@ -293,6 +293,58 @@ describe('FastClient against a raw server', () => {
     expect(connections).toBe(2);
   });
 
+  it('a timeout of 0 is no timeout (as for undici); the headers timeout runs from the write, bytes dripping in do not reset it', async () => {
+    behave = (_n, s) => setTimeout(() => s.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'), 150);
+    const none = await exchange(client, spec('/', { origin, timeoutMs: 0 }));
+    expect(none.error).toBeUndefined();
+    expect(none.status).toBe(200);
+    behave = (_n, s) => {
+      s.write('HTTP/1.1 200 OK\r\n');
+      const drip = setInterval(() => { if (s.writable) s.write('x-drip: 1\r\n'); else clearInterval(drip); }, 30);
+      s.once('close', () => clearInterval(drip));
+    };
+    const t = performance.now();
+    const dripped = await exchange(client, spec('/', { origin, timeoutMs: 150 }));
+    expect(dripped.error?.message).toMatch(/Headers Timeout/);
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
+
+  it('an idle connection the server has just closed is not written to: a POST goes on a new connection, no error', async () => {
+    behave = (_n, s) => s.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+    expect((await exchange(client, spec('/', { origin }))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 10));
+    for (const s of sockets) s.destroy(); // the FIN is on its way, not yet seen by the client's event loop
+    const post = await exchange(client, spec('/', { origin, method: 'POST', body: 'x' }));
+    expect(post.error).toBeUndefined();
+    expect(post.status).toBe(200);
+    expect(connections).toBe(2);
+  });
+
+  it('a 204 that announces a body anyway is answered, and its connection is not reused', async () => {
+    let answered = 0; // across connections (behave's n counts per connection)
+    behave = (_n, s) => s.write(answered++ === 0 ? 'HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n' : 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+    expect((await exchange(client, spec('/', { origin }))).status).toBe(204);
+    const next = await exchange(client, spec('/', { origin }));
+    expect(next.status).toBe(200);
+    expect(connections).toBe(2);
+  });
+
+  it('two Host headers go to undici, which refuses them', async () => {
+    const r = await exchange(client, spec('/', { origin, headers: ['host', 'a.test', 'Host', 'b.test'] }));
+    expect(fallbackUsed).toBe(1);
+    expect(r.error).toBeDefined();
+  });
+
+  it('close() fails the requests still queued for a connection', async () => {
+    const one = new FastClient({ connections: 1, connectTimeoutMs: 2000, tls: undefined, fallback: new Agent() });
+    behave = () => { /* never answers */ };
+    const pending = [1, 2, 3].map(() => exchange(one, spec('/', { origin, timeoutMs: 10_000 })));
+    await new Promise((r) => setTimeout(r, 30));
+    await one.close();
+    const rs = await Promise.all(pending);
+    expect(rs.every((r) => r.error !== undefined && r.status === 0)).toBe(true);
+  });
+
   it('a burst of concurrent requests opens connections in waves of at most MAX_OPENING, and still one per request in flight', async () => {
     const n = MAX_OPENING + 40;
     const wide = new FastClient({ connections: 1000, connectTimeoutMs: 2000, tls: undefined, fallback: new Agent() });

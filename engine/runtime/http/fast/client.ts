@@ -56,7 +56,11 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
     if (SPECIAL_LENGTHS.has(name.length) || name.length === 4) {
       const lower = name.toLowerCase();
       if (SPECIAL.has(lower)) return undefined;
-      if (lower === 'host') { hostLine = `host: ${value}\r\n`; continue; }
+      if (lower === 'host') {
+        if (hostLine !== origin.hostLine) return undefined; // two Host headers: undici refuses the request
+        hostLine = `host: ${value}\r\n`;
+        continue;
+      }
     }
     rest += `${name}: ${value}\r\n`;
   }

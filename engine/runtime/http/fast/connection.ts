@@ -9,7 +9,13 @@ import { HttpParseError, ResponseParser } from './parser.ts';
 import type { Carrier, FastExchange } from './request.ts';
 
 /** Where a pool connects to. */
-export interface Endpoint { host: string; port: number; tls: TlsOptions | undefined }
+export interface Endpoint {
+  host: string;
+  port: number;
+  tls: TlsOptions | undefined;
+  /** The last TLS session the origin gave: new connections resume it (a shorter handshake, as undici's session cache). */
+  session?: Buffer;
+}
 
 export interface ConnectionOwner {
   /** The connection can carry another request (keep-alive), or ended (`gone`). */
@@ -30,6 +36,8 @@ export class Connection implements Carrier {
   claimed = false;
   connected = false;
   closed = false;
+  /** When the connection last became idle (performance.now()). */
+  idleSince = 0;
   /** Requests written on this connection so far. */
   uses = 0;
   current: FastExchange | undefined;
@@ -55,7 +63,9 @@ export class Connection implements Carrier {
       this.onConnected(this, undefined);
     };
     if (ep.tls) {
-      this.socket = tlsConnect({ ...ep.tls, host: ep.host, port: ep.port, ALPNProtocols: ['http/1.1'] }, done);
+      const tls = tlsConnect({ ...ep.tls, host: ep.host, port: ep.port, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
+      tls.on('session', (s: Buffer) => { ep.session = s; });
+      this.socket = tls;
       this.socket.on('data', (b: Buffer) => this.read(b, b.length));
     } else {
       this.socket = netConnect({ host: ep.host, port: ep.port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, b: Uint8Array) => { this.read(b as Buffer, n); return true; } } }, done);
@@ -134,10 +144,10 @@ export class Connection implements Carrier {
   private complete(x: FastExchange): void {
     this.current = undefined;
     const keep = this.reuse && this.parser.keepAliveAfter;
-    const bytes = this.parser.bytes;
+    // Settled first, so that writing the next queued request is not counted in this one's receiving time.
+    x.succeed(this.parser.bytes);
     if (keep) this.owner.released(this, false);
     else this.destroy();
-    x.succeed(bytes);
   }
 
   private gone(err: Error | undefined): void {

@@ -71,7 +71,9 @@ describe('ResponseParser', () => {
 
   it('no body after HEAD, 204 and 304, whatever content-length says', () => {
     expect(parse('HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n', { head: true })).toMatchObject({ status: 200, body: '', keepAlive: true });
-    expect(parse('HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n')).toMatchObject({ status: 204, body: '', keepAlive: true });
+    expect(parse('HTTP/1.1 204 No Content\r\n\r\n')).toMatchObject({ status: 204, body: '', keepAlive: true });
+    // A 204 that announces a body anyway: none is read, and the connection is not reused (its bytes may follow).
+    expect(parse('HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n')).toMatchObject({ status: 204, body: '', keepAlive: false });
     const notModified = 'HTTP/1.1 304 Not Modified\r\nETag: "x"\r\n\r\nHTTP/1.1 200 OK';
     const r = parse(notModified);
     expect(r).toMatchObject({ status: 304, body: '' });

@@ -118,7 +118,11 @@ export class ResponseParser {
     }
     this.keepAlive = h.keepAlive;
     this.sink!.onHead(h.status, h.headers, h.statusText);
-    if (this.noBody || h.status === 204 || h.status === 304) this.complete();
+    if (this.noBody || h.status === 204 || h.status === 304) {
+      // A 204/304 announcing a body (a broken server): its bytes may follow, so the connection is not reused (as undici).
+      if (!this.noBody && (h.length > 0 || h.chunked)) this.keepAlive = false;
+      this.complete();
+    }
     else if (h.chunked) { this.state = CHUNK_SIZE; this.remaining = 0; this.digits = 0; }
     else if (h.length >= 0) { this.remaining = h.length; this.state = LENGTH; if (h.length === 0) this.complete(); }
     else { this.keepAlive = false; this.state = UNTIL_CLOSE; }

@@ -10,6 +10,8 @@
 import { Connection, type ConnectionOwner, type Endpoint } from './connection.ts';
 import type { FastExchange } from './request.ts';
 
+/** An idle connection freed less than this long ago is reused at once, without waiting an event-loop turn. */
+const FRESH_MS = 1;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 /** Connections being opened at once, per origin. */
 export const MAX_OPENING = 128;
@@ -39,10 +41,21 @@ export class Pool implements ConnectionOwner {
     const idle = this.idle;
     while (idle.length > 0) {
       const c = idle.pop()!;
-      if (!c.closed) { c.send(x); return; }
+      if (c.closed) continue;
+      // Freed by a response just now (the closed model's next request): use it at once. Idle for longer: the server
+      // may have closed it meanwhile, so let the event loop deliver a pending FIN or reset first (as undici does).
+      if (performance.now() - c.idleSince < FRESH_MS) c.send(x);
+      else setImmediate(() => this.sendIfOpen(c, x));
+      return;
     }
     this.waiting.push(x);
     this.openForWaiting();
+  }
+
+  private sendIfOpen(c: Connection, x: FastExchange): void {
+    if (x.finished) { if (!c.closed) this.released(c, false); return; }
+    if (c.closed) { this.acquire(x); return; }
+    c.send(x);
   }
 
   released(c: Connection, gone: boolean): void {
@@ -56,7 +69,7 @@ export class Pool implements ConnectionOwner {
     }
     const next = this.nextWaiting();
     if (next !== undefined) c.send(next);
-    else this.idle.push(c);
+    else { c.idleSince = performance.now(); this.idle.push(c); }
   }
 
   retry(x: FastExchange, _err: Error): boolean {
@@ -69,14 +82,18 @@ export class Pool implements ConnectionOwner {
   /** Fails what has waited too long: connects (connect timeout), responses (headers or body timeout). */
   sweep(now: number): void {
     for (const c of this.opening) {
-      if (now - c.startedAt > this.connectTimeoutMs) {
+      // 0 means no timeout, as for undici.
+      if (this.connectTimeoutMs > 0 && now - c.startedAt > this.connectTimeoutMs) {
         c.destroy(codeError('UND_ERR_CONNECT_TIMEOUT', `Connect Timeout Error (attempted address: ${this.ep.host}:${this.ep.port}, timeout: ${this.connectTimeoutMs}ms)`));
       }
     }
     for (const c of this.all) {
       const x = c.current;
-      if (x === undefined || now - x.lastActivity <= x.spec.timeoutMs) continue;
-      c.timeout(x.tFirst === 0 ? codeError('UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error') : codeError('UND_ERR_BODY_TIMEOUT', 'Body Timeout Error'));
+      if (x === undefined || x.spec.timeoutMs <= 0) continue;
+      // As undici: the whole head within the timeout from the request's write; then no pause in the body longer than it.
+      if (!x.headReceived) {
+        if (now - x.tSent > x.spec.timeoutMs) c.timeout(codeError('UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error'));
+      } else if (now - x.lastActivity > x.spec.timeoutMs) c.timeout(codeError('UND_ERR_BODY_TIMEOUT', 'Body Timeout Error'));
     }
   }
 
@@ -85,6 +102,7 @@ export class Pool implements ConnectionOwner {
   /** Closes every connection; resolves once their sockets are closed (a worker must not exit with one open). */
   destroy(): Promise<void> {
     this.closing = true;
+    for (let x = this.nextWaiting(); x !== undefined; x = this.nextWaiting()) x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0);
     const closing = [...this.all].map((c) => c.destroyed());
     for (const c of [...this.all]) c.destroy();
     // Never hang a stopping worker on a socket that does not report its close.
@@ -113,7 +131,7 @@ export class Pool implements ConnectionOwner {
       return;
     }
     const taker = this.nextWaiting();
-    if (taker === undefined) { this.idle.push(c); return; }
+    if (taker === undefined) { c.idleSince = performance.now(); this.idle.push(c); return; }
     // Only a connection opened while the request waited is charged to it.
     if (!c.claimed && c.startedAt >= taker.t0) {
       c.claimed = true;

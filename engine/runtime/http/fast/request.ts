@@ -28,6 +28,8 @@ export class FastExchange implements ParserSink {
   tFirst = 0;
   /** Last time a byte arrived or the request was sent (timeouts count from it). */
   lastActivity = 0;
+  /** The whole response head has arrived (the headers timeout is over; the body timeout applies). */
+  headReceived = false;
   lookup = 0;
   connecting = 0;
   tls = 0;
@@ -54,13 +56,14 @@ export class FastExchange implements ParserSink {
   get finished(): boolean { return this.done; }
 
   /** Called by the connection right before and after it writes the request. */
-  starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.written = true; }
+  starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.headReceived = false; this.written = true; }
   sent(now: number): void { this.tSent = now; this.lastActivity = now; }
   firstByte(now: number): void { if (this.tFirst === 0) this.tFirst = now; this.lastActivity = now; }
 
   onHead(status: number, headers: ResponseHeaders): void {
     this.status = status;
     this.headers = headers;
+    this.headReceived = true;
   }
 
   onBody(buf: Buffer, start: number, end: number): void {
