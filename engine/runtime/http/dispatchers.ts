@@ -61,6 +61,7 @@ export function createClient(p: ConnectionProfile, o: Pick<DispatchersOptions, '
   return new FastClient({ connections: o.connections, connectTimeoutMs: o.connectTimeoutMs, tls: p.protocol === 'http1' ? tlsOptions(p) : undefined, fallback: agent });
 }
 
+/** The TLS options of a profile, for the fast client's sockets and undici's connector alike. */
 function tlsOptions(p: ConnectionProfile): TlsOptions {
   return {
     rejectUnauthorized: !p.insecure,
@@ -85,14 +86,8 @@ export function createAgent(p: ConnectionProfile, o: Pick<DispatchersOptions, 'c
       preferH2: h2,
       requireH2: p.protocol === 'http2',
       useH2c: p.protocol === 'h2c' || p.protocol === 'http2',
-      rejectUnauthorized: !p.insecure,
       timeout: o.connectTimeoutMs,
-      ...(p.ca !== undefined ? { ca: p.ca } : {}),
-      ...(p.cert !== undefined ? { cert: p.cert } : {}),
-      ...(p.key !== undefined ? { key: p.key } : {}),
-      ...(p.passphrase !== undefined ? { passphrase: p.passphrase } : {}),
-      ...(p.servername !== undefined ? { servername: p.servername } : {}),
-      ...(p.minVersion !== undefined ? { minVersion: p.minVersion } : {}),
+      ...tlsOptions(p),
     }),
   });
 }
