@@ -13,16 +13,8 @@ const INTERRUPTED = new Interrupted('interrupted');
 
 export async function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<IterationOutcome> {
   try {
-    // The top level inline (the common plan is a few requests and thinks): no extra promise per step.
-    for (const step of steps) {
-      if (vu.interrupted) return 'interrupted';
-      if (step.kind === 'request') {
-        const res = await sendRequest(vu, step, wc);
-        if (res === undefined) return 'interrupted';
-        afterResponse(vu, step, res, wc);
-      } else await runStep(vu, step, wc);
-    }
-    return vu.interrupted ? 'interrupted' : 'completed';
+    await runSteps(vu, steps, wc);
+    return 'completed';
   } catch (e) {
     if (e === INTERRUPTED) return 'interrupted';
     // A request could not be built (already counted as an error): the iteration ends, as a thrown exception does in k6.
@@ -34,16 +26,18 @@ export async function runIteration(vu: VirtualUser, steps: readonly CompiledStep
 async function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
   for (const step of steps) {
     if (vu.interrupted) throw INTERRUPTED;
-    await runStep(vu, step, wc);
+    // A request inline (the common step): no extra promise per request on the hot path.
+    if (step.kind === 'request') {
+      const res = await sendRequest(vu, step, wc);
+      if (res === undefined) throw INTERRUPTED;
+      afterResponse(vu, step, res, wc);
+    } else await runStep(vu, step, wc);
   }
   if (vu.interrupted) throw INTERRUPTED;
 }
 
-async function runStep(vu: VirtualUser, step: CompiledStep, wc: WorkerContext): Promise<void> {
+async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'request' }>, wc: WorkerContext): Promise<void> {
   switch (step.kind) {
-    case 'request':
-      await runRequest(vu, step, wc);
-      break;
     case 'think':
       await vu.sleep(step.minMs === step.maxMs ? step.minMs : step.minMs + Math.random() * (step.maxMs - step.minMs));
       break;
