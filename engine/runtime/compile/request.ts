@@ -11,6 +11,7 @@ import type { Dispatcher } from 'undici';
 import type { CheckCounter, MetricsRecorder, RequestSeries } from '../../metrics/recorder.ts';
 import { changesProfile } from '../http/connection-profile.ts';
 import type { Dispatchers } from '../http/dispatchers.ts';
+import type { FastClient } from '../http/fast/client.ts';
 import { compileCheck, type CompiledCheckRule } from '../checks.ts';
 import { compileExtractor, type CompiledExtractor } from '../extract.ts';
 import { compileAuth, type CompiledAuth } from './auth.ts';
@@ -40,7 +41,7 @@ export interface CompiledRequest {
   extracts: { variable: string; extractor: CompiledExtractor }[];
   series: RequestSeries;
   /** A request with its own connection options (protocol, TLS) uses its own Agent; undefined = the plan's. */
-  dispatcher: Dispatcher | undefined;
+  dispatcher: Dispatcher | FastClient | undefined;
 }
 
 export interface CompileContext {

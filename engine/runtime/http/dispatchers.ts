@@ -23,7 +23,7 @@ export interface DispatchersOptions {
 
 export class Dispatchers {
   readonly default: Dispatcher | FastClient;
-  private readonly byKey = new Map<string, Agent>();
+  private readonly byKey = new Map<string, Dispatcher | FastClient>();
   private readonly defaults: HttpOptions | undefined;
   private readonly o: DispatchersOptions;
 
@@ -32,24 +32,23 @@ export class Dispatchers {
     this.o = o;
     const profile = resolveProfile(defaults, undefined, o.files, o.env);
     this.default = createClient(profile, o);
-    this.byKey.set(profileKey(profile), this.default instanceof FastClient ? this.default.fallback as Agent : this.default as Agent);
+    this.byKey.set(profileKey(profile), this.default);
   }
 
   /** The dispatcher for a request's own connection options (the default one when they change nothing). */
-  forRequest(own: ConnectionOptions | undefined): Dispatcher {
+  forRequest(own: ConnectionOptions | undefined): Dispatcher | FastClient {
     const profile = resolveProfile(this.defaults, own, this.o.files, this.o.env);
     const key = profileKey(profile);
-    let agent = this.byKey.get(key);
-    if (!agent) {
-      agent = createAgent(profile, this.o);
-      this.byKey.set(key, agent);
+    let client = this.byKey.get(key);
+    if (!client) {
+      client = createAgent(profile, this.o);
+      this.byKey.set(key, client);
     }
-    return agent;
+    return client;
   }
 
   async close(): Promise<void> {
-    if (this.default instanceof FastClient) await this.default.close();
-    await Promise.all([...this.byKey.values()].map((a) => a.destroy().catch(() => undefined)));
+    await Promise.all([...this.byKey.values()].map((c) => (c instanceof FastClient ? c.close() : c.destroy().catch(() => undefined))));
   }
 }
 
