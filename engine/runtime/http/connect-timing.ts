@@ -5,6 +5,7 @@
  */
 import { buildConnector } from 'undici';
 import type { Socket } from 'node:net';
+import { us } from './micros.ts';
 
 export const CONNECT_TIMING = Symbol('loadsmith.connectTiming');
 
@@ -19,7 +20,6 @@ export interface ConnectTiming {
 
 export type TimedSocket = Socket & { [CONNECT_TIMING]?: ConnectTiming };
 
-const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
 
 /** `requireH2`: fail a TLS connection whose server did not choose HTTP/2 (protocol: http2), instead of falling back. */
 export function timedConnector({ requireH2, ...options }: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {

@@ -14,6 +14,7 @@ import type { Dispatcher } from 'undici';
 import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';
 import { classifyError, errorMessage, type ErrorKind } from './errors.ts';
 import { FastClient } from './fast/client.ts';
+import { us } from './micros.ts';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -173,7 +174,6 @@ export class Exchange {
     const start = this.tStart || end;
     const sent = this.tSent || start;
     const first = this.tFirst || end;
-    const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
     const result: ExchangeResult = {
       status: err || interrupted ? 0 : this.status,
       headers: err || interrupted ? EMPTY_HEADERS : this.headers,

@@ -10,6 +10,7 @@ export type IterationOutcome = 'completed' | 'interrupted';
 
 class Interrupted extends Error {}
 const INTERRUPTED = new Interrupted('interrupted');
+const NO_RESPONSE = Object.freeze({ ok: false as const, reason: 'no response' });
 
 export async function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<IterationOutcome> {
   try {
@@ -79,7 +80,7 @@ function afterResponse(vu: VirtualUser, req: CompiledRequest, res: ResponseView,
 
 function extract(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext): void {
   for (const { variable, extractor } of req.extracts) {
-    const out = res.status === 0 ? { ok: false as const, reason: 'no response' } : extractor.run(res);
+    const out = res.status === 0 ? NO_RESPONSE : extractor.run(res);
     if (out.ok) vu.ctx.vars.set(variable, out.value);
     else if (extractor.fallback !== undefined) vu.ctx.vars.set(variable, extractor.fallback);
     else {

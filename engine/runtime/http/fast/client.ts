@@ -7,6 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import type { ExchangeResult, ExchangeSpec } from '../exchange.ts';
+import { TOKEN } from './head.ts';
 import { Pool } from './pool.ts';
 import { FastExchange } from './request.ts';
 
@@ -25,7 +26,6 @@ const SPECIAL_LENGTHS = new Set([...SPECIAL].map((n) => n.length));
 /** What undici refuses in a header value and in a path (it throws; the fallback reports that as the error). */
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const BAD_PATH = /[^\u0021-\u00ff]/;
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Header names and methods already checked (they repeat: the same strings request after request). */
 const TOKENS = new Set<string>();
 function isToken(s: string): boolean {

@@ -6,6 +6,7 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions as TlsOptions } from 'node:tls';
 import { HttpParseError, ResponseParser } from './parser.ts';
+import { us } from '../micros.ts';
 import type { Carrier, FastExchange } from './request.ts';
 
 /** Where a pool connects to. */
@@ -25,7 +26,6 @@ export interface ConnectionOwner {
 }
 
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
-const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
 
 export class Connection implements Carrier {
   readonly startedAt = performance.now();

@@ -21,7 +21,7 @@ class HeadError extends Error {
 }
 
 /** Header-name characters (RFC 9110 token). */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+export const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 export function parseHead(text: string): Head {
   let eol = text.indexOf('\r\n');

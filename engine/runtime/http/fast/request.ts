@@ -4,10 +4,10 @@
  */
 import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from '../exchange.ts';
 import { classifyError, errorMessage } from '../errors.ts';
+import { us } from '../micros.ts';
 import type { ParserSink } from './parser.ts';
 
 const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
-const us = (ms: number): number => (ms > 0 ? Math.round(ms * 1000) : 0);
 
 /** What the connection needs to know about the request it carries. */
 export interface Carrier {
