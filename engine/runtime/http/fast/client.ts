@@ -41,7 +41,11 @@ const SWEEP_MS = 50;
 interface Origin { pool: Pool; hostLine: string }
 
 /** A request head as undici writes it: `text` up to the last header line, `wire` the whole head of a body-less request. */
-interface Head { path: string; method: string; keepAlive: boolean; origin: Origin; text: string; wire: Buffer }
+interface Head {
+  path: string; method: string; keepAlive: boolean; origin: Origin; text: string; wire: Buffer;
+  /** The whole head of a request with a body of `bodyLength` bytes (kept while the length does not change). */
+  bodyWire: Buffer | undefined; bodyLength: number;
+}
 
 /** The head of `spec`, or undefined when undici must send it (a header it treats specially, or one it refuses). */
 function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
@@ -65,7 +69,7 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
     rest += `${name}: ${value}\r\n`;
   }
   const text = `${method} ${path} HTTP/1.1\r\n${hostLine}${rest}`;
-  return { path, method, keepAlive: spec.keepAlive, origin, text, wire: Buffer.from(`${text}\r\n`, 'latin1') };
+  return { path, method, keepAlive: spec.keepAlive, origin, text, wire: Buffer.from(`${text}\r\n`, 'latin1'), bodyWire: undefined, bodyLength: -1 };
 }
 
 export class FastClient {
@@ -95,7 +99,14 @@ export class FastClient {
     }
     const body = spec.body;
     const length = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    const wire = length > 0 || EXPECTS_PAYLOAD.has(spec.method) ? `${head.text}content-length: ${length}\r\n\r\n` : head.wire;
+    let wire = head.wire;
+    if (length > 0 || EXPECTS_PAYLOAD.has(spec.method)) {
+      if (head.bodyWire === undefined || head.bodyLength !== length) {
+        head.bodyWire = Buffer.from(`${head.text}content-length: ${length}\r\n\r\n`, 'latin1');
+        head.bodyLength = length;
+      }
+      wire = head.bodyWire;
+    }
     return new Promise<ExchangeResult>((resolve) => {
       const x = new FastExchange(spec, head.text.length, wire, length > 0 ? body : null, resolve);
       onStart?.(x);
