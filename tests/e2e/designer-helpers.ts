@@ -16,7 +16,7 @@ const DOC_SHOTS = join(ROOT, 'docs', 'screenshots');
 export const DESIGNED_PLAN = {
   version: 1,
   name: 'Demo by clicking',
-  defaults: { baseUrl: '${env.BASE_URL}', auth: { type: 'bearer', token: '${token}', scheme: 'Token' } },
+  defaults: { baseUrl: '${env.BASE_URL}', auth: { type: 'bearer', token: '${token}', scheme: 'Token' }, http: { pipelining: 2 } },
   scenarios: {
     default: {
       executor: 'ramping-vus',

@@ -52,6 +52,8 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await form.getByRole('combobox', { name: 'Authentication type' }).selectOption({ label: 'Bearer token' });
   await form.getByRole('combobox', { name: 'Token' }).fill('${token}');
   await form.getByRole('textbox', { name: 'Scheme' }).fill('Token');
+  // HTTP/1.1 pipelining: the run below (app and CLI) sends two requests per connection.
+  await form.getByRole('spinbutton', { name: 'HTTP/1.1 pipelining (requests per connection)' }).fill('2');
 
   // The scenario: ramping-vus, 2s up to 3 VUs, 2s down to 0.
   await row(page, /^default, /).click();

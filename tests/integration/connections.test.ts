@@ -1,6 +1,7 @@
 /**
  * Connection reuse as in k6: a VU keeps one keep-alive connection (undici's one-turn socket validation must
- * not make it open a second one); with keepAlive off every request opens its own.
+ * not make it open a second one); with keepAlive off every request opens its own; with pipelining N, VUs share
+ * about one connection per N of them.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +48,15 @@ describe('connections', () => {
     expect(lookup?.type === 'trend' && lookup.max).toBeGreaterThan(0);
     const byIp = await runYaml(plan('keepAlive: true'), { env: { BASE: url } });
     expect(byIp.summary.metrics.http_req_looking_up).toMatchObject({ max: 0 });
+  });
+
+  it('shares connections between VUs with pipelining (12 VUs, 4 per connection), every request answered', async () => {
+    const twelve = plan('pipelining: 4').replace('vus: 3', 'vus: 12');
+    const { summary } = await runYaml(twelve, { env: { BASE: url } });
+    expect(summary._total).toBe(240);
+    expect(summary.metrics.http_req_failed).toMatchObject({ passes: 0 });
+    expect(connections).toBeGreaterThanOrEqual(3);
+    expect(connections).toBeLessThanOrEqual(4); // without pipelining: 12
   });
 
   it('opens a connection per request with keepAlive: false', async () => {

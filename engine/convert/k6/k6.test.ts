@@ -52,10 +52,10 @@ describe('exportK6: options', () => {
 
   it('plan-wide HTTP settings become k6 options; what k6 lacks is reported', () => {
     const { o, s } = options(plan({ s: { executor: 'shared-iterations', steps: [{ request: { url: '/' } }] } }, {
-      defaults: { baseUrl: 'http://a.test', tags: { team: 't' }, http: { insecureTls: true, keepAlive: false, cookies: 'vu', discardResponseBodies: true, protocol: 'h2c', maxRedirects: 3 } },
+      defaults: { baseUrl: 'http://a.test', tags: { team: 't' }, http: { insecureTls: true, keepAlive: false, cookies: 'vu', discardResponseBodies: true, protocol: 'h2c', maxRedirects: 3, pipelining: 8 } },
     }));
     expect(o).toMatchObject({ insecureSkipTLSVerify: true, noConnectionReuse: true, maxRedirects: 3, discardResponseBodies: true, noCookiesReset: true, tags: { team: 't' } });
-    expect(s.notes.list.map((n) => n.where)).toEqual(['defaults.http.protocol']);
+    expect(s.notes.list.map((n) => n.where)).toEqual(['defaults.http.pipelining', 'defaults.http.protocol']);
   });
 });
 

@@ -29,6 +29,7 @@ export function optionsObject(plan: Plan, s: Script): Record<string, unknown> {
   if (http?.cookies === 'vu') options.noCookiesReset = true;
   if (http?.tls?.minVersion) options.tlsVersion = { min: http.tls.minVersion === 'TLSv1.3' ? 'tls1.3' : 'tls1.2' };
   if (plan.defaults?.tags) options.tags = plan.defaults.tags;
+  if (http?.pipelining !== undefined && http.pipelining > 1) s.notes.add('not-exported', 'defaults.http.pipelining', 'k6 does not pipeline HTTP/1.1 requests: each VU waits for its response on its own connection');
   if (http?.maxBodySize !== undefined) s.notes.add('not-exported', 'defaults.http.maxBodySize', 'k6 keeps whole bodies; there is no limit to set');
   if (http?.protocol && http.protocol !== 'auto') s.notes.add('not-exported', 'defaults.http.protocol', `protocol ${http.protocol}: k6 negotiates HTTP/2 over TLS by ALPN and has no option to force HTTP/1.1 or h2c`);
   if (http?.tls?.caFile || http?.tls?.servername) s.notes.add('not-exported', 'defaults.http.tls', 'a custom CA file or SNI name: k6 has no option for them (use the system trust store)');

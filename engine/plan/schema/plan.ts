@@ -17,6 +17,10 @@ export const HttpOptions = z.strictObject({
     .meta({ description: 'Statuses that are not failures (http_req_failed); default 200-399.' }),
   cookies: z.enum(['iteration', 'vu', 'off']).optional()
     .meta({ description: 'Cookie jar scope: cleared every iteration (default, like k6), kept for the VU, or off.' }),
+  pipelining: z.int().min(1).max(128).optional()
+    .meta({ description: 'HTTP/1.1 pipelining: requests sent on one connection before their responses arrive (as autocannon -p); '
+      + 'a worker then opens about one connection per N concurrent requests. Only idempotent methods (GET, HEAD, PUT, DELETE, '
+      + 'OPTIONS) are pipelined; the server must answer in order. Not used for HTTP/2, which multiplexes. Default 1 (off).' }),
 });
 
 export const Defaults = z.strictObject({

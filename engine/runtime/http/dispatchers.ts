@@ -3,7 +3,8 @@
  * Agent more per distinct profile a request asks for (another protocol, CA, client certificate).
  * The plan's client is the fast HTTP/1.1 client (fast/client.ts) for plain HTTP (and for https with
  * protocol: http1), with an undici Agent behind it for everything else; HTTP/2 profiles use undici alone.
- * LOADSMITH_HTTP_CLIENT=undici turns the fast client off. Each Agent's connections are opened by the timed
+ * LOADSMITH_HTTP_CLIENT=undici turns the fast client off. defaults.http.pipelining applies to every HTTP/1.1
+ * connection (the fast client's, and undici's for protocol http1). Each Agent's connections are opened by the timed
  * connector, which also carries the protocol choice (undici does not pass h2c to custom connectors).
  */
 import { Agent, type Dispatcher } from 'undici';
@@ -17,6 +18,8 @@ export interface DispatchersOptions {
   /** Connections per origin (a worker: its VUs x the widest batch). */
   connections: number;
   connectTimeoutMs: number;
+  /** HTTP/1.1 requests in flight per connection (defaults.http.pipelining; 1: none). */
+  pipelining?: number;
   files: ReadonlyMap<string, Buffer>;
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -29,7 +32,8 @@ export class Dispatchers {
 
   constructor(defaults: HttpOptions | undefined, o: DispatchersOptions) {
     this.defaults = defaults;
-    this.o = o;
+    this.o = { ...o, pipelining: o.pipelining ?? defaults?.pipelining ?? 1 };
+    o = this.o;
     const profile = resolveProfile(defaults, undefined, o.files, o.env);
     this.default = createClient(profile, o);
     this.byKey.set(profileKey(profile), this.default);
@@ -53,11 +57,13 @@ export class Dispatchers {
 }
 
 /** The client for a profile: the fast HTTP/1.1 client in front of an undici Agent, or the Agent alone. */
-export function createClient(p: ConnectionProfile, o: Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs'>): Dispatcher | FastClient {
+type ClientOptions = Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs' | 'pipelining'>;
+
+export function createClient(p: ConnectionProfile, o: ClientOptions): Dispatcher | FastClient {
   const agent = createAgent(p, o);
   if (process.env.LOADSMITH_HTTP_CLIENT === 'undici' || p.protocol === 'http2' || p.protocol === 'h2c') return agent;
   // https with protocol auto may negotiate HTTP/2: undici does that; with protocol http1 the fast client speaks TLS.
-  return new FastClient({ connections: o.connections, connectTimeoutMs: o.connectTimeoutMs, tls: p.protocol === 'http1' ? tlsOptions(p) : undefined, fallback: agent });
+  return new FastClient({ connections: o.connections, connectTimeoutMs: o.connectTimeoutMs, pipelining: o.pipelining ?? 1, tls: p.protocol === 'http1' ? tlsOptions(p) : undefined, fallback: agent });
 }
 
 /** The TLS options of a profile, for the fast client's sockets and undici's connector alike. */
@@ -73,11 +79,12 @@ function tlsOptions(p: ConnectionProfile): TlsOptions {
   };
 }
 
-export function createAgent(p: ConnectionProfile, o: Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs'>): Agent {
+export function createAgent(p: ConnectionProfile, o: ClientOptions): Agent {
   const h2 = p.protocol !== 'http1';
   return new Agent({
     connections: o.connections,
-    pipelining: 1,
+    // undici's pipelining also caps HTTP/2 streams per connection, so it is raised only where HTTP/2 cannot be spoken.
+    pipelining: h2 ? 1 : o.pipelining ?? 1,
     allowH2: h2,
     connect: timedConnector({
       allowH2: h2,

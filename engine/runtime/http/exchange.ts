@@ -238,6 +238,9 @@ function undiciExchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x
         headersTimeout: spec.timeoutMs,
         bodyTimeout: spec.timeoutMs,
         reset: !spec.keepAlive,
+        // undici never pipelines behind a "blocking" request (its default for all but HEAD); with pipelining 1
+        // (Loadsmith's default) this changes nothing. Non-idempotent requests are still not pipelined.
+        blocking: false,
       }, x);
     } catch (e) {
       x.onResponseError(undefined as unknown as Controller, e as Error);

@@ -1,6 +1,9 @@
 /**
- * One HTTP/1.1 connection of the fast client: opens a TCP (or TLS) socket with connect timing, writes one request
- * at a time, feeds what it reads to the response parser, and tells its pool when it is free again or gone.
+ * One HTTP/1.1 connection of the fast client: opens a TCP (or TLS) socket with connect timing, writes requests,
+ * feeds what it reads to the response parser, and tells its pool after each response whether it can carry more.
+ * Without pipelining (depth 1) one request is in flight at a time. With pipelining (depth > 1) up to `depth` are:
+ * the responses come back in order, so the oldest is `current` (the parser's) and the others wait in `behind`;
+ * requests written in the same event-loop turn leave in one write (the socket is corked until the next tick).
  * Plain sockets read into one buffer shared by the thread (no allocation per read).
  */
 import { connect as netConnect, type Socket } from 'node:net';
@@ -17,6 +20,9 @@ export interface Endpoint {
   /** The last TLS session the origin gave: new connections resume it (a shorter handshake, as undici's session cache). */
   session?: Buffer;
 }
+
+/** Methods that may be pipelined, and retried when their connection closes before the response (RFC 9110 9.2.2). */
+export const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 
 export interface ConnectionOwner {
   /** The connection can carry another request (keep-alive), or ended (`gone`). */
@@ -40,15 +46,27 @@ export class Connection implements Carrier {
   idleSince = 0;
   /** Requests written on this connection so far. */
   uses = 0;
+  /** Requests written whose response has not ended (current and behind). */
+  inFlight = 0;
+  /** Another request may be written behind those in flight: all of them are idempotent and keep the connection. */
+  pipelineOpen = true;
+  /** Listed in the pool's connections with room for another pipelined request. */
+  listed = false;
+  /** The request whose response is being read. */
   current: FastExchange | undefined;
+  /** Pipelined requests written after current, oldest first. */
+  private behind: FastExchange[] | undefined;
+  /** Requests written while the socket is corked: their sent time is when the write leaves, at uncork. */
+  private corked: FastExchange[] | undefined;
+  private readonly depth: number;
   private readonly socket: Socket;
   private readonly parser = new ResponseParser();
   private readonly owner: ConnectionOwner;
   private readonly onConnected: (c: Connection, err: Error | undefined) => void;
-  private reuse = true;
 
-  constructor(ep: Endpoint, owner: ConnectionOwner, onConnected: (c: Connection, err: Error | undefined) => void) {
+  constructor(ep: Endpoint, owner: ConnectionOwner, onConnected: (c: Connection, err: Error | undefined) => void, depth = 1) {
     this.owner = owner;
+    this.depth = depth;
     this.onConnected = onConnected;
     let lookupAt = 0;
     let tcpAt = 0;
@@ -80,29 +98,56 @@ export class Connection implements Carrier {
 
   /** Writes x's request; the response arrives through read(). */
   send(x: FastExchange): void {
-    this.current = x;
     x.carrier = this;
     this.uses++;
-    this.reuse = x.spec.keepAlive;
-    this.parser.begin(x, x.headRequest);
+    this.inFlight++;
+    if (this.current === undefined) {
+      this.current = x;
+      this.parser.begin(x, x.headRequest);
+    } else (this.behind ??= []).push(x);
     const s = this.socket;
     x.starting(performance.now());
-    const wire = x.wire;
-    if (x.body === null) {
-      if (typeof wire === 'string') s.write(wire, 'latin1');
-      else s.write(wire);
-    } else {
+    if (this.depth > 1) {
+      if (!x.spec.keepAlive || !IDEMPOTENT.has(x.spec.method)) this.pipelineOpen = false; // nothing behind it (RFC 9112 9.3.2)
+      if (this.corked === undefined) {
+        this.corked = [];
+        s.cork();
+        process.nextTick(uncork, this);
+      }
+      this.corked.push(x);
+      this.write(x);
+      return;
+    }
+    if (x.body === null) this.write(x);
+    else {
       s.cork();
-      if (typeof wire === 'string') s.write(wire, 'latin1');
-      else s.write(wire);
-      s.write(x.body);
+      this.write(x);
       s.uncork();
     }
     x.sent(performance.now());
   }
 
+  /** The corked writes of this turn leave in one system call. */
+  flush(): void {
+    const list = this.corked!;
+    this.corked = undefined;
+    if (this.closed) return;
+    this.socket.uncork();
+    const now = performance.now();
+    for (const x of list) if (!x.finished) x.sent(now);
+  }
+
+  private write(x: FastExchange): void {
+    const s = this.socket;
+    const wire = x.wire;
+    if (typeof wire === 'string') s.write(wire, 'latin1');
+    else s.write(wire);
+    if (x.body !== null) s.write(x.body);
+  }
+
+  /** A request being read is dropped with its connection; one pipelined behind it is left to be read and ignored. */
   abandon(x: FastExchange): void {
-    if (this.current === x) { this.current = undefined; this.destroy(); }
+    if (this.current === x) { this.current = undefined; this.inFlight--; this.destroy(); }
   }
 
   /** Resolves once the socket is closed. */
@@ -113,7 +158,7 @@ export class Connection implements Carrier {
 
   /** Closes the connection; `err` is what a request waiting for it (or on it) fails with. */
   destroy(err?: Error): void {
-    if (!this.closed) this.socket.destroy();
+    this.socket.destroy();
     this.gone(err);
   }
 
@@ -121,39 +166,62 @@ export class Connection implements Carrier {
   timeout(err: Error): void {
     const x = this.current;
     this.current = undefined;
+    if (x !== undefined) this.inFlight--;
     x?.fail(err, this.parser.bytes);
     this.destroy();
   }
 
   private read(buf: Buffer, n: number): void {
-    const x = this.current;
+    let x = this.current;
     if (x === undefined) { this.destroy(); return; } // bytes nobody asked for: the connection is not usable
-    x.firstByte(performance.now());
-    try {
-      const at = this.parser.execute(buf, 0, n);
-      if (this.parser.idle && at < n) this.reuse = false; // more than one response: never pipeline by accident
-    } catch (e) {
-      this.current = undefined;
-      x.fail(e as Error, this.parser.bytes);
-      this.destroy();
-      return;
+    const now = performance.now();
+    x.firstByte(now);
+    let at = 0;
+    for (;;) {
+      try {
+        at = this.parser.execute(buf, at, n);
+      } catch (e) {
+        this.current = undefined;
+        this.inFlight--;
+        x.fail(e as Error, this.parser.bytes);
+        this.destroy();
+        return;
+      }
+      if (!this.parser.idle) return;
+      const next = this.behind?.shift();
+      // More than this response and nothing pipelined: the server answered what was not asked; never reuse.
+      this.complete(x, next, now, at === n || next !== undefined);
+      if (at === n || next === undefined || this.current !== next) return;
+      x = next;
+      x.firstByte(now);
     }
-    if (this.parser.idle) this.complete(x);
   }
 
-  private complete(x: FastExchange): void {
-    this.current = undefined;
-    const keep = this.reuse && this.parser.keepAliveAfter;
+  /** x's response ended; `next` (pipelined behind it) is read from now on. */
+  private complete(x: FastExchange, next: FastExchange | undefined, now: number, reusable: boolean): void {
+    const bytes = this.parser.bytes;
+    const keep = reusable && x.spec.keepAlive && this.parser.keepAliveAfter;
+    this.current = next;
+    this.inFlight--;
+    if (next !== undefined) {
+      this.parser.begin(next, next.headRequest);
+      next.responseDue(now); // its headers timeout counts from here: it could not be answered before x
+    } else if (this.inFlight === 0) this.pipelineOpen = true;
     // Settled first, so that writing the next queued request is not counted in this one's receiving time.
-    x.succeed(this.parser.bytes);
+    x.succeed(bytes);
     if (keep) this.owner.released(this, false);
     else this.destroy();
   }
 
   private gone(err: Error | undefined): void {
+    const wasClosed = this.closed;
+    this.closed = true; // first: a request retried below must not be written here again
     const x = this.current;
+    const behind = this.behind;
+    this.current = undefined;
+    this.behind = undefined;
+    this.inFlight = 0;
     if (x !== undefined) {
-      this.current = undefined;
       let failure = err;
       if (failure === undefined) {
         // A body read until the close ends here; anything else unfinished is an error.
@@ -162,10 +230,18 @@ export class Connection implements Carrier {
       if (failure === undefined) x.succeed(this.parser.bytes);
       else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure))) x.fail(failure, this.parser.bytes);
     }
-    if (this.closed) return;
-    this.closed = true;
+    if (behind !== undefined) {
+      // Pipelined requests not answered: retried once elsewhere (all are idempotent), else failed.
+      for (const y of behind) {
+        const failure = err ?? new HttpParseError('UND_ERR_SOCKET', 'other side closed');
+        if (!this.owner.retry(y, failure)) y.fail(failure, 0);
+      }
+    }
+    if (wasClosed) return;
     if (!this.socket.destroyed) this.socket.destroy();
     if (!this.connected) this.onConnected(this, err ?? new HttpParseError('UND_ERR_SOCKET', 'other side closed'));
     else this.owner.released(this, true);
   }
 }
+
+function uncork(c: Connection): void { c.flush(); }

@@ -5,14 +5,17 @@
  * queued request, but at most MAX_OPENING at a time: a burst (a cold start of the open model, a stall) would
  * otherwise open hundreds of connections that each cost more than waiting a fraction of a millisecond for a busy
  * one. A connection freed by a response is handed on in the same call (undici waits an event-loop turn).
+ * With pipelining (depth > 1) a connection takes up to `depth` requests before their responses arrive, and the
+ * pool fills the connections it has before it opens another (as undici's pool): a burst of N requests opens about
+ * N / depth connections. Only idempotent requests are pipelined; any other waits for a connection with nothing in
+ * flight, and nothing is written behind it.
  * Also enforces the connect timeout and the headers/body timeouts.
  */
-import { Connection, type ConnectionOwner, type Endpoint } from './connection.ts';
+import { Connection, IDEMPOTENT, type ConnectionOwner, type Endpoint } from './connection.ts';
 import type { FastExchange } from './request.ts';
 
 /** An idle connection freed less than this long ago is reused at once, without waiting an event-loop turn. */
 const FRESH_MS = 1;
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 /** Connections being opened at once, per origin. */
 export const MAX_OPENING = 128;
 
@@ -22,7 +25,11 @@ export class Pool implements ConnectionOwner {
   private readonly ep: Endpoint;
   private readonly limit: number;
   private readonly connectTimeoutMs: number;
+  /** Requests in flight per connection at most (1: no pipelining). */
+  private readonly depth: number;
   private readonly idle: Connection[] = [];
+  /** Pipelining: connections with requests in flight and room for more (checked when taken; last listed first). */
+  private readonly room: Connection[] = [];
   /** FIFO of waiting requests from waitHead on (settled ones are skipped when reached). */
   private readonly waiting: FastExchange[] = [];
   private waitHead = 0;
@@ -30,21 +37,24 @@ export class Pool implements ConnectionOwner {
   private readonly opening = new Set<Connection>();
   private closing = false;
 
-  constructor(ep: Endpoint, limit: number, connectTimeoutMs: number) {
+  constructor(ep: Endpoint, limit: number, connectTimeoutMs: number, depth = 1) {
     this.ep = ep;
     this.limit = limit;
     this.connectTimeoutMs = connectTimeoutMs;
+    this.depth = depth;
   }
 
   acquire(x: FastExchange): void {
     if (this.closing) { x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0); return; }
+    // Pipelining: behind the requests of a busy connection, unless others wait already (they go first).
+    if (this.depth > 1 && this.room.length > 0 && this.waitingCount() === 0 && IDEMPOTENT.has(x.spec.method) && x.spec.keepAlive && this.pipeline(x)) return;
     const idle = this.idle;
     while (idle.length > 0) {
       const c = idle.pop()!;
       if (c.closed) continue;
       // Freed by a response just now (the closed model's next request): use it at once. Idle for longer: the server
       // may have closed it meanwhile, so let the event loop deliver a pending FIN or reset first (as undici does).
-      if (performance.now() - c.idleSince < FRESH_MS) c.send(x);
+      if (performance.now() - c.idleSince < FRESH_MS) { c.send(x); this.listIfRoom(c); }
       else setImmediate(() => this.sendIfOpen(c, x));
       return;
     }
@@ -56,6 +66,28 @@ export class Pool implements ConnectionOwner {
     if (x.finished) { if (!c.closed) this.released(c, false); return; }
     if (c.closed) { this.acquire(x); return; }
     c.send(x);
+    this.listIfRoom(c);
+  }
+
+  /** Writes x behind the requests of the connection listed last that still has room; false when none has. */
+  private pipeline(x: FastExchange): boolean {
+    const room = this.room;
+    while (room.length > 0) {
+      const c = room[room.length - 1]!;
+      if (c.closed || !c.pipelineOpen || c.inFlight === 0 || c.inFlight >= this.depth) { room.pop(); c.listed = false; continue; }
+      c.send(x);
+      if (c.inFlight >= this.depth || !c.pipelineOpen) { room.pop(); c.listed = false; }
+      return true;
+    }
+    return false;
+  }
+
+  /** Pipelining: lists a connection that has requests in flight and room for more. */
+  private listIfRoom(c: Connection): void {
+    if (this.depth > 1 && !c.listed && !c.closed && c.pipelineOpen && c.inFlight > 0 && c.inFlight < this.depth) {
+      c.listed = true;
+      this.room.push(c);
+    }
   }
 
   released(c: Connection, gone: boolean): void {
@@ -67,9 +99,24 @@ export class Pool implements ConnectionOwner {
       this.openForWaiting();
       return;
     }
+    if (this.depth > 1) { this.fill(c); return; }
     const next = this.nextWaiting();
     if (next !== undefined) c.send(next);
     else { c.idleSince = performance.now(); this.idle.push(c); }
+  }
+
+  /** Pipelining: gives c waiting requests while it has room (FIFO; a request that cannot be pipelined waits for
+   * c to have nothing in flight), then lists it as idle or as having room. */
+  private fill(c: Connection): void {
+    while (!c.closed && c.pipelineOpen && c.inFlight < this.depth) {
+      const next = this.peekWaiting();
+      if (next === undefined || (c.inFlight > 0 && !(IDEMPOTENT.has(next.spec.method) && next.spec.keepAlive))) break;
+      this.nextWaiting();
+      c.send(next);
+    }
+    if (c.closed) return;
+    if (c.inFlight === 0) { c.idleSince = performance.now(); this.idle.push(c); }
+    else this.listIfRoom(c);
   }
 
   retry(x: FastExchange, _err: Error): boolean {
@@ -91,8 +138,9 @@ export class Pool implements ConnectionOwner {
       const x = c.current;
       if (x === undefined || x.spec.timeoutMs <= 0) continue;
       // As undici: the whole head within the timeout from the request's write; then no pause in the body longer than it.
+      if (x.tSent === 0) continue; // written this turn, still corked (pipelining)
       if (!x.headReceived) {
-        if (now - x.tSent > x.spec.timeoutMs) c.timeout(codeError('UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error'));
+        if (now - x.headersFrom > x.spec.timeoutMs) c.timeout(codeError('UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error'));
       } else if (now - x.lastActivity > x.spec.timeoutMs) c.timeout(codeError('UND_ERR_BODY_TIMEOUT', 'Body Timeout Error'));
     }
   }
@@ -114,8 +162,8 @@ export class Pool implements ConnectionOwner {
     if (this.closing) return;
     const q = this.waiting;
     while (this.waitHead < q.length && q[this.waitHead]!.finished) q[this.waitHead++] = undefined as unknown as FastExchange; // interrupted while queued
-    while (this.all.size < this.limit && this.opening.size < MAX_OPENING && this.waitingCount() > this.opening.size) {
-      const c = new Connection(this.ep, this, (conn, err) => this.connected(conn, err));
+    while (this.all.size < this.limit && this.opening.size < MAX_OPENING && this.waitingCount() > this.opening.size * this.depth) {
+      const c = new Connection(this.ep, this, (conn, err) => this.connected(conn, err), this.depth);
       this.all.add(c);
       this.opening.add(c);
     }
@@ -140,11 +188,19 @@ export class Pool implements ConnectionOwner {
       taker.tls = c.tlsUs;
     }
     c.send(taker);
+    if (this.depth > 1) this.fill(c);
     this.openForWaiting(); // the next wave, for requests still queued
   }
 
   private waitingCount(): number {
     return this.waiting.length - this.waitHead;
+  }
+
+  /** The request nextWaiting() would return, left in the queue. */
+  private peekWaiting(): FastExchange | undefined {
+    const q = this.waiting;
+    while (this.waitHead < q.length && q[this.waitHead]!.finished) q[this.waitHead++] = undefined as unknown as FastExchange;
+    return this.waitHead < q.length ? q[this.waitHead] : undefined;
   }
 
   private nextWaiting(): FastExchange | undefined {

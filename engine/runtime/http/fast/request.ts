@@ -26,8 +26,11 @@ export class FastExchange implements ParserSink {
   tStart = 0;
   tSent = 0;
   tFirst = 0;
-  /** Last time a byte arrived or the request was sent (timeouts count from it). */
+  /** Last time a byte arrived or the request was sent (the body timeout counts from it). */
   lastActivity = 0;
+  /** Since when a response head is due (the headers timeout counts from it): the write, or, pipelined behind
+   * other requests, the end of the response before it. */
+  headersFrom = 0;
   /** The whole response head has arrived (the headers timeout is over; the body timeout applies). */
   headReceived = false;
   lookup = 0;
@@ -57,7 +60,9 @@ export class FastExchange implements ParserSink {
 
   /** Called by the connection right before and after it writes the request. */
   starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.headReceived = false; this.written = true; }
-  sent(now: number): void { this.tSent = now; this.lastActivity = now; }
+  sent(now: number): void { this.tSent = now; this.lastActivity = now; this.headersFrom = now; }
+  /** Pipelined: the response before this one ended, so this one's is due from now. */
+  responseDue(now: number): void { if (this.tSent !== 0) this.headersFrom = now; }
   firstByte(now: number): void { if (this.tFirst === 0) this.tFirst = now; this.lastActivity = now; }
 
   onHead(status: number, headers: ResponseHeaders): void {

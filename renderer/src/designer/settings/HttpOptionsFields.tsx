@@ -14,6 +14,7 @@ export function HttpOptionsFields() {
       <div className="settings-grid">
         <NumberField path={[...HTTP, 'maxRedirects']} label="Max redirects" min={0} placeholder="default 10" />
         <TextField path={[...HTTP, 'maxBodySize']} label="Max body size" placeholder="default 10MB" hint="Largest response body kept for checks and extractions." />
+        <NumberField path={[...HTTP, 'pipelining']} label="HTTP/1.1 pipelining (requests per connection)" min={1} placeholder="default 1 (off)" />
         <SelectField path={[...HTTP, 'cookies']} label="Cookie jar" defaultLabel="default (per iteration)"
           options={[{ value: 'iteration', label: 'per iteration (cleared)' }, { value: 'vu', label: 'per VU (kept)' }, { value: 'off', label: 'off' }]} />
       </div>
