@@ -1,7 +1,10 @@
 /**
  * bench/run: Loadsmith and its peers side by side against bench/target, each pinned to its own core.
  *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...] [--only closed,open,sleeping]
- *             [--connections 1,50,256] [--rates 5000,20000] [--vus 1000,10000,50000] [--out bench/RESULTS.md] [--quick]
+ *             [--connections 1,50,256] [--rates 5000,20000] [--vus 1000,10000,50000] [--depths 10] [--in-flight 50]
+ *             [--out bench/RESULTS.md] [--quick]
+ * `pipelined`: the closed model with HTTP/1.1 pipelining, --in-flight requests outstanding, each depth of --depths per
+ * connection (Loadsmith's defaults.http.pipelining, autocannon -p, wrk with bench/plans/wrk-pipeline.lua).
  * Prints a table per workload and writes the Markdown report (command, machine, date, medians of the repetitions).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { busyShare, loadString, machine } from './machine.ts';
 import { runPinned, steadyState } from './proc.ts';
 import type { RunRecord, Workload } from './record.ts';
-import { closedTable, markdown, openTable, sleepingTable } from './report.ts';
+import { closedTable, markdown, openTable, pipelinedTable, sleepingTable } from './report.ts';
 import { startTarget, type Target } from './target.ts';
 import { availableTools, ROOT, type Job, type Tool } from './tools.ts';
 
@@ -20,10 +23,12 @@ const { values: o } = parseArgs({
     reps: { type: 'string', default: '3' },
     duration: { type: 'string', default: '8' },
     tools: { type: 'string' },
-    only: { type: 'string', default: 'closed,open,sleeping' },
+    only: { type: 'string', default: 'closed,pipelined,open,sleeping' },
     connections: { type: 'string', default: '1,50,256' },
     rates: { type: 'string', default: '5000,20000' },
     vus: { type: 'string', default: '1000,10000,50000' },
+    depths: { type: 'string', default: '10' },
+    'in-flight': { type: 'string', default: '50' },
     'k6-max-sleeping': { type: 'string', default: '10000' },
     'target-cpu': { type: 'string', default: '0' },
     'generator-cpu': { type: 'string', default: '1' },
@@ -79,6 +84,14 @@ try {
       }
     }
   }
+  if (only.has('pipelined')) {
+    const inFlight = Number(o['in-flight']);
+    for (const depth of list(o.depths)) {
+      for (let rep = 0; rep < reps; rep++) {
+        for (const t of tools) if (t.pipelined) await measure('pipelined', t, depth, rep, t.pipelined(target.url, inFlight, depth, seconds, dirFor(t.name, 'pipelined', depth, rep)), target, seconds + 60);
+      }
+    }
+  }
   if (only.has('open')) {
     for (const rate of list(o.rates)) {
       for (let rep = 0; rep < reps; rep++) {
@@ -102,9 +115,9 @@ try {
 const versions = Object.fromEntries(tools.map((t) => [t.name, t.version()]));
 const report = markdown({
   command: `bench/run ${process.argv.slice(2).join(' ')}`.trim(), date: new Date().toISOString(), machine: m, loadAfter: loadString(),
-  versions, reps, seconds, records, skipped: missing,
+  versions, reps, seconds, records, skipped: missing, inFlight: Number(o['in-flight']),
 });
-console.log(`\n${closedTable(records)}\n${openTable(records)}\n${sleepingTable(records)}`);
+console.log(`\n${closedTable(records)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`);
 writeFileSync(o.out, report);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records
 writeFileSync(join(ROOT, 'bench/results', `raw-${Date.now()}.json`), `${JSON.stringify({ machine: m, versions, records }, null, 1)}\n`);

@@ -20,16 +20,27 @@ function note(r: Row): string {
   return n.join('; ');
 }
 
-export function closedTable(records: readonly RunRecord[]): string {
+const CLOSED_HEAD = ['tool', 'req/s', 'p50', 'p99', 'errors', 'generator CPU', 'target CPU', 'µs CPU/req (steady)', 'µs CPU/req (whole run)', 'peak RSS', 'notes'];
+const closedRow = (r: Row): string[] => [r.tool, f(r.rps), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), f(r.usPerReqWhole, 1), `${f(r.peakRssMb)} MB`, note(r)];
+
+/** One table per parameter of a closed-model workload, fastest first. */
+function closedTables(records: readonly RunRecord[], workload: 'closed' | 'pipelined', title: (param: number) => string): string {
   const out: string[] = [];
-  for (const c of [...new Set(rows(records, 'closed').map((r) => r.param))]) {
-    const rs = rows(records, 'closed').filter((r) => r.param === c).sort((a, b) => b.rps - a.rps);
-    out.push(`### Closed model, ${c} connection${c === 1 ? '' : 's'}\n`);
-    out.push(table(['tool', 'req/s', 'p50', 'p99', 'errors', 'generator CPU', 'target CPU', 'µs CPU/req (steady)', 'µs CPU/req (whole run)', 'peak RSS', 'notes'],
-      rs.map((r) => [r.tool, f(r.rps), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), f(r.usPerReqWhole, 1), `${f(r.peakRssMb)} MB`, note(r)])));
+  const all = rows(records, workload);
+  for (const p of [...new Set(all.map((r) => r.param))]) {
+    out.push(`### ${title(p)}\n`);
+    out.push(table(CLOSED_HEAD, all.filter((r) => r.param === p).sort((a, b) => b.rps - a.rps).map(closedRow)));
     out.push('');
   }
   return out.join('\n');
+}
+
+export function closedTable(records: readonly RunRecord[]): string {
+  return closedTables(records, 'closed', (c) => `Closed model, ${c} connection${c === 1 ? '' : 's'}`);
+}
+
+export function pipelinedTable(records: readonly RunRecord[], inFlight: number): string {
+  return closedTables(records, 'pipelined', (d) => `Closed model with HTTP/1.1 pipelining: ${inFlight} requests in flight, ${d} per connection (${Math.ceil(inFlight / d)} connections)`);
 }
 
 export function openTable(records: readonly RunRecord[]): string {
@@ -64,6 +75,8 @@ export interface ReportInput {
   seconds: number;
   records: readonly RunRecord[];
   skipped: string[];
+  /** Requests in flight in the pipelined workload. */
+  inFlight: number;
 }
 
 export function markdown(r: ReportInput): string {
@@ -87,6 +100,7 @@ export function markdown(r: ReportInput): string {
     '"target-bound" marks rows where the target\'s core was ≥ 95 % busy: there the target, not the tool, was the limit.',
     '',
     closedTable(r.records),
+    pipelinedTable(r.records, r.inFlight),
     openTable(r.records),
     sleepingTable(r.records),
   ].join('\n');

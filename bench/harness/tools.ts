@@ -25,6 +25,8 @@ export interface Tool {
   closed?(url: string, c: number, seconds: number, dir: string): Job;
   open?(url: string, rate: number, seconds: number, dir: string): Job;
   sleeping?(vus: number, seconds: number, dir: string): Job;
+  /** Closed model with HTTP/1.1 pipelining: `inFlight` requests outstanding, `depth` per connection. */
+  pipelined?(url: string, inFlight: number, depth: number, seconds: number, dir: string): Job;
 }
 
 function which(cmd: string): string {
@@ -52,6 +54,12 @@ const loadsmith: Tool = {
   closed: (url, c, s, dir) => lsJob(['run', join(ROOT, 'bench/plans/closed.yaml'), '--vus', String(c), '--duration', `${s}s`], url, dir),
   open: (url, rate, s, dir) => lsJob(['run', join(ROOT, 'bench/plans/open.yaml'), '--rate', String(rate), '--duration', `${s}s`], url, dir),
   sleeping: (vus, s, dir) => lsJob(['run', join(ROOT, 'bench/plans/sleep.yaml'), '--vus', String(vus), '--duration', `${s}s`], '', dir, false),
+  pipelined: (url, inFlight, depth, s, dir) => {
+    // The closed-model plan with defaults.http.pipelining set: inFlight VUs share about inFlight / depth connections.
+    const plan = file(dir, 'pipelined.yaml');
+    writeFileSync(plan, readFileSync(join(ROOT, 'bench/plans/closed.yaml'), 'utf8').replace(/^defaults:\n/m, `defaults:\n  http: { pipelining: ${depth} }\n`));
+    return lsJob(['run', plan, '--vus', String(inFlight), '--duration', `${s}s`], url, dir);
+  },
 };
 
 function lsJob(args: string[], url: string, dir: string, parse = true): Job {
@@ -86,6 +94,10 @@ const wrk: Tool = {
   bin: which('wrk'),
   version: () => firstLine('wrk', ['-v'], /wrk \S+/),
   closed: (url, c, s) => ({ argv: ['wrk', '-t1', `-c${c}`, `-d${s}s`, '--latency', url], read: parseWrk }),
+  // wrk pipelines with a script: each connection writes `depth` requests at once, the next batch when all are answered.
+  pipelined: (url, inFlight, depth, s) => ({
+    argv: ['wrk', '-t1', `-c${Math.ceil(inFlight / depth)}`, `-d${s}s`, '--latency', '-s', join(ROOT, 'bench/plans/wrk-pipeline.lua'), url, '--', String(depth)], read: parseWrk,
+  }),
 };
 
 const autocannonBin = join(TOOLS, 'bench/node_modules/.bin/autocannon');
@@ -94,6 +106,7 @@ const autocannon: Tool = {
   bin: autocannonBin,
   version: () => `autocannon ${(JSON.parse(readFileSync(join(TOOLS, 'bench/node_modules/autocannon/package.json'), 'utf8')) as { version: string }).version}`,
   closed: (url, c, s) => ({ argv: [node, autocannonBin, '-c', String(c), '-d', String(s), '-j', url], read: parseAutocannon }),
+  pipelined: (url, inFlight, depth, s) => ({ argv: [node, autocannonBin, '-c', String(Math.ceil(inFlight / depth)), '-p', String(depth), '-d', String(s), '-j', url], read: parseAutocannon }),
 };
 
 const vegetaBin = join(TOOLS, 'go/bin/vegeta');
