@@ -38,10 +38,13 @@ export function parseWrk(out: string): ToolResult {
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = sock ? sock.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
   const non2xx = num(/Non-2xx or 3xx responses: (\d+)/, out);
+  const p50 = lat(50);
+  const p99 = lat(99);
   return {
     requests: required('wrk', num(/^\s+(\d+) requests in/m, out)),
     rps: num(/^Requests\/sec:\s+([\d.]+)/m, out),
-    p50Ms: lat(50), p99Ms: lat(99),
+    // With a pipelining script wrk prints "99% 0.00us" (it times batches, not requests): no percentile then.
+    p50Ms: p50, p99Ms: p99 < p50 ? NaN : p99,
     errors: socketErrors + (Number.isFinite(non2xx) ? non2xx : 0),
   };
 }
