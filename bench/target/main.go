@@ -2,6 +2,7 @@
 // measured. bench/run starts it pinned to one core: GOMAXPROCS=1 taskset -c 0 target -addr 127.0.0.1:PORT.
 // With -stats ADDR it also serves GET /count (requests answered so far, as text) on a second loopback listener,
 // which the harness polls to compute the generator's CPU per request over the steady part of a run.
+// GET /login also sets a session cookie (for plans that measure the cost of a cookie jar).
 package main
 
 import (
@@ -29,6 +30,9 @@ func main() {
 	}
 	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		count.Add(1)
+		if r.URL.Path == "/login" {
+			w.Header().Set("Set-Cookie", "session=0123456789abcdef; Path=/; HttpOnly")
+		}
 		w.Header().Set("Content-Type", "text/plain")
 		_, _ = w.Write(body)
 	})

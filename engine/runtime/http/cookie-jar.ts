@@ -30,6 +30,13 @@ interface StoredCookie {
  */
 const MAX_COOKIES = 300;
 
+/** What the jar needs of a request URL (a WHATWG URL is one; so is ../vu/cookie-url.ts's, made without parsing). */
+export interface CookieUrl {
+  readonly hostname: string;
+  readonly pathname: string;
+  readonly protocol: string;
+}
+
 /** Stores cookies from responses and produces the Cookie header for requests, per virtual user. */
 export class CookieJar {
   private cookies: StoredCookie[] = [];
@@ -40,14 +47,14 @@ export class CookieJar {
    * Each array element (or the single string) is one Set-Cookie header; values are not split on commas.
    * Cookies whose Domain does not domain-match the host, or is a single label such as "com", are ignored.
    */
-  setFromResponse(url: URL, setCookie: string | string[] | undefined, nowMs: number = Date.now()): void {
+  setFromResponse(url: CookieUrl, setCookie: string | string[] | undefined, nowMs: number = Date.now()): void {
     if (setCookie === undefined) return;
     if (typeof setCookie === 'string') this.store(url, setCookie, nowMs);
     else for (const header of setCookie) this.store(url, header, nowMs);
   }
 
   /** The Cookie header value to send to `url`, or undefined when no cookie matches. */
-  cookieHeader(url: URL, nowMs?: number): string | undefined {
+  cookieHeader(url: CookieUrl, nowMs?: number): string | undefined {
     if (this.cookies.length === 0) return undefined;
     const now = nowMs ?? Date.now();
     const host = url.hostname.toLowerCase();
@@ -80,7 +87,7 @@ export class CookieJar {
     return this.cookies.length;
   }
 
-  private store(url: URL, header: string, now: number): void {
+  private store(url: CookieUrl, header: string, now: number): void {
     const parsed = parseSetCookie(header, now);
     if (parsed === undefined) return;
     const host = url.hostname.toLowerCase();

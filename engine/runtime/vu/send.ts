@@ -10,6 +10,8 @@ import type { RequestTrace } from '../trace/hook.ts';
 import type { RequestResults } from '../results/hook.ts';
 import { exchange, type ExchangeResult, type Interruptible } from '../http/exchange.ts';
 import type { FastClient } from '../http/fast/client.ts';
+import type { CookieUrl } from '../http/cookie-jar.ts';
+import { cookieUrl } from './cookie-url.ts';
 import { ResponseView } from '../response.ts';
 import { renderRequest, type Rendered } from './render.ts';
 import { splitUrl, UrlError } from './url.ts';
@@ -51,12 +53,12 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     const crossOrigin = hop > 0 && target.origin !== origin;
     origin = target.origin;
     let headers = hop === 0 ? r.headers : hopHeaders(req, r, wc, body !== null, crossOrigin);
-    let parsed: URL | undefined;
+    let cookieTarget: CookieUrl | undefined;
     const jar = vu.jar;
     if (jar !== undefined && jar.size > 0) {
-      parsed = new URL(url);
-      const cookie = jar.cookieHeader(parsed);
-      if (cookie !== undefined) headers = [...headers, 'cookie', cookie];
+      cookieTarget = cookieUrl(target.origin, target.path, url);
+      const cookie = jar.cookieHeader(cookieTarget);
+      if (cookie !== undefined) headers = vu.withCookie(headers, cookie);
     }
 
     let inflight: Interruptible | undefined;
@@ -76,7 +78,7 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     }
 
     const setCookie = res.headers['set-cookie'];
-    if (setCookie !== undefined) vu.jarForStoring()?.setFromResponse(parsed ?? new URL(url), setCookie);
+    if (setCookie !== undefined) vu.jarForStoring()?.setFromResponse(cookieTarget ?? cookieUrl(target.origin, target.path, url), setCookie);
 
     if (REDIRECTS.has(res.status) && hop < req.maxRedirects) {
       const location = res.headers.location;
