@@ -5,7 +5,7 @@ import { compileJsonBody, type JsonBody } from './json-body.ts';
 
 export type CompiledBody =
   | { kind: 'json'; json: JsonBody; contentType: string }
-  | { kind: 'form'; fields: [string, Template][]; contentType: string }
+  | { kind: 'form'; fields: [string, Template][]; contentType: string; /** The encoded body when every field is constant. */ text: string | undefined }
   | { kind: 'text'; text: Template; contentType: string }
   | { kind: 'file'; data: Buffer; contentType: string };
 
@@ -13,7 +13,9 @@ export function compileBody(r: Request, files: ReadonlyMap<string, Buffer>): Com
   if (r.json !== undefined) return { kind: 'json', json: compileJsonBody(r.json), contentType: 'application/json' };
   if (r.form !== undefined) {
     const fields = Object.entries(r.form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, compileTemplate(String(x))] as [string, Template]));
-    return { kind: 'form', fields, contentType: 'application/x-www-form-urlencoded' };
+    const form: CompiledBody = { kind: 'form', fields, contentType: 'application/x-www-form-urlencoded', text: undefined };
+    if (fields.every(([, t]) => t.constant)) form.text = encodeForm(fields, NO_CTX);
+    return form;
   }
   if (r.text !== undefined) return { kind: 'text', text: compileTemplate(r.text), contentType: 'text/plain; charset=utf-8' };
   if (r.file !== undefined) {
@@ -29,11 +31,17 @@ export function compileBody(r: Request, files: ReadonlyMap<string, Buffer>): Com
 export function renderBody(b: CompiledBody, ctx: TemplateContext): string | Buffer {
   switch (b.kind) {
     case 'json': return b.json.constant ? b.json.text : b.json.build(ctx);
-    case 'form': return b.fields.map(([k, t]) => `${encodeURIComponent(k)}=${encodeURIComponent(t.render(ctx))}`).join('&');
+    case 'form': return b.text ?? encodeForm(b.fields, ctx);
     case 'text': return b.text.render(ctx);
     case 'file': return b.data;
   }
 }
+
+function encodeForm(fields: readonly [string, Template][], ctx: TemplateContext): string {
+  return fields.map(([k, t]) => `${encodeURIComponent(k)}=${encodeURIComponent(t.render(ctx))}`).join('&');
+}
+
+const NO_CTX: TemplateContext = { vu: 0, iter: 0, scenario: '', env: {}, vars: new Map(), data: {} };
 
 const TYPES: Record<string, string> = {
   json: 'application/json', xml: 'application/xml', txt: 'text/plain', csv: 'text/csv', html: 'text/html',

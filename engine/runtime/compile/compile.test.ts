@@ -88,11 +88,15 @@ describe('compileBody and renderBody', () => {
     const b = compileBody(req({ form: { q: 'a b&c=d', 'na me': 'é', tag: ['x', 'y/z'], n: 5, ok: true } }), new Map());
     expect(b?.contentType).toBe('application/x-www-form-urlencoded');
     expect(render(b)).toBe('q=a%20b%26c%3Dd&na%20me=%C3%A9&tag=x&tag=y%2Fz&n=5&ok=true');
+    // All constant: encoded once at compile time, the same string every request.
+    expect(b?.kind === 'form' && b.text).toBe('q=a%20b%26c%3Dd&na%20me=%C3%A9&tag=x&tag=y%2Fz&n=5&ok=true');
   });
 
   it('form: values may hold ${...}', () => {
     const b = compileBody(req({ form: { user: '${name}', ids: ['${a}', '${b}'] } }), new Map());
     expect(render(b, ctx({ name: 'ann lee', a: 1, b: 2 }))).toBe('user=ann%20lee&ids=1&ids=2');
+    expect(render(b, ctx({ name: 'bo', a: 3, b: 4 }))).toBe('user=bo&ids=3&ids=4');
+    expect(b?.kind === 'form' && b.text).toBeUndefined();
   });
 
   it('text', () => {
@@ -132,6 +136,9 @@ describe('compileAuth', () => {
     const templated = compileAuth({ type: 'bearer', token: '${env.API_TOKEN}' });
     expect(header(templated, ctx({}, { API_TOKEN: 't-1' }))?.[2]).toBe('Bearer t-1');
     expect(header(templated, ctx({}, { API_TOKEN: 't-2' }))?.[2]).toBe('Bearer t-2');
+    // The render memo shares a step between VUs only when its auth is constant.
+    expect([compileAuth({ type: 'bearer', token: 'abc' })?.constant, templated?.constant]).toEqual([true, false]);
+    expect([compileAuth({ type: 'apiKey', name: 'X-Key', value: 'k' })?.constant, compileAuth({ type: 'apiKey', name: 'X-Key', value: '${k}' })?.constant]).toEqual([true, false]);
   });
 
   it('basic with constant credentials (RFC 7617 example)', () => {

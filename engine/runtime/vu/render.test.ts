@@ -17,27 +17,58 @@ scenarios:
     iterations: 1
     steps:
       - request: { url: "http://127.0.0.1:1/x", headers: { x-a: "\${a}", x-b: "\${b}" } }
+      - request: { url: "http://127.0.0.1:1/fixed", headers: { accept: "application/json" }, auth: { type: bearer, token: "t0k" } }
 `);
-const step = compileSteps(plan.scenarios.s!.steps, '', { plan, scenario: 's', scenarioTags: undefined, recorder: new MetricsRecorder(), files: new Map() })[0] as CompiledRequest;
+const steps = compileSteps(plan.scenarios.s!.steps, '', { plan, scenario: 's', scenarioTags: undefined, recorder: new MetricsRecorder(), files: new Map() }) as CompiledRequest[];
+const step = steps[0]!;
+const fixed = steps[1]!;
 
-function ctx(vars: Record<string, string>): MutableTemplateContext {
-  return { vu: 1, iter: 0, scenario: 's', env: {}, vars: new Map(Object.entries(vars)), data: {} };
+function ctx(vars: Record<string, string>, vu = 1): MutableTemplateContext {
+  return { vu, iter: 0, scenario: 's', env: {}, vars: new Map(Object.entries(vars)), data: {} };
 }
 const header = (headers: readonly string[], name: string): string | undefined => headers[headers.indexOf(name) + 1];
 
 describe('renderRequest', () => {
   it('reuses the header array while the values stay the same, and the URL split', () => {
-    const first = renderRequest(step, ctx({ a: '1', b: 'k' }), 'ua');
-    const again = renderRequest(step, ctx({ a: '1', b: 'k' }), 'ua');
+    const vu = ctx({ a: '1', b: 'k' });
+    const first = renderRequest(step, vu, 'ua');
+    const again = renderRequest(step, vu, 'ua');
     expect(again.headers).toBe(first.headers);
     expect(again.target).toEqual({ origin: 'http://127.0.0.1:1', path: '/x' });
+    vu.vars.set('a', '2');
+    const changed = renderRequest(step, vu, 'ua');
+    expect(changed.headers).not.toBe(first.headers);
+    expect(header(changed.headers, 'x-a')).toBe('2');
+  });
+
+  it('keeps a memo per VU for a step with per-VU values: VUs taking turns keep their own header arrays', () => {
+    const one = ctx({ a: '1', b: 'k' }, 1);
+    const two = ctx({ a: '2', b: 'k' }, 2);
+    const a1 = renderRequest(step, one, 'ua');
+    const b1 = renderRequest(step, two, 'ua');
+    const a2 = renderRequest(step, one, 'ua');
+    const b2 = renderRequest(step, two, 'ua');
+    expect(a2.headers).toBe(a1.headers);
+    expect(b2.headers).toBe(b1.headers);
+    expect([header(a2.headers, 'x-a'), header(b2.headers, 'x-a')]).toEqual(['1', '2']);
+  });
+
+  it('shares one rendering between VUs for a step whose URL, headers and auth are constant', () => {
+    const a = renderRequest(fixed, ctx({}, 1), 'ua');
+    const b = renderRequest(fixed, ctx({}, 2), 'ua');
+    expect(b.headers).toBe(a.headers);
+    expect(header(a.headers, 'authorization')).toBe('Bearer t0k');
   });
 
   it('never sends old headers after a rendering that failed half-way', () => {
-    renderRequest(step, ctx({ a: '1', b: 'k' }), 'ua');
+    const vu = ctx({ a: '1', b: 'k' });
+    renderRequest(step, vu, 'ua');
     // x-a renders a new value, then x-b throws (its variable is gone, as after a failed extraction).
-    expect(() => renderRequest(step, ctx({ a: '2' }), 'ua')).toThrow();
-    const next = renderRequest(step, ctx({ a: '2', b: 'k' }), 'ua');
+    vu.vars.set('a', '2');
+    vu.vars.delete('b');
+    expect(() => renderRequest(step, vu, 'ua')).toThrow();
+    vu.vars.set('b', 'k');
+    const next = renderRequest(step, vu, 'ua');
     expect(header(next.headers, 'x-a')).toBe('2');
     expect(header(next.headers, 'x-b')).toBe('k');
   });

@@ -1,9 +1,10 @@
 /**
  * A request step rendered for one VU: URL (base + path + query), the first hop's headers and the body.
- * Most steps render the same strings every time (constant templates return the same string object), so the
- * last rendering of each step is remembered and its URL split and header array are reused while nothing changed:
- * the hot path then allocates no URL or header array. The memo is per step, not per VU: headers with per-VU values
- * (`Bearer ${token}`) are rebuilt on every request. Thrown TemplateRuntimeError/UrlError are the caller's.
+ * Most steps render the same strings every time, so the last rendering is remembered and its URL split and header
+ * array are reused while nothing changed: the hot path then allocates no URL or header array (and the HTTP client's
+ * request head, cached per header array, is built once). A step whose URL, headers and auth are constant templates
+ * has one memo for all VUs; any other step (`Bearer ${token}`, `/users/${vu}`) one per VU, so VUs taking turns do
+ * not undo each other's. Thrown TemplateRuntimeError/UrlError are the caller's.
  */
 import type { CompiledRequest } from '../compile/request.ts';
 import { renderBody } from '../compile/body.ts';
@@ -33,11 +34,28 @@ class Memo {
   userAgent = '';
 }
 
-const memos = new WeakMap<CompiledRequest, Memo>();
+/** Per step: the memo all VUs share, or null when the step renders differently per VU. */
+const shared = new WeakMap<CompiledRequest, Memo | null>();
+/** Per VU (its template context) and step. */
+const perVu = new WeakMap<TemplateContext, Map<CompiledRequest, Memo>>();
+
+function memoFor(req: CompiledRequest, ctx: TemplateContext): Memo {
+  let m = shared.get(req);
+  if (m === undefined) {
+    const alike = (req.baseUrl?.constant ?? true) && req.url.constant && req.headers.every(([, t]) => t.constant) && (req.auth?.constant ?? true);
+    m = alike ? new Memo() : null;
+    shared.set(req, m);
+  }
+  if (m !== null) return m;
+  let mine = perVu.get(ctx);
+  if (mine === undefined) { mine = new Map(); perVu.set(ctx, mine); }
+  let own = mine.get(req);
+  if (own === undefined) { own = new Memo(); mine.set(req, own); }
+  return own;
+}
 
 export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAgent: string): Rendered {
-  let m = memos.get(req);
-  if (m === undefined) { m = new Memo(); memos.set(req, m); }
+  const m = memoFor(req, ctx);
 
   const base = req.baseUrl?.render(ctx);
   const path = req.url.render(ctx);
