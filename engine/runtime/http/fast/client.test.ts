@@ -79,6 +79,23 @@ describe('FastClient against the target server', () => {
     expect(client.connectionsTo(server.url)).toBe(2);
   });
 
+  it('closes a connection idle for longer than the idle timeout (before a server\'s keep-alive timeout can)', async () => {
+    const short = new FastClient({ connections: 10, connectTimeoutMs: 2000, idleTimeoutMs: 150, tls: undefined, fallback: new Agent() });
+    try {
+      await exchange(short, spec('/json'));
+      expect(short.connectionsTo(server.url)).toBe(1);
+      await new Promise((r) => setTimeout(r, 60));
+      expect(short.connectionsTo(server.url)).toBe(1); // still within the timeout
+      await new Promise((r) => setTimeout(r, 250));
+      expect(short.connectionsTo(server.url)).toBe(0);
+      const again = await exchange(short, spec('/json'));
+      expect(again.status).toBe(200);
+      expect(again.connecting).toBeGreaterThan(0); // a new connection
+    } finally {
+      await short.close();
+    }
+  });
+
   it('keepAlive false: connection: close, a new connection each time', async () => {
     for (let i = 0; i < 3; i++) expect((await exchange(client, spec('/json', { keepAlive: false }))).connecting).toBeGreaterThan(0);
   });

@@ -17,6 +17,8 @@ export interface FastClientOptions {
   connectTimeoutMs: number;
   /** Requests in flight per connection (HTTP/1.1 pipelining; 1: none). */
   pipelining?: number;
+  /** Idle connections are closed after this long (default IDLE_TIMEOUT_MS, 4 s). */
+  idleTimeoutMs?: number;
   /** TLS options for https origins; undefined: https goes to the fallback (HTTP/2 may be negotiated there). */
   tls: TlsOptions | undefined;
   fallback: Dispatcher;
@@ -148,7 +150,7 @@ export class FastClient {
       const host = u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname;
       const port = Number(u.port || (https ? 443 : 80));
       const tls = https ? { ...this.o.tls, ...(this.o.tls?.servername === undefined && !/^[\d.]+$|:/.test(host) ? { servername: host } : {}) } : undefined;
-      o = { pool: new Pool({ host, port, tls }, this.o.connections, this.o.connectTimeoutMs, this.o.pipelining ?? 1), hostLine: `host: ${u.hostname}${u.port ? `:${u.port}` : ''}\r\n` };
+      o = { pool: new Pool({ host, port, tls }, this.o.connections, this.o.connectTimeoutMs, this.o.pipelining ?? 1, this.o.idleTimeoutMs), hostLine: `host: ${u.hostname}${u.port ? `:${u.port}` : ''}\r\n` };
     }
     this.origins.set(key, o);
     return o;

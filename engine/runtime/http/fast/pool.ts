@@ -16,6 +16,9 @@ import type { FastExchange } from './request.ts';
 
 /** An idle connection freed less than this long ago is reused at once, without waiting an event-loop turn. */
 const FRESH_MS = 1;
+/** Idle connections are closed after this long, as undici does (4 s), before a server's own keep-alive timeout
+ * (5 s in Node.js, Apache) can close one just as a request is written to it. */
+export const IDLE_TIMEOUT_MS = 4000;
 /** Connections being opened at once, per origin. */
 export const MAX_OPENING = 128;
 
@@ -37,11 +40,14 @@ export class Pool implements ConnectionOwner {
   private readonly opening = new Set<Connection>();
   private closing = false;
 
-  constructor(ep: Endpoint, limit: number, connectTimeoutMs: number, depth = 1) {
+  private readonly idleTimeoutMs: number;
+
+  constructor(ep: Endpoint, limit: number, connectTimeoutMs: number, depth = 1, idleTimeoutMs = IDLE_TIMEOUT_MS) {
     this.ep = ep;
     this.limit = limit;
     this.connectTimeoutMs = connectTimeoutMs;
     this.depth = depth;
+    this.idleTimeoutMs = idleTimeoutMs;
   }
 
   acquire(x: FastExchange): void {
@@ -126,8 +132,10 @@ export class Pool implements ConnectionOwner {
     return true;
   }
 
-  /** Fails what has waited too long: connects (connect timeout), responses (headers or body timeout). */
+  /** Fails what has waited too long: connects (connect timeout), responses (headers or body timeout); closes
+   * connections idle for longer than the idle timeout. */
   sweep(now: number): void {
+    if (this.idle.length > 0) for (const c of this.idle.filter((i) => now - i.idleSince > this.idleTimeoutMs)) c.destroy();
     for (const c of this.opening) {
       // 0 means no timeout, as for undici.
       if (this.connectTimeoutMs > 0 && now - c.startedAt > this.connectTimeoutMs) {
