@@ -6,6 +6,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_DOC, startTargetServer, TEXT_BODY, unusedPort, type TargetServer } from '../../../../tests/fixtures/target-server.ts';
+import { readRequestHeads } from '../../../../tests/fixtures/raw-requests.ts';
 import { exchange, type ExchangeResult, type ExchangeSpec, type Interruptible } from '../exchange.ts';
 import { FastClient } from './client.ts';
 import { MAX_OPENING } from './pool.ts';
@@ -154,16 +155,7 @@ describe('FastClient against a raw server', () => {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
       let n = 0;
-      let buf = '';
-      s.on('data', (d: Buffer) => {
-        buf += d.toString('latin1');
-        for (let end = buf.indexOf('\r\n\r\n'); end >= 0; end = buf.indexOf('\r\n\r\n')) {
-          const head = buf.slice(0, end + 4);
-          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-          buf = buf.slice(end + 4 + length);
-          behave(n++, s, head);
-        }
-      });
+      readRequestHeads(s, (head) => behave(n++, s, head));
     });
     await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;

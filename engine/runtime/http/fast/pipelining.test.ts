@@ -8,6 +8,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readRequestHeads } from '../../../../tests/fixtures/raw-requests.ts';
 import { exchange, type ExchangeSpec } from '../exchange.ts';
 import { FastClient } from './client.ts';
 
@@ -33,19 +34,11 @@ beforeAll(async () => {
     s.on('error', () => undefined);
     const queue: Pending[] = [];
     let n = 0;
-    let buf = '';
-    s.on('data', (d: Buffer) => {
-      buf += d.toString('latin1');
-      for (let end = buf.indexOf('\r\n\r\n'); end >= 0; end = buf.indexOf('\r\n\r\n')) {
-        const head = buf.slice(0, end + 4);
-        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-        buf = buf.slice(end + 4 + length);
-        const [method = '', path = ''] = head.split(' ');
-        arrivals.push({ conn, path, method, outstanding: queue.length });
-        queue.push({ s, path, n: n++ });
-      }
-      answer(queue, conn);
-    });
+    readRequestHeads(s, (head) => {
+      const [method = '', path = ''] = head.split(' ');
+      arrivals.push({ conn, path, method, outstanding: queue.length });
+      queue.push({ s, path, n: n++ });
+    }, () => answer(queue, conn));
   });
   await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
