@@ -16,6 +16,8 @@ describe('cookieUrl', () => {
 
   it('normalises dot segments as a browser does before matching cookie paths', () => {
     expect(of('http://h.test/a/../b/./c?q').pathname).toBe('/b/c');
+    expect(of('http://h.test/a/%2e%2e/b').pathname).toBe('/b'); // also written %2e
+    expect(of('http://h.test/a/.%2E/b')).toEqual({ hostname: 'h.test', protocol: 'http:', pathname: '/b' });
   });
 
   it('matches the jar the same way as a parsed URL', () => {
