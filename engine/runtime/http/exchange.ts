@@ -12,6 +12,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { Dispatcher } from 'undici';
 import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';
+import { IDEMPOTENT } from './idempotent.ts';
 import { classifyError, errorMessage, type ErrorKind } from './errors.ts';
 import { FastClient } from './fast/client.ts';
 import { us } from './micros.ts';
@@ -238,9 +239,9 @@ function undiciExchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x
         headersTimeout: spec.timeoutMs,
         bodyTimeout: spec.timeoutMs,
         reset: !spec.keepAlive,
-        // undici never pipelines behind a "blocking" request (its default for all but HEAD); with pipelining 1
-        // (Loadsmith's default) this changes nothing. Non-idempotent requests are still not pipelined.
-        blocking: false,
+        // undici pipelines nothing behind a "blocking" request (its default for all but HEAD): only the
+        // non-idempotent ones block (RFC 9112 9.3.2). With pipelining 1 (Loadsmith's default) this changes nothing.
+        blocking: !IDEMPOTENT.has(spec.method),
       }, x);
     } catch (e) {
       x.onResponseError(undefined as unknown as Controller, e as Error);

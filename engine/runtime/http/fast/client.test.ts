@@ -80,23 +80,6 @@ describe('FastClient against the target server', () => {
     expect(client.connectionsTo(server.url)).toBe(2);
   });
 
-  it('closes a connection idle for longer than the idle timeout (before a server\'s keep-alive timeout can)', async () => {
-    const short = new FastClient({ connections: 10, connectTimeoutMs: 2000, idleTimeoutMs: 150, tls: undefined, fallback: new Agent() });
-    try {
-      await exchange(short, spec('/json'));
-      expect(short.connectionsTo(server.url)).toBe(1);
-      await new Promise((r) => setTimeout(r, 60));
-      expect(short.connectionsTo(server.url)).toBe(1); // still within the timeout
-      await new Promise((r) => setTimeout(r, 250));
-      expect(short.connectionsTo(server.url)).toBe(0);
-      const again = await exchange(short, spec('/json'));
-      expect(again.status).toBe(200);
-      expect(again.connecting).toBeGreaterThan(0); // a new connection
-    } finally {
-      await short.close();
-    }
-  });
-
   it('keepAlive false: connection: close, a new connection each time', async () => {
     for (let i = 0; i < 3; i++) expect((await exchange(client, spec('/json', { keepAlive: false }))).connecting).toBeGreaterThan(0);
   });
@@ -174,6 +157,39 @@ describe('FastClient against a raw server', () => {
     expect(seen).toBe(`GET /p?q=1 HTTP/1.1\r\nhost: ${origin.slice(7)}\r\nconnection: keep-alive\r\nx-one: a\r\nuser-agent: ua/1\r\n\r\n`);
     expect(seen.length).toBe(r.headBytes + 2);
     expect(r.bytesReceived).toBe('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'.length);
+  });
+
+  it('closes a connection idle for longer than the idle timeout (before a server\'s keep-alive timeout can)', async () => {
+    behave = (_n, s) => { s.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'); };
+    const short = new FastClient({ connections: 10, connectTimeoutMs: 2000, idleTimeoutMs: 150, tls: undefined, fallback: new Agent() });
+    try {
+      await exchange(short, spec('/', { origin }));
+      await new Promise((r) => setTimeout(r, 60));
+      expect(short.connectionsTo(origin)).toBe(1); // still within the timeout
+      await new Promise((r) => setTimeout(r, 250));
+      expect(short.connectionsTo(origin)).toBe(0);
+      const again = await exchange(short, spec('/', { origin }));
+      expect(again.status).toBe(200);
+      expect(again.connecting).toBeGreaterThan(0); // a new connection
+      expect(connections).toBe(2);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('follows the server\'s Keep-Alive: timeout hint as undici does: idle for the timeout minus 2 s, not reused at 2 s or less', async () => {
+    let hint = 2;
+    behave = (_n, s) => { s.write(`HTTP/1.1 200 OK\r\nKeep-Alive: timeout=${hint}\r\nContent-Length: 2\r\n\r\nok`); };
+    await exchange(client, spec('/', { origin }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(client.connectionsTo(origin)).toBe(0); // timeout=2: closed at once
+    hint = 3; // 1 s of idle at most
+    await exchange(client, spec('/', { origin }));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(client.connectionsTo(origin)).toBe(1);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(client.connectionsTo(origin)).toBe(0);
+    expect(connections).toBe(2);
   });
 
   it('a GET that meets a kept-alive connection the server just dropped is retried once on a new one', async () => {

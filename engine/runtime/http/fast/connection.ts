@@ -9,6 +9,7 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions as TlsOptions } from 'node:tls';
 import { HttpParseError, ResponseParser } from './parser.ts';
+import { IDEMPOTENT } from '../idempotent.ts';
 import { us } from '../micros.ts';
 import type { Carrier, FastExchange } from './request.ts';
 
@@ -21,17 +22,21 @@ export interface Endpoint {
   session?: Buffer;
 }
 
-/** Methods that may be pipelined, and retried when their connection closes before the response (RFC 9110 9.2.2). */
-export const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
-
 export interface ConnectionOwner {
   /** The connection can carry another request (keep-alive), or ended (`gone`). */
   released(c: Connection, gone: boolean): void;
-  /** The exchange failed on a reused connection before any response byte: the owner may retry it once. */
+  /** The exchange failed on a reused connection before any response byte: the owner may retry it once (first in
+   * line). */
   retry(x: FastExchange, err: Error): boolean;
+  /** A pipelined request the connection ended before answering (through no fault of its own): sent again first,
+   * without using up its retry. */
+  requeue(x: FastExchange): void;
 }
 
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+/** undici's keepAliveTimeoutThreshold and keepAliveMaxTimeout defaults. */
+const KEEP_ALIVE_MARGIN_MS = 2000;
+const MAX_IDLE_MS = 600_000;
 
 export class Connection implements Carrier {
   readonly startedAt = performance.now();
@@ -50,6 +55,8 @@ export class Connection implements Carrier {
   inFlight = 0;
   /** Another request may be written behind those in flight: all of them are idempotent and keep the connection. */
   pipelineOpen = true;
+  /** How long the connection may stay idle (the server's Keep-Alive: timeout hint, as undici reads it), or -1. */
+  idleLimitMs = -1;
   /** Listed in the pool's connections with room for another pipelined request. */
   listed = false;
   /** The request whose response is being read. */
@@ -145,9 +152,13 @@ export class Connection implements Carrier {
     if (x.body !== null) s.write(x.body);
   }
 
-  /** A request being read is dropped with its connection; one pipelined behind it is left to be read and ignored. */
+  /** A request being read is dropped with its connection, unless requests are pipelined behind it: then its
+   * response is read and ignored (as for one behind), so that theirs still come (a timeout ends a hung one). */
   abandon(x: FastExchange): void {
-    if (this.current === x) { this.current = undefined; this.inFlight--; this.destroy(); }
+    if (this.current !== x || (this.behind !== undefined && this.behind.length > 0)) return;
+    this.current = undefined;
+    this.inFlight--;
+    this.destroy();
   }
 
   /** Resolves once the socket is closed. */
@@ -200,17 +211,31 @@ export class Connection implements Carrier {
   /** x's response ended; `next` (pipelined behind it) is read from now on. */
   private complete(x: FastExchange, next: FastExchange | undefined, now: number, reusable: boolean): void {
     const bytes = this.parser.bytes;
-    const keep = reusable && x.spec.keepAlive && this.parser.keepAliveAfter;
-    this.current = next;
+    let keep = reusable && x.spec.keepAlive && this.parser.keepAliveAfter;
+    const hint = this.parser.keepAliveTimeoutMs;
+    if (keep && hint >= 0) {
+      // As undici: idle for at most the server's timeout minus 2 s (10 min at most); not reused when that is none.
+      const limit = Math.min(hint - KEEP_ALIVE_MARGIN_MS, MAX_IDLE_MS);
+      if (limit <= 0) keep = false;
+      else this.idleLimitMs = limit;
+    }
     this.inFlight--;
+    if (!keep) {
+      // The connection ends here: what was pipelined behind x is sent again elsewhere (gone() requeues it).
+      if (next !== undefined) this.behind!.unshift(next);
+      this.current = undefined;
+      x.succeed(bytes);
+      this.destroy();
+      return;
+    }
+    this.current = next;
     if (next !== undefined) {
       this.parser.begin(next, next.headRequest);
       next.responseDue(now); // its headers timeout counts from here: it could not be answered before x
     } else if (this.inFlight === 0) this.pipelineOpen = true;
     // Settled first, so that writing the next queued request is not counted in this one's receiving time.
     x.succeed(bytes);
-    if (keep) this.owner.released(this, false);
-    else this.destroy();
+    this.owner.released(this, false);
   }
 
   private gone(err: Error | undefined): void {
@@ -221,6 +246,9 @@ export class Connection implements Carrier {
     this.current = undefined;
     this.behind = undefined;
     this.inFlight = 0;
+    // Pipelined requests not answered (all idempotent, none of them started): sent again first in line, in
+    // order, with the head (if retried) in front of them.
+    if (behind !== undefined) for (let i = behind.length - 1; i >= 0; i--) this.owner.requeue(behind[i]!);
     if (x !== undefined) {
       let failure = err;
       if (failure === undefined) {
@@ -229,13 +257,6 @@ export class Connection implements Carrier {
       }
       if (failure === undefined) x.succeed(this.parser.bytes);
       else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure))) x.fail(failure, this.parser.bytes);
-    }
-    if (behind !== undefined) {
-      // Pipelined requests not answered: retried once elsewhere (all are idempotent), else failed.
-      for (const y of behind) {
-        const failure = err ?? new HttpParseError('UND_ERR_SOCKET', 'other side closed');
-        if (!this.owner.retry(y, failure)) y.fail(failure, 0);
-      }
     }
     if (wasClosed) return;
     if (!this.socket.destroyed) this.socket.destroy();

@@ -13,6 +13,8 @@ export interface Head {
   chunked: boolean;
   /** Content-Length, or -1 when absent. */
   length: number;
+  /** The server's `Keep-Alive: timeout=N` in ms, or -1 when absent. */
+  keepAliveTimeoutMs: number;
 }
 
 class HeadError extends Error {
@@ -39,6 +41,7 @@ export function parseHead(text: string): Head {
   let chunked = false;
   let te = false;
   let length = -1;
+  let keepAliveTimeoutMs = -1;
   let at = eol + 2;
   while (at < text.length) {
     let next = text.indexOf('\r\n', at);
@@ -59,6 +62,11 @@ export function parseHead(text: string): Head {
         te = true;
         chunked = /(?:^|,)[ \t]*chunked[ \t]*$/i.test(value);
         break;
+      case 'keep-alive': {
+        const m = /(?:^|[ ,;])timeout *= *(\d{1,9})/i.exec(value);
+        if (m) keepAliveTimeoutMs = Number(m[1]) * 1000;
+        break;
+      }
       case 'connection': {
         const v = value.toLowerCase();
         if (/(?:^|[ ,])close(?:$|[ ,])/.test(v)) keepAlive = false;
@@ -73,7 +81,7 @@ export function parseHead(text: string): Head {
     if (length >= 0) keepAlive = false; // both framings: follow Transfer-Encoding, never reuse the connection
     length = -1;
   }
-  return { status, statusText, headers, keepAlive, chunked, length };
+  return { status, statusText, headers, keepAlive, chunked, length, keepAliveTimeoutMs };
 }
 
 /**

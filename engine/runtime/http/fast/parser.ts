@@ -33,6 +33,8 @@ export class ResponseParser {
   private noBody = false;
   private remaining = 0;
   private keepAlive = false;
+  /** The last response's Keep-Alive: timeout, in ms, or -1. */
+  keepAliveTimeoutMs = -1;
   private pending: Buffer | undefined;
   private digits = 0;
 
@@ -117,6 +119,7 @@ export class ResponseParser {
       return i + used; // informational: the real head follows
     }
     this.keepAlive = h.keepAlive;
+    this.keepAliveTimeoutMs = h.keepAliveTimeoutMs;
     this.sink!.onHead(h.status, h.headers, h.statusText);
     if (this.noBody || h.status === 204 || h.status === 304) {
       // A 204/304 announcing a body (a broken server): its bytes may follow, so the connection is not reused (as undici).

@@ -9,7 +9,8 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRequestHeads } from '../../../../tests/fixtures/raw-requests.ts';
-import { exchange, type ExchangeSpec } from '../exchange.ts';
+import { createAgent } from '../dispatchers.ts';
+import { exchange, type ExchangeSpec, type Interruptible } from '../exchange.ts';
 import { FastClient } from './client.ts';
 
 interface Arrival { conn: number; path: string; method: string; outstanding: number }
@@ -134,18 +135,37 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     expect(arrivals.filter((a) => a.path === '/b')).toHaveLength(2); // written twice: pipelined, then retried
   });
 
-  it('fails a request the server leaves unanswered twice (one retry), as a reset', async () => {
-    // Every connection answers its oldest request, then closes: /b is retried and answered, /c and /d fail.
-    answer = (queue, conn) => {
-      if (queue.length < (conn === 0 ? 4 : 3)) return;
-      reply(queue.shift()!);
-      queue[0]!.s.end();
-      queue.length = 0;
+  it('sends again, without using up their one retry, the requests a server closing after each response leaves', async () => {
+    // One response per connection, then the close: every request behind it is pushed out, again and again.
+    answer = (queue) => {
+      const p = queue.shift();
+      if (p === undefined || p.n > 0) return;
+      setTimeout(() => { p.s.end(`HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: ${p.path.length}\r\n\r\n${p.path}`); }, 5);
     };
-    const rs = await Promise.all(['/a', '/b', '/c', '/d'].map((p) => exchange(client, spec(p))));
-    expect(rs.map((r) => r.status)).toEqual([200, 200, 0, 0]);
-    expect(rs.map((r) => r.error?.kind)).toEqual([undefined, undefined, 'reset', 'reset']);
-    expect(connections).toBe(2);
+    const loop = async (k: number): Promise<(string | undefined)[]> => {
+      const got: (string | undefined)[] = [];
+      for (let i = 0; i < 3; i++) got.push((await exchange(client, spec(`/v${k}-${i}`))).body?.toString());
+      return got;
+    };
+    const got = await Promise.all([0, 1, 2, 3].map(loop));
+    expect(got).toEqual([0, 1, 2, 3].map((k) => [0, 1, 2].map((i) => `/v${k}-${i}`)));
+    expect(arrivals.length).toBeGreaterThan(12); // some were written more than once
+  });
+
+  it('retries the head of a pipeline once; what was behind it is sent again without being charged', async () => {
+    // The server closes a connection without answering once it has 2 requests, or 50 ms after the first.
+    answer = (queue) => {
+      const s = queue[0]?.s;
+      if (s === undefined) return;
+      if (queue.length >= 2) s.end();
+      else setTimeout(() => s.end(), 50);
+    };
+    const rs = await Promise.all([exchange(client, spec('/a')), exchange(client, spec('/b'))]);
+    expect(rs.map((r) => r.error?.kind)).toEqual(['reset', 'reset']);
+    // /a: head twice (its one retry); /b: behind /a twice (not charged), then alone on a fresh connection, whose
+    // first request is never retried (the server may have acted on it).
+    expect(arrivals.filter((x) => x.path === '/a')).toHaveLength(2);
+    expect(arrivals.filter((x) => x.path === '/b')).toHaveLength(3);
   });
 
   it('counts a pipelined request\'s headers timeout from the end of the response before it', async () => {
@@ -171,5 +191,82 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 300 })), exchange(client, spec('/b', { timeoutMs: 300 }))]);
     expect(rs[0]!.status).toBe(200);
     expect(rs[1]!.error?.kind).toBe('timeout');
+  });
+
+  it('interrupting the request being read keeps the connection for the one pipelined behind it (no second write)', async () => {
+    answer = (queue) => {
+      if (queue.length < 2) return;
+      const all = queue.splice(0);
+      setTimeout(() => { for (const p of all) if (p.s.writable) reply(p); }, 100);
+    };
+    let first: Interruptible | undefined;
+    const a = exchange(client, spec('/a'), (x) => { first = x; });
+    const b = exchange(client, spec('/b'));
+    setTimeout(() => first!.interrupt(), 30);
+    const [ra, rb] = await Promise.all([a, b]);
+    expect(ra.interrupted).toBe(true);
+    expect(rb.body?.toString()).toBe('/b');
+    expect(arrivals.map((x) => x.path)).toEqual(['/a', '/b']);
+    expect(connections).toBe(1);
+  });
+
+  it('interrupting a request behind another leaves the later ones matched to their own responses', async () => {
+    answer = eachAfter(40);
+    let second: Interruptible | undefined;
+    const a = exchange(client, spec('/a'));
+    const b = exchange(client, spec('/b'), (x) => { second = x; });
+    setTimeout(() => second!.interrupt(), 10);
+    const [ra, rb] = await Promise.all([a, b]);
+    const rc = await exchange(client, spec('/c'));
+    expect([ra.body?.toString(), rb.interrupted, rc.body?.toString()]).toEqual(['/a', true, '/c']);
+  });
+
+  it('HEAD, 204, 304 and chunked responses pipelined in one write and read one byte at a time', async () => {
+    answer = (queue) => {
+      if (queue.length < 4) return;
+      const s = queue.splice(0)[0]!.s;
+      const text = [
+        'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n', // the HEAD: a length, no body
+        'HTTP/1.1 204 No Content\r\n\r\n',
+        'HTTP/1.1 304 Not Modified\r\nETag: x\r\n\r\n',
+        'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\nT: 1\r\n\r\n',
+      ].join('');
+      let i = 0;
+      const tick = (): void => { if (i < text.length && s.writable) { s.write(text[i++]!); setImmediate(tick); } };
+      tick();
+    };
+    const rs = await Promise.all([exchange(client, spec('/h', { method: 'HEAD' })), exchange(client, spec('/n')), exchange(client, spec('/m')), exchange(client, spec('/c'))]);
+    expect(rs.map((r) => [r.status, r.body?.toString(), r.error?.kind])).toEqual([[200, '', undefined], [204, '', undefined], [304, '', undefined], [200, 'abcde', undefined]]);
+    expect(connections).toBe(1);
+  });
+
+  it('fails every request a connection was opened for when it cannot connect (not one per connect timeout)', async () => {
+    // Accepts and never answers: a TLS handshake to it never completes.
+    const silent = createServer((s) => { sockets.add(s); s.on('error', () => undefined); });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const tls = new FastClient({ connections: 100, connectTimeoutMs: 200, pipelining: 4, tls: { rejectUnauthorized: false }, fallback: new Agent() });
+    try {
+      const t0 = performance.now();
+      const o = `https://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const rs = await Promise.all(Array.from({ length: 8 }, () => exchange(tls, { ...spec('/'), origin: o })));
+      expect(rs.every((r) => r.error?.kind === 'timeout')).toBe(true);
+      expect(performance.now() - t0).toBeLessThan(450); // one connect timeout (200 ms), not one per request
+    } finally {
+      await tls.close();
+      silent.close();
+    }
+  });
+
+  it('undici with the same depth (protocol http1) writes nothing behind a POST either', async () => {
+    answer = eachAfter(30);
+    const agent = createAgent({ protocol: 'http1', insecure: false }, { connections: 1, connectTimeoutMs: 2000, pipelining: 4 });
+    try {
+      const rs = await Promise.all([exchange(agent, spec('/post', { method: 'POST', body: 'x' })), exchange(agent, spec('/g1')), exchange(agent, spec('/g2'))]);
+      expect(rs.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(arrivals.find((x) => x.path === '/g1')?.outstanding).toBe(0);
+      expect(arrivals.find((x) => x.path === '/g2')?.outstanding).toBe(1); // GETs are pipelined
+    } finally {
+      await agent.destroy();
+    }
   });
 });

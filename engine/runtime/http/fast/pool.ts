@@ -11,7 +11,8 @@
  * flight, and nothing is written behind it.
  * Also enforces the connect timeout and the headers/body timeouts.
  */
-import { Connection, IDEMPOTENT, type ConnectionOwner, type Endpoint } from './connection.ts';
+import { IDEMPOTENT } from '../idempotent.ts';
+import { Connection, type ConnectionOwner, type Endpoint } from './connection.ts';
 import type { FastExchange } from './request.ts';
 
 /** An idle connection freed less than this long ago is reused at once, without waiting an event-loop turn. */
@@ -38,6 +39,8 @@ export class Pool implements ConnectionOwner {
   private waitHead = 0;
   private readonly all = new Set<Connection>();
   private readonly opening = new Set<Connection>();
+  /** Idle connections given a request after one event-loop turn (see acquire): each can take depth - 1 more. */
+  private deferred = 0;
   private closing = false;
 
   private readonly idleTimeoutMs: number;
@@ -50,7 +53,8 @@ export class Pool implements ConnectionOwner {
     this.idleTimeoutMs = idleTimeoutMs;
   }
 
-  acquire(x: FastExchange): void {
+  /** Sends x on a connection, or queues it (`first`: at the head of the queue). */
+  acquire(x: FastExchange, first = false): void {
     if (this.closing) { x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0); return; }
     // Pipelining: behind the requests of a busy connection, unless others wait already (they go first).
     if (this.depth > 1 && this.room.length > 0 && this.waitingCount() === 0 && IDEMPOTENT.has(x.spec.method) && x.spec.keepAlive && this.pipeline(x)) return;
@@ -61,10 +65,15 @@ export class Pool implements ConnectionOwner {
       // Freed by a response just now (the closed model's next request): use it at once. Idle for longer: the server
       // may have closed it meanwhile, so let the event loop deliver a pending FIN or reset first (as undici does).
       if (performance.now() - c.idleSince < FRESH_MS) { c.send(x); this.listIfRoom(c); }
-      else setImmediate(() => this.sendIfOpen(c, x));
+      else {
+        this.deferred++;
+        setImmediate(() => { this.deferred--; this.sendIfOpen(c, x); });
+      }
       return;
     }
-    this.waiting.push(x);
+    if (!first) this.waiting.push(x);
+    else if (this.waitHead > 0) this.waiting[--this.waitHead] = x;
+    else this.waiting.unshift(x);
     this.openForWaiting();
   }
 
@@ -72,7 +81,7 @@ export class Pool implements ConnectionOwner {
     if (x.finished) { if (!c.closed) this.released(c, false); return; }
     if (c.closed) { this.acquire(x); return; }
     c.send(x);
-    this.listIfRoom(c);
+    if (this.depth > 1) this.fill(c); // requests that queued meanwhile, counting on this connection
   }
 
   /** Writes x behind the requests of the connection listed last that still has room; false when none has. */
@@ -125,17 +134,21 @@ export class Pool implements ConnectionOwner {
     else this.listIfRoom(c);
   }
 
+  requeue(x: FastExchange): void {
+    if (!x.finished) this.acquire(x, true);
+  }
+
   retry(x: FastExchange, _err: Error): boolean {
     if (x.retries > 0 || !IDEMPOTENT.has(x.spec.method) || x.finished) return false;
     x.retries++;
-    this.acquire(x);
+    this.acquire(x, true);
     return true;
   }
 
   /** Fails what has waited too long: connects (connect timeout), responses (headers or body timeout); closes
    * connections idle for longer than the idle timeout. */
   sweep(now: number): void {
-    if (this.idle.length > 0) for (const c of this.idle.filter((i) => now - i.idleSince > this.idleTimeoutMs)) c.destroy();
+    if (this.idle.length > 0) for (const c of this.idle.filter((i) => now - i.idleSince > (i.idleLimitMs >= 0 ? i.idleLimitMs : this.idleTimeoutMs))) c.destroy();
     for (const c of this.opening) {
       // 0 means no timeout, as for undici.
       if (this.connectTimeoutMs > 0 && now - c.startedAt > this.connectTimeoutMs) {
@@ -170,7 +183,7 @@ export class Pool implements ConnectionOwner {
     if (this.closing) return;
     const q = this.waiting;
     while (this.waitHead < q.length && q[this.waitHead]!.finished) q[this.waitHead++] = undefined as unknown as FastExchange; // interrupted while queued
-    while (this.all.size < this.limit && this.opening.size < MAX_OPENING && this.waitingCount() > this.opening.size * this.depth) {
+    while (this.all.size < this.limit && this.opening.size < MAX_OPENING && this.waitingCount() > this.opening.size * this.depth + this.deferred * (this.depth - 1)) {
       const c = new Connection(this.ep, this, (conn, err) => this.connected(conn, err), this.depth);
       this.all.add(c);
       this.opening.add(c);
@@ -181,8 +194,8 @@ export class Pool implements ConnectionOwner {
     this.opening.delete(c);
     if (err !== undefined) {
       this.all.delete(c);
-      // The request that waited longest gets the failure (one per failed attempt, as each was opened for one).
-      this.nextWaiting()?.fail(err, 0);
+      // The requests that waited longest get the failure: as many as the connection was opened for.
+      for (let i = 0; i < this.depth; i++) this.nextWaiting()?.fail(err, 0);
       this.openForWaiting();
       return;
     }
