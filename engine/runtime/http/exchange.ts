@@ -13,9 +13,9 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { Dispatcher } from 'undici';
 import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';
 import { IDEMPOTENT } from './idempotent.ts';
-import { classifyError, errorMessage, type ErrorKind } from './errors.ts';
+import type { ErrorKind } from './errors.ts';
+import { ExchangeState } from './exchange-state.ts';
 import { FastClient } from './fast/client.ts';
-import { us } from './micros.ts';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -71,38 +71,21 @@ subscribe('undici:client:sendHeaders', (message) => {
   }
 });
 
-const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
-
 type Controller = Dispatcher.DispatchController;
 
 /** Tracks one in-flight exchange; `interrupt()` ends it at once (hard stop). */
-export class Exchange {
+export class Exchange extends ExchangeState {
   private readonly resolve: (r: ExchangeResult) => void;
-  private readonly keepBody: boolean;
-  private readonly maxBodySize: number;
   private controller: Controller | undefined;
   private abandoned = false;
-  private t0 = performance.now();
-  private tStart = 0;
-  private tSent = 0;
-  private tFirst = 0;
-  private status = 0;
-  private headers: ResponseHeaders = EMPTY_HEADERS;
   private rawHeaderBytes = 0;
-  private chunks: Buffer[] | undefined;
-  private kept = 0;
-  private truncated = false;
   private received = 0;
-  private lookup = 0;
-  private connecting = 0;
-  private tls = 0;
   private headBytes = 0;
   private h2 = false;
 
   constructor(spec: ExchangeSpec, resolve: (r: ExchangeResult) => void) {
+    super(spec);
     this.resolve = resolve;
-    this.keepBody = spec.keepBody;
-    this.maxBodySize = spec.maxBodySize;
   }
 
   interrupt(): void {
@@ -155,10 +138,7 @@ export class Exchange {
 
   onResponseData(_controller: Controller, chunk: Buffer): void {
     this.received += chunk.length;
-    if (!this.keepBody || this.truncated || this.t0 < 0) return;
-    if (this.kept + chunk.length > this.maxBodySize) { this.truncated = true; return; }
-    (this.chunks ??= []).push(chunk);
-    this.kept += chunk.length;
+    if (this.wants(chunk.length)) this.keep(chunk);
   }
 
   onResponseEnd(): void {
@@ -170,35 +150,8 @@ export class Exchange {
   }
 
   private finish(err: Error | undefined, interrupted: boolean): void {
-    if (this.t0 < 0) return; // already finished
-    const end = performance.now();
-    const start = this.tStart || end;
-    const sent = this.tSent || start;
-    const first = this.tFirst || end;
-    const result: ExchangeResult = {
-      status: err || interrupted ? 0 : this.status,
-      headers: err || interrupted ? EMPTY_HEADERS : this.headers,
-      body: this.chunks === undefined ? (this.keepBody && !err ? Buffer.alloc(0) : undefined)
-        : this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.kept),
-      bodyTruncated: this.truncated,
-      bytesReceived: this.received + this.rawHeaderBytes,
-      blocked: us(start - this.t0),
-      lookup: this.lookup,
-      connecting: this.connecting,
-      tls: this.tls,
-      sending: us(sent - start),
-      waiting: us(first - sent),
-      receiving: us(end - first),
-      duration: 0,
-      error: err && !interrupted ? { kind: classifyError(err), message: errorMessage(err) } : undefined,
-      interrupted,
-      headBytes: this.headBytes,
-      h2: this.h2,
-    };
-    result.duration = result.sending + result.waiting + result.receiving;
-    this.t0 = -1;
-    this.chunks = undefined;
-    this.resolve(result);
+    if (this.done) return;
+    this.resolve(this.result(err, interrupted, this.received + this.rawHeaderBytes, this.headBytes, this.h2));
   }
 }
 

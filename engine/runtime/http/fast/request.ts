@@ -3,11 +3,8 @@
  * undici path in ../exchange.ts), the response as the parser delivers it, and the promise it settles once.
  */
 import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from '../exchange.ts';
-import { classifyError, errorMessage } from '../errors.ts';
-import { us } from '../micros.ts';
+import { ExchangeState } from '../exchange-state.ts';
 import type { ParserSink } from './parser.ts';
-
-const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
 
 /** What the connection needs to know about the request it carries. */
 export interface Carrier {
@@ -15,17 +12,13 @@ export interface Carrier {
   abandon(x: FastExchange): void;
 }
 
-export class FastExchange implements ParserSink {
+export class FastExchange extends ExchangeState implements ParserSink {
   readonly spec: ExchangeSpec;
   /** Bytes of the head up to the last header line (undici's sendHeaders payload), and the whole head written. */
   readonly headBytes: number;
   readonly wire: string | Buffer;
   readonly body: Buffer | string | null;
   readonly headRequest: boolean;
-  readonly t0 = performance.now();
-  tStart = 0;
-  tSent = 0;
-  tFirst = 0;
   /** Last time a byte arrived or the request was sent (the body timeout counts from it). */
   lastActivity = 0;
   /** Since when a response head is due (the headers timeout counts from it): the write, or, pipelined behind
@@ -33,21 +26,13 @@ export class FastExchange implements ParserSink {
   headersFrom = 0;
   /** The whole response head has arrived (the headers timeout is over; the body timeout applies). */
   headReceived = false;
-  lookup = 0;
-  connecting = 0;
-  tls = 0;
   retries = 0;
   carrier: Carrier | undefined;
   private readonly resolve: (r: ExchangeResult) => void;
-  private status = 0;
-  private headers: ResponseHeaders = EMPTY_HEADERS;
-  private chunks: Buffer[] | undefined;
-  private kept = 0;
-  private truncated = false;
-  private done = false;
   private written = false;
 
   constructor(spec: ExchangeSpec, headBytes: number, wire: string | Buffer, body: Buffer | string | null, resolve: (r: ExchangeResult) => void) {
+    super(spec);
     this.spec = spec;
     this.headBytes = headBytes;
     this.wire = wire;
@@ -55,8 +40,6 @@ export class FastExchange implements ParserSink {
     this.headRequest = spec.method === 'HEAD';
     this.resolve = resolve;
   }
-
-  get finished(): boolean { return this.done; }
 
   /** Called by the connection right before and after it writes the request. */
   starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.headReceived = false; this.written = true; }
@@ -72,12 +55,8 @@ export class FastExchange implements ParserSink {
   }
 
   onBody(buf: Buffer, start: number, end: number): void {
-    const n = end - start;
-    if (!this.spec.keepBody || this.truncated) return;
-    if (this.kept + n > this.spec.maxBodySize) { this.truncated = true; return; }
     // Copied: the connection's read buffer is reused for the next read.
-    (this.chunks ??= []).push(Buffer.from(buf.subarray(start, end)));
-    this.kept += n;
+    if (this.wants(end - start)) this.keep(Buffer.from(buf.subarray(start, end)));
   }
 
   /** The parser's end of a response; the connection settles the exchange after deciding about reuse. */
@@ -96,34 +75,7 @@ export class FastExchange implements ParserSink {
 
   private settle(err: Error | undefined, interrupted: boolean, wireBytes: number): void {
     if (this.done) return;
-    this.done = true;
     this.carrier = undefined;
-    const end = performance.now();
-    const start = this.tStart || end;
-    const sent = this.tSent || start;
-    const first = this.tFirst || end;
-    const failed = err !== undefined || interrupted;
-    const chunks = this.chunks;
-    const sending = us(sent - start);
-    const waiting = us(first - sent);
-    const receiving = us(end - first);
-    this.chunks = undefined;
-    this.resolve({
-      status: failed ? 0 : this.status,
-      headers: failed ? EMPTY_HEADERS : this.headers,
-      body: chunks === undefined ? (this.spec.keepBody && !err ? Buffer.alloc(0) : undefined) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.kept),
-      bodyTruncated: this.truncated,
-      bytesReceived: wireBytes,
-      blocked: us(start - this.t0),
-      lookup: this.lookup,
-      connecting: this.connecting,
-      tls: this.tls,
-      sending, waiting, receiving,
-      duration: sending + waiting + receiving,
-      error: err && !interrupted ? { kind: classifyError(err), message: errorMessage(err) } : undefined,
-      interrupted,
-      headBytes: this.written ? this.headBytes : 0,
-      h2: false,
-    });
+    this.resolve(this.result(err, interrupted, wireBytes, this.written ? this.headBytes : 0, false));
   }
 }
