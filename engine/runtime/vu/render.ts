@@ -94,14 +94,20 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
   if (!same) {
     const user: string[] = [];
     for (let i = 0; i < hs.length; i++) user.push(hs[i]![0], values[i]!);
-    const headers = [...user];
-    if (!req.headerNames.has('user-agent')) headers.push('user-agent', userAgent);
-    if (req.body && !req.headerNames.has('content-type')) headers.push('content-type', req.body.contentType);
-    if (authValue !== undefined) headers.push(req.auth!.name, authValue);
     m.userHeaders = user;
-    m.headers = headers;
+    m.headers = requestHeaders(req, user, userAgent, true, authValue);
     m.userAgent = userAgent;
   }
   const body = req.body ? renderBody(req.body, ctx) : null;
   return { url, target, headers: m.headers!, userHeaders: m.userHeaders!, authValue, body };
+}
+
+/** The user's headers, then what a request adds unless the user set it: user-agent, its body's content-type
+ * (`hasBody`), auth. Also for redirect hops (vu/send.ts), which may drop the body and the auth. */
+export function requestHeaders(req: CompiledRequest, user: readonly string[], userAgent: string, hasBody: boolean, authValue: string | undefined): string[] {
+  const headers = [...user];
+  if (!req.headerNames.has('user-agent')) headers.push('user-agent', userAgent);
+  if (hasBody && req.body && !req.headerNames.has('content-type')) headers.push('content-type', req.body.contentType);
+  if (authValue !== undefined) headers.push(req.auth!.name, authValue);
+  return headers;
 }

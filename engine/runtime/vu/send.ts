@@ -13,7 +13,7 @@ import type { FastClient } from '../http/fast/client.ts';
 import type { CookieUrl } from '../http/cookie-jar.ts';
 import { cookieUrl } from './cookie-url.ts';
 import { ResponseView } from '../response.ts';
-import { renderRequest, type Rendered } from './render.ts';
+import { renderRequest, requestHeaders, type Rendered } from './render.ts';
 import { splitUrl, UrlError } from './url.ts';
 import type { VirtualUser } from './virtual-user.ts';
 
@@ -96,11 +96,8 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
 
 /** Headers of a redirect hop: the user's (without Authorization when crossing origins), then the defaults. */
 function hopHeaders(req: CompiledRequest, r: Rendered, wc: WorkerContext, hasBody: boolean, crossOrigin: boolean): string[] {
-  const headers = crossOrigin ? withoutAuthorization(r.userHeaders) : [...r.userHeaders];
-  if (!req.headerNames.has('user-agent')) headers.push('user-agent', wc.userAgent);
-  if (hasBody && req.body && !req.headerNames.has('content-type')) headers.push('content-type', req.body.contentType);
-  if (r.authValue !== undefined && !crossOrigin) headers.push(req.auth!.name, r.authValue);
-  return headers;
+  if (!crossOrigin) return requestHeaders(req, r.userHeaders, wc.userAgent, hasBody, r.authValue);
+  return requestHeaders(req, withoutAuthorization(r.userHeaders), wc.userAgent, hasBody, undefined);
 }
 
 function view(res: ExchangeResult, url: string): ResponseView {
