@@ -1,8 +1,10 @@
 /**
  * bench/run: Loadsmith and its peers side by side against bench/target, each pinned to its own core.
- *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...] [--only closed,open,sleeping]
- *             [--connections 1,50,256] [--rates 5000,20000] [--vus 1000,10000,50000] [--depths 10] [--in-flight 50]
+ *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...] [--only closed,ceiling,pipelined,open,sleeping]
+ *             [--connections 1,50,256] [--ceiling-connections 50] [--rates 5000,20000] [--vus 1000,10000,50000] [--depths 10] [--in-flight 50]
  *             [--out bench/RESULTS.md] [--quick]
+ * `ceiling`: the closed model against the target's lean HTTP/1.1 loop (bench/target -raw), which answers about twice
+ * what net/http does on one core: where the net/http target is the limit, this shows each generator's own.
  * `pipelined`: the closed model with HTTP/1.1 pipelining, --in-flight requests outstanding, each depth of --depths per
  * connection (Loadsmith's defaults.http.pipelining, autocannon -p, wrk with bench/plans/wrk-pipeline.lua).
  * Prints a table per workload and writes the Markdown report (command, machine, date, medians of the repetitions).
@@ -14,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { busyShare, loadString, machine } from './machine.ts';
 import { runPinned, steadyState } from './proc.ts';
 import type { RunRecord, Workload } from './record.ts';
-import { closedTable, markdown, openTable, pipelinedTable, sleepingTable } from './report.ts';
+import { ceilingTable, closedTable, markdown, openTable, pipelinedTable, sleepingTable } from './report.ts';
 import { startTarget, type Target } from './target.ts';
 import { availableTools, ROOT, type Job, type Tool } from './tools.ts';
 
@@ -23,8 +25,9 @@ const { values: o } = parseArgs({
     reps: { type: 'string', default: '3' },
     duration: { type: 'string', default: '8' },
     tools: { type: 'string' },
-    only: { type: 'string', default: 'closed,pipelined,open,sleeping' },
+    only: { type: 'string', default: 'closed,ceiling,pipelined,open,sleeping' },
     connections: { type: 'string', default: '1,50,256' },
+    'ceiling-connections': { type: 'string', default: '50' },
     rates: { type: 'string', default: '5000,20000' },
     vus: { type: 'string', default: '1000,10000,50000' },
     depths: { type: 'string', default: '10' },
@@ -84,6 +87,18 @@ try {
       }
     }
   }
+  if (only.has('ceiling')) {
+    const lean = await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu'], true);
+    try {
+      for (const c of list(o['ceiling-connections'])) {
+        for (let rep = 0; rep < reps; rep++) {
+          for (const t of tools) if (t.closed) await measure('ceiling', t, c, rep, t.closed(lean.url, c, seconds, dirFor(t.name, 'ceiling', c, rep)), lean, seconds + 60);
+        }
+      }
+    } finally {
+      await lean.stop();
+    }
+  }
   if (only.has('pipelined')) {
     const inFlight = Number(o['in-flight']);
     for (const depth of list(o.depths)) {
@@ -117,7 +132,7 @@ const report = markdown({
   command: `bench/run ${process.argv.slice(2).join(' ')}`.trim(), date: new Date().toISOString(), machine: m, loadAfter: loadString(),
   versions, reps, seconds, records, skipped: missing, inFlight: Number(o['in-flight']),
 });
-console.log(`\n${closedTable(records)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`);
+console.log(`\n${closedTable(records)}\n${ceilingTable(records)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`);
 writeFileSync(o.out, report);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records
 writeFileSync(join(ROOT, 'bench/results', `raw-${Date.now()}.json`), `${JSON.stringify({ machine: m, versions, records }, null, 1)}\n`);

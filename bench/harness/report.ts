@@ -24,7 +24,7 @@ const CLOSED_HEAD = ['tool', 'req/s', 'p50', 'p99', 'errors', 'generator CPU', '
 const closedRow = (r: Row): string[] => [r.tool, f(r.rps), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), f(r.usPerReqWhole, 1), `${f(r.peakRssMb)} MB`, note(r)];
 
 /** One table per parameter of a closed-model workload, fastest first. */
-function closedTables(records: readonly RunRecord[], workload: 'closed' | 'pipelined', title: (param: number) => string): string {
+function closedTables(records: readonly RunRecord[], workload: 'closed' | 'ceiling' | 'pipelined', title: (param: number) => string): string {
   const out: string[] = [];
   const all = rows(records, workload);
   for (const p of [...new Set(all.map((r) => r.param))]) {
@@ -37,6 +37,10 @@ function closedTables(records: readonly RunRecord[], workload: 'closed' | 'pipel
 
 export function closedTable(records: readonly RunRecord[]): string {
   return closedTables(records, 'closed', (c) => `Closed model, ${c} connection${c === 1 ? '' : 's'}`);
+}
+
+export function ceilingTable(records: readonly RunRecord[]): string {
+  return closedTables(records, 'ceiling', (c) => `Closed model against the lean target (bench/target -raw), ${c} connection${c === 1 ? '' : 's'}: the generators' own limits`);
 }
 
 export function pipelinedTable(records: readonly RunRecord[], inFlight: number): string {
@@ -91,7 +95,7 @@ export function markdown(r: ReportInput): string {
     `- Date: ${r.date}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.kernel}; Node ${m.node}, Go ${m.go}`,
     `- Load average (1, 5, 15 min): before ${m.load}; after ${r.loadAfter}. Whole-machine busy share during runs: median ${pct(busy.sort((a, b) => a - b)[busy.length >> 1] ?? NaN)} of ${m.cores} cores`,
-    `- Target: bench/target (Go hello-world, GOMAXPROCS=1) pinned to core 0; each generator pinned to core 1; ${r.seconds} s per run; medians of ${r.reps} repetitions`,
+    `- Target: bench/target (Go hello-world, GOMAXPROCS=1; net/http, or its lean HTTP/1.1 loop with -raw for the ceiling tables) pinned to core 0; each generator pinned to core 1; ${r.seconds} s per run; medians of ${r.reps} repetitions`,
     `- Tools: ${Object.entries(r.versions).map(([k, v]) => `${k}: ${v}`).join('; ')}`,
     ...(r.skipped.length > 0 ? [`- Not installed, skipped: ${r.skipped.join(', ')}`] : []),
     '',
@@ -100,6 +104,7 @@ export function markdown(r: ReportInput): string {
     '"target-bound" marks rows where the target\'s core was ≥ 95 % busy: there the target, not the tool, was the limit.',
     '',
     closedTable(r.records),
+    ceilingTable(r.records),
     pipelinedTable(r.records, r.inFlight),
     openTable(r.records),
     sleepingTable(r.records),

@@ -1,6 +1,7 @@
 /**
  * The benchmark target (bench/target, built by scripts/install-bench-tools.sh): a Go hello-world pinned to its
- * own core with GOMAXPROCS=1, on free loopback ports, with a request counter the sampler reads.
+ * own core with GOMAXPROCS=1, on free loopback ports, with a request counter the sampler reads. `raw` starts its
+ * minimal HTTP/1.1 loop instead of net/http (about twice the requests per core: the ceiling workload).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,11 +41,11 @@ function getText(port: number, path: string): Promise<string> {
   });
 }
 
-export async function startTarget(binary: string, cpus: string): Promise<Target> {
+export async function startTarget(binary: string, cpus: string, raw = false): Promise<Target> {
   if (!existsSync(binary)) throw new Error(`no benchmark target at ${binary}: run bash scripts/install-bench-tools.sh`);
   const port = await freePort();
   const statsPort = await freePort();
-  const child: ChildProcess = spawn('taskset', ['-c', cpus, binary, '-addr', `127.0.0.1:${port}`, '-stats', `127.0.0.1:${statsPort}`], {
+  const child: ChildProcess = spawn('taskset', ['-c', cpus, binary, '-addr', `127.0.0.1:${port}`, '-stats', `127.0.0.1:${statsPort}`, ...(raw ? ['-raw'] : [])], {
     env: { ...process.env, GOMAXPROCS: '1' }, stdio: ['ignore', 'ignore', 'inherit'],
   });
   const served = async (): Promise<number> => Number(await getText(statsPort, '/count'));
