@@ -158,4 +158,48 @@ describe('ResponseParser', () => {
     expect(classifyError(err)).toBe('reset');
     expect(p.started).toBe(true);
   });
+  it('parses a head again only when its bytes differ: the same head is the same frozen object, framing included', () => {
+    const heads: ResponseHeaders[] = [];
+    const bodies: string[] = [];
+    const sink: ParserSink = {
+      onHead(_s, headers) { heads.push(headers); bodies.push(''); },
+      onBody(buf, start, end) { bodies[bodies.length - 1] += buf.toString('latin1', start, end); },
+      onComplete() {},
+    };
+    const p = new ResponseParser();
+    const read = (wire: string): void => {
+      p.begin(sink, false);
+      const b = Buffer.from(wire, 'latin1');
+      let at = 0;
+      while (!p.idle && at < b.length) at = p.execute(b, at, b.length);
+      expect(p.idle).toBe(true);
+    };
+    const chunked = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sat, 21 Nov 2026 22:00:00 GMT\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n';
+    const nextSecond = OK.replace('22:00:00', '22:00:01');
+    read(OK); read(OK); read(chunked); read(OK); read(nextSecond); read(nextSecond);
+    expect(bodies).toEqual(['Hello, World!', 'Hello, World!', 'abc', 'Hello, World!', 'Hello, World!', 'Hello, World!']);
+    expect(heads[1]).toBe(heads[0]);
+    expect(heads[2]).not.toBe(heads[0]);
+    expect(heads[2]!['transfer-encoding']).toBe('chunked');
+    expect(heads[3]).not.toBe(heads[2]);
+    expect(heads[3]).toEqual(heads[0]);
+    expect(heads[4]!.date).toBe('Sat, 21 Nov 2026 22:00:01 GMT');
+    expect(heads[5]).toBe(heads[4]);
+    // Shared between responses, so nobody may change it.
+    expect(Object.isFrozen(heads[0])).toBe(true);
+    expect(() => { (heads[0] as Record<string, string>).date = 'x'; }).toThrow(TypeError);
+  });
+
+  it('keeps repeated headers of a remembered head frozen too', () => {
+    const wire = 'HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nContent-Length: 0\r\n\r\n';
+    const seen: ResponseHeaders[] = [];
+    const p = new ResponseParser();
+    for (let i = 0; i < 2; i++) {
+      p.begin({ onHead(_s, h) { seen.push(h); }, onBody() {}, onComplete() {} }, false);
+      p.execute(Buffer.from(wire, 'latin1'), 0, wire.length);
+    }
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[0]!['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(Object.isFrozen(seen[0]!['set-cookie'])).toBe(true);
+  });
 });

@@ -24,6 +24,8 @@ const HEAD = 0, LENGTH = 1, CHUNK_SIZE = 2, CHUNK_EXT = 3, CHUNK_SIZE_LF = 4, CH
   TRAILER_START = 8, TRAILER_LINE = 9, TRAILER_END_LF = 10, UNTIL_CLOSE = 11, DONE = 12;
 const CRLF2 = Buffer.from('\r\n\r\n');
 const MAX_HEAD = 64 * 1024;
+/** Heads up to this size are remembered for the next response on the connection. */
+const MAX_CACHED_HEAD = 2048;
 
 export class ResponseParser {
   /** Bytes consumed for the current response (1xx heads included). */
@@ -37,6 +39,10 @@ export class ResponseParser {
   keepAliveTimeoutMs = -1;
   private pending: Buffer | undefined;
   private digits = 0;
+  /** The last head parsed on this connection and its bytes: a server answering the same head again (the usual
+   * case: only Date changes, once a second) is not parsed again. Its headers object is frozen, as it is shared. */
+  private lastHead: Head | undefined;
+  private lastHeadBytes: Buffer | undefined;
 
   /** Starts a response; `headRequest`: the request was a HEAD (no body whatever the headers say). */
   begin(sink: ParserSink, headRequest: boolean): void {
@@ -113,7 +119,7 @@ export class ResponseParser {
     const used = at + 4 - from - (this.pending?.length ?? 0); // bytes of buf consumed
     this.pending = undefined;
     this.bytes += at + 4 - from;
-    const h: Head = parseHead(src.toString('latin1', from, at));
+    const h = this.parsed(src, from, at);
     if (h.status < 200) {
       if (h.status === 101) throw new HttpParseError('HPE_UNEXPECTED_UPGRADE', 'unexpected 101 Switching Protocols');
       return i + used; // informational: the real head follows
@@ -130,6 +136,20 @@ export class ResponseParser {
     else if (h.length >= 0) { this.remaining = h.length; this.state = LENGTH; if (h.length === 0) this.complete(); }
     else { this.keepAlive = false; this.state = UNTIL_CLOSE; }
     return i + used;
+  }
+
+  /** The head in src[from, to): the last one again when the bytes are the same. */
+  private parsed(src: Buffer, from: number, to: number): Head {
+    const last = this.lastHeadBytes;
+    if (last !== undefined && last.length === to - from && src.compare(last, 0, last.length, from, to) === 0) return this.lastHead!;
+    const h = parseHead(src.toString('latin1', from, to));
+    if (to - from <= MAX_CACHED_HEAD && h.status >= 200) {
+      for (const v of Object.values(h.headers)) if (typeof v !== 'string') Object.freeze(v);
+      Object.freeze(h.headers);
+      this.lastHead = h;
+      this.lastHeadBytes = Buffer.from(src.subarray(from, to));
+    }
+    return h;
   }
 
   /** One byte of chunked framing (size lines, CRLFs after data, trailers). */
