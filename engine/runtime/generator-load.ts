@@ -3,6 +3,7 @@
  * when the generator may be what limits the numbers (Locust warns above 90% CPU; we also look at each worker's
  * event loop, which saturates first when a single thread does the work).
  */
+import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
 import type { TimelinePoint } from '../metrics/timeline.ts';
 

@@ -5,6 +5,7 @@
  * schedule is measured, so a generator that falls behind shows.
  * Iterations are striped over workers by global index (i mod workers), so together the workers run the exact schedule.
  */
+import { performance } from 'node:perf_hooks';
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { CompiledStep } from '../compile/steps.ts';
 import type { Feeders } from '../data/feeders.ts';

@@ -4,6 +4,7 @@
  * at the regular end no new iteration starts, running ones get `gracefulStop`, then they are interrupted
  * (interrupted iterations are counted apart, as in k6).
  */
+import { performance } from 'node:perf_hooks';
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { CompiledStep } from '../compile/steps.ts';
 import type { Feeders } from '../data/feeders.ts';

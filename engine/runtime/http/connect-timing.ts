@@ -3,6 +3,7 @@
  * stamps each new socket with its DNS lookup, TCP-connect and TLS-handshake times. The first request sent on that socket claims them
  * (see exchange.ts); later requests on a kept-alive socket report 0, as in k6.
  */
+import { performance } from 'node:perf_hooks';
 import { buildConnector } from 'undici';
 import type { Socket } from 'node:net';
 import { us } from './micros.ts';

@@ -3,6 +3,7 @@
  * fast/request.ts): the phase clock, connect timing, the response head, the body kept for checks and extractions,
  * and the one place an ExchangeResult is built from them, so the two paths cannot measure differently.
  */
+import { performance } from 'node:perf_hooks';
 import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from './exchange.ts';
 import { classifyError, errorMessage } from './errors.ts';
 import { us } from './micros.ts';

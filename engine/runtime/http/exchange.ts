@@ -9,6 +9,7 @@
  * The body is kept only when a check or extraction needs it, up to a size cap; bytes are always counted.
  * Plain HTTP/1.1 usually goes through the fast client (fast/client.ts), which measures the same phases.
  */
+import { performance } from 'node:perf_hooks';
 import { subscribe } from 'node:diagnostics_channel';
 import type { Dispatcher } from 'undici';
 import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';

@@ -3,6 +3,7 @@
  * the line to that file's AppendWriter. Batches are flushed by size, every FLUSH_EVERY_MS, and at close()
  * (the end of the worker's run, also after stop or abort). Rows of different workers are not in time order.
  */
+import { performance } from 'node:perf_hooks';
 import { formatLine } from '../../report/raw/format.ts';
 import { redactUrl } from '../../report/raw/redact.ts';
 import type { RawRow } from '../../report/raw/row.ts';

@@ -3,6 +3,7 @@
  * run uses; think times are skipped and data files give their first row. Every request is reported in document
  * order. Bounded: at most 200 exchanges and 2 minutes per call, 60 s per request.
  */
+import { performance } from 'node:perf_hooks';
 import { formatPath } from '../../plan/path.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import { maxVus } from '../../plan/schedule.ts';

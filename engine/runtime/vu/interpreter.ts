@@ -1,4 +1,5 @@
 /** Runs the steps of one iteration for a VU: requests (with checks and extractions), think, groups, batches. */
+import { performance } from 'node:perf_hooks';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { CompiledStep } from '../compile/steps.ts';
 import type { ResponseView } from '../response.ts';

@@ -2,6 +2,7 @@
  * Worker thread entry: runs its share of every scenario and reports metrics once per second, aligned on the
  * test's start time shared by all workers. No per-request messages cross threads.
  */
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';

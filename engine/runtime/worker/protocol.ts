@@ -1,4 +1,5 @@
 /** The message protocol between the coordinator (main thread) and its workers, keyed by `cmd`. */
+import { performance } from 'node:perf_hooks';
 import type { Plan } from '../../plan/schema/index.ts';
 import type { SegmentSpec } from '../../plan/segment-tuple.ts';
 import type { Sample } from '../../metrics/sample.ts';

@@ -4,6 +4,7 @@
  * common case only; anything unusual goes to the undici dispatcher it is given (`fallback`): https origins when
  * HTTP/2 may be negotiated, URLs with credentials, headers undici treats specially or refuses, odd paths.
  */
+import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import type { ExchangeResult, ExchangeSpec } from '../exchange.ts';

@@ -6,6 +6,7 @@
  * requests written in the same event-loop turn leave in one write (the socket is corked until the next tick).
  * Plain sockets read into one buffer shared by the thread (no allocation per read).
  */
+import { performance } from 'node:perf_hooks';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions as TlsOptions } from 'node:tls';
 import { HttpParseError, ResponseParser } from './parser.ts';

@@ -11,6 +11,7 @@
  * flight, and nothing is written behind it.
  * Also enforces the connect timeout and the headers/body timeouts.
  */
+import { performance } from 'node:perf_hooks';
 import { IDEMPOTENT } from '../idempotent.ts';
 import { Connection, type ConnectionOwner, type Endpoint } from './connection.ts';
 import type { FastExchange } from './request.ts';
