@@ -31,6 +31,6 @@ setTimeout(() => {
   stop = true;
   const c = process.cpuUsage(cpu0);
   const wall = (performance.now() - t0) / 1000;
-  console.log(`${Math.round(done / wall)} req/s, CPU ${Math.round((c.user + c.system) / 1e4 / wall)} % of a core, ${((c.user + c.system) / done).toFixed(2)} µs CPU per request`);
+  console.log(`${Math.round(done / wall)} req/s, CPU ${Math.round((c.user + c.system) / 1e4 / wall)} % of a core, ${((c.user + c.system) / done).toFixed(2)} µs CPU per request (user ${(c.user / done).toFixed(2)}, system ${(c.system / done).toFixed(2)})`);
   process.exit(0);
 }, secs * 1000);
