@@ -3,7 +3,7 @@ package main
 // The -raw server: one goroutine per connection, a buffered reader and writer, no routing and no per-request
 // allocation. It reads a request head (and a Content-Length body, skipped), answers with a fixed response, and
 // flushes unless the head of a further pipelined request is already buffered. Enough HTTP/1.1 for load generators on
-// loopback; not a general server (no chunked request bodies, no Expect: 100-continue).
+// loopback; not a general server (no chunked request bodies, no Expect: 100-continue; HEAD gets the head only).
 
 import (
 	"bufio"
@@ -29,19 +29,21 @@ func serveRaw(ln net.Listener, body []byte, count *atomic.Int64) error {
 		if err != nil {
 			return err
 		}
-		go rawConn(c, &responses, count)
+		go rawConn(c, &responses, len(body), count)
 	}
 }
 
 var (
-	contentLength = []byte("content-length:")
-	connClose     = []byte("connection: close")
-	connKeepAlive = []byte("connection: keep-alive")
-	loginPath     = []byte(" /login")
-	http10Version = []byte("HTTP/1.0")
+	contentLength  = []byte("content-length:")
+	connection     = []byte("connection:")
+	closeToken     = []byte("close")
+	keepAliveToken = []byte("keep-alive")
+	loginPath      = []byte(" /login ")
+	headMethod     = []byte("HEAD ")
+	http10Version  = []byte("HTTP/1.0")
 )
 
-func rawConn(c net.Conn, responses *[2][2][]byte, count *atomic.Int64) {
+func rawConn(c net.Conn, responses *[2][2][]byte, bodyLen int, count *atomic.Int64) {
 	defer c.Close()
 	r := bufio.NewReaderSize(c, 16384)
 	w := bufio.NewWriterSize(c, 16384)
@@ -55,7 +57,8 @@ func rawConn(c net.Conn, responses *[2][2][]byte, count *atomic.Int64) {
 			login = 1
 		}
 		// HTTP/1.0 (ab) closes after the response unless it asked to keep the connection, which the response says.
-		http10 := bytes.Contains(line, http10Version)
+		http10 := bytes.HasSuffix(bytes.TrimRight(line, "\r\n"), http10Version)
+		head := bytes.HasPrefix(line, headMethod)
 		n, closing, keepAlive := 0, http10, false
 		for {
 			h, err := r.ReadSlice('\n')
@@ -67,13 +70,21 @@ func rawConn(c net.Conn, responses *[2][2][]byte, count *atomic.Int64) {
 			}
 			if len(h) > len(contentLength) && bytes.EqualFold(h[:len(contentLength)], contentLength) {
 				n, _ = strconv.Atoi(string(bytes.TrimSpace(h[len(contentLength):])))
-			} else if len(h) >= len(connClose) && bytes.EqualFold(h[:len(connClose)], connClose) {
-				closing = true
-			} else if http10 && len(h) >= len(connKeepAlive) && bytes.EqualFold(h[:len(connKeepAlive)], connKeepAlive) {
-				closing, keepAlive = false, true
+			} else if len(h) > len(connection) && bytes.EqualFold(h[:len(connection)], connection) {
+				v := h[len(connection):]
+				if containsFold(v, closeToken) {
+					closing = true
+				} else if http10 && containsFold(v, keepAliveToken) {
+					closing, keepAlive = false, true
+				}
 			}
 		}
 		if n > 0 {
+			if n > r.Buffered() && w.Buffered() > 0 { // the body is still coming: answer what came before it first
+				if err := w.Flush(); err != nil {
+					return
+				}
+			}
 			if _, err := r.Discard(n); err != nil {
 				return
 			}
@@ -83,7 +94,11 @@ func rawConn(c net.Conn, responses *[2][2][]byte, count *atomic.Int64) {
 		if keepAlive {
 			ka = 1
 		}
-		if _, err := w.Write(responses[ka][login]); err != nil {
+		resp := responses[ka][login]
+		if head { // the same head, without the body
+			resp = resp[:len(resp)-bodyLen]
+		}
+		if _, err := w.Write(resp); err != nil {
 			return
 		}
 		if closing || !wholeHeadBuffered(r) {
@@ -101,3 +116,13 @@ func wholeHeadBuffered(r *bufio.Reader) bool {
 }
 
 var headEnd = []byte("\r\n\r\n")
+
+// containsFold: tok occurs in b, ASCII case ignored (no allocation: a header value per request).
+func containsFold(b, tok []byte) bool {
+	for i := 0; i+len(tok) <= len(b); i++ {
+		if bytes.EqualFold(b[i:i+len(tok)], tok) {
+			return true
+		}
+	}
+	return false
+}
