@@ -40,7 +40,7 @@ export function closedTable(records: readonly RunRecord[]): string {
 }
 
 export function ceilingTable(records: readonly RunRecord[]): string {
-  return closedTables(records, 'ceiling', (c) => `Closed model against the lean target (bench/target -raw), ${c} connection${c === 1 ? '' : 's'}: the generators' own limits`);
+  return closedTables(records, 'ceiling', (c) => `Closed model against the lean target (bench/target -raw), ${c} connection${c === 1 ? '' : 's'}: rows not marked target-bound show the generator's own limit`);
 }
 
 export function pipelinedTable(records: readonly RunRecord[], inFlight: number): string {
