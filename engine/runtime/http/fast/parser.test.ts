@@ -202,4 +202,36 @@ describe('ResponseParser', () => {
     expect(seen[0]!['set-cookie']).toEqual(['a=1', 'b=2']);
     expect(Object.isFrozen(seen[0]!['set-cookie'])).toBe(true);
   });
+  it('reuses a remembered head split across reads, and after a HEAD request reads no body for it', () => {
+    const heads: ResponseHeaders[] = [];
+    let body = '';
+    const sink: ParserSink = { onHead(_s, h) { heads.push(h); }, onBody(buf, a, b) { body += buf.toString('latin1', a, b); }, onComplete() {} };
+    const p = new ResponseParser();
+    const bytes = Buffer.from(OK, 'latin1');
+    p.begin(sink, false);
+    p.execute(bytes, 0, bytes.length);
+    p.begin(sink, false); // the same response in three reads, cut inside the head
+    for (const [a, b] of [[0, 10], [10, 60], [60, bytes.length]] as const) p.execute(bytes, a, b);
+    expect(p.idle).toBe(true);
+    const head = Buffer.from(OK.slice(0, OK.indexOf('\r\n\r\n') + 4), 'latin1');
+    p.begin(sink, true); // HEAD: the same head, no body follows
+    expect(p.execute(head, 0, head.length)).toBe(head.length);
+    expect(p.idle).toBe(true);
+    expect(heads[1]).toBe(heads[0]);
+    expect(heads[2]).toBe(heads[0]);
+    expect(body).toBe('Hello, World!Hello, World!');
+  });
+
+  it('stops remembering heads on a connection whose heads keep changing (a request id in every response)', () => {
+    const heads: ResponseHeaders[] = [];
+    const p = new ResponseParser();
+    for (let i = 0; i < 8; i++) {
+      const wire = `HTTP/1.1 200 OK\r\nX-Request-Id: ${i}\r\nContent-Length: 0\r\n\r\n`;
+      p.begin({ onHead(_s, h) { heads.push(h); }, onBody() {}, onComplete() {} }, false);
+      p.execute(Buffer.from(wire, 'latin1'), 0, wire.length);
+    }
+    expect(heads.map((h) => h['x-request-id'])).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(heads.slice(0, 4).every((h) => Object.isFrozen(h))).toBe(true); // remembered, each replaced by the next
+    expect(heads.slice(4).some((h) => Object.isFrozen(h))).toBe(false); // four misses in a row: no longer kept
+  });
 });

@@ -26,6 +26,7 @@ const CRLF2 = Buffer.from('\r\n\r\n');
 const MAX_HEAD = 64 * 1024;
 /** Heads up to this size are remembered for the next response on the connection. */
 const MAX_CACHED_HEAD = 2048;
+const MAX_HEAD_MISSES = 4;
 
 export class ResponseParser {
   /** Bytes consumed for the current response (1xx heads included). */
@@ -43,6 +44,9 @@ export class ResponseParser {
    * case: only Date changes, once a second) is not parsed again. Its headers object is frozen, as it is shared. */
   private lastHead: Head | undefined;
   private lastHeadBytes: Buffer | undefined;
+  /** Heads in a row that differed from the last one: at MAX_HEAD_MISSES (a server sending a request id, a
+   * fresh cookie...) the connection stops remembering heads, which would cost a copy and a freeze for nothing. */
+  private headMisses = 0;
 
   /** Starts a response; `headRequest`: the request was a HEAD (no body whatever the headers say). */
   begin(sink: ParserSink, headRequest: boolean): void {
@@ -141,9 +145,15 @@ export class ResponseParser {
   /** The head in src[from, to): the last one again when the bytes are the same. */
   private parsed(src: Buffer, from: number, to: number): Head {
     const last = this.lastHeadBytes;
-    if (last !== undefined && last.length === to - from && src.compare(last, 0, last.length, from, to) === 0) return this.lastHead!;
+    if (last !== undefined) {
+      if (last.length === to - from && src.compare(last, 0, last.length, from, to) === 0) {
+        this.headMisses = 0;
+        return this.lastHead!;
+      }
+      if (++this.headMisses >= MAX_HEAD_MISSES) this.lastHead = this.lastHeadBytes = undefined;
+    }
     const h = parseHead(src.toString('latin1', from, to));
-    if (to - from <= MAX_CACHED_HEAD && h.status >= 200) {
+    if (this.headMisses < MAX_HEAD_MISSES && to - from <= MAX_CACHED_HEAD && h.status >= 200) {
       for (const v of Object.values(h.headers)) if (typeof v !== 'string') Object.freeze(v);
       Object.freeze(h.headers);
       this.lastHead = h;
