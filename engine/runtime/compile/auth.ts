@@ -4,6 +4,7 @@
  */
 import type { Auth } from '../../plan/schema/index.ts';
 import { compileTemplate, type TemplateContext } from '../../template/index.ts';
+import { NO_CTX } from './no-context.ts';
 
 export type CompiledAuth =
   | { in: 'header'; name: string; value: (ctx: TemplateContext) => string; constant: boolean }
@@ -36,5 +37,3 @@ export function compileAuth(a: Auth | undefined): CompiledAuth | undefined {
     }
   }
 }
-
-const NO_CTX: TemplateContext = { vu: 0, iter: 0, scenario: '', env: {}, vars: new Map(), data: {} };

@@ -1,6 +1,7 @@
 /** Request bodies: JSON, form, text or a file, with their default content types. */
 import type { Request } from '../../plan/schema/index.ts';
 import { compileTemplate, type Template, type TemplateContext } from '../../template/index.ts';
+import { NO_CTX } from './no-context.ts';
 import { compileJsonBody, type JsonBody } from './json-body.ts';
 
 export type CompiledBody =
@@ -40,8 +41,6 @@ export function renderBody(b: CompiledBody, ctx: TemplateContext): string | Buff
 function encodeForm(fields: readonly [string, Template][], ctx: TemplateContext): string {
   return fields.map(([k, t]) => `${encodeURIComponent(k)}=${encodeURIComponent(t.render(ctx))}`).join('&');
 }
-
-const NO_CTX: TemplateContext = { vu: 0, iter: 0, scenario: '', env: {}, vars: new Map(), data: {} };
 
 const TYPES: Record<string, string> = {
   json: 'application/json', xml: 'application/xml', txt: 'text/plain', csv: 'text/csv', html: 'text/html',

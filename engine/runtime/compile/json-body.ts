@@ -1,5 +1,6 @@
 /** JSON bodies with `${...}` inside strings: compiled once; a body without expressions is serialised once. */
 import { compileTemplate, type TemplateContext } from '../../template/index.ts';
+import { NO_CTX } from './no-context.ts';
 
 export type JsonBody = { constant: true; text: string } | { constant: false; build: (ctx: TemplateContext) => string };
 
@@ -21,7 +22,7 @@ function compileMaker(v: unknown): Maker | undefined {
   if (typeof v === 'string') {
     const t = compileTemplate(v);
     if (!t.constant) return (ctx) => t.evaluate(ctx);
-    const text = t.render(EMPTY); // `$${` escapes make a constant differ from its source
+    const text = t.render(NO_CTX); // `$${` escapes make a constant differ from its source
     return text === v ? undefined : () => text;
   }
   if (Array.isArray(v)) {
@@ -40,5 +41,3 @@ function compileMaker(v: unknown): Maker | undefined {
   }
   return undefined;
 }
-
-const EMPTY: TemplateContext = { vu: 0, iter: 0, scenario: '', env: {}, vars: new Map(), data: {} };
