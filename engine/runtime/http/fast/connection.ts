@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions as TlsOptions } from 'node:tls';
 import { HttpParseError, ResponseParser } from './parser.ts';
-import { IDEMPOTENT } from '../idempotent.ts';
+import { pipelinable } from '../idempotent.ts';
 import { us } from '../micros.ts';
 import type { Carrier, FastExchange } from './request.ts';
 
@@ -116,7 +116,7 @@ export class Connection implements Carrier {
     const s = this.socket;
     x.starting(performance.now());
     if (this.depth > 1) {
-      if (!x.spec.keepAlive || !IDEMPOTENT.has(x.spec.method)) this.pipelineOpen = false; // nothing behind it (RFC 9112 9.3.2)
+      if (!pipelinable(x)) this.pipelineOpen = false; // nothing behind it
       if (this.corked === undefined) {
         this.corked = [];
         s.cork();

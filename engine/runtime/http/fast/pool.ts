@@ -12,7 +12,7 @@
  * Also enforces the connect timeout and the headers/body timeouts.
  */
 import { performance } from 'node:perf_hooks';
-import { IDEMPOTENT } from '../idempotent.ts';
+import { IDEMPOTENT, pipelinable } from '../idempotent.ts';
 import { Connection, type ConnectionOwner, type Endpoint } from './connection.ts';
 import type { FastExchange } from './request.ts';
 
@@ -58,7 +58,7 @@ export class Pool implements ConnectionOwner {
   acquire(x: FastExchange, first = false): void {
     if (this.closing) { x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0); return; }
     // Pipelining: behind the requests of a busy connection, unless others wait already (they go first).
-    if (this.depth > 1 && this.room.length > 0 && this.waitingCount() === 0 && IDEMPOTENT.has(x.spec.method) && x.spec.keepAlive && this.pipeline(x)) return;
+    if (this.depth > 1 && this.room.length > 0 && this.waitingCount() === 0 && pipelinable(x) && this.pipeline(x)) return;
     const idle = this.idle;
     while (idle.length > 0) {
       const c = idle.pop()!;
@@ -118,7 +118,13 @@ export class Pool implements ConnectionOwner {
     if (this.depth > 1) { this.fill(c); return; }
     const next = this.nextWaiting();
     if (next !== undefined) c.send(next);
-    else { c.idleSince = performance.now(); this.idle.push(c); }
+    else this.park(c);
+  }
+
+  /** c has nothing in flight: idle from now. */
+  private park(c: Connection): void {
+    c.idleSince = performance.now();
+    this.idle.push(c);
   }
 
   /** Pipelining: gives c waiting requests while it has room (FIFO; a request that cannot be pipelined waits for
@@ -126,12 +132,12 @@ export class Pool implements ConnectionOwner {
   private fill(c: Connection): void {
     while (!c.closed && c.pipelineOpen && c.inFlight < this.depth) {
       const next = this.peekWaiting();
-      if (next === undefined || (c.inFlight > 0 && !(IDEMPOTENT.has(next.spec.method) && next.spec.keepAlive))) break;
+      if (next === undefined || (c.inFlight > 0 && !pipelinable(next))) break;
       this.nextWaiting();
       c.send(next);
     }
     if (c.closed) return;
-    if (c.inFlight === 0) { c.idleSince = performance.now(); this.idle.push(c); }
+    if (c.inFlight === 0) this.park(c);
     else this.listIfRoom(c);
   }
 
@@ -182,8 +188,7 @@ export class Pool implements ConnectionOwner {
   /** Opens connections while requests wait that no connection being opened will serve (within the limits). */
   private openForWaiting(): void {
     if (this.closing) return;
-    const q = this.waiting;
-    while (this.waitHead < q.length && q[this.waitHead]!.finished) q[this.waitHead++] = undefined as unknown as FastExchange; // interrupted while queued
+    this.peekWaiting(); // drops requests interrupted while queued, so that they are not counted
     while (this.all.size < this.limit && this.opening.size < MAX_OPENING && this.waitingCount() > this.opening.size * this.depth + this.deferred * (this.depth - 1)) {
       const c = new Connection(this.ep, this, (conn, err) => this.connected(conn, err), this.depth);
       this.all.add(c);
@@ -201,7 +206,7 @@ export class Pool implements ConnectionOwner {
       return;
     }
     const taker = this.nextWaiting();
-    if (taker === undefined) { c.idleSince = performance.now(); this.idle.push(c); return; }
+    if (taker === undefined) { this.park(c); return; }
     // Only a connection opened while the request waited is charged to it.
     if (!c.claimed && c.startedAt >= taker.t0) {
       c.claimed = true;
