@@ -78,15 +78,21 @@ function dirFor(...parts: (string | number)[]): string {
   return d;
 }
 
-const target = await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu']);
-try {
-  if (only.has('closed')) {
-    for (const c of list(o.connections)) {
-      for (let rep = 0; rep < reps; rep++) {
-        for (const t of tools) if (t.closed) await measure('closed', t, c, rep, t.closed(target.url, c, seconds, dirFor(t.name, c, rep)), target, seconds + 60);
+/** Every parameter × repetition × tool that has a job for it, against `on`. */
+async function sweep(workload: Workload, params: number[], on: Target, job: (t: Tool, param: number, dir: string) => Job | undefined): Promise<void> {
+  for (const p of params) {
+    for (let rep = 0; rep < reps; rep++) {
+      for (const t of tools) {
+        const j = job(t, p, dirFor(t.name, workload, p, rep));
+        if (j !== undefined) await measure(workload, t, p, rep, j, on, seconds + 60);
       }
     }
   }
+}
+
+const target = await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu']);
+try {
+  if (only.has('closed')) await sweep('closed', list(o.connections), target, (t, c, dir) => t.closed?.(target.url, c, seconds, dir));
   // A target built before -raw existed exits at once: skip the workload (and keep every other record) instead.
   const lean = only.has('ceiling')
     ? await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu'], true).catch((e: unknown) => {
@@ -96,30 +102,16 @@ try {
     : undefined;
   if (lean !== undefined) {
     try {
-      for (const c of list(o['ceiling-connections'])) {
-        for (let rep = 0; rep < reps; rep++) {
-          for (const t of tools) if (t.closed) await measure('ceiling', t, c, rep, t.closed(lean.url, c, seconds, dirFor(t.name, 'ceiling', c, rep)), lean, seconds + 60);
-        }
-      }
+      await sweep('ceiling', list(o['ceiling-connections']), lean, (t, c, dir) => t.closed?.(lean.url, c, seconds, dir));
     } finally {
       await lean.stop();
     }
   }
   if (only.has('pipelined')) {
     const inFlight = Number(o['in-flight']);
-    for (const depth of list(o.depths)) {
-      for (let rep = 0; rep < reps; rep++) {
-        for (const t of tools) if (t.pipelined) await measure('pipelined', t, depth, rep, t.pipelined(target.url, inFlight, depth, seconds, dirFor(t.name, 'pipelined', depth, rep)), target, seconds + 60);
-      }
-    }
+    await sweep('pipelined', list(o.depths), target, (t, depth, dir) => t.pipelined?.(target.url, inFlight, depth, seconds, dir));
   }
-  if (only.has('open')) {
-    for (const rate of list(o.rates)) {
-      for (let rep = 0; rep < reps; rep++) {
-        for (const t of tools) if (t.open) await measure('open', t, rate, rep, t.open(target.url, rate, seconds, dirFor(t.name, 'open', rate, rep)), target, seconds + 60);
-      }
-    }
-  }
+  if (only.has('open')) await sweep('open', list(o.rates), target, (t, rate, dir) => t.open?.(target.url, rate, seconds, dir));
   if (only.has('sleeping')) {
     for (const vus of list(o.vus)) {
       for (const t of tools) {
