@@ -1,10 +1,13 @@
 /**
  * bench/run: Loadsmith and its peers side by side against bench/target, each pinned to its own core.
- *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...] [--only closed,ceiling,pipelined,open,sleeping]
- *             [--connections 1,50,256] [--ceiling-connections 50] [--rates 5000,20000] [--vus 1000,10000,50000] [--depths 10] [--in-flight 50]
- *             [--out bench/RESULTS.md] [--quick]
+ *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...]
+ *             [--only closed,ceiling,ceiling-pipelined,pipelined,open,sleeping]
+ *             [--connections 1,50,256] [--ceiling-connections 50] [--ceiling-depths 4,10] [--rates 5000,20000]
+ *             [--vus 1000,10000,50000] [--depths 10] [--in-flight 50] [--out bench/RESULTS.md] [--quick]
  * `ceiling`: the closed model against the target's lean HTTP/1.1 loop (bench/target -raw), which answers about twice
  * what net/http does on one core: where the net/http target is the limit, this shows each generator's own.
+ * `ceiling-pipelined`: the same target and connections (the first of --ceiling-connections), each connection
+ * pipelining each depth of --ceiling-depths: how far a generator goes when several requests share a system call.
  * `pipelined`: the closed model with HTTP/1.1 pipelining, --in-flight requests outstanding, each depth of --depths per
  * connection (Loadsmith's defaults.http.pipelining, autocannon -p, wrk with bench/plans/wrk-pipeline.lua).
  * Prints a table per workload and writes the Markdown report (command, machine, date, medians of the repetitions).
@@ -16,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { busyShare, loadString, machine } from './machine.ts';
 import { runPinned, steadyState } from './proc.ts';
 import type { RunRecord, Workload } from './record.ts';
-import { ceilingTable, closedTable, markdown, openTable, pipelinedTable, sleepingTable } from './report.ts';
+import { ceilingPipelinedTable, ceilingTable, closedTable, markdown, openTable, pipelinedTable, sleepingTable } from './report.ts';
 import { startTarget, type Target } from './target.ts';
 import { availableTools, ROOT, type Job, type Tool } from './tools.ts';
 
@@ -25,9 +28,10 @@ const { values: o } = parseArgs({
     reps: { type: 'string', default: '3' },
     duration: { type: 'string', default: '8' },
     tools: { type: 'string' },
-    only: { type: 'string', default: 'closed,ceiling,pipelined,open,sleeping' },
+    only: { type: 'string', default: 'closed,ceiling,ceiling-pipelined,pipelined,open,sleeping' },
     connections: { type: 'string', default: '1,50,256' },
     'ceiling-connections': { type: 'string', default: '50' },
+    'ceiling-depths': { type: 'string', default: '4,10' },
     rates: { type: 'string', default: '5000,20000' },
     vus: { type: 'string', default: '1000,10000,50000' },
     depths: { type: 'string', default: '10' },
@@ -40,6 +44,7 @@ const { values: o } = parseArgs({
   },
 });
 const list = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
+const ceilingConnections = list(o['ceiling-connections'])[0] ?? 50;
 const quick = o.quick;
 const reps = quick ? 1 : Number(o.reps);
 const seconds = quick ? 4 : Number(o.duration);
@@ -94,7 +99,7 @@ const target = await startTarget(join(ROOT, '.tools/bench/bin/target'), o['targe
 try {
   if (only.has('closed')) await sweep('closed', list(o.connections), target, (t, c, dir) => t.closed?.(target.url, c, seconds, dir));
   // A target built before -raw existed exits at once: skip the workload (and keep every other record) instead.
-  const lean = only.has('ceiling')
+  const lean = only.has('ceiling') || only.has('ceiling-pipelined')
     ? await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu'], true).catch((e: unknown) => {
       console.log(`  ceiling: skipped, the lean target did not start (${(e as Error).message}); rebuild it: bash scripts/install-bench-tools.sh`);
       return undefined;
@@ -102,7 +107,8 @@ try {
     : undefined;
   if (lean !== undefined) {
     try {
-      await sweep('ceiling', list(o['ceiling-connections']), lean, (t, c, dir) => t.closed?.(lean.url, c, seconds, dir));
+      if (only.has('ceiling')) await sweep('ceiling', list(o['ceiling-connections']), lean, (t, c, dir) => t.closed?.(lean.url, c, seconds, dir));
+      if (only.has('ceiling-pipelined')) await sweep('ceiling-pipelined', list(o['ceiling-depths']), lean, (t, depth, dir) => t.pipelined?.(lean.url, ceilingConnections * depth, depth, seconds, dir));
     } finally {
       await lean.stop();
     }
@@ -128,9 +134,9 @@ try {
 const versions = Object.fromEntries(tools.map((t) => [t.name, t.version()]));
 const report = markdown({
   command: `bench/run ${process.argv.slice(2).join(' ')}`.trim(), date: new Date().toISOString(), machine: m, loadAfter: loadString(),
-  versions, reps, seconds, records, skipped: missing, inFlight: Number(o['in-flight']),
+  versions, reps, seconds, records, skipped: missing, inFlight: Number(o['in-flight']), ceilingConnections,
 });
-console.log(`\n${closedTable(records)}\n${ceilingTable(records)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`);
+console.log(`\n${closedTable(records)}\n${ceilingTable(records)}\n${ceilingPipelinedTable(records, ceilingConnections)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`);
 writeFileSync(o.out, report);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records
 writeFileSync(join(ROOT, 'bench/results', `raw-${Date.now()}.json`), `${JSON.stringify({ machine: m, versions, records }, null, 1)}\n`);

@@ -2,12 +2,12 @@
 import type { ToolResult } from './parse.ts';
 import type { Steady } from './proc.ts';
 
-export type Workload = 'closed' | 'ceiling' | 'open' | 'sleeping' | 'pipelined';
+export type Workload = 'closed' | 'ceiling' | 'ceiling-pipelined' | 'open' | 'sleeping' | 'pipelined';
 
 export interface RunRecord {
   workload: Workload;
   tool: string;
-  /** Connections (closed, ceiling), rate (open), VUs (sleeping) or pipelining depth (pipelined). */
+  /** Connections (closed, ceiling), rate (open), VUs (sleeping) or pipelining depth (pipelined, ceiling-pipelined). */
   param: number;
   rep: number;
   result: ToolResult | undefined;

@@ -24,7 +24,7 @@ const CLOSED_HEAD = ['tool', 'req/s', 'p50', 'p99', 'errors', 'generator CPU', '
 const closedRow = (r: Row): string[] => [r.tool, f(r.rps), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), f(r.usPerReqWhole, 1), `${f(r.peakRssMb)} MB`, note(r)];
 
 /** One table per parameter of a closed-model workload, fastest first. */
-function closedTables(records: readonly RunRecord[], workload: 'closed' | 'ceiling' | 'pipelined', title: (param: number) => string): string {
+function closedTables(records: readonly RunRecord[], workload: 'closed' | 'ceiling' | 'ceiling-pipelined' | 'pipelined', title: (param: number) => string): string {
   const out: string[] = [];
   const all = rows(records, workload);
   for (const p of [...new Set(all.map((r) => r.param))]) {
@@ -41,6 +41,10 @@ export function closedTable(records: readonly RunRecord[]): string {
 
 export function ceilingTable(records: readonly RunRecord[]): string {
   return closedTables(records, 'ceiling', (c) => `Closed model against the lean target (bench/target -raw), ${c} connection${c === 1 ? '' : 's'}: rows not marked target-bound show the generator's own limit`);
+}
+
+export function ceilingPipelinedTable(records: readonly RunRecord[], connections: number): string {
+  return closedTables(records, 'ceiling-pipelined', (d) => `Pipelined against the lean target: ${connections} connections, ${d} requests in flight on each (${connections * d} in all)`);
 }
 
 export function pipelinedTable(records: readonly RunRecord[], inFlight: number): string {
@@ -81,6 +85,8 @@ export interface ReportInput {
   skipped: string[];
   /** Requests in flight in the pipelined workload. */
   inFlight: number;
+  /** Connections of the pipelined ceiling workload. */
+  ceilingConnections: number;
 }
 
 export function markdown(r: ReportInput): string {
@@ -105,6 +111,7 @@ export function markdown(r: ReportInput): string {
     '',
     closedTable(r.records),
     ceilingTable(r.records),
+    ceilingPipelinedTable(r.records, r.ceilingConnections),
     pipelinedTable(r.records, r.inFlight),
     openTable(r.records),
     sleepingTable(r.records),
