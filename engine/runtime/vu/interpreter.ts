@@ -13,12 +13,13 @@ class Interrupted extends Error {}
 const INTERRUPTED = new Interrupted('interrupted');
 const NO_RESPONSE = Object.freeze({ ok: false as const, reason: 'no response' });
 
-/** Not an async function: one promise reaction instead of a suspended frame per iteration (the hot loop). */
+/**
+ * Not an async function: the steps run by promise callbacks (IterationRun), so a request costs one promise
+ * reaction here instead of suspending and resuming an async frame for the step loop and another for the iteration.
+ */
 export function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<IterationOutcome> {
-  return runSteps(vu, steps, wc).then(completed, (e: unknown) => ended(vu, e));
+  return new Promise<IterationOutcome>((resolve, reject) => { new IterationRun(vu, steps, wc, resolve, reject).next(); });
 }
-
-const completed = (): IterationOutcome => 'completed';
 
 function ended(vu: VirtualUser, e: unknown): IterationOutcome {
   if (e === INTERRUPTED) return 'interrupted';
@@ -27,11 +28,54 @@ function ended(vu: VirtualUser, e: unknown): IterationOutcome {
   throw e;
 }
 
+/** One iteration's step loop: the same order and outcomes as runSteps, without an async frame. */
+class IterationRun {
+  private i = 0;
+  private readonly vu: VirtualUser;
+  private readonly steps: readonly CompiledStep[];
+  private readonly wc: WorkerContext;
+  private readonly resolve: (o: IterationOutcome) => void;
+  private readonly reject: (e: unknown) => void;
+
+  constructor(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext, resolve: (o: IterationOutcome) => void, reject: (e: unknown) => void) {
+    this.vu = vu;
+    this.steps = steps;
+    this.wc = wc;
+    this.resolve = resolve;
+    this.reject = reject;
+  }
+
+  /** Starts the step at i, or ends the iteration after the last one. */
+  next(): void {
+    const vu = this.vu;
+    if (vu.interrupted) { this.resolve('interrupted'); return; }
+    if (this.i === this.steps.length) { this.resolve('completed'); return; }
+    const step = this.steps[this.i]!;
+    let p: Promise<unknown>;
+    try {
+      p = step.kind === 'request' ? sendRequest(vu, step, this.wc) : runStep(vu, step, this.wc);
+    } catch (e) { this.fail(e); return; }
+    p.then((res) => this.done(res as ResponseView | undefined), (e: unknown) => this.fail(e));
+  }
+
+  private done(res: ResponseView | undefined): void {
+    const step = this.steps[this.i++]!;
+    if (step.kind === 'request') {
+      if (res === undefined) { this.resolve('interrupted'); return; }
+      try { afterResponse(this.vu, step, res, this.wc); } catch (e) { this.fail(e); return; }
+    }
+    this.next();
+  }
+
+  private fail(e: unknown): void {
+    try { this.resolve(ended(this.vu, e)); } catch (x) { this.reject(x); }
+  }
+}
+
 async function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     if (vu.interrupted) throw INTERRUPTED;
-    // A request inline (the common step): no extra promise per request on the hot path.
     if (step.kind === 'request') {
       const res = await sendRequest(vu, step, wc);
       if (res === undefined) throw INTERRUPTED;
