@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { CompiledStep } from '../compile/steps.ts';
 import type { Feeders } from '../data/feeders.ts';
-import { runIteration, type WorkerContext } from '../vu/interpreter.ts';
+import { iterationFailed, runIteration, type IterationOutcome, type WorkerContext } from '../vu/interpreter.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { ScenarioRunner } from './runner.ts';
 
@@ -141,7 +141,8 @@ export class ScenarioRun implements ScenarioRunner {
         slot.vu.beginIteration(slot.iter);
         const waits = slot.vu.waits;
         const t = performance.now();
-        const outcome = await runIteration(slot.vu, steps, wc);
+        let outcome: IterationOutcome;
+        try { outcome = await runIteration(slot.vu, steps, wc); } catch (e) { outcome = iterationFailed(slot.vu, wc, e); }
         recorder.iteration(name, us(performance.now() - t), outcome === 'interrupted');
         slot.iter++;
         if (outcome === 'interrupted') break;

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { CompiledStep } from '../compile/steps.ts';
 import type { ResponseView } from '../response.ts';
+import { TemplateRuntimeError } from '../../template/index.ts';
 import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
 import type { VirtualUser } from './virtual-user.ts';
 
@@ -28,7 +29,8 @@ function ended(vu: VirtualUser, e: unknown): IterationOutcome {
   throw e;
 }
 
-/** One iteration's step loop: the same order and outcomes as runSteps, without an async frame. */
+/** One iteration's step loop: the same order and outcomes as runSteps, without an async frame (so the iteration
+ * settles one promise reaction sooner than `runSteps(...).then(...)` did). */
 class IterationRun {
   private i = 0;
   private readonly vu: VirtualUser;
@@ -49,7 +51,7 @@ class IterationRun {
   next(): void {
     const vu = this.vu;
     if (vu.interrupted) { this.resolve('interrupted'); return; }
-    if (this.i === this.steps.length) { this.resolve('completed'); return; }
+    if (this.i >= this.steps.length) { this.resolve('completed'); return; }
     const step = this.steps[this.i]!;
     let p: Promise<unknown>;
     try {
@@ -117,7 +119,7 @@ function afterResponse(vu: VirtualUser, req: CompiledRequest, res: ResponseView,
   const checks = req.checks;
   for (let i = 0; i < checks.length; i++) {
     const c = checks[i]!;
-    const why = c.rule.evaluate(res, vu.ctx);
+    const why = evaluate(c.rule, res, vu);
     if (why === undefined) c.counter.pass++;
     else {
       c.counter.fail++;
@@ -126,6 +128,27 @@ function afterResponse(vu: VirtualUser, req: CompiledRequest, res: ResponseView,
     if (trace !== undefined) trace.check(req, c.counter.key.check, why);
   }
   if (req.extracts.length > 0) extract(vu, req, res, wc);
+}
+
+/** A check whose expected value cannot be rendered (`equals: "${id}"` after a failed extraction) fails, and says why:
+ * it is counted and shown with the other failures instead of ending the iteration. */
+function evaluate(rule: CompiledRequest['checks'][number]['rule'], res: ResponseView, vu: VirtualUser): string | undefined {
+  try {
+    return rule.evaluate(res, vu.ctx);
+  } catch (e) {
+    if (e instanceof TemplateRuntimeError) return `cannot evaluate: ${e.message}`;
+    throw e;
+  }
+}
+
+/**
+ * For executors: an iteration that failed unexpectedly (an engine fault, not a measurement) is counted as an error
+ * of kind `other` with its message, and ends as completed (or interrupted), so that the VU goes on and the summary
+ * shows what happened instead of the VU stopping in silence. Try it (the designer) sees the exception itself.
+ */
+export function iterationFailed(vu: VirtualUser, wc: WorkerContext, e: unknown): IterationOutcome {
+  wc.recorder.error('other', vu.ctx.scenario, '', `iteration failed: ${e instanceof Error ? e.message : String(e)}`);
+  return vu.interrupted ? 'interrupted' : 'completed';
 }
 
 function extract(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext): void {
