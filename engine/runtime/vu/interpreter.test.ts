@@ -169,11 +169,13 @@ describe('a run with an iteration that fails unexpectedly', () => {
   });
 
   it('also in the open model: each arrival counts the fault and the next one runs', async () => {
-    const { d, vu, wc, recorder, compiled } = setup([req('/a', { checks: [{ status: 200 }] })]);
+    const { d, wc, recorder, compiled } = setup([req('/a', { checks: [{ status: 200 }] })]);
     faulty(compiled[0] as CompiledRequest);
+    // A VU per arrival (none is dropped however slow the machine), and the regular end long after the last one.
     const run = new ArrivalRateRun({
-      name: 's', steps: compiled, times: [0, 5, 10][Symbol.iterator](), worker: 0, workers: 1, newVu: (n) => (n === 0 ? vu : undefined),
-      preAllocated: 1, startMs: 0, regularEndMs: 200, gracefulStopMs: 0, feeders: new Feeders([], new Int32Array(0)), recorder, wc,
+      name: 's', steps: compiled, times: [0, 5, 10][Symbol.iterator](), worker: 0, workers: 1,
+      newVu: (n) => (n < 3 ? new VirtualUser(n + 1, 's', {}, 'iteration') : undefined),
+      preAllocated: 3, startMs: 0, regularEndMs: 500, gracefulStopMs: 0, feeders: new Feeders([], new Int32Array(0)), recorder, wc,
     });
     run.schedule(0);
     await run.done;
