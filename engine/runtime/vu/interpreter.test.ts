@@ -118,6 +118,17 @@ describe('runIteration', () => {
     }
   });
 
+  it('an interrupted group is not timed: only groups that ran to their end record a duration', async () => {
+    const hung = setup([{ group: { name: 'g', steps: [req('/hang')] } } as Step]);
+    const p = hung.run();
+    later(10, () => hung.vu.interrupt());
+    await expect(p).resolves.toBe('interrupted');
+    expect(hung.recorder.flush(0, 0, true, {}).groups).toEqual([]);
+    const ok = setup([{ group: { name: 'g', steps: [req('/a')] } } as Step]);
+    await expect(ok.run()).resolves.toBe('completed');
+    expect(ok.recorder.flush(0, 0, true, {}).groups).toEqual([expect.objectContaining({ scenario: 's' })]);
+  });
+
   it('a group step that fails to build a request ends the iteration as completed', async () => {
     const { d, run } = setup([{ group: { name: 'g', steps: [req('/${missing}')] } } as Step, req('/after')]);
     await expect(run()).resolves.toBe('completed');

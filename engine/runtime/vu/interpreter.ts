@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { CompiledStep } from '../compile/steps.ts';
+import type { CompiledCheckRule } from '../checks.ts';
 import type { ResponseView } from '../response.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
@@ -15,11 +16,16 @@ const INTERRUPTED = new Interrupted('interrupted');
 const NO_RESPONSE = Object.freeze({ ok: false as const, reason: 'no response' });
 
 /**
- * Not an async function: the steps run by promise callbacks (IterationRun), so a request costs one promise
- * reaction here instead of suspending and resuming an async frame for the step loop and another for the iteration.
+ * Not an async function: the steps run by promise callbacks (StepRun), so a request costs one promise reaction
+ * here instead of suspending and resuming an async frame for the step loop and another for the iteration.
  */
 export function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<IterationOutcome> {
-  return new Promise<IterationOutcome>((resolve, reject) => { new IterationRun(vu, steps, wc, resolve, reject).next(); });
+  return new Promise<IterationOutcome>((resolve, reject) => { new StepRun(vu, steps, wc, false, resolve, reject).next(); });
+}
+
+/** A group's steps: an interruption or an abort inside it ends the whole iteration (it rejects, with INTERRUPTED). */
+function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
+  return new Promise<void>((resolve, reject) => { new StepRun(vu, steps, wc, true, () => resolve(), reject).next(); });
 }
 
 function ended(vu: VirtualUser, e: unknown): IterationOutcome {
@@ -29,62 +35,60 @@ function ended(vu: VirtualUser, e: unknown): IterationOutcome {
   throw e;
 }
 
-/** One iteration's step loop: the same order and outcomes as runSteps, without an async frame (so the iteration
- * settles one promise reaction sooner than `runSteps(...).then(...)` did). */
-class IterationRun {
+/**
+ * One step list, walked by promise callbacks: before each step and after the last, an interrupted VU ends it;
+ * a request's checks and extractions run before the next step. The iteration's list (`nested` false) settles
+ * with its outcome; a group's (`nested` true) rejects on an interruption or an error, which its iteration ends with.
+ */
+class StepRun {
   private i = 0;
   private readonly vu: VirtualUser;
   private readonly steps: readonly CompiledStep[];
   private readonly wc: WorkerContext;
+  private readonly nested: boolean;
   private readonly resolve: (o: IterationOutcome) => void;
   private readonly reject: (e: unknown) => void;
+  /** Bound once per list, not per step. */
+  private readonly onSettled = (res: unknown): void => this.done(res as ResponseView | undefined);
+  private readonly onFailed = (e: unknown): void => this.fail(e);
 
-  constructor(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext, resolve: (o: IterationOutcome) => void, reject: (e: unknown) => void) {
+  constructor(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext, nested: boolean, resolve: (o: IterationOutcome) => void, reject: (e: unknown) => void) {
     this.vu = vu;
     this.steps = steps;
     this.wc = wc;
+    this.nested = nested;
     this.resolve = resolve;
     this.reject = reject;
   }
 
-  /** Starts the step at i, or ends the iteration after the last one. */
+  /** Starts the step at i, or ends the list after the last one. */
   next(): void {
     const vu = this.vu;
-    if (vu.interrupted) { this.resolve('interrupted'); return; }
+    if (vu.interrupted) { this.interrupted(); return; }
     if (this.i >= this.steps.length) { this.resolve('completed'); return; }
     const step = this.steps[this.i]!;
-    let p: Promise<unknown>;
-    try {
-      p = step.kind === 'request' ? sendRequest(vu, step, this.wc) : runStep(vu, step, this.wc);
-    } catch (e) { this.fail(e); return; }
-    p.then((res) => this.done(res as ResponseView | undefined), (e: unknown) => this.fail(e));
+    // Both are async functions: they never throw, they reject.
+    (step.kind === 'request' ? sendRequest(vu, step, this.wc) : runStep(vu, step, this.wc)).then(this.onSettled, this.onFailed);
   }
 
   private done(res: ResponseView | undefined): void {
     const step = this.steps[this.i++]!;
     if (step.kind === 'request') {
-      if (res === undefined) { this.resolve('interrupted'); return; }
+      if (res === undefined) { this.interrupted(); return; }
       try { afterResponse(this.vu, step, res, this.wc); } catch (e) { this.fail(e); return; }
     }
     this.next();
   }
 
+  private interrupted(): void {
+    if (this.nested) this.reject(INTERRUPTED);
+    else this.resolve('interrupted');
+  }
+
   private fail(e: unknown): void {
+    if (this.nested) { this.reject(e); return; }
     try { this.resolve(ended(this.vu, e)); } catch (x) { this.reject(x); }
   }
-}
-
-async function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i]!;
-    if (vu.interrupted) throw INTERRUPTED;
-    if (step.kind === 'request') {
-      const res = await sendRequest(vu, step, wc);
-      if (res === undefined) throw INTERRUPTED;
-      afterResponse(vu, step, res, wc);
-    } else await runStep(vu, step, wc);
-  }
-  if (vu.interrupted) throw INTERRUPTED;
 }
 
 async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'request' }>, wc: WorkerContext): Promise<void> {
@@ -132,7 +136,7 @@ function afterResponse(vu: VirtualUser, req: CompiledRequest, res: ResponseView,
 
 /** A check whose expected value cannot be rendered (`equals: "${id}"` after a failed extraction) fails, and says why:
  * it is counted and shown with the other failures instead of ending the iteration. */
-function evaluate(rule: CompiledRequest['checks'][number]['rule'], res: ResponseView, vu: VirtualUser): string | undefined {
+function evaluate(rule: CompiledCheckRule, res: ResponseView, vu: VirtualUser): string | undefined {
   try {
     return rule.evaluate(res, vu.ctx);
   } catch (e) {
