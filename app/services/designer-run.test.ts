@@ -78,11 +78,14 @@ describe('designer.tryRequest', () => {
     expect(await fail('designer.tryRequest', { document: document([LOGIN]), path: step(0), environmentId: 'nope' })).toMatchObject({ code: 'not_found' });
   });
 
-  it('reads data files relative to the data directory', async () => {
-    await writeFile(join(t.dir, 'users.csv'), 'name\nann\n');
-    const doc = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: 'users.csv' } } });
+  it('reads attached data files, and nothing else of the data directory', async () => {
+    const up = await call('files.upload', { name: 'users.csv', contentBase64: Buffer.from('name\nann\n').toString('base64') });
+    const doc = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: up.path } } });
     const r = await call('designer.tryRequest', { document: doc, path: step(0), environmentId: envId });
     expect(r.entry.request.url).toBe(`${target.url}/echo?u=ann`);
+    await writeFile(join(t.dir, 'loose.csv'), 'name\nbob\n');
+    const loose = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: 'loose.csv' } } });
+    expect((await t.fail('designer.tryRequest', { document: loose, path: step(0), environmentId: envId })).message).toMatch(/data file 'loose\.csv' is not a file attached in the app/);
   });
 });
 

@@ -11,6 +11,7 @@ import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, Trac
 import { ContractError, type Handlers } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
+import { runFiles } from './run-files.ts';
 
 type RunHandlers = Pick<Handlers, 'designer.tryRequest' | 'designer.validate'>;
 
@@ -41,7 +42,7 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
       const env = environment(environmentId);
       try {
         const plan = planForTry(document, path);
-        return await traceRequest(plan, path, { env: env.values, variables: variables ?? {}, baseDir: ctx.dataDir });
+        return await traceRequest(plan, path, { env: env.values, variables: variables ?? {}, files: runFiles(ctx) });
       } catch (e) {
         throw toContractError(e, 'Try it', env.name);
       }
@@ -50,7 +51,7 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
       const env = environment(environmentId);
       try {
         const { plan } = validatePlanValue(document);
-        return await traceIteration(plan, { env: env.values, baseDir: ctx.dataDir, ...(scenario !== undefined ? { scenario } : {}) });
+        return await traceIteration(plan, { env: env.values, files: runFiles(ctx), ...(scenario !== undefined ? { scenario } : {}) });
       } catch (e) {
         throw toContractError(e, 'Validate', env.name);
       }
