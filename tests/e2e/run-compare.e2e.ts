@@ -2,11 +2,9 @@
  * Run history and comparison in the browser: two short labelled runs of the demo plan against the demo server are
  * listed with their numbers, compared (overlaid charts, deltas equal to their summaries), grouped as one series
  * (mean ± sd) after relabelling, exported (JSON equal to the stored summary, HTML report) and deleted.
- * Leaves docs/screenshots/09-run-compare.png.
+ * Leaves test-results/screenshots/09-run-compare.png.
  */
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { RunDetail, RunRow } from '../../app/contract/runs.ts';
 import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
@@ -14,9 +12,8 @@ import { KEY_METRICS } from '../../engine/report/compare/key-metrics.ts';
 import { spread } from '../../engine/report/compare/stats.ts';
 import { fmtCount, fmtRate } from '../../engine/report/format.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
+import { shot } from './screenshot.ts';
 
-const SHOT = fileURLToPath(new URL('../../test-results/screenshots/09-run-compare.png', import.meta.url));
-const DOCS_SHOT = fileURLToPath(new URL('../../docs/screenshots/09-run-compare.png', import.meta.url));
 
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
@@ -137,9 +134,7 @@ test('compare two labelled runs, see them as one series, export and delete them'
     await expect(cell).toContainText('±');
   }
   await page.setViewportSize({ width: 1440, height: 2400 });
-  await mkdir(dirname(SHOT), { recursive: true });
-  await page.screenshot({ path: SHOT, animations: 'disabled', caret: 'hide' });
-  await copyFile(SHOT, DOCS_SHOT);
+  await shot(page, '09-run-compare');
   await page.setViewportSize({ width: 1440, height: 1000 });
 
   // Export from the run's page: the JSON is the stored summary, the HTML is the report.
