@@ -50,7 +50,7 @@ export function appPlanFiles({ dataDir, grantedFolders, limit = maxFileBytes() }
         return { bytes: await readBounded(real, { shown: path, use, limit }), shown: path };
       }
       if (!isAbsolute(path)) {
-        throw new PlanFileError(`${use} '${path}' is not a file attached in the app: attach it (the plan then names it ${ATTACHED_FOLDER}/NAME), or grant its folder in the designer's Data files settings and write its absolute path`);
+        throw new PlanFileError(`${use} '${path}' is not a file attached in the app: attach it (the plan then names it ${ATTACHED_FOLDER}/NAME), or grant its folder in Plan settings → Data files and write its absolute path`);
       }
       const real = await realOrNone(resolve(path));
       const data = await realOrNone(dataDir) ?? resolve(dataDir);
@@ -58,7 +58,7 @@ export function appPlanFiles({ dataDir, grantedFolders, limit = maxFileBytes() }
       const granted = await Promise.all(grantedFolders.map(realOrNone));
       if (real === undefined || !granted.some((g) => g !== undefined && isInside(real, g))) {
         const reason = real === undefined && granted.some((g) => g !== undefined && isInside(resolve(path), g)) ? 'there is no such file' : 'it is not in a folder you granted';
-        throw new PlanFileError(`${use} ${path} cannot be read: ${reason}. Attach the file, or grant its folder in the designer's Data files settings`);
+        throw new PlanFileError(`${use} ${path} cannot be read: ${reason}. Attach the file, or grant its folder in Plan settings → Data files`);
       }
       return { bytes: await readBounded(real, { shown: path, use, limit }), shown: path };
     },
