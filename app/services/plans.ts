@@ -7,10 +7,11 @@ import { createImportEnvironment } from './import-environment.ts';
 import { analyzePlan, isRecord } from './plan-analysis.ts';
 import { exportAs } from './plan-export-formats.ts';
 import { convertImport, formatName, previewOf } from './plan-import.ts';
+import { literalCredentials, replaceStrings, scrubCredentials } from './plan-credentials.ts';
 import { planTemplate } from './plan-templates.ts';
 
 type PlanHandlers = Pick<Handlers, 'plans.list' | 'plans.get' | 'plans.create' | 'plans.save' | 'plans.rename' | 'plans.duplicate'
-  | 'plans.delete' | 'plans.revisions' | 'plans.restore' | 'plans.previewImport' | 'plans.import' | 'plans.export'>;
+  | 'plans.delete' | 'plans.revisions' | 'plans.restore' | 'plans.moveCredentials' | 'plans.previewImport' | 'plans.import' | 'plans.export'>;
 
 export function planHandlers(ctx: ServiceContext): PlanHandlers {
   const { store } = ctx;
@@ -55,6 +56,26 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       if (!old) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
       return save(id, old.document, old.name, `restored revision ${revision}`);
     },
+    'plans.moveCredentials': ({ id, environmentId, baseRevision }) => {
+      const p = get(id);
+      const environment = ctx.store.environments.get(environmentId);
+      if (!environment) throw new ContractError('not_found', `no environment with id ${environmentId}`);
+      const values = ctx.store.environments.values(environmentId);
+      const document = structuredClone(p.document);
+      // A name the environment already uses for another value is not reused; the same value keeps its name.
+      const taken = new Set(Object.keys(values));
+      const found = scrubCredentials(document, taken);
+      if (found.length === 0) throw new ContractError('invalid_params', 'the plan holds no credential in clear');
+      const moved = dedupe(found.map(({ env, value }) => ({ env, value })));
+      ctx.store.environments.save({
+        id: environmentId, name: environment.name,
+        variables: [...environment.variables.map((v) => ({ name: v.name, secret: v.secret })), ...moved.filter((m) => values[m.env] !== m.value).map((m) => ({ name: m.env, secret: true, value: m.value }))],
+      });
+      const saved = save(id, document, p.name, `moved ${found.length} credential${found.length === 1 ? '' : 's'} into the secrets of environment ${environment.name}`, baseRevision);
+      const replacements = new Map(moved.map((m) => [m.value, `\${env.${m.env}}`]));
+      const rewritten = ctx.store.plans.rewriteHistory(id, (doc) => replaceStrings(doc, replacements));
+      return { ...saved, moved: found.map(({ path, env }) => ({ path, env })), environment: { id: environmentId, name: environment.name }, rewritten };
+    },
     'plans.previewImport': (params) => {
       const c = convertImport(params);
       return previewOf(c, analyzePlan(c.plan).issues);
@@ -78,5 +99,9 @@ function summary(p: StoredPlanSummary): PlanSummary {
 }
 
 function record(p: StoredPlan, issues: PlanRecord['issues']): PlanRecord {
-  return { ...summary(p), document: p.document, issues };
+  return { ...summary(p), document: p.document, issues, credentials: literalCredentials(p.document) };
+}
+
+function dedupe<T extends { env: string }>(list: readonly T[]): T[] {
+  return [...new Map(list.map((x) => [x.env, x])).values()];
 }

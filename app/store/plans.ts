@@ -29,6 +29,10 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
   const deletePlan = db.prepare('DELETE FROM plans WHERE id = ?');
   const listRevisions = db.prepare('SELECT revision, saved_at, name, note FROM plan_revisions WHERE plan_id = ? ORDER BY revision DESC');
   const oneRevision = db.prepare('SELECT name, document FROM plan_revisions WHERE plan_id = ? AND revision = ?');
+  const allDocuments = db.prepare('SELECT revision, document FROM plan_revisions WHERE plan_id = ?');
+  const setDocument = db.prepare('UPDATE plan_revisions SET document = ? WHERE plan_id = ? AND revision = ?');
+  const runPlans = db.prepare('SELECT id, plan FROM runs WHERE plan_id = ?');
+  const setRunPlan = db.prepare('UPDATE runs SET plan = ? WHERE id = ?');
 
   const stats = (s: PlanStats) => ({ valid: s.valid ? 1 : 0, scenarios: s.scenarios, requests: s.requests });
   const get = (id: string): StoredPlan | undefined => {
@@ -64,7 +68,32 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
     return mustGet(id);
   });
 
+  const rewrite = db.transaction((id: string, fn: (doc: unknown) => boolean): { revisions: number; runs: number } => {
+    let revisions = 0;
+    let runs = 0;
+    for (const r of allDocuments.all(id) as { revision: number; document: string }[]) {
+      const doc = parseJson(r.document, `plan ${id} revision ${r.revision} document`);
+      if (fn(doc)) { setDocument.run(toJson(doc, `plan ${id} revision ${r.revision} document`), id, r.revision); revisions++; }
+    }
+    for (const r of runPlans.all(id) as { id: string; plan: string }[]) {
+      const doc = parseJson(r.plan, `run ${r.id} plan`);
+      if (fn(doc)) { setRunPlan.run(toJson(doc, `run ${r.id} plan`), r.id); runs++; }
+    }
+    return { revisions, runs };
+  });
+
   return {
+    rewriteHistory: (id, fn) => {
+      // secure_delete overwrites the replaced text in the file; the checkpoint empties the WAL that still held it.
+      db.pragma('secure_delete = ON');
+      try {
+        const counts = rewrite.immediate(id, fn);
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        return counts;
+      } finally {
+        db.pragma('secure_delete = OFF');
+      }
+    },
     list: () => (selectAll.all() as PlanRow[]).map(summary),
     get,
     create: (input) => create.immediate(input),

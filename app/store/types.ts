@@ -33,6 +33,12 @@ export interface PlanRepository {
   delete(id: string): boolean;
   revisions(id: string): PlanRevisionRow[];
   revision(id: string, revision: number): { name: string; document: unknown } | undefined;
+  /**
+   * Edits every stored revision of the plan and the plan snapshot of every run of it in place, in one transaction
+   * (e.g. to take credentials out of the history): `fn` changes the document it gets and returns whether it did.
+   * What it replaced is overwritten in the file, not left in free pages or the WAL.
+   */
+  rewriteHistory(id: string, fn: (doc: unknown) => boolean): { revisions: number; runs: number };
 }
 
 export interface StoredVariable { name: string; secret: boolean; value: string | null; hasValue: boolean }
