@@ -1,6 +1,7 @@
 /**
  * A plan with a token typed into it: the designer says it is stored in clear and moves it, on request, into an
- * environment's secrets; the plan then reads ${env.API_TOKEN} and Try it with that environment still sends it.
+ * environment's secrets; the plan then reads ${env.API_TOKEN} and Try it with that environment still sends it,
+ * and shows it masked.
  */
 import { expect, test } from '@playwright/test';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
@@ -42,6 +43,13 @@ test('a literal token is moved into an environment secret from the designer', as
   await page.getByRole('button', { name: 'Try it' }).click();
   await expect(results(page).getByRole('status', { name: 'Response status' })).toHaveText('200 OK', { timeout: 20_000 });
   expect(target.requests.at(-1)?.headers.authorization).toBe('Bearer tok-typed-4411');
+  // Sent with the secret, shown masked: the request headers and the echoed response.
+  await results(page).getByRole('tab', { name: 'Headers' }).click();
+  await expect(results(page).getByRole('table', { name: 'Request headers' })).toContainText('Bearer ••••••');
+  await expect(results(page)).not.toContainText('tok-typed-4411');
+  await results(page).getByRole('tab', { name: 'Body' }).click();
+  await expect(results(page)).toContainText('Bearer ••••••');
+  await expect(results(page)).not.toContainText('tok-typed-4411');
   // Secrets are never shown again: the environment page knows it has a value, nothing more.
   expect(JSON.stringify((await call('environments.list', {})).result)).not.toContain('tok-typed-4411');
 });
