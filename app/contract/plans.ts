@@ -30,7 +30,8 @@ export const PlanRecord = PlanSummary.extend({
 });
 export type PlanRecord = z.infer<typeof PlanRecord>;
 
-export const PlanRevision = z.object({ revision: z.int(), savedAt: IsoTime, name: z.string(), note: z.string().nullable() });
+/** One stored revision: when, the plan's name then, what made it (`note`; null: edited in the designer), its name. */
+export const PlanRevision = z.object({ revision: z.int(), savedAt: IsoTime, name: z.string(), note: z.string().nullable(), label: z.string().nullable() });
 export type PlanRevision = z.infer<typeof PlanRevision>;
 
 const idParam = z.strictObject({ id: Id });
@@ -55,7 +56,15 @@ export const planMethods = {
   'plans.rename': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200) }), result: PlanRecord },
   'plans.duplicate': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200).optional() }), result: PlanRecord },
   'plans.delete': { params: idParam, result: z.strictObject({ deleted: z.boolean() }) },
+  /** The plan's history, newest first. Autosaves less than a minute apart are one revision (numbers have gaps). */
   'plans.revisions': { params: idParam, result: z.array(PlanRevision) },
+  /** One revision with its document (to compare it with another). */
+  'plans.revision': { params: z.strictObject({ id: Id, revision: z.int() }), result: PlanRevision.extend({ document: z.unknown() }) },
+  /** Names a revision ("before the login change"), or removes its name with null; a named revision is kept as is. */
+  'plans.labelRevision': {
+    params: z.strictObject({ id: Id, revision: z.int(), label: z.string().trim().min(1).max(100).nullable() }),
+    result: PlanRevision,
+  },
   /**
    * Moves the plan's literal credentials into an environment's secrets: each becomes a secret variable there and
    * `${env.NAME}` in a new revision of the plan, and its value is taken out of every earlier revision and run
