@@ -37,6 +37,8 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await page.getByRole('textbox', { name: 'Plan name' }).fill('Demo by clicking');
   await page.getByRole('radio', { name: 'Blank' }).check();
   await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/#\/plans\/[^/]+$/); // the new plan opens in the designer
+  await page.getByRole('link', { name: 'Plans' }).click();
   const plans = page.getByRole('table', { name: 'Plans' });
   await expect(plans.getByRole('link', { name: 'Demo by clicking' })).toBeVisible();
   await shot(page, '01-plan-library');
