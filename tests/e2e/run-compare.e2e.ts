@@ -38,6 +38,9 @@ async function runOnce(page: Page, label: string): Promise<void> {
   await form.getByRole('textbox', { name: 'Duration' }).fill('3s');
   await form.getByRole('textbox', { name: 'Label' }).fill(label);
   await form.getByRole('button', { name: 'Start run' }).click();
+  // Start run opens the live dashboard; back in the history, the run is listed while it runs.
+  await expect(page.getByRole('heading', { name: 'Run of Demo compare' })).toBeVisible();
+  await page.getByRole('link', { name: 'Runs' }).click();
   const row = page.getByRole('table', { name: 'Runs' }).getByRole('row').filter({ hasText: label }).first();
   await expect(row).toContainText(/running/, { timeout: 15_000 });
   // The page follows run.started / run.done: no reload needed to see it finish.
