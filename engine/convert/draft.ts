@@ -10,7 +10,8 @@ import type { ConvertNote } from './types.ts';
 export type DraftBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'form'; fields: [string, string][] }
-  | { kind: 'text'; text: string }
+  /** `tooDeep`: JSON nested more than MAX_JSON_DEPTH levels, kept as text (and reported). */
+  | { kind: 'text'; text: string; tooDeep?: true }
   | { kind: 'file'; path: string; contentType?: string };
 
 export interface DraftRequest {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request } from '../../plan/schema/index.ts';
+import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
 import { ConvertError } from '../types.ts';
 import { exportCurl } from './export.ts';
 import { importCurl } from './import.ts';
@@ -46,6 +47,37 @@ describe('importCurl: browser copies', () => {
     expect(Object.keys(r.headers ?? {})).toEqual(['Origin', 'Accept-Encoding', 'Accept-Language', 'User-Agent', 'Accept', 'Referer', 'Cookie']);
     expect(notes.some((n) => n.kind === 'not-imported' && n.where === 'old.sh: line 1' && /--compressed/.test(n.message))).toBe(true);
     expect(notes.some((n) => /Connection, Content-Length/.test(n.message))).toBe(true);
+  });
+});
+
+describe('importCurl: no credential is written into the plan', () => {
+  it('a Chromium form login with + and %21 in its fields is a form, and its password and CSRF token are variables', () => {
+    const r = importCurl(fixture('chromium-form-login.sh'), { file: 'login.sh' });
+    expect(first(r.plan).form).toEqual({
+      csrfmiddlewaretoken: '${env.CSRFMIDDLEWARETOKEN}', username: 'admin', password: '${env.PASSWORD}', next: '/admin/', note: 'a b',
+    });
+    expect(r.env).toEqual(expect.arrayContaining(['PASSWORD', 'CSRFMIDDLEWARETOKEN', 'COOKIE']));
+    expectNoSecrets(importedText(r, 'login.sh'), ['hunter2! sun', 'hunter2', 'k2JfQ8zW1xV4nB7mC0pL3sD6gH9jK5aR', 'Xq3vT9bLmN2pR7sK4wY8zA1cD5eF6gH0']);
+  });
+
+  it('"Copy all as cURL": a cookie or token value is hidden wherever else it appears (a path, a text body, another header)', () => {
+    const r = importCurl(fixture('chromium-copy-all.sh'), { file: 'all.sh' });
+    const [me, search, exported] = Object.values(r.plan.scenarios)[0]!.steps.map((s) => ('request' in s ? s.request : undefined));
+    expect(me?.headers).toMatchObject({ Cookie: '${env.COOKIE}', 'x-csrftoken': '${env.X_CSRFTOKEN}' });
+    expect(search?.url).toBe('/api/search?q=load+testing&key=created&page_token=2'); // `key=created` is no credential
+    expect(exported?.url).toBe('/api/sessions/${env.COOKIE_SESSIONID}/export');
+    expect(exported?.query).toEqual({ maps_key: '${env.MAPS_KEY}' }); // a key that looks like one is
+    expect(exported?.text).toBe('{"note":"ticket for ${env.API_TOKEN}","format":"csv"}');
+    expectNoSecrets(importedText(r, 'all.sh'), [
+      'q8w7e6r5t4y3u2i1o0p9a8s7d6f5g4h3', 'Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd', 'AIzaSyD4f9Gq2Lx7Vb1Nc8Mz3Kp6Rt0Wy5Hj2Ue',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.dGhpcyBpcyBub3QgYSByZWFsIHNpZ25hdHVyZQ',
+    ]);
+  });
+
+  it('a text body that is a form or JSON without saying so has its credentials replaced in place', () => {
+    const r = (cmd: string): Request => first(importCurl(cmd).plan);
+    expect(r(`curl -H 'Content-Type: text/plain' -d '{"user":"ann","password":"pw1"}' https://x.test/`).text).toBe('{"user":"ann","password":"${env.PASSWORD}"}');
+    expect(r(`curl -H 'Content-Type: text/plain' -d 'user=ann&password=p%21w' https://x.test/`).text).toBe('user=ann&password=${env.PASSWORD}');
   });
 });
 

@@ -47,6 +47,7 @@ export function importOpenApi(text: string, o: OpenApiImportOptions = {}): Impor
     name: o.name ?? (typeof info.title === 'string' ? info.title : `Imported from ${o.file ?? 'OpenAPI'}`),
     ...(typeof info.version === 'string' ? { description: `From the API description version ${info.version}` } : {}),
     notes,
+    scrubValues: false,
     baseUrl: baseUrl(doc, o, notes, label),
   });
   return { plan, notes: notes.list, env, format: 'openapi' };
