@@ -68,7 +68,7 @@ function secretValue(value: string, name: string, where: string, what: string, c
   const ref = /^\$\{([A-Za-z_]\w*)\}$/.exec(value)?.[1];
   const held = ref !== undefined ? c.variables?.[ref] : undefined;
   if (ref !== undefined && c.variables && typeof held === 'string') {
-    c.variables[ref] = c.vault.hide(held, name, where, `${what} (variable ${ref})`);
+    c.variables[ref] = c.vault.hide(held, ref, where, `${what} (variable ${ref})`);
     return value;
   }
   return c.vault.hide(value, name, where, what);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
 import { importPostman } from './import.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../tests/fixtures/convert/postman/${name}`, import.meta.url), 'utf8');
@@ -71,6 +72,17 @@ describe('importPostman: postman-code-generators\' basic v2.1 collection', () =>
   it('uses the main host as the base URL and keeps other hosts absolute', () => {
     expect(plan.defaults?.baseUrl).toBe('${env.BASE_URL:-https://postman-echo.com}');
     expect(byName(plan, 'DELETE Request')?.url).toBe('https://mockbin.org/request');
+  });
+});
+
+describe('importPostman: credentials', () => {
+  it('passwords in a urlencoded body, in raw JSON and in a variable the JSON uses are never written', () => {
+    const r = importPostman(fixture('login.postman_collection.json'), { file: 'login.json' });
+    expect(byName(r.plan, 'Log in (form)')?.form).toEqual({ username: 'ann', password: '${env.PASSWORD}', remember: 'on' });
+    expect(byName(r.plan, 'Get a token (JSON)')?.json).toEqual({ username: 'ann', password: '${passphrase}', otp_secret: '${env.OTP_SECRET}' });
+    expect(r.plan.variables).toEqual({ tenant: 'acme', passphrase: '${env.PASSPHRASE}' });
+    expect(byName(r.plan, 'Contacts')?.url).toBe('/api/contacts/?search=${env.PASSPHRASE}'); // the same value elsewhere
+    expectNoSecrets(importedText(r, 'login.json'), ['Tr0ub4dor&3', 'correct horse battery staple', 'JBSWY3DPEHPK3PXP']);
   });
 });
 
