@@ -42,6 +42,29 @@ export class Notes {
   add(kind: ConvertNote['kind'], where: string, message: string): void {
     if (!this.list.some((n) => n.kind === kind && n.where === where && n.message === message)) this.list.push({ kind, where, message });
   }
+
+  /**
+   * The list with the same note about several lines of a file said once: `file: lines 1, 9, 18` and
+   * `... (3 commands)`, where each note was `file: line N` (a multi-command cURL file repeats its options).
+   */
+  byLine(label: string, unit: string): ConvertNote[] {
+    const prefix = `${label}: line `;
+    const groups = new Map<string, { note: ConvertNote; lines: string[] }>();
+    const out: ConvertNote[] = [];
+    for (const n of this.list) {
+      const line = n.where.startsWith(prefix) && /^\d+$/.test(n.where.slice(prefix.length)) ? n.where.slice(prefix.length) : undefined;
+      const key = `${n.kind}\u0000${n.message}`;
+      const group = line === undefined ? undefined : groups.get(key);
+      if (group) { group.lines.push(line!); continue; }
+      const copy = { ...n };
+      if (line !== undefined) groups.set(key, { note: copy, lines: [line] });
+      out.push(copy);
+    }
+    for (const { note, lines } of groups.values()) {
+      if (lines.length > 1) Object.assign(note, { where: `${label}: lines ${lines.join(', ')}`, message: `${note.message} (${lines.length} ${unit}s)` });
+    }
+    return out;
+  }
 }
 
 /** Literal text from a source becomes template text: `${` would otherwise start an expression. */

@@ -74,6 +74,16 @@ describe('importCurl: no credential is written into the plan', () => {
     ]);
   });
 
+  it('httpsnippet: cookies given with -H Cookie and --cookie are one Cookie header; a repeated option is one note', () => {
+    const r = importCurl(fixture('httpsnippet.sh'), { file: 'snippet.sh' });
+    expect(r.plan.defaults?.headers).toEqual({ 'accept-encoding': 'gzip, deflate', cookie: '${env.COOKIE}' });
+    expect(r.notes.filter((n) => /--compressed/.test(n.message))).toEqual([{
+      kind: 'not-imported', where: 'snippet.sh: lines 1, 9, 18', message: expect.stringMatching(/^curl option --compressed .*\(3 commands\)$/),
+    }]);
+    expect(r.notes.filter((n) => n.kind === 'secret')).toHaveLength(1);
+    expectNoSecrets(importedText(r, 'snippet.sh'), ['Jk8Lm2Nb4Vc6Xz0Qw1Er3Ty5Ui7Op9As']);
+  });
+
   it('a text body that is a form or JSON without saying so has its credentials replaced in place', () => {
     const r = (cmd: string): Request => first(importCurl(cmd).plan);
     expect(r(`curl -H 'Content-Type: text/plain' -d '{"user":"ann","password":"pw1"}' https://x.test/`).text).toBe('{"user":"ann","password":"${env.PASSWORD}"}');
