@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import { parsePlan } from '../../plan/parse.ts';
 import { planToYaml } from '../plan-yaml.ts';
 import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
 import { exportHar } from './export.ts';
@@ -78,6 +79,14 @@ describe('importHar: replaying a session', () => {
       'up.har: entries[0] (GET wss://a.test/socket)', 'up.har: entries[1] (POST https://a.test/upload)',
     ]);
     expect(requests(steps(plan))[0]?.text).toContain('name="title"\r\n\r\nhi');
+  });
+
+  it('a JSON body nested 1,800 levels deep is sent as text, with a note; the plan is written and read back', () => {
+    const deep = `${'['.repeat(1800)}${']'.repeat(1800)}`;
+    const { plan, notes } = importHar(har(entry('https://a.test/x', { method: 'POST', headers: [{ name: 'Content-Type', value: 'application/json' }], postData: { mimeType: 'application/json', text: deep } })));
+    expect(requests(steps(plan))[0]?.text).toBe(deep);
+    expect(notes).toContainEqual(expect.objectContaining({ kind: 'approximated', message: expect.stringMatching(/nested more than 64 levels deep .*sent as text, unchanged/) }));
+    expect(parsePlan(planToYaml(plan), 'deep.yaml').plan).toEqual(plan);
   });
 
   it('says what is wrong with a file that is not HAR', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import { ConvertError } from '../types.ts';
 import { importOpenApi } from './import.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../tests/fixtures/convert/openapi/${name}`, import.meta.url), 'utf8');
@@ -69,6 +70,13 @@ describe('importOpenApi: errors', () => {
     expect(() => importOpenApi('{"openapi": "2.5"}', { file: 'a.json' })).toThrow(/a\.json: line 1, column 13: OpenAPI 2\.5 is not supported/);
     expect(() => importOpenApi('title: x', { file: 'b.yaml' })).toThrow(/b\.yaml: not an OpenAPI 3\.x or Swagger 2\.0 document/);
     expect(() => importOpenApi('openapi: 3.0.0\npaths: {}', { file: 'c.yaml' })).toThrow(/c\.yaml: the document has no operations/);
+  });
+
+  it('a document nested too deeply is refused with where, not a stack overflow', () => {
+    const json = `{"openapi":"3.1.0","paths":{},"x-deep":${'['.repeat(3000)}${']'.repeat(3000)}}`;
+    expect(() => importOpenApi(json, { file: 'deep.json' })).toThrow(new ConvertError('deep.json: line 1, column 539: nested more than 500 levels deep, the most Loadsmith reads; is it really an OpenAPI or Swagger document?'));
+    const yaml = ['openapi: 3.1.0', 'paths: {}', 'x-deep:', ...Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i + 1)}k${i}:`)].join('\n');
+    expect(() => importOpenApi(yaml, { file: 'deep.yaml' })).toThrow(/^deep\.yaml: nested too deeply to read \(Loadsmith reads up to 500 levels\)/);
   });
 
   it('reports references to other files', () => {
