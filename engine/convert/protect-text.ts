@@ -13,8 +13,9 @@ export function replaceTextField(text: string, f: BodyField, ref: string): strin
     }).join('&');
     case 'json': {
       const key = escape(tpl(JSON.stringify(f.name)));
-      const value = escape(tpl(JSON.stringify(f.value)));
-      return text.replace(new RegExp(`(${key}\\s*:\\s*)${value}`, 'g'), (_m, head: string) => `${head}"${ref}"`);
+      // A number is written bare: `"pin": 1234`.
+      const value = escape(tpl(JSON.stringify(f.value))) + (/^-?\d+(\.\d+)?$/.test(f.value) ? `|${escape(f.value)}(?![\\d.eE])` : '');
+      return text.replace(new RegExp(`(${key}\\s*:\\s*)(?:${value})`, 'g'), (_m, head: string) => `${head}"${ref}"`);
     }
     case 'multipart': {
       const name = escape(tpl(f.name));

@@ -47,7 +47,10 @@ function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hid
     case 'form': return { kind: 'form', fields: b.fields.map(([k, v]) => [k, hide('field', k, v, `form field ${k}`)]) };
     case 'json': {
       const value = cloneJson(b.value);
-      jsonFields(value, (f) => { f.parent[f.key] = hide('field', f.key, f.value, `JSON field ${f.path}`); });
+      jsonFields(value, (f) => {
+        const hidden = hide('field', f.key, f.value, `JSON field ${f.path}`);
+        if (hidden !== f.value) f.parent[f.key] = hidden; // a hidden number is sent as a string: never the number
+      });
       return { kind: 'json', value };
     }
     case 'text': {

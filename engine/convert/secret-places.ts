@@ -43,10 +43,13 @@ function decodeFormPart(s: string): string | undefined {
   try { return decodeURIComponent(s.replaceAll('+', ' ')); } catch { return undefined; }
 }
 
-/** A string field of a JSON document: its JSONPath, the key holding it, its value. */
+/** A string (or number, as text) field of a JSON document: its JSONPath, the key holding it, its value. */
 export interface JsonField { path: string; key: string; value: string; parent: Record<string, unknown> }
 
-/** Every string under an object key, at any depth, in document order; iterative, so no depth can overflow the stack. */
+/**
+ * Every string or number under an object key (a PIN or password may be a number), at any depth, in document
+ * order; iterative, so no depth can overflow the stack.
+ */
 export function jsonFields(root: unknown, visit: (f: JsonField) => void): void {
   const stack: { value: unknown; path: string }[] = [{ value: root, path: '$' }];
   while (stack.length > 0) {
@@ -57,7 +60,7 @@ export function jsonFields(root: unknown, visit: (f: JsonField) => void): void {
     for (let i = entries.length - 1; i >= 0; i--) {
       const [k, child] = entries[i]!;
       const at = array ? `${path}[${k}]` : /^[A-Za-z_]\w*$/.test(k) ? `${path}.${k}` : `${path}['${k.replace(/'/g, "\\'")}']`;
-      if (typeof child === 'string' && !array) visit({ path: at, key: k, value: child, parent: value as Record<string, unknown> });
+      if ((typeof child === 'string' || typeof child === 'number') && !array) visit({ path: at, key: k, value: String(child), parent: value as Record<string, unknown> });
       else stack.push({ value: child, path: at });
     }
   }
