@@ -35,6 +35,8 @@ export function protectDraft(d: DraftRequest, c: ProtectContext): DraftRequest {
     out.headers.push([name, hide('header', name, value, `header ${name}`)]);
   }
   if (out.auth) out.auth = protectAuth(out.auth, c.vault, d.where, c);
+  const tls = out.http?.tls;
+  if (tls?.passphrase) out.http = { ...out.http, tls: { ...tls, passphrase: c.vault.hide(tls.passphrase, 'CERT_PASSPHRASE', d.where, 'client key passphrase') } };
   out.url = protectQuery(out.url, (k, v) => hide('query', k, v, `query parameter ${k}`));
   if (d.body) out.body = protectBody(d.body, d, c, hide);
   return out;

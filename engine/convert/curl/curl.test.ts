@@ -84,6 +84,14 @@ describe('importCurl: no credential is written into the plan', () => {
     expectNoSecrets(importedText(r, 'snippet.sh'), ['Jk8Lm2Nb4Vc6Xz0Qw1Er3Ty5Ui7Op9As']);
   });
 
+  it('a client key passphrase (--cert file:pass, --pass) and a proxy password are never written, not even in a note', () => {
+    const r = importCurl('curl --cert client.pem:k3y-Passphrase --key client.key --proxy-user bob:pr0xy-Secret -x http://bob:pr0xy-Secret@proxy.test:3128 https://x.test/', { file: 'tls.sh' });
+    expect(first(r.plan).http?.tls).toEqual({ certFile: 'client.pem', keyFile: 'client.key', passphrase: '${env.CERT_PASSPHRASE}' });
+    expect(first(importCurl("curl --cert 'C:\\certs\\c.pem' --pass k3y-Passphrase https://x.test/").plan).http?.tls).toEqual({ certFile: 'C:\\certs\\c.pem', keyFile: 'C:\\certs\\c.pem', passphrase: '${env.CERT_PASSPHRASE}' });
+    expect(r.notes.map((n) => n.message)).toEqual(expect.arrayContaining(['curl option --proxy-user (a credential, not shown) (line 1): no plan equivalent', 'curl option --proxy http://proxy.test:3128 (line 1): no plan equivalent']));
+    expectNoSecrets(importedText(r, 'tls.sh'), ['k3y-Passphrase', 'pr0xy-Secret']);
+  });
+
   it('a text body that is a form or JSON without saying so has its credentials replaced in place', () => {
     const r = (cmd: string): Request => first(importCurl(cmd).plan);
     expect(r(`curl -H 'Content-Type: text/plain' -d '{"user":"ann","password":"pw1"}' https://x.test/`).text).toBe('{"user":"ann","password":"${env.PASSWORD}"}');
