@@ -92,10 +92,11 @@ describe('importCurl: no credential is written into the plan', () => {
     expectNoSecrets(importedText(r, 'tls.sh'), ['k3y-Passphrase', 'pr0xy-Secret']);
   });
 
-  it('a text body that is a form or JSON without saying so has its credentials replaced in place', () => {
+  it('a text body that is a form, JSON or multipart without saying so has its credentials replaced in place', () => {
     const r = (cmd: string): Request => first(importCurl(cmd).plan);
     expect(r(`curl -H 'Content-Type: text/plain' -d '{"user":"ann","password":"pw1"}' https://x.test/`).text).toBe('{"user":"ann","password":"${env.PASSWORD}"}');
     expect(r(`curl -H 'Content-Type: text/plain' -d 'user=ann&password=p%21w' https://x.test/`).text).toBe('user=ann&password=${env.PASSWORD}');
+    expect(r(`curl -F user=ann -F 'password=hunter22' https://x.test/`).text).toContain('name="password"\r\n\r\n${env.PASSWORD}\r\n');
   });
 });
 
