@@ -1,15 +1,19 @@
 /**
  * Finds known secret values in text and puts their `${env.NAME}` in their place: as written, percent-encoded (a URL),
- * form-encoded (`+` for spaces) or JSON-escaped (a text body). A value is matched whole, never inside a longer word
- * (`hunter2` is not replaced in `hunter22`), longest first so a token is replaced before a shorter value inside it.
+ * form-encoded (`+` for spaces, `!` as %21) or JSON-escaped (a text body). A value is matched whole, never inside a
+ * longer word (`hunter2` is not replaced in `hunter22`), longest first so a token is replaced before a shorter value
+ * inside it. Thousands of values (a long recording) are looked up by their first characters, not one big pattern.
  */
 import { literal } from './draft.ts';
 import { templateParts } from './template-parts.ts';
 
-/** Values shorter than this are only replaced in the place that names them. */
+/**
+ * Values shorter than this are only replaced in the place that names them; where a note was cut short
+ * (`GET https://host/?token=abc…`), a secret's start of at least this length at the very end is replaced too.
+ */
 const MIN_LENGTH = 6;
-/** Where a note was cut (`GET https://host/?token=abc…`): the start of a secret at the very end is replaced too. */
-const MIN_PREFIX = 6;
+const MIN_PREFIX = MIN_LENGTH;
+const WORD = /[A-Za-z0-9]/;
 
 export interface Scrubber {
   /** Template text: literal parts are scrubbed, expressions kept (an env default holding a secret is dropped). */
@@ -23,26 +27,33 @@ export function valueScrubber(byValue: ReadonlyMap<string, string>, onUse: (name
   for (const [value, name] of byValue) {
     if (value.length < MIN_LENGTH) continue;
     const encoded = encodeURIComponent(value);
-    const form = new URLSearchParams({ v: value }).toString().slice(2); // as browsers encode forms: `!` is %21
+    const form = new URLSearchParams({ v: value }).toString().slice(2);
     for (const v of [value, encoded, encoded.replace(/%20/g, '+'), form, form.replace(/\+/g, '%20'), JSON.stringify(value).slice(1, -1)]) {
       if (!variants.has(v)) variants.set(v, name);
     }
   }
-  const sorted = [...variants.keys()].sort((a, b) => b.length - a.length);
-  const pattern = sorted.length === 0 ? undefined : new RegExp(sorted.map(bounded).join('|'), 'g');
+  const byPrefix = new Map<string, string[]>();
+  for (const v of [...variants.keys()].sort((a, b) => b.length - a.length)) {
+    const key = v.slice(0, MIN_LENGTH);
+    const list = byPrefix.get(key);
+    if (list) list.push(v);
+    else byPrefix.set(key, [v]);
+  }
   const replace = (text: string, escape: (s: string) => string): { out: string; changed: boolean } => {
-    if (!pattern) return { out: escape(text), changed: false };
-    let changed = false;
+    if (byPrefix.size === 0 || text.length < MIN_LENGTH) return { out: escape(text), changed: false };
     let out = '';
     let last = 0;
-    for (const m of text.matchAll(pattern)) {
-      const name = variants.get(m[0])!;
+    for (let i = 0; i + MIN_LENGTH <= text.length; i++) {
+      const candidates = byPrefix.get(text.slice(i, i + MIN_LENGTH));
+      const hit = candidates?.find((v) => text.startsWith(v, i) && whole(text, i, v));
+      if (hit === undefined) continue;
+      const name = variants.get(hit)!;
       onUse(name);
-      out += `${escape(text.slice(last, m.index))}\${env.${name}}`;
-      last = m.index + m[0].length;
-      changed = true;
+      out += `${escape(text.slice(last, i))}\${env.${name}}`;
+      last = i + hit.length;
+      i = last - 1;
     }
-    return { out: out + escape(text.slice(last)), changed };
+    return { out: out + escape(text.slice(last)), changed: last > 0 };
   };
   return {
     template(text) {
@@ -55,26 +66,23 @@ export function valueScrubber(byValue: ReadonlyMap<string, string>, onUse: (name
       }).join('');
     },
     text(text) {
-      let out = replace(text, (s) => s).out;
-      for (const v of sorted) {
-        for (let n = Math.min(v.length - 1, out.length); n >= MIN_PREFIX; n--) {
-          if (out.endsWith(v.slice(0, n)) && !/[A-Za-z0-9]/.test(out.charAt(out.length - n - 1))) {
-            out = `${out.slice(0, out.length - n)}\${env.${variants.get(v)!}}`;
-            break;
-          }
-        }
+      const out = replace(text, (s) => s).out;
+      for (let j = Math.max(0, out.length - 200); j + MIN_PREFIX <= out.length; j++) {
+        if (j > 0 && WORD.test(out[j - 1]!)) continue;
+        const rest = out.slice(j);
+        const cut = byPrefix.get(rest.slice(0, MIN_LENGTH))?.find((v) => v.length > rest.length && v.startsWith(rest));
+        if (cut !== undefined) return `${out.slice(0, j)}\${env.${variants.get(cut)!}}`;
       }
       return out;
     },
   };
 }
 
-/** The value as a pattern that does not match inside a longer word (a `%XX` before it counts as a boundary). */
-function bounded(value: string): string {
-  const escaped = value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const before = /^[A-Za-z0-9]/.test(value) ? '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))' : '';
-  const after = /[A-Za-z0-9]$/.test(value) ? '(?![A-Za-z0-9])' : '';
-  return before + escaped + after;
+/** The value at `i` is a whole word: no letter or digit just before (a `%XX` escape counts as a boundary) or after. */
+function whole(text: string, i: number, v: string): boolean {
+  const before = i === 0 || !WORD.test(text[i - 1]!) || (i >= 3 && /^%[0-9A-Fa-f]{2}$/.test(text.slice(i - 3, i)));
+  const after = i + v.length >= text.length || !WORD.test(text[i + v.length]!);
+  return (before || !WORD.test(v[0]!)) && (after || !WORD.test(v.at(-1)!));
 }
 
 /** Applies `scrub` to every string value (never keys) of a JSON-like tree, in place, without recursion. */

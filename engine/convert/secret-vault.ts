@@ -21,6 +21,7 @@ export class SecretVault {
   private readonly byValue = new Map<string, string>();
   private readonly byPlaceholder = new Map<string, string>();
   private readonly taken = new Set<string>();
+  private readonly next = new Map<string, number>();
   private readonly notes: Notes;
   private readonly uses = new Map<string, Use>();
   /** Names of values only learned (no place named them): reported once the scrub used them. */
@@ -95,10 +96,7 @@ export class SecretVault {
   }
 
   private name(value: string, base: string): string {
-    const root = envName(base) || 'SECRET';
-    let name = root;
-    for (let i = 2; this.taken.has(name); i++) name = `${root}_${i}`;
-    this.taken.add(name);
+    const name = this.fresh(envName(base) || 'SECRET');
     this.byValue.set(value, name);
     this.scrubber = undefined;
     return name;
@@ -108,14 +106,22 @@ export class SecretVault {
     const root = envName(base) || 'SECRET';
     let name = this.byPlaceholder.get(root);
     if (name === undefined) {
-      name = root;
-      for (let i = 2; this.taken.has(name); i++) name = `${root}_${i}`;
-      this.taken.add(name);
+      name = this.fresh(root);
       this.byPlaceholder.set(root, name);
       this.notes.add('secret', where, `${what}: the source holds the placeholder '${value}' (the value was redacted): the plan reads \${env.${name}}; run with --env ${name}=...`);
       this.uses.set(name, { note: this.notes.list.at(-1), count: 1 });
     } else this.countUse(name);
     return `\${env.${name}}`;
+  }
+
+  /** `ROOT`, else `ROOT_2`, `ROOT_3`... (counted per root: a recording may have thousands of one cookie's values). */
+  private fresh(root: string): string {
+    let i = this.next.get(root) ?? 1;
+    let name = i === 1 ? root : `${root}_${i}`;
+    while (this.taken.has(name)) name = `${root}_${++i}`;
+    this.next.set(root, i + 1);
+    this.taken.add(name);
+    return name;
   }
 
   private countUse(name: string): void {
