@@ -65,6 +65,12 @@ describe('the vault', () => {
     ]);
   });
 
+  it('thousands of values (a long recording) are all found, with a name each', () => {
+    const vault = new SecretVault(new Notes());
+    for (let i = 0; i < 5000; i++) vault.hide(`sid=session-${i}-abcdefghij; theme=dark; tracking=t${i}-abcdefghij`, 'Cookie', 'w', 'header Cookie');
+    expect(vault.scrub('/a/sid=session-4321-abcdefghij; theme=dark; tracking=t4321-abcdefghij/b')).toBe('/a/${env.COOKIE_4322}/b');
+  });
+
   it('gives each redacted placeholder the variable of its own field', () => {
     const vault = new SecretVault(new Notes());
     expect(vault.hide('REDACTED', 'Cookie', 'w', 'header Cookie')).toBe('${env.COOKIE}');
