@@ -9,6 +9,7 @@ import type { Plan, Request, Scenario, Step } from '../plan/schema/index.ts';
 import type { DraftRequest, Notes } from './draft.ts';
 import { MAX_JSON_DEPTH } from './classify-body.ts';
 import { hoistDefaults } from './hoist.ts';
+import { noteLocalFiles } from './local-files.ts';
 import { protectDraft } from './protect.ts';
 import { jsonDepth } from './secret-places.ts';
 import { scrubStrings } from './secret-scrub.ts';
@@ -52,6 +53,7 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
   for (const k of o.knownSecrets ?? []) vault.learn(k.value, k.name, k.where, k.what);
   const variables = o.variables ? { ...o.variables } : undefined;
   const safe = drafts.map((d) => protectDraft(bounded(d), { vault, notes: o.notes, ...(variables ? { variables } : {}) }));
+  for (const d of safe) noteLocalFiles(d, o.notes);
   const origin = o.baseUrl ?? mainOrigin(safe);
   const baseUrl = origin === undefined ? undefined : /^https?:\/\//.test(origin) ? `\${env.BASE_URL:-${origin}}` : origin;
   const requests = uniqueNames(safe.map((d) => toRequest(d, origin, o.notes)));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request } from '../../plan/schema/index.ts';
 import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
+import { reportLines, reportSummary } from '../report.ts';
 import { ConvertError } from '../types.ts';
 import { exportCurl } from './export.ts';
 import { importCurl } from './import.ts';
@@ -97,6 +98,25 @@ describe('importCurl: no credential is written into the plan', () => {
     expect(r(`curl -H 'Content-Type: text/plain' -d '{"user":"ann","password":"pw1"}' https://x.test/`).text).toBe('{"user":"ann","password":"${env.PASSWORD}"}');
     expect(r(`curl -H 'Content-Type: text/plain' -d 'user=ann&password=p%21w' https://x.test/`).text).toBe('user=ann&password=${env.PASSWORD}');
     expect(r(`curl -F user=ann -F 'password=hunter22' https://x.test/`).text).toContain('name="password"\r\n\r\n${env.PASSWORD}\r\n');
+  });
+});
+
+describe('importCurl: local files', () => {
+  it('a body file is kept for the CLI and listed for the user to confirm before the app reads it', () => {
+    const r = importCurl("curl --data-binary @/some/file https://x.test/up\ncurl -T report.csv https://x.test/put", { file: 'f.sh' });
+    const [up, put] = Object.values(r.plan.scenarios)[0]!.steps.map((s) => ('request' in s ? s.request : undefined));
+    expect([up?.file, put?.file]).toEqual(['/some/file', 'report.csv']);
+    expect(r.notes.filter((n) => n.kind === 'confirm')).toEqual([
+      { kind: 'confirm', where: 'f.sh: line 1', message: 'body file /some/file: the app will not read it until you attach the file or grant its folder; the CLI reads it' },
+      { kind: 'confirm', where: 'f.sh: line 2', message: 'body file report.csv: the app will not read it until you attach the file or grant its folder; the CLI reads it relative to the plan file' },
+    ]);
+    expect(reportSummary(r.notes)).toBe('2 files to confirm');
+    expect(reportLines(r.notes)[0]).toBe('local files the plan reads (confirm them) (2):');
+  });
+
+  it('certificate files are confirmed too', () => {
+    const r = importCurl('curl --cert client.pem --key client.key --cacert /etc/ca.pem https://x.test/', { file: 'tls.sh' });
+    expect(r.notes.filter((n) => n.kind === 'confirm').map((n) => n.message.split(':')[0])).toEqual(['client certificate client.pem', 'client key client.key', 'CA file /etc/ca.pem']);
   });
 });
 

@@ -102,6 +102,12 @@ describe('importPostman: recognised scripts, dynamic variables, errors', () => {
     expect(plan.variables).toEqual({ baseUrl: 'https://api.test', user: 'ann' });
   });
 
+  it('a file body is kept and listed for the user to confirm', () => {
+    const { plan, notes } = importPostman(collection([{ name: 'Upload', request: { method: 'POST', url: 'https://a.test/up', body: { mode: 'file', file: { src: '/home/ann/report.pdf' } } } }]), { file: 'c.json' });
+    expect(byName(plan, 'Upload')?.file).toBe('/home/ann/report.pdf');
+    expect(notes).toContainEqual({ kind: 'confirm', where: 'c.json: Upload', message: 'body file /home/ann/report.pdf: the app will not read it until you attach the file or grant its folder; the CLI reads it' });
+  });
+
   it('says what is wrong with a file that is not a collection', () => {
     expect(() => importPostman('{"info": {}}', { file: 'x.json' })).toThrow(/x\.json: not a valid Postman collection \(v2\.0 or v2\.1\):\n {2}line 1, column 1: item: /);
   });
