@@ -29,9 +29,11 @@ Usage:
   loadsmith demo-server [--port N]     serve the bundled demo API on 127.0.0.1 until Ctrl-C
   loadsmith schema [-o FILE]           print the plan JSON Schema
   loadsmith import <file> [--from curl|har|postman|openapi|vegeta] [-o plan.yaml] [--force] [--environment env.json]
-                       [--base-url URL] [--rate N] [--duration D] [--skip-static] [--shell bash|cmd] [-q]
+                       [--base-url URL] [--rate N] [--duration D] [--skip-static] [--include-writes] [--shell bash|cmd] [-q]
                                        a plan from cURL commands, a HAR file, a Postman collection, an OpenAPI/Swagger
-                                       document or Vegeta targets; what was not imported is reported on stderr
+                                       document or Vegeta targets; what was not imported is reported on stderr.
+                                       OpenAPI: operations that change state (DELETE, PUT, PATCH, creating POSTs) are
+                                       left out unless --include-writes; with it, the plan changes only what it created
   loadsmith export <plan> --to k6|curl|har [-o FILE] [--force] [-e NAME=value] [--request NAME] [--shell bash|cmd]
                                        a k6 script, curl commands or a HAR file; what cannot be expressed is reported
   loadsmith ui [--port N] [--no-open]  the app in your browser (127.0.0.1, behind a token); see loadsmith ui --help
