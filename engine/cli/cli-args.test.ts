@@ -65,6 +65,20 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(['p.yaml', '--duration', '500ms'], true).duration).toBe('500ms');
   });
 
+  it('refuses a --duration or --pause over 720h, the longest a plan may give', () => {
+    expect(parseRunArgs(['p.yaml', '--duration', '720h'], true).duration).toBe('720h');
+    expect(usageError(() => parseRunArgs(['p.yaml', '--duration', '721h'], true)).message)
+      .toBe("--duration: '721h': expected a duration of at most 720h (30 days): split a longer test into several runs");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--repeat', '2', '--pause', '1000h'], true)).message).toMatch(/^--pause: '1000h': expected a duration of at most 720h/);
+  });
+
+  it('refuses a --start-at more than 30 days ahead, hinting at milliseconds given for seconds', () => {
+    const inDays = (d: number): string => String(Math.floor(Date.now() / 1000) + d * 86_400);
+    expect(parseRunArgs(['p.yaml', '--start-at', inDays(29)], true).startAt).toBeGreaterThan(Date.now());
+    expect(usageError(() => parseRunArgs(['p.yaml', '--start-at', inDays(31)], true)).message).toMatch(/^--start-at: '\d+' is more than 720h \(30 days\) from now; give a time within 30 days$/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--start-at', String(Date.now())], true)).message).toMatch(/\(Unix seconds are expected, not milliseconds\)/);
+  });
+
   it('requires exactly one plan when a plan is required', () => {
     expect(usageError(() => parseRunArgs([], true)).message).toBe('missing the plan file: loadsmith run <plan.yaml>');
     expect(usageError(() => parseRunArgs(['a.yaml', 'b.yaml'], true)).message).toBe('expected one plan file, got 2: a.yaml b.yaml');

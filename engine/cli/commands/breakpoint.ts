@@ -3,13 +3,12 @@
  *  [--step-duration 10s] [--cooldown 5s] [--precision 5%] [--max-vus 2000]`: the highest arrival rate that meets the SLAs.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseDuration } from '../../plan/duration.ts';
 import { loadPlanFile } from '../../plan/file.ts';
 import { parseSla, type Sla } from '../../plan/sla.ts';
 import { ThresholdSyntaxError } from '../../metrics/thresholds/parse.ts';
 import { fmtMs, fmtPct, fmtRate, paint, useColor } from '../../report/format.ts';
 import { searchBreakpoint, type BreakpointStep } from '../../runtime/breakpoint.ts';
-import { parse } from '../args.ts';
+import { cliDuration, parse } from '../args.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
 export async function breakpointCommand(argv: string[]): Promise<number> {
@@ -29,12 +28,7 @@ export async function breakpointCommand(argv: string[]): Promise<number> {
     if (!Number.isFinite(n) || n < min) throw new UsageError(`--${name}: '${v}' is not a number of at least ${min}`);
     return n;
   };
-  const secs = (name: string, v: string | undefined, dflt: number): number => {
-    if (v === undefined) return dflt;
-    const ms = parseDuration(v);
-    if (ms === undefined) throw new UsageError(`--${name}: '${v}' is not a duration such as 10s`);
-    return ms / 1000;
-  };
+  const secs = (name: string, v: string | undefined, dflt: number): number => (v === undefined ? dflt : cliDuration(`--${name}`, v) / 1000);
   const env: Record<string, string> = {};
   for (const item of values.env ?? []) {
     const eq = item.indexOf('=');
