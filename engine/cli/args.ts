@@ -33,6 +33,8 @@ export interface RunArgs {
   shardLog: boolean;
   /** --start-at TIME: wall-clock start (epoch ms), so that segments on several machines start together. */
   startAt: number | undefined;
+  /** --ignore-hangup: keep running when the terminal closes (SIGHUP) or the parent process goes away. */
+  ignoreHangup: boolean;
 }
 
 /** The pause between repeats when --pause is not given. */
@@ -60,6 +62,7 @@ const RUN_OPTIONS = {
   'execution-segment-sequence': { type: 'string' },
   'shard-log': { type: 'boolean' },
   'start-at': { type: 'string' },
+  'ignore-hangup': { type: 'boolean' },
 } as const;
 
 export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
@@ -91,6 +94,7 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     junit: values.junit,
     repeat: positiveInt('--repeat', values.repeat),
     pauseMs,
+    ignoreHangup: values['ignore-hangup'] ?? false,
     ...segmentRunArgs(values),
   };
 }

@@ -21,7 +21,7 @@ describe('parseRunArgs', () => {
       plan: 'plan.yaml', vus: undefined, duration: undefined, iterations: undefined, env: {},
       summaryJson: undefined, workers: undefined, quiet: false, color: undefined,
       outputs: [], html: undefined, junit: undefined, repeat: undefined, pauseMs: DEFAULT_PAUSE_MS,
-      segment: undefined, shardLog: false, startAt: undefined,
+      segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
     });
   });
 
@@ -34,9 +34,10 @@ describe('parseRunArgs', () => {
       plan: 'p.yaml', vus: 10, duration: '1m30s', iterations: 50, env: {},
       summaryJson: 'out.json', workers: 3, quiet: true, color: false,
       outputs: [{ format: 'csv', path: 'r.csv' }, { format: 'ndjson', path: 'r.ndjson' }], html: 'r.html', junit: 'j.xml', repeat: 3, pauseMs: 60_000,
-      segment: undefined, shardLog: false, startAt: undefined,
+      segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
     });
     expect(parseRunArgs(['p.yaml', '--color'], true).color).toBe(true);
+    expect(parseRunArgs(['p.yaml', '--ignore-hangup'], true).ignoreHangup).toBe(true);
   });
 
   it('collects repeated env options, splitting at the first =', () => {

@@ -96,7 +96,7 @@ describe('loadsmith run', () => {
     const r = await loadsmith(['run', file, '-e', `BASE=${server.url}`], {
       onStderr: (text, child) => {
         if (signals === 0 && /running \(/.test(text)) { signals++; child.kill('SIGINT'); }
-        else if (signals === 1 && /stopping gracefully/.test(text)) { signals++; setTimeout(() => child.kill('SIGINT'), 300); }
+        else if (signals === 1 && /stopping gracefully/.test(text)) { signals++; setTimeout(() => child.kill('SIGINT'), 800); } // later than a relayed copy (RELAYED_MS)
       },
     });
     expect(signals).toBe(2);
