@@ -128,6 +128,20 @@ describe('node bin/loadsmith.js', () => {
     expect(server.hits()).toBe(0);
   }, SLOW);
 
+  it('a process stopped for 2 s (as a blocked event loop) prints no TimeoutNegativeWarning', async () => {
+    const run = startCommand(process.execPath, [LOADSMITH_BIN, ...runArgs()], { env: ENV });
+    await loadFlowing(run);
+    await sleep(1200);
+    signal(run, 'SIGSTOP');
+    await sleep(2000);
+    signal(run, 'SIGCONT');
+    await sleep(1500);
+    signal(run, 'SIGINT');
+    const r = await run.result;
+    expect(r.code).toBe(105);
+    expect(r.stderr).not.toMatch(/TimeoutNegativeWarning|negative number/);
+  }, SLOW);
+
   it('stops when its parent process is killed, leaving no orphan loading the target', async () => {
     // `sh -c '...; true'` keeps the shell as the parent (it cannot run the bin in its own place); SIGKILL to the
     // shell alone is what a CI runner that kills only its direct child does.
