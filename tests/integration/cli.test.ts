@@ -135,6 +135,16 @@ describe('other commands', () => {
     }
   });
 
+  it('breakpoint refuses a --summary-json it cannot write before sending anything', async () => {
+    const file = await planFile('bp.yaml', simplePlan('    executor: per-vu-iterations\n    steps: [{ request: { url: /json } }]'));
+    await writeFile(join(dir, 'not-a-dir'), '');
+    server.resetStats();
+    const r = await loadsmith(['breakpoint', file, '-e', `BASE=${server.url}`, '--summary-json', join(dir, 'not-a-dir', 'bp.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--summary-json .*not-a-dir\/bp\.json: cannot write the report there: ENOTDIR/);
+    expect(server.hits()).toBe(0);
+  });
+
   it('demo-server serves the demo API on loopback until Ctrl-C', async () => {
     let url = '';
     let body: unknown;

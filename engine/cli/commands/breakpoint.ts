@@ -11,6 +11,7 @@ import { searchBreakpoint, type BreakpointStep } from '../../runtime/breakpoint.
 import type { RunHandle } from '../../runtime/run-handle.ts';
 import { describeCause, stopSignals } from '../stop-signals.ts';
 import { cliDuration, parse } from '../args.ts';
+import { checkWritable } from './write-reports.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
 export async function breakpointCommand(argv: string[]): Promise<number> {
@@ -40,6 +41,7 @@ export async function breakpointCommand(argv: string[]): Promise<number> {
   }
   const file = positionals[0] as string;
   const loaded = await loadPlanFile(file);
+  await checkWritable({ '--summary-json': values['summary-json'] });
   const p = paint(useColor(process.stdout));
   const options = {
     sla, startRate: num('start', values.start, 10, 0.01), maxRate: num('max', values.max, 100_000, 0.01),
