@@ -109,6 +109,18 @@ describe('durations past 596.5 h', () => {
     expect(summary.scenarios[0]).toMatchObject({ interrupted: 0 });
   });
 
+  it('a 700 h request timeout lets a slow response arrive (it does not time out after 1 ms)', async () => {
+    const run = start(plan(`  soak:
+    executor: per-vu-iterations
+    vus: 2
+    iterations: 2
+    steps: [{ request: { url: "/delay?ms=300", timeout: 700h } }]`).replace('defaults: {', 'defaults: { timeout: 700h,'));
+    const summary = await run.done;
+    expect(summary.stoppedBy).toBe('completed');
+    expect(summary.statuses).toEqual({ 200: 4 });
+    expect(summary.errors).toEqual([]);
+  });
+
   it('an arrival rate of one per 700 h starts one iteration and waits for the next, without ending the run', async () => {
     const run = start(plan(`  trickle:
     executor: constant-arrival-rate
