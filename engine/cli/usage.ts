@@ -66,9 +66,12 @@ Run options:
   --workers N             worker threads (default: CPU cores - 1, at least 1)
   -q, --quiet             no progress line, only the summary
   --no-color              plain output
+  --ignore-hangup         keep running when the terminal closes (SIGHUP) or the process that started loadsmith exits
+                          (by default either stops the test gracefully, so a cancelled CI job leaves no load running)
 
 Exit codes: 0 thresholds passed · 99 a threshold failed (with --repeat: in any repeat; merge: on the merged data) ·
             1 bad plan, usage, shards that cannot be merged, or a report file that cannot be written ·
-            105 stopped by the user (Ctrl-C) · 103 the engine failed.
-            First Ctrl-C stops gracefully (with --repeat: and skips the remaining repeats), the second at once;
-            the summary and the reports are always written. More: docs/reports.md, docs/distributed.md`;
+            105 stopped (Ctrl-C, SIGTERM, SIGHUP, or the parent process gone) · 103 an internal error (a bug).
+            The first stops gracefully (with --repeat: and skips the remaining repeats), the second at once;
+            the summary and the reports are always written. Under npx, npm may exit first with 130 or 143
+            (docs/reliability.md). More: docs/reports.md, docs/distributed.md`;
