@@ -68,13 +68,35 @@ export const CorrelationProposal = z.object({
 });
 export type CorrelationProposal = z.infer<typeof CorrelationProposal>;
 
-const Selection = { id: Id, entryIds: z.array(z.int().min(1)).max(100_000).optional(), options: ConvertOptions.optional() };
+/** A value typed into a form that creates something: sent with a unique part on every iteration, if accepted. */
+export const UniqueValueProposal = z.object({
+  id: z.string(),
+  /** The submission that sends it. */
+  entryId: z.int(),
+  field: z.string(),
+  /** As recorded, shortened. */
+  value: z.string(),
+  /** What the field sends instead, e.g. `Editors-${uuid()}`. */
+  replacement: z.string(),
+  /** Pre-ticked in the UI (the form's path says it creates something: add, new, create, signup...). */
+  suggested: z.boolean(),
+  /** Applied in the proposal's plan. */
+  applied: z.boolean(),
+});
+export type UniqueValueProposal = z.infer<typeof UniqueValueProposal>;
+
+const Selection = {
+  id: Id, entryIds: z.array(z.int().min(1)).max(100_000).optional(), options: ConvertOptions.optional(),
+  /** The typed values to make unique, by id from propose; default: the suggested ones. */
+  acceptedUniqueValues: z.array(z.string().max(100)).max(10_000).optional(),
+};
 
 export const PlanProposal = z.object({
-  /** The plan with the suggested (or accepted) correlations applied: valid, what toPlan stores with the same choices. */
+  /** The plan with the suggested (or accepted) correlations and unique values applied: what toPlan stores with the same choices. */
   plan: z.unknown(),
   requests: z.int(),
   correlations: z.array(CorrelationProposal),
+  uniqueValues: z.array(UniqueValueProposal),
   /** Environment variables the plan reads: credentials moved out of it, BASE_URL. */
   variables: z.array(z.string()),
   notes: z.array(ConvertNote),

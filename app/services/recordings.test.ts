@@ -102,12 +102,14 @@ describe('recordings service', () => {
     const proposal = await t.call('recordings.propose', { id: rec.id });
     expect(proposal.correlations.map((c) => c.variable)).toEqual(['csrf_token', 'csrf_token_2', 'token', 'item_id', 'orderId']);
     expect(proposal.correlations.every((c) => c.suggested && c.applied)).toBe(true);
+    expect(proposal.uniqueValues).toEqual([]);
     const onlyToken = await t.call('recordings.propose', { id: rec.id, acceptedCorrelations: [proposal.correlations[2]!.id] });
     expect(onlyToken.correlations.map((c) => c.applied)).toEqual([false, false, true, false, false]);
     expect(JSON.stringify(onlyToken.plan)).toContain('${env.CSRF_TOKEN}');
     expect(await t.fail('recordings.toPlan', { id: rec.id, acceptedCorrelations: ['c_nope'], name: 'x' })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/correlation c_nope is not one this selection produces/) });
     const { plan, variables } = await t.call('recordings.toPlan', { id: rec.id, acceptedCorrelations: proposal.correlations.map((c) => c.id), name: 'Shop plan' });
-    expect(plan).toMatchObject({ name: 'Shop plan', valid: true, requests: 6, issues: [] });
+    // The login's submission and the page its redirect led to are two requests: the redirect is checked.
+    expect(plan).toMatchObject({ name: 'Shop plan', valid: true, requests: 7, issues: [] });
     expect(variables.sort()).toEqual(['BASE_URL', 'PASSWORD']);
     expect((await t.call('plans.get', { id: plan.id })).document).toEqual(plan.document);
     expect(await t.call('recordings.delete', { id: rec.id })).toEqual({ deleted: true });

@@ -112,14 +112,14 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       for (const x of exchanges) store.recordings.addEntry(id, summarize(x), x);
       return view(id);
     },
-    'recordings.propose': ({ id, entryIds, options, acceptedCorrelations }) => {
+    'recordings.propose': ({ id, entryIds, options, acceptedCorrelations, acceptedUniqueValues }) => {
       const name = `From ${view(id).name}`;
       const accept = acceptedCorrelations ?? convert(id, { entryIds, options, name }).result.correlations.filter((c) => c.confidence !== 'low').map((c) => c.id);
-      const { exchanges, result } = convert(id, { entryIds, options, name, accept });
+      const { exchanges, result } = convert(id, { entryIds, options, name, accept, unique: acceptedUniqueValues });
       return toProposal(result, exchanges);
     },
-    'recordings.toPlan': ({ id, entryIds, options, acceptedCorrelations, name }) => {
-      const { result } = convert(id, { entryIds, options, name, accept: acceptedCorrelations });
+    'recordings.toPlan': ({ id, entryIds, options, acceptedCorrelations, acceptedUniqueValues, name }) => {
+      const { result } = convert(id, { entryIds, options, name, accept: acceptedCorrelations, unique: acceptedUniqueValues });
       const a = analyzePlan(result.plan);
       const rec = view(id);
       const created = store.plans.create({ id: ctx.newId(), name: a.name ?? name, document: result.plan, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note: `converted from recording ${rec.name}` });

@@ -11,6 +11,7 @@ export { SOURCE_KINDS, type SourceKind } from './candidates.ts';
 export { USE_KINDS, type UseKind } from './uses.ts';
 export type { Correlation, CorrelationUse } from './correlate.ts';
 export { GROUPINGS, type Grouping } from './groups.ts';
-export { convertRecording, describeSource, type RecordingConvertOptions, type RecordingConversion, type AppliedCorrelation } from './convert.ts';
+export { convertRecording, describeSource, type RecordingConvertOptions, type RecordingConversion, type AppliedCorrelation, type AppliedUniqueValue } from './convert.ts';
+export type { UniqueValue } from './unique-values.ts';
 export { recordingToHar, type HarExportOptions, type HarExport } from './har-export.ts';
 export { harToRecording } from './har-import.ts';
