@@ -68,7 +68,10 @@ export const ImportPreview = z.object({
   detected: z.boolean(),
   planName: z.string(),
   scenarios: z.int(),
+  /** The first 1000 requests, for the outline. */
   requests: z.array(z.object({ method: z.string(), name: z.string() })),
+  /** How many requests the plan has (all of them). */
+  requestCount: z.int(),
   /** Problems of the converted plan (it is stored as a draft when there are some). */
   issues: z.array(PlanIssue),
 });

@@ -146,6 +146,17 @@ describe('HAR', () => {
     const again = await t.call('recordings.propose', { id: imported.id, entryIds: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
     expect(again.correlations.map((c) => c.variable).sort()).toEqual(proposal.correlations.map((c) => c.variable).sort());
   });
+
+  it('Plans › Import of the same HAR gives a plan that signs in and orders against the site (no 403)', async () => {
+    const har = await t.call('recordings.exportHar', { id, entryIds: entries.slice(0, 9).map((e) => e.id), includeSecrets: true });
+    const record = await t.call('plans.import', { text: har.text, fileName: 'shop.har', skipStatic: true });
+    site.refused.clear();
+    // Plain HTTP: the HAR does not say that the recording trusted the site's test certificate.
+    const summary = await run(record.document, { BASE_URL: site.httpUrl });
+    expect(summary.checks.filter((c) => c.fails > 0)).toEqual([]);
+    expect(summary.metrics.checks).toMatchObject({ passes: 12, fails: 0 });
+    expect([...site.refused.keys()]).toEqual([]);
+  });
 });
 
 describe('recorded checks: a flow the application refused fails', () => {

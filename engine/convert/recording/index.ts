@@ -15,3 +15,4 @@ export { convertRecording, describeSource, type RecordingConvertOptions, type Re
 export type { UniqueValue } from './unique-values.ts';
 export { recordingToHar, type HarExportOptions, type HarExport } from './har-export.ts';
 export { harToRecording } from './har-import.ts';
+export { importHarRecording, type HarRecordingImportOptions } from './har-plan.ts';
