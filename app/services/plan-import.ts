@@ -9,7 +9,8 @@ import { planRequests } from '../../engine/convert/resolve.ts';
 import { PlanError, parsePlan, requestName, type Plan } from '../../engine/plan/index.ts';
 import { ContractError, type ConvertNote, type ImportFormat, type ImportPreview, type ParsedParams } from '../contract/index.ts';
 import { importVariables, type KnownValues } from './import-variables.ts';
-import { toContractIssue } from './plan-analysis.ts';
+import type { ImportWorker } from './import-worker/client.ts';
+import { toContractIssue, type PlanAnalysis } from './plan-analysis.ts';
 
 export type ImportParams = ParsedParams<'plans.previewImport'>;
 
@@ -57,6 +58,11 @@ export function convertImport(p: ImportParams): ConvertedImport {
   const plan = p.name ? { ...result.plan, name: p.name } : result.plan;
   const { variables, values } = importVariables(plan, result.env, notes, p.environment?.text);
   return { plan, format: result.format satisfies ConvertFormat, detected, notes, variables, values };
+}
+
+/** convertImport in the import worker (off the app's event loop), with the plan's analysis done there too. */
+export function convertImportOffThread(imports: ImportWorker, p: ImportParams): Promise<{ converted: ConvertedImport; analysis: PlanAnalysis }> {
+  return imports.run('plan-import', p, p.fileName);
 }
 
 /** The preview lists this many requests; it counts them all. */

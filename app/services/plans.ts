@@ -4,9 +4,9 @@ import type { StoredPlan, StoredPlanSummary } from '../store/types.ts';
 import { StoreConflictError } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { createImportEnvironment } from './import-environment.ts';
-import { analyzePlan, isRecord } from './plan-analysis.ts';
+import { analyzePlan, isRecord, type PlanAnalysis } from './plan-analysis.ts';
 import { exportAs } from './plan-export-formats.ts';
-import { convertImport, formatName, previewOf } from './plan-import.ts';
+import { convertImportOffThread, formatName, previewOf } from './plan-import.ts';
 import { planTemplate } from './plan-templates.ts';
 
 type PlanHandlers = Pick<Handlers, 'plans.list' | 'plans.get' | 'plans.create' | 'plans.save' | 'plans.rename' | 'plans.duplicate'
@@ -30,8 +30,8 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       throw e;
     }
   };
-  const create = (document: unknown, fallbackName: string, note: string): PlanRecord => {
-    const a = analyzePlan(document);
+  const create = (document: unknown, fallbackName: string, note: string, analysis?: PlanAnalysis): PlanRecord => {
+    const a = analysis ?? analyzePlan(document);
     const created = store.plans.create({ id: ctx.newId(), name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note });
     return record(created, a.issues);
   };
@@ -55,14 +55,14 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       if (!old) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
       return save(id, old.document, old.name, `restored revision ${revision}`);
     },
-    'plans.previewImport': (params) => {
-      const c = convertImport(params);
-      return previewOf(c, analyzePlan(c.plan).issues);
+    'plans.previewImport': async (params) => {
+      const { converted, analysis } = await convertImportOffThread(ctx.imports, params);
+      return previewOf(converted, analysis.issues);
     },
-    'plans.import': ({ createEnvironment, ...params }) => {
-      const c = convertImport(params);
+    'plans.import': async ({ createEnvironment, ...params }) => {
+      const { converted: c, analysis } = await convertImportOffThread(ctx.imports, params);
       const from = c.format === 'plan' ? params.fileName : `${params.fileName} (${formatName(c.format)})`;
-      const plan = create(c.plan, c.plan.name, `imported from ${from}`);
+      const plan = create(c.plan, c.plan.name, `imported from ${from}`, analysis);
       const environment = createEnvironment ? createImportEnvironment(store, createEnvironment.name, c) : null;
       return { ...plan, report: { format: c.format, notes: c.notes, variables: c.variables, environment } };
     },

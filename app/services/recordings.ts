@@ -2,7 +2,7 @@
  * recordings.*: the recorder (proxy, CA, browser launcher) and the recording library (entries, HAR, plan
  * conversion with correlations). Recording state changes are `recording.state` events; entries `recording.entry`.
  */
-import { harToRecording, recordingToHar } from '../../engine/convert/recording/index.ts';
+import { recordingToHar, type RecordedExchange } from '../../engine/convert/recording/index.ts';
 import { ConvertError } from '../../engine/convert/types.ts';
 import { ContractError, entryMatches, type Handlers, type Recording } from '../contract/index.ts';
 import { caInstructions } from '../recorder/ca-instructions.ts';
@@ -104,8 +104,8 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       const { text, redacted } = recordingToHar(exchanges, { includeSecrets: includeSecrets ?? false, title: rec.name });
       return { fileName: `${rec.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'recording'}.har`, text, mediaType: 'application/json', redacted };
     },
-    'recordings.importHar': ({ text, fileName, name }) => {
-      const exchanges = converted(() => harToRecording(text, fileName));
+    'recordings.importHar': async ({ text, fileName, name }) => {
+      const exchanges = await ctx.imports.run<RecordedExchange[]>('har-recording', { text, fileName }, fileName);
       const id = ctx.newId();
       const first = exchanges[0]!.startedAt;
       store.recordings.create({ id, name: name ?? fileName.replace(/\.har$/i, ''), source: 'har', status: 'stopped', startedAt: new Date(first || ctx.now().getTime()).toISOString(), options: { fileName } });
