@@ -136,7 +136,12 @@ export const recordingMethods = {
   /** The recorder's CA certificate (never its key), to trust it in other clients. */
   'recordings.ca': {
     params: z.strictObject({}),
-    result: z.object({ certificatePem: z.string(), certificatePath: z.string(), fileName: z.string(), spkiFingerprint: z.string(), sha256: z.string(), notAfter: IsoTime, instructions: z.array(ClientInstructions) }),
+    result: z.object({
+      certificatePem: z.string(), certificatePath: z.string(), fileName: z.string(), spkiFingerprint: z.string(), sha256: z.string(), notAfter: IsoTime,
+      instructions: z.array(ClientInstructions),
+      /** The flags that make a Chromium record through the proxy, one program argument each (no shell quoting). */
+      chromiumArgs: z.array(z.string()),
+    }),
   },
   'recordings.exportHar': {
     params: z.strictObject({ id: Id, entryIds: z.array(z.int().min(1)).max(100_000).optional(), includeSecrets: z.boolean().optional() }),

@@ -31,12 +31,19 @@ const EARLY_EXIT_MS = 500;
 /** The browser program could not be started (missing, not a program, no permission). */
 export class BrowserLaunchError extends Error {}
 
+/**
+ * What makes a Chromium record through the proxy: every request to it, localhost too (Chromium skips the proxy for
+ * loopback unless told `<-loopback>`), trusting the recorder's CA by its key. Program arguments, not a shell line:
+ * each is one argument as it stands (a shell would need `'--proxy-bypass-list=<-loopback>'` quoted).
+ */
+export function recordingFlags(proxyUrl: string, spkiFingerprint: string): string[] {
+  return [`--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', `--ignore-certificate-errors-spki-list=${spkiFingerprint}`];
+}
+
 export function chromiumArgs(o: LaunchOptions, profileDir: string): string[] {
   const args = [
     `--user-data-dir=${profileDir}`,
-    `--proxy-server=${o.proxyUrl}`,
-    '--proxy-bypass-list=<-loopback>',
-    `--ignore-certificate-errors-spki-list=${o.spkiFingerprint}`,
+    ...recordingFlags(o.proxyUrl, o.spkiFingerprint),
     '--no-first-run', '--no-default-browser-check', '--disable-default-apps',
     '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
     '--disable-domain-reliability', '--disable-client-side-phishing-detection', '--metrics-recording-only',

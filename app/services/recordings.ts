@@ -7,7 +7,7 @@ import { ConvertError } from '../../engine/convert/types.ts';
 import { ContractError, entryMatches, type Handlers, type Recording } from '../contract/index.ts';
 import { caInstructions } from '../recorder/ca-instructions.ts';
 import { detectBrowsers, isExecutable } from '../recorder/browsers.ts';
-import { BrowserLaunchError } from '../recorder/launch.ts';
+import { BrowserLaunchError, recordingFlags } from '../recorder/launch.ts';
 import { convertStored, toProposal, type ConvertRequest } from '../recorder/planning.ts';
 import { Recorder, RecorderBusyError } from '../recorder/session.ts';
 import { summarize, toEntrySummary } from '../recorder/summary.ts';
@@ -94,6 +94,7 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       return {
         certificatePem: ca.certificatePem, certificatePath: ca.certPath, fileName: 'loadsmith-recorder-ca.pem', spkiFingerprint: ca.spkiFingerprint,
         sha256: ca.sha256, notAfter: ca.notAfter, instructions: caInstructions(ca.certPath, recorder.proxyUrl()),
+        chromiumArgs: recordingFlags(recorder.proxyUrl() ?? 'http://127.0.0.1:PORT', ca.spkiFingerprint),
       };
     },
     'recordings.exportHar': ({ id, entryIds, includeSecrets }) => {

@@ -11,14 +11,12 @@ import { PASSWORD, USER, type RecorderSite } from '../fixtures/recorder-site/ser
 
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Debian's Chromium with every request (loopback too) through `proxyUrl`, the recorder's CA trusted for it only. */
-export function proxiedChromium(proxyUrl: string, spkiFingerprint: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [...FLAGS, `--ignore-certificate-errors-spki-list=${spkiFingerprint}`],
-    proxy: { server: proxyUrl, bypass: '<-loopback>' },
-  });
+/**
+ * Debian's Chromium started as a Playwright user would with the args the Recorder gives (its "Chromium args"
+ * JSON array): every request (loopback too) through the proxy, the recorder's CA trusted for it only.
+ */
+export function proxiedChromium(recorderArgs: readonly string[]): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...FLAGS, ...recorderArgs] });
 }
 
 /** The shop's home page. */

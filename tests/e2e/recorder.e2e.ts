@@ -56,10 +56,14 @@ test('record a sign-in through the proxy: entries appear live, with chains and s
   await live.getByText(/^Other clients/).click();
   const spki = await live.getByRole('textbox', { name: 'SPKI fingerprint' }).inputValue();
   expect(spki).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-  await expect(live.getByRole('textbox', { name: /^Chromium flags/ })).toHaveValue(new RegExp(`--proxy-server=${proxyUrl} .*--ignore-certificate-errors-spki-list=${spki.replace(/[+/]/g, '\\$&')}$`));
+  const flags = [`--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', `--ignore-certificate-errors-spki-list=${spki}`];
+  // A shell line quotes what the shell would read (`<`); Playwright's args take each flag as it is.
+  await expect(live.getByRole('textbox', { name: /^Chromium flags for a command line/ })).toHaveValue(`--proxy-server=${proxyUrl} '--proxy-bypass-list=<-loopback>' --ignore-certificate-errors-spki-list=${spki}`);
+  const args = JSON.parse(await live.getByRole('textbox', { name: /^Chromium args for Playwright/ }).inputValue()) as string[];
+  expect(args).toEqual(flags);
   await expect(live.getByRole('list', { name: 'Instructions for curl' })).toContainText(`curl --proxy ${proxyUrl} --cacert`);
 
-  shop = await proxiedChromium(proxyUrl, spki);
+  shop = await proxiedChromium(args);
   const shopPage = await shop.newPage();
   await openShop(shopPage, site);
   // The first page is listed while the recording goes on, before the sign-in.
