@@ -119,7 +119,11 @@ export const recordingMethods = {
   'recordings.stop': { params: z.strictObject({ id: Id }), result: Recording },
   'recordings.detectBrowsers': {
     params: z.strictObject({}),
-    result: z.object({ browsers: z.array(z.object({ path: z.string(), name: z.string() })), preferred: z.string().nullable() }),
+    result: z.object({
+      browsers: z.array(z.object({ path: z.string(), name: z.string() })), preferred: z.string().nullable(),
+      /** Why no browser window can open here (no DISPLAY or WAYLAND_DISPLAY) and what to do; null when one may. */
+      noDisplay: z.string().nullable(),
+    }),
   },
   /** A Chromium/Chrome with a fresh profile, through the proxy, trusting the CA for this window only. */
   'recordings.launchBrowser': {

@@ -3,7 +3,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ProxyAgent, request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingToHar } from '../../engine/convert/recording/index.ts';
 import { shopRecording } from '../../engine/convert/recording/test-recording.ts';
 import { openTestServices, type TestServices } from './testing.ts';
@@ -124,8 +124,22 @@ describe('recordings service', () => {
     expect(await t.fail('recordings.launchBrowser', { id, browserPath: notProgram })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/is not an executable file/) });
     const broken = join(t.dir, 'broken-browser');
     writeFileSync(broken, 'not a program', { mode: 0o755 });
-    expect(await t.fail('recordings.launchBrowser', { id, browserPath: broken })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/cannot start the browser .*broken-browser: .*choose another browser path/) });
+    expect(await t.fail('recordings.launchBrowser', { id, browserPath: broken, headless: true })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/cannot start the browser .*broken-browser: .*choose another browser path/) });
     await t.call('recordings.stop', { id });
     expect(await t.fail('recordings.launchBrowser', { id, browserPath: process.execPath })).toMatchObject({ code: 'busy', message: expect.stringMatching(/is not in progress: start a recording/) });
+  });
+
+  it.skipIf(process.platform === 'darwin' || process.platform === 'win32')('says when there is no display, before and instead of starting a browser window', async () => {
+    vi.stubEnv('DISPLAY', '');
+    vi.stubEnv('WAYLAND_DISPLAY', '');
+    try {
+      const t = await open();
+      expect((await t.call('recordings.detectBrowsers', {})).noDisplay).toMatch(/^there is no display .*: tick "Without a window \(headless\)"/);
+      const { id } = await t.call('recordings.start', { allowHosts: ['localhost'] });
+      expect(await t.fail('recordings.launchBrowser', { id, browserPath: process.execPath })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/^cannot open the browser .*: there is no display .*xvfb-run loadsmith ui/) });
+      await t.call('recordings.stop', { id });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

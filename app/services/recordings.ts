@@ -7,6 +7,7 @@ import { ConvertError } from '../../engine/convert/types.ts';
 import { ContractError, entryMatches, type Handlers, type Recording } from '../contract/index.ts';
 import { caInstructions } from '../recorder/ca-instructions.ts';
 import { detectBrowsers, isExecutable } from '../recorder/browsers.ts';
+import { missingDisplay } from '../recorder/display.ts';
 import { BrowserLaunchError, recordingFlags } from '../recorder/launch.ts';
 import { convertStored, toProposal, type ConvertRequest } from '../recorder/planning.ts';
 import { Recorder, RecorderBusyError } from '../recorder/session.ts';
@@ -56,7 +57,7 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
     const found = detectBrowsers();
     const last = store.settings.all()[BROWSER_SETTING];
     const preferred = typeof last === 'string' && isExecutable(last) ? last : found[0]?.path ?? null;
-    return { browsers: found, preferred };
+    return { browsers: found, preferred, noDisplay: missingDisplay() ?? null };
   };
 
   const handlers: RecordingHandlers = {
