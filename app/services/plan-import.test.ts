@@ -62,10 +62,13 @@ describe('plans.import of every format', () => {
       { name: 'BASE_URL', secret: false, value: null, hasValue: false, planDefault: 'https://api.example.com' },
       { name: 'API_TOKEN', secret: true, value: null, hasValue: false, planDefault: null },
     ]);
+    await t.call('settings.set', { patch: { lastEnvironmentId: (await t.call('environments.save', { name: 'Before', variables: [] })).id } });
     const record = await t.call('plans.import', { text, fileName: 'pasted', name: 'Users', createEnvironment: { name: 'Users' } });
     expect(record.name).toBe('Users');
     expect(JSON.stringify(record.document)).not.toContain('s3cr3t');
     const env = await t.call('environments.get', { id: record.report.environment?.id ?? '' });
+    // The designer and the run form open on the environment made for the plan, not on the one chosen before.
+    expect((await t.call('settings.get', {})).lastEnvironmentId).toBe(env.id);
     expect(env).toMatchObject({ name: 'Users', variables: [
       { name: 'BASE_URL', secret: false, value: null, hasValue: false },
       { name: 'API_TOKEN', secret: true, value: null, hasValue: false },

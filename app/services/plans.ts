@@ -64,6 +64,8 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       const from = c.format === 'plan' ? params.fileName : `${params.fileName} (${formatName(c.format)})`;
       const plan = create(c.plan, c.plan.name, `imported from ${from}`, analysis);
       const environment = createEnvironment ? createImportEnvironment(store, createEnvironment.name, c) : null;
+      // Made for this plan: the designer and the run form open on it (they start from the last one chosen).
+      if (environment) store.settings.set('lastEnvironmentId', environment.id);
       return { ...plan, report: { format: c.format, notes: c.notes, variables: c.variables, environment } };
     },
     'plans.export': ({ id, ...params }) => {
