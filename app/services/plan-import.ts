@@ -121,6 +121,6 @@ function convertMessage(message: string, fileName: string, format: ImportFormat)
 }
 
 /** "run with --env NAME=..." is the CLI's advice; in the app a variable is set in an environment. */
-function appNote(n: ConvertNote): ConvertNote {
+export function appNote(n: ConvertNote): ConvertNote {
   return { ...n, message: n.message.replace(/run with --env ([A-Za-z_]\w*)=\.\.\./g, 'set $1 in an environment (CLI: --env $1=...)') };
 }

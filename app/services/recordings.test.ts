@@ -103,6 +103,8 @@ describe('recordings service', () => {
     expect(proposal.correlations.map((c) => c.variable)).toEqual(['csrf_token', 'csrf_token_2', 'token', 'item_id', 'orderId']);
     expect(proposal.correlations.every((c) => c.suggested && c.applied)).toBe(true);
     expect(proposal.uniqueValues).toEqual([]);
+    // The notes speak the app's language: a variable is set in an environment.
+    expect(proposal.notes.map((n) => n.message)).toContain('form field password: the value was replaced by ${env.PASSWORD} (it is not written to the plan); set PASSWORD in an environment (CLI: --env PASSWORD=...)');
     const onlyToken = await t.call('recordings.propose', { id: rec.id, acceptedCorrelations: [proposal.correlations[2]!.id] });
     expect(onlyToken.correlations.map((c) => c.applied)).toEqual([false, false, true, false, false]);
     expect(JSON.stringify(onlyToken.plan)).toContain('${env.CSRF_TOKEN}');

@@ -15,6 +15,7 @@ import { summarize, toEntrySummary } from '../recorder/summary.ts';
 import { chainOf, toEntry, toRecording } from '../recorder/view.ts';
 import type { ServiceContext } from './context.ts';
 import { analyzePlan } from './plan-analysis.ts';
+import { appNote } from './plan-import.ts';
 
 type RecordingHandlers = Pick<Handlers, 'recordings.start' | 'recordings.stop' | 'recordings.detectBrowsers' | 'recordings.launchBrowser' | 'recordings.list'
   | 'recordings.get' | 'recordings.rename' | 'recordings.delete' | 'recordings.entries' | 'recordings.entry' | 'recordings.ca' | 'recordings.exportHar'
@@ -118,7 +119,7 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       const name = `From ${view(id).name}`;
       const accept = acceptedCorrelations ?? convert(id, { entryIds, options, name }).result.correlations.filter((c) => c.confidence !== 'low').map((c) => c.id);
       const { exchanges, result } = convert(id, { entryIds, options, name, accept, unique: acceptedUniqueValues });
-      return toProposal(result, exchanges);
+      return toProposal({ ...result, notes: result.notes.map(appNote) }, exchanges);
     },
     'recordings.toPlan': ({ id, entryIds, options, acceptedCorrelations, acceptedUniqueValues, name }) => {
       const { result } = convert(id, { entryIds, options, name, accept: acceptedCorrelations, unique: acceptedUniqueValues });
@@ -126,7 +127,7 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       const rec = view(id);
       const created = store.plans.create({ id: ctx.newId(), name: a.name ?? name, document: result.plan, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note: `converted from recording ${rec.name}` });
       const plan = { id: created.id, name: created.name, revision: created.revision, createdAt: created.createdAt, updatedAt: created.updatedAt, valid: created.valid, scenarios: created.scenarios, requests: created.requests, document: created.document, issues: a.issues };
-      return { plan, variables: result.env, notes: result.notes };
+      return { plan, variables: result.env, notes: result.notes.map(appNote) };
     },
   };
   return { handlers, close: () => recorder.close() };

@@ -79,3 +79,27 @@ export function bigHar(n: number): string {
   }));
   return JSON.stringify({ log: { version: '1.2', creator: { name: 'recorder.e2e', version: '1' }, entries } });
 }
+
+/** A HAR of a sign-in-free form that creates a group: the form page, its submission (302 to the list), the list. */
+export function groupHar(): string {
+  const start = Date.UTC(2025, 0, 1);
+  const html = (text: string) => ({ size: text.length, mimeType: 'text/html', text });
+  const entry = (i: number, method: string, path: string, status: number, extra: { body?: string; location?: string; page?: string }) => ({
+    startedDateTime: new Date(start + i * 2000).toISOString(), time: 20,
+    request: {
+      method, url: `https://groups.test${path}`, httpVersion: 'HTTP/1.1',
+      headers: [{ name: 'sec-fetch-dest', value: 'document' }, ...(extra.body ? [{ name: 'content-type', value: 'application/x-www-form-urlencoded' }] : [])],
+      ...(extra.body ? { postData: { mimeType: 'application/x-www-form-urlencoded', text: extra.body } } : {}),
+    },
+    response: {
+      status, statusText: '', headers: [{ name: 'content-type', value: 'text/html' }, ...(extra.location ? [{ name: 'location', value: extra.location }] : [])],
+      content: html(extra.page ?? ''), ...(extra.location ? { redirectURL: extra.location } : {}),
+    },
+  });
+  const form = '<title>New group</title><form method="post" action="/groups/new"><input type="hidden" name="csrf_token" value="Fk29dLq81mZx"><input type="text" name="name"><button>Create</button></form>';
+  return JSON.stringify({ log: { version: '1.2', creator: { name: 'recorder.e2e', version: '1' }, entries: [
+    entry(0, 'GET', '/groups/new', 200, { page: form }),
+    entry(1, 'POST', '/groups/new', 302, { body: 'csrf_token=Fk29dLq81mZx&name=Editors', location: '/groups' }),
+    entry(2, 'GET', '/groups', 200, { page: '<title>Groups</title><ul><li>Editors</li></ul>' }),
+  ] } });
+}
