@@ -16,7 +16,7 @@ function dispatcher(overrides: Partial<Record<keyof Handlers, (p: never) => unkn
 describe('dispatcher', () => {
   it('passes validated params to the handler and wraps its result', async () => {
     let got: unknown;
-    const { d } = dispatcher({ 'plans.rename': (p: never) => { got = p; return { ...plan, name: 'B', document: {}, issues: [] }; } });
+    const { d } = dispatcher({ 'plans.rename': (p: never) => { got = p; return { ...plan, name: 'B', document: {}, issues: [], credentials: [] }; } });
     const env = await d.call('plans.rename', { id: 'p1', name: '  B  ' });
     expect(got).toEqual({ id: 'p1', name: 'B' }); // trimmed by the schema before the handler sees it
     expect(env).toMatchObject({ ok: true, result: { name: 'B' } });

@@ -56,13 +56,19 @@ export const designerMethods = {
       durationMs: z.number(),
     }),
   },
-  /** Stores a data file in the app's data directory; plans refer to it by the returned relative path. */
+  /**
+   * Attaches a file: stores it in the app's data directory; plans refer to it by the returned path (`files/NAME`).
+   * `data` (the default) accepts CSV and JSON for feeders; `body` any file sent as a request body.
+   */
   'files.upload': {
-    params: z.strictObject({ name: z.string().min(1).max(200), contentBase64: z.string().max(70_000_000) }),
+    params: z.strictObject({ name: z.string().min(1).max(200), contentBase64: z.string().max(70_000_000), kind: z.enum(['data', 'body']).optional() }),
     result: z.object({ path: z.string(), size: z.number() }),
   },
   'files.list': { params: z.strictObject({}), result: z.array(z.object({ path: z.string(), size: z.number(), modified: z.string() })) },
-  /** The first rows of a data file as the engine reads it (CSV with a header row, or a JSON array). */
+  /**
+   * The first rows of a data file as a run reads it (CSV with a header row, or a JSON array): an attached file or
+   * one in a granted folder, nothing else.
+   */
   'files.preview': {
     params: z.strictObject({ path: z.string().min(1), format: z.enum(['csv', 'json']).optional(), delimiter: z.string().length(1).optional(), rows: z.int().min(1).max(100).optional() }),
     result: z.object({ columns: z.array(z.string()), rows: z.array(z.record(z.string(), z.unknown())), total: z.int() }),

@@ -17,14 +17,21 @@ export const PlanSummary = z.object({
 });
 export type PlanSummary = z.infer<typeof PlanSummary>;
 
+/** A credential written literally in the plan (`defaults.auth.token`) and the variable it would become. */
+export const LiteralCredential = z.object({ path: z.string(), env: z.string() });
+export type LiteralCredential = z.infer<typeof LiteralCredential>;
+
 export const PlanRecord = PlanSummary.extend({
   /** The plan document (JSON); a valid one matches engine/plan's schema. */
   document: z.unknown(),
   issues: z.array(PlanIssue),
+  /** Tokens, passwords, API keys and credential headers stored in clear: plans.moveCredentials can move them. */
+  credentials: z.array(LiteralCredential),
 });
 export type PlanRecord = z.infer<typeof PlanRecord>;
 
-export const PlanRevision = z.object({ revision: z.int(), savedAt: IsoTime, name: z.string(), note: z.string().nullable() });
+/** One stored revision: when, the plan's name then, what made it (`note`; null: edited in the designer), its name. */
+export const PlanRevision = z.object({ revision: z.int(), savedAt: IsoTime, name: z.string(), note: z.string().nullable(), label: z.string().nullable() });
 export type PlanRevision = z.infer<typeof PlanRevision>;
 
 const idParam = z.strictObject({ id: Id });
@@ -49,7 +56,29 @@ export const planMethods = {
   'plans.rename': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200) }), result: PlanRecord },
   'plans.duplicate': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200).optional() }), result: PlanRecord },
   'plans.delete': { params: idParam, result: z.strictObject({ deleted: z.boolean() }) },
+  /** The plan's history, newest first. Autosaves less than a minute apart are one revision (numbers have gaps). */
   'plans.revisions': { params: idParam, result: z.array(PlanRevision) },
+  /** One revision with its document (to compare it with another). */
+  'plans.revision': { params: z.strictObject({ id: Id, revision: z.int() }), result: PlanRevision.extend({ document: z.unknown() }) },
+  /** Names a revision ("before the login change"), or removes its name with null; a named revision is kept as is. */
+  'plans.labelRevision': {
+    params: z.strictObject({ id: Id, revision: z.int(), label: z.string().trim().min(1).max(100).nullable() }),
+    result: PlanRevision,
+  },
+  /**
+   * Moves the plan's literal credentials into an environment's secrets: each becomes a secret variable there and
+   * `${env.NAME}` in a new revision of the plan, and its value is taken out of every earlier revision and run
+   * snapshot of the plan (replaced by the same reference), so the database no longer holds it in clear.
+   */
+  'plans.moveCredentials': {
+    params: z.strictObject({ id: Id, environmentId: Id, baseRevision: z.int().optional() }),
+    result: PlanRecord.extend({
+      moved: z.array(LiteralCredential),
+      environment: z.object({ id: Id, name: z.string() }),
+      /** Earlier revisions and run snapshots the values were taken out of. */
+      rewritten: z.object({ revisions: z.int(), runs: z.int() }),
+    }),
+  },
   'plans.restore': { params: z.strictObject({ id: Id, revision: z.int() }), result: PlanRecord },
   /** What importing this text would give (format, plan outline, report, variables to set); nothing is stored. */
   'plans.previewImport': { params: ImportSource, result: ImportPreview },

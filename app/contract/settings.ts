@@ -6,10 +6,15 @@ export const Settings = z.object({
   /** Worker threads for runs started from the app; null = the engine's default. */
   workers: z.int().min(1).max(256).nullable(),
   lastEnvironmentId: z.string().nullable(),
+  /**
+   * Folders whose files every plan run from the app may read, by absolute path (besides the files attached in the
+   * app). Never the app's data folder, whatever is granted.
+   */
+  grantedFolders: z.array(z.string().min(1).max(4096)).max(50),
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const DEFAULT_SETTINGS: Settings = { theme: 'system', workers: null, lastEnvironmentId: null };
+export const DEFAULT_SETTINGS: Settings = { theme: 'system', workers: null, lastEnvironmentId: null, grantedFolders: [] };
 
 /** Commands the desktop menu sends to the UI (the browser UI offers the same actions as buttons). */
 export const APP_COMMANDS = ['plan.new', 'plan.import', 'plan.export'] as const;

@@ -28,7 +28,7 @@ function fakeWindow() {
 }
 
 const handlers = {
-  'settings.get': () => ({ theme: 'dark', workers: null, lastEnvironmentId: null }),
+  'settings.get': () => ({ theme: 'dark', workers: null, lastEnvironmentId: null, grantedFolders: [] }),
   'plans.delete': ({ id }: { id: string }) => ({ deleted: id === 'p1' }),
 } as unknown as Handlers;
 
@@ -44,7 +44,7 @@ function setup() {
 describe('contract over IPC', () => {
   it('answers calls from our window through the dispatcher', async () => {
     const { ipc } = setup();
-    await expect(ipc.invoke('app://loadsmith/index.html', 'settings.get', {})).resolves.toEqual({ ok: true, result: { theme: 'dark', workers: null, lastEnvironmentId: null } });
+    await expect(ipc.invoke('app://loadsmith/index.html', 'settings.get', {})).resolves.toEqual({ ok: true, result: { theme: 'dark', workers: null, lastEnvironmentId: null, grantedFolders: [] } });
     await expect(ipc.invoke('app://loadsmith/index.html', 'plans.delete', { id: 'p1' })).resolves.toEqual({ ok: true, result: { deleted: true } });
   });
 

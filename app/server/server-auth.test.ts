@@ -5,7 +5,7 @@ import { bearerHeader, cookieHeader, fakeEvents, send, startTestServer, stubDisp
 import type { UiServer } from './types.ts';
 
 const CALL = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'settings.get', params: {} }) };
-const SETTINGS = { ok: true, result: { theme: 'dark', workers: null, lastEnvironmentId: null } };
+const SETTINGS = { ok: true, result: { theme: 'dark', workers: null, lastEnvironmentId: null, grantedFolders: [] } };
 
 function canConnect(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -62,7 +62,7 @@ export function fakeEvents(): FakeEvents {
 /** The real dispatcher over stub handlers: `settings.get` answers fixed settings, everything else is unused. */
 export function stubDispatcher(): ReturnType<typeof createDispatcher> {
   const handlers = {
-    'settings.get': () => ({ theme: 'dark', workers: null, lastEnvironmentId: null }),
+    'settings.get': () => ({ theme: 'dark', workers: null, lastEnvironmentId: null, grantedFolders: [] }),
     'app.info': () => {
       throw new Error('boom');
     },

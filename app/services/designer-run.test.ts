@@ -39,12 +39,30 @@ describe('designer.tryRequest', () => {
   it('sends the request with the environment (secret included) and returns the entry and the variables after extraction', async () => {
     const r = await call('designer.tryRequest', { document: document([LOGIN, USE]), path: step(0), environmentId: envId });
     expect(r.entry).toMatchObject({ name: 'login', path: step(0), response: { status: 200 }, checks: [{ ok: true }] });
-    expect(r.entry.request.headers).toContainEqual(['authorization', 'Bearer hunter2']);
+    // Sent with the secret, shown masked.
+    expect(r.entry.request.headers).toContainEqual(['authorization', 'Bearer ••••••']);
+    expect(JSON.stringify(r)).not.toContain('hunter2');
+    expect(target.requests.at(-1)?.headers.authorization).toBe('Bearer hunter2');
     expect(r.variables).toEqual({ token: JSON_DOC.token });
     // The UI passes the variables back so the next request can use the extracted value.
     const next = await call('designer.tryRequest', { document: document([LOGIN, USE]), path: step(1), environmentId: envId, variables: r.variables });
     expect(next.entry.request.url).toBe(`${target.url}/echo?t=${JSON_DOC.token}`);
     expect(next.entry.checks).toEqual([{ name: '$.headers.authorization == "Bearer hunter2"', ok: true, reason: null }]);
+  });
+
+  it('masks secret values wherever Try it and Validate show them: URL, headers, Basic credentials, bodies, extractions', async () => {
+    const echo = { request: { name: 'echo', method: 'POST', url: '/echo?key=${env.TOKEN}', text: 'pw=${env.TOKEN}', extract: { seen: { jsonPath: '$.body' } } } };
+    const basic = { request: { name: 'basic', url: '/echo', auth: { type: 'basic', username: 'ann', password: '${env.TOKEN}' } } };
+    const r = await call('designer.tryRequest', { document: document([echo, basic]), path: step(0), environmentId: envId });
+    expect(r.entry.request.url).toBe(`${target.url}/echo?key=••••••`);
+    expect(r.entry.request.body).toBe('pw=••••••');
+    expect(r.entry.response?.body).toContain('pw=••••••');
+    expect(r.entry.extracted[0]?.value).toBe('pw=••••••');
+    const v = await call('designer.validate', { document: document([echo, basic]), environmentId: envId });
+    expect(v.entries[1]?.request.headers).toContainEqual(['authorization', 'Basic ••••••']);
+    expect(JSON.stringify([r.entry, v])).not.toContain('hunter2');
+    expect(JSON.stringify(v)).not.toContain(Buffer.from('ann:hunter2').toString('base64'));
+    expect(target.requests.at(-1)?.headers.authorization).toBe(`Basic ${Buffer.from('ann:hunter2').toString('base64')}`);
   });
 
   it('tries a request while another step and a threshold are broken, but not a broken request', async () => {
@@ -78,11 +96,14 @@ describe('designer.tryRequest', () => {
     expect(await fail('designer.tryRequest', { document: document([LOGIN]), path: step(0), environmentId: 'nope' })).toMatchObject({ code: 'not_found' });
   });
 
-  it('reads data files relative to the data directory', async () => {
-    await writeFile(join(t.dir, 'users.csv'), 'name\nann\n');
-    const doc = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: 'users.csv' } } });
+  it('reads attached data files, and nothing else of the data directory', async () => {
+    const up = await call('files.upload', { name: 'users.csv', contentBase64: Buffer.from('name\nann\n').toString('base64') });
+    const doc = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: up.path } } });
     const r = await call('designer.tryRequest', { document: doc, path: step(0), environmentId: envId });
     expect(r.entry.request.url).toBe(`${target.url}/echo?u=ann`);
+    await writeFile(join(t.dir, 'loose.csv'), 'name\nbob\n');
+    const loose = document([{ request: { url: '/echo?u=${data.users.name}' } }], { data: { users: { file: 'loose.csv' } } });
+    expect((await t.fail('designer.tryRequest', { document: loose, path: step(0), environmentId: envId })).message).toMatch(/data file 'loose\.csv' is not a file attached in the app/);
   });
 });
 

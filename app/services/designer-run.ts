@@ -1,7 +1,7 @@
 /**
  * designer.tryRequest and designer.validate: the designer's Try it and Validate, run in this process through the
  * engine's trace (the same compile/send/check/extract code as a load test). Environment values (secrets included)
- * are read from the store for the call only and never logged.
+ * are read from the store for the call only and never logged; secret values are masked in what is returned.
  *
  * Try it needs the request, not the whole plan, to be valid: problems elsewhere (another step, a threshold) do
  * not block it (see engine/runtime/trace/try-plan.ts). Validate needs a valid plan, as a run does.
@@ -10,7 +10,9 @@ import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
 import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from '../../engine/runtime/trace/index.ts';
 import { ContractError, type Handlers } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
+import { maskEntry, maskText, secretValues } from './mask-secrets.ts';
 import { toContractIssue } from './plan-analysis.ts';
+import { runFiles } from './run-files.ts';
 
 type RunHandlers = Pick<Handlers, 'designer.tryRequest' | 'designer.validate'>;
 
@@ -29,11 +31,12 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
     }
   };
 
-  const environment = (id: string | undefined): { name: string | null; values: Record<string, string> } => {
-    if (id === undefined) return { name: null, values: {} };
+  const environment = (id: string | undefined): { name: string | null; values: Record<string, string>; secrets: string[] } => {
+    if (id === undefined) return { name: null, values: {}, secrets: [] };
     const e = ctx.store.environments.get(id);
     if (!e) throw new ContractError('not_found', `no environment with id ${id}`);
-    return { name: e.name, values: ctx.store.environments.values(id) };
+    const values = ctx.store.environments.values(id);
+    return { name: e.name, values, secrets: secretValues(values, e.variables.filter((v) => v.secret).map((v) => v.name)) };
   };
 
   return {
@@ -41,7 +44,8 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
       const env = environment(environmentId);
       try {
         const plan = planForTry(document, path);
-        return await traceRequest(plan, path, { env: env.values, variables: variables ?? {}, baseDir: ctx.dataDir });
+        const r = await traceRequest(plan, path, { env: env.values, variables: variables ?? {}, files: runFiles(ctx) });
+        return { ...r, entry: maskEntry(r.entry, env.secrets) };
       } catch (e) {
         throw toContractError(e, 'Try it', env.name);
       }
@@ -50,7 +54,8 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
       const env = environment(environmentId);
       try {
         const { plan } = validatePlanValue(document);
-        return await traceIteration(plan, { env: env.values, baseDir: ctx.dataDir, ...(scenario !== undefined ? { scenario } : {}) });
+        const r = await traceIteration(plan, { env: env.values, files: runFiles(ctx), ...(scenario !== undefined ? { scenario } : {}) });
+        return { ...r, entries: r.entries.map((e) => maskEntry(e, env.secrets)), errors: r.errors.map((x) => ({ ...x, message: maskText(x.message, env.secrets) })) };
       } catch (e) {
         throw toContractError(e, 'Validate', env.name);
       }

@@ -2,7 +2,7 @@
  * Data files in a temp data dir: upload stores under files/ with safe unique names, list shows them, preview reads
  * CSV and JSON through the engine's loader (errors located), and path tricks and oversized files are refused.
  */
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { ContractError } from '../contract/index.ts';
 import { openStore } from '../store/index.ts';
 import { fileHandlers, MAX_FILE_BYTES, storedName } from './files.ts';
 import { createServices } from './index.ts';
+import { appPlanFiles } from './plan-file-access.ts';
 
 let dir: string;
 let files: ReturnType<typeof fileHandlers>;
@@ -17,7 +18,7 @@ const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-files-'));
-  files = fileHandlers(dir);
+  files = fileHandlers(dir, () => appPlanFiles({ dataDir: dir, grantedFolders: [] }));
 });
 afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
@@ -49,6 +50,13 @@ describe('files.upload', () => {
   it.each(['../users.csv', 'a/b.csv', 'a\\b.csv', '..', '.hidden.csv', 'C:evil.csv', 'x\0.csv'])('refuses the path trick %j', async (name) => {
     const e = await refused(files['files.upload']({ name, contentBase64: b64('a\n1\n') }));
     expect(e.code).toBe('invalid_params');
+  });
+
+  it('attaches a body file of any type, stored 0600 whatever the umask', async () => {
+    const r = await files['files.upload']({ name: 'photo (1).PNG', contentBase64: b64('png'), kind: 'body' });
+    expect(r.path).toBe('files/photo_1.png');
+    expect((await stat(join(dir, 'files', 'photo_1.png'))).mode & 0o777).toBe(0o600);
+    expect((await files['files.upload']({ name: 'Makefile', contentBase64: b64('x'), kind: 'body' })).path).toBe('files/Makefile');
   });
 
   it('refuses files that are not CSV or JSON, and bad base64', async () => {
@@ -115,17 +123,19 @@ describe('files.preview', () => {
 
   it('refuses paths outside files/ and missing files', async () => {
     await writeFile(join(dir, 'secret.csv'), 'a\n1\n');
-    for (const path of ['secret.csv', 'files/../secret.csv', '/etc/passwd', 'files', '../x.csv']) {
-      expect((await refused(files['files.preview']({ path }))).code).toBe('invalid_params');
+    for (const path of ['secret.csv', 'files/../secret.csv', '/etc/passwd', 'files', '../x.csv', join(dir, 'secret.csv')]) {
+      const e = await refused(files['files.preview']({ path }));
+      expect(e.code).toBe('invalid_params');
+      expect(e.message).toMatch(/not a file attached in the app|cannot be read|data folder/);
     }
-    expect((await refused(files['files.preview']({ path: 'files/nope.csv' }))).code).toBe('not_found');
+    expect((await refused(files['files.preview']({ path: 'files/nope.csv' }))).message).toMatch(/files\/nope\.csv is not attached/);
   });
 
   it('does not follow a symlink out of files/', async () => {
     await writeFile(join(dir, 'secret.csv'), 'a\n1\n');
     await mkdir(join(dir, 'files'), { recursive: true });
     await symlink(join(dir, 'secret.csv'), join(dir, 'files', 'link.csv'));
-    expect((await refused(files['files.preview']({ path: 'files/link.csv' }))).message).toMatch(/outside files\//);
+    expect((await refused(files['files.preview']({ path: 'files/link.csv' }))).message).toMatch(/leads outside the attached files/);
   });
 });
 

@@ -1,34 +1,39 @@
 /**
- * files.*: data files for the plan's feeders, kept in <dataDir>/files/. Plans refer to them by the relative path
- * this returns (`files/users.csv`); runs resolve relative paths against the data dir, so a stored file is found by
- * the run exactly as the preview found it. The preview goes through the engine's own loader (loadFeeders), so what
- * the designer shows — columns, rows, the CSV line:column of an error — is what a run reads.
+ * files.*: files attached to plans, kept in <dataDir>/files/: data files for feeders and body files. Plans refer to
+ * them as `files/NAME`; a run reads them (and files in folders the user granted) through appPlanFiles and nothing
+ * else. The preview goes through the same source and the engine's own loader (loadFeeders), so what the designer
+ * shows — columns, rows, the CSV line:column of an error, a refusal — is what a run reads.
  */
-import { lstat, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
-import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { chmod, lstat, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
 import { loadFeeders } from '../../engine/runtime/data/load.ts';
 import { ContractError, type Handlers } from '../contract/index.ts';
+import type { PlanFileSource } from '../../engine/runtime/files/plan-files.ts';
+import { ATTACHED_FOLDER } from './plan-file-access.ts';
 
 type FileHandlers = Pick<Handlers, 'files.upload' | 'files.list' | 'files.preview'>;
 
-/** Largest data file accepted: feeders are read whole into every run's memory. */
+/** Largest file accepted: data and body files are read whole into every run's memory. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** Feeders read CSV (any delimiter) or JSON; anything else would only fail at run time. */
 const EXTENSIONS = ['.csv', '.tsv', '.txt', '.json'];
-const FOLDER = 'files';
 const PREVIEW_ROWS = 10;
+
+export type AttachKind = 'data' | 'body';
 
 /**
  * The name a file is stored under, or an error for names that try to leave the folder (`../x`, `a/b`, `C:\x`,
  * NUL) or would be hidden. Other unusual characters become `_` so the path stays easy to write in a plan.
+ * Data files must be CSV or JSON; a body file may be anything.
  */
-export function storedName(name: string): string {
+export function storedName(name: string, kind: AttachKind = 'data'): string {
   const bad = name.includes('/') || name.includes('\\') || name.includes('\0') || name.includes('..') || name.startsWith('.') || /^[A-Za-z]:/.test(name);
   if (bad) throw new ContractError('invalid_params', `'${name}' is not a plain file name: give the name only, without folders or '..'`);
   const ext = extname(name).toLowerCase();
-  if (!EXTENSIONS.includes(ext)) throw new ContractError('invalid_params', `'${name}' is not a data file: use CSV (.csv, .tsv, .txt) or JSON (.json)`);
-  const base = name.slice(0, name.length - ext.length).normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '_').replace(/^[_.]+|_+$/g, '').slice(0, 100);
-  return `${base === '' ? 'data' : base}${ext}`;
+  if (kind === 'data' && !EXTENSIONS.includes(ext)) throw new ContractError('invalid_params', `'${name}' is not a data file: use CSV (.csv, .tsv, .txt) or JSON (.json)`);
+  const clean = (t: string): string => t.normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '_').replace(/^[_.]+|_+$/g, '');
+  const base = clean(name.slice(0, name.length - ext.length)).slice(0, 100);
+  return `${base === '' ? kind : base}${clean(ext) === '' ? '' : `.${clean(ext).slice(0, 20)}`}`;
 }
 
 /** Base64 → bytes, refusing text that is not base64 (Buffer.from would silently skip bad characters). */
@@ -38,12 +43,13 @@ function decodeBase64(text: string): Buffer {
   return Buffer.from(clean, 'base64');
 }
 
-export function fileHandlers(dataDir: string): FileHandlers {
-  const folder = resolve(dataDir, FOLDER);
+/** `source` gives what a run may read at each call (runFiles: attached files and granted folders). */
+export function fileHandlers(dataDir: string, source: () => PlanFileSource): FileHandlers {
+  const folder = resolve(dataDir, ATTACHED_FOLDER);
 
   /** Writes `bytes` under a free name (users.csv, users-2.csv, ...); the same content again reuses its file. */
   async function store(name: string, bytes: Buffer): Promise<string> {
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: 0o700 });
     const ext = extname(name);
     const base = name.slice(0, name.length - ext.length);
     for (let n = 1; n < 1000; n++) {
@@ -56,7 +62,8 @@ export function fileHandlers(dataDir: string): FileHandlers {
       }
       try {
         // wx: never overwrite a file another upload created meanwhile.
-        await writeFile(full, bytes, { flag: 'wx' });
+        await writeFile(full, bytes, { flag: 'wx', mode: 0o600 });
+        await chmod(full, 0o600); // whatever the umask: attachments may hold test users' credentials
         return candidate;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -65,26 +72,15 @@ export function fileHandlers(dataDir: string): FileHandlers {
     throw new ContractError('conflict', `too many files named like ${name}: delete some from ${folder}`);
   }
 
-  /** The absolute path of a stored file named by its plan path (`files/x.csv`), refusing anything outside. */
-  async function locate(path: string): Promise<string> {
-    const full = resolve(dataDir, path);
-    const outside = (p: string, root: string): boolean => { const r = relative(root, p); return r === '' || r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r); };
-    if (outside(full, folder)) throw new ContractError('invalid_params', `'${path}' is not a stored data file: only files under ${FOLDER}/ (added with "Add data file") can be previewed`);
-    const real = await realpath(full).catch(() => { throw new ContractError('not_found', `no data file '${path}': add it again or pick another file`); });
-    // A symlink placed in the folder must not let the preview read elsewhere.
-    if (outside(real, await realpath(folder))) throw new ContractError('invalid_params', `'${path}' points outside ${FOLDER}/`);
-    return full;
-  }
-
   return {
-    'files.upload': async ({ name, contentBase64 }) => {
-      const fileName = storedName(name);
+    'files.upload': async ({ name, contentBase64, kind }) => {
+      const fileName = storedName(name, kind);
       // Checked before decoding as well, so a huge upload is refused without allocating it.
       if (Math.floor((contentBase64.length * 3) / 4) > MAX_FILE_BYTES + 3) throw tooBig();
       const bytes = decodeBase64(contentBase64);
       if (bytes.length > MAX_FILE_BYTES) throw tooBig();
       const stored = await store(fileName, bytes);
-      return { path: `${FOLDER}/${stored}`, size: bytes.length };
+      return { path: `${ATTACHED_FOLDER}/${stored}`, size: bytes.length };
     },
 
     'files.list': async () => {
@@ -92,18 +88,16 @@ export function fileHandlers(dataDir: string): FileHandlers {
       const out = [];
       for (const name of names.sort((a, b) => a.localeCompare(b))) {
         const s = await stat(join(folder, name)).catch(() => undefined);
-        if (s?.isFile()) out.push({ path: `${FOLDER}/${name}`, size: s.size, modified: s.mtime.toISOString() });
+        if (s?.isFile()) out.push({ path: `${ATTACHED_FOLDER}/${name}`, size: s.size, modified: s.mtime.toISOString() });
       }
       return out;
     },
 
     'files.preview': async ({ path, format, delimiter, rows }) => {
-      const full = await locate(path);
-      const feeder = { file: full, ...(format ? { format } : {}), ...(delimiter ? { delimiter } : {}) };
-      const { feeders, issues } = await loadFeeders({ preview: feeder }, dataDir, 0);
-      // The engine names the absolute path; the user knows the file by its plan path.
+      const feeder = { file: path, ...(format ? { format } : {}), ...(delimiter ? { delimiter } : {}) };
+      const { feeders, issues } = await loadFeeders({ preview: feeder }, source(), 0);
       const first = issues[0];
-      if (first) throw new ContractError('invalid_params', first.message.split(full).join(path));
+      if (first) throw new ContractError('invalid_params', first.message);
       const loaded = feeders[0];
       if (!loaded) throw new ContractError('internal', `could not read ${path}`);
       return { columns: loaded.columns, rows: loaded.rows.slice(0, rows ?? PREVIEW_ROWS), total: loaded.rows.length };

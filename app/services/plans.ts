@@ -7,10 +7,14 @@ import { createImportEnvironment } from './import-environment.ts';
 import { analyzePlan, isRecord, type PlanAnalysis } from './plan-analysis.ts';
 import { exportAs } from './plan-export-formats.ts';
 import { convertImportOffThread, formatName, previewOf } from './plan-import.ts';
+import { literalCredentials, replaceStrings, scrubCredentials } from './plan-credentials.ts';
 import { planTemplate } from './plan-templates.ts';
 
+/** Saves without a note (the designer's autosave) less than this apart are one revision. */
+export const AUTOSAVE_COALESCE_MS = 60_000;
+
 type PlanHandlers = Pick<Handlers, 'plans.list' | 'plans.get' | 'plans.create' | 'plans.save' | 'plans.rename' | 'plans.duplicate'
-  | 'plans.delete' | 'plans.revisions' | 'plans.restore' | 'plans.previewImport' | 'plans.import' | 'plans.export'>;
+  | 'plans.delete' | 'plans.revisions' | 'plans.revision' | 'plans.labelRevision' | 'plans.restore' | 'plans.moveCredentials' | 'plans.previewImport' | 'plans.import' | 'plans.export'>;
 
 export function planHandlers(ctx: ServiceContext): PlanHandlers {
   const { store } = ctx;
@@ -20,10 +24,13 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
     return p;
   };
   /** Saves a document as a new revision; the record's name follows the document's. */
-  const save = (id: string, document: unknown, fallbackName: string, note?: string, baseRevision?: number): PlanRecord => {
+  const save = (id: string, document: unknown, fallbackName: string, note?: string, baseRevision?: number, coalesceWithinMs?: number): PlanRecord => {
     const a = analyzePlan(document);
     try {
-      const saved = store.plans.save(id, { name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests, ...(note ? { note } : {}), ...(baseRevision !== undefined ? { baseRevision } : {}) });
+      const saved = store.plans.save(id, {
+        name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests,
+        ...(note ? { note } : {}), ...(baseRevision !== undefined ? { baseRevision } : {}), ...(coalesceWithinMs !== undefined ? { coalesceWithinMs } : {}),
+      });
       return record(saved, a.issues);
     } catch (e) {
       if (e instanceof StoreConflictError) throw new ContractError('conflict', `the plan was saved elsewhere since revision ${baseRevision}: reload it before saving`);
@@ -41,7 +48,7 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
     'plans.list': () => store.plans.list().map(summary),
     'plans.get': ({ id }) => { const p = get(id); return record(p, analyzePlan(p.document).issues); },
     'plans.create': ({ name, template }) => create(planTemplate(template ?? 'blank', name), name, 'created'),
-    'plans.save': ({ id, document, baseRevision, note }) => save(id, document, get(id).name, note, baseRevision),
+    'plans.save': ({ id, document, baseRevision, note }) => save(id, document, get(id).name, note, baseRevision, AUTOSAVE_COALESCE_MS),
     'plans.rename': ({ id, name }) => save(id, withName(get(id).document, name), name, `renamed to ${name}`),
     'plans.duplicate': ({ id, name }) => {
       const p = get(id);
@@ -50,10 +57,40 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
     },
     'plans.delete': ({ id }) => ({ deleted: store.plans.delete(id) }),
     'plans.revisions': ({ id }) => { get(id); return store.plans.revisions(id); },
+    'plans.revision': ({ id, revision }) => {
+      const r = store.plans.revision(id, revision);
+      if (!r) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
+      return r;
+    },
+    'plans.labelRevision': ({ id, revision, label }) => {
+      if (!store.plans.labelRevision(id, revision, label)) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
+      const { document: _, ...row } = store.plans.revision(id, revision)!;
+      return row;
+    },
     'plans.restore': ({ id, revision }) => {
       const old = store.plans.revision(id, revision);
       if (!old) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
       return save(id, old.document, old.name, `restored revision ${revision}`);
+    },
+    'plans.moveCredentials': ({ id, environmentId, baseRevision }) => {
+      const p = get(id);
+      const environment = ctx.store.environments.get(environmentId);
+      if (!environment) throw new ContractError('not_found', `no environment with id ${environmentId}`);
+      const values = ctx.store.environments.values(environmentId);
+      const document = structuredClone(p.document);
+      // A name the environment already uses for another value is not reused; the same value keeps its name.
+      const taken = new Set(Object.keys(values));
+      const found = scrubCredentials(document, taken);
+      if (found.length === 0) throw new ContractError('invalid_params', 'the plan holds no credential in clear');
+      const moved = dedupe(found.map(({ env, value }) => ({ env, value })));
+      ctx.store.environments.save({
+        id: environmentId, name: environment.name,
+        variables: [...environment.variables.map((v) => ({ name: v.name, secret: v.secret })), ...moved.filter((m) => values[m.env] !== m.value).map((m) => ({ name: m.env, secret: true, value: m.value }))],
+      });
+      const saved = save(id, document, p.name, `moved ${found.length} credential${found.length === 1 ? '' : 's'} into the secrets of environment ${environment.name}`, baseRevision);
+      const replacements = new Map(moved.map((m) => [m.value, `\${env.${m.env}}`]));
+      const rewritten = ctx.store.plans.rewriteHistory(id, (doc) => replaceStrings(doc, replacements));
+      return { ...saved, moved: found.map(({ path, env }) => ({ path, env })), environment: { id: environmentId, name: environment.name }, rewritten };
     },
     'plans.previewImport': async (params) => {
       const { converted, analysis } = await convertImportOffThread(ctx.imports, params);
@@ -80,5 +117,9 @@ function summary(p: StoredPlanSummary): PlanSummary {
 }
 
 function record(p: StoredPlan, issues: PlanRecord['issues']): PlanRecord {
-  return { ...summary(p), document: p.document, issues };
+  return { ...summary(p), document: p.document, issues, credentials: literalCredentials(p.document) };
+}
+
+function dedupe<T extends { env: string }>(list: readonly T[]): T[] {
+  return [...new Map(list.map((x) => [x.env, x])).values()];
 }

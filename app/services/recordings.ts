@@ -15,6 +15,7 @@ import { summarize, toEntrySummary } from '../recorder/summary.ts';
 import { chainOf, toEntry, toRecording } from '../recorder/view.ts';
 import type { ServiceContext } from './context.ts';
 import { analyzePlan } from './plan-analysis.ts';
+import { literalCredentials } from './plan-credentials.ts';
 import { appNote } from './plan-import.ts';
 
 type RecordingHandlers = Pick<Handlers, 'recordings.start' | 'recordings.stop' | 'recordings.detectBrowsers' | 'recordings.launchBrowser' | 'recordings.list'
@@ -126,7 +127,7 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       const a = analyzePlan(result.plan);
       const rec = view(id);
       const created = store.plans.create({ id: ctx.newId(), name: a.name ?? name, document: result.plan, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note: `converted from recording ${rec.name}` });
-      const plan = { id: created.id, name: created.name, revision: created.revision, createdAt: created.createdAt, updatedAt: created.updatedAt, valid: created.valid, scenarios: created.scenarios, requests: created.requests, document: created.document, issues: a.issues };
+      const plan = { id: created.id, name: created.name, revision: created.revision, createdAt: created.createdAt, updatedAt: created.updatedAt, valid: created.valid, scenarios: created.scenarios, requests: created.requests, document: created.document, issues: a.issues, credentials: literalCredentials(created.document) };
       return { plan, variables: result.env, notes: result.notes.map(appNote) };
     },
   };

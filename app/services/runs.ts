@@ -13,6 +13,7 @@ import type { StoredRunRow } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { issuesInAppWords } from './run-env-advice.ts';
+import { runFiles } from './run-files.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
 type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'>;
@@ -43,7 +44,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     const workers = options.workers?.() ?? undefined;
 
     const id = ctx.newId();
-    const handle = runPlan(plan, { env, ...(workers ? { workers } : {}), ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}), baseDir: ctx.dataDir });
+    const handle = runPlan(plan, { env, ...(workers ? { workers } : {}), ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}), files: runFiles(ctx) });
     // Until the workers start, a problem (missing env variable, data file) is the caller's error, not a run.
     const started = await Promise.race([
       new Promise<true>((resolve) => handle.once('start', (info) => {

@@ -27,13 +27,14 @@ const snapshot = async (file: string) => ({ bytes: await readFile(file), files: 
 describe('migrations at open', () => {
   it('gives a fresh database every migration, recorded with name, hash of the file and time', async () => {
     const store = await fx.open();
-    expect(store.applied).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings']);
+    expect(store.applied).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels']);
     const rows = fx.raw(store.file).prepare('SELECT id, name, hash, applied_at FROM _migrations ORDER BY id').all();
     expect(rows).toEqual([
       { id: 1, name: '001_plans', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '001_plans.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
       { id: 2, name: '002_runs', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '002_runs.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
       { id: 3, name: '003_run_labels', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '003_run_labels.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
       { id: 4, name: '004_recordings', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '004_recordings.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
+      { id: 5, name: '005_revision_labels', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '005_revision_labels.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
     ]);
     expect(path.basename(store.file)).toBe('loadsmith.db');
   });
@@ -45,7 +46,7 @@ describe('migrations at open', () => {
     const again = await fx.open({ dataDir: first.dataDir });
     expect(again.applied).toEqual([]);
     expect(again.plans.get('p')?.document).toEqual({ a: 1 });
-    expect(fx.raw(again.file).prepare('SELECT count(*) FROM _migrations').pluck().get()).toBe(4);
+    expect(fx.raw(again.file).prepare('SELECT count(*) FROM _migrations').pluck().get()).toBe(5);
   });
 
   it('refuses a database whose applied migration was edited, leaving the file byte-identical', async () => {
@@ -68,7 +69,7 @@ describe('migrations at open', () => {
     let error: unknown;
     try { openStore({ dataDir: store.dataDir }); } catch (e) { error = e; }
     expect(error).toBeInstanceOf(StoreVersionError);
-    expect((error as Error).message).toBe(`${store.file} was written by a newer Loadsmith (schema 999; this version knows up to 4): upgrade Loadsmith or use another --data-dir`);
+    expect((error as Error).message).toBe(`${store.file} was written by a newer Loadsmith (schema 999; this version knows up to ${loadMigrations().length}): upgrade Loadsmith or use another --data-dir`);
     expect(await snapshot(store.file)).toEqual(before);
   });
 
@@ -76,10 +77,11 @@ describe('migrations at open', () => {
     const store = await fx.open();
     store.close();
     const raw = new Database(store.file);
-    raw.prepare("INSERT INTO _migrations (id, name, hash, applied_at) VALUES (5, '005_next', 'x', '2030-01-01T00:00:00.000Z')").run();
+    const known = loadMigrations().length;
+    raw.prepare(`INSERT INTO _migrations (id, name, hash, applied_at) VALUES (${known + 1}, 'next', 'x', '2030-01-01T00:00:00.000Z')`).run();
     raw.close();
     const before = await readFile(store.file);
-    expect(() => openStore({ dataDir: store.dataDir })).toThrow(/written by a newer Loadsmith \(schema 5; this version knows up to 4\)/);
+    expect(() => openStore({ dataDir: store.dataDir })).toThrow(`written by a newer Loadsmith (schema ${known + 1}; this version knows up to ${known})`);
     expect((await readFile(store.file)).equals(before)).toBe(true);
   });
 
@@ -120,6 +122,6 @@ describe('migration files', () => {
     await mkdir(path.join(dir, 'bad'));
     await writeFile(path.join(dir, 'bad', '1-plans.sql'), 'SELECT 1;');
     expect(() => loadMigrations(path.join(dir, 'bad'))).toThrow(/1-plans\.sql is misnamed/);
-    expect(loadMigrations().map((m) => m.name)).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings']);
+    expect(loadMigrations().map((m) => m.name)).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels']);
   });
 });

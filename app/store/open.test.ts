@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { chmod, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultDataDir } from './data-dir.ts';
@@ -27,6 +27,28 @@ describe('openStore', () => {
     expect(store.recovered).toBe(0);
     store.close();
     store.close(); // closing twice is harmless
+  });
+});
+
+describe('file modes', () => {
+  it('creates the database, its WAL and SHM 0600 in a world-readable folder, and tightens old files', async () => {
+    const dataDir = await fx.dir();
+    await chmod(dataDir, 0o755);
+    const old = process.umask(0o022);
+    try {
+      const file = path.join(dataDir, 'loadsmith.db');
+      await writeFile(file, '');
+      await chmod(file, 0o644); // as an older Loadsmith left it
+      const store = await fx.open({ dataDir });
+      store.settings.set('theme', 'dark');
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect({ f, mode: (await stat(f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+      store.close();
+      const fresh = await fx.open({ dataDir: path.join(dataDir, 'fresh') });
+      fresh.settings.set('theme', 'dark');
+      for (const f of [fresh.file, `${fresh.file}-wal`, `${fresh.file}-shm`]) expect({ f, mode: (await stat(f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+    } finally {
+      process.umask(old);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
  * a newer Loadsmith or with an edited migration), then WAL mode, foreign keys, migrations in one transaction, and
  * recovery of runs a crash left `running`.
  */
-import { existsSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { warnOnce, type Warn } from './codec.ts';
@@ -63,6 +63,7 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
   if (existsSync(file) && statSync(file).size > 0) preflight(file, migrations);
 
   const clock = options.now ?? (() => new Date());
+  ownerOnly(file);
   const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   let owner: ReturnType<typeof claimOwner> | undefined;
   try {
@@ -70,6 +71,7 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
     if (mode !== 'wal') throw new Error(`${file}: SQLite cannot use WAL mode here (journal_mode stays ${String(mode)})`);
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL'); // with WAL: durable at checkpoints, never corrupt; a run writes once per second
+    ownerOnly(file); // the -wal and -shm files WAL mode created (SQLite gives them the database's mode)
     const applied = applyMigrations(db, migrations, file, clock().toISOString());
     const ctx: RepoContext = { db, now: () => clock().toISOString(), warn: warnOnce(options.warn ?? console.warn), cipher: options.cipher ?? localKeyCipher(dataDir) };
     owner = claimOwner();
@@ -101,4 +103,15 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
     db.close();
     throw e;
   }
+}
+
+/**
+ * The database and its -wal/-shm files readable by their owner only (0600), whatever the folder and the umask: it
+ * holds plans, recordings and encrypted secrets, and `--data-dir` may point into a folder others can read. Files
+ * an older Loadsmith created 0644 are tightened too. Creates the database file when it is missing.
+ */
+function ownerOnly(file: string): void {
+  if (process.platform === 'win32') return;
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
 }

@@ -26,11 +26,11 @@ describe('plans', () => {
     expect(saved).toMatchObject({ revision: 2, name: 'API v2', requests: 6, document: doc(2), createdAt: '2025-03-01T12:00:01.000Z', updatedAt: '2025-03-01T12:00:02.000Z' });
     store.plans.save('p', { name: 'API v3', document: doc(3), ...stats });
     expect(store.plans.revisions('p')).toEqual([
-      { revision: 3, savedAt: '2025-03-01T12:00:03.000Z', name: 'API v3', note: null },
-      { revision: 2, savedAt: '2025-03-01T12:00:02.000Z', name: 'API v2', note: 'more VUs' },
-      { revision: 1, savedAt: '2025-03-01T12:00:01.000Z', name: 'API', note: 'created' },
+      { revision: 3, savedAt: '2025-03-01T12:00:03.000Z', name: 'API v3', note: null, label: null },
+      { revision: 2, savedAt: '2025-03-01T12:00:02.000Z', name: 'API v2', note: 'more VUs', label: null },
+      { revision: 1, savedAt: '2025-03-01T12:00:01.000Z', name: 'API', note: 'created', label: null },
     ]);
-    expect(store.plans.revision('p', 1)).toEqual({ name: 'API', document: doc(1) });
+    expect(store.plans.revision('p', 1)).toEqual({ revision: 1, savedAt: '2025-03-01T12:00:01.000Z', name: 'API', note: 'created', label: null, document: doc(1) });
     expect(store.plans.revision('p', 9)).toBeUndefined();
     // Restoring is saving an old document as a new revision.
     const old = store.plans.revision('p', 1);
@@ -50,6 +50,25 @@ describe('plans', () => {
     expect(store.plans.get('p')).toEqual(before);
     expect(store.plans.revisions('p')).toHaveLength(2);
     expect(() => store.plans.save('nope', { name: 'x', document: {}, ...stats })).toThrow('no plan with id nope');
+  });
+
+  it('folds note-less saves less than the window apart into one revision, but never a named one or a noted one', async () => {
+    const store = await fx.open(); // the clock moves one second per call
+    store.plans.create({ id: 'p', name: 'API', document: doc(1), note: 'created', ...stats });
+    const keep = { coalesceWithinMs: 1500, ...stats };
+    store.plans.save('p', { name: 'API', document: doc(2), ...keep }); // 2: after a noted revision, kept
+    store.plans.save('p', { name: 'API', document: doc(3), ...keep }); // 3 replaces 2 (1 s apart)
+    store.plans.save('p', { name: 'API', document: doc(4), ...keep }); // 4 replaces 3
+    expect(store.plans.revisions('p').map((r) => r.revision)).toEqual([4, 1]);
+    expect(store.plans.get('p')).toMatchObject({ revision: 4, document: doc(4) });
+    expect(store.plans.labelRevision('p', 4, 'before login change')).toBe(true);
+    store.plans.save('p', { name: 'API', document: doc(5), ...keep }); // 4 is named: kept
+    store.plans.save('p', { name: 'API', document: doc(6), note: 'renamed', ...keep }); // a note: kept, and 5 too
+    store.plans.save('p', { name: 'API', document: doc(7), coalesceWithinMs: 500, ...stats }); // over the window: 6 kept
+    expect(store.plans.revisions('p').map((r) => [r.revision, r.label])).toEqual([[7, null], [6, null], [5, null], [4, 'before login change'], [1, null]]);
+    expect(store.plans.labelRevision('p', 3, 'gone')).toBe(false);
+    expect(store.plans.labelRevision('p', 4, null)).toBe(true);
+    expect(store.plans.revision('p', 4)?.label).toBeNull();
   });
 
   it('deletes a plan with its revisions; its runs keep their snapshot with planId null', async () => {

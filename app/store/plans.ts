@@ -5,7 +5,9 @@ import type { PlanRepository, PlanStats, StoredPlan, StoredPlanSummary } from '.
 import { StoreConflictError } from './types.ts';
 
 interface PlanRow { id: string; name: string; revision: number; valid: number; scenarios: number; requests: number; created_at: string; updated_at: string }
-interface RevisionRow { revision: number; saved_at: string; name: string; note: string | null }
+interface RevisionRow { revision: number; saved_at: string; name: string; note: string | null; label: string | null }
+
+const revisionRow = (r: RevisionRow) => ({ revision: r.revision, savedAt: r.saved_at, name: r.name, note: r.note, label: r.label });
 
 const COLUMNS = 'p.id, p.name, p.revision, p.valid, p.scenarios, p.requests, p.created_at, p.updated_at';
 
@@ -27,8 +29,14 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
   const insertRevision = db.prepare(`INSERT INTO plan_revisions (plan_id, revision, name, document, note, saved_at)
     VALUES (@id, @revision, @name, @document, @note, @at)`);
   const deletePlan = db.prepare('DELETE FROM plans WHERE id = ?');
-  const listRevisions = db.prepare('SELECT revision, saved_at, name, note FROM plan_revisions WHERE plan_id = ? ORDER BY revision DESC');
-  const oneRevision = db.prepare('SELECT name, document FROM plan_revisions WHERE plan_id = ? AND revision = ?');
+  const listRevisions = db.prepare('SELECT revision, saved_at, name, note, label FROM plan_revisions WHERE plan_id = ? ORDER BY revision DESC');
+  const oneRevision = db.prepare('SELECT revision, saved_at, name, note, label, document FROM plan_revisions WHERE plan_id = ? AND revision = ?');
+  const setLabel = db.prepare('UPDATE plan_revisions SET label = ? WHERE plan_id = ? AND revision = ?');
+  const deleteRevision = db.prepare('DELETE FROM plan_revisions WHERE plan_id = ? AND revision = ?');
+  const allDocuments = db.prepare('SELECT revision, document FROM plan_revisions WHERE plan_id = ?');
+  const setDocument = db.prepare('UPDATE plan_revisions SET document = ? WHERE plan_id = ? AND revision = ?');
+  const runPlans = db.prepare('SELECT id, plan FROM runs WHERE plan_id = ?');
+  const setRunPlan = db.prepare('UPDATE runs SET plan = ? WHERE id = ?');
 
   const stats = (s: PlanStats) => ({ valid: s.valid ? 1 : 0, scenarios: s.scenarios, requests: s.requests });
   const get = (id: string): StoredPlan | undefined => {
@@ -59,22 +67,51 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
     const at = now();
     const revision = current + 1;
     const document = toJson(input.document, `plan ${id} document`);
+    if (input.coalesceWithinMs !== undefined && input.note === undefined) {
+      const head = oneRevision.get(id, current) as (RevisionRow & { document: string }) | undefined;
+      if (head && head.note === null && head.label === null && Date.parse(at) - Date.parse(head.saved_at) < input.coalesceWithinMs) deleteRevision.run(id, current);
+    }
     insertRevision.run({ id, revision, name: input.name, document, note: input.note ?? null, at });
     updatePlan.run({ id, revision, name: input.name, ...stats(input), at });
     return mustGet(id);
   });
 
+  const rewrite = db.transaction((id: string, fn: (doc: unknown) => boolean): { revisions: number; runs: number } => {
+    let revisions = 0;
+    let runs = 0;
+    for (const r of allDocuments.all(id) as { revision: number; document: string }[]) {
+      const doc = parseJson(r.document, `plan ${id} revision ${r.revision} document`);
+      if (fn(doc)) { setDocument.run(toJson(doc, `plan ${id} revision ${r.revision} document`), id, r.revision); revisions++; }
+    }
+    for (const r of runPlans.all(id) as { id: string; plan: string }[]) {
+      const doc = parseJson(r.plan, `run ${r.id} plan`);
+      if (fn(doc)) { setRunPlan.run(toJson(doc, `run ${r.id} plan`), r.id); runs++; }
+    }
+    return { revisions, runs };
+  });
+
   return {
+    rewriteHistory: (id, fn) => {
+      // secure_delete overwrites the replaced text in the file; the checkpoint empties the WAL that still held it.
+      db.pragma('secure_delete = ON');
+      try {
+        const counts = rewrite.immediate(id, fn);
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        return counts;
+      } finally {
+        db.pragma('secure_delete = OFF');
+      }
+    },
     list: () => (selectAll.all() as PlanRow[]).map(summary),
     get,
     create: (input) => create.immediate(input),
     save: (id, input) => save.immediate(id, input),
     delete: (id) => deletePlan.run(id).changes > 0,
-    revisions: (id) => (listRevisions.all(id) as RevisionRow[])
-      .map((r) => ({ revision: r.revision, savedAt: r.saved_at, name: r.name, note: r.note })),
+    revisions: (id) => (listRevisions.all(id) as RevisionRow[]).map(revisionRow),
     revision: (id, revision) => {
-      const row = oneRevision.get(id, revision) as { name: string; document: string } | undefined;
-      return row && { name: row.name, document: parseJson(row.document, `plan ${id} revision ${revision} document`) };
+      const row = oneRevision.get(id, revision) as (RevisionRow & { document: string }) | undefined;
+      return row && { ...revisionRow(row), document: parseJson(row.document, `plan ${id} revision ${revision} document`) };
     },
+    labelRevision: (id, revision, label) => setLabel.run(label, id, revision).changes > 0,
   };
 }

@@ -18,7 +18,7 @@ export interface StoredPlanSummary extends PlanStats {
 
 export interface StoredPlan extends StoredPlanSummary { document: unknown }
 
-export interface PlanRevisionRow { revision: number; savedAt: string; name: string; note: string | null }
+export interface PlanRevisionRow { revision: number; savedAt: string; name: string; note: string | null; label: string | null }
 
 export interface PlanRepository {
   list(): StoredPlanSummary[];
@@ -27,12 +27,22 @@ export interface PlanRepository {
   create(input: { id: string; name: string; document: unknown; note?: string } & PlanStats): StoredPlan;
   /**
    * A new revision (every save is one). When `baseRevision` is given and is not the current revision,
-   * throws StoreConflictError and changes nothing.
+   * throws StoreConflictError and changes nothing. With `coalesceWithinMs`, a save without a note replaces the
+   * current revision when that one is also an unnamed, note-less save from less than that long ago (autosaves while
+   * typing become one revision; the revision number still goes up, so the numbers in the history have gaps).
    */
-  save(id: string, input: { name: string; document: unknown; note?: string; baseRevision?: number } & PlanStats): StoredPlan;
+  save(id: string, input: { name: string; document: unknown; note?: string; baseRevision?: number; coalesceWithinMs?: number } & PlanStats): StoredPlan;
   delete(id: string): boolean;
   revisions(id: string): PlanRevisionRow[];
-  revision(id: string, revision: number): { name: string; document: unknown } | undefined;
+  revision(id: string, revision: number): (PlanRevisionRow & { document: unknown }) | undefined;
+  /** Names a revision (null removes the name); false when there is no such revision. */
+  labelRevision(id: string, revision: number, label: string | null): boolean;
+  /**
+   * Edits every stored revision of the plan and the plan snapshot of every run of it in place, in one transaction
+   * (e.g. to take credentials out of the history): `fn` changes the document it gets and returns whether it did.
+   * What it replaced is overwritten in the file, not left in free pages or the WAL.
+   */
+  rewriteHistory(id: string, fn: (doc: unknown) => boolean): { revisions: number; runs: number };
 }
 
 export interface StoredVariable { name: string; secret: boolean; value: string | null; hasValue: boolean }

@@ -3,8 +3,6 @@
  * environment variables it needs, data files and their columns, body files. Problems are PlanErrors,
  * located in the plan file when its source is known.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { PlanError, type LocatableIssue } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
@@ -14,11 +12,14 @@ import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
 import { requestsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
+import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from './files/plan-files.ts';
 import { tlsFiles } from './http/connection-profile.ts';
 
 export interface RunOptions {
-  /** Directory data and body files are relative to; default: the current directory. */
+  /** Directory data and body files are relative to; default: the current directory. Not used when `files` is given. */
   baseDir?: string;
+  /** Where the plan's data, body and TLS files come from; default: localPlanFiles(baseDir). The app passes its own. */
+  files?: PlanFileSource;
   /** Plan file name, for messages and the summary. */
   file?: string;
   /** The plan's source text, to point errors at line:column. */
@@ -64,7 +65,7 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
   const segment = options.segment ? SegmentTuple.fromSpec(options.segment).spec : undefined;
   const { plan, env: envRefs } = validatePlanValue(planValue, source);
   const env = { ...(options.env ?? process.env) };
-  const baseDir = options.baseDir ?? process.cwd();
+  const files = options.files ?? localPlanFiles(options.baseDir ?? process.cwd());
   const issues: LocatableIssue[] = [];
 
   const reported = new Set<string>();
@@ -83,7 +84,7 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
   const iterationCounters: Record<string, number> = {};
   let counters = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) if (sc.executor === 'shared-iterations') iterationCounters[name] = counters++;
-  const checked = await checkPlanFiles(plan, baseDir, counters);
+  const checked = await checkPlanFiles(plan, files, counters);
   issues.push(...checked.issues);
 
   if (issues.length > 0) throw new PlanError(locateIssues(issues, source), options.file ?? source?.file);
@@ -94,8 +95,8 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
  * Data files (readable, parseable, with the columns templates use) and body files. Also used by
  * `loadsmith validate`. Issues with `offset` point inside a template string.
  */
-export async function checkPlanFiles(plan: Plan, baseDir: string, firstCounter = 0): Promise<{ feeders: LoadedFeeder[]; files: [string, Uint8Array][]; issues: LocatableIssue[] }> {
-  const loaded = await loadFeeders(plan.data ?? {}, baseDir, firstCounter);
+export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCounter = 0): Promise<{ feeders: LoadedFeeder[]; files: [string, Uint8Array][]; issues: LocatableIssue[] }> {
+  const loaded = await loadFeeders(plan.data ?? {}, source, firstCounter);
   const issues: LocatableIssue[] = [...loaded.issues];
   const columns = new Map(loaded.feeders.map((f) => [f.name, f.columns]));
   for (const field of templateFields(plan)) {
@@ -107,12 +108,13 @@ export async function checkPlanFiles(plan: Plan, baseDir: string, firstCounter =
     }
   }
   const files: [string, Uint8Array][] = [];
-  const load = async (p: string, at: LocatableIssue['path'], what: string): Promise<void> => {
+  const load = async (p: string, at: LocatableIssue['path'], use: FileUse): Promise<void> => {
     if (files.some(([q]) => q === p)) return;
     try {
-      files.push([p, await readFile(resolve(baseDir, p))]);
+      files.push([p, (await source.read(p, use)).bytes]);
     } catch (e) {
-      issues.push({ path: at, message: `cannot read ${what} ${resolve(baseDir, p)}: ${(e as Error).message}` });
+      if (!(e instanceof PlanFileError)) throw e;
+      issues.push({ path: at, message: e.message });
     }
   };
   for (const { request, path } of requestsOf(plan)) {

@@ -2,15 +2,9 @@
  * Helpers of designer.e2e.ts: the designer's landmarks and tree rows, typing into Monaco, screenshots for
  * reviewers, the app's own API for seeding and reading plans, and `loadsmith run` as a child process.
  */
-import { copyFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { loadsmith as runCli, type CliResult } from '../fixtures/cli.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SHOTS = join(ROOT, 'test-results', 'screenshots');
-const DOC_SHOTS = join(ROOT, 'docs', 'screenshots');
 
 /** The plan the first test builds by clicking (and the second one starts from), as the exported file has it. */
 export const DESIGNED_PLAN = {
@@ -139,15 +133,7 @@ export async function createEnvironment(page: Page, name: string, vars: Record<s
 
 // ---- screenshots ----
 
-/** A screenshot for reviewers: test-results/screenshots/NAME.png, copied to docs/screenshots/ (created as needed). */
-export async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  await mkdir(DOC_SHOTS, { recursive: true });
-  const file = join(SHOTS, `${name}.png`);
-  // The window as the user sees it (the app fills the window and scrolls inside its panels).
-  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-  await copyFile(file, join(DOC_SHOTS, `${name}.png`));
-}
+export { shot } from './screenshot.ts';
 
 // ---- the CLI ----
 

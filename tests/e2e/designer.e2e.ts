@@ -37,6 +37,8 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await page.getByRole('textbox', { name: 'Plan name' }).fill('Demo by clicking');
   await page.getByRole('radio', { name: 'Blank' }).check();
   await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/#\/plans\/[^/]+$/); // the new plan opens in the designer
+  await page.getByRole('link', { name: 'Plans' }).click();
   const plans = page.getByRole('table', { name: 'Plans' });
   await expect(plans.getByRole('link', { name: 'Demo by clicking' })).toBeVisible();
   await shot(page, '01-plan-library');
@@ -192,6 +194,8 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Demo by clicking' });
   await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'demo' });
   await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page.getByRole('heading', { name: 'Run of Demo by clicking' })).toBeVisible(); // the live dashboard
+  await page.getByRole('link', { name: 'Runs' }).click();
   const runRow = page.getByRole('table', { name: 'Runs' }).getByRole('row', { name: /Demo by clicking/ }).first();
   await expect(runRow).toContainText(/passed/i, { timeout: 30_000 });
   await expect(runRow).toContainText('1 ✓'); // the threshold passed

@@ -18,6 +18,10 @@ test('create, rename, export, import back, and find it all after a restart', asy
   await page.getByRole('button', { name: 'New plan' }).click();
   await page.getByRole('textbox', { name: 'Plan name' }).fill('Checkout API');
   await page.getByRole('button', { name: 'Create' }).click();
+  // A new plan opens in the designer, to be designed.
+  await expect(page).toHaveURL(/#\/plans\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Checkout API', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: '← Plan library' }).click();
   const plans = page.getByRole('table', { name: 'Plans' });
   await expect(plans.getByRole('row', { name: /Checkout API/ })).toBeVisible();
 

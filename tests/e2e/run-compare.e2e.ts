@@ -2,11 +2,9 @@
  * Run history and comparison in the browser: two short labelled runs of the demo plan against the demo server are
  * listed with their numbers, compared (overlaid charts, deltas equal to their summaries), grouped as one series
  * (mean ± sd) after relabelling, exported (JSON equal to the stored summary, HTML report) and deleted.
- * Leaves docs/screenshots/09-run-compare.png.
+ * Leaves test-results/screenshots/09-run-compare.png.
  */
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { RunDetail, RunRow } from '../../app/contract/runs.ts';
 import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
@@ -14,9 +12,8 @@ import { KEY_METRICS } from '../../engine/report/compare/key-metrics.ts';
 import { spread } from '../../engine/report/compare/stats.ts';
 import { fmtCount, fmtRate } from '../../engine/report/format.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
+import { shot } from './screenshot.ts';
 
-const SHOT = fileURLToPath(new URL('../../test-results/screenshots/09-run-compare.png', import.meta.url));
-const DOCS_SHOT = fileURLToPath(new URL('../../docs/screenshots/09-run-compare.png', import.meta.url));
 
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
@@ -41,6 +38,9 @@ async function runOnce(page: Page, label: string): Promise<void> {
   await form.getByRole('textbox', { name: 'Duration' }).fill('3s');
   await form.getByRole('textbox', { name: 'Label' }).fill(label);
   await form.getByRole('button', { name: 'Start run' }).click();
+  // Start run opens the live dashboard; back in the history, the run is listed while it runs.
+  await expect(page.getByRole('heading', { name: 'Run of Demo compare' })).toBeVisible();
+  await page.getByRole('link', { name: 'Runs' }).click();
   const row = page.getByRole('table', { name: 'Runs' }).getByRole('row').filter({ hasText: label }).first();
   await expect(row).toContainText(/running/, { timeout: 15_000 });
   // The page follows run.started / run.done: no reload needed to see it finish.
@@ -137,9 +137,7 @@ test('compare two labelled runs, see them as one series, export and delete them'
     await expect(cell).toContainText('±');
   }
   await page.setViewportSize({ width: 1440, height: 2400 });
-  await mkdir(dirname(SHOT), { recursive: true });
-  await page.screenshot({ path: SHOT, animations: 'disabled', caret: 'hide' });
-  await copyFile(SHOT, DOCS_SHOT);
+  await shot(page, '09-run-compare');
   await page.setViewportSize({ width: 1440, height: 1000 });
 
   // Export from the run's page: the JSON is the stored summary, the HTML is the report.

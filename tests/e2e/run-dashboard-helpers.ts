@@ -1,11 +1,7 @@
 /** Helpers of run-dashboard.e2e.ts: set-up through the UI, reading the charts' point counts, screenshots. */
-import { copyFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Tick } from '../../engine/runtime/run-handle.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export { createEnvironment } from './designer-helpers.ts';
 
@@ -26,7 +22,6 @@ export async function openNewDemoPlan(page: Page, name: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Plan name' }).fill(name);
   await page.getByRole('radio', { name: 'Demo' }).check();
   await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('table', { name: 'Plans' }).getByRole('link', { name }).click();
   await expect(page.getByRole('tree', { name: 'Plan' })).toBeVisible();
 }
 
@@ -93,12 +88,4 @@ export async function capture(page: Page) {
   };
 }
 
-/** A screenshot for reviewers: test-results/screenshots/NAME.png, copied to docs/screenshots/. */
-export async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(ROOT, 'test-results', 'screenshots');
-  await mkdir(dir, { recursive: true });
-  await mkdir(join(ROOT, 'docs', 'screenshots'), { recursive: true });
-  const file = join(dir, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-  await copyFile(file, join(ROOT, 'docs', 'screenshots', `${name}.png`));
-}
+export { shot } from './screenshot.ts';

@@ -26,7 +26,7 @@ test('run the demo plan and see it passed with its numbers', async ({ page }) =>
   await page.getByRole('textbox', { name: 'Plan name' }).fill('Demo run');
   await page.getByRole('radio', { name: 'Demo' }).check();
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('table', { name: 'Plans' }).getByRole('row', { name: /Demo run/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Demo run', level: 1 })).toBeVisible();
 
   await page.getByRole('link', { name: 'Runs' }).click();
   await page.getByRole('combobox', { name: 'Plan' }).selectOption({ label: 'Demo run' });
@@ -34,6 +34,9 @@ test('run the demo plan and see it passed with its numbers', async ({ page }) =>
   await page.getByRole('textbox', { name: 'Duration' }).fill('3s');
   await page.getByRole('textbox', { name: 'VUs' }).fill('3');
   await page.getByRole('button', { name: 'Start run' }).click();
+  // Start run opens the live dashboard, as Run in the designer does.
+  await expect(page.getByRole('heading', { name: 'Run of Demo run' })).toBeVisible();
+  await page.getByRole('link', { name: 'Runs' }).click();
 
   const runs = page.getByRole('table', { name: 'Runs' });
   const row = runs.getByRole('row', { name: /Demo run/ }).first();

@@ -3,6 +3,7 @@ import { PlanError } from '../../plan/errors.ts';
 import { loadPlanFile } from '../../plan/file.ts';
 import { locateIssues } from '../../plan/source.ts';
 import { requestsOf } from '../../plan/walk.ts';
+import { localPlanFiles } from '../../runtime/files/plan-files.ts';
 import { checkPlanFiles } from '../../runtime/prepare.ts';
 import { paint, useColor } from '../../report/format.ts';
 import { parse } from '../args.ts';
@@ -16,7 +17,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
   for (const file of positionals) {
     try {
       const loaded = await loadPlanFile(file);
-      const checked = await checkPlanFiles(loaded.plan, loaded.baseDir);
+      const checked = await checkPlanFiles(loaded.plan, localPlanFiles(loaded.baseDir));
       if (checked.issues.length > 0) throw new PlanError(locateIssues(checked.issues, loaded.source), file);
       const requests = [...requestsOf(loaded.plan)].length;
       const env = [...new Map(loaded.env.map((e) => [e.name, e])).values()];

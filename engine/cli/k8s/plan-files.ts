@@ -6,9 +6,10 @@
  * they belong in a Secret mounted at the same paths.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, extname, isAbsolute, normalize, relative, resolve, sep } from 'node:path';
+import { basename, extname, isAbsolute, normalize, sep } from 'node:path';
 import type { Plan } from '../../plan/schema/index.ts';
 import { requestsOf } from '../../plan/walk.ts';
+import { localPlanFiles, PlanFileError, type FileUse } from '../../runtime/files/plan-files.ts';
 import { tlsFiles } from '../../runtime/http/connection-profile.ts';
 import { UsageError } from '../usage.ts';
 
@@ -22,22 +23,23 @@ export async function planFiles(planFile: string, plan: Plan, baseDir: string): 
   const warnings = tls.length === 0 ? [] : [
     `the plan uses TLS files (${tls.join(', ')}); they are not put in the ConfigMap (keys are secrets): create a Secret with them (kubectl create secret generic NAME --from-file=...) and mount it in the Job so they appear at /plan/<the same path>`,
   ];
-  const wanted = new Set<string>();
-  for (const f of Object.values(plan.data ?? {})) wanted.add(f.file);
-  for (const { request } of requestsOf(plan)) if (request.file !== undefined) wanted.add(typeof request.file === 'string' ? request.file : request.file.path);
+  const wanted = new Map<string, FileUse>();
+  for (const f of Object.values(plan.data ?? {})) wanted.set(f.file, 'data file');
+  for (const { request } of requestsOf(plan)) if (request.file !== undefined) wanted.set(typeof request.file === 'string' ? request.file : request.file.path, 'body file');
 
   const planPath = extname(planFile).toLowerCase() === '.json' ? 'plan.json' : 'plan.yaml';
   const files: PlanFile[] = [entry(planPath, planPath, await readFile(planFile))];
-  for (const p of [...wanted].sort()) {
+  for (const [p, use] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const rel = normalize(p).split(sep).join('/');
     if (isAbsolute(p) || rel.startsWith('../') || rel === '..') {
       throw new UsageError(`the plan refers to ${p}, outside its own directory: a ConfigMap mounted at /plan can only hold files next to or below the plan; move the file there (and change the plan), or build it into the image`);
     }
     let content: Buffer;
     try {
-      content = await readFile(resolve(baseDir, p));
+      content = (await localPlanFiles(baseDir).read(p, use)).bytes;
     } catch (e) {
-      throw new UsageError(`cannot read ${relative(process.cwd(), resolve(baseDir, p)) || p}, which the plan refers to: ${(e as Error).message}; run 'loadsmith validate ${basename(planFile)}'`);
+      if (!(e instanceof PlanFileError)) throw e;
+      throw new UsageError(`${e.message}; run 'loadsmith validate ${basename(planFile)}'`);
     }
     files.push(entry(`file-${files.length}-${rel.replace(/[^-._a-zA-Z0-9]/g, '_')}`.slice(0, 253), rel, content));
   }

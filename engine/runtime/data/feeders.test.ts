@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MutableTemplateContext } from '../vu/virtual-user.ts';
 import { Feeders, type FeederData } from './feeders.ts';
+import { localPlanFiles } from '../files/plan-files.ts';
 import { loadFeeders } from './load.ts';
 
 const ROWS = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
@@ -142,7 +143,7 @@ describe('loadFeeders', () => {
 
   it('reads a CSV file relative to the base directory, with defaults', async () => {
     const f = await file('users.csv', 'id,name\n1,ann\n2,"bob, jr"\n');
-    const { feeders, issues } = await loadFeeders({ users: { file: f } }, dir, 5);
+    const { feeders, issues } = await loadFeeders({ users: { file: f } }, localPlanFiles(dir), 5);
     expect(issues).toEqual([]);
     expect(feeders).toEqual([{
       name: 'users', mode: 'sequential', onExhausted: 'stop', counter: 5,
@@ -156,13 +157,13 @@ describe('loadFeeders', () => {
     const { feeders } = await loadFeeders({
       a: { file: a, mode: 'unique', onExhausted: 'recycle' },
       b: { file: b, mode: 'random' },
-    }, dir, 2);
+    }, localPlanFiles(dir), 2);
     expect(feeders.map((f) => [f.name, f.counter, f.mode, f.onExhausted])).toEqual([['a', 2, 'unique', 'recycle'], ['b', 3, 'random', 'stop']]);
   });
 
   it('reads a JSON array of objects, columns being the union of keys', async () => {
     const f = await file('rows.json', JSON.stringify([{ id: 1, tags: ['x'] }, { id: 2, extra: null }]));
-    const { feeders, issues } = await loadFeeders({ rows: { file: f } }, dir, 0);
+    const { feeders, issues } = await loadFeeders({ rows: { file: f } }, localPlanFiles(dir), 0);
     expect(issues).toEqual([]);
     expect(feeders[0]?.rows).toEqual([{ id: 1, tags: ['x'] }, { id: 2, extra: null }]);
     expect(feeders[0]?.columns).toEqual(['id', 'tags', 'extra']);
@@ -170,7 +171,7 @@ describe('loadFeeders', () => {
 
   it('turns JSON primitives into a value column', async () => {
     const f = await file('ids.json', '[1, "two", true]');
-    const { feeders, issues } = await loadFeeders({ ids: { file: f } }, dir, 0);
+    const { feeders, issues } = await loadFeeders({ ids: { file: f } }, localPlanFiles(dir), 0);
     expect(issues).toEqual([]);
     expect(feeders[0]?.rows).toEqual([{ value: 1 }, { value: 'two' }, { value: true }]);
     expect(feeders[0]?.columns).toEqual(['value']);
@@ -179,22 +180,22 @@ describe('loadFeeders', () => {
   it('honours format over the extension, and the extension case-insensitively', async () => {
     const t = await file('rows.txt', '[{"a":1}]');
     const u = await file('ROWS2.JSON', '[{"b":2}]');
-    const { feeders, issues } = await loadFeeders({ t: { file: t, format: 'json' }, u: { file: u } }, dir, 0);
+    const { feeders, issues } = await loadFeeders({ t: { file: t, format: 'json' }, u: { file: u } }, localPlanFiles(dir), 0);
     expect(issues).toEqual([]);
     expect(feeders.map((f) => f.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
   });
 
   it('uses the delimiter', async () => {
     const f = await file('semi.csv', 'id;name\n1;a,b\n');
-    const { feeders, issues } = await loadFeeders({ s: { file: f, delimiter: ';' } }, dir, 0);
+    const { feeders, issues } = await loadFeeders({ s: { file: f, delimiter: ';' } }, localPlanFiles(dir), 0);
     expect(issues).toEqual([]);
     expect(feeders[0]?.rows).toEqual([{ id: '1', name: 'a,b' }]);
   });
 
   it('reports a missing file against data.NAME.file, and goes on with the others', async () => {
     const ok = await file('ok.csv', 'x\n1\n');
-    const { feeders, issues } = await loadFeeders({ gone: { file: 'nope/missing.csv' }, ok: { file: ok } }, dir, 0);
-    expect(issues).toEqual([{ path: ['data', 'gone', 'file'], message: `cannot read ${join(dir, 'nope/missing.csv')}: no such file (paths are relative to the plan file)` }]);
+    const { feeders, issues } = await loadFeeders({ gone: { file: 'nope/missing.csv' }, ok: { file: ok } }, localPlanFiles(dir), 0);
+    expect(issues).toEqual([{ path: ['data', 'gone', 'file'], message: `cannot read data file ${join(dir, 'nope/missing.csv')}: no such file (paths are relative to the plan file)` }]);
     expect(feeders.map((f) => [f.name, f.counter])).toEqual([['ok', 0]]);
   });
 
@@ -202,7 +203,7 @@ describe('loadFeeders', () => {
     const emptyCsv = await file('empty.csv', '');
     const headerOnly = await file('header.csv', 'id,name\n');
     const emptyJson = await file('empty-array.json', '[]');
-    const { feeders, issues } = await loadFeeders({ e: { file: emptyCsv }, h: { file: headerOnly }, j: { file: emptyJson } }, dir, 0);
+    const { feeders, issues } = await loadFeeders({ e: { file: emptyCsv }, h: { file: headerOnly }, j: { file: emptyJson } }, localPlanFiles(dir), 0);
     expect(feeders).toEqual([]);
     expect(issues.map((i) => i.path)).toEqual([['data', 'e', 'file'], ['data', 'h', 'file'], ['data', 'j', 'file']]);
     expect(issues[0]?.message).toBe(`${join(dir, 'empty.csv')}:1:1: the file is empty: expected a header row with column names`);
@@ -215,7 +216,7 @@ describe('loadFeeders', () => {
     const obj = await file('obj.json', '{"a":1}');
     const nul = await file('null-row.json', '[{"a":1}, null]');
     const arr = await file('array-row.json', '[[1,2]]');
-    const { feeders, issues } = await loadFeeders({ bad: { file: bad }, obj: { file: obj }, nul: { file: nul }, arr: { file: arr } }, dir, 0);
+    const { feeders, issues } = await loadFeeders({ bad: { file: bad }, obj: { file: obj }, nul: { file: nul }, arr: { file: arr } }, localPlanFiles(dir), 0);
     expect(feeders).toEqual([]);
     expect(issues[0]?.message).toMatch(new RegExp(`^${escape(join(dir, 'bad.json'))} is not valid JSON: `));
     expect(issues[1]?.message).toBe(`${join(dir, 'obj.json')} must hold a JSON array of objects (one per row)`);
@@ -226,7 +227,7 @@ describe('loadFeeders', () => {
   it('locates CSV errors as file:line:column', async () => {
     const f = await file('short.csv', 'id,name\n1,ann\n2\n');
     const q = await file('quote.csv', 'id,name\n1,"unterminated\n');
-    const { issues } = await loadFeeders({ short: { file: f }, quote: { file: q } }, dir, 0);
+    const { issues } = await loadFeeders({ short: { file: f }, quote: { file: q } }, localPlanFiles(dir), 0);
     expect(issues[0]).toEqual({ path: ['data', 'short', 'file'], message: `${join(dir, 'short.csv')}:3:2: row has 1 field, the header has 2` });
     expect(issues[1]?.message).toMatch(new RegExp(`^${escape(join(dir, 'quote.csv'))}:2:3: unterminated quoted field`));
   });

@@ -1,28 +1,32 @@
 /** Reads the plan's data files (CSV or JSON) before a run; every problem is reported against the plan. */
-import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import type { PlanIssue } from '../../plan/errors.ts';
 import type { DataFeeder } from '../../plan/schema/index.ts';
 import { CsvError, parseCsv } from './csv.ts';
+import { PlanFileError, type PlanFileSource } from '../files/plan-files.ts';
 import type { FeederData } from './feeders.ts';
 
 export interface LoadedFeeder extends FeederData { columns: string[] }
 
-export async function loadFeeders(data: Readonly<Record<string, DataFeeder>>, baseDir: string, firstCounter: number): Promise<{ feeders: LoadedFeeder[]; issues: PlanIssue[] }> {
+/** Reads each feeder's file through `files` (which decides what a plan may read). */
+export async function loadFeeders(data: Readonly<Record<string, DataFeeder>>, files: PlanFileSource, firstCounter: number): Promise<{ feeders: LoadedFeeder[]; issues: PlanIssue[] }> {
   const feeders: LoadedFeeder[] = [];
   const issues: PlanIssue[] = [];
   let counter = firstCounter;
   for (const [name, f] of Object.entries(data)) {
-    const path = resolve(baseDir, f.file);
     const at = ['data', name, 'file'];
     let text: string;
+    let path: string;
     try {
-      text = await readFile(path, 'utf8');
+      const file = await files.read(f.file, 'data file');
+      text = file.bytes.toString('utf8');
+      path = file.shown;
     } catch (e) {
-      issues.push({ path: at, message: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (paths are relative to the plan file)' : (e as Error).message}` });
+      if (!(e instanceof PlanFileError)) throw e;
+      issues.push({ path: at, message: e.message });
       continue;
     }
-    const format = f.format ?? (extname(path).toLowerCase() === '.json' ? 'json' : 'csv');
+    const format = f.format ?? (extname(f.file).toLowerCase() === '.json' ? 'json' : 'csv');
     const parsed = format === 'json' ? parseJsonRows(text, path) : parseCsvRows(text, path, f.delimiter);
     if ('error' in parsed) { issues.push({ path: at, message: parsed.error }); continue; }
     if (parsed.rows.length === 0) { issues.push({ path: at, message: `${path} has no rows` }); continue; }

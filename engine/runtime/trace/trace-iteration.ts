@@ -10,6 +10,7 @@ import { maxVus } from '../../plan/schedule.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { compileSteps } from '../compile/steps.ts';
+import { localPlanFiles, type PlanFileSource } from '../files/plan-files.ts';
 import { checkPlanFiles } from '../prepare.ts';
 import { widestBatch } from '../worker/setup.ts';
 import type { TraceEntry } from './entry.ts';
@@ -20,7 +21,10 @@ import { traceSites, type TraceSites } from './sites.ts';
 
 export interface TraceIterationOptions {
   env?: Readonly<Record<string, string | undefined>>;
+  /** Directory data and body files are relative to (when `files` is not given). */
   baseDir?: string;
+  /** Where the plan's files come from; default: localPlanFiles(baseDir). */
+  files?: PlanFileSource;
   /** Only this scenario. */
   scenario?: string;
   /** Limits of the whole call (defaults: 120 s, 200 exchanges). */
@@ -50,7 +54,7 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
   }
   const env = { ...options.env };
   assertEnvironment(refs, env);
-  const checked = await checkPlanFiles(plan, options.baseDir ?? process.cwd());
+  const checked = await checkPlanFiles(plan, options.files ?? localPlanFiles(options.baseDir ?? process.cwd()));
   const blocked = scenariosBlockedBy(plan, checked.issues);
   const files = new Map(checked.files.map(([p, d]) => [p, Buffer.from(d.buffer, d.byteOffset, d.byteLength)]));
   const errors: IterationTrace['errors'] = [];
@@ -65,20 +69,21 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
   const session = new TraceSession(plan, limits, 'Validate', { files, env }, recorder);
   for (const { name } of runs) {
     const sc = plan.scenarios[name];
-    if (!sc) continue;
+    // A scenario stopped by a file problem is not compiled: its body file is not there to compile with.
+    if (!sc || blocked.has(name)) continue;
     const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files, dispatchers: session.dispatchers });
     compiled.set(name, { steps, sites: traceSites(sc.steps, steps, ['scenarios', name, 'steps']) });
   }
 
   try {
     for (const { name, vuId } of runs) {
-      const c = compiled.get(name);
-      if (!c) continue;
       const problems = blocked.get(name);
       if (problems) {
         for (const p of problems) errors.push({ scenario: name, message: `not run: ${formatPath(p.path)}: ${p.message}` });
         continue;
       }
+      const c = compiled.get(name);
+      if (!c) continue;
       if (session.stopReason !== undefined) {
         errors.push({ scenario: name, message: `not run: ${session.stopReason}` });
         continue;

@@ -3,8 +3,6 @@
  * send, checks, extractions), and reports it as a TraceEntry. Only what the request needs must be ready: the
  * environment variables it (or a default it uses, or a plan variable) reads, its data files, its body file.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { PlanError, type PlanIssue } from '../../plan/errors.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import { formatPath, type PathSegment } from '../../plan/path.ts';
@@ -15,6 +13,7 @@ import { compileTemplate } from '../../template/index.ts';
 import { compileRequest } from '../compile/request.ts';
 import { tlsFiles } from '../http/connection-profile.ts';
 import { loadFeeders } from '../data/load.ts';
+import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from '../files/plan-files.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { TraceEntry } from './entry.ts';
 import { assertEnvironment, TraceInputError } from './errors.ts';
@@ -26,8 +25,10 @@ export interface TraceRequestOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** VU variables to start from, on top of the plan's (e.g. values extracted by an earlier Try or Validate). */
   variables?: Readonly<Record<string, unknown>>;
-  /** Directory data and body files are relative to. */
+  /** Directory data and body files are relative to (when `files` is not given). */
   baseDir?: string;
+  /** Where the plan's files come from; default: localPlanFiles(baseDir). */
+  files?: PlanFileSource;
   /** Time limit of the whole call; default (and maximum) 60 s. */
   timeoutMs?: number;
 }
@@ -50,8 +51,7 @@ export async function traceRequest(planValue: Plan, path: readonly PathSegment[]
   if (!visit) throw new TraceInputError(`${formatPath(stepPath)} is not a request step of this plan`);
   const env = { ...options.env };
   assertEnvironment(refs.filter((r) => concerns(r.path, visit)), env);
-  const baseDir = options.baseDir ?? process.cwd();
-  const { feeders, files } = await loadInputs(plan, visit, baseDir);
+  const { feeders, files } = await loadInputs(plan, visit, options.files ?? localPlanFiles(options.baseDir ?? process.cwd()));
 
   const session = new TraceSession(plan, { timeoutMs: Math.min(options.timeoutMs ?? MAX_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS), maxExchanges: 50, connections: 1 }, 'Try it', { files, env });
   const sc = plan.scenarios[visit.scenario];
@@ -90,32 +90,28 @@ function concerns(at: readonly PathSegment[], visit: RequestVisit): boolean {
 }
 
 /** The data files the request's templates (and the defaults) read, and its body file. */
-async function loadInputs(plan: Plan, visit: RequestVisit, baseDir: string) {
+async function loadInputs(plan: Plan, visit: RequestVisit, source: PlanFileSource) {
   const used = new Set<string>();
   for (const f of templateFields(plan)) {
     if (f.path[0] !== 'defaults' && !samePath(f.path.slice(0, visit.path.length), visit.path)) continue;
     for (const r of compileTemplate(f.source).references) if (r.kind === 'data') used.add(r.name);
   }
   const wanted = Object.fromEntries(Object.entries(plan.data ?? {}).filter(([name]) => used.has(name)));
-  const loaded = await loadFeeders(wanted, baseDir, 0);
+  const loaded = await loadFeeders(wanted, source, 0);
   const issues: PlanIssue[] = [...loaded.issues];
   const files = new Map<string, Buffer>();
+  const load = async (p: string, at: readonly PathSegment[], use: FileUse): Promise<void> => {
+    try {
+      files.set(p, (await source.read(p, use)).bytes);
+    } catch (e) {
+      if (!(e instanceof PlanFileError)) throw e;
+      issues.push({ path: [...at], message: e.message });
+    }
+  };
   const file = visit.request.file;
-  if (file !== undefined) {
-    const p = typeof file === 'string' ? file : file.path;
-    try {
-      files.set(p, await readFile(resolve(baseDir, p)));
-    } catch (e) {
-      issues.push({ path: [...visit.path, 'file'], message: `cannot read body file ${resolve(baseDir, p)}: ${(e as Error).message}` });
-    }
-  }
-  for (const [p, at] of [...tlsFiles([plan.defaults?.http]).map((p) => [p, ['defaults', 'http', 'tls']] as const), ...tlsFiles([visit.request.http]).map((p) => [p, [...visit.path, 'http', 'tls']] as const)]) {
-    try {
-      files.set(p, await readFile(resolve(baseDir, p)));
-    } catch (e) {
-      issues.push({ path: [...at], message: `cannot read TLS file ${resolve(baseDir, p)}: ${(e as Error).message}` });
-    }
-  }
+  if (file !== undefined) await load(typeof file === 'string' ? file : file.path, [...visit.path, 'file'], 'body file');
+  for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
+  for (const p of tlsFiles([visit.request.http])) await load(p, [...visit.path, 'http', 'tls'], 'TLS file');
   if (issues.length > 0) throw new PlanError(issues);
   return { feeders: loaded.feeders, files };
 }

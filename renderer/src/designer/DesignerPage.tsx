@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { useLoad, useTitle } from '../ui/hooks.ts';
+import { CredentialsNotice } from './CredentialsNotice.tsx';
 import { DesignerHeader } from './DesignerHeader.tsx';
 import { EditorPanel } from './EditorPanel.tsx';
 import { CodeView } from './code/CodeView.tsx';
@@ -20,7 +21,7 @@ export function DesignerPage({ id }: { id: string }) {
   }
   // Loaded once: from here the designer owns the document (autosave writes it back).
   return (
-    <DesignerProvider key={plan.data.id} planId={plan.data.id} document={plan.data.document} revision={plan.data.revision}>
+    <DesignerProvider key={plan.data.id} planId={plan.data.id} document={plan.data.document} revision={plan.data.revision} credentials={plan.data.credentials}>
       <DesignerLayout />
     </DesignerProvider>
   );
@@ -33,6 +34,7 @@ function DesignerLayout() {
   return (
     <div className={`designer designer-${mode}`}>
       <DesignerHeader mode={mode} setMode={setMode} />
+      <CredentialsNotice />
       <div className="designer-body">
         <aside className="designer-tree" aria-label="Plan outline"><PlanTree /></aside>
         {mode !== 'code' && <main className="designer-editor" aria-label="Editor"><EditorPanel /></main>}

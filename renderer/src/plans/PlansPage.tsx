@@ -89,9 +89,9 @@ export function PlansPage() {
           <NewPlanForm
             onCancel={() => setCreating(false)}
             onCreated={(plan) => {
+              // A new plan is created to be designed: open it, as an import does.
               setCreating(false);
-              push({ kind: 'info', content: <>Created <strong>{plan.name}</strong>.</> });
-              reload();
+              navigate({ page: 'plan', id: plan.id });
             }}
           />
         )}

@@ -5,7 +5,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { RunRow } from '../../../app/contract/runs.ts';
 import { fmtDateTimeCompact } from '../format/time.ts';
-import { hrefFor } from '../routing/route.ts';
 import { navigate } from '../routing/useRoute.ts';
 import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useEvent, useLoad, useOnReconnect, useTitle } from '../ui/hooks.ts';
@@ -61,10 +60,7 @@ export function RunsPage() {
         <h1 id="runs-heading">Runs</h1>
       </header>
       <StartRunForm
-        onStarted={(run) => {
-          push({ kind: 'info', content: <>Started <strong>{run.planName}</strong>. <a href={hrefFor({ page: 'run', id: run.id })}>Follow it</a></> });
-          reload();
-        }}
+        onStarted={(run) => navigate({ page: 'run', id: run.id })} // the live dashboard, as Run in the designer opens
       />
       <MessageList messages={messages} />
       {runs.error !== undefined && <ErrorNotice title="Could not load the runs" error={runs.error} />}

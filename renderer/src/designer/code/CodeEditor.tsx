@@ -37,6 +37,7 @@ export function CodeEditor({ value, onChange, language, label, height = 200, rea
       tabSize: 2,
       fontSize: 13,
       renderLineHighlight: 'none',
+      acceptSuggestionOnEnter: 'off', // Enter ends the line; Tab accepts a completion
       overviewRulerLanes: 0,
       fixedOverflowWidgets: true,
     },

@@ -32,6 +32,8 @@ export function CodeView() {
       fontSize: 13,
       fixedOverflowWidgets: true,
       quickSuggestions: { other: true, comments: false, strings: true },
+      // Enter ends the line: it must never swap a complete value for a fuzzy match (`5s` became `500ms`). Tab accepts.
+      acceptSuggestionOnEnter: 'off',
     },
   });
   const { problems, broken } = usePlanYamlSync(monaco, editor, d);
@@ -51,7 +53,7 @@ export function CodeView() {
       </div>
       <p className="code-view-hint">
         Typing applies after a short pause; YAML that does not parse never replaces the plan. Comments are lost
-        when the form changes the plan. Ctrl+Space: complete · F8: next problem · Ctrl+M: Tab leaves the editor.
+        when the form changes the plan. Ctrl+Space: complete (Tab accepts) · F8: next problem · Ctrl+M: Tab leaves the editor.
       </p>
       <div className="code-view-editor">
         <div ref={box} className="code-editor-monaco" />

@@ -4,7 +4,7 @@
  * truth: the form panels and the code view both read it and both write it with edits.
  */
 import { createContext, useCallback, useContext, useMemo, useReducer, useState, type ReactNode } from 'react';
-import type { PlanIssue } from '../../../../app/contract/index.ts';
+import type { LiteralCredential, PlanIssue } from '../../../../app/contract/index.ts';
 import type { Path } from '../core/doc-path.ts';
 import { getIn } from '../core/doc-path.ts';
 import type { Edit } from '../core/edits.ts';
@@ -31,19 +31,21 @@ export interface Designer {
   save: SaveState;
   /** Reload from the store (after a conflict): local edits since the last save are dropped. */
   reload(): Promise<void>;
+  /** Credentials the stored plan holds in clear (tokens, passwords, credential headers). */
+  credentials: readonly LiteralCredential[];
   environmentId: string | null;
   setEnvironmentId(id: string | null): void;
 }
 
 const DesignerContext = createContext<Designer | null>(null);
 
-export function DesignerProvider(props: { planId: string; document: unknown; revision: number; children: ReactNode }) {
+export function DesignerProvider(props: { planId: string; document: unknown; revision: number; credentials: readonly LiteralCredential[]; children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, props.document, initState);
   const [environmentId, setEnvironmentId] = useState<string | null>(null);
   const doc = state.history.present;
   const validation = useMemo(() => validate(doc), [doc]);
   const load = useCallback((d: unknown) => dispatch({ type: 'load', doc: d }), []);
-  const { save, reload } = useAutosave(props.planId, doc, props.revision, load);
+  const { save, reload, credentials } = useAutosave(props.planId, doc, props.revision, props.credentials, load);
 
   const value = useMemo<Designer>(() => ({
     planId: props.planId,
@@ -61,9 +63,10 @@ export function DesignerProvider(props: { planId: string; document: unknown; rev
     issues: validation.issues,
     save,
     reload,
+    credentials,
     environmentId,
     setEnvironmentId,
-  }), [props.planId, doc, state.history.past.length, state.history.future.length, state.selection, validation, save, reload, environmentId]);
+  }), [props.planId, doc, state.history.past.length, state.history.future.length, state.selection, validation, save, reload, credentials, environmentId]);
 
   return <DesignerContext.Provider value={value}>{props.children}</DesignerContext.Provider>;
 }

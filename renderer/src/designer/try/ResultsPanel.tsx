@@ -1,10 +1,15 @@
 /**
- * The results region under the designer: the response of the last Try it, or the Validate inspector, or the
- * error that stopped them; collapsed while there is nothing to show.
+ * The results region under the designer: the selected request's last Try it response, or the Validate inspector,
+ * or the error that stopped them; collapsed while there is nothing to show. Selecting another request shows that
+ * request's own last result (never the previous request's); an error goes once the step or environment changes.
  */
+import { useEffect, useRef } from 'react';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { useLastTry } from '../request/last-response.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { EntryDetail } from './EntryDetail.tsx';
+import { selectedRequestPath } from './format.ts';
+import { ResizeHandle } from './ResizeHandle.tsx';
 import { clearVariables, closeResults, selectEntry, useTryState } from './try-store.ts';
 import { ValidationView } from './ValidationView.tsx';
 import { VariablesBar } from './VariablesBar.tsx';
@@ -15,10 +20,14 @@ export function ResultsPanel() {
   const { planId } = d;
   const s = useTryState(planId);
   const r = s.result;
+  const path = selectedRequestPath(d.doc, d.selection);
+  const selectedEntry = useLastTry(path ?? []);
+  useDropStaleError(planId, r, `${JSON.stringify(path)}|${d.environmentId ?? ''}`);
   if (r === null && s.busy === null && Object.keys(s.variables).length === 0) return null;
   const title = s.busy === 'validate' || r?.kind === 'validate' || (r?.kind === 'error' && r.what === 'validate') ? 'Validation' : 'Try it result';
   return (
     <div className="try-results" aria-busy={s.busy !== null}>
+      <ResizeHandle />
       <div className="try-results-bar">
         <h2>{title}</h2>
         {s.busy !== null && <span className="try-busy" role="status">{s.busy === 'try' ? 'Sending the request…' : 'Running one iteration…'}</span>}
@@ -26,11 +35,22 @@ export function ResultsPanel() {
         {r !== null && <button type="button" className="ghost try-close" onClick={() => closeResults(planId)} aria-label="Close results">✕</button>}
       </div>
       {r?.kind === 'error' && <ErrorNotice title={r.what === 'try' ? 'Could not try the request' : 'Could not validate the plan'} error={r.error} />}
-      {r?.kind === 'try' && <EntryDetail entry={r.entry} />}
+      {r?.kind === 'try' && (selectedEntry ? <EntryDetail entry={selectedEntry} />
+        : <p className="try-muted">{path ? 'No Try it result for this request yet: Try it (Ctrl+Enter) sends it once.' : 'Select a request to see its last Try it result.'}</p>)}
       {r?.kind === 'validate' && (
         <ValidationView result={r.result} selected={r.selected} onSelect={(i) => selectEntry(planId, i)}
           onShowStep={(e) => d.select({ kind: 'step', path: e.path })} />
       )}
     </div>
   );
+}
+
+/** A Try it or Validate error is about what was selected and the environment then: drop it when either changes. */
+function useDropStaleError(planId: string, result: ReturnType<typeof useTryState>['result'], context: string): void {
+  const seen = useRef(context);
+  useEffect(() => {
+    if (seen.current === context) return;
+    seen.current = context;
+    if (result?.kind === 'error') closeResults(planId);
+  }, [planId, result, context]);
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Section } from '../../../ui/Section.tsx';
 import { useLoad } from '../../../ui/hooks.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
+import { GrantedFolders } from '../../files/GrantedFolders.tsx';
 import { AddDataFile } from './AddDataFile.tsx';
 import { FeederEditor } from './FeederEditor.tsx';
 
@@ -23,6 +24,7 @@ export function DataSection() {
       {/* Keyed by position: renaming a feeder keeps its place and must not remount (and lose focus). */}
       {names.map((name, i) => <FeederEditor key={i} name={name} others={names.filter((n) => n !== name)} storedListId={listId} />)}
       <AddDataFile stored={stored.data ?? []} onStored={stored.reload} />
+      <GrantedFolders />
     </Section>
   );
 }

@@ -25,7 +25,7 @@ export function FeederEditor({ name, others, storedListId }: { name: string; oth
       </div>
       <div className="settings-grid">
         <FeederName name={name} others={others} />
-        <TextField path={[...path, 'file']} label="File" keepEmpty list={storedListId} className="field-wide" hint="Relative paths are read from the app's data folder." />
+        <TextField path={[...path, 'file']} label="File" keepEmpty list={storedListId} className="field-wide" hint="An attached file (files/NAME) or an absolute path in a granted folder." />
         <SelectField path={[...path, 'format']} label="Format" defaultLabel={`from the extension (${format})`} options={[{ value: 'csv', label: 'CSV with a header row' }, { value: 'json', label: 'JSON array of objects' }]} />
         <SelectField path={[...path, 'mode']} label="Mode" defaultLabel="default (sequential)"
           options={[{ value: 'sequential', label: 'sequential: each VU walks the rows' }, { value: 'random', label: 'random: any row' }, { value: 'unique', label: 'unique: each row once per run' }]} />

@@ -1,0 +1,97 @@
+/**
+ * Credentials written in a plan are found and can be moved into an environment's secrets: the plan then reads
+ * ${env.NAME}, runs still send the value, and the database file no longer holds it in clear anywhere (earlier
+ * revisions and run snapshots included).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTargetServer, type TargetServer } from '../../tests/fixtures/target-server.ts';
+import { literalCredentials, replaceStrings, scrubCredentials } from './plan-credentials.ts';
+import { openTestServices, type TestServices } from './testing.ts';
+
+const TOKEN = 'tok-SECRET-7f3a91';
+const KEY = 'key-SECRET-55c0e2';
+
+const plan = (base: string, name = 'creds') => ({
+  version: 1, name,
+  defaults: { baseUrl: base, auth: { type: 'bearer', token: TOKEN } },
+  scenarios: {
+    s: {
+      executor: 'per-vu-iterations',
+      steps: [
+        { request: { name: 'a', url: '/echo', headers: { 'X-Api-Key': KEY, Accept: 'application/json' } } },
+        { group: { name: 'g', steps: [{ request: { name: 'b', url: '/echo', auth: { type: 'basic', username: 'ann', password: TOKEN } } }] } },
+      ],
+    },
+  },
+});
+
+describe('scrubCredentials', () => {
+  it('finds bearer tokens, basic passwords and credential headers, one name per value, templates left alone', () => {
+    const doc = plan('http://x');
+    (doc.scenarios.s.steps[0] as { request: { headers: Record<string, string> } }).request.headers.Authorization = '${env.OTHER}';
+    expect(literalCredentials(doc)).toEqual([
+      { path: 'defaults.auth.token', env: 'API_TOKEN' },
+      { path: 'scenarios.s.steps[0].request.headers.X-Api-Key', env: 'X_API_KEY' },
+      { path: 'scenarios.s.steps[1].group.steps[0].request.auth.password', env: 'API_TOKEN' },
+    ]);
+    expect(JSON.stringify(doc)).toContain(TOKEN); // literalCredentials leaves the document alone
+    const taken = new Set(['API_TOKEN']);
+    const found = scrubCredentials(doc, taken);
+    expect(found.map((f) => f.env)).toEqual(['API_TOKEN_2', 'X_API_KEY', 'API_TOKEN_2']);
+    expect(JSON.stringify(doc)).not.toContain(TOKEN);
+  });
+
+  it('replaceStrings replaces inside strings at any depth and says whether it changed anything', () => {
+    const doc = { a: [`x ${TOKEN} y`, { b: TOKEN }], c: 3 };
+    expect(replaceStrings(doc, new Map([[TOKEN, '${env.T}']]))).toBe(true);
+    expect(doc).toEqual({ a: ['x ${env.T} y', { b: '${env.T}' }], c: 3 });
+    expect(replaceStrings(doc, new Map([[TOKEN, '${env.T}']]))).toBe(false);
+  });
+});
+
+describe('plans.moveCredentials', () => {
+  let t: TestServices;
+  let target: TargetServer;
+  beforeEach(async () => { t = await openTestServices('credentials'); target = await startTargetServer({ record: true }); });
+  afterEach(async () => { await target.close(); await t.close(); });
+  const done = (runId: string): Promise<void> => new Promise((resolve) => {
+    const stop = t.services.events.subscribe((event, payload) => {
+      if (event === 'run.done' && (payload as { runId: string }).runId === runId) { stop(); resolve(); }
+    });
+  });
+  const dbText = async (): Promise<string> => {
+    const parts = await Promise.all(['loadsmith.db', 'loadsmith.db-wal'].map((f) => readFile(join(t.dir, f)).catch(() => Buffer.alloc(0))));
+    return Buffer.concat(parts).toString('latin1');
+  };
+
+  it('moves them into the environment, takes them out of the history, and runs still send them', async () => {
+    const p = await t.call('plans.create', { name: 'creds' });
+    const saved = await t.call('plans.save', { id: p.id, document: plan(target.url) });
+    expect(saved.credentials.map((c) => c.env)).toEqual(['API_TOKEN', 'X_API_KEY', 'API_TOKEN']);
+    await t.call('plans.save', { id: p.id, document: plan(target.url, 'creds v2') });
+    const first = await t.call('runs.start', { planId: p.id });
+    await done(first.id);
+    expect(await dbText()).toContain(TOKEN); // in the plan, its revisions and the run's snapshot
+
+    const env = await t.call('environments.save', { name: 'staging', variables: [{ name: 'API_TOKEN', secret: true, value: 'another-token' }, { name: 'HOST', value: 'h' }] });
+    const moved = await t.call('plans.moveCredentials', { id: p.id, environmentId: env.id });
+    expect(moved.moved.map((m) => m.env)).toEqual(['API_TOKEN_2', 'X_API_KEY', 'API_TOKEN_2']);
+    expect(moved.rewritten).toEqual({ revisions: 2, runs: 1 }); // revision 1 (blank) held none
+    expect(moved.credentials).toEqual([]);
+    expect(JSON.stringify(moved.document)).toContain('${env.API_TOKEN_2}');
+    const vars = (await t.call('environments.get', { id: env.id })).variables;
+    expect(vars.map((v) => [v.name, v.secret, v.hasValue])).toEqual([['API_TOKEN', true, true], ['HOST', false, true], ['API_TOKEN_2', true, true], ['X_API_KEY', true, true]]);
+    const text = await dbText();
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(KEY);
+
+    const second = await t.call('runs.start', { planId: p.id, environmentId: env.id });
+    await done(second.id);
+    const last = target.requests.slice(-2);
+    expect(last.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Basic ${Buffer.from(`ann:${TOKEN}`).toString('base64')}`]);
+    expect(last[0]?.headers['x-api-key']).toBe(KEY);
+    expect((await t.fail('plans.moveCredentials', { id: p.id, environmentId: env.id })).message).toMatch(/no credential in clear/);
+  });
+});

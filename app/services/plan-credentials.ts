@@ -1,0 +1,91 @@
+/**
+ * Credentials written literally in a plan: bearer tokens, basic-auth passwords, API keys and credential headers
+ * (Authorization, Cookie, X-Api-Key, ...), in the defaults and in every request. The export replaces them with
+ * ${env.NAME} references; the designer offers to move them into an environment's secrets.
+ */
+import { isRecord } from './plan-analysis.ts';
+
+/** One literal credential: where (`defaults.auth.token`), the env variable it becomes, and its value. */
+export interface LiteralCredential { path: string; env: string; value: string }
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token|x-access-token)$|token|secret|password|apikey/i;
+const TEMPLATED = /\$\{/;
+
+/**
+ * Replaces each literal credential of `doc` in place with `${env.NAME}` and returns what it replaced. The same
+ * value gets the same name; `taken` holds names not to use (already meaning something else), and gets the new ones.
+ */
+export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): LiteralCredential[] {
+  const found: LiteralCredential[] = [];
+  if (!isRecord(doc)) return found;
+  const byValue = new Map<string, string>();
+  const envName = (hint: string, value: string): string => {
+    const known = byValue.get(value);
+    if (known !== undefined) return known;
+    const base = hint.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'SECRET';
+    let n = /^[A-Z_]/.test(base) ? base : `S_${base}`;
+    for (let i = 2; taken.has(n); i++) n = `${base}_${i}`;
+    taken.add(n);
+    byValue.set(value, n);
+    return n;
+  };
+  const replace = (obj: Record<string, unknown>, key: string, path: string, hint: string): void => {
+    const v = obj[key];
+    if (typeof v !== 'string' || v === '' || TEMPLATED.test(v)) return;
+    const env = envName(hint, v);
+    obj[key] = `\${env.${env}}`;
+    found.push({ path, env, value: v });
+  };
+  const auth = (a: unknown, path: string): void => {
+    if (!isRecord(a)) return;
+    if (a.type === 'bearer') replace(a, 'token', `${path}.token`, 'API_TOKEN');
+    if (a.type === 'basic') replace(a, 'password', `${path}.password`, 'PASSWORD');
+    if (a.type === 'apiKey') replace(a, 'value', `${path}.value`, typeof a.name === 'string' ? a.name : 'API_KEY');
+  };
+  const headers = (h: unknown, path: string): void => {
+    if (!isRecord(h)) return;
+    for (const k of Object.keys(h)) if (SECRET_HEADER.test(k)) replace(h, k, `${path}.${k}`, k);
+  };
+  const request = (r: unknown, path: string): void => {
+    if (isRecord(r)) { auth(r.auth, `${path}.auth`); headers(r.headers, `${path}.headers`); }
+  };
+  const steps = (list: unknown, path: string): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((s, i) => {
+      if (!isRecord(s)) return;
+      const at = `${path}[${i}]`;
+      request(s.request, `${at}.request`);
+      if (Array.isArray(s.batch)) s.batch.forEach((b, j) => { if (isRecord(b)) request(b.request, `${at}.batch[${j}].request`); });
+      if (isRecord(s.group)) steps(s.group.steps, `${at}.group.steps`);
+    });
+  };
+  if (isRecord(doc.defaults)) { auth(doc.defaults.auth, 'defaults.auth'); headers(doc.defaults.headers, 'defaults.headers'); }
+  if (isRecord(doc.scenarios)) for (const [name, sc] of Object.entries(doc.scenarios)) if (isRecord(sc)) steps(sc.steps, `scenarios.${name}.steps`);
+  return found;
+}
+
+/** The literal credentials of `doc` (left untouched), without their values: what the UI may be told. */
+export function literalCredentials(doc: unknown): { path: string; env: string }[] {
+  return scrubCredentials(structuredClone(doc)).map(({ path, env }) => ({ path, env }));
+}
+
+/**
+ * Replaces, in place, every occurrence of each key of `replacements` inside the strings of `doc` (object values and
+ * array items, at any depth) with its value. Returns whether anything changed.
+ */
+export function replaceStrings(doc: unknown, replacements: ReadonlyMap<string, string>): boolean {
+  let changed = false;
+  const fix = (text: string): string => {
+    let out = text;
+    for (const [from, to] of replacements) if (from !== '' && out.includes(from)) out = out.split(from).join(to);
+    if (out !== text) changed = true;
+    return out;
+  };
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) { for (let i = 0; i < v.length; i++) { const x = v[i]; if (typeof x === 'string') v[i] = fix(x); else walk(x); } return; }
+    if (!isRecord(v)) return;
+    for (const k of Object.keys(v)) { const x = v[k]; if (typeof x === 'string') v[k] = fix(x); else walk(x); }
+  };
+  walk(doc);
+  return changed;
+}

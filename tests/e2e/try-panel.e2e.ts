@@ -1,0 +1,60 @@
+/**
+ * The Try it panel follows the selection: another request shows its own last result (never the previous one's),
+ * an error about a missing environment goes once one is picked, and the panel keeps the height the user gives it
+ * (drag or arrow keys on its top edge), whatever tab is open.
+ */
+import { expect, test } from '@playwright/test';
+import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
+import { newDataDir, startUi, type RunningUi } from './app-server.ts';
+import { api, results, row } from './designer-helpers.ts';
+
+let ui: RunningUi | undefined;
+let target: TargetServer | undefined;
+test.afterEach(async () => { await ui?.stop(); await target?.close(); ui = undefined; target = undefined; });
+
+test('Try it results per request, stale errors dropped, a resizable panel of stable height', async ({ page }) => {
+  test.setTimeout(90_000);
+  target = await startTargetServer();
+  ui = await startUi(await newDataDir());
+  await page.goto(ui.loginUrl);
+  const call = api(page);
+  const document = {
+    version: 1, name: 'Two requests', defaults: { baseUrl: '${env.BASE_URL}' },
+    scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'First', url: '/json' } }, { request: { name: 'Second', url: '/echo' } }] } },
+  };
+  const { result: { id } } = await call('plans.create', { name: 'Two requests' });
+  await call('plans.save', { id, document });
+  await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
+  await page.goto(`${ui.url}/#/plans/${id as string}`);
+  const panel = results(page);
+
+  await row(page, 'GET First').click();
+  await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'None' });
+  await page.getByRole('button', { name: 'Try it' }).click();
+  await expect(panel.getByRole('alert')).toContainText('no environment is selected');
+  await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'local' });
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Try it' }).click();
+  await expect(panel.getByRole('status', { name: 'Response status' })).toHaveText('200 OK');
+  await expect(panel).toContainText('/json');
+  await row(page, 'GET Second').click();
+  await expect(panel).toContainText('No Try it result for this request yet');
+  await expect(panel.getByRole('status', { name: 'Response status' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try it' }).click();
+  await expect(panel).toContainText('/echo');
+  await row(page, 'GET First').click();
+  await expect(panel).toContainText('/json');
+
+  const height = async (): Promise<number> => (await panel.boundingBox())?.height ?? 0;
+  const before = await height();
+  await panel.getByRole('separator', { name: 'Resize results' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(height).toBeCloseTo(before + 80, -1);
+  const resized = await height();
+  for (const tab of ['Headers', 'Timings', 'Checks', 'Body']) {
+    await panel.getByRole('tab', { name: tab }).click();
+    expect(await height()).toBeCloseTo(resized, 0);
+  }
+});
