@@ -7,9 +7,13 @@ import { PlanError } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan, Request, Scenario, Step } from '../plan/schema/index.ts';
 import type { DraftRequest, Notes } from './draft.ts';
+import { MAX_JSON_DEPTH } from './classify-body.ts';
 import { hoistDefaults } from './hoist.ts';
+import { noteLocalFiles } from './local-files.ts';
 import { protectDraft } from './protect.ts';
-import { SecretVault } from './secrets.ts';
+import { jsonDepth } from './secret-places.ts';
+import { scrubStrings } from './secret-scrub.ts';
+import { SecretVault } from './secret-vault.ts';
 import { toRequest } from './to-request.ts';
 import { ConvertError } from './types.ts';
 
@@ -30,13 +34,26 @@ export interface BuildOptions {
   scenario?: ScenarioHead;
   /** Vegeta: each request its own scenario. */
   scenarioPerRequest?: (index: number, count: number) => { name: string; head: ScenarioHead };
+  /**
+   * Credentials the source holds outside the requests (a recording's responses: a session cookie, a token in a
+   * JSON answer): replaced by `${env.NAME}` wherever their values appear in the plan.
+   */
+  knownSecrets?: readonly KnownSecret[];
+  /** False when values are examples (an API description): credentials are hidden where they stand, not hunted elsewhere. */
+  scrubValues?: boolean;
 }
+
+/** A credential value, the name its variable is derived from, and where the source holds it (for the report). */
+export interface KnownSecret { value: string; name: string; where: string; what: string }
 
 export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { plan: Plan; env: string[] } {
   if (drafts.length === 0) throw new ConvertError('no requests found to import');
-  const vault = new SecretVault(o.notes);
+  const vault = new SecretVault(o.notes, { scrubValues: o.scrubValues ?? true });
   vault.reserve('BASE_URL');
-  const safe = drafts.map((d) => protectDraft(d, vault));
+  for (const k of o.knownSecrets ?? []) vault.learn(k.value, k.name, k.where, k.what);
+  const variables = o.variables ? { ...o.variables } : undefined;
+  const safe = drafts.map((d) => protectDraft(bounded(d), { vault, notes: o.notes, ...(variables ? { variables } : {}) }));
+  for (const d of safe) noteLocalFiles(d, o.notes);
   const origin = o.baseUrl ?? mainOrigin(safe);
   const baseUrl = origin === undefined ? undefined : /^https?:\/\//.test(origin) ? `\${env.BASE_URL:-${origin}}` : origin;
   const requests = uniqueNames(safe.map((d) => toRequest(d, origin, o.notes)));
@@ -48,9 +65,13 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
     ...((baseUrl || defaults.headers || defaults.auth) ? {
       defaults: { ...(baseUrl ? { baseUrl } : {}), ...(defaults.headers ? { headers: defaults.headers } : {}), ...(defaults.auth ? { auth: defaults.auth } : {}) },
     } : {}),
-    ...(o.variables && Object.keys(o.variables).length > 0 ? { variables: o.variables } : {}),
+    ...(variables && Object.keys(variables).length > 0 ? { variables } : {}),
     scenarios: scenarios(safe, requests, o),
   };
+  // The value pass: a credential's value is replaced wherever else it appears (URL paths, text, names, notes).
+  scrubStrings(plan, (s) => vault.scrub(s));
+  vault.finish();
+  for (const n of o.notes.list) { n.where = vault.scrubText(n.where); n.message = vault.scrubText(n.message); }
   try {
     const { env } = validatePlanValue(plan);
     return { plan, env: [...new Set(env.map((e) => e.name))] };
@@ -58,6 +79,12 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
     if (e instanceof PlanError) throw new ConvertError(`the converted plan is not valid, which is a Loadsmith bug (please report it with the input):\n${e.message}`);
     throw e;
   }
+}
+
+/** A JSON body deeper than the limit (an OpenAPI example, say) is sent as its text, so no later walk overflows. */
+function bounded(d: DraftRequest): DraftRequest {
+  if (d.body?.kind !== 'json' || jsonDepth(d.body.value, MAX_JSON_DEPTH) <= MAX_JSON_DEPTH) return d;
+  return { ...d, body: { kind: 'text', text: JSON.stringify(d.body.value), tooDeep: true } };
 }
 
 function scenarios(drafts: readonly DraftRequest[], requests: Request[], o: BuildOptions): Plan['scenarios'] {

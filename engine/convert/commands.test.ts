@@ -11,6 +11,7 @@ import { exportCommand } from '../cli/commands/export.ts';
 import { importCommand } from '../cli/commands/import.ts';
 import { UsageError } from '../cli/usage.ts';
 import { parsePlan } from '../plan/parse.ts';
+import { loadsmith } from '../../tests/fixtures/cli.ts';
 
 const fixture = (p: string): string => fileURLToPath(new URL(`../../tests/fixtures/convert/${p}`, import.meta.url));
 const demo = fileURLToPath(new URL('../../plans/demo.yaml', import.meta.url));
@@ -62,6 +63,23 @@ describe('loadsmith import', () => {
     await expect(importCommand([])).rejects.toThrow(/expected one file to import/);
     await expect(importCommand([fixture('vegeta/blog-targets.txt'), '--rate', '0'])).rejects.toThrow(/--rate: '0' is not a positive number/);
   });
+});
+
+describe('loadsmith import as a child process: no credential in what it writes', () => {
+  it.each([
+    ['curl/chromium-form-login.sh', ['hunter2', 'k2JfQ8zW1xV4nB7mC0pL3sD6gH9jK5aR', 'Xq3vT9bLmN2pR7sK4wY8zA1cD5eF6gH0']],
+    ['curl/chromium-copy-all.sh', ['q8w7e6r5t4y3u2i1o0p9a8s7d6f5g4h3', 'Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd', 'AIzaSyD4f9Gq2Lx7Vb1Nc8Mz3Kp6Rt0Wy5Hj2Ue', 'dGhpcyBpcyBub3QgYSByZWFsIHNpZ25hdHVyZQ']],
+    ['curl/httpsnippet.sh', ['Jk8Lm2Nb4Vc6Xz0Qw1Er3Ty5Ui7Op9As']],
+    ['har/crm-login-secrets.har', ['Tr0ub4dor', 'pL4kW9sX2vB7nM1qZ8rT5yU3iO6aD0fG', 'YW5vdGhlciBmYWtlIHNpZ25hdHVyZQ', 'ak_live_7Hq2Lw9Xv4Bn1Mz8Kc3Rt6Yp', 'cs_9QwErTy7UiOp3AsDf5GhJk1L', '5ahn1c2xq0v9tq7l3o8m6k4j2h1g0f9e']],
+    ['postman/login.postman_collection.json', ['Tr0ub4dor', 'correct horse battery staple', 'correct+horse', 'correct%20horse', 'JBSWY3DPEHPK3PXP']],
+  ])('%s: the plan file and the report hold none of its secrets', async (file, secrets) => {
+    const out = join(dir, `${file.replace(/\W/g, '_')}.yaml`);
+    const r = await loadsmith(['import', fixture(file), '-o', out], { timeoutMs: 60_000 });
+    expect(r.code).toBe(0);
+    const written = `${await readFile(out, 'utf8')}${r.stdout}${r.stderr}`;
+    expect(written).toMatch(/\$\{env\.[A-Z_]+\}/);
+    for (const secret of secrets) expect(written).not.toContain(secret);
+  }, 60_000);
 });
 
 describe('loadsmith export', () => {

@@ -10,7 +10,8 @@ import type { ConvertNote } from './types.ts';
 export type DraftBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'form'; fields: [string, string][] }
-  | { kind: 'text'; text: string }
+  /** `tooDeep`: JSON nested more than MAX_JSON_DEPTH levels, kept as text (and reported). */
+  | { kind: 'text'; text: string; tooDeep?: true }
   | { kind: 'file'; path: string; contentType?: string };
 
 export interface DraftRequest {
@@ -40,6 +41,29 @@ export class Notes {
   readonly list: ConvertNote[] = [];
   add(kind: ConvertNote['kind'], where: string, message: string): void {
     if (!this.list.some((n) => n.kind === kind && n.where === where && n.message === message)) this.list.push({ kind, where, message });
+  }
+
+  /**
+   * The list with the same note about several lines of a file said once: `file: lines 1, 9, 18` and
+   * `... (3 commands)`, where each note was `file: line N` (a multi-command cURL file repeats its options).
+   */
+  byLine(label: string, unit: string): ConvertNote[] {
+    const prefix = `${label}: line `;
+    const groups = new Map<string, { note: ConvertNote; lines: string[] }>();
+    const out: ConvertNote[] = [];
+    for (const n of this.list) {
+      const line = n.where.startsWith(prefix) && /^\d+$/.test(n.where.slice(prefix.length)) ? n.where.slice(prefix.length) : undefined;
+      const key = `${n.kind}\u0000${n.message}`;
+      const group = line === undefined ? undefined : groups.get(key);
+      if (group) { group.lines.push(line!); continue; }
+      const copy = { ...n };
+      if (line !== undefined) groups.set(key, { note: copy, lines: [line] });
+      out.push(copy);
+    }
+    for (const { note, lines } of groups.values()) {
+      if (lines.length > 1) Object.assign(note, { where: `${label}: lines ${lines.join(', ')}`, message: `${note.message} (${lines.length} ${unit}s)` });
+    }
+    return out;
   }
 }
 

@@ -1,30 +1,92 @@
 /**
- * The secrets pass over drafts: an Authorization header becomes `auth` (bearer, Token, basic), URL credentials
- * become basic auth, and every credential literal (auth tokens and passwords, secret headers, query parameters,
- * form and JSON fields) becomes `${env.NAME}` through the vault.
+ * The secrets pass over one draft: an Authorization header becomes `auth` (bearer, Token, basic), URL credentials
+ * become basic auth, and every credential in a named place (auth, secret headers, cookies, query parameters, form,
+ * JSON and multipart fields, a text body that is a form or JSON) becomes `${env.NAME}` through the vault. Values
+ * inside a larger text (a cookie, a text body) are learned by the vault, which replaces them wherever they appear.
  */
 import type { Auth } from '../plan/schema/index.ts';
-import { literal, type DraftRequest } from './draft.ts';
-import { isSecretName, type SecretVault } from './secrets.ts';
+import { literal, type DraftBody, type DraftRequest, type Notes } from './draft.ts';
+import { bodyFields, cookiePairs, jsonFields, schemeToken } from './secret-places.ts';
+import type { SecretVault } from './secret-vault.ts';
+import { MAX_JSON_DEPTH } from './classify-body.ts';
+import { replaceTextField } from './protect-text.ts';
+import { isRedacted, isSecretField, type Place } from './secrets.ts';
 
-export function protectDraft(d: DraftRequest, vault: SecretVault): DraftRequest {
+export interface ProtectContext {
+  vault: SecretVault;
+  notes: Notes;
+  /** The plan's variables: one that a secret place uses (`password: ${pw}`) has its value moved to the environment. */
+  variables?: Record<string, unknown>;
+}
+
+export function protectDraft(d: DraftRequest, c: ProtectContext): DraftRequest {
   const out: DraftRequest = { ...d, headers: [] };
   urlCredentials(out);
+  const hide = (place: Place, name: string, value: string, what: string): string => {
+    if (isSecretField(name, value, place)) return secretValue(value, name, d.where, what, c);
+    return isRedacted(value) ? c.vault.hide(value, name, d.where, what) : value;
+  };
   for (const [name, value] of d.headers) {
     if (name.toLowerCase() === 'authorization' && out.auth === undefined) {
       const auth = authFromHeader(value);
       if (auth) { out.auth = auth; continue; }
     }
-    out.headers.push([name, isSecretName(name, 'header') ? vault.hide(value, name, d.where, `header ${name}`) : value]);
+    if (isSecretField(name, value, 'header')) learnParts(name, value, d.where, c.vault);
+    out.headers.push([name, hide('header', name, value, `header ${name}`)]);
   }
-  if (out.auth) out.auth = protectAuth(out.auth, vault, d.where);
-  out.url = protectQuery(out.url, vault, d.where);
-  if (d.body?.kind === 'form') {
-    out.body = { kind: 'form', fields: d.body.fields.map(([k, v]) => [k, isSecretName(k) ? vault.hide(v, k, d.where, `form field ${k}`) : v]) };
-  } else if (d.body?.kind === 'json') {
-    out.body = { kind: 'json', value: protectJson(d.body.value, vault, d.where, '') };
-  }
+  if (out.auth) out.auth = protectAuth(out.auth, c.vault, d.where, c);
+  const tls = out.http?.tls;
+  if (tls?.passphrase) out.http = { ...out.http, tls: { ...tls, passphrase: c.vault.hide(tls.passphrase, 'CERT_PASSPHRASE', d.where, 'client key passphrase') } };
+  out.url = protectQuery(out.url, (k, v) => hide('query', k, v, `query parameter ${k}`));
+  if (d.body) out.body = protectBody(d.body, d, c, hide);
   return out;
+}
+
+type Hide = (place: Place, name: string, value: string, what: string) => string;
+
+function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hide): DraftBody {
+  switch (b.kind) {
+    case 'form': return { kind: 'form', fields: b.fields.map(([k, v]) => [k, hide('field', k, v, `form field ${k}`)]) };
+    case 'json': {
+      const value = cloneJson(b.value);
+      jsonFields(value, (f) => {
+        const hidden = hide('field', f.key, f.value, `JSON field ${f.path}`);
+        if (hidden !== f.value) f.parent[f.key] = hidden; // a hidden number is sent as a string: never the number
+      });
+      return { kind: 'json', value };
+    }
+    case 'text': {
+      if (b.tooDeep) c.notes.add('approximated', d.where, `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep (the most an imported json: body may have): it is sent as text, unchanged`);
+      const mime = d.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1].toLowerCase() ?? '';
+      let text = b.text;
+      for (const f of bodyFields(b.text.replaceAll('$${', '${'), mime)) {
+        if (isSecretField(f.name, f.value) || isRedacted(f.value)) text = replaceTextField(text, f, c.vault.hide(f.value, f.name, d.where, `${f.what} of the text body`));
+      }
+      return text === b.text ? b : { kind: 'text', text };
+    }
+    case 'file': return b;
+  }
+}
+
+/** A secret place holding a plan variable (`${pw}`) moves the variable's value; a literal is hidden in place. */
+function secretValue(value: string, name: string, where: string, what: string, c: ProtectContext): string {
+  const ref = /^\$\{([A-Za-z_]\w*)\}$/.exec(value)?.[1];
+  const held = ref !== undefined ? c.variables?.[ref] : undefined;
+  if (ref !== undefined && c.variables && typeof held === 'string') {
+    c.variables[ref] = c.vault.hide(held, ref, where, `${what} (variable ${ref})`);
+    return value;
+  }
+  return c.vault.hide(value, name, where, what);
+}
+
+/** The values inside a credential header (each cookie, the token after a scheme) are credentials wherever they appear. */
+function learnParts(name: string, value: string, where: string, vault: SecretVault): void {
+  if (name.toLowerCase() === 'cookie') {
+    for (const [k, v] of cookiePairs(value)) vault.learn(v, `COOKIE_${k}`, where, `cookie ${k}`);
+  } else {
+    const token = schemeToken(value);
+    if (token !== undefined) vault.learn(token, name, where, `header ${name}`);
+  }
 }
 
 /** `Bearer x`, `Token x` (DRF), `Basic base64(user:pass)`; anything else stays a header. */
@@ -45,11 +107,12 @@ export function authFromHeader(value: string): Auth | undefined {
   return undefined;
 }
 
-export function protectAuth(auth: Auth, vault: SecretVault, where: string): Auth {
+export function protectAuth(auth: Auth, vault: SecretVault, where: string, c?: ProtectContext): Auth {
+  const hide = (value: string, base: string, what: string): string => (c ? secretValue(value, base, where, what, c) : vault.hide(value, base, where, what));
   switch (auth.type) {
-    case 'bearer': return { ...auth, token: vault.hide(auth.token, 'API_TOKEN', where, 'auth token') };
-    case 'basic': return { ...auth, password: vault.hide(auth.password, 'PASSWORD', where, 'basic auth password') };
-    case 'apiKey': return { ...auth, value: vault.hide(auth.value, auth.name, where, `API key ${auth.name}`) };
+    case 'bearer': return { ...auth, token: hide(auth.token, 'API_TOKEN', 'auth token') };
+    case 'basic': return { ...auth, password: hide(auth.password, 'PASSWORD', 'basic auth password') };
+    case 'apiKey': return { ...auth, value: hide(auth.value, auth.name, `API key ${auth.name}`) };
     default: return auth;
   }
 }
@@ -59,13 +122,13 @@ function urlCredentials(d: DraftRequest): void {
   if (!m) return;
   const [whole, scheme = '', info = ''] = m;
   const colon = info.indexOf(':');
-  const user = decodeURIComponent(colon < 0 ? info : info.slice(0, colon));
-  const pass = colon < 0 ? '' : decodeURIComponent(info.slice(colon + 1));
+  const user = safeDecode(colon < 0 ? info : info.slice(0, colon));
+  const pass = colon < 0 ? '' : safeDecode(info.slice(colon + 1));
   d.url = scheme + d.url.slice(whole.length);
   if (d.auth === undefined) d.auth = { type: 'basic', username: user, password: pass };
 }
 
-function protectQuery(url: string, vault: SecretVault, where: string): string {
+function protectQuery(url: string, hide: (name: string, value: string) => string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const hash = url.indexOf('#', q);
@@ -74,20 +137,18 @@ function protectQuery(url: string, vault: SecretVault, where: string): string {
     const eq = pair.indexOf('=');
     if (eq < 0) return pair;
     const key = safeDecode(pair.slice(0, eq));
-    if (!isSecretName(key, 'query')) return pair;
-    return `${pair.slice(0, eq)}=${vault.hide(safeDecode(pair.slice(eq + 1)), key, where, `query parameter ${key}`)}`;
+    const value = safeDecode(pair.slice(eq + 1).replaceAll('+', ' '));
+    const hidden = hide(key, value);
+    return hidden === value ? pair : `${pair.slice(0, eq)}=${hidden}`;
   });
   return url.slice(0, q + 1) + parts.join('&') + (hash < 0 ? '' : url.slice(hash));
 }
 
-function protectJson(value: unknown, vault: SecretVault, where: string, path: string): unknown {
-  if (Array.isArray(value)) return value.map((v, i) => protectJson(v, vault, where, `${path}[${i}]`));
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => {
-    const at = path ? `${path}.${k}` : k;
-    if (typeof v === 'string' && isSecretName(k)) return [k, vault.hide(v, k, where, `JSON field ${at}`)];
-    return [k, protectJson(v, vault, where, at)];
-  }));
+/** A copy of a JSON body (bounded depth: deeper bodies are text), so the secrets pass never edits the source. */
+function cloneJson(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(cloneJson);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cloneJson(x)]));
+  return v;
 }
 
 function safeDecode(s: string): string {

@@ -9,9 +9,10 @@ const TITLES: Record<ConvertNote['kind'], string> = {
   'not-exported': 'not exported',
   approximated: 'converted with a different meaning in a corner',
   secret: 'credentials moved to environment variables',
+  confirm: 'local files the plan reads (confirm them)',
   info: 'for information',
 };
-const ORDER: ConvertNote['kind'][] = ['not-imported', 'not-exported', 'approximated', 'secret', 'info'];
+const ORDER: ConvertNote['kind'][] = ['confirm', 'not-imported', 'not-exported', 'approximated', 'secret', 'info'];
 
 export function reportLines(notes: readonly ConvertNote[], env: readonly string[] = []): string[] {
   const lines: string[] = [];
@@ -25,9 +26,9 @@ export function reportLines(notes: readonly ConvertNote[], env: readonly string[
   return lines;
 }
 
-/** Counts for a one-line summary: `2 not imported, 1 approximated, 3 secrets`. */
+/** Counts for a one-line summary: `1 file to confirm, 2 not-imported, 1 approximated, 3 secrets moved to env`. */
 export function reportSummary(notes: readonly ConvertNote[]): string {
   const parts = ORDER.filter((k) => k !== 'info').map((k) => [k, notes.filter((n) => n.kind === k).length] as const)
-    .filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k === 'secret' ? `secret${n === 1 ? '' : 's'} moved to env` : k}`);
+    .filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k === 'secret' ? `secret${n === 1 ? '' : 's'} moved to env` : k === 'confirm' ? `file${n === 1 ? '' : 's'} to confirm` : k}`);
   return parts.length ? parts.join(', ') : 'nothing lost';
 }

@@ -1,32 +1,85 @@
 /**
- * Credentials never land in an imported plan as literals: tokens, passwords, API keys and session cookies become
- * `${env.NAME}` references, and the report says which names to set. The same value gets the same name, so a
- * token used by twenty requests is one variable.
+ * The one rule book for credentials, shared by every importer, the recorder and the app's export: which header,
+ * query parameter or body field holds one (by its name, and for a bare `key` by what its value looks like), and
+ * which values are placeholders a tool wrote instead of a redacted secret.
  */
 import { compileTemplate } from '../template/index.ts';
-import type { Notes } from './draft.ts';
-import type { ConvertNote } from './types.ts';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|apikey|x-auth-token|x-access-token|x-csrf-token|x-xsrf-token|x-session-token|x-amz-security-token)$/i;
 /** Last words of a name that mark a credential: `client_secret`, `accessToken`, `X-Subscription-Key`. */
 const LAST_WORD = new Set(['password', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'credential', 'credentials']);
-const LAST_TWO = new Set(['api_key', 'access_token', 'refresh_token', 'id_token', 'auth_token', 'client_secret', 'private_key', 'secret_key', 'session_id', 'api_token']);
-const EXTRA: Record<'header' | 'query' | 'field', Set<string>> = {
-  header: new Set(['key', 'signature', 'session', 'auth']),
-  query: new Set(['key', 'sig', 'signature', 'auth']),
+/** Last words ending like a credential: `csrfmiddlewaretoken`, `X-CSRFToken`, `newpassword`, `clientsecret`. */
+const SUFFIX = /(token|password|passwd|secret)$/;
+/** Pagination cursors end in `token` too. */
+const CURSOR = new Set(['page_token', 'next_token', 'continuation_token', 'sync_token', 'cursor_token']);
+const LAST_TWO = new Set(['api_key', 'access_token', 'refresh_token', 'id_token', 'auth_token', 'client_secret', 'private_key', 'secret_key', 'session_id', 'api_token', 'access_key', 'subscription_key']);
+const EXTRA: Record<Place, Set<string>> = {
+  header: new Set(['signature', 'session', 'auth']),
+  query: new Set(['sig', 'signature', 'auth']),
   field: new Set(),
 };
+/** `sort_key`, `Idempotency-Key`, `public_key`...: keys that are not credentials, whatever their value. */
+const PLAIN_KEY = new Set(['sort', 'cache', 'idempotency', 'partition', 'primary', 'foreign', 'public', 'publishable', 'site', 'object', 'dedup', 'routing', 'search', 'group']);
 
-/** Does this header, query parameter or body field name hold a credential? */
-export function isSecretName(name: string, place: 'header' | 'query' | 'field' = 'field'): boolean {
+export type Place = 'header' | 'query' | 'field';
+
+function words(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/**
+ * Does this header, query parameter or body field name hold a credential, whatever its value? A name whose last
+ * word is `key` (GitHub's `?q=...&key=...`, `sort_key`) is not enough: see {@link isSecretField}.
+ */
+export function isSecretName(name: string, place: Place = 'field'): boolean {
   if (place === 'header' && SECRET_HEADER.test(name)) return true;
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  const last = words.at(-1) ?? '';
-  return LAST_WORD.has(last) || LAST_TWO.has(words.slice(-2).join('_')) || EXTRA[place].has(last);
+  const w = words(name);
+  const last = w.at(-1) ?? '';
+  if (CURSOR.has(w.slice(-2).join('_'))) return false;
+  return LAST_WORD.has(last) || SUFFIX.test(last) || LAST_TWO.has(w.slice(-2).join('_')) || EXTRA[place].has(last);
+}
+
+/**
+ * A credential by its name, or a `key` (`key`, `X-Subscription-Key`, `license_key`) whose value looks like one
+ * ({@link looksLikeCredential}): `?key=AIzaSyD...` is a secret, `?key=created` and `sort_key` are not.
+ */
+export function isSecretField(name: string, value: string, place: Place = 'field'): boolean {
+  if (isSecretName(name, place)) return true;
+  const w = words(name);
+  if (w.at(-1) !== 'key' || PLAIN_KEY.has(w.at(-2) ?? '')) return false;
+  return looksLikeCredential(value);
+}
+
+/**
+ * The rule for values with no telling name: at least 16 characters without spaces, two kinds of characters among
+ * lower case, upper case and digits, and at least 3 bits of entropy per character. API keys, hex digests and UUIDs
+ * pass; words, dates, slugs and search terms do not.
+ */
+export function looksLikeCredential(value: string): boolean {
+  if (value.length < 16 || /\s/.test(value) || hasExpression(value)) return false;
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((r) => r.test(value)).length;
+  return kinds >= 2 && entropy(value) >= 3;
+}
+
+function entropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= (n / s.length) * Math.log2(n / s.length);
+  return bits;
+}
+
+/** What tools write instead of a secret they removed: `REDACTED` (Loadsmith, many proxies), `[FILTERED]`, `****`. */
+const PLACEHOLDER = /^(\[?<?(redacted|filtered|removed|masked)>?\]?|\*{3,}|x{6,}|•{3,})$/i;
+
+/** Is this value a placeholder for a redacted secret rather than a value? */
+export function isRedacted(value: string): boolean {
+  return PLACEHOLDER.test(value.trim());
 }
 
 /** True when the text holds a `${...}` expression (so it is not a literal to hide). */
 export function hasExpression(text: string): boolean {
+  if (!text.includes('${')) return false;
   try {
     return !compileTemplate(text).constant;
   } catch {
@@ -38,44 +91,4 @@ export function hasExpression(text: string): boolean {
 export function envName(text: string): string {
   const name = text.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
   return /^[A-Z_]/.test(name) ? name : `S_${name}`;
-}
-
-/** Hands out env variable names for secret values: one name per distinct value. */
-export class SecretVault {
-  private readonly byValue = new Map<string, string>();
-  private readonly taken = new Set<string>();
-  private readonly notes: Notes;
-  private readonly uses = new Map<string, { note: ConvertNote | undefined; count: number }>();
-
-  constructor(notes: Notes) {
-    this.notes = notes;
-  }
-
-  /** Reserves names the plan already uses for other things (BASE_URL). */
-  reserve(name: string): void {
-    this.taken.add(name);
-  }
-
-  /**
-   * The `${env.NAME}` reference replacing `value` (kept as it is when it already holds an expression or is empty).
-   * `what` describes the place for the report: `header Authorization`.
-   */
-  hide(value: string, base: string, where: string, what: string): string {
-    if (value === '' || hasExpression(value)) return value;
-    let name = this.byValue.get(value);
-    if (name === undefined) {
-      const root = envName(base) || 'SECRET';
-      name = root;
-      for (let i = 2; this.taken.has(name); i++) name = `${root}_${i}`;
-      this.taken.add(name);
-      this.byValue.set(value, name);
-      this.notes.add('secret', where, `${what}: the value was replaced by \${env.${name}} (it is not written to the plan); run with --env ${name}=...`);
-      this.uses.set(name, { note: this.notes.list.at(-1), count: 1 });
-    } else {
-      const use = this.uses.get(name);
-      if (use?.note) use.note.message = use.note.message.replace(/( \(and \d+ more places?\))?$/, ` (and ${use.count} more place${use.count === 1 ? '' : 's'})`);
-      if (use) use.count++;
-    }
-    return `\${env.${name}}`;
-  }
 }

@@ -12,9 +12,28 @@ export interface Structured {
   at(path: readonly PropertyKey[]): string;
 }
 
+/** Deepest nesting of brackets a source may have: the YAML reader recurses, and gives up somewhere near 900. */
+export const MAX_DOCUMENT_DEPTH = 500;
+
 export function parseStructured(text: string, label: string, what: string): Structured {
   const lines = new LineCounter();
-  const doc = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  const source = text.replace(/^\uFEFF/, '');
+  const tooDeepError = (at: string): ConvertError => new ConvertError(at
+    ? `${label}: ${at}nested more than ${MAX_DOCUMENT_DEPTH} levels deep, the most Loadsmith reads; is it really ${what}?`
+    : `${label}: nested too deeply to read (Loadsmith reads up to ${MAX_DOCUMENT_DEPTH} levels); is it really ${what}?`);
+  const deep = tooDeep(source);
+  if (deep !== undefined) {
+    const line = source.slice(0, deep).split('\n').length;
+    throw tooDeepError(`line ${line}, column ${deep - source.lastIndexOf('\n', deep - 1)}: `);
+  }
+  let doc: Document;
+  try {
+    doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  } catch (e) {
+    if (e instanceof RangeError) throw tooDeepError(''); // block-style YAML nested beyond the reader's stack: no brackets to count
+    throw e;
+  }
+  if (doc.errors.some((e) => /call stack/i.test(e.message))) throw tooDeepError('');
   const err = doc.errors[0];
   if (err) {
     const p = lines.linePos(err.pos[0]);
@@ -24,9 +43,26 @@ export function parseStructured(text: string, label: string, what: string): Stru
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
+    if (e instanceof RangeError) throw tooDeepError('');
     throw new ConvertError(`${label}: cannot read the document: ${(e as Error).message}`);
   }
   return { value, at: (path) => position(doc, lines, path) };
+}
+
+/** The offset of the first bracket nested deeper than the limit (double-quoted strings skipped), without recursion. */
+function tooDeep(text: string): number | undefined {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '\\') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '[' || ch === '{') { if (++depth > MAX_DOCUMENT_DEPTH) return i; }
+    else if (ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+  }
+  return undefined;
 }
 
 function position(doc: Document, lines: LineCounter, path: readonly PropertyKey[]): string {

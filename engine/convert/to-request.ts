@@ -35,7 +35,7 @@ export function toRequest(d: DraftRequest, base: string | undefined, notes: Note
     if (lower === 'content-type' && d.body && DEFAULT_TYPES[d.body.kind] === value.trim().toLowerCase()) continue;
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === lower);
     if (existing !== undefined) {
-      headers[existing] = lower === 'cookie' ? `${headers[existing]}; ${value}` : `${headers[existing]}, ${value}`;
+      headers[existing] = lower === 'cookie' ? joinCookies(headers[existing]!, value) : `${headers[existing]}, ${value}`;
     } else headers[name] = value;
   }
   if (dropped.length > 0) notes.add('info', d.where, `left out headers the engine sets itself: ${[...new Set(dropped)].join(', ')}`);
@@ -52,6 +52,12 @@ export function toRequest(d: DraftRequest, base: string | undefined, notes: Note
   if (d.checks && d.checks.length > 0) r.checks = d.checks;
   if (d.extract && Object.keys(d.extract).length > 0) r.extract = d.extract;
   return r;
+}
+
+/** Two Cookie headers as one, each cookie once (httpsnippet writes the same cookies with -H Cookie and --cookie). */
+export function joinCookies(a: string, b: string): string {
+  const pairs = [...a.split(';'), ...b.split(';')].map((p) => p.trim()).filter(Boolean);
+  return [...new Set(pairs)].join('; ');
 }
 
 function authority(url: string): string {

@@ -17,10 +17,13 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * - `not-imported` / `not-exported`: the source holds this and the result does not (a script, an auth type...).
  * - `approximated`: converted, but with a different meaning in a corner (e.g. a multipart body rebuilt as text).
  * - `secret`: a credential was replaced by `${env.NAME}`; the value is not in the result.
+ * - `confirm`: the result reads a local file the source names (a body, a certificate): kept as a path for the CLI,
+ *   which reads it relative to the plan; the app must not read it until the user attaches it or grants its folder,
+ *   so it shows these for the user to confirm.
  * - `info`: worth knowing, nothing lost (e.g. headers a client computes itself were left out).
  */
 export interface ConvertNote {
-  kind: 'not-imported' | 'not-exported' | 'approximated' | 'secret' | 'info';
+  kind: 'not-imported' | 'not-exported' | 'approximated' | 'secret' | 'confirm' | 'info';
   /** Where in the source: file name and item path, e.g. `collection.json: Users › Create user › test script`. */
   where: string;
   message: string;

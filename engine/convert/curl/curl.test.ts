@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request } from '../../plan/schema/index.ts';
+import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
+import { reportLines, reportSummary } from '../report.ts';
 import { ConvertError } from '../types.ts';
 import { exportCurl } from './export.ts';
 import { importCurl } from './import.ts';
@@ -46,6 +48,75 @@ describe('importCurl: browser copies', () => {
     expect(Object.keys(r.headers ?? {})).toEqual(['Origin', 'Accept-Encoding', 'Accept-Language', 'User-Agent', 'Accept', 'Referer', 'Cookie']);
     expect(notes.some((n) => n.kind === 'not-imported' && n.where === 'old.sh: line 1' && /--compressed/.test(n.message))).toBe(true);
     expect(notes.some((n) => /Connection, Content-Length/.test(n.message))).toBe(true);
+  });
+});
+
+describe('importCurl: no credential is written into the plan', () => {
+  it('a Chromium form login with + and %21 in its fields is a form, and its password and CSRF token are variables', () => {
+    const r = importCurl(fixture('chromium-form-login.sh'), { file: 'login.sh' });
+    expect(first(r.plan).form).toEqual({
+      csrfmiddlewaretoken: '${env.CSRFMIDDLEWARETOKEN}', username: 'admin', password: '${env.PASSWORD}', next: '/admin/', note: 'a b',
+    });
+    expect(r.env).toEqual(expect.arrayContaining(['PASSWORD', 'CSRFMIDDLEWARETOKEN', 'COOKIE']));
+    expectNoSecrets(importedText(r, 'login.sh'), ['hunter2! sun', 'hunter2', 'k2JfQ8zW1xV4nB7mC0pL3sD6gH9jK5aR', 'Xq3vT9bLmN2pR7sK4wY8zA1cD5eF6gH0']);
+  });
+
+  it('"Copy all as cURL": a cookie or token value is hidden wherever else it appears (a path, a text body, another header)', () => {
+    const r = importCurl(fixture('chromium-copy-all.sh'), { file: 'all.sh' });
+    const [me, search, exported] = Object.values(r.plan.scenarios)[0]!.steps.map((s) => ('request' in s ? s.request : undefined));
+    expect(me?.headers).toMatchObject({ Cookie: '${env.COOKIE}', 'x-csrftoken': '${env.X_CSRFTOKEN}' });
+    expect(search?.url).toBe('/api/search?q=load+testing&key=created&page_token=2'); // `key=created` is no credential
+    expect(exported?.url).toBe('/api/sessions/${env.COOKIE_SESSIONID}/export');
+    expect(exported?.query).toEqual({ maps_key: '${env.MAPS_KEY}' }); // a key that looks like one is
+    expect(exported?.text).toBe('{"note":"ticket for ${env.API_TOKEN}","format":"csv"}');
+    expectNoSecrets(importedText(r, 'all.sh'), [
+      'q8w7e6r5t4y3u2i1o0p9a8s7d6f5g4h3', 'Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd', 'AIzaSyD4f9Gq2Lx7Vb1Nc8Mz3Kp6Rt0Wy5Hj2Ue',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.dGhpcyBpcyBub3QgYSByZWFsIHNpZ25hdHVyZQ',
+    ]);
+  });
+
+  it('httpsnippet: cookies given with -H Cookie and --cookie are one Cookie header; a repeated option is one note', () => {
+    const r = importCurl(fixture('httpsnippet.sh'), { file: 'snippet.sh' });
+    expect(r.plan.defaults?.headers).toEqual({ 'accept-encoding': 'gzip, deflate', cookie: '${env.COOKIE}' });
+    expect(r.notes.filter((n) => /--compressed/.test(n.message))).toEqual([{
+      kind: 'not-imported', where: 'snippet.sh: lines 1, 9, 18', message: expect.stringMatching(/^curl option --compressed .*\(3 commands\)$/),
+    }]);
+    expect(r.notes.filter((n) => n.kind === 'secret')).toHaveLength(1);
+    expectNoSecrets(importedText(r, 'snippet.sh'), ['Jk8Lm2Nb4Vc6Xz0Qw1Er3Ty5Ui7Op9As']);
+  });
+
+  it('a client key passphrase (--cert file:pass, --pass) and a proxy password are never written, not even in a note', () => {
+    const r = importCurl('curl --cert client.pem:k3y-Passphrase --key client.key --proxy-user bob:pr0xy-Secret -x http://bob:pr0xy-Secret@proxy.test:3128 https://x.test/', { file: 'tls.sh' });
+    expect(first(r.plan).http?.tls).toEqual({ certFile: 'client.pem', keyFile: 'client.key', passphrase: '${env.CERT_PASSPHRASE}' });
+    expect(first(importCurl("curl --cert 'C:\\certs\\c.pem' --pass k3y-Passphrase https://x.test/").plan).http?.tls).toEqual({ certFile: 'C:\\certs\\c.pem', keyFile: 'C:\\certs\\c.pem', passphrase: '${env.CERT_PASSPHRASE}' });
+    expect(r.notes.map((n) => n.message)).toEqual(expect.arrayContaining(['curl option --proxy-user (a credential, not shown) (line 1): no plan equivalent', 'curl option --proxy http://proxy.test:3128 (line 1): no plan equivalent']));
+    expectNoSecrets(importedText(r, 'tls.sh'), ['k3y-Passphrase', 'pr0xy-Secret']);
+  });
+
+  it('a text body that is a form, JSON or multipart without saying so has its credentials replaced in place', () => {
+    const r = (cmd: string): Request => first(importCurl(cmd).plan);
+    expect(r(`curl -H 'Content-Type: text/plain' -d '{"user":"ann","password":"pw1"}' https://x.test/`).text).toBe('{"user":"ann","password":"${env.PASSWORD}"}');
+    expect(r(`curl -H 'Content-Type: text/plain' -d 'user=ann&password=p%21w' https://x.test/`).text).toBe('user=ann&password=${env.PASSWORD}');
+    expect(r(`curl -F user=ann -F 'password=hunter22' https://x.test/`).text).toContain('name="password"\r\n\r\n${env.PASSWORD}\r\n');
+  });
+});
+
+describe('importCurl: local files', () => {
+  it('a body file is kept for the CLI and listed for the user to confirm before the app reads it', () => {
+    const r = importCurl("curl --data-binary @/some/file https://x.test/up\ncurl -T report.csv https://x.test/put", { file: 'f.sh' });
+    const [up, put] = Object.values(r.plan.scenarios)[0]!.steps.map((s) => ('request' in s ? s.request : undefined));
+    expect([up?.file, put?.file]).toEqual(['/some/file', 'report.csv']);
+    expect(r.notes.filter((n) => n.kind === 'confirm')).toEqual([
+      { kind: 'confirm', where: 'f.sh: line 1', message: 'body file /some/file: the app will not read it until you attach the file or grant its folder; the CLI reads it' },
+      { kind: 'confirm', where: 'f.sh: line 2', message: 'body file report.csv: the app will not read it until you attach the file or grant its folder; the CLI reads it relative to the plan file' },
+    ]);
+    expect(reportSummary(r.notes)).toBe('2 files to confirm');
+    expect(reportLines(r.notes)[0]).toBe('local files the plan reads (confirm them) (2):');
+  });
+
+  it('certificate files are confirmed too', () => {
+    const r = importCurl('curl --cert client.pem --key client.key --cacert /etc/ca.pem https://x.test/', { file: 'tls.sh' });
+    expect(r.notes.filter((n) => n.kind === 'confirm').map((n) => n.message.split(':')[0])).toEqual(['client certificate client.pem', 'client key client.key', 'CA file /etc/ca.pem']);
   });
 });
 

@@ -4,6 +4,7 @@
  * -G moves data to the query, -F builds multipart); what a plan cannot hold is in the report.
  */
 import { buildPlan } from '../build-plan.ts';
+import { joinCookies } from '../to-request.ts';
 import { Notes, type DraftRequest } from '../draft.ts';
 import { ConvertError, sourceLabel, type ImportOptions, type ImportResult } from '../types.ts';
 import { curlBody } from './body.ts';
@@ -30,7 +31,7 @@ export function importCurl(text: string, o: CurlImportOptions = {}): ImportResul
   }
   const name = o.name ?? (o.file ? `Imported from ${o.file}` : 'Imported curl commands');
   const { plan, env } = buildPlan(drafts, { name, notes });
-  return { plan, notes: notes.list, env, format: 'curl' };
+  return { plan, notes: notes.byLine(label, 'command'), env, format: 'curl' };
 }
 
 function toDrafts(call: CurlCall, where: string, notes: Notes): DraftRequest[] {
@@ -43,7 +44,9 @@ function toDrafts(call: CurlCall, where: string, notes: Notes): DraftRequest[] {
     throw new ConvertError(`line ${call.line}: method ${method} is not supported by plans (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)`);
   }
   if (call.cookie !== undefined) {
-    if (call.cookie.includes('=')) headers.push(['Cookie', call.cookie]);
+    const at = headers.findIndex(([k]) => k.toLowerCase() === 'cookie');
+    if (call.cookie.includes('=') && at >= 0) headers[at] = [headers[at]![0], joinCookies(headers[at]![1], call.cookie)];
+    else if (call.cookie.includes('=')) headers.push(['Cookie', call.cookie]);
     else notes.add('not-imported', where, `-b ${call.cookie}: cookies from a file are not read; add a Cookie header or let the plan's cookie jar collect them`);
   }
   return call.urls.map((u) => {

@@ -25,7 +25,7 @@ export interface CurlCall {
   maxRedirs?: number;
   location: boolean;
   protocol?: 'http1' | 'h2c';
-  tls: { certFile?: string; keyFile?: string; caFile?: string };
+  tls: { certFile?: string; keyFile?: string; caFile?: string; passphrase?: string };
   /** Options that change the request but have no plan equivalent: reported. */
   unsupported: string[];
   line: number;
@@ -97,12 +97,24 @@ function apply(call: CurlCall, name: string, v: Word | undefined, at: Word): voi
     case 'upload-file': call.upload = text; return;
     case 'http1.1': call.protocol = 'http1'; return;
     case 'http2-prior-knowledge': call.protocol = 'h2c'; return;
-    case 'cert': call.tls.certFile = text.split(':')[0]; return;
+    case 'cert': { // file[:passphrase]
+      const colon = text.search(/(?<!^[A-Za-z]):/); // not the colon of a Windows drive (C:\...)
+      call.tls.certFile = colon < 0 ? text : text.slice(0, colon);
+      if (colon >= 0) call.tls.passphrase = text.slice(colon + 1);
+      return;
+    }
+    case 'pass': call.tls.passphrase = text; return;
     case 'key': call.tls.keyFile = text; return;
     case 'cacert': call.tls.caFile = text; return;
     case 'compressed': call.unsupported.push('--compressed (Loadsmith does not ask for compressed responses, so checks can read bodies)'); return;
     default:
       if (OUTPUT_ONLY.has(name)) return;
-      call.unsupported.push(`--${name}${v ? ` ${v.text}` : ''} (line ${at.line})`);
+      call.unsupported.push(`--${name}${v ? ` ${shown(name, v.text)}` : ''} (line ${at.line})`);
   }
+}
+
+/** An option's value as a report may show it: credentials never (`--proxy-user`, `--tlspassword`, a proxy's user:pass@). */
+function shown(name: string, value: string): string {
+  if (/^(proxy-user|proxy-pass|tlspassword|tlsuser|proxy-tlspassword|proxy-tlsuser|login-options|sasl-authzid)$/.test(name)) return '(a credential, not shown)';
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1');
 }

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import { parsePlan } from '../../plan/parse.ts';
+import { planToYaml } from '../plan-yaml.ts';
+import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
 import { exportHar } from './export.ts';
 import { importHar } from './import.ts';
 
@@ -78,9 +81,44 @@ describe('importHar: replaying a session', () => {
     expect(requests(steps(plan))[0]?.text).toContain('name="title"\r\n\r\nhi');
   });
 
+  it('a JSON body nested 1,800 levels deep is sent as text, with a note; the plan is written and read back', () => {
+    const deep = `${'['.repeat(1800)}${']'.repeat(1800)}`;
+    const { plan, notes } = importHar(har(entry('https://a.test/x', { method: 'POST', headers: [{ name: 'Content-Type', value: 'application/json' }], postData: { mimeType: 'application/json', text: deep } })));
+    expect(requests(steps(plan))[0]?.text).toBe(deep);
+    expect(notes).toContainEqual(expect.objectContaining({ kind: 'approximated', message: expect.stringMatching(/nested more than 64 levels deep .*sent as text, unchanged/) }));
+    expect(parsePlan(planToYaml(plan), 'deep.yaml').plan).toEqual(plan);
+  });
+
   it('says what is wrong with a file that is not HAR', () => {
     expect(() => importHar('{"log": {"entries": [{"request": {"url": 3}}]}}', { file: 'x.har' })).toThrow(/x\.har: not a valid HAR file:\n {2}line 1, column \d+: log\.entries\[0\]\.request\.method/);
     expect(() => importHar('{"log": ', { file: 'y.har' })).toThrow(/y\.har: line 1, column \d+: this is not valid JSON or YAML/);
+  });
+});
+
+describe('importHar: credentials', () => {
+  it('a recording with its secrets: none is written, and one value is one variable wherever it was sent', () => {
+    const r = importHar(fixture('crm-login-secrets.har'), { file: 'crm.har' });
+    const [, login, token, contacts] = requests(steps(r.plan));
+    expect(login?.form).toEqual({ csrfmiddlewaretoken: '${env.CSRFMIDDLEWARETOKEN}', username: 'ann', password: '${env.PASSWORD}' });
+    expect(token).toMatchObject({ headers: { 'X-CSRFToken': '${env.CSRFMIDDLEWARETOKEN}' }, json: { username: 'ann', password: '${env.PASSWORD}' } });
+    expect(contacts).toMatchObject({ query: { page: '2', access_token: '${env.API_TOKEN}' }, auth: { type: 'bearer', token: '${env.API_TOKEN}' } });
+    expectNoSecrets(importedText(r, 'crm.har'), [
+      'Tr0ub4dor&3', 'pL4kW9sX2vB7nM1qZ8rT5yU3iO6aD0fG', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbm4ifQ.YW5vdGhlciBmYWtlIHNpZ25hdHVyZQ',
+      'ak_live_7Hq2Lw9Xv4Bn1Mz8Kc3Rt6Yp', 'cs_9QwErTy7UiOp3AsDf5GhJk1L', 'd41d8cd98f00b204e9800998ecf8427e', '5ahn1c2xq0v9tq7l3o8m6k4j2h1g0f9e',
+    ]);
+  });
+
+  it('the same recording exported without secrets: each redacted field is its own variable, not one for all', () => {
+    const r = importHar(fixture('redacted-loadsmith.har'), { file: 'redacted.har' });
+    const [first, login, token, contacts, integration] = requests(steps(r.plan));
+    expect(first?.headers?.Cookie).toBe('${env.COOKIE}');
+    expect(login?.form).toEqual({ csrfmiddlewaretoken: '${env.CSRFMIDDLEWARETOKEN}', username: 'ann', password: '${env.PASSWORD}' });
+    expect(token).toMatchObject({ headers: { 'X-CSRFToken': '${env.X_CSRFTOKEN}' }, json: { password: '${env.PASSWORD}' } });
+    expect(contacts).toMatchObject({ query: { access_token: '${env.ACCESS_TOKEN}' }, headers: { Authorization: '${env.AUTHORIZATION}' } });
+    expect(integration).toMatchObject({ headers: { 'X-Api-Key': '${env.X_API_KEY}' }, json: { client_secret: '${env.CLIENT_SECRET}' } });
+    expect(r.env.sort()).toEqual(['ACCESS_TOKEN', 'AUTHORIZATION', 'BASE_URL', 'CLIENT_SECRET', 'COOKIE', 'CSRFMIDDLEWARETOKEN', 'PASSWORD', 'X_API_KEY', 'X_CSRFTOKEN']);
+    expect(r.notes.filter((n) => n.kind === 'secret').every((n) => /placeholder 'REDACTED'/.test(n.message))).toBe(true);
+    expect(planToYaml(r.plan)).not.toContain('REDACTED');
   });
 });
 

@@ -34,7 +34,8 @@ export function importHar(text: string, o: HarImportOptions = {}): ImportResult 
   let skipped = 0;
   let lastEnd: number | undefined;
   har.log.entries.forEach((e, i) => {
-    const where = `${label}: entries[${i}] (${e.request.method} ${e.request.url.slice(0, 80)})`;
+    // The query is left out of the place: a credential in it could be cut in two by the length limit.
+    const where = `${label}: entries[${i}] (${e.request.method} ${e.request.url.replace(/[?#].*$/s, '').slice(0, 80)})`;
     const method = e.request.method.toUpperCase();
     if (!METHODS.has(method) || !/^(https?:|\$\{)/i.test(e.request.url)) {
       notes.add('not-imported', where, !METHODS.has(method) ? `method ${method} is not supported by plans` : 'not an http(s) request (WebSocket, data: or blob: URL)');

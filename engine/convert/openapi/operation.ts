@@ -1,20 +1,26 @@
 /**
- * One OpenAPI operation -> one draft request: path parameters filled with examples, required (or exemplified)
- * query, header and cookie parameters, a request body from its example or generated from its schema, credentials
- * from the security requirements, and the documented success status as a check.
+ * One OpenAPI operation -> one draft request: path parameters filled with what an earlier operation created, or
+ * examples (a write's unchained ones from the environment), required (or exemplified) query, header and cookie
+ * parameters, a request body from its example or generated from its schema, credentials from the security
+ * requirements, and the documented success status as a check. Values are template text: a generated `${uuid()}`
+ * survives the URL encoding that literal text gets.
  */
 import type { Check } from '../../plan/schema/index.ts';
-import { literal, type DraftBody, type DraftRequest, type Notes } from '../draft.ts';
+import { literalJson, type DraftBody, type DraftRequest, type Notes } from '../draft.ts';
 import { multipartText } from '../multipart.ts';
+import { envName } from '../secrets.ts';
+import { encodeTemplate } from '../template-parts.ts';
 import { exampleOf, isBinary } from './example.ts';
 import { isObj, type Obj, type Refs } from './refs.ts';
 import { credentials } from './security.ts';
+import { isWrite, type Operation } from './writes.ts';
 
 export interface OperationContext { refs: Refs; notes: Notes; label: string; schemes: Obj; rootSecurity: unknown }
 
-export function operationDraft(path: string, method: string, op: Obj, pathParams: unknown[], c: OperationContext): DraftRequest {
-  const where = `${c.label}: ${method.toUpperCase()} ${path}${typeof op.operationId === 'string' ? ` (${op.operationId})` : ''}`;
-  const params = merge([...pathParams, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((p) => c.refs.deref(p, where)));
+/** `bound`: path parameters filled by earlier operations (`${item_id}`). */
+export function operationDraft(o: Operation, c: OperationContext, bound: ReadonlyMap<string, string> = new Map()): DraftRequest {
+  const { path, method, op, where } = o;
+  const params = merge([...o.pathParams, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((p) => c.refs.deref(p, where)));
   let url = path;
   const query: string[] = [];
   const headers: [string, string][] = [];
@@ -23,11 +29,14 @@ export function operationDraft(path: string, method: string, op: Obj, pathParams
     const name = String(p.name);
     const hasExample = p.example !== undefined || isObj(p.examples) || c.refs.deref(p.schema, where).example !== undefined;
     const value = paramValue(p, c.refs, where);
-    if (p.in === 'path') url = url.replaceAll(`{${name}}`, literal(encodeURIComponent(String(value ?? name))));
+    if (p.in === 'path') url = url.replaceAll(`{${name}}`, bound.get(name) ?? (isWrite(o) ? fromEnv(name, o, c) : encodeTemplate(text(value ?? name))));
+    if (p.in === 'path' && !bound.has(name) && !isWrite(o) && !hasExample) {
+      c.notes.add('info', where, `path parameter ${name} has no example: a made-up value is sent (expect a 404); give it an example, or import with --include-writes to read what the plan creates`);
+    }
     else if (!(p.required === true || hasExample) || value === undefined) left.push(`${String(p.in)} ${name}`);
-    else if (p.in === 'query') for (const v of Array.isArray(value) ? value : [value]) query.push(`${encodeURIComponent(name)}=${literal(encodeURIComponent(String(v)))}`);
-    else if (p.in === 'header') headers.push([name, literal(String(value))]);
-    else if (p.in === 'cookie') headers.push(['Cookie', `${name}=${literal(String(value))}`]);
+    else if (p.in === 'query') for (const v of Array.isArray(value) ? value : [value]) query.push(`${encodeURIComponent(name)}=${encodeTemplate(text(v))}`);
+    else if (p.in === 'header') headers.push([name, text(value)]);
+    else if (p.in === 'cookie') headers.push(['Cookie', `${name}=${text(value)}`]);
   }
   if (left.length > 0) notes(c, where, 'info', `optional parameters without an example left out: ${left.join(', ')}`);
   const name = typeof op.operationId === 'string' ? op.operationId : typeof op.summary === 'string' && op.summary ? op.summary : `${method.toUpperCase()} ${path}`;
@@ -45,14 +54,24 @@ export function operationDraft(path: string, method: string, op: Obj, pathParams
   return d;
 }
 
+/** A parameter's value as template text (examples from the document are literal data, generated values templates). */
 function paramValue(p: Obj, refs: Refs, where: string): unknown {
-  if (p.example !== undefined) return p.example;
+  if (p.example !== undefined) return literalJson(p.example);
   if (isObj(p.examples)) {
     const first = Object.values(p.examples)[0];
     const ex = refs.deref(first, where);
-    if (ex.value !== undefined) return ex.value;
+    if (ex.value !== undefined) return literalJson(ex.value);
   }
   return exampleOf(p.schema, refs, where);
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** A write never changes a fixed example resource: the user names the one it may change. */
+function fromEnv(name: string, o: Operation, c: OperationContext): string {
+  const env = envName(name);
+  c.notes.add('approximated', o.where, `path parameter ${name}: no operation of the plan creates it, so this ${o.method.toUpperCase()} reads \${env.${env}} (with no default: the run does not start until you set it to a resource the test may change)`);
+  return `\${env.${env}}`;
 }
 
 /** Operation parameters override path-level ones with the same name and location. */
@@ -72,7 +91,7 @@ function requestBody(raw: unknown, headers: [string, string][], c: OperationCont
   const media = c.refs.deref(content[pick], where);
   let value: unknown = media.example;
   if (value === undefined && isObj(media.examples)) value = c.refs.deref(Object.values(media.examples)[0], where).value;
-  value = value === undefined ? exampleOf(media.schema, c.refs, where) : literalDeep(value);
+  value = value === undefined ? exampleOf(media.schema, c.refs, where, { notes: c.notes }) : literalJson(value);
   if (/json/i.test(pick)) {
     if (pick.toLowerCase() !== 'application/json') headers.push(['Content-Type', pick]);
     return value === undefined ? undefined : { kind: 'json', value };
@@ -106,8 +125,4 @@ function statusCheck(responses: unknown, c: OperationContext, where: string): Ch
 
 function notes(c: OperationContext, where: string, kind: 'info' | 'not-imported' | 'approximated', message: string): void {
   c.notes.add(kind, where, message);
-}
-
-function literalDeep(v: unknown): unknown {
-  return typeof v === 'string' ? literal(v) : Array.isArray(v) ? v.map(literalDeep) : isObj(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, literalDeep(x)])) : v;
 }

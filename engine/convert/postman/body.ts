@@ -42,8 +42,7 @@ export function convertBody(b: PostmanBody | null | undefined, headers: [string,
     case 'file': {
       const src = typeof b.file?.src === 'string' ? b.file.src : '';
       if (!src) { notes.add('not-imported', where, 'a file body without a file path'); return undefined; }
-      notes.add('info', where, `file body ${src}: plans read body files relative to the plan file`);
-      return { kind: 'file', path: src };
+      return { kind: 'file', path: src }; // buildPlan asks the user to confirm the file
     }
     case 'graphql': {
       let variables: unknown = {};

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
 import { importPostman } from './import.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../tests/fixtures/convert/postman/${name}`, import.meta.url), 'utf8');
@@ -74,6 +75,17 @@ describe('importPostman: postman-code-generators\' basic v2.1 collection', () =>
   });
 });
 
+describe('importPostman: credentials', () => {
+  it('passwords in a urlencoded body, in raw JSON and in a variable the JSON uses are never written', () => {
+    const r = importPostman(fixture('login.postman_collection.json'), { file: 'login.json' });
+    expect(byName(r.plan, 'Log in (form)')?.form).toEqual({ username: 'ann', password: '${env.PASSWORD}', remember: 'on' });
+    expect(byName(r.plan, 'Get a token (JSON)')?.json).toEqual({ username: 'ann', password: '${passphrase}', otp_secret: '${env.OTP_SECRET}' });
+    expect(r.plan.variables).toEqual({ tenant: 'acme', passphrase: '${env.PASSPHRASE}' });
+    expect(byName(r.plan, 'Contacts')?.url).toBe('/api/contacts/?search=${env.PASSPHRASE}'); // the same value elsewhere
+    expectNoSecrets(importedText(r, 'login.json'), ['Tr0ub4dor&3', 'correct horse battery staple', 'JBSWY3DPEHPK3PXP']);
+  });
+});
+
 describe('importPostman: recognised scripts, dynamic variables, errors', () => {
   const collection = (item: unknown[], extra: Record<string, unknown> = {}): string => JSON.stringify({ info: { name: 'c', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item, ...extra });
 
@@ -88,6 +100,12 @@ describe('importPostman: recognised scripts, dynamic variables, errors', () => {
     expect(byName(plan, 'Login')).toMatchObject({ url: '/login', json: { user: '${user}', id: '${uuid()}' }, extract: { token: { jsonPath: '$.data.access_token' } }, checks: [{ status: 200 }] });
     expect(byName(plan, 'Me')?.auth).toEqual({ type: 'bearer', token: '${token}' });
     expect(plan.variables).toEqual({ baseUrl: 'https://api.test', user: 'ann' });
+  });
+
+  it('a file body is kept and listed for the user to confirm', () => {
+    const { plan, notes } = importPostman(collection([{ name: 'Upload', request: { method: 'POST', url: 'https://a.test/up', body: { mode: 'file', file: { src: '/home/ann/report.pdf' } } } }]), { file: 'c.json' });
+    expect(byName(plan, 'Upload')?.file).toBe('/home/ann/report.pdf');
+    expect(notes).toContainEqual({ kind: 'confirm', where: 'c.json: Upload', message: 'body file /home/ann/report.pdf: the app will not read it until you attach the file or grant its folder; the CLI reads it' });
   });
 
   it('says what is wrong with a file that is not a collection', () => {

@@ -4,7 +4,7 @@
  * only scripts set become `${env.NAME}` too, and the report says so. `{{$guid}}` and friends map to functions.
  */
 import { literal, type Notes } from '../draft.ts';
-import { envName, isSecretName } from '../secrets.ts';
+import { envName, isSecretField } from '../secrets.ts';
 import type { Environment, Variable } from './schema.ts';
 
 const RESERVED = new Set(['vu', 'iter', 'scenario', 'env', 'data']);
@@ -28,17 +28,17 @@ export class PostmanVariables {
     for (const v of collection) {
       const key = v.key ?? v.id;
       if (key === undefined || v.disabled) continue;
-      this.defined.set(key, this.initial(key, v.value, isSecretName(key) || v.type === 'secret', undefined));
+      this.defined.set(key, this.initial(key, v.value, isSecretField(key, String(v.value ?? '')) || v.type === 'secret', undefined));
     }
     for (const v of env?.values ?? []) {
       if (v.enabled === false) continue;
-      this.defined.set(v.key, this.initial(v.key, v.value, isSecretName(v.key) || v.type === 'secret', 'env'));
+      this.defined.set(v.key, this.initial(v.key, v.value, isSecretField(v.key, String(v.value ?? '')) || v.type === 'secret', 'env'));
     }
   }
 
   /** A variable defined on a folder or request (Postman scopes it; a plan variable is global). */
   add(key: string, value: unknown, where: string): void {
-    if (!this.defined.has(key)) this.defined.set(key, this.initial(key, value, isSecretName(key), undefined, where));
+    if (!this.defined.has(key)) this.defined.set(key, this.initial(key, value, isSecretField(key, String(value ?? '')), undefined, where));
   }
 
   /** Plan variable name for a Postman name. */

@@ -1,10 +1,13 @@
 /**
- * Secrets in a recorded exchange: credential headers (Authorization, Cookie, Set-Cookie, API keys, CSRF tokens),
- * secret query parameters, and body fields named like credentials (password, token, client_secret...) in forms,
- * JSON and hidden HTML inputs. The recorder flags them, the store encrypts such entries, and HAR export redacts
- * their values everywhere they appear unless the user asks for them.
+ * Secrets in a recorded exchange, by the importers' rules (../secrets.ts) and readers (../secret-places.ts):
+ * credential headers (Authorization, Cookie, Set-Cookie, API keys, CSRF tokens), secret query parameters, and body
+ * fields named like credentials (password, token, client_secret...) in forms, JSON, multipart and hidden HTML
+ * inputs. The recorder flags them, the store encrypts such entries, the conversion replaces their values wherever
+ * they appear, and HAR export redacts them everywhere unless the user asks for them.
  */
-import { isSecretName } from '../secrets.ts';
+import type { KnownSecret } from '../build-plan.ts';
+import { bodyFields, cookiePairs, schemeToken } from '../secret-places.ts';
+import { isSecretField } from '../secrets.ts';
 import { bodyText, mimeOf, type RecordedExchange } from './types.ts';
 
 export interface SecretPlaces {
@@ -17,67 +20,64 @@ export interface SecretPlaces {
   fields: string[];
   /** The secret values themselves (each at least 4 characters), to redact wherever they appear. */
   values: string[];
+  /** Each value with the name of the place holding it (the cookie, field or header name). */
+  named: { name: string; value: string; what: string }[];
 }
 
 export const REDACTED = 'REDACTED';
 
 export function findSecrets(x: RecordedExchange): SecretPlaces {
-  const out: SecretPlaces = { requestHeaders: [], responseHeaders: [], query: [], fields: [], values: [] };
-  const values = new Set<string>();
-  const add = (v: string | undefined): void => { if (v !== undefined && v.length >= 4) values.add(v); };
+  const out: SecretPlaces = { requestHeaders: [], responseHeaders: [], query: [], fields: [], values: [], named: [] };
+  const add = (name: string, v: string | undefined, what: string): void => {
+    if (v !== undefined && v.length >= 4 && !out.named.some((n) => n.value === v)) out.named.push({ name, value: v, what });
+  };
   for (const [name, value] of x.requestHeaders) {
     const lower = name.toLowerCase();
-    if (!isSecretName(name, 'header')) continue;
+    if (!isSecretField(name, value, 'header')) continue;
     if (!out.requestHeaders.includes(lower)) out.requestHeaders.push(lower);
-    add(value);
-    if (lower === 'cookie') for (const part of value.split(';')) add(part.split('=').slice(1).join('=').trim());
-    else add(/^\w[\w-]*\s+(\S+)$/.exec(value.trim())?.[1]);
+    if (lower === 'cookie') for (const [k, v] of cookiePairs(value)) add(`COOKIE_${k}`, v, `cookie ${k}`);
+    else add(name, schemeToken(value), `header ${name}`);
+    add(name, value, `header ${name}`);
   }
   for (const [name, value] of x.responseHeaders) {
     const lower = name.toLowerCase();
-    if (lower !== 'set-cookie' && !isSecretName(name, 'header')) continue;
+    if (lower !== 'set-cookie' && !isSecretField(name, value, 'header')) continue;
     if (!out.responseHeaders.includes(lower)) out.responseHeaders.push(lower);
-    add(lower === 'set-cookie' ? value.split(';', 1)[0]!.split('=').slice(1).join('=').trim() : value);
+    const cookie = lower === 'set-cookie' ? cookiePairs(value.split(';', 1)[0]!)[0] : undefined;
+    if (cookie) add(`COOKIE_${cookie[0]}`, cookie[1], `cookie ${cookie[0]} set by the response`);
+    else add(name, value, `response header ${name}`);
   }
   try {
-    for (const [k, v] of new URL(x.url).searchParams) if (isSecretName(k, 'query')) { out.query.push(k); add(v); }
+    for (const [k, v] of new URL(x.url).searchParams) if (isSecretField(k, v, 'query')) { out.query.push(k); add(k, v, `query parameter ${k}`); }
   } catch { /* not a URL: nothing to find */ }
-  bodySecrets('request', bodyText(x.requestBody), mimeOf(x.requestHeaders), out.fields, add);
-  bodySecrets('response', bodyText(x.responseBody), mimeOf(x.responseHeaders), out.fields, add);
-  out.values = [...values].sort((a, b) => b.length - a.length);
+  bodySecrets('request', bodyText(x.requestBody), mimeOf(x.requestHeaders), out, add);
+  bodySecrets('response', bodyText(x.responseBody), mimeOf(x.responseHeaders), out, add);
+  out.values = [...new Set(out.named.map((n) => n.value))].sort((a, b) => b.length - a.length);
   return out;
 }
 
-function bodySecrets(side: string, text: string, mime: string, fields: string[], add: (v: string) => void): void {
+type Add = (name: string, value: string, what: string) => void;
+
+function bodySecrets(side: string, text: string, mime: string, out: SecretPlaces, add: Add): void {
   if (text === '') return;
-  if (mime.includes('x-www-form-urlencoded')) {
-    for (const [k, v] of new URLSearchParams(text)) if (isSecretName(k)) { fields.push(`${side} form ${k}`); add(v); }
-    return;
+  const fields = bodyFields(text, mime);
+  for (const f of fields) {
+    if (!isSecretField(f.name, f.value)) continue;
+    out.fields.push(`${side} ${f.kind} ${f.kind === 'json' ? f.what.slice('JSON field '.length) : f.name}`);
+    add(f.name, f.value, `${side} ${f.what}`);
   }
-  if (mime.includes('json') || /^\s*[[{]/.test(text)) {
-    try {
-      walkJson(JSON.parse(text) as unknown, '$', (path, key, v) => {
-        if (isSecretName(key)) { fields.push(`${side} json ${path}`); add(v); }
-      });
-      return;
-    } catch { /* not JSON: look for HTML inputs below */ }
-  }
-  if (mime.includes('html')) {
+  if (fields.length === 0 && mime.includes('html')) {
     for (const m of text.matchAll(/<input\b[^>]*>/gi)) {
       const name = /\bname\s*=\s*["']([^"']*)["']/i.exec(m[0])?.[1];
       const value = /\bvalue\s*=\s*["']([^"']*)["']/i.exec(m[0])?.[1];
-      if (name && value && isSecretName(name)) { fields.push(`${side} html input ${name}`); add(value); }
+      if (name && value && isSecretField(name, value)) { out.fields.push(`${side} html input ${name}`); add(name, value, `${side} hidden input ${name}`); }
     }
   }
 }
 
-function walkJson(v: unknown, path: string, visit: (path: string, key: string, value: string) => void, depth = 0): void {
-  if (depth > 32 || v === null || typeof v !== 'object') return;
-  for (const [k, child] of Object.entries(v)) {
-    const at = Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`;
-    if (typeof child === 'string' && !Array.isArray(v)) visit(at, k, child);
-    else walkJson(child, at, visit, depth + 1);
-  }
+/** The credentials of a recording, for the conversion: each value replaced wherever it appears in the plan. */
+export function recordedSecrets(exchanges: readonly RecordedExchange[]): KnownSecret[] {
+  return exchanges.flatMap((x) => findSecrets(x).named.map((n) => ({ value: n.value, name: n.name, where: `entry ${x.id}`, what: n.what })));
 }
 
 /** `text` with every secret value replaced by REDACTED (longest first, so a token's parts do not leak). */

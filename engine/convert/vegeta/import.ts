@@ -21,7 +21,7 @@ const TARGET = /^([A-Za-z]+)\s+(\S+)\s*$/;
 export function importVegeta(text: string, o: VegetaImportOptions = {}): ImportResult {
   const label = sourceLabel(o.file);
   const notes = new Notes();
-  const drafts = /^\s*\{/.test(text) ? jsonTargets(text, label, notes) : httpTargets(text, label, notes);
+  const drafts = /^\s*\{/.test(text) ? jsonTargets(text, label, notes) : httpTargets(text, label);
   if (drafts.length === 0) throw new ConvertError(`${label}: no targets found: write lines such as 'GET http://localhost:8080/'`);
   const rate = o.rate ?? 50;
   const duration = o.duration ?? '30s';
@@ -38,7 +38,7 @@ export function importVegeta(text: string, o: VegetaImportOptions = {}): ImportR
   return { plan, notes: notes.list, env, format: 'vegeta' };
 }
 
-function httpTargets(text: string, label: string, notes: Notes): DraftRequest[] {
+function httpTargets(text: string, label: string): DraftRequest[] {
   const drafts: DraftRequest[] = [];
   let current: DraftRequest | undefined;
   text.replace(/\r\n?/g, '\n').split('\n').forEach((raw, i) => {
@@ -56,8 +56,7 @@ function httpTargets(text: string, label: string, notes: Notes): DraftRequest[] 
     }
     if (!current) throw new ConvertError(`${where}: expected a target line such as 'GET http://localhost:8080/' before '${line}'`);
     if (line.startsWith('@')) {
-      current.body = { kind: 'file', path: line.slice(1) };
-      notes.add('info', where, `body file ${line.slice(1)}: plans read body files relative to the plan file; keep the plan where this path resolves, or edit it`);
+      current.body = { kind: 'file', path: line.slice(1) }; // buildPlan asks the user to confirm the file
       return;
     }
     const colon = line.indexOf(':');

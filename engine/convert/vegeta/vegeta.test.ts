@@ -26,7 +26,7 @@ describe('importVegeta: http format (vegeta README examples)', () => {
     expect(request(plan.scenarios['6-head-success'])).toEqual({ method: 'HEAD', url: '/path/to/success' });
     expect(env).toEqual(['BASE_URL', 'PASSWORD', 'CONFIRMATION_TOKEN', 'API_TOKEN']);
     expect(JSON.stringify(plan)).not.toMatch(/DEADBEEF|90215|"password":"password"|user:password/);
-    expect(notes.filter((n) => /body file/.test(n.message)).map((n) => n.where)).toEqual(['targets.txt: line 15', 'targets.txt: line 18']);
+    expect(notes.filter((n) => n.kind === 'confirm' && /^body file /.test(n.message)).map((n) => n.where)).toEqual(['targets.txt: line 13', 'targets.txt: line 17']); // the targets' lines
   });
 });
 

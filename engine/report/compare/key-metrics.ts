@@ -10,7 +10,8 @@ export interface KeyMetric {
   key: string;
   label: string;
   unit: KeyUnit;
-  better: 'higher' | 'lower';
+  /** Which way is an improvement; `neither` for volumes (data received), shown without a verdict. */
+  better: 'higher' | 'lower' | 'neither';
   /** null when the run has no such number (e.g. no checks). */
   read: (s: Summary) => number | null;
 }
@@ -40,5 +41,5 @@ export const KEY_METRICS: readonly KeyMetric[] = [
   { key: 'failed', label: 'failed', unit: 'fraction', better: 'lower', read: (s) => rate(s, 'http_req_failed') },
   { key: 'checks', label: 'checks passed', unit: 'fraction', better: 'higher', read: (s) => rate(s, 'checks') },
   { key: 'iterations', label: 'iterations', unit: 'count', better: 'higher', read: (s) => counter(s, 'iterations') },
-  { key: 'received', label: 'data received', unit: 'bytes', better: 'higher', read: (s) => counter(s, 'data_received') },
+  { key: 'received', label: 'data received', unit: 'bytes', better: 'neither', read: (s) => counter(s, 'data_received') },
 ];

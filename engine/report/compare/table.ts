@@ -68,9 +68,9 @@ export function compareRuns(runs: readonly ComparedRun[], metrics: readonly KeyM
   };
 }
 
-/** Better or worse by the metric's direction; within UNCHANGED_WITHIN of the baseline: unchanged. */
+/** Better or worse by the metric's direction; within UNCHANGED_WITHIN of the baseline, or a volume: unchanged. */
 export function verdictOf(d: Delta, better: KeyMetric['better']): Verdict {
-  if (d.abs === 0) return 'unchanged';
+  if (d.abs === 0 || better === 'neither') return 'unchanged';
   if (d.rel !== null && Math.abs(d.rel) < UNCHANGED_WITHIN) return 'unchanged';
   return (d.abs > 0) === (better === 'higher') ? 'better' : 'worse';
 }

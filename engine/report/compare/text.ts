@@ -20,8 +20,9 @@ export function compareText(c: Comparison, p: Paint): string {
     ...row.cells.flatMap((cell, i) => (i === 0 ? [value(row.unit, cell)] : [value(row.unit, cell), fmtChange(row.unit, cell.delta), mark(cell, p)])),
   ]);
   const [header, ...body] = alignColumns([head, ...rows]);
+  const missing = c.rows.some((r) => r.cells.some((cell) => cell.value === null));
   const foot = c.runs.length > 1
-    ? [`  ${p.green('✓')} better  ${p.red('✗')} worse than the baseline (changes under ${UNCHANGED_WITHIN * 100}% unmarked)  — no such number`]
+    ? [`  ${p.green('✓')} better  ${p.red('✗')} worse than the baseline (changes under ${UNCHANGED_WITHIN * 100}% and changes of volumes unmarked)${missing ? '  — no such number' : ''}`]
     : ['  only one run: give two or more summaries to see changes'];
   const plans = new Set(c.runs.map((r) => r.plan));
   const warn = plans.size > 1 ? [`  ${p.yellow('!')} the runs are of ${plans.size} different plans: their numbers may not be comparable`] : [];

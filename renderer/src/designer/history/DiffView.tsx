@@ -1,5 +1,6 @@
 /** A line diff as a table: old and new line numbers, a +/− marker, the text; hunks separated by a gap row. */
 import type { LineDiff } from './line-diff.ts';
+import './diff.css';
 
 export function DiffView({ diff }: { diff: LineDiff }) {
   const summary = `${diff.added} line${diff.added === 1 ? '' : 's'} added, ${diff.removed} removed`;

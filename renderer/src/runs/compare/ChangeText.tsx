@@ -7,6 +7,7 @@ const MARK: Record<Verdict, { symbol: string; words: string }> = {
   better: { symbol: '✓', words: 'improvement' },
   worse: { symbol: '✗', words: 'regression' },
   same: { symbol: '=', words: 'no change' },
+  neutral: { symbol: '', words: 'a change of volume, neither better nor worse' },
 };
 
 /** "✗ +12ms · +10.0%" with the verdict spelled out for screen readers (and in the tooltip). */
@@ -15,7 +16,7 @@ export function ChangeText({ unit, change }: { unit: KeyUnit; change: Change }) 
   const mark = MARK[change.verdict];
   return (
     <span className={`change change-${change.verdict}`} title={mark.words} data-verdict={change.verdict}>
-      <span aria-hidden="true">{mark.symbol} </span>
+      {mark.symbol !== '' && <span aria-hidden="true">{mark.symbol} </span>}
       <span className="change-abs">{fmtAbsDelta(unit, change.delta)}</span>
       {' · '}
       <span className="change-rel">{fmtRelDelta(change.delta)}</span>
@@ -24,8 +25,9 @@ export function ChangeText({ unit, change }: { unit: KeyUnit; change: Change }) 
   );
 }
 
-/** "↑" or "↓" after a metric's name: which way is better. */
-export function BetterHint({ better }: { better: 'higher' | 'lower' }) {
+/** "↑" or "↓" after a metric's name: which way is better (nothing for a volume). */
+export function BetterHint({ better }: { better: 'higher' | 'lower' | 'neither' }) {
+  if (better === 'neither') return null;
   return (
     <span className="better-hint muted" title={`${better} is better`}>
       <span aria-hidden="true"> {better === 'higher' ? '↑' : '↓'}</span>

@@ -1,7 +1,7 @@
 /**
- * #/runs/compare?ids=a,b,c: the chosen runs' charts overlaid, their key numbers against a baseline run (the first
- * chosen unless the user picks another), and labelled repeats as series (mean ± sd). Runs without a summary are
- * set aside with the reason.
+ * #/runs/compare?ids=a,b,c: the chosen runs' charts overlaid, their key numbers against a baseline run (the oldest
+ * unless the user picks another: a later run is what changed), and labelled repeats as series (mean ± sd). Runs
+ * without a summary are set aside with the reason.
  */
 import { useMemo, useState } from 'react';
 import { fmtDateTimeCompact } from '../../format/time.ts';
@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useEvent, useOnReconnect, useTitle } from '../../ui/hooks.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { CompareCharts } from './CompareCharts.tsx';
-import { splitComparable } from './comparable.ts';
+import { splitComparable, type ComparedRun } from './comparable.ts';
 import { ComparedRuns } from './ComparedRuns.tsx';
 import { DeltaTable } from './DeltaTable.tsx';
 import { runNames } from './run-names.ts';
@@ -33,7 +33,7 @@ export function ComparePage({ ids }: { ids: readonly string[] }) {
     return splitComparable(loaded.data, (id) => names.get(id) ?? id);
   }, [loaded.data]);
   const compared = split?.compared ?? [];
-  const baseline = compared.find((r) => r.id === baselineId) ?? compared[0];
+  const baseline = compared.find((r) => r.id === baselineId) ?? oldest(compared);
   const others = useMemo(() => compared.filter((r) => r !== baseline), [compared, baseline]);
   const history = <a href={hrefFor({ page: 'runs' })}>run history</a>;
 
@@ -60,4 +60,8 @@ export function ComparePage({ ids }: { ids: readonly string[] }) {
       )}
     </section>
   );
+}
+
+function oldest(runs: readonly ComparedRun[]): ComparedRun | undefined {
+  return runs.reduce<ComparedRun | undefined>((a, r) => (a === undefined || r.run.startedAt < a.run.startedAt ? r : a), undefined);
 }

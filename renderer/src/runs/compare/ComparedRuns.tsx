@@ -1,5 +1,12 @@
-/** What is being compared: each run's plan, label, environment, start, duration and load overrides. */
+/**
+ * What is being compared: each run's plan, label, environment, start, duration, load overrides, and what in the plan
+ * differs from the baseline's (the plan each run ran is kept with it), with the diff one click away.
+ */
+import { useMemo } from 'react';
 import type { RunDetail } from '../../../../app/contract/runs.ts';
+import { planToYaml } from '../../designer/code/yaml-text.ts';
+import { DiffView } from '../../designer/history/DiffView.tsx';
+import { lineDiff, type LineDiff } from '../../designer/history/line-diff.ts';
 import { fmtMs } from '../../format/numbers.ts';
 import { hrefFor } from '../../routing/route.ts';
 import { Time } from '../../ui/Time.tsx';
@@ -11,6 +18,11 @@ const overrides = (o: RunDetail['overrides']): string =>
 
 /** Table "Compared runs"; the baseline is chosen with the radio "Baseline: <name>" of its row. */
 export function ComparedRuns({ runs, baselineId, onBaseline }: { runs: readonly ComparedRun[]; baselineId: string; onBaseline: (id: string) => void }) {
+  const diffs = useMemo(() => {
+    const base = runs.find((r) => r.id === baselineId);
+    const baseText = base ? planToYaml(base.run.plan) : '';
+    return new Map(runs.map((r) => [r.id, r.id === baselineId ? null : lineDiff(baseText, planToYaml(r.run.plan))]));
+  }, [runs, baselineId]);
   return (
     <div className="table-wrap">
       <table className="table" aria-label="Compared runs">
@@ -25,6 +37,7 @@ export function ComparedRuns({ runs, baselineId, onBaseline }: { runs: readonly 
             <th scope="col">Started</th>
             <th scope="col" className="num">Duration</th>
             <th scope="col">Overrides</th>
+            <th scope="col">Plan vs baseline</th>
           </tr>
         </thead>
         <tbody>
@@ -41,10 +54,23 @@ export function ComparedRuns({ runs, baselineId, onBaseline }: { runs: readonly 
               <td><Time iso={r.run.startedAt} compact /></td>
               <td className="num">{fmtMs(r.summary.durationMs)}</td>
               <td>{overrides(r.run.overrides)}</td>
+              <td><PlanChange diff={diffs.get(r.id) ?? null} name={r.name} /></td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "same plan", or "+3 −1 lines" opening the diff of the plan this run ran against the baseline's. */
+function PlanChange({ diff, name }: { diff: LineDiff | null; name: string }) {
+  if (diff === null) return <span className="muted">baseline</span>;
+  if (diff.added === 0 && diff.removed === 0) return <span className="muted">same plan</span>;
+  return (
+    <details className="plan-change">
+      <summary aria-label={`Plan changes of ${name}`}>+{diff.added} −{diff.removed} lines</summary>
+      <DiffView diff={diff} />
+    </details>
   );
 }

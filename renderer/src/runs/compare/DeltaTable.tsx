@@ -20,8 +20,8 @@ export function DeltaTable({ baseline, others }: { baseline: ComparedRun; others
           <thead>
             <tr>
               <th scope="col">Metric</th>
-              <th scope="col">{baseline.name} <span className="baseline-tag">baseline</span></th>
-              {others.map((o) => <th key={o.id} scope="col">{o.name}</th>)}
+              <th scope="col" className="num">{baseline.name}{' '}<span className="baseline-tag">baseline</span></th>
+              {others.map((o) => <th key={o.id} scope="col" className="num">{o.name}</th>)}
             </tr>
           </thead>
           <tbody>

@@ -6,12 +6,15 @@ import type { ComparedRun } from './comparable.ts';
 import { fmtSpread } from './format.ts';
 import { baselineFirst, groupSeries, seriesRows } from './series.ts';
 
-/** Section "Series" with table "Series" (a column per series); nothing when no compared run has a label. */
+/**
+ * Section "Series" with table "Series" (a column per series); nothing when no series has two runs or more (one run
+ * per label would only repeat the key numbers above).
+ */
 export function SeriesTable({ runs, baselineId }: { runs: readonly ComparedRun[]; baselineId: string }) {
   // The baseline series comes first, as the baseline run does in the delta table.
   const series = useMemo(() => baselineFirst(groupSeries(runs), baselineId), [runs, baselineId]);
   const rows = useMemo(() => seriesRows(series), [series]);
-  if (series.length === 0) return null;
+  if (!series.some((s) => s.runIds.length > 1)) return null;
   const unlabelled = runs.filter((r) => r.label === null).length;
   return (
     <Section title="Series">
@@ -25,7 +28,7 @@ export function SeriesTable({ runs, baselineId }: { runs: readonly ComparedRun[]
           <thead>
             <tr>
               <th scope="col">Metric</th>
-              {series.map((s, i) => <th key={s.key} scope="col">{s.name}{i === 0 && <> <span className="baseline-tag">baseline</span></>}</th>)}
+              {series.map((s, i) => <th key={s.key} scope="col" className="num">{s.name}{i === 0 && <>{' '}<span className="baseline-tag">baseline</span></>}</th>)}
             </tr>
           </thead>
           <tbody>

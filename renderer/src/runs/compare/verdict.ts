@@ -2,7 +2,8 @@
 import { delta, type Delta } from '../../../../app/contract/report.ts';
 import type { KeyMetric } from '../../../../app/contract/report.ts';
 
-export type Verdict = 'better' | 'worse' | 'same';
+/** `neutral`: a change of a volume (data received), neither better nor worse. */
+export type Verdict = 'better' | 'worse' | 'same' | 'neutral';
 
 /** A compared number: its value, and its change from the baseline when both exist. */
 export interface Change {
@@ -14,6 +15,6 @@ export interface Change {
 export function change(metric: Pick<KeyMetric, 'better'>, baseline: number | null, value: number | null): Change {
   if (baseline === null || value === null) return { value, delta: null, verdict: null };
   const d = delta(baseline, value);
-  const verdict: Verdict = d.abs === 0 ? 'same' : (d.abs > 0) === (metric.better === 'higher') ? 'better' : 'worse';
+  const verdict: Verdict = d.abs === 0 ? 'same' : metric.better === 'neither' ? 'neutral' : (d.abs > 0) === (metric.better === 'higher') ? 'better' : 'worse';
   return { value, delta: d, verdict };
 }
