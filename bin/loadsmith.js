@@ -7,10 +7,33 @@ if (major < 22 || (major === 22 && minor < 19)) {
   process.exit(1);
 }
 const args = process.argv.slice(2);
-// `ui` is the app (store, services, server); everything else is the headless engine, which never loads the app.
-const code = args[0] === 'ui'
-  ? await (await import('../app/server/launch.ts')).uiCommand(args.slice(1))
-  : await (await import('../engine/cli/main.ts')).main(args);
+// A stop request (Ctrl-C, SIGTERM, SIGHUP) is handled from the first moment, not by Node's silent exit 130: held
+// here in plain JavaScript while the first TypeScript module loads (100 ms or more), then handed to stop-signals.
+// `ui` handles its own signals (it closes the store and stops a running test).
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const early = [];
+const hold = (signal) => { early.push(signal); };
+if (args[0] !== 'ui') for (const s of STOP_SIGNALS) process.on(s, hold);
+// A bug exits 103 with its stack, never 1 (a user mistake).
+const { exitOnUncaught, reportFailure } = await import('../engine/cli/failure.ts');
+exitOnUncaught();
+// A reader of stdout/stderr that went away (EPIPE) costs the output, never the run or its report files.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', (e) => { if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e; });
+if (args[0] !== 'ui') {
+  const { stopSignals } = await import('../engine/cli/stop-signals.ts');
+  stopSignals.install();
+  for (const s of STOP_SIGNALS) process.off(s, hold);
+  for (const s of early) stopSignals.receive(s);
+}
+let code;
+try {
+  // `ui` is the app (store, services, server); everything else is the headless engine, which never loads the app.
+  code = args[0] === 'ui'
+    ? await (await import('../app/server/launch.ts')).uiCommand(args.slice(1))
+    : await (await import('../engine/cli/main.ts')).main(args);
+} catch (e) {
+  code = reportFailure(e);
+}
 // stdout/stderr are synchronous for files and pipes on POSIX, so exiting now loses no output; it also makes
 // sure a stray handle can never keep a finished CLI run alive.
 process.exit(code);

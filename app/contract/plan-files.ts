@@ -15,7 +15,8 @@ export type PlanExportFormat = (typeof PLAN_EXPORT_FORMATS)[number];
 
 /** One line of a conversion report: what happened, where in the source (file › item), and what to do. */
 export const ConvertNote = z.object({
-  kind: z.enum(['not-imported', 'not-exported', 'approximated', 'secret', 'info']),
+  /** `confirm`: something the user must confirm before a run (a local file the source names: attach or grant it). */
+  kind: z.enum(['not-imported', 'not-exported', 'approximated', 'secret', 'confirm', 'info']),
   where: z.string(),
   message: z.string(),
 });
@@ -51,6 +52,8 @@ export const ImportSource = z.strictObject({
   environment: z.strictObject({ text: z.string().max(5_000_000), fileName: z.string().max(500) }).optional(),
   /** OpenAPI: the base URL when the document's servers are relative or missing. */
   baseUrl: z.string().trim().max(2000).optional(),
+  /** OpenAPI: also the operations that change state (DELETE, PUT, PATCH, creating POSTs); left out by default. */
+  includeWrites: z.boolean().optional(),
   /** HAR: leave out images, scripts, styles, fonts and media. */
   skipStatic: z.boolean().optional(),
   /** Vegeta: the total rate (requests per second) and how long to run. */

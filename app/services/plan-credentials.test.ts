@@ -78,7 +78,7 @@ describe('plans.moveCredentials', () => {
     const env = await t.call('environments.save', { name: 'staging', variables: [{ name: 'API_TOKEN', secret: true, value: 'another-token' }, { name: 'HOST', value: 'h' }] });
     const moved = await t.call('plans.moveCredentials', { id: p.id, environmentId: env.id });
     expect(moved.moved.map((m) => m.env)).toEqual(['API_TOKEN_2', 'X_API_KEY', 'API_TOKEN_2']);
-    expect(moved.rewritten).toEqual({ revisions: 2, runs: 1 }); // revision 1 (blank) held none
+    expect(moved.rewritten).toEqual({ revisions: 1, runs: 1 }); // the two saves are one revision; revision 1 (blank) held none
     expect(moved.credentials).toEqual([]);
     expect(JSON.stringify(moved.document)).toContain('${env.API_TOKEN_2}');
     const vars = (await t.call('environments.get', { id: env.id })).variables;

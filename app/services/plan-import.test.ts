@@ -47,8 +47,13 @@ describe('plans.import of every format', () => {
   it('OpenAPI: one request per operation, grouped by tag', async () => {
     const text = fixture('openapi/petstore3.yaml');
     const operations = Object.values(parse(text).paths as Record<string, Record<string, unknown>>).flatMap((ops) => Object.keys(ops).filter((m) => /^(get|put|post|delete|patch|head|options)$/.test(m)));
-    const record = await t.call('plans.import', { text, fileName: 'petstore3.yaml', baseUrl: 'https://staging.example.com' });
+    const record = await t.call('plans.import', { text, fileName: 'petstore3.yaml', baseUrl: 'https://staging.example.com', includeWrites: true });
     expect(record.requests).toBe(operations.length);
+    // Without includeWrites, nothing that changes state: DELETE, PUT and PATCH are left out, and reported.
+    const reads = await t.call('plans.import', { text, fileName: 'petstore3.yaml', baseUrl: 'https://staging.example.com' });
+    expect(JSON.stringify(reads.document)).not.toMatch(/"method":"(DELETE|PUT|PATCH)"/);
+    expect(reads.requests).toBeLessThan(operations.length);
+    expect(reads.report.notes.some((n) => /DELETE/.test(n.message))).toBe(true);
     expect(JSON.stringify(record.document)).toContain('"group":{"name":"pet"');
     expect(record.report.variables.find((v) => v.name === 'BASE_URL')).toMatchObject({ secret: false, planDefault: expect.stringContaining('staging.example.com') });
   });

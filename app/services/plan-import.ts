@@ -108,6 +108,7 @@ function converterOptions(p: ImportParams): AnyImportOptions {
     ...(p.environment ? { environment: p.environment.text, environmentFile: p.environment.fileName } : {}),
     ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}),
     ...(p.skipStatic ? { skipStatic: true } : {}),
+    ...(p.includeWrites ? { includeWrites: true } : {}),
     ...(p.rate !== undefined ? { rate: p.rate } : {}),
     ...(p.duration ? { duration: p.duration } : {}),
   };

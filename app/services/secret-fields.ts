@@ -3,7 +3,7 @@
  * credentials (`api_key`, `access_token`, `password`, `client_secret`...) that hold a literal become ${env.NAME},
  * as the importers do. The plan-file export already covers auth and credential headers.
  */
-import { envName, hasExpression, isSecretName } from '../../engine/convert/secrets.ts';
+import { envName, hasExpression, isSecretField } from '../../engine/convert/secrets.ts';
 import { isRecord } from './plan-analysis.ts';
 
 export interface ReplacedSecret { path: string; env: string }
@@ -30,13 +30,13 @@ export function hideSecretFields(doc: unknown, taken: Set<string>): ReplacedSecr
   };
   const fields = (o: unknown, path: string, place: 'query' | 'field'): void => {
     if (!isRecord(o)) return;
-    for (const k of Object.keys(o)) if (isSecretName(k, place)) hide(o, k, path);
+    for (const k of Object.keys(o)) if (isSecretField(k, String(o[k] ?? ''), place)) hide(o, k, path);
   };
   const json = (v: unknown, path: string): void => {
     if (Array.isArray(v)) v.forEach((x, i) => json(x, `${path}[${i}]`));
     else if (isRecord(v)) {
       for (const k of Object.keys(v)) {
-        if (isSecretName(k, 'field') && !isRecord(v[k]) && !Array.isArray(v[k])) hide(v, k, path);
+        if (!isRecord(v[k]) && !Array.isArray(v[k]) && isSecretField(k, String(v[k] ?? ''), 'field')) hide(v, k, path);
         else json(v[k], `${path}.${k}`);
       }
     }

@@ -1,6 +1,6 @@
 /** Command-line parsing with node:util parseArgs; every mistake is a UsageError naming the option. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { parseDuration } from '../plan/duration.ts';
+import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../plan/duration.ts';
 import type { SegmentSpec } from '../plan/segment-tuple.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
 import { segmentRunArgs } from './segment-args.ts';
@@ -33,6 +33,8 @@ export interface RunArgs {
   shardLog: boolean;
   /** --start-at TIME: wall-clock start (epoch ms), so that segments on several machines start together. */
   startAt: number | undefined;
+  /** --ignore-hangup: keep running when the terminal closes (SIGHUP) or the parent process goes away. */
+  ignoreHangup: boolean;
 }
 
 /** The pause between repeats when --pause is not given. */
@@ -60,6 +62,7 @@ const RUN_OPTIONS = {
   'execution-segment-sequence': { type: 'string' },
   'shard-log': { type: 'boolean' },
   'start-at': { type: 'string' },
+  'ignore-hangup': { type: 'boolean' },
 } as const;
 
 export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
@@ -67,8 +70,10 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
   if (planRequired && positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing the plan file: loadsmith run <plan.yaml>' : `expected one plan file, got ${positionals.length}: ${positionals.join(' ')}`);
   if (!planRequired && positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (values.duration !== undefined && (parseDuration(values.duration) ?? 0) <= 0) throw new UsageError(`--duration: '${values.duration}' is not a duration such as 30s or 1m30s`);
+  if (values.duration !== undefined) cliDuration('--duration', values.duration);
   const pauseMs = values.pause === undefined ? DEFAULT_PAUSE_MS : parseDuration(values.pause);
   if (pauseMs === undefined) throw new UsageError(`--pause: '${values.pause}' is not a duration such as 10s or 0s`);
+  if (values.pause !== undefined) cliDuration('--pause', values.pause);
   if (values.pause !== undefined && values.repeat === undefined) throw new UsageError('--pause is the pause between repeats: use it with --repeat N');
   for (const [name, v] of [['--html', values.html], ['--junit', values.junit]] as const) {
     if (v === '' || v === '-') throw new UsageError(`${name}: give a file name to write the report to (e.g. ${name} report.${name === '--html' ? 'html' : 'xml'})`);
@@ -89,6 +94,7 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     junit: values.junit,
     repeat: positiveInt('--repeat', values.repeat),
     pauseMs,
+    ignoreHangup: values['ignore-hangup'] ?? false,
     ...segmentRunArgs(values),
   };
 }
@@ -125,6 +131,14 @@ export function parse<T extends ParseArgsOptionsConfig>(argv: string[], options:
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/^.*?: /, '').replace(/\. To specify.*$/s, '') + ' (see loadsmith help)');
   }
+}
+
+/** A duration option in milliseconds: refused when it is not a duration, or longer than plans allow. */
+export function cliDuration(name: string, text: string): number {
+  const ms = parseDuration(text);
+  if (ms === undefined) throw new UsageError(`${name}: '${text}' is not a duration such as 10s or 1m30s`);
+  if (ms > MAX_DURATION_MS) throw new UsageError(`${name}: '${text}': expected ${DURATION_LIMIT_HINT}`);
+  return ms;
 }
 
 function positiveInt(name: string, v: string | undefined): number | undefined {

@@ -21,7 +21,7 @@ describe('parseRunArgs', () => {
       plan: 'plan.yaml', vus: undefined, duration: undefined, iterations: undefined, env: {},
       summaryJson: undefined, workers: undefined, quiet: false, color: undefined,
       outputs: [], html: undefined, junit: undefined, repeat: undefined, pauseMs: DEFAULT_PAUSE_MS,
-      segment: undefined, shardLog: false, startAt: undefined,
+      segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
     });
   });
 
@@ -34,9 +34,10 @@ describe('parseRunArgs', () => {
       plan: 'p.yaml', vus: 10, duration: '1m30s', iterations: 50, env: {},
       summaryJson: 'out.json', workers: 3, quiet: true, color: false,
       outputs: [{ format: 'csv', path: 'r.csv' }, { format: 'ndjson', path: 'r.ndjson' }], html: 'r.html', junit: 'j.xml', repeat: 3, pauseMs: 60_000,
-      segment: undefined, shardLog: false, startAt: undefined,
+      segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
     });
     expect(parseRunArgs(['p.yaml', '--color'], true).color).toBe(true);
+    expect(parseRunArgs(['p.yaml', '--ignore-hangup'], true).ignoreHangup).toBe(true);
   });
 
   it('collects repeated env options, splitting at the first =', () => {
@@ -63,6 +64,20 @@ describe('parseRunArgs', () => {
     expect(usageError(() => parseRunArgs(['p.yaml', '--duration', 'soon'], true)).message).toMatch(/^--duration: 'soon'/);
     expect(usageError(() => parseRunArgs(['p.yaml', '--duration', '0s'], true)).message).toMatch(/^--duration: '0s'/);
     expect(parseRunArgs(['p.yaml', '--duration', '500ms'], true).duration).toBe('500ms');
+  });
+
+  it('refuses a --duration or --pause over 720h, the longest a plan may give', () => {
+    expect(parseRunArgs(['p.yaml', '--duration', '720h'], true).duration).toBe('720h');
+    expect(usageError(() => parseRunArgs(['p.yaml', '--duration', '721h'], true)).message)
+      .toBe("--duration: '721h': expected a duration of at most 720h (30 days): split a longer test into several runs");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--repeat', '2', '--pause', '1000h'], true)).message).toMatch(/^--pause: '1000h': expected a duration of at most 720h/);
+  });
+
+  it('refuses a --start-at more than 30 days ahead, hinting at milliseconds given for seconds', () => {
+    const inDays = (d: number): string => String(Math.floor(Date.now() / 1000) + d * 86_400);
+    expect(parseRunArgs(['p.yaml', '--start-at', inDays(29)], true).startAt).toBeGreaterThan(Date.now());
+    expect(usageError(() => parseRunArgs(['p.yaml', '--start-at', inDays(31)], true)).message).toMatch(/^--start-at: '\d+' is more than 720h \(30 days\) from now; give a time within 30 days$/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--start-at', String(Date.now())], true)).message).toMatch(/\(Unix seconds are expected, not milliseconds\)/);
   });
 
   it('requires exactly one plan when a plan is required', () => {

@@ -91,7 +91,7 @@ describe('run --junit --html --summary-json, then report', () => {
     await writeFile(join(dir, 'other.json'), '{"name": "something else"}');
     for (const [args, message] of [
       [['report', 'missing.json'], /^error: missing\.json: no such file; expected the JSON written by 'loadsmith run --summary-json FILE'$/m],
-      [['report', 's.json', '--html', join(dir, 'no-such-dir', 'r.html')], /--html .*r\.html: cannot write the report there: the directory .*no-such-dir does not exist/],
+      [['report', 's.json', '--html', join(dir, 'no-such-dir', 'r.html')], /--html .*no-such-dir\/r\.html: cannot write the report there: ENOENT: its directory does not exist/],
       [['compare', 's.json', 'other.json'], /other\.json: not a Loadsmith run summary \(no "tool": \{"name": "loadsmith"\}\); expected/],
     ] as const) {
       const r = await loadsmith([...args]);
@@ -201,5 +201,25 @@ describe('--out', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: cannot write the csv results to \S*no\/such\/dir\/x\.csv: .*directory does not exist/m);
     expect(server.hits()).toBe(0);
+  }, SLOW);
+
+  it('refuses --summary-json, --html or --junit it cannot write before sending anything, as --out', async () => {
+    const file = await plan('unwritable-report', 1, false);
+    await writeFile(join(dir, 'a-file'), 'not a directory');
+    // A path through a file: the directory check that came before let it pass, and the test ran to the end.
+    for (const option of ['--summary-json', '--html', '--junit']) {
+      server.resetStats();
+      const r = await loadsmith(['run', file, '-q', '-e', `BASE=${server.url}`, option, 'a-file/report']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`error: ${option} a-file/report: cannot write the report there: ENOTDIR: a part of the path is not a directory; choose another file`);
+      expect(r.stdout).not.toMatch(/TOTAL RESULTS/);
+      expect(server.hits()).toBe(0);
+    }
+    // An existing report is neither emptied nor changed by the check, and a new one is not left behind.
+    await writeFile(join(dir, 'old.html'), 'the previous report');
+    const ok = await loadsmith(['run', file, '-q', '-e', `BASE=${server.url}`, '--html', 'old.html', '--summary-json', 'new.json', '--junit', join(dir, 'no-such-dir', 'j.xml')]);
+    expect(ok.code).toBe(1);
+    expect(await readFile(join(dir, 'old.html'), 'utf8')).toBe('the previous report');
+    expect(await exists(join(dir, 'new.json'))).toBe(false);
   }, SLOW);
 });

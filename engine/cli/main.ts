@@ -1,6 +1,6 @@
 /**
  * The `loadsmith` command. User mistakes (bad plan, bad option) print a clear message and exit 1 without a
- * stack trace; anything else is a bug and shows its stack.
+ * stack trace; anything else is a bug: "internal error ... please report", its stack, exit 103 (failure.ts).
  */
 import { PlanError } from '../plan/errors.ts';
 import { ResultOutputError } from '../runtime/results/files.ts';
@@ -17,6 +17,7 @@ import { importCommand } from './commands/import.ts';
 import { k8sCommand } from './commands/k8s.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { validateCommand } from './commands/validate.ts';
+import { reportFailure } from './failure.ts';
 import { EXIT, HELP, UsageError } from './usage.ts';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -50,6 +51,6 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     // A raw-results file (--out) that cannot be created: the engine refuses it before the run starts.
     if (e instanceof ResultOutputError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
-    throw e;
+    return reportFailure(e);
   }
 }

@@ -4,6 +4,7 @@
  * `--execution-segment-sequence 0,A,B,...,1`; with it `--shard-log` and `--start-at`. Every mistake is a UsageError
  * naming the option.
  */
+import { MAX_DURATION_MS } from '../plan/duration.ts';
 import { parseExecutionSegment, parseSegmentSequence, segmentOfN, SegmentError } from '../plan/segment.ts';
 import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
 import { UsageError } from './usage.ts';
@@ -60,5 +61,6 @@ export function segmentRunArgs(values: { segment?: string | undefined; 'executio
 export function parseStartAt(text: string): number {
   const t = /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? Date.parse(text) : NaN;
   if (!Number.isFinite(t)) throw new UsageError(`--start-at: '${text}' is not a time with its zone, such as 2025-03-01T10:00:00Z, or Unix seconds`);
+  if (t - Date.now() > MAX_DURATION_MS) throw new UsageError(`--start-at: '${text}' is more than 720h (30 days) from now${/^\d{13,}/.test(text) ? ' (Unix seconds are expected, not milliseconds)' : ''}; give a time within 30 days`);
   return t;
 }

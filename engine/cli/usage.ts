@@ -29,9 +29,11 @@ Usage:
   loadsmith demo-server [--port N]     serve the bundled demo API on 127.0.0.1 until Ctrl-C
   loadsmith schema [-o FILE]           print the plan JSON Schema
   loadsmith import <file> [--from curl|har|postman|openapi|vegeta] [-o plan.yaml] [--force] [--environment env.json]
-                       [--base-url URL] [--rate N] [--duration D] [--skip-static] [--shell bash|cmd] [-q]
+                       [--base-url URL] [--rate N] [--duration D] [--skip-static] [--include-writes] [--shell bash|cmd] [-q]
                                        a plan from cURL commands, a HAR file, a Postman collection, an OpenAPI/Swagger
-                                       document or Vegeta targets; what was not imported is reported on stderr
+                                       document or Vegeta targets; what was not imported is reported on stderr.
+                                       OpenAPI: operations that change state (DELETE, PUT, PATCH, creating POSTs) are
+                                       left out unless --include-writes; with it, the plan changes only what it created
   loadsmith export <plan> --to k6|curl|har [-o FILE] [--force] [-e NAME=value] [--request NAME] [--shell bash|cmd]
                                        a k6 script, curl commands or a HAR file; what cannot be expressed is reported
   loadsmith ui [--port N] [--no-open]  the app in your browser (127.0.0.1, behind a token); see loadsmith ui --help
@@ -64,9 +66,12 @@ Run options:
   --workers N             worker threads (default: CPU cores - 1, at least 1)
   -q, --quiet             no progress line, only the summary
   --no-color              plain output
+  --ignore-hangup         keep running when the terminal closes (SIGHUP) or the process that started loadsmith exits
+                          (by default either stops the test gracefully, so a cancelled CI job leaves no load running)
 
 Exit codes: 0 thresholds passed · 99 a threshold failed (with --repeat: in any repeat; merge: on the merged data) ·
             1 bad plan, usage, shards that cannot be merged, or a report file that cannot be written ·
-            105 stopped by the user (Ctrl-C) · 103 the engine failed.
-            First Ctrl-C stops gracefully (with --repeat: and skips the remaining repeats), the second at once;
-            the summary and the reports are always written. More: docs/reports.md, docs/distributed.md`;
+            105 stopped (Ctrl-C, SIGTERM, SIGHUP, or the parent process gone) · 103 an internal error (a bug).
+            The first stops gracefully (with --repeat: and skips the remaining repeats), the second at once;
+            the summary and the reports are always written. Under npx, npm may exit first with 130 or 143
+            (docs/reliability.md). More: docs/reports.md, docs/distributed.md`;

@@ -5,6 +5,20 @@
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/y;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
+/**
+ * The longest duration a plan or an option may give: 30 days (720h). Soak tests of days run (timers chain past
+ * Node's 596.5 h limit: engine/runtime/timers.ts); a longer value is taken for a typo (`3000000s`) and refused.
+ */
+export const MAX_DURATION_MS = 720 * 3_600_000;
+
+/** What to tell a user whose duration is over MAX_DURATION_MS. */
+export const DURATION_LIMIT_HINT = 'a duration of at most 720h (30 days): split a longer test into several runs';
+
+/** True for a duration over MAX_DURATION_MS (false for text that is not a duration: that is another error). */
+export function overDurationLimit(text: string): boolean {
+  return (parseDuration(text) ?? 0) > MAX_DURATION_MS;
+}
+
 /** The JSON Schema / zod pattern for a duration string. */
 export const DURATION_PATTERN = '^(0|(\\d+(\\.\\d+)?(ms|s|m|h))+)$';
 

@@ -23,6 +23,7 @@ import { runScenarios, segmentTuple, shardData } from './segment-run.ts';
 import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
 import { customTags } from './tags.ts';
+import { startTimer, stopTimer } from './timers.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './worker/protocol.ts';
 
 const WORKER_URL = new URL('./worker/main.ts', import.meta.url);
@@ -156,9 +157,9 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     post({ cmd: 'start', t0 });
   }
   // A safety net: never run (much) past the longest possible duration.
-  const watchdog = setTimeout(() => { notes.push('the run exceeded its maximum duration and was aborted'); abort(); }, info.maxDurationMs + 30_000);
+  const watchdog = startTimer(() => { notes.push('the run exceeded its maximum duration and was aborted'); abort(); }, info.maxDurationMs + 30_000);
   await allDone;
-  clearTimeout(watchdog);
+  stopTimer(watchdog);
   clearTimeout(abortTimer);
 
   const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;

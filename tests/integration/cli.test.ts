@@ -96,7 +96,7 @@ describe('loadsmith run', () => {
     const r = await loadsmith(['run', file, '-e', `BASE=${server.url}`], {
       onStderr: (text, child) => {
         if (signals === 0 && /running \(/.test(text)) { signals++; child.kill('SIGINT'); }
-        else if (signals === 1 && /stopping gracefully/.test(text)) { signals++; setTimeout(() => child.kill('SIGINT'), 300); }
+        else if (signals === 1 && /stopping gracefully/.test(text)) { signals++; setTimeout(() => child.kill('SIGINT'), 800); } // later than a relayed copy (RELAYED_MS)
       },
     });
     expect(signals).toBe(2);
@@ -133,6 +133,16 @@ describe('other commands', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('breakpoint refuses a --summary-json it cannot write before sending anything', async () => {
+    const file = await planFile('bp.yaml', simplePlan('    executor: per-vu-iterations\n    steps: [{ request: { url: /json } }]'));
+    await writeFile(join(dir, 'not-a-dir'), '');
+    server.resetStats();
+    const r = await loadsmith(['breakpoint', file, '-e', `BASE=${server.url}`, '--summary-json', join(dir, 'not-a-dir', 'bp.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--summary-json .*not-a-dir\/bp\.json: cannot write the report there: ENOTDIR/);
+    expect(server.hits()).toBe(0);
   });
 
   it('demo-server serves the demo API on loopback until Ctrl-C', async () => {

@@ -3,13 +3,15 @@
  *  [--step-duration 10s] [--cooldown 5s] [--precision 5%] [--max-vus 2000]`: the highest arrival rate that meets the SLAs.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseDuration } from '../../plan/duration.ts';
 import { loadPlanFile } from '../../plan/file.ts';
 import { parseSla, type Sla } from '../../plan/sla.ts';
 import { ThresholdSyntaxError } from '../../metrics/thresholds/parse.ts';
 import { fmtMs, fmtPct, fmtRate, paint, useColor } from '../../report/format.ts';
 import { searchBreakpoint, type BreakpointStep } from '../../runtime/breakpoint.ts';
-import { parse } from '../args.ts';
+import type { RunHandle } from '../../runtime/run-handle.ts';
+import { describeCause, stopSignals } from '../stop-signals.ts';
+import { cliDuration, parse } from '../args.ts';
+import { checkWritable } from './write-reports.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
 export async function breakpointCommand(argv: string[]): Promise<number> {
@@ -17,6 +19,7 @@ export async function breakpointCommand(argv: string[]): Promise<number> {
     sla: { type: 'string', multiple: true }, start: { type: 'string' }, max: { type: 'string' },
     'step-duration': { type: 'string' }, cooldown: { type: 'string' }, precision: { type: 'string' }, 'max-vus': { type: 'string' },
     env: { type: 'string', short: 'e', multiple: true }, workers: { type: 'string' }, 'summary-json': { type: 'string' },
+    'ignore-hangup': { type: 'boolean' },
   } as const);
   if (positionals.length !== 1) throw new UsageError('usage: loadsmith breakpoint <plan> --sla "p(95)<500" [--sla ...]');
   const sla: Sla[] = [];
@@ -29,12 +32,7 @@ export async function breakpointCommand(argv: string[]): Promise<number> {
     if (!Number.isFinite(n) || n < min) throw new UsageError(`--${name}: '${v}' is not a number of at least ${min}`);
     return n;
   };
-  const secs = (name: string, v: string | undefined, dflt: number): number => {
-    if (v === undefined) return dflt;
-    const ms = parseDuration(v);
-    if (ms === undefined) throw new UsageError(`--${name}: '${v}' is not a duration such as 10s`);
-    return ms / 1000;
-  };
+  const secs = (name: string, v: string | undefined, dflt: number): number => (v === undefined ? dflt : cliDuration(`--${name}`, v) / 1000);
   const env: Record<string, string> = {};
   for (const item of values.env ?? []) {
     const eq = item.indexOf('=');
@@ -43,10 +41,8 @@ export async function breakpointCommand(argv: string[]): Promise<number> {
   }
   const file = positionals[0] as string;
   const loaded = await loadPlanFile(file);
+  await checkWritable({ '--summary-json': values['summary-json'] });
   const p = paint(useColor(process.stdout));
-  const signal = { stopped: false };
-  const onSigint = (): void => { signal.stopped = true; process.stderr.write('  stopping after the current step\n'); };
-  process.on('SIGINT', onSigint);
   const options = {
     sla, startRate: num('start', values.start, 10, 0.01), maxRate: num('max', values.max, 100_000, 0.01),
     stepDurationS: secs('step-duration', values['step-duration'], 10), cooldownS: secs('cooldown', values.cooldown, 5),
@@ -54,11 +50,21 @@ export async function breakpointCommand(argv: string[]): Promise<number> {
     run: { baseDir: loaded.baseDir, file, env: { ...process.env, ...env }, ...(values.workers ? { workers: num('workers', values.workers, 1, 1) } : {}) },
   };
   process.stdout.write(`\n  breakpoint search · ${loaded.plan.name} · SLA: ${sla.map((s) => `${s.metric}: ${s.expression}`).join(', ')}\n\n`);
+  const signal = { stopped: false };
+  let step: RunHandle | undefined;
+  // The first stop request ends the search after the current step, the next one stops that step at once.
+  const unlisten = stopSignals.listen((r) => {
+    signal.stopped = true;
+    process.stderr.write(`  ${describeCause(r.cause)}: ${r.count === 1 ? 'stopping after the current step (Ctrl-C again to stop it at once)' : 'stopping at once'}\n`);
+    if (r.count > 1) step?.abort();
+  });
+  if (values['ignore-hangup']) stopSignals.ignoreHangups();
+  else stopSignals.watchParent();
   let result;
   try {
-    result = await searchBreakpoint(loaded.plan, options, { signal, onStep: (s) => process.stdout.write(`${stepLine(s, p)}\n`) });
+    result = await searchBreakpoint(loaded.plan, options, { signal, onRun: (h) => { step = h; }, onStep: (s) => process.stdout.write(`${stepLine(s, p)}\n`) });
   } finally {
-    process.off('SIGINT', onSigint);
+    unlisten();
   }
   const verdict = result.maxRate === null
     ? p.red(`  even ${fmtRate(options.startRate)} breaks the SLA: lower --start`)

@@ -1,7 +1,8 @@
-/** `loadsmith demo-server [--port N]`: the bundled demo API on 127.0.0.1 until Ctrl-C. */
+/** `loadsmith demo-server [--port N]`: the bundled demo API on 127.0.0.1 until Ctrl-C (or SIGTERM, SIGHUP). */
 import { startDemoServer } from '../../demo/server.ts';
 import { DEMO_PASSWORD, DEMO_TOKEN } from '../../demo/state.ts';
 import { parsePortArgs } from '../args.ts';
+import { stopSignals } from '../stop-signals.ts';
 
 export async function demoServerCommand(argv: string[]): Promise<number> {
   const { port } = parsePortArgs(argv);
@@ -14,10 +15,7 @@ export async function demoServerCommand(argv: string[]): Promise<number> {
     '  Ctrl-C to stop',
     '',
   ].join('\n'));
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await new Promise<void>((resolve) => { stopSignals.listen(() => resolve()); });
   await server.close();
   return 0;
 }

@@ -15,6 +15,7 @@ const OPTIONS = {
   from: { type: 'string' }, output: { type: 'string', short: 'o' }, name: { type: 'string' }, force: { type: 'boolean' },
   environment: { type: 'string' }, shell: { type: 'string' }, 'base-url': { type: 'string' }, rate: { type: 'string' },
   duration: { type: 'string' }, 'skip-static': { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' },
+  'include-writes': { type: 'boolean' },
 } as const;
 
 export async function importCommand(argv: string[]): Promise<number> {
@@ -36,6 +37,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     ...(rate !== undefined ? { rate } : {}),
     ...(values.duration ? { duration: values.duration } : {}),
     ...(values['skip-static'] ? { skipStatic: true } : {}),
+    ...(values['include-writes'] ? { includeWrites: true } : {}),
   };
   let result: ImportResult;
   try {

@@ -11,34 +11,29 @@ import { repeatLine, repeatTable } from '../../report/compare/repeat-text.ts';
 import { fmtMs, paint, type Paint } from '../../report/format.ts';
 import { observedText } from '../../report/threshold-value.ts';
 import type { RunArgs } from '../args.ts';
-import { Interrupts } from '../interrupts.ts';
+import type { Interrupts } from '../interrupts.ts';
 import { repeatExitCode } from '../exit-code.ts';
 import { executeRun, type RunSetup } from './execute.ts';
 import { jsonJob, numbered, reportJobs, writeAll } from './write-reports.ts';
 
-export async function repeatRuns(setup: RunSetup, args: RunArgs, text: { out: NodeJS.WriteStream; color: boolean }): Promise<number> {
+export async function repeatRuns(setup: RunSetup, args: RunArgs, text: { out: NodeJS.WriteStream; color: boolean }, interrupts: Interrupts): Promise<number> {
   const total = args.repeat ?? 1;
   const p = paint(text.color);
-  const interrupts = new Interrupts(setup.progress, total > 1 ? 'the remaining repeats are skipped' : '');
+  if (total > 1) interrupts.afterFirst = 'the remaining repeats are skipped';
   const summaries: Summary[] = [];
   const written: string[] = [];
-  interrupts.install();
-  try {
-    for (let i = 1; i <= total && !interrupts.stopped; i++) {
-      if (i > 1 && args.pauseMs > 0) {
-        if (!setup.quiet) process.stderr.write(`  pausing ${fmtMs(args.pauseMs)} before repeat ${i}/${total} (Ctrl-C skips the remaining repeats)\n`);
-        await interrupts.pause(args.pauseMs);
-        if (interrupts.stopped) break;
-      } else if (!setup.quiet && i > 1) {
-        process.stderr.write(`  repeat ${i}/${total}\n`);
-      }
-      const summary = await executeRun(setup, args.outputs.map((o) => ({ ...o, path: numbered(o.path, i) })), interrupts, i === 1);
-      summaries.push(summary);
-      text.out.write(`${[repeatLine(i, total, summary, p), ...failedThresholds(summary, p)].join('\n')}\n`);
-      written.push(...await writeAll(reportJobs(summary, { html: args.html && numbered(args.html, i), junit: args.junit && numbered(args.junit, i) })));
+  for (let i = 1; i <= total && !interrupts.stopped; i++) {
+    if (i > 1 && args.pauseMs > 0) {
+      if (!setup.quiet) process.stderr.write(`  pausing ${fmtMs(args.pauseMs)} before repeat ${i}/${total} (Ctrl-C skips the remaining repeats)\n`);
+      await interrupts.pause(args.pauseMs);
+      if (interrupts.stopped) break;
+    } else if (!setup.quiet && i > 1) {
+      process.stderr.write(`  repeat ${i}/${total}\n`);
     }
-  } finally {
-    interrupts.uninstall();
+    const summary = await executeRun(setup, args.outputs.map((o) => ({ ...o, path: numbered(o.path, i) })), interrupts, i === 1);
+    summaries.push(summary);
+    text.out.write(`${[repeatLine(i, total, summary, p), ...failedThresholds(summary, p)].join('\n')}\n`);
+    written.push(...await writeAll(reportJobs(summary, { html: args.html && numbered(args.html, i), junit: args.junit && numbered(args.junit, i) })));
   }
   const result = repeatResult(summaries);
   const skipped = total - summaries.length;

@@ -12,6 +12,7 @@ import { textSummary } from '../../report/text-summary.ts';
 import { useColor } from '../../report/format.ts';
 import { parseRunArgs, type RunArgs } from '../args.ts';
 import { Interrupts } from '../interrupts.ts';
+import { stopSignals } from '../stop-signals.ts';
 import { applyOverrides, describeOverrides } from '../overrides.ts';
 import { exitCode } from '../exit-code.ts';
 import { EXIT } from '../usage.ts';
@@ -25,16 +26,32 @@ export async function runCommand(argv: string[]): Promise<number> {
   return runPlanFile(args.plan as string, args, {});
 }
 
-/** Shared by `run` and `demo` (which adds BASE_URL). */
+/**
+ * Shared by `run` and `demo` (which adds BASE_URL). Stop requests are handled from the start: one that comes while
+ * the plan loads means the test never starts.
+ */
 export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<string, string>): Promise<number> {
+  const progress = new Progress(process.stderr, args.color ?? useColor(process.stderr));
+  const interrupts = new Interrupts(progress);
+  interrupts.install();
+  if (args.ignoreHangup) stopSignals.ignoreHangups();
+  else stopSignals.watchParent();
+  try {
+    return await loadAndRun(file, args, extraEnv, progress, interrupts);
+  } finally {
+    interrupts.uninstall();
+  }
+}
+
+async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, string>, progress: Progress, interrupts: Interrupts): Promise<number> {
   const loaded = await loadPlanFile(file);
   const plan = applyOverrides(loaded.plan, args);
   await checkWritable({ '--summary-json': args.summaryJson, '--html': args.html, '--junit': args.junit });
+  if (interrupts.stopped) return notStarted(progress);
   const overridden = describeOverrides(args);
   const textOut = args.summaryJson === '-' ? process.stderr : process.stdout;
   const setup: RunSetup = {
-    plan, file, overridden, quiet: args.quiet,
-    progress: new Progress(process.stderr, args.color ?? useColor(process.stderr)),
+    plan, file, overridden, quiet: args.quiet, progress,
     options: {
       baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source,
       env: { ...process.env, ...extraEnv, ...args.env }, ...(args.workers ? { workers: args.workers } : {}),
@@ -43,21 +60,14 @@ export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<
   };
   for (const w of segmentWarnings(args)) process.stderr.write(`warning: ${w}\n`);
   const color = args.color ?? useColor(textOut);
-  if (args.repeat !== undefined) return repeatRuns(setup, args, { out: textOut, color });
+  if (args.repeat !== undefined) return repeatRuns(setup, args, { out: textOut, color }, interrupts);
 
-  const interrupts = new Interrupts(setup.progress);
-  interrupts.install();
-  let summary: Summary;
   let late: string | undefined;
-  try {
-    if (args.startAt !== undefined) {
-      late = await waitForStart(args.startAt, interrupts, setup.quiet);
-      if (interrupts.stopped) return EXIT.interrupted;
-    }
-    summary = await executeRun(setup, args.outputs, interrupts);
-  } finally {
-    interrupts.uninstall();
+  if (args.startAt !== undefined) {
+    late = await waitForStart(args.startAt, interrupts, setup.quiet);
+    if (interrupts.stopped) return notStarted(progress);
   }
+  const summary: Summary = await executeRun(setup, args.outputs, interrupts);
   if (late) summary.notes.push(late);
   textOut.write(`${textSummary(summary, { color })}\n`);
   const jobs = reportJobs(summary, { html: args.html, junit: args.junit });
@@ -65,4 +75,10 @@ export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<
   const written = await writeAll(jobs);
   if (written.length > 0) textOut.write(`${written.map((l) => `  ${l}`).join('\n')}\n\n`);
   return args.segment ? endSegment(summary, args.shardLog) : exitCode(summary);
+}
+
+/** A stop request came before the test started: say so (there is no summary: nothing was sent). */
+function notStarted(progress: Progress): number {
+  progress.note('the test did not start: nothing was sent');
+  return EXIT.interrupted;
 }

@@ -1,13 +1,12 @@
 /**
- * Writing a run's reports: --summary-json (or - for stdout), --html and --junit. Their directories are checked
- * before a run starts, so a long test never ends with nowhere to put its report; a report that still cannot be
- * written is named in one error after the others were written.
+ * Writing a run's reports: --summary-json (or - for stdout), --html and --junit. Each file is opened for writing
+ * before a run starts, as --out's are (runtime/results/files.ts), so a long test never ends with nowhere to put its
+ * report; a report that still cannot be written is named in one error after the others were written.
  */
-import { constants } from 'node:fs';
-import { access, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { open, rm, stat, writeFile } from 'node:fs/promises';
 import type { Summary } from '../../metrics/summary.ts';
 import { htmlReport } from '../../report/html/index.ts';
+import { fileErrorText } from '../../runtime/results/files.ts';
 import { junitReport } from '../../report/junit/index.ts';
 import { UsageError } from '../usage.ts';
 
@@ -22,14 +21,31 @@ export function numbered(path: string, n: number): string {
   return m ? `${m[1]}-${n}${m[2]}` : `${path}-${n}`;
 }
 
-/** Refuses, before anything runs, a report file whose directory is missing or not writable, or that is a directory. */
+/** Refuses, before anything runs, a report file that cannot be written (it is tried: see writeProblem). */
 export async function checkWritable(files: Record<string, string | undefined>): Promise<void> {
   for (const [option, file] of Object.entries(files)) {
     if (file === undefined || file === '-') continue;
-    const dir = dirname(resolve(file));
-    const problem = await access(dir, constants.W_OK).then(() => undefined, (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? `the directory ${dir} does not exist` : `the directory ${dir} is not writable`))
-      ?? await stat(file).then((s) => (s.isDirectory() ? `${file} is a directory` : undefined), () => undefined);
+    const problem = await writeProblem(file);
     if (problem) throw new UsageError(`${option} ${file}: cannot write the report there: ${problem}; choose another file`);
+  }
+}
+
+/**
+ * Opens the file for writing without changing it: an existing file for appending (nothing is appended), a new one
+ * is created and removed again. Any reason the system has (a missing directory, a part of the path that is a file,
+ * no permission, a read-only or virtual file system) shows now rather than after the test. Devices and pipes
+ * (/dev/stdout, a FIFO) are left alone: opening a FIFO with no reader would wait for one.
+ */
+async function writeProblem(file: string): Promise<string | undefined> {
+  const existing = await stat(file).catch(() => undefined);
+  if (existing?.isDirectory()) return `${file} is a directory`;
+  if (existing && !existing.isFile()) return undefined;
+  try {
+    await (await open(file, existing ? 'a' : 'wx')).close();
+    if (!existing) await rm(file, { force: true });
+    return undefined;
+  } catch (e) {
+    return fileErrorText(e as NodeJS.ErrnoException);
   }
 }
 

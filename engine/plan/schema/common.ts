@@ -1,6 +1,6 @@
 /** Building blocks shared by the plan schema: durations, names, templated strings, header maps. */
 import { z } from 'zod';
-import { DURATION_PATTERN } from '../duration.ts';
+import { DURATION_LIMIT_HINT, DURATION_PATTERN, overDurationLimit } from '../duration.ts';
 import { SIZE_PATTERN } from '../size.ts';
 
 const DURATION_HINT = 'expected a duration such as 500ms, 30s or 1m30s';
@@ -9,7 +9,8 @@ const DURATION_HINT = 'expected a duration such as 500ms, 30s or 1m30s';
 export const Duration = z
   .string({ error: DURATION_HINT })
   .regex(new RegExp(DURATION_PATTERN), { error: DURATION_HINT })
-  .meta({ id: 'Duration', description: 'A duration: 500ms, 30s, 1m30s, 2h (0 for none).', examples: ['500ms', '30s', '1m30s'] });
+  .refine((text) => !overDurationLimit(text), { error: `expected ${DURATION_LIMIT_HINT}` })
+  .meta({ id: 'Duration', description: 'A duration: 500ms, 30s, 1m30s, 2h (0 for none), at most 720h (30 days).', examples: ['500ms', '30s', '1m30s'] });
 
 /** A byte size: a number of bytes or text with a unit (64kb, 10MB). */
 export const Size = z.union([

@@ -11,6 +11,7 @@ import type { CompiledStep } from '../compile/steps.ts';
 import type { Feeders } from '../data/feeders.ts';
 import { iterationFailed, runIteration, type IterationOutcome, type WorkerContext } from '../vu/interpreter.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
+import { startTimer, stopTimer, type Timer } from '../timers.ts';
 import type { ScenarioRunner } from './runner.ts';
 
 export interface ArrivalSetup {
@@ -47,8 +48,8 @@ export class ArrivalRateRun implements ScenarioRunner {
   private start = 0;
   private index = 0;
   private nextAt: number | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private stopTimers: NodeJS.Timeout[] = [];
+  private timer: Timer | undefined;
+  private stopTimers: Timer[] = [];
   private stopping = false;
   private started = false;
   private finished = false;
@@ -62,28 +63,28 @@ export class ArrivalRateRun implements ScenarioRunner {
   }
 
   schedule(sinceStartMs: number): void {
-    const delay = Math.max(0, this.s.startMs - sinceStartMs);
-    this.stopTimers.push(setTimeout(() => {
+    // startTimer: a startTime, duration or gap between arrivals may exceed one Node timer (596.5 h).
+    this.stopTimers.push(startTimer(() => {
       this.started = true;
       this.start = performance.now();
       this.advance();
-      this.stopTimers.push(setTimeout(() => this.endRegular(), this.s.regularEndMs));
+      this.stopTimers.push(startTimer(() => this.endRegular(), this.s.regularEndMs));
       this.pump();
-    }, delay));
+    }, this.s.startMs - sinceStartMs));
   }
 
   endRegular(): void {
     if (this.stopping) return;
     this.stopping = true;
-    clearTimeout(this.timer);
+    stopTimer(this.timer);
     if (!this.started) { this.finish(); return; }
-    this.stopTimers.push(setTimeout(() => this.interrupt(), this.s.gracefulStopMs));
+    this.stopTimers.push(startTimer(() => this.interrupt(), this.s.gracefulStopMs));
     this.checkDone();
   }
 
   interrupt(): void {
     this.stopping = true;
-    clearTimeout(this.timer);
+    stopTimer(this.timer);
     for (const slot of this.busy) slot.vu.interrupt();
     if (!this.started) this.finish();
     this.checkDone();
@@ -106,7 +107,7 @@ export class ArrivalRateRun implements ScenarioRunner {
       this.advance();
     }
     // No more iterations to schedule: the regular end (timer) or the last VU ends the scenario.
-    if (this.nextAt !== undefined) this.timer = setTimeout(this.pump, Math.max(0, this.start + this.nextAt - now));
+    if (this.nextAt !== undefined) this.timer = startTimer(this.pump, this.start + this.nextAt - now);
   };
 
   /** The next start time of this worker's share. */
@@ -168,8 +169,8 @@ export class ArrivalRateRun implements ScenarioRunner {
     if (this.finished) return;
     this.finished = true;
     this.stopping = true;
-    clearTimeout(this.timer);
-    for (const t of this.stopTimers) clearTimeout(t);
+    stopTimer(this.timer);
+    for (const t of this.stopTimers) stopTimer(t);
     this.resolveDone();
   }
 }

@@ -10,6 +10,7 @@ import type { CompiledStep } from '../compile/steps.ts';
 import type { Feeders } from '../data/feeders.ts';
 import { iterationFailed, runIteration, type IterationOutcome, type WorkerContext } from '../vu/interpreter.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
+import { startTimer, stopTimer, type Timer } from '../timers.ts';
 import type { ScenarioRunner } from './runner.ts';
 
 export interface VuSlot {
@@ -19,7 +20,7 @@ export interface VuSlot {
   iter: number;
   running: boolean;
   retiring: boolean;
-  retireTimer: NodeJS.Timeout | undefined;
+  retireTimer: Timer | undefined;
 }
 
 export interface ExecutorPolicy {
@@ -61,7 +62,7 @@ export class ScenarioRun implements ScenarioRunner {
   private started = false;
   private running = 0;
   private peak = 0;
-  private timers: NodeJS.Timeout[] = [];
+  private timers: Timer[] = [];
 
   constructor(setup: ScenarioSetup, policy: ExecutorPolicy) {
     this.setup = setup;
@@ -92,16 +93,16 @@ export class ScenarioRun implements ScenarioRunner {
     });
   }
 
-  /** Timer relative to now; cleared on hard stop. */
+  /** Timer relative to now, however long (plan durations may exceed Node's 596.5 h); cleared on hard stop. */
   after(ms: number, fn: () => void): void {
-    this.timers.push(setTimeout(fn, Math.max(0, ms)));
+    this.timers.push(startTimer(fn, ms));
   }
 
   /** Starts (or keeps) the loop of a VU. */
   activate(slot: VuSlot): void {
     if (this.stopping) return;
     slot.retiring = false;
-    if (slot.retireTimer) { clearTimeout(slot.retireTimer); slot.retireTimer = undefined; }
+    if (slot.retireTimer) { stopTimer(slot.retireTimer); slot.retireTimer = undefined; }
     if (!slot.running) void this.loop(slot);
   }
 
@@ -109,7 +110,7 @@ export class ScenarioRun implements ScenarioRunner {
   retire(slot: VuSlot, graceMs: number): void {
     if (!slot.running || slot.retiring) return;
     slot.retiring = true;
-    slot.retireTimer = setTimeout(() => { if (slot.retiring && slot.running) slot.vu.interrupt(); }, graceMs);
+    slot.retireTimer = startTimer(() => { if (slot.retiring && slot.running) slot.vu.interrupt(); }, graceMs);
   }
 
   /** Graceful stop of the whole scenario (end of its duration, or the user's first Ctrl-C). */
@@ -152,7 +153,7 @@ export class ScenarioRun implements ScenarioRunner {
     } finally {
       slot.running = false;
       slot.retiring = false;
-      if (slot.retireTimer) { clearTimeout(slot.retireTimer); slot.retireTimer = undefined; }
+      if (slot.retireTimer) { stopTimer(slot.retireTimer); slot.retireTimer = undefined; }
       this.running--;
       this.checkDone();
     }
@@ -168,7 +169,7 @@ export class ScenarioRun implements ScenarioRunner {
     if (this.finished) return;
     this.finished = true;
     this.stopping = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) stopTimer(t);
     this.timers = [];
     this.resolveDone();
   }

@@ -29,9 +29,7 @@ export async function createResultFiles(outputs: readonly ResultOutput[], planFi
     try {
       await writeFile(path, fileHeader(o.format), { flag: 'w' });
     } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      const why = err.code !== undefined ? `${err.code}: ${describe(err.code)}` : err.message;
-      throw new ResultOutputError(path, `cannot write the ${o.format} results to ${path}: ${why}`);
+      throw new ResultOutputError(path, `cannot write the ${o.format} results to ${path}: ${fileErrorText(e as NodeJS.ErrnoException)}`);
     }
     created.push({ format: o.format, path });
   }
@@ -48,6 +46,7 @@ const CODES: Record<string, string> = {
   ENOSPC: 'no space left on the device',
 };
 
-function describe(code: string): string {
-  return CODES[code] ?? 'the file cannot be created';
+/** Why a file cannot be written, for users: `ENOTDIR: a part of the path is not a directory`. */
+export function fileErrorText(err: NodeJS.ErrnoException): string {
+  return err.code !== undefined ? `${err.code}: ${CODES[err.code] ?? 'the file cannot be created'}` : err.message;
 }

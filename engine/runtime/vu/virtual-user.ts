@@ -7,6 +7,7 @@
 import type { TemplateContext } from '../../template/index.ts';
 import { CookieJar } from '../http/cookie-jar.ts';
 import type { Interruptible } from '../http/exchange.ts';
+import { startTimer, stopTimer, type Timer } from '../timers.ts';
 
 export type CookieScope = 'iteration' | 'vu' | 'off';
 
@@ -27,7 +28,7 @@ export class VirtualUser {
   /** The one request in flight (the usual case), and more only while a batch runs. */
   private current: Interruptible | undefined;
   private more: Set<Interruptible> | undefined;
-  private sleepTimer: NodeJS.Timeout | undefined;
+  private sleepTimer: Timer | undefined;
   /** A step's headers with this VU's Cookie header, per header array: the same array while the cookie does not
    * change, so the HTTP client's per-array request head cache still works. */
   private cookieHeaders: WeakMap<readonly string[], { cookie: string; headers: string[] }> | undefined;
@@ -81,7 +82,7 @@ export class VirtualUser {
     this.waits++;
     return new Promise((resolve) => {
       this.wake = resolve;
-      this.sleepTimer = setTimeout(() => { this.wake = undefined; resolve(); }, ms);
+      this.sleepTimer = startTimer(() => { this.wake = undefined; resolve(); }, ms);
     });
   }
 
@@ -97,7 +98,7 @@ export class VirtualUser {
       this.more = undefined;
     }
     if (this.wake) {
-      clearTimeout(this.sleepTimer);
+      stopTimer(this.sleepTimer);
       const w = this.wake;
       this.wake = undefined;
       w();

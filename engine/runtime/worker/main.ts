@@ -43,11 +43,13 @@ const health = new HealthMonitor();
 const flush = (final: boolean, interval: number) => ({ ...recorder.flush(init.worker, interval, final, vus()), health: health.take() });
 
 function scheduleFlush(): void {
+  // Math.max: after the event loop was blocked past the next second, that second is due now (a negative delay
+  // would print a TimeoutNegativeWarning).
   flushTimer = setTimeout(() => {
     send({ cmd: 'sample', sample: flush(false, interval) });
     interval++;
     scheduleFlush();
-  }, t0 + (interval + 1) * 1000 - performance.now());
+  }, Math.max(0, t0 + (interval + 1) * 1000 - performance.now()));
 }
 
 async function start(t0Epoch: number): Promise<void> {

@@ -18,7 +18,7 @@ interface Props {
   onOptions: (o: FormatOptionValues) => void;
 }
 
-/** Combobox "Format", and per format: "Base URL", "Skip static files", "Rate (per second)", "Duration", "Postman environment". */
+/** Combobox "Format", and per format: "Base URL", "Include operations that change data", "Skip static files", "Rate (per second)", "Duration", "Postman environment". */
 export function FormatFields({ choice, onChoice, format, detected, options, onOptions }: Props) {
   const id = useId();
   const client = useClient();
@@ -39,10 +39,16 @@ export function FormatFields({ choice, onChoice, format, detected, options, onOp
         </select>
       </div>
       {format === 'openapi' && (
-        <div className="field">
-          <label htmlFor={`${id}-base`}>Base URL</label>
-          <input id={`${id}-base`} type="url" placeholder="from the document's servers" value={options.baseUrl} onChange={(e) => set({ baseUrl: e.target.value })} />
-        </div>
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-base`}>Base URL</label>
+            <input id={`${id}-base`} type="url" placeholder="from the document's servers" value={options.baseUrl} onChange={(e) => set({ baseUrl: e.target.value })} />
+          </div>
+          <label className="choice field-submit">
+            <input type="checkbox" checked={options.includeWrites} onChange={(e) => set({ includeWrites: e.target.checked })} />
+            Include operations that change data (DELETE, PUT, PATCH, creating POSTs; only on what the plan creates)
+          </label>
+        </>
       )}
       {format === 'har' && (
         <label className="choice field-submit">

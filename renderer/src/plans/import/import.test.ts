@@ -70,10 +70,10 @@ describe('import params and files', () => {
 
   it('sends only the options of the chosen format, without blanks', () => {
     expect(importParams(source, 'auto', NO_OPTIONS)).toEqual(source);
-    const o = { ...NO_OPTIONS, baseUrl: ' https://staging.example.com ', rate: '20', duration: '1m', skipStatic: true };
-    expect(importParams(source, 'openapi', o)).toEqual({ ...source, from: 'openapi', baseUrl: 'https://staging.example.com' });
+    const o = { ...NO_OPTIONS, baseUrl: ' https://staging.example.com ', rate: '20', duration: '1m', skipStatic: true, includeWrites: true };
+    expect(importParams(source, 'openapi', o)).toEqual({ ...source, from: 'openapi', baseUrl: 'https://staging.example.com', includeWrites: true });
     expect(importParams(source, 'vegeta', { ...o, rate: 'x' })).toEqual({ ...source, from: 'vegeta', duration: '1m' });
-    expect(importParams(source, 'auto', o)).toEqual({ ...source, baseUrl: 'https://staging.example.com', skipStatic: true, rate: 20, duration: '1m' });
+    expect(importParams(source, 'auto', o)).toEqual({ ...source, baseUrl: 'https://staging.example.com', includeWrites: true, skipStatic: true, rate: 20, duration: '1m' });
   });
 
   it('pairs a Postman environment with its collection', () => {

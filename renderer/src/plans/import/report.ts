@@ -4,17 +4,18 @@
  */
 import type { ConvertNote, ImportVariable } from '../../../../app/contract/plans.ts';
 
-export type NoteGroupId = 'lost' | 'changed' | 'secrets' | 'info';
+export type NoteGroupId = 'confirm' | 'lost' | 'changed' | 'secrets' | 'info';
 
 export interface NoteGroup { id: NoteGroupId; title: string; notes: ConvertNote[] }
 
 const GROUP_OF: Record<ConvertNote['kind'], NoteGroupId> = {
-  'not-imported': 'lost', 'not-exported': 'lost', approximated: 'changed', secret: 'secrets', info: 'info',
+  confirm: 'confirm', 'not-imported': 'lost', 'not-exported': 'lost', approximated: 'changed', secret: 'secrets', info: 'info',
 };
-const ORDER: NoteGroupId[] = ['lost', 'changed', 'secrets', 'info'];
+const ORDER: NoteGroupId[] = ['confirm', 'lost', 'changed', 'secrets', 'info'];
 
 function title(id: NoteGroupId, direction: 'import' | 'export'): string {
   switch (id) {
+    case 'confirm': return 'Files to attach or grant';
     case 'lost': return direction === 'import' ? 'Not imported' : 'Not in the exported file';
     case 'changed': return 'Changed';
     case 'secrets': return 'Secrets moved to variables';
@@ -34,6 +35,7 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export function reportSummary(notes: readonly ConvertNote[], direction: 'import' | 'export' = 'import'): string {
   const count = (id: NoteGroupId): number => notes.filter((n) => GROUP_OF[n.kind] === id).length;
   const parts = [
+    count('confirm') ? plural(count('confirm'), 'file to attach or grant', 'files to attach or grant') : '',
     count('lost') ? `${count('lost')} not ${direction === 'import' ? 'imported' : 'exported'}` : '',
     count('changed') ? `${count('changed')} changed` : '',
     count('secrets') ? plural(count('secrets'), 'secret moved to a variable', 'secrets moved to variables') : '',

@@ -12,12 +12,14 @@ export interface ImportText { text: string; fileName: string; environment?: { te
 export interface FormatOptionValues {
   baseUrl: string;
   skipStatic: boolean;
+  /** OpenAPI: also the operations that change state (off by default: an imported plan must not delete data). */
+  includeWrites: boolean;
   rate: string;
   duration: string;
   environment: { text: string; fileName: string } | null;
 }
 
-export const NO_OPTIONS: FormatOptionValues = { baseUrl: '', skipStatic: false, rate: '', duration: '', environment: null };
+export const NO_OPTIONS: FormatOptionValues = { baseUrl: '', skipStatic: false, includeWrites: false, rate: '', duration: '', environment: null };
 
 /** The options a new source starts with: none, except the environment file that came with it. */
 export function optionsFor(source: ImportText): FormatOptionValues {
@@ -35,6 +37,7 @@ export function importParams(source: ImportText, choice: FormatChoice, o: Format
     ...(choice !== 'auto' ? { from: choice } : {}),
     ...(wants('postman') && environment ? { environment } : {}),
     ...(wants('openapi') && o.baseUrl.trim() ? { baseUrl: o.baseUrl.trim() } : {}),
+    ...(wants('openapi') && o.includeWrites ? { includeWrites: true } : {}),
     ...(wants('har') && o.skipStatic ? { skipStatic: true } : {}),
     ...(wants('vegeta') && o.rate.trim() && rate > 0 ? { rate } : {}),
     ...(wants('vegeta') && o.duration.trim() ? { duration: o.duration.trim() } : {}),
