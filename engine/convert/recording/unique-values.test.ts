@@ -54,6 +54,16 @@ describe('typed values made unique', () => {
     expect(requests(plan)[1]?.form?.email).toBe('ann-${uuid()}@example.com');
   });
 
+  it('never suffixes a credential typed into a text field: it stays the secrets pass\'s, out of the plan', () => {
+    const list = addGroup('/integrations/new', '<input type="text" name="name"><input type="text" name="api_key"><input type="text" name="token_hint">');
+    list[1] = { ...list[1]!, ...posted('csrfmiddlewaretoken=Tok3nTok3nTok3n1&name=Mailer&api_key=ak_live_7Hq2Lw9Xv4Bn1Mz8Kc3Rt6Yp&token_hint=Zx9Kq2Lm8Np4Rt7Vw3') };
+    const { plan, uniqueValues } = convertRecording(list, { name: 'Integrations' });
+    expect(uniqueValues.map((u) => u.field)).toEqual(['name']);
+    expect(JSON.stringify(plan)).not.toContain('ak_live_7Hq2Lw9Xv4Bn1Mz8Kc3Rt6Yp');
+    // A value shaped like a credential is not suffixed either (the secrets pass decides by its field's name).
+    expect(requests(plan)[1]?.form?.token_hint).toBe('Zx9Kq2Lm8Np4Rt7Vw3');
+  });
+
   it('replaces the field in a multipart body kept as text', () => {
     const list = addGroup();
     const body = '--b\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\nTok3nTok3nTok3n1\r\n--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nEditors\r\n--b--\r\n';

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DraftBody, DraftRequest } from '../draft.ts';
+import { isRedacted, isSecretField, looksLikeCredential } from '../secrets.ts';
 import { formOf } from './form-fields.ts';
 import { isSubmission, pathAndQuery, type RecordedStep } from './steps.ts';
 import { escapeRegex } from './values.ts';
@@ -42,7 +43,8 @@ export function findUniqueValues(steps: readonly RecordedStep[], drafts: readonl
     // One password and no sign-up: a login, whose user name must stay the recorded one.
     if (!form || form.typed.size === 0 || (passwords === 1 && !creates)) return;
     for (const [field, value] of fields) {
-      if (!form.typed.has(field) || value.trim() === '' || value.includes('${')) continue;
+      // A credential typed into a text field (an API key for an integration) stays the secrets pass's: never suffixed.
+      if (!form.typed.has(field) || value.trim() === '' || value.includes('${') || isSecretField(field, value) || looksLikeCredential(value) || isRedacted(value)) continue;
       const key = `${step.first.id}|${field}|${value}`;
       out.push({ id: `u_${createHash('sha256').update(key).digest('hex').slice(0, 12)}`, entryId: step.first.id, field, value, replacement: unique(value), suggested: creates });
     }
