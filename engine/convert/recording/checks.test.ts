@@ -32,6 +32,8 @@ describe('recordedChecks', () => {
     const [, absolute] = recordedChecks(redirect('https://shop.test/home'));
     expect(passes(absolute!, 302, { location: 'http://127.0.0.1:8080/home' })).toBe(true);
     expect(passes(absolute!, 302, { location: 'http://127.0.0.1:8080/login?next=/home' })).toBe(false);
+    // A credential in the URL never reaches the check, however short.
+    expect(recordedChecks(redirect('/done?access_token=ab1&next=home'))[1]).toEqual({ header: 'Location', matches: '^(?:https?://[^/?#]+)?/done\\?access_token=[^/?#&]+&next=home(?:#.*)?$' });
     const [, elsewhere] = recordedChecks(redirect('https://sso.example/authorize?client=shop'));
     expect(passes(elsewhere!, 302, { location: 'https://sso.example/authorize?client=shop' })).toBe(true);
     expect(passes(elsewhere!, 302, { location: 'https://evil.example/authorize?client=shop' })).toBe(false);

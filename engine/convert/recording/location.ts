@@ -3,6 +3,7 @@
  * query value that is a number or looks like an id or token (`/groups/41/`, `?state=x8Kq…`) is the server's
  * choice, anything else (`/admin/`, `/groups/`) is where the application sends a user it accepted.
  */
+import { isSecretField } from '../secrets.ts';
 import { headerValue, type RecordedExchange } from './types.ts';
 import { escapeRegex, isTokenLike } from './values.ts';
 
@@ -33,8 +34,9 @@ export function recordedLocation(x: Pick<RecordedExchange, 'status' | 'responseH
   const path = origin === undefined ? raw : raw.slice(origin.length);
   const sameOrigin = origin === undefined || sameHost(raw, x.url);
   let dynamic = false;
-  const wild = (part: string): string => {
-    if (!changes(part)) return escapeRegex(part);
+  const wild = (part: string, name = ''): string => {
+    // A credential in the URL (`?code=`, `?access_token=`) is never written into a check, whatever its shape.
+    if (!changes(part) && !(name && isSecretField(name, part, 'query'))) return escapeRegex(part);
     dynamic = true;
     return WILD;
   };
@@ -42,15 +44,19 @@ export function recordedLocation(x: Pick<RecordedExchange, 'status' | 'responseH
   const noHash = hash < 0 ? path : path.slice(0, hash);
   const q = noHash.indexOf('?');
   const pathPart = q < 0 ? noHash : noHash.slice(0, q);
-  let pattern = pathPart.split('/').map(wild).join('/');
+  let pattern = pathPart.split('/').map((p) => wild(p)).join('/');
   if (q >= 0) {
     pattern += `\\?${noHash.slice(q + 1).split('&').map((pair) => {
       const eq = pair.indexOf('=');
-      return eq < 0 ? escapeRegex(pair) : `${escapeRegex(pair.slice(0, eq + 1))}${wild(pair.slice(eq + 1))}`;
+      return eq < 0 ? escapeRegex(pair) : `${escapeRegex(pair.slice(0, eq + 1))}${wild(pair.slice(eq + 1), safeDecode(pair.slice(0, eq)))}`;
     }).join('&')}`;
   }
   const prefix = sameOrigin ? '(?:https?://[^/?#]+)?' : escapeRegex(origin ?? '');
   return { raw, path, absolute: origin !== undefined, sameOrigin, dynamic, pattern: `^${prefix}${pattern}(?:#.*)?$` };
+}
+
+function safeDecode(s: string): string {
+  try { return decodeURIComponent(s); } catch { return s; }
 }
 
 /** A part the server makes up: a number, or an id or token by its shape. */
