@@ -12,6 +12,7 @@ import { exportRun } from './run-export.ts';
 import type { StoredRunRow } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
+import { issuesInAppWords } from './run-env-advice.ts';
 import { runFiles } from './run-files.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
@@ -54,7 +55,10 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
       })),
       handle.done.then(() => false as const),
     ]).catch((e: unknown) => {
-      if (e instanceof PlanError) throw new ContractError('plan_invalid', `the plan cannot run: ${e.issues[0]?.message ?? e.message}`, e.issues.map(toContractIssue));
+      if (e instanceof PlanError) {
+        const issues = issuesInAppWords(e.issues.map(toContractIssue), environment?.name ?? null);
+        throw new ContractError('plan_invalid', `the plan cannot run: ${issues[0]?.message ?? e.message}`, issues);
+      }
       throw e;
     });
     if (!started) throw new ContractError('internal', 'the run ended before it started');
