@@ -98,7 +98,7 @@ function fromPlanFile(p: ImportParams, detected: boolean): ConvertedImport {
 /** A HAR goes through the recorder's conversion (correlations, checks), as Recorder › Import HAR does. */
 function convert(p: ImportParams, format: ConvertFormat): ImportResult {
   const o = converterOptions(p);
-  return format === 'har' ? importHarRecording(p.text, o) : importPlan(p.text, format, o);
+  return importPlan(p.text, format, o);
 }
 
 function converterOptions(p: ImportParams): AnyImportOptions {
