@@ -1,9 +1,10 @@
 /**
  * Sends one request step: renders it for this VU, runs the exchange (following redirects, each hop a measured
  * request), records metrics and errors, keeps cookies. Returns the final response, or undefined when interrupted.
+ * A redirect chain that maxRedirects (above 0) cuts short ends on a failed hop of kind `too-many-redirects`.
  */
 import type { Dispatcher } from 'undici';
-import type { MetricsRecorder } from '../../metrics/recorder.ts';
+import type { MetricsRecorder, RequestSeries } from '../../metrics/recorder.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { RequestTrace } from '../trace/hook.ts';
@@ -67,10 +68,15 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
       timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
     }, (x) => { inflight = x; vu.track(x); });
     if (inflight !== undefined) vu.untrack(inflight); // finished: a hard stop has nothing left to interrupt here
+    const follow = REDIRECTS.has(res.status) && res.error === undefined && typeof res.headers.location === 'string';
+    // A chain cut short by maxRedirects did not get the page it asked for: a failure, as in JMeter (0: not followed, by choice).
+    const more = follow && hop < req.maxRedirects;
+    const stopped = follow && !more && req.maxRedirects > 0;
+    if (stopped) res.error = { kind: 'too-many-redirects', message: tooManyRedirects(hop, res.status, res.headers.location as string) };
     if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
     const sent = sentBytes(method, res.headBytes, body, res.h2);
-    req.series.record(res.status, res, sent, res.bytesReceived);
+    (stopped ? redirectLimitSeries(req, wc) : req.series).record(res.status, res, sent, res.bytesReceived);
     if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
     if (wc.results !== undefined) {
       const behind = wc.results.request(vu, req, method, url, res, sent);
@@ -80,10 +86,8 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     const setCookie = res.headers['set-cookie'];
     if (setCookie !== undefined) vu.jarForStoring()?.setFromResponse(cookieTarget ?? cookieUrl(target.origin, target.path, url), setCookie);
 
-    if (REDIRECTS.has(res.status) && hop < req.maxRedirects) {
-      const location = res.headers.location;
-      if (typeof location !== 'string') return view(res, url);
-      try { url = new URL(location, url).href; } catch { return view(res, url); }
+    if (more) {
+      try { url = new URL(res.headers.location as string, url).href; } catch { return view(res, url); }
       if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
         method = 'GET';
         body = null;
@@ -98,6 +102,17 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
 function hopHeaders(req: CompiledRequest, r: Rendered, wc: WorkerContext, hasBody: boolean, crossOrigin: boolean): string[] {
   if (!crossOrigin) return requestHeaders(req, r.userHeaders, wc.userAgent, hasBody, r.authValue);
   return requestHeaders(req, withoutAuthorization(r.userHeaders), wc.userAgent, hasBody, undefined);
+}
+
+function tooManyRedirects(hops: number, status: number, location: string): string {
+  const to = location.length > 200 ? `${location.slice(0, 200)}…` : location;
+  return `stopped after ${hops} redirects: maxRedirects reached (the last response, ${status}, leads on to ${to}); raise maxRedirects, or set it to 0 to check the redirect itself`;
+}
+
+const NEVER_EXPECTED = (): boolean => false;
+
+function redirectLimitSeries(req: CompiledRequest, wc: WorkerContext): RequestSeries {
+  return (req.redirectLimitSeries ??= wc.recorder.requestSeries(req.seriesBase, NEVER_EXPECTED));
 }
 
 function view(res: ExchangeResult, url: string): ResponseView {
