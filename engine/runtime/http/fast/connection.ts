@@ -252,8 +252,11 @@ export class Connection implements Carrier {
     if (behind !== undefined) for (let i = behind.length - 1; i >= 0; i--) this.owner.requeue(behind[i]!);
     if (x !== undefined) {
       let failure = err;
-      if (failure === undefined) {
-        // A body read until the close ends here; anything else unfinished is an error.
+      // A body read until the close ends here, also when the close comes as a reset (a server closing with requests
+      // unread, as with pipelining, sends one): as for undici, what arrived is the response. Anything else unfinished
+      // is an error.
+      if (failure === undefined || (this.parser.untilClose && (failure as { code?: unknown }).code === 'ECONNRESET')) {
+        failure = undefined;
         try { this.parser.eof(); } catch (e) { failure = e as Error; }
       }
       if (failure === undefined) x.succeed(this.parser.bytes);

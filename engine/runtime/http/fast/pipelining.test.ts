@@ -152,6 +152,28 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     expect(arrivals.length).toBeGreaterThan(12); // some were written more than once
   });
 
+  it('HTTP/1.0 responses delimited by the close are complete, also when the close is a reset (requests left unread)', async () => {
+    // As an HTTP/1.0 server does: read one request, answer until the close, close with what was pipelined unread
+    // (the kernel then sends a reset, made certain here).
+    answer = (queue) => {
+      const p = queue[0];
+      if (p === undefined || p.scheduled) return;
+      p.scheduled = true;
+      setTimeout(() => p.s.write(`HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n${p.path}`, () => p.s.resetAndDestroy()), 2);
+    };
+    const loop = async (k: number): Promise<(string | undefined)[]> => {
+      const got: (string | undefined)[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await exchange(client, spec(`/v${k}-${i}`));
+        got.push(r.error ? r.error.message : r.body?.toString());
+      }
+      return got;
+    };
+    const got = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(loop));
+    expect(got).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((k) => [0, 1, 2, 3, 4].map((i) => `/v${k}-${i}`)));
+    expect(arrivals.some((a) => a.outstanding > 0)).toBe(true); // requests were pipelined behind the answered ones
+  });
+
   it('retries the head of a pipeline once; what was behind it is sent again without being charged', async () => {
     // The server closes a connection without answering once it has 2 requests, or 50 ms after the first.
     answer = (queue) => {
