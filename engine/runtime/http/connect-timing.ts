@@ -1,12 +1,36 @@
 /**
  * Connection phases (k6's http_req_looking_up, http_req_connecting and http_req_tls_handshaking): a connector that
  * stamps each new socket with its DNS lookup, TCP-connect and TLS-handshake times. The first request sent on that socket claims them
- * (see exchange.ts); later requests on a kept-alive socket report 0, as in k6.
+ * (see exchange.ts); later requests on a kept-alive socket report 0, as in k6. It also keeps the connect timeout
+ * (on the deadlines ticker: undici's own one fires up to half a second late).
  */
 import { performance } from 'node:perf_hooks';
 import { buildConnector } from 'undici';
 import type { Socket } from 'node:net';
 import { us } from './micros.ts';
+import { unwatch, watch, type Expiring } from './deadlines.ts';
+
+/** undici's default connect timeout. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A socket being connected, until its connect timeout. */
+class Connecting implements Expiring {
+  readonly t0 = performance.now();
+  readonly timeoutMs: number;
+  private readonly socket: Socket;
+  private readonly address: string;
+
+  constructor(socket: Socket, timeoutMs: number, address: string) {
+    this.socket = socket;
+    this.timeoutMs = timeoutMs;
+    this.address = address;
+  }
+
+  expire(): void {
+    unwatch(this);
+    this.socket.destroy(Object.assign(new Error(`Connect Timeout Error (attempted address: ${this.address}, timeout: ${this.timeoutMs}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+  }
+}
 
 export const CONNECT_TIMING = Symbol('loadsmith.connectTiming');
 
@@ -23,13 +47,15 @@ export type TimedSocket = Socket & { [CONNECT_TIMING]?: ConnectTiming };
 
 
 /** `requireH2`: fail a TLS connection whose server did not choose HTTP/2 (protocol: http2), instead of falling back. */
-export function timedConnector({ requireH2, ...options }: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {
-  const connect = buildConnector(options);
+export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...options }: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {
+  const connect = buildConnector({ ...options, timeout: 0 });
   return (opts, callback) => {
     const startedAt = performance.now();
     let lookupAt = 0;
     let tcpAt = 0;
+    let pending: Connecting | undefined;
     const socket = connect(opts, (err, s) => {
+      if (pending !== undefined) unwatch(pending);
       if (!err && s && requireH2 && opts.protocol === 'https:' && (s as { alpnProtocol?: unknown }).alpnProtocol !== 'h2') {
         s.destroy();
         (callback as (e: Error | null, socket: unknown) => void)(Object.assign(new Error(`${opts.hostname} does not offer HTTP/2 (ALPN chose ${String((s as { alpnProtocol?: unknown }).alpnProtocol || 'http/1.1')}); the plan asks for protocol: http2`), { code: 'ERR_HTTP2_NOT_OFFERED' }), null);
@@ -52,6 +78,10 @@ export function timedConnector({ requireH2, ...options }: buildConnector.BuildOp
     // Sockets emit 'lookup' once DNS answered and 'connect' when TCP is up; for TLS the callback comes after the handshake.
     (socket as unknown as Socket).once('lookup', () => { lookupAt = performance.now(); });
     (socket as unknown as Socket).once('connect', () => { tcpAt = performance.now(); });
+    if (timeout !== null && timeout > 0) {
+      pending = new Connecting(socket as unknown as Socket, timeout, `${opts.hostname}:${opts.port || (opts.protocol === 'https:' ? 443 : 80)}`);
+      watch(pending);
+    }
     return socket;
   };
 }

@@ -11,8 +11,10 @@ import { us } from './micros.ts';
 export const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
 
 export abstract class ExchangeState {
-  /** When the exchange was asked for (blocked time counts from here). */
+  /** When the exchange was asked for (blocked time and the request timeout count from here). */
   readonly t0 = performance.now();
+  /** The request timeout in ms (0: none): the whole exchange ends within it (./timeout.ts). */
+  readonly timeoutMs: number;
   tStart = 0;
   tSent = 0;
   tFirst = 0;
@@ -30,6 +32,7 @@ export abstract class ExchangeState {
   private kept = 0;
 
   constructor(spec: ExchangeSpec) {
+    this.timeoutMs = spec.timeoutMs;
     this.keepBody = spec.keepBody;
     this.maxBodySize = spec.maxBodySize;
   }

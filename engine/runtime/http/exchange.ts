@@ -17,6 +17,8 @@ import { IDEMPOTENT } from './idempotent.ts';
 import type { ErrorKind } from './errors.ts';
 import { ExchangeState } from './exchange-state.ts';
 import { FastClient } from './fast/client.ts';
+import { unwatch, watch, type Expiring } from './deadlines.ts';
+import { timeoutError } from './timeout.ts';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -74,9 +76,10 @@ subscribe('undici:client:sendHeaders', (message) => {
 
 type Controller = Dispatcher.DispatchController;
 
-/** Tracks one in-flight exchange; `interrupt()` ends it at once (hard stop). */
-export class Exchange extends ExchangeState {
+/** Tracks one in-flight exchange; `interrupt()` ends it at once (hard stop), `expire()` at its timeout. */
+export class Exchange extends ExchangeState implements Expiring {
   private readonly resolve: (r: ExchangeResult) => void;
+  private readonly origin: string;
   private controller: Controller | undefined;
   private abandoned = false;
   private rawHeaderBytes = 0;
@@ -87,6 +90,7 @@ export class Exchange extends ExchangeState {
   constructor(spec: ExchangeSpec, resolve: (r: ExchangeResult) => void) {
     super(spec);
     this.resolve = resolve;
+    this.origin = spec.origin;
   }
 
   interrupt(): void {
@@ -95,6 +99,16 @@ export class Exchange extends ExchangeState {
     // Finish first: abort() calls onResponseError synchronously, which must not count as a transport error.
     this.finish(undefined, true);
     this.controller?.abort(new Error('interrupted'));
+  }
+
+  /** The request timeout ran out (deadlines.ts): a timeout error now, wherever the request is. One still queued in
+   * undici is aborted when it reaches a connection (onRequestStart); its VU does not wait for that. */
+  expire(): void {
+    if (this.abandoned || this.done) return;
+    this.abandoned = true;
+    const err = timeoutError(this, `no connection to ${this.origin} was ready (being opened, or all in use)`);
+    this.finish(err, false);
+    this.controller?.abort(err);
   }
 
   onRequestStart(controller: Controller): void {
@@ -152,6 +166,7 @@ export class Exchange extends ExchangeState {
 
   private finish(err: Error | undefined, interrupted: boolean): void {
     if (this.done) return;
+    unwatch(this);
     this.resolve(this.result(err, interrupted, this.received + this.rawHeaderBytes, this.headBytes, this.h2));
   }
 }
@@ -182,6 +197,7 @@ export function exchange(dispatcher: Dispatcher | FastClient, spec: ExchangeSpec
 function undiciExchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x: Exchange) => void): Promise<ExchangeResult> {
   return new Promise((resolve) => {
     const x = new Exchange(spec, resolve);
+    if (spec.timeoutMs > 0) watch(x);
     onStart?.(x);
     try {
       dispatcher.dispatch({

@@ -12,6 +12,7 @@ import { connect as tlsConnect, type ConnectionOptions as TlsOptions } from 'nod
 import { HttpParseError, ResponseParser } from './parser.ts';
 import { pipelinable } from '../idempotent.ts';
 import { us } from '../micros.ts';
+import { expired, timeoutError } from '../timeout.ts';
 import type { Carrier, FastExchange } from './request.ts';
 
 /** Where a pool connects to. */
@@ -41,13 +42,16 @@ const MAX_IDLE_MS = 600_000;
 
 export class Connection implements Carrier {
   readonly startedAt = performance.now();
-  /** Connect timing, claimed by the first request that waited for this connection. */
+  /** Connect timing, charged to the request that takes the connection when it connects (pool.ts). */
   lookupUs = 0;
   connectingUs = 0;
   tlsUs = 0;
-  claimed = false;
   connected = false;
+  /** The TCP connection is up (over TLS: the handshake may still be going on). */
+  tcpUp = false;
   closed = false;
+  /** The request the pool opened this connection for, while it waits: it is the first to take it. */
+  openedFor: FastExchange | undefined;
   /** When the connection last became idle (performance.now()). */
   idleSince = 0;
   /** Requests written on this connection so far. */
@@ -98,7 +102,7 @@ export class Connection implements Carrier {
     }
     this.socket.setNoDelay(true);
     this.socket.once('lookup', () => { lookupAt = performance.now(); });
-    this.socket.once('connect', () => { tcpAt = performance.now(); });
+    this.socket.once('connect', () => { tcpAt = performance.now(); this.tcpUp = true; });
     this.socket.on('error', (e) => this.gone(e));
     this.socket.on('end', () => this.gone(undefined));
     this.socket.on('close', () => this.gone(undefined));
@@ -183,6 +187,18 @@ export class Connection implements Carrier {
     this.destroy();
   }
 
+  /**
+   * Ends the requests on this connection whose timeout ran out by `now`. The one being read takes the connection
+   * with it (its state is unknown; those behind it are sent again elsewhere); one pipelined behind it fails where
+   * it stands, and its response, if it comes, is read and ignored.
+   */
+  expire(now: number): void {
+    const behind = this.behind;
+    if (behind !== undefined) for (const x of behind) if (!x.finished && expired(x, now)) x.fail(timeoutError(x, ''), 0);
+    const x = this.current;
+    if (x !== undefined && expired(x, now)) this.timeout(timeoutError(x, ''));
+  }
+
   private read(buf: Buffer, n: number): void {
     let x = this.current;
     if (x === undefined) { this.destroy(); return; } // bytes nobody asked for: the connection is not usable
@@ -202,7 +218,7 @@ export class Connection implements Carrier {
       if (!this.parser.idle) return;
       const next = this.behind?.shift();
       // More than this response and nothing pipelined: the server answered what was not asked; never reuse.
-      this.complete(x, next, now, at === n || next !== undefined);
+      this.complete(x, next, at === n || next !== undefined);
       if (at === n || next === undefined || this.current !== next) return;
       x = next;
       x.firstByte(now);
@@ -210,7 +226,7 @@ export class Connection implements Carrier {
   }
 
   /** x's response ended; `next` (pipelined behind it) is read from now on. */
-  private complete(x: FastExchange, next: FastExchange | undefined, now: number, reusable: boolean): void {
+  private complete(x: FastExchange, next: FastExchange | undefined, reusable: boolean): void {
     const bytes = this.parser.bytes;
     let keep = reusable && x.spec.keepAlive && this.parser.keepAliveAfter;
     const hint = this.parser.keepAliveTimeoutMs;
@@ -230,10 +246,8 @@ export class Connection implements Carrier {
       return;
     }
     this.current = next;
-    if (next !== undefined) {
-      this.parser.begin(next, next.headRequest);
-      next.responseDue(now); // its headers timeout counts from here: it could not be answered before x
-    } else if (this.inFlight === 0) this.pipelineOpen = true;
+    if (next !== undefined) this.parser.begin(next, next.headRequest);
+    else if (this.inFlight === 0) this.pipelineOpen = true;
     // Settled first, so that writing the next queued request is not counted in this one's receiving time.
     x.succeed(bytes);
     this.owner.released(this, false);
