@@ -5,6 +5,7 @@
  * (on the deadlines ticker: undici's own one fires up to half a second late).
  */
 import { performance } from 'node:perf_hooks';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { buildConnector } from 'undici';
 import type { Socket } from 'node:net';
 import { us } from './micros.ts';
@@ -48,10 +49,12 @@ export type TimedSocket = Socket & { [CONNECT_TIMING]?: ConnectTiming };
 
 /** `requireH2`: fail a TLS connection whose server did not choose HTTP/2 (protocol: http2), instead of falling back. */
 export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...options }: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {
-  const connect = buildConnector({ ...options, timeout: 0 });
+  const context = sharedContext(options);
+  const connect = buildConnector({ ...options, ...(context !== undefined ? { secureContext: context } : {}), timeout: 0 });
   return (opts, callback) => {
     const startedAt = performance.now();
     let lookupAt = 0;
+    let attemptAt = 0;
     let tcpAt = 0;
     let pending: Connecting | undefined;
     const socket = connect(opts, (err, s) => {
@@ -64,19 +67,21 @@ export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...opt
       if (!err && s) {
         const end = performance.now();
         const tcp = tcpAt || end;
-        const resolved = lookupAt || startedAt; // no 'lookup' event for an IP address: no DNS time
         (s as TimedSocket)[CONNECT_TIMING] = {
           startedAt,
-          lookupUs: us(resolved - startedAt),
-          connectingUs: us(tcp - resolved),
+          lookupUs: lookupAt > 0 ? us(lookupAt - startedAt) : 0, // no 'lookup' event for an IP address: no DNS time
+          connectingUs: us(tcp - (attemptAt || lookupAt || startedAt)),
           tlsUs: opts.protocol === 'https:' ? us(end - tcp) : 0,
           claimed: false,
         };
       }
       (callback as (e: Error | null, socket: unknown) => void)(err, s);
     });
-    // Sockets emit 'lookup' once DNS answered and 'connect' when TCP is up; for TLS the callback comes after the handshake.
+    // The socket's own events: 'lookup' once DNS answered, 'connectionAttempt' at the connect system call (Node
+    // makes it a tick later, after whatever else this turn runs: not TCP time), 'connect' when TCP is up; for TLS
+    // the callback comes after the handshake.
     (socket as unknown as Socket).once('lookup', () => { lookupAt = performance.now(); });
+    (socket as unknown as Socket).once('connectionAttempt', () => { attemptAt = performance.now(); });
     (socket as unknown as Socket).once('connect', () => { tcpAt = performance.now(); });
     if (timeout !== null && timeout > 0) {
       pending = new Connecting(socket as unknown as Socket, timeout, `${opts.hostname}:${opts.port || (opts.protocol === 'https:' ? 443 : 80)}`);
@@ -84,4 +89,17 @@ export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...opt
     }
     return socket;
   };
+}
+
+/**
+ * One TLS context for every connection of a connector: building one (parsing a CA file, a client key) costs a
+ * millisecond or more, which tls.connect would otherwise spend before each connect. Undefined when the options do
+ * not build one: tls.connect then says why, as each request's error.
+ */
+function sharedContext(options: buildConnector.BuildOptions): SecureContext | undefined {
+  try {
+    return createSecureContext(options as Parameters<typeof createSecureContext>[0]);
+  } catch {
+    return undefined;
+  }
 }

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions as TlsOptions } from 'node:tls';
+import { connect as tlsConnect, createSecureContext, type SecureContext, type ConnectionOptions as TlsOptions } from 'node:tls';
 import { HttpParseError, ResponseParser } from './parser.ts';
 import { pipelinable } from '../idempotent.ts';
 import { us } from '../micros.ts';
@@ -22,6 +22,9 @@ export interface Endpoint {
   tls: TlsOptions | undefined;
   /** The last TLS session the origin gave: new connections resume it (a shorter handshake, as undici's session cache). */
   session?: Buffer;
+  /** Made from `tls` by the first connection and shared by the others: building one (parsing a CA file) costs
+   * a millisecond or more, which would otherwise be spent, and timed, before every connect. */
+  secureContext?: SecureContext;
 }
 
 export interface ConnectionOwner {
@@ -80,20 +83,23 @@ export class Connection implements Carrier {
     this.owner = owner;
     this.depth = depth;
     this.onConnected = onConnected;
+    // Phases from the socket's own events: DNS until 'lookup'; TCP from the first connect system call
+    // ('connectionAttempt', not from here: Node connects on a later tick) to 'connect'; TLS from there on.
     let lookupAt = 0;
+    let attemptAt = 0;
     let tcpAt = 0;
     const done = (): void => {
       const end = performance.now();
-      const resolved = lookupAt || this.startedAt;
       const tcp = tcpAt || end;
-      this.lookupUs = us(resolved - this.startedAt);
-      this.connectingUs = us(tcp - resolved);
+      this.lookupUs = lookupAt > 0 ? us(lookupAt - this.startedAt) : 0;
+      this.connectingUs = us(tcp - (attemptAt || lookupAt || this.startedAt));
       this.tlsUs = ep.tls ? us(end - tcp) : 0;
       this.connected = true;
       this.onConnected(this, undefined);
     };
     if (ep.tls) {
-      const tls = tlsConnect({ ...ep.tls, host: ep.host, port: ep.port, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
+      ep.secureContext ??= createSecureContext(ep.tls);
+      const tls = tlsConnect({ ...ep.tls, secureContext: ep.secureContext, host: ep.host, port: ep.port, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
       tls.on('session', (s: Buffer) => { ep.session = s; });
       this.socket = tls;
       this.socket.on('data', (b: Buffer) => this.read(b, b.length));
@@ -102,6 +108,7 @@ export class Connection implements Carrier {
     }
     this.socket.setNoDelay(true);
     this.socket.once('lookup', () => { lookupAt = performance.now(); });
+    this.socket.once('connectionAttempt', () => { attemptAt = performance.now(); });
     this.socket.once('connect', () => { tcpAt = performance.now(); this.tcpUp = true; });
     this.socket.on('error', (e) => this.gone(e));
     this.socket.on('end', () => this.gone(undefined));
