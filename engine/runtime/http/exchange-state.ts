@@ -52,7 +52,7 @@ export abstract class ExchangeState {
   }
 
   /** Ends the exchange (once) and builds its result: phases in µs from the clock, the body kept so far. */
-  protected result(err: Error | undefined, interrupted: boolean, bytesReceived: number, headBytes: number, h2: boolean): ExchangeResult {
+  protected result(err: Error | undefined, interrupted: boolean, bytesReceived: number, bytesSent: number, headBytes: number, h2: boolean): ExchangeResult {
     this.done = true;
     const end = performance.now();
     const start = this.tStart || end;
@@ -70,6 +70,7 @@ export abstract class ExchangeState {
       body: chunks === undefined ? (this.keepBody && !err ? Buffer.alloc(0) : undefined) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.kept),
       bodyTruncated: this.truncated,
       bytesReceived,
+      bytesSent,
       blocked: us(start - this.t0),
       lookup: this.lookup,
       connecting: this.connecting,

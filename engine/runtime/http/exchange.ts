@@ -19,6 +19,7 @@ import { ExchangeState } from './exchange-state.ts';
 import { FastClient } from './fast/client.ts';
 import { unwatch, watch, type Expiring } from './deadlines.ts';
 import { timeoutError } from './timeout.ts';
+import { WIRE, type MeteredSocket, type WireMeter } from './wire.ts';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -41,7 +42,10 @@ export interface ExchangeResult {
   headers: ResponseHeaders;
   body: Buffer | undefined;
   bodyTruncated: boolean;
+  /** Bytes on the wire (data_received, data_sent): the HTTP/1.1 message as written and read; over TLS and HTTP/2
+   * the connection's bytes (records, handshakes, frames), shared out as wire.ts says. */
   bytesReceived: number;
+  bytesSent: number;
   /** Phase times in microseconds. */
   blocked: number;
   lookup: number;
@@ -86,11 +90,18 @@ export class Exchange extends ExchangeState implements Expiring {
   private received = 0;
   private headBytes = 0;
   private h2 = false;
+  /** The connection's byte counters (our connector meters every socket it opens). */
+  private meter: WireMeter | undefined;
+  private readonly method: string;
+  private readonly bodyLength: number;
 
   constructor(spec: ExchangeSpec, resolve: (r: ExchangeResult) => void) {
     super(spec);
     this.resolve = resolve;
     this.origin = spec.origin;
+    this.method = spec.method;
+    const body = spec.body;
+    this.bodyLength = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   }
 
   interrupt(): void {
@@ -126,6 +137,7 @@ export class Exchange extends ExchangeState implements Expiring {
   adopt(socket: TimedSocket, headBytes: number): void {
     this.headBytes = headBytes;
     this.h2 = (socket as { alpnProtocol?: unknown }).alpnProtocol === 'h2';
+    this.meter = (socket as MeteredSocket)[WIRE];
     const t = socket[CONNECT_TIMING];
     // Only a connection opened while this request waited counts for it (not one opened earlier for another).
     if (t && !t.claimed && t.startedAt >= this.t0) {
@@ -167,8 +179,26 @@ export class Exchange extends ExchangeState implements Expiring {
   private finish(err: Error | undefined, interrupted: boolean): void {
     if (this.done) return;
     unwatch(this);
-    this.resolve(this.result(err, interrupted, this.received + this.rawHeaderBytes, this.headBytes, this.h2));
+    const m = this.meter;
+    const sent = m !== undefined ? m.takeSent() : framedBytes(this.method, this.headBytes, this.bodyLength, this.h2);
+    const received = m !== undefined ? m.takeReceived() : this.received + this.rawHeaderBytes;
+    this.resolve(this.result(err, interrupted, received, sent, this.headBytes, this.h2));
   }
+}
+
+/** Methods undici always sends a content-length for (0 when there is no body). */
+const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
+
+/**
+ * Bytes written on a socket nobody metered, as undici frames HTTP/1.1: the head (exact, from the diagnostics
+ * channel), then `content-length: N\r\n\r\n` and the body, or just `\r\n` when there is no body and the method
+ * expects none. HTTP/2: the header block uncompressed and the body (an estimate; metered sockets count frames).
+ */
+function framedBytes(method: string, headBytes: number, len: number, h2: boolean): number {
+  if (headBytes === 0) return 0; // never reached a socket (refused, DNS, ...)
+  if (h2) return headBytes + len;
+  if (len === 0 && !EXPECTS_PAYLOAD.has(method)) return headBytes + 2;
+  return headBytes + 20 + String(len).length + len;
 }
 
 /** Size of the status line and headers as they came over the wire (HTTP/1.1 framing). */

@@ -75,7 +75,7 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     if (stopped) res.error = { kind: 'too-many-redirects', message: tooManyRedirects(hop, res.status, res.headers.location as string) };
     if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
-    const sent = sentBytes(method, res.headBytes, body, res.h2);
+    const sent = res.bytesSent;
     (stopped ? redirectLimitSeries(req, wc) : req.series).record(res.status, res, sent, res.bytesReceived);
     if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
     if (wc.results !== undefined) {
@@ -133,18 +133,3 @@ function withoutAuthorization(headers: readonly string[]): string[] {
   return out;
 }
 
-/** Methods undici always sends a content-length for (0 when there is no body). */
-const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
-
-/**
- * Bytes written, as undici frames HTTP/1.1: the head (exact, from the diagnostics channel), then
- * `content-length: N\r\n\r\n` and the body, or just `\r\n` when there is no body and the method expects none.
- */
-function sentBytes(method: string, headBytes: number, body: string | Buffer | null, h2: boolean): number {
-  if (headBytes === 0) return 0; // never reached a socket (refused, DNS, ...)
-  const len = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  // HTTP/2: the header block (counted uncompressed; HPACK makes it smaller on the wire) and DATA frames.
-  if (h2) return headBytes + len;
-  if (len === 0 && !EXPECTS_PAYLOAD.has(method)) return headBytes + 2;
-  return headBytes + 20 + String(len).length + len;
-}

@@ -13,6 +13,7 @@ import { HttpParseError, ResponseParser } from './parser.ts';
 import { pipelinable } from '../idempotent.ts';
 import { us } from '../micros.ts';
 import { expired, timeoutError } from '../timeout.ts';
+import { WireMeter } from '../wire.ts';
 import type { Carrier, FastExchange } from './request.ts';
 
 /** Where a pool connects to. */
@@ -75,6 +76,8 @@ export class Connection implements Carrier {
   private corked: FastExchange[] | undefined;
   private readonly depth: number;
   private readonly socket: Socket;
+  /** TLS: the TCP socket's counters (data_sent and data_received count the records, as on the wire). */
+  private readonly meter: WireMeter | undefined;
   private readonly parser = new ResponseParser();
   private readonly owner: ConnectionOwner;
   private readonly onConnected: (c: Connection, err: Error | undefined) => void;
@@ -97,19 +100,23 @@ export class Connection implements Carrier {
       this.connected = true;
       this.onConnected(this, undefined);
     };
+    let tcp: Socket;
     if (ep.tls) {
       ep.secureContext ??= createSecureContext(ep.tls);
-      const tls = tlsConnect({ ...ep.tls, secureContext: ep.secureContext, host: ep.host, port: ep.port, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
+      // TLS over a TCP socket of our own: its counters are the bytes on the wire (the TLS socket's are plaintext).
+      tcp = netConnect({ host: ep.host, port: ep.port, noDelay: true });
+      const tls = tlsConnect({ ...ep.tls, secureContext: ep.secureContext, socket: tcp, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
       tls.on('session', (s: Buffer) => { ep.session = s; });
       this.socket = tls;
       this.socket.on('data', (b: Buffer) => this.read(b, b.length));
+      this.meter = new WireMeter(tcp);
     } else {
-      this.socket = netConnect({ host: ep.host, port: ep.port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, b: Uint8Array) => { this.read(b as Buffer, n); return true; } } }, done);
+      tcp = this.socket = netConnect({ host: ep.host, port: ep.port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, b: Uint8Array) => { this.read(b as Buffer, n); return true; } } }, done);
     }
     this.socket.setNoDelay(true);
-    this.socket.once('lookup', () => { lookupAt = performance.now(); });
-    this.socket.once('connectionAttempt', () => { attemptAt = performance.now(); });
-    this.socket.once('connect', () => { tcpAt = performance.now(); this.tcpUp = true; });
+    tcp.once('lookup', () => { lookupAt = performance.now(); });
+    tcp.once('connectionAttempt', () => { attemptAt = performance.now(); });
+    tcp.once('connect', () => { tcpAt = performance.now(); this.tcpUp = true; });
     this.socket.on('error', (e) => this.gone(e));
     this.socket.on('end', () => this.gone(undefined));
     this.socket.on('close', () => this.gone(undefined));
@@ -190,8 +197,16 @@ export class Connection implements Carrier {
     const x = this.current;
     this.current = undefined;
     if (x !== undefined) this.inFlight--;
-    x?.fail(err, this.parser.bytes);
+    x?.fail(err, this.bytesOf(x));
     this.destroy();
+  }
+
+  /** The bytes received for x, ending its share of the connection (over TLS it also takes the bytes sent). */
+  private bytesOf(x: FastExchange): number {
+    const m = this.meter;
+    if (m === undefined) return this.parser.bytes;
+    x.sentOnWire = m.takeSent();
+    return m.takeReceived();
   }
 
   /**
@@ -218,7 +233,7 @@ export class Connection implements Carrier {
       } catch (e) {
         this.current = undefined;
         this.inFlight--;
-        x.fail(e as Error, this.parser.bytes);
+        x.fail(e as Error, this.bytesOf(x));
         this.destroy();
         return;
       }
@@ -234,7 +249,7 @@ export class Connection implements Carrier {
 
   /** x's response ended; `next` (pipelined behind it) is read from now on. */
   private complete(x: FastExchange, next: FastExchange | undefined, reusable: boolean): void {
-    const bytes = this.parser.bytes;
+    const bytes = this.bytesOf(x);
     let keep = reusable && x.spec.keepAlive && this.parser.keepAliveAfter;
     const hint = this.parser.keepAliveTimeoutMs;
     if (keep && hint >= 0) {
@@ -280,8 +295,8 @@ export class Connection implements Carrier {
         failure = undefined;
         try { this.parser.eof(); } catch (e) { failure = e as Error; }
       }
-      if (failure === undefined) x.succeed(this.parser.bytes);
-      else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure))) x.fail(failure, this.parser.bytes);
+      if (failure === undefined) x.succeed(this.bytesOf(x));
+      else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure))) x.fail(failure, this.bytesOf(x));
     }
     if (wasClosed) return;
     if (!this.socket.destroyed) this.socket.destroy();

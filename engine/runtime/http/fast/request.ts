@@ -21,19 +21,24 @@ export class FastExchange extends ExchangeState implements ParserSink {
   readonly body: Buffer | string | null;
   readonly headRequest: boolean;
   retries = 0;
+  /** Bytes sent as the TLS connection counted them (wire.ts); -1: the head and body as written. */
+  sentOnWire = -1;
   /** The connection it is written on; undefined while it waits for one (or once settled). */
   carrier: Carrier | undefined;
   /** The connection the pool opened for it while it waits (it takes that one first, as Go's and undici's pools). */
   opener: Connection | undefined;
   private readonly resolve: (r: ExchangeResult) => void;
   private written = false;
+  /** The head and body as written: what data_sent counts on a plain connection. */
+  private readonly wireLength: number;
 
-  constructor(spec: ExchangeSpec, headBytes: number, wire: string | Buffer, body: Buffer | string | null, resolve: (r: ExchangeResult) => void) {
+  constructor(spec: ExchangeSpec, headBytes: number, wire: string | Buffer, body: Buffer | string | null, bodyLength: number, resolve: (r: ExchangeResult) => void) {
     super(spec);
     this.spec = spec;
     this.headBytes = headBytes;
     this.wire = wire;
     this.body = body;
+    this.wireLength = wire.length + bodyLength;
     this.headRequest = spec.method === 'HEAD';
     this.resolve = resolve;
   }
@@ -73,6 +78,7 @@ export class FastExchange extends ExchangeState implements ParserSink {
   private settle(err: Error | undefined, interrupted: boolean, wireBytes: number): void {
     if (this.done) return;
     this.carrier = undefined;
-    this.resolve(this.result(err, interrupted, wireBytes, this.written ? this.headBytes : 0, false));
+    const sent = !this.written ? 0 : this.sentOnWire >= 0 ? this.sentOnWire : this.wireLength;
+    this.resolve(this.result(err, interrupted, wireBytes, sent, this.written ? this.headBytes : 0, false));
   }
 }
