@@ -41,7 +41,7 @@ export class Pool implements ConnectionOwner {
   private readonly waiting = new WaitQueue();
   private readonly all = new Set<Connection>();
   private readonly opening = new Set<Connection>();
-  /** Connections being opened for a request that still waits for them (see bind()). */
+  /** Connections being opened for a request that still waits for them (openForWaiting, unbind). */
   private covering = 0;
   /** openForWaiting() stopped at a limit with requests left that no connection is being opened for. */
   private starved = false;
@@ -210,6 +210,9 @@ export class Pool implements ConnectionOwner {
    * for one of them (`hint` first: the request just queued). With pipelining one covers `depth` requests.
    */
   private openForWaiting(hint?: FastExchange): void {
+    // One at a time, a request just queued is the only one without a connection coming, unless some were left
+    // without one at a limit (`starved`): then the queue is searched for them too.
+    const only = this.depth === 1 && !this.starved ? hint : undefined;
     this.starved = false;
     if (this.closing) return;
     this.waiting.peek(); // drops requests settled while queued, so that they are not counted
@@ -231,6 +234,7 @@ export class Pool implements ConnectionOwner {
       c.openedFor = x;
       x.opener = c;
       this.covering++;
+      if (x === only) return;
     }
   }
 
