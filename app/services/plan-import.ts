@@ -4,7 +4,6 @@
  * through the recorder's conversion (engine/convert/recording), and their report is kept. Bad input is a ContractError saying what, where and what to do; nothing is stored.
  */
 import { ConvertError, detectFormat, importPlan, type AnyImportOptions, type ImportFormat as ConvertFormat, type ImportResult } from '../../engine/convert/index.ts';
-import { importHarRecording } from '../../engine/convert/recording/index.ts';
 import { planRequests } from '../../engine/convert/resolve.ts';
 import { PlanError, parsePlan, requestName, type Plan } from '../../engine/plan/index.ts';
 import { ContractError, type ConvertNote, type ImportFormat, type ImportPreview, type ParsedParams } from '../contract/index.ts';
