@@ -7,6 +7,7 @@ import { planIssuesFromZod } from './issues.ts';
 import { migrate } from './migrate.ts';
 import { Plan } from './schema/index.ts';
 import { locateIssues, parsePlanSource, type PlanSource } from './source.ts';
+import { withSuggestionBudget } from './suggest.ts';
 import { validateRequests } from './validate-requests.ts';
 import { validateScenarios } from './validate-scenarios.ts';
 import { validateTemplates, type EnvReference } from './validate-templates.ts';
@@ -27,8 +28,15 @@ export function parsePlan(text: string, file?: string): ParsedPlan {
   return { ...result, source, file };
 }
 
+/** Suggestion work one validation may do (about 10 ms): thousands of typos among thousands of names stay linear. */
+const SUGGESTION_WORK = 5_000_000;
+
 /** Validates an already parsed value (from the database or the UI). Positions are filled in when a source is given. */
 export function validatePlanValue(value: unknown, source?: PlanSource): { plan: Plan; env: EnvReference[] } {
+  return withSuggestionBudget(SUGGESTION_WORK, () => validate(value, source));
+}
+
+function validate(value: unknown, source: PlanSource | undefined): { plan: Plan; env: EnvReference[] } {
   const fail = (issues: LocatableIssue[]): never => { throw new PlanError(locateIssues(issues, source), source?.file); };
 
   const migrated = migrate(value);
