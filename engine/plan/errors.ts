@@ -39,10 +39,11 @@ export function quote(text: string, max = 60): string {
 }
 
 /** Names listed in a message: the first `max`, then how many more (a recorded plan can have thousands). */
-export function listOf(names: Iterable<string>, max = 20): string {
+export function listOf(names: Iterable<string>, max = 20, total?: number): string {
   const all = [...names];
   const shown = all.slice(0, max).join(', ');
-  return all.length > max ? `${shown} and ${all.length - max} more` : shown;
+  const count = total ?? all.length;
+  return count > max ? `${shown} and ${count - max} more` : shown;
 }
 
 export function formatIssues(issues: readonly PlanIssue[], file?: string): string {

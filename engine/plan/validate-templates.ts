@@ -3,23 +3,30 @@
  * pointing at the character in the file. Environment variables are collected: whether they are set is
  * known only when the run starts.
  */
-import { BUILTIN_NAMES, compileTemplate, TemplateSyntaxError } from '../template/index.ts';
+import { compileTemplate, TemplateSyntaxError } from '../template/index.ts';
 import { listOf, type LocatableIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
 import type { Plan } from './schema/index.ts';
 import { didYouMean } from './suggest.ts';
-import { templateFields, usesDefault, type DefaultField, type TemplateScope } from './template-fields.ts';
-import { requestsOf } from './walk.ts';
+import { templateFields } from './template-fields.ts';
+import { TemplateNames } from './template-names.ts';
 
 export interface EnvReference { name: string; hasDefault: boolean; path: PathSegment[] }
+
+/** Problems in expressions reported before stopping: each may list scenarios, and nobody reads a thousand. */
+const MAX_ISSUES = 1000;
 
 export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: EnvReference[] } {
   const issues: LocatableIssue[] = [];
   const env: EnvReference[] = [];
-  const names = new Names(plan);
+  const names = new TemplateNames(plan);
   const feeders = plan.data ?? {};
 
   for (const field of templateFields(plan)) {
+    if (issues.length >= MAX_ISSUES) {
+      issues.push({ path: field.path, message: `more problems in \${...} expressions from here on are not listed (the first ${MAX_ISSUES} are): fix those first` });
+      break;
+    }
     let refs;
     try {
       refs = compileTemplate(field.source).references;
@@ -45,9 +52,9 @@ export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: 
         }
         continue;
       }
-      const missing = names.missingIn(field.scope, ref.name);
-      if (missing.length > 0) {
-        const where = field.scope.kind === 'request' ? '' : ` in scenario${missing.length > 1 ? 's' : ''} ${listOf(missing.map((s) => `'${s}'`))}`;
+      const missing = names.missing(field.scope, ref.name);
+      if (missing.total > 0) {
+        const where = field.scope.kind === 'request' ? '' : ` in scenario${missing.total > 1 ? 's' : ''} ${listOf(missing.names.map((s) => `'${s}'`), 20, missing.total)}`;
         issues.push({
           ...at,
           message: field.scope.kind === 'variable'
@@ -58,51 +65,4 @@ export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: 
     }
   }
   return { issues, env };
-}
-
-/** The names a template may use where it is, looked up in constant time (plans may have thousands). */
-class Names {
-  /** Plan variables in order: a variable may use the ones before it. */
-  private readonly order = new Map<string, number>();
-  /** Variables extracted by some request of each scenario. */
-  private readonly extracted = new Map<string, Set<string>>();
-  /** Scenarios using each default (a relative URL uses baseUrl, ...), computed on first use. */
-  private readonly users = new Map<string, string[]>();
-  private readonly plan: Plan;
-
-  constructor(plan: Plan) {
-    this.plan = plan;
-    for (const [i, name] of Object.keys(plan.variables ?? {}).entries()) this.order.set(name, i);
-    for (const v of requestsOf(plan)) {
-      let set = this.extracted.get(v.scenario);
-      if (!set) this.extracted.set(v.scenario, (set = new Set()));
-      for (const name of Object.keys(v.request.extract ?? {})) set.add(name);
-    }
-  }
-
-  /** The scenarios (or the variable) where `name` is not defined, for a template in `scope`. */
-  missingIn(scope: TemplateScope, name: string): string[] {
-    const index = this.order.get(name);
-    if (scope.kind === 'variable') return index !== undefined && index < (this.order.get(scope.name) ?? 0) ? [] : [scope.name];
-    if (index !== undefined) return [];
-    const inScope = scope.kind === 'request' ? [scope.scenario] : this.usersOf(scope.field);
-    return inScope.filter((s) => !this.extracted.get(s)?.has(name));
-  }
-
-  /** Names to suggest from, for a template in `scope`. */
-  *known(scope: TemplateScope): Generator<string> {
-    yield* this.order.keys();
-    yield* BUILTIN_NAMES;
-    if (scope.kind === 'request') yield* this.extracted.get(scope.scenario) ?? [];
-  }
-
-  private usersOf(field: DefaultField): string[] {
-    const key = field.kind === 'header' ? `header:${field.name.toLowerCase()}` : field.kind;
-    let found = this.users.get(key);
-    if (!found) {
-      found = [...new Set([...requestsOf(this.plan)].filter((v) => usesDefault(v.request, field)).map((v) => v.scenario))];
-      this.users.set(key, found);
-    }
-    return found;
-  }
 }
