@@ -159,15 +159,19 @@ export const planDocument: fc.Arbitrary<Doc> = fc.record({
 }, { requiredKeys: ['version', 'name', 'scenarios'] }).map((d) => JSON.parse(JSON.stringify(d)) as Doc);
 
 /** A change at one place of a document: the place is chosen by `at` among all places, in a fixed walk order. */
-interface Mutation { at: number; kind: 'replace' | 'delete' | 'unknown-key' | 'wrap'; value: unknown }
+interface Mutation { at: number; kind: 'replace' | 'delete' | 'unknown-key' | 'wrap' | 'deepen' | 'lengthen'; value: unknown; times: number }
 
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   at: fc.nat(),
-  kind: fc.constantFrom('replace', 'delete', 'unknown-key', 'wrap'),
+  kind: fc.constantFrom('replace', 'delete', 'unknown-key', 'wrap', 'deepen', 'lengthen'),
   value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('', '${', 'x'.repeat(100), -1, 0, null)),
+  times: fc.oneof(fc.integer({ min: 1, max: 140 }), fc.integer({ min: 100, max: 20_000 })),
 });
 
-/** A plan document with up to three places broken: a value replaced, a key removed, an unknown key, a value wrapped in a list. */
+/**
+ * A plan document with up to three places broken: a value replaced, a key removed, an unknown key, a value
+ * wrapped in a list, nested `times` levels deep (around the depth limit), or repeated into a long string.
+ */
 export const mutatedPlanDocument: fc.Arbitrary<Doc> = fc.tuple(planDocument, fc.oneof(fc.constant([]), fc.array(mutation, { minLength: 1, maxLength: 3 }))).map(([doc, mutations]) => {
   const copy = structuredClone(doc);
   for (const m of mutations) mutate(copy, m);
@@ -189,5 +193,7 @@ function mutate(doc: Doc, m: Mutation): void {
     case 'delete': if (Array.isArray(place.parent)) place.parent.splice(place.key as number, 1); else delete parent[place.key]; break;
     case 'unknown-key': { const target = parent[place.key]; if (target !== null && typeof target === 'object' && !Array.isArray(target)) (target as Doc).unknwon = m.value; break; }
     case 'wrap': parent[place.key] = [parent[place.key]]; break;
+    case 'deepen': { let v = parent[place.key]; for (let i = 0; i < Math.min(m.times, 300); i++) v = i % 2 ? [v] : { v }; parent[place.key] = v; break; }
+    case 'lengthen': parent[place.key] = String(JSON.stringify(parent[place.key]) ?? 'x').repeat(m.times).slice(0, 100_000); break;
   }
 }
