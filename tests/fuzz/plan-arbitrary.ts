@@ -194,6 +194,10 @@ function mutate(doc: Doc, m: Mutation): void {
     case 'unknown-key': { const target = parent[place.key]; if (target !== null && typeof target === 'object' && !Array.isArray(target)) (target as Doc).unknwon = m.value; break; }
     case 'wrap': parent[place.key] = [parent[place.key]]; break;
     case 'deepen': { let v = parent[place.key]; for (let i = 0; i < Math.min(m.times, 300); i++) v = i % 2 ? [v] : { v }; parent[place.key] = v; break; }
-    case 'lengthen': parent[place.key] = String(JSON.stringify(parent[place.key]) ?? 'x').repeat(m.times).slice(0, 100_000); break;
+    case 'lengthen': {
+      const unit = (JSON.stringify(parent[place.key]) ?? 'x').slice(0, 1000);
+      parent[place.key] = unit.repeat(Math.min(m.times, Math.ceil(100_000 / unit.length)));
+      break;
+    }
   }
 }
