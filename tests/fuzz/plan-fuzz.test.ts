@@ -17,7 +17,7 @@ import { mutatedPlanDocument } from './plan-arbitrary.ts';
 import { mutatedText } from './text-mutations.ts';
 
 const SEED = Number(process.env.LOADSMITH_FUZZ_SEED ?? 20_260_601);
-const RUNS = Number(process.env.LOADSMITH_FUZZ_RUNS ?? 2000);
+const RUNS = Number(process.env.LOADSMITH_FUZZ_RUNS ?? 3000);
 /** Bound on one case (inputs up to ~100 KB take milliseconds; a super-linear path takes seconds): generous for a loaded CI machine. */
 const CASE_MS = 5000;
 const FILE = 'plans/fuzzed.yaml';
