@@ -75,7 +75,9 @@ export class SparseCounts {
 
   private reserve(n: number): void {
     if (n <= this.indexes.length) return;
-    const size = Math.max(n, Math.min(SPARSE_MAX + 1, Math.max(8, this.indexes.length * 2)));
+    // Doubling, but no further than the list can grow before its histogram takes chunks (unless asked for more).
+    const doubled = Math.max(8, this.indexes.length * 2);
+    const size = Math.max(n, n > SPARSE_MAX + 1 ? doubled : Math.min(SPARSE_MAX + 1, doubled));
     const idx = new Uint16Array(size);
     const cnt = new Float64Array(size);
     idx.set(this.indexes.subarray(0, this.length));

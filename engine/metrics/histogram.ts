@@ -303,25 +303,34 @@ export class Histogram {
       sum += v;
     }
     const range = values.subarray(from, to).sort();
-    const s = into.sparse!;
     let idx = -1;
     let n = 0;
     for (let i = 0; i < range.length; i++) {
       const at = indexOf(range[i]!);
       if (at === idx) { n++; continue; }
-      if (n > 0) s.push(idx, n);
+      if (n > 0) into.addRun(idx, n);
       idx = at;
       n = 1;
     }
-    if (n > 0) s.push(idx, n);
+    if (n > 0) into.addRun(idx, n);
     if (range.length === 0) return into;
     into.total = range.length;
     into.valueSum = sum;
     into.minValue = range[0]!;
     into.maxValue = range[range.length - 1]!;
     into.clamped = clamped;
-    if (s.length > SPARSE_MAX) into.densify();
     return into;
+  }
+
+  /** `ofValues`: n counts at an index above every present one; chunks once the sparse list is full. */
+  private addRun(idx: number, n: number): void {
+    const s = this.sparse;
+    if (s === undefined) this.addAt(idx, n);
+    else if (s.length < SPARSE_MAX) s.push(idx, n);
+    else {
+      this.densify();
+      this.addAt(idx, n);
+    }
   }
 
   /** From sparse counts to chunks (on the first `record`, or when the sparse list grows past SPARSE_MAX). */

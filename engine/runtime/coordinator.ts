@@ -10,6 +10,7 @@ import { liveTotals } from '../metrics/live-totals.ts';
 import { Sample } from '../metrics/sample.ts';
 import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
+import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
 import { ShardSeconds } from '../metrics/shard-seconds.ts';
 import { timelinePoint, type TimelinePoint } from '../metrics/timeline.ts';
 import { planMaxDurationMs } from '../plan/schedule.ts';
@@ -37,6 +38,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const vusMax = scenarios.reduce((n, s) => n + s.maxVus, 0);
   const workerCount = Math.max(1, Math.min(run.workers ?? Math.max(1, availableParallelism() - 1), vusMax));
   const thresholds = new Thresholds(plan.thresholds, customTags(plan));
+  const keptPhases = seriesPhases(plan.thresholds, customTags(plan));
   const info: RunInfo = { plan: plan.name, scenarios: scenarios.map(({ name, executor, description, maxVus: m }) => ({ name, executor, description, maxVus: m })), vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount };
   const counters = new SharedArrayBuffer(4 * Math.max(1, run.counterCount));
   // Created (and refused when not writable) before any worker starts; workers append.
@@ -56,7 +58,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
 
   const workers = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
-      plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders,
+      plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders, seriesPhases: keptPhases,
       counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs,
       ...(run.segment ? { segment: run.segment } : {}),
     };
