@@ -11,8 +11,8 @@ import { Sample } from '../metrics/sample.ts';
 import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
-import { ShardSeconds } from '../metrics/shard-seconds.ts';
-import { timelinePoint, type TimelinePoint } from '../metrics/timeline.ts';
+import { RunTimeline } from '../metrics/run-timeline.ts';
+import { timelineNotes } from '../metrics/timeline-notes.ts';
 import { planMaxDurationMs } from '../plan/schedule.ts';
 import { USER_AGENT, VERSION } from '../version.ts';
 import { CpuMeter, generatorNote } from './generator-load.ts';
@@ -34,7 +34,6 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   // The whole plan, or an execution segment's share of it (--segment): VUs, iterations, arrivals.
   const tuple = segmentTuple(run.segment);
   const { scenarios, notes: segmentNotes } = runScenarios(plan, tuple);
-  const seconds = run.segment ? new ShardSeconds() : undefined;
   const vusMax = scenarios.reduce((n, s) => n + s.maxVus, 0);
   const workerCount = Math.max(1, Math.min(run.workers ?? Math.max(1, availableParallelism() - 1), vusMax));
   const thresholds = new Thresholds(plan.thresholds, customTags(plan));
@@ -47,7 +46,8 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
 
   const agg = new RunAggregate();
   const collector = new IntervalCollector(workerCount);
-  const timeline: TimelinePoint[] = [];
+  // Bounded whatever the run's length and number of request names (run-timeline.ts).
+  const timeline = new RunTimeline({ shard: run.segment !== undefined });
   const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
   let stoppedBy = 'completed' as StopReason; // changed from callbacks
@@ -89,10 +89,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     for (const { interval, samples, last } of collector.release()) {
       const elapsedS = last ? Math.max(interval, (epochNow() - t0) / 1000) : interval + 1;
       const t = Math.min(interval + 1, elapsedS);
-      const point = timelinePoint(samples, t, t - interval);
-      point.generator.cpu = cpu.take();
-      timeline.push(point);
-      seconds?.add(samples, t);
+      const point = timeline.add(samples, t, t - interval, cpu.take());
       totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
@@ -164,20 +161,22 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   clearTimeout(abortTimer);
 
   const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
-  const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: timeline.at(-1)?.vus ?? 0, vusMax });
+  const points = timeline.points;
+  const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: points.at(-1)?.vus ?? 0, vusMax });
   const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
   if (outputs.length > 0) notes.push(...resultNotes(outputs, written, totals.reqs));
-  const busy = generatorNote(timeline);
+  const busy = generatorNote(points);
   if (busy) notes.push(busy);
+  notes.push(...timelineNotes(agg, timeline));
   if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
   if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
   if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
   const summary = buildSummary({
-    agg, thresholds: states, timeline, scenarios,
+    agg, thresholds: states, timeline: points, scenarios,
     plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
     startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax,
     workers: workerCount, cpus: availableParallelism(), version: VERSION, notes,
   });
-  if (seconds) summary.shard = shardData(plan, tuple, agg, seconds.seconds);
+  if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
   return summary;
 }
