@@ -28,6 +28,13 @@ import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './wor
 
 const WORKER_URL = new URL('./worker/main.ts', import.meta.url);
 const ABORT_GRACE_MS = 5_000;
+/**
+ * A worker allocates fast (every request's promises and results) but keeps little of it. Left alone, V8 grows a
+ * busy worker's young generation up to 134 MB on a machine with a large heap limit (it sizes it from the old
+ * generation's); 24 MB keeps 8 MB semi-spaces, which scavenge the short-lived request objects as well: 50 MB less
+ * RSS at 4 workers with one request name, ~150 MB less with 10,000, the same CPU per request within the noise.
+ */
+const WORKER_YOUNG_GENERATION_MB = 24;
 
 export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<Summary> {
   const { plan } = run;
@@ -63,7 +70,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       ...(run.segment ? { segment: run.segment } : {}),
     };
     alive.add(w);
-    return new Worker(run.workerUrl ?? WORKER_URL, { workerData: init });
+    return new Worker(run.workerUrl ?? WORKER_URL, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   });
   const post = (m: ToWorker): void => { for (const [w, worker] of workers.entries()) if (alive.has(w)) worker.postMessage(m); };
 
