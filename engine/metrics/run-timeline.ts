@@ -8,7 +8,8 @@ import type { Sample } from './sample.ts';
 import type { ShardSecond } from './shard.ts';
 import { CompactSeries, MAX_TIMELINE_POINTS } from './timeline-compact.ts';
 import { mergePoints } from './timeline-merge.ts';
-import { ChartedRequests, CHARTED_REQUESTS, timelinePoint, type TimelinePoint } from './timeline.ts';
+import type { EncodedHistogram } from './histogram.ts';
+import { ChartedRequests, CHARTED_REQUESTS, intervalOf, type TimelinePoint } from './timeline.ts';
 
 interface Entry { point: TimelinePoint; second: ShardSecond | undefined }
 
@@ -33,12 +34,15 @@ export class RunTimeline {
     }), o.maxPoints ?? MAX_TIMELINE_POINTS);
   }
 
-  /** The point of one interval (what the live tick shows); it also joins the timeline. `cpu`: the generator's share. */
-  add(samples: readonly Sample[], t: number, span: number, cpu: number): TimelinePoint {
-    const point = timelinePoint(samples, t, span, this.charted);
+  /**
+   * The point of one interval (what the live tick shows), and its http_req_duration histogram (undefined when no
+   * request finished); the point also joins the timeline. `cpu`: the generator's share.
+   */
+  add(samples: readonly Sample[], t: number, span: number, cpu: number): { point: TimelinePoint; duration: EncodedHistogram | undefined } {
+    const { point, duration } = intervalOf(samples, t, span, this.charted);
     point.generator.cpu = cpu;
     this.series.push({ point, second: this.shard ? shardSecond(samples, t, this.charted) : undefined });
-    return point;
+    return { point, duration: duration.isEmpty ? undefined : duration.toJSON() };
   }
 
   get points(): TimelinePoint[] { return this.series.points.map((e) => e.point); }

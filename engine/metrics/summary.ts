@@ -77,6 +77,18 @@ export interface Summary {
   timeline: TimelinePoint[];
   /** Execution segments only (`run --segment`, `merge`): the data to merge this run with the other segments'. */
   shard?: ShardData;
+  /**
+   * A run cut off before it could sum itself up (the app was killed): this summary was rebuilt from the seconds it
+   * had stored (partial-summary.ts). `unknown` lists what those seconds do not hold.
+   */
+  partial?: PartialInfo;
+}
+
+export interface PartialInfo {
+  reason: string;
+  /** Seconds of the run the stored points cover. */
+  seconds: number;
+  unknown: string[];
 }
 
 export interface SummaryInput {

@@ -74,6 +74,11 @@ const decode = (e: Sample['series'][number]['duration']): Histogram => Histogram
  * histogram each); per request name only for the names `charted` admits.
  */
 export function timelinePoint(samples: readonly Sample[], t: number, span: number, charted = new ChartedRequests(Infinity)): TimelinePoint {
+  return intervalOf(samples, t, span, charted).point;
+}
+
+/** `timelinePoint`, with the interval's http_req_duration histogram it was computed from. */
+export function intervalOf(samples: readonly Sample[], t: number, span: number, charted: ChartedRequests): { point: TimelinePoint; duration: Histogram } {
   const p: TimelinePoint = {
     t, span, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
     checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null, generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, latency: null, requests: {}, statuses: {},
@@ -127,5 +132,5 @@ export function timelinePoint(samples: readonly Sample[], t: number, span: numbe
     const [p50, p95, p99] = r.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number];
     p.requests[name] = { reqs: r.reqs, failed: r.failed, p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(r.h.max) };
   }
-  return p;
+  return { point: p, duration: all };
 }

@@ -96,11 +96,14 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     for (const { interval, samples, last } of collector.release()) {
       const elapsedS = last ? Math.max(interval, (epochNow() - t0) / 1000) : interval + 1;
       const t = Math.min(interval + 1, elapsedS);
-      const point = timeline.add(samples, t, t - interval, cpu.take());
+      const { point, duration } = timeline.add(samples, t, t - interval, cpu.take());
       totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
-      const tick: Tick = { ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: liveTotals(agg, t) };
+      const tick: Tick = {
+        ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: liveTotals(agg, t),
+        ...(duration ? { durationHistogram: duration } : {}),
+      };
       handle.emit('tick', tick);
       const failing = thresholds.abortReason(states, tick.elapsedMs);
       if (failing && stoppedBy === 'completed') {
