@@ -4,7 +4,11 @@ import type { Summary } from '../../engine/metrics/summary.ts';
 import type { RunInfo, Tick } from '../../engine/runtime/run-handle.ts';
 import { Id, IsoTime, RunOverrides } from './common.ts';
 
-export const RUN_STATUSES = ['running', 'passed', 'failed', 'aborted', 'interrupted'] as const;
+/**
+ * `interrupted`: the app stopped while the run was going, and nothing could be summed up (no second was stored);
+ * `partial`: such a run whose summary was rebuilt from its stored seconds (`summary.partial` says what is not known).
+ */
+export const RUN_STATUSES = ['running', 'passed', 'failed', 'aborted', 'interrupted', 'partial'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -12,7 +16,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Engine data (summary, tick, run info): checked for its shape markers, typed by the engine's own types. */
 export const SummaryData = z.custom<Summary>((v) => isRecord(v) && v.version === 1 && typeof v._total === 'number' && isRecord(v.metrics), { error: 'not a run summary' });
 export const TickData = z.custom<Tick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals) && isRecord(v.live), { error: 'not a run tick' });
-/** A stored per-second point: a tick without its live totals (the summary has the final ones). */
+/**
+ * A stored per-second point: a tick without its live totals (the summary has the final ones). Past 2,048 points a
+ * point covers several seconds (`span`). runs.samples leaves out `durationHistogram`.
+ */
 export type StoredTick = Omit<Tick, 'live'>;
 export const SampleData = z.custom<StoredTick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals), { error: 'not a run sample' });
 export const RunInfoData = z.custom<RunInfo>((v) => isRecord(v) && typeof v.plan === 'string' && Array.isArray(v.scenarios), { error: 'not run info' });

@@ -2,7 +2,7 @@
 import type { Summary } from '../../engine/metrics/summary.ts';
 import type { RunRow, RunStatus } from '../contract/index.ts';
 
-export function runStatus(s: Summary): RunStatus {
+export function runStatus(s: Summary): Extract<RunStatus, 'passed' | 'failed' | 'aborted'> {
   if (s.stoppedBy === 'stopped' || s.stoppedBy === 'aborted') return 'aborted';
   if (s.stoppedBy === 'error') return 'failed';
   return s.status;

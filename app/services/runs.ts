@@ -9,6 +9,8 @@ import type { Summary } from '../../engine/metrics/summary.ts';
 import { runPlan, type RunHandle } from '../../engine/runtime/run-plan.ts';
 import { ContractError, RunRow, type Handlers, type RunDetail, type StoredTick } from '../contract/index.ts';
 import { exportRun } from './run-export.ts';
+import { recoverInterrupted } from './run-recovery.ts';
+import { StoredSamples, withoutHistogram } from './run-samples.ts';
 import type { StoredRunRow } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
@@ -25,6 +27,8 @@ export interface RunsOptions { workers?: () => number | null; workerUrl?: URL }
 export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}): RunsService {
   const { store, events } = ctx;
   const active = new Map<string, { handle: RunHandle; finished: Promise<void> }>();
+  // Runs a crash cut off (the store marked them interrupted when it opened) get a summary from their samples.
+  recoverInterrupted(ctx);
 
   const start: RunHandlers['runs.start'] = async ({ planId, environmentId, overrides, label }) => {
     if (active.size > 0) throw new ContractError('busy', 'a run is in progress: stop it before starting another (two load tests on one machine distort each other)');
@@ -63,13 +67,14 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     });
     if (!started) throw new ContractError('internal', 'the run ended before it started');
 
-    // Keyed by position, not by rounded time: a short last interval (3.2 s) must not replace second 3.
-    let sample = 0;
+    // Keyed by position, not by rounded time: a short last interval (3.2 s) must not replace second 3. Bounded as
+    // the engine's timeline is (run-samples.ts).
+    const samples = new StoredSamples(store, id);
     handle.on('tick', (tick) => {
       // Stored lean: the live totals of every second are not needed to redraw charts (the summary has the final ones).
       const { live: _live, ...point } = tick;
-      store.runs.addSample(id, ++sample, point);
-      events.emit('run.tick', { runId: id, tick });
+      samples.add(point);
+      events.emit('run.tick', { runId: id, tick: withoutHistogram(tick) });
     });
     const finished = handle.done.then(
       (summary) => finish(id, summary, null),
@@ -115,7 +120,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
       },
       'runs.list': ({ planId, limit }) => store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
       'runs.get': ({ id }) => getLean(id),
-      'runs.samples': ({ id }) => { get(id); return store.runs.samples(id) as StoredTick[]; },
+      'runs.samples': ({ id }) => { get(id); return (store.runs.samples(id) as StoredTick[]).map(withoutHistogram); },
       'runs.label': ({ id, label }) => {
         get(id);
         store.runs.setLabel(id, label);
@@ -135,8 +140,10 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
 }
 
 function toRow(r: StoredRunRow): RunRow {
-  const parsed = RunRow.safeParse({ ...r, overrides: r.overrides ?? {}, key: r.key ?? null });
+  // Recovery gives an interrupted run its duration with the summary it rebuilt (run-recovery.ts).
+  const status = r.status === 'interrupted' && r.durationMs !== null ? 'partial' : r.status;
+  const parsed = RunRow.safeParse({ ...r, status, overrides: r.overrides ?? {}, key: r.key ?? null });
   if (parsed.success) return parsed.data;
   // A row the contract cannot describe (hand-edited database) is shown without its numbers rather than hidden.
-  return { ...r, overrides: {}, key: null, error: r.error ?? 'stored run data is not readable' };
+  return { ...r, status, overrides: {}, key: null, error: r.error ?? 'stored run data is not readable' };
 }

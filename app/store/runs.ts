@@ -29,11 +29,20 @@ export function runRepository({ db, warn }: RepoContext, owner: RunOwner): RunRe
   const selectRunning = db.prepare("SELECT id, owner FROM runs WHERE status = 'running'");
   const interrupt = db.prepare(`UPDATE runs SET status = 'interrupted', error = coalesce(error, @error), owner = NULL
     WHERE id = @id AND status = 'running'`);
+  const deleteSamples = db.prepare('DELETE FROM run_samples WHERE run_id = ?');
+  const selectUnsummarised = db.prepare(`SELECT id FROM runs WHERE status = 'interrupted' AND summary IS NULL
+    AND EXISTS (SELECT 1 FROM run_samples WHERE run_id = runs.id) ORDER BY started_at`);
+  const updateRecovered = db.prepare(`UPDATE runs SET ended_at = @endedAt, duration_ms = @durationMs, summary = @summary, key = @key
+    WHERE id = @id AND status = 'interrupted' AND summary IS NULL`);
   const ownerText = JSON.stringify(owner);
 
   const mustChange = (changes: number, id: string, what: string): void => {
     if (changes === 0) throw new Error(`cannot ${what}: no run with id ${id}`);
   };
+  const replaceAll = db.transaction((id: string, samples: readonly unknown[]): void => {
+    deleteSamples.run(id);
+    samples.forEach((sample, i) => upsertSample.run(id, i + 1, toJson(sample, `run ${id} sample ${i + 1}`)));
+  });
   const markInterrupted = db.transaction((): number => {
     const running = selectRunning.all() as { id: string; owner: string | null }[];
     let count = 0;
@@ -57,6 +66,7 @@ export function runRepository({ db, warn }: RepoContext, owner: RunOwner): RunRe
       if (!Number.isSafeInteger(second) || second < 0) throw new RangeError(`run ${id}: sample second must be an integer >= 0, got ${second}`);
       upsertSample.run(id, second, toJson(sample, `run ${id} sample ${second}`));
     },
+    replaceSamples: (id, samples) => replaceAll.immediate(id, samples),
     finish: (id, input) => {
       if (input.status === 'running') throw new Error(`cannot finish run ${id} with status running`);
       mustChange(updateFinish.run({
@@ -83,5 +93,10 @@ export function runRepository({ db, warn }: RepoContext, owner: RunOwner): RunRe
     }),
     delete: (id) => deleteRun.run(id).changes > 0,
     markInterrupted: () => markInterrupted.immediate(),
+    unsummarised: () => (selectUnsummarised.all() as { id: string }[]).map((r) => r.id),
+    recover: (id, input) => updateRecovered.run({
+      id, endedAt: isoTime(input.endedAt, `run ${id} endedAt`), durationMs: input.durationMs,
+      summary: toJson(input.summary, `run ${id} summary`), key: toJson(input.key, `run ${id} key`),
+    }).changes > 0,
   };
 }

@@ -86,8 +86,13 @@ export interface RunRepository {
   /** Sets or clears a run's label. */
   setLabel(id: string, label: string | null): void;
   setInfo(id: string, info: unknown): void;
-  /** One per-second point (the tick), in order; enough to redraw every chart of the run later. */
+  /**
+   * A point of the run's timeline (a tick, or several merged: app/services/run-samples.ts) at position `second`
+   * (1-based), replacing what was there; enough to redraw every chart of the run later.
+   */
   addSample(id: string, second: number, sample: unknown): void;
+  /** Replaces every stored point of a run (positions 1..n), in one transaction: the timeline was compacted. */
+  replaceSamples(id: string, samples: readonly unknown[]): void;
   finish(id: string, input: { status: StoredRunStatus; endedAt: string; durationMs: number | null; summary: unknown; key: unknown; error: string | null }): void;
   list(filter?: { planId?: string; limit?: number }): StoredRunRow[];
   get(id: string): StoredRun | undefined;
@@ -95,6 +100,13 @@ export interface RunRepository {
   delete(id: string): boolean;
   /** Runs left `running` by a crash become `interrupted` (samples kept). Returns how many. */
   markInterrupted(): number;
+  /** Interrupted runs with stored samples and no summary yet: what recovery can sum up. */
+  unsummarised(): string[];
+  /**
+   * Stores the summary rebuilt for an interrupted run (its status stays `interrupted`; a duration marks it summed up).
+   * Returns false when the run is not an interrupted run without summary (another process did it first).
+   */
+  recover(id: string, input: { endedAt: string; durationMs: number; summary: unknown; key: unknown }): boolean;
 }
 
 export interface SettingsRepository {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RunAggregate, PHASES } from './aggregate.ts';
 import type { Phase } from './aggregate.ts';
-import type { SeriesKey } from './sample.ts';
+import { MetricsRecorder } from './recorder.ts';
+import { Sample, type SeriesKey } from './sample.ts';
 import { exactPercentile, hist, sample, series, seriesKey, sum, uniform } from './testing.ts';
 
 const key = (over: Partial<SeriesKey> = {}): SeriesKey => ({ ...seriesKey('browse', '', 'List users', 'GET', 200, true), ...over });
@@ -63,7 +64,7 @@ describe('RunAggregate.add: HTTP series', () => {
     expect(Math.abs(merged.valueAtPercentile(50) - avgP50)).toBeGreaterThan(100_000);
   });
 
-  it('merges every phase histogram separately', () => {
+  it('merges every phase histogram separately (a sample written before per-worker phase totals)', () => {
     const w0: Record<Phase, number[]> = {
       duration: [10_000, 12_000], blocked: [50, 60], lookup: [0, 25], connecting: [0, 40], tls: [0, 0], sending: [7, 8], waiting: [9_000, 11_000], receiving: [900, 1_000],
     };
@@ -76,8 +77,12 @@ describe('RunAggregate.add: HTTP series', () => {
     for (const p of PHASES) {
       const all = [...w0[p], ...w1[p]];
       const one = hist(all);
-      expect([c.hist[p].count, c.hist[p].min, c.hist[p].max, c.hist[p].sum], p).toEqual([3, Math.min(...all), Math.max(...all), sum(all)]);
-      expect(c.hist[p].valuesAtPercentiles([50, 99]), p).toEqual(one.valuesAtPercentiles([50, 99]));
+      // The series keeps what it was sent, and the run's phase totals are made from it.
+      for (const h of [c.hist[p], agg.phases[p]]) {
+        if (!h) throw new Error(`no ${p} histogram`);
+        expect([h.count, h.min, h.max, h.sum], p).toEqual([3, Math.min(...all), Math.max(...all), sum(all)]);
+        expect(h.valuesAtPercentiles([50, 99]), p).toEqual(one.valuesAtPercentiles([50, 99]));
+      }
     }
   });
 
@@ -174,5 +179,22 @@ describe('RunAggregate.add: checks, iterations, groups, errors, dropped', () => 
     agg.add(sample(0, { dropped: { burst: 3 } }));
     agg.add(sample(1, { dropped: { burst: 4, steady: 1 } }));
     expect(Object.fromEntries(agg.dropped)).toEqual({ burst: 7, steady: 1 });
+  });
+});
+
+describe('RunAggregate memory per request name', () => {
+  it('5,000 request names cost tens of bytes of histogram each, not 8 chunked histograms', () => {
+    const rec = new MetricsRecorder();
+    const names = Array.from({ length: 5000 }, (_, i) => rec.requestSeries({ scenario: 's', group: '', request: `step ${i}`, method: 'GET' }, () => true));
+    const agg = new RunAggregate();
+    for (let second = 0; second < 5; second++) {
+      names.forEach((n, i) => n.record(200, { duration: 200 + ((i * 31 + second * 7) % 4000), blocked: 0, lookup: 0, connecting: 0, tls: 0, sending: 5, waiting: 190, receiving: 1 }, 1, 1));
+      agg.add(Sample.parse(structuredClone(rec.flush(0, second, false, {}))));
+    }
+    let bytes = 0;
+    for (const s of agg.series.values()) for (const h of Object.values(s.hist)) bytes += h.footprintBytes;
+    // Five values each (sparse: 10 bytes per bucket, room for 8); chunked, each touched 1 KB chunks in 8 phases.
+    expect(bytes / names.length).toBeLessThanOrEqual(80);
+    expect(agg.phases.duration.count).toBe(5 * 5000);
   });
 });

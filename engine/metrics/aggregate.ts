@@ -1,12 +1,13 @@
 /**
  * Coordinator-side totals of a run: every worker sample is merged into cumulative series (exact counts,
  * merged histograms). Thresholds and the summary read from here; nothing is ever averaged across workers.
+ * Each phase has one total over all requests (`phases`); a series keeps its `http_req_duration` histogram (sparse
+ * while small: histogram.ts) and the other phases only where the workers sent them (thresholds filtering them).
  */
 import { Histogram } from './histogram.ts';
-import type { CheckKey, Sample, SeriesKey } from './sample.ts';
+import { PHASES, type CheckKey, type Phase, type Sample, type SeriesKey, type SeriesSample } from './sample.ts';
 
-export const PHASES = ['duration', 'blocked', 'lookup', 'connecting', 'tls', 'sending', 'waiting', 'receiving'] as const;
-export type Phase = (typeof PHASES)[number];
+export { PHASES, type Phase };
 
 export interface CumSeries {
   key: SeriesKey;
@@ -14,7 +15,7 @@ export interface CumSeries {
   failed: number;
   sent: number;
   received: number;
-  hist: Record<Phase, Histogram>;
+  hist: { duration: Histogram } & Partial<Record<Phase, Histogram>>;
 }
 
 export interface CheckTotal { key: CheckKey; pass: number; fail: number; failure: string | undefined }
@@ -25,6 +26,8 @@ export const seriesId = (k: SeriesKey): string =>
   `${k.scenario}\u0000${k.group}\u0000${k.request}\u0000${k.method}\u0000${k.status}\u0000${k.expected}${k.tags ? `\u0000${JSON.stringify(k.tags)}` : ''}`;
 
 export class RunAggregate {
+  /** Every phase over all requests. */
+  readonly phases: Record<Phase, Histogram> = newHists();
   readonly series = new Map<string, CumSeries>();
   readonly checks = new Map<string, CheckTotal>();
   readonly iterations = new Map<string, { completed: number; interrupted: number; duration: Histogram; scheduled: number; started: number; lag: Histogram }>();
@@ -33,19 +36,29 @@ export class RunAggregate {
   readonly extractFailures = new Map<string, ExtractFailureTotal>();
   readonly dropped = new Map<string, number>();
 
+  // Where each encoded histogram is decoded before it is merged: no histogram is allocated per sample.
+  private readonly scratch = new Histogram();
+
   add(s: Sample): void {
+    if (s.phases) for (const p of PHASES) this.merge(this.phases[p], s.phases[p]);
     for (const x of s.series) {
       const id = seriesId(x.key);
       let c = this.series.get(id);
       if (!c) {
-        c = { key: x.key, reqs: 0, failed: 0, sent: 0, received: 0, hist: newHists() };
+        c = { key: x.key, reqs: 0, failed: 0, sent: 0, received: 0, hist: { duration: new Histogram() } };
         this.series.set(id, c);
       }
       c.reqs += x.reqs;
       c.failed += x.failed;
       c.sent += x.sent;
       c.received += x.received;
-      for (const p of PHASES) c.hist[p].add(Histogram.fromJSON(x[p]));
+      for (const p of PHASES) {
+        const e = x[p];
+        if (e === undefined) continue;
+        this.merge(c.hist[p] ??= new Histogram(), e);
+        // A sample from before per-worker totals (an older shard) carries every phase in its series.
+        if (!s.phases) this.phases[p].add(this.scratch);
+      }
     }
     for (const ch of s.checks) {
       const id = `${ch.key.scenario}\u0000${ch.key.group}\u0000${ch.key.request}\u0000${ch.key.check}`;
@@ -58,16 +71,16 @@ export class RunAggregate {
       if (!t) { t = { completed: 0, interrupted: 0, duration: new Histogram(), scheduled: 0, started: 0, lag: new Histogram() }; this.iterations.set(it.scenario, t); }
       t.completed += it.completed;
       t.interrupted += it.interrupted;
-      t.duration.add(Histogram.fromJSON(it.duration));
+      this.merge(t.duration, it.duration);
       t.scheduled += it.scheduled ?? 0;
       t.started += it.started ?? 0;
-      if (it.lag) t.lag.add(Histogram.fromJSON(it.lag));
+      if (it.lag) this.merge(t.lag, it.lag);
     }
     for (const g of s.groups) {
       const id = `${g.scenario}\u0000${g.group}`;
       let t = this.groups.get(id);
       if (!t) { t = { scenario: g.scenario, group: g.group, duration: new Histogram() }; this.groups.set(id, t); }
-      t.duration.add(Histogram.fromJSON(g.duration));
+      this.merge(t.duration, g.duration);
     }
     for (const e of s.errors) {
       const id = `${e.kind}\u0000${e.scenario}\u0000${e.request}`;
@@ -82,6 +95,11 @@ export class RunAggregate {
       else this.extractFailures.set(id, { ...e });
     }
     for (const [sc, n] of Object.entries(s.dropped)) this.dropped.set(sc, (this.dropped.get(sc) ?? 0) + n);
+  }
+
+  /** Decodes `e` (into the scratch histogram, which it leaves holding `e`) and adds it to `into`. */
+  private merge(into: Histogram, e: SeriesSample['duration']): void {
+    into.add(Histogram.fromJSON(e, this.scratch));
   }
 }
 

@@ -65,6 +65,18 @@ export class V2CountsWriter {
     this.pendingZeros = zeros;
   }
 
+  /** One non-zero count at the next index (a sparse histogram's entry). */
+  count(n: number): void {
+    reserve(this.pos + 16);
+    let p = this.pos;
+    const zeros = this.pendingZeros;
+    if (zeros > 0) {
+      p = putVarint(scratch, p, zeros === 1 ? 0 : zeros * 2 - 1);
+      this.pendingZeros = 0;
+    }
+    this.pos = putVarint(scratch, p, n * 2);
+  }
+
   /** A run of `n` empty indexes. */
   zeros(n: number): void {
     this.pendingZeros += n;

@@ -2,9 +2,12 @@
  * Latency histogram with HdrHistogram's exact bucket layout (lowest 1 µs, highest 1 hour, 3 significant
  * digits), so percentiles equal hdr-histogram-js's, but with counts stored in lazily allocated chunks:
  * recording is a few integer operations and a narrow distribution costs a few KB instead of ~92 KB.
+ * A histogram that is only merged into and read (the coordinator's one per request name) starts sparse
+ * (histogram-sparse.ts: 10 bytes per populated bucket) and takes chunks once it records or outgrows that.
  */
 import { readV2Counts, V2CountsWriter } from './histogram-codec.ts';
 import type { V2Layout } from './histogram-codec.ts';
+import { SPARSE_MAX, SparseCounts } from './histogram-sparse.ts';
 
 /** Highest trackable value: one hour in µs. Larger values are recorded as this one and counted as clamped. */
 export const HIGHEST_TRACKABLE_US = 3_600_000_000;
@@ -22,6 +25,9 @@ const CHUNK_MASK = CHUNK_SIZE - 1;
 const CHUNKS = COUNTS_LENGTH >>> CHUNK_BITS;
 const TWO_32 = 4294967296;
 const LAYOUT: V2Layout = { significantDigits: 3, lowest: 1, highest: HIGHEST_TRACKABLE_US, countsLength: COUNTS_LENGTH };
+// What a sparse histogram's chunk tables point to: never written (a histogram takes its own tables when it densifies).
+const NO_LO: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
+const NO_HI: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
 
 /** Counts index of an integer 0 <= v < 2^32 (HdrHistogram's countsArrayIndex for unit magnitude 0). */
 function indexOf(v: number): number {
@@ -51,8 +57,10 @@ function countAtPercentile(p: number, total: number): number {
 /** Fixed configuration: lowest discernible 1 µs, highest trackable 3_600_000_000 µs (1 hour), 3 significant digits. */
 export class Histogram {
   // Counts are Uint32 (half of Float64's memory); the rare overflow past 2^32 carries into `hi`.
-  private readonly lo: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
-  private readonly hi: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
+  private lo = NO_LO;
+  private hi = NO_HI;
+  /** The counts while sparse; undefined once the histogram has chunks. */
+  private sparse: SparseCounts | undefined = new SparseCounts();
   private total = 0;
   private valueSum = 0;
   private minValue = Infinity;
@@ -95,7 +103,7 @@ export class Histogram {
   /** How many recorded values exceeded the highest trackable value. */
   get clampedCount(): number { return this.clamped; }
   /** Bytes of count storage allocated so far (kept across `reset`). */
-  get footprintBytes(): number { return this.bytes; }
+  get footprintBytes(): number { return this.bytes + (this.sparse?.bytes ?? 0); }
 
   /**
    * hdr-histogram-js's getValueAtPercentile (highest equivalent value of the bucket reached; lowest for
@@ -111,8 +119,17 @@ export class Histogram {
     const out = new Array<number>(ps.length).fill(0);
     if (this.total === 0) return out;
     const order = targets.map((_, i) => i).sort((a, b) => targets[a]! - targets[b]!);
+    const at = (idx: number, i: number): number => Math.min(ps[i] === 0 ? lowestAt(idx) : highestAt(idx), this.maxValue);
     let k = 0;
     let sum = 0;
+    const s = this.sparse;
+    if (s !== undefined) {
+      for (let e = 0; e < s.length && k < order.length; e++) {
+        sum += s.counts[e]!;
+        for (; k < order.length && sum >= targets[order[k]!]!; k++) out[order[k]!] = at(s.indexes[e]!, order[k]!);
+      }
+      return out;
+    }
     const last = indexOf(this.maxValue) >>> CHUNK_BITS;
     for (let c = indexOf(this.minValue) >>> CHUNK_BITS; c <= last && k < order.length; c++) {
       const lo = this.lo[c];
@@ -122,11 +139,7 @@ export class Histogram {
         const n = hi === undefined ? lo[j]! : lo[j]! + hi[j]! * TWO_32;
         if (n === 0) continue;
         sum += n;
-        for (; k < order.length && sum >= targets[order[k]!]!; k++) {
-          const i = order[k]!;
-          const idx = (c << CHUNK_BITS) | j;
-          out[i] = Math.min(ps[i] === 0 ? lowestAt(idx) : highestAt(idx), this.maxValue);
-        }
+        for (; k < order.length && sum >= targets[order[k]!]!; k++) out[order[k]!] = at((c << CHUNK_BITS) | j, order[k]!);
       }
     }
     return out;
@@ -135,6 +148,26 @@ export class Histogram {
   /** Merges `other`'s values into this histogram. */
   add(other: Histogram): void {
     if (other.total === 0) return;
+    const os = other.sparse;
+    if (this.sparse !== undefined) {
+      if (os === undefined) this.densify();
+      else {
+        this.sparse.merge(os);
+        if (this.sparse.length > SPARSE_MAX) this.densify();
+      }
+    } else if (os !== undefined) {
+      for (let e = 0; e < os.length; e++) this.addAt(os.indexes[e]!, os.counts[e]!);
+    }
+    if (os === undefined) this.addChunks(other);
+    this.total += other.total;
+    this.valueSum += other.valueSum;
+    this.clamped += other.clamped;
+    if (other.minValue < this.minValue) this.minValue = other.minValue;
+    if (other.maxValue > this.maxValue) this.maxValue = other.maxValue;
+  }
+
+  /** Adds the chunked counts of `other` into this histogram's chunks. */
+  private addChunks(other: Histogram): void {
     const last = indexOf(other.maxValue) >>> CHUNK_BITS;
     for (let c = indexOf(other.minValue) >>> CHUNK_BITS; c <= last; c++) {
       const src = other.lo[c];
@@ -150,16 +183,12 @@ export class Histogram {
         if (units !== 0) this.carry(c, j, units);
       }
     }
-    this.total += other.total;
-    this.valueSum += other.valueSum;
-    this.clamped += other.clamped;
-    if (other.minValue < this.minValue) this.minValue = other.minValue;
-    if (other.maxValue > this.maxValue) this.maxValue = other.maxValue;
   }
 
   /** Empties the histogram, keeping its chunks: only the chunks between min and max were written. */
   reset(): void {
-    if (this.total > 0) {
+    this.sparse?.clear();
+    if (this.total > 0 && this.sparse === undefined) {
       const last = indexOf(this.maxValue) >>> CHUNK_BITS;
       for (let c = indexOf(this.minValue) >>> CHUNK_BITS; c <= last; c++) {
         this.lo[c]?.fill(0);
@@ -176,8 +205,17 @@ export class Histogram {
   /** Compact JSON-safe form; `counts` is an uncompressed HdrHistogram V2 buffer (cookie 0x1c849313) in base64. */
   toJSON(): EncodedHistogram {
     const w = new V2CountsWriter(LAYOUT);
+    const s = this.sparse;
     if (this.total === 0) w.zeros(1); // as Java: the payload covers indexes 0..index(max = 0)
-    else {
+    else if (s !== undefined) {
+      let next = 0;
+      for (let e = 0; e < s.length; e++) {
+        const idx = s.indexes[e]!;
+        w.zeros(idx - next);
+        w.count(s.counts[e]!);
+        next = idx + 1;
+      }
+    } else {
       const lastIdx = indexOf(this.maxValue);
       const first = indexOf(this.minValue) >>> CHUNK_BITS;
       const last = lastIdx >>> CHUNK_BITS;
@@ -223,7 +261,11 @@ export class Histogram {
     const h = into ?? new Histogram();
     h.reset();
     if (count === 0) return h;
-    for (let k = 0; k < d.length; k++) h.addAt(d.indexes[k]!, d.counts[k]!);
+    // Few buckets decode sparse (also into a histogram that had chunks), so merging them keeps a target sparse.
+    if (d.length <= SPARSE_MAX) {
+      if (h.sparse === undefined) h.sparsify();
+      h.sparse!.assign(d.indexes, d.counts, d.length);
+    } else for (let k = 0; k < d.length; k++) h.addAt(d.indexes[k]!, d.counts[k]!);
     h.total = count;
     h.valueSum = sum;
     h.minValue = min;
@@ -241,7 +283,76 @@ export class Histogram {
     if (sum >= TWO_32) this.carry(c, j, Math.floor(sum / TWO_32));
   }
 
+  /**
+   * The histogram of `values[from, to)` in µs (floored, clamped as `record` does), built into `into` (reset first):
+   * the range is rewritten with the recorded values and sorted, so building costs no memory beyond the result.
+   */
+  static ofValues(values: Float64Array, from: number, to: number, into: Histogram): Histogram {
+    into.reset();
+    if (into.sparse === undefined) into.sparsify();
+    let clamped = 0;
+    let sum = 0;
+    for (let i = from; i < to; i++) {
+      const x = values[i]!;
+      let v = 0;
+      if (x >= 0) {
+        if (x <= HIGHEST_TRACKABLE_US) v = Math.floor(x);
+        else { v = HIGHEST_TRACKABLE_US; clamped++; }
+      }
+      values[i] = v;
+      sum += v;
+    }
+    const range = values.subarray(from, to).sort();
+    let idx = -1;
+    let n = 0;
+    for (let i = 0; i < range.length; i++) {
+      const at = indexOf(range[i]!);
+      if (at === idx) { n++; continue; }
+      if (n > 0) into.addRun(idx, n);
+      idx = at;
+      n = 1;
+    }
+    if (n > 0) into.addRun(idx, n);
+    if (range.length === 0) return into;
+    into.total = range.length;
+    into.valueSum = sum;
+    into.minValue = range[0]!;
+    into.maxValue = range[range.length - 1]!;
+    into.clamped = clamped;
+    return into;
+  }
+
+  /** `ofValues`: n counts at an index above every present one; chunks once the sparse list is full. */
+  private addRun(idx: number, n: number): void {
+    const s = this.sparse;
+    if (s === undefined) this.addAt(idx, n);
+    else if (s.length < SPARSE_MAX) s.push(idx, n);
+    else {
+      this.densify();
+      this.addAt(idx, n);
+    }
+  }
+
+  /** From sparse counts to chunks (on the first `record`, or when the sparse list grows past SPARSE_MAX). */
+  private densify(): void {
+    const s = this.sparse;
+    if (s === undefined) return;
+    this.sparse = undefined;
+    this.lo = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
+    this.hi = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
+    for (let e = 0; e < s.length; e++) this.addAt(s.indexes[e]!, s.counts[e]!);
+  }
+
+  /** Drops the chunks of an empty histogram, back to sparse. */
+  private sparsify(): void {
+    this.sparse = new SparseCounts();
+    this.lo = NO_LO;
+    this.hi = NO_HI;
+    this.bytes = 0;
+  }
+
   private allocate(c: number): Uint32Array {
+    if (this.sparse !== undefined) this.densify(); // the first record(): from here on the histogram is chunked
     const chunk = new Uint32Array(CHUNK_SIZE);
     this.lo[c] = chunk;
     this.bytes += chunk.byteLength;

@@ -26,20 +26,32 @@ export interface LiveTotals {
 }
 
 const ms = (us: number): number => us / 1000;
+const EMPTY = new Histogram();
 
 export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20): LiveTotals {
-  const byName = new Map<string, { count: number; failed: number; h: Histogram; checksPass: number; checksFail: number }>();
+  // Every tick: a name with one series (the usual case) reads that series' histogram; only names with several
+  // (statuses, scenarios) get a merged copy, so a tick does not copy every name's histogram.
+  const byName = new Map<string, { count: number; failed: number; h: Histogram; own: boolean; checksPass: number; checksFail: number }>();
   const statuses: Record<string, number> = {};
   const entry = (name: string) => {
     let e = byName.get(name);
-    if (!e) { e = { count: 0, failed: 0, h: new Histogram(), checksPass: 0, checksFail: 0 }; byName.set(name, e); }
+    if (!e) { e = { count: 0, failed: 0, h: EMPTY, own: false, checksPass: 0, checksFail: 0 }; byName.set(name, e); }
     return e;
   };
   for (const s of agg.series.values()) {
     const e = entry(s.key.request);
     e.count += s.reqs;
     e.failed += s.failed;
-    e.h.add(s.hist.duration);
+    if (e.h === EMPTY) e.h = s.hist.duration;
+    else {
+      if (!e.own) {
+        const merged = new Histogram();
+        merged.add(e.h);
+        e.h = merged;
+        e.own = true;
+      }
+      e.h.add(s.hist.duration);
+    }
     const code = String(s.key.status);
     statuses[code] = (statuses[code] ?? 0) + s.reqs;
   }

@@ -5,9 +5,15 @@
  * its seconds counted in the merged second they ended in (so a merged second holds at most 1 s of skew).
  * Counts are summed; VUs are summed over shards; per-second latency percentiles come from the merged
  * per-second histograms (exact); the generator's load is the busiest shard's (each shard is its own machine).
+ * A compacted shard timeline (one point per 2^k s, timeline-compact.ts) is merged the same way at the coarsest
+ * shard's resolution: finer shards' points are merged up to it first (their histograms exactly), and the result
+ * is coarsened again while it has more than MAX_TIMELINE_POINTS points.
  */
 import { Histogram } from './histogram.ts';
+import { mergeSeconds } from './shard-seconds.ts';
 import type { ShardSecond } from './shard.ts';
+import { MAX_TIMELINE_POINTS } from './timeline-compact.ts';
+import { mergePoints } from './timeline-merge.ts';
 import type { TimelinePoint } from './timeline.ts';
 
 export interface TimedShard { startMs: number; timeline: readonly TimelinePoint[]; seconds: readonly ShardSecond[] }
@@ -24,7 +30,41 @@ const COUNTS = ['reqs', 'failed', 'iterations', 'interrupted', 'dataSent', 'data
 const ms = (us: number): number => us / 1000;
 
 /** The merged timeline and its per-second histograms (for merging the result again). */
-export function mergeTimelines(shards: readonly TimedShard[], startMs: number, durationMs: number): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
+export function mergeTimelines(shards: readonly TimedShard[], startMs: number, durationMs: number, maxPoints = MAX_TIMELINE_POINTS): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
+  let res = Math.max(1, ...shards.map(resolutionOf));
+  for (;;) {
+    const buckets = bucketsAt(shards.map((s) => coarsened(s, res)), startMs, res);
+    if (buckets.length <= maxPoints) return finishAll(buckets, durationMs, res);
+    res *= 2;
+  }
+}
+
+/** Seconds per point of a shard's timeline: its first point's span (every point but the last is whole). */
+function resolutionOf(s: TimedShard): number {
+  return s.timeline.length >= 2 ? Math.max(1, Math.round(s.timeline[0]?.span ?? 1)) : 1;
+}
+
+/** The shard with its points merged in aligned groups up to `res` seconds each. */
+function coarsened(s: TimedShard, res: number): TimedShard {
+  const factor = Math.round(res / resolutionOf(s));
+  if (factor <= 1) return s;
+  const timeline: TimelinePoint[] = [];
+  const seconds: ShardSecond[] = [];
+  for (let i = 0; i < s.timeline.length; i += factor) {
+    let p = s.timeline[i] as TimelinePoint;
+    let sec = s.seconds[i];
+    for (let j = i + 1; j < Math.min(i + factor, s.timeline.length); j++) {
+      p = mergePoints(p, s.timeline[j] as TimelinePoint);
+      const next = s.seconds[j];
+      sec = sec && next ? mergeSeconds(sec, next) : (sec ?? next);
+    }
+    timeline.push(p);
+    if (sec) seconds.push(sec);
+  }
+  return { startMs: s.startMs, timeline, seconds };
+}
+
+function bucketsAt(shards: readonly TimedShard[], startMs: number, res: number): Bucket[] {
   const buckets: Bucket[] = [];
   const bucket = (k: number): Bucket => {
     for (let i = buckets.length; i < k; i++) buckets.push(emptyBucket());
@@ -32,17 +72,21 @@ export function mergeTimelines(shards: readonly TimedShard[], startMs: number, d
   };
   shards.forEach((shard, n) => {
     shard.timeline.forEach((p, i) => {
-      const k = Math.max(1, Math.ceil((shard.startMs + p.t * 1000 - startMs) / 1000 - 1e-6));
+      const k = Math.max(1, Math.ceil((shard.startMs + p.t * 1000 - startMs) / (res * 1000) - 1e-6));
       add(bucket(k), n, p, shard.seconds[i]);
     });
   });
+  return buckets;
+}
+
+function finishAll(buckets: readonly Bucket[], durationMs: number, res: number): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
   const durationS = durationMs / 1000;
   let prev = 0;
   const timeline: TimelinePoint[] = [];
   const seconds: ShardSecond[] = [];
   buckets.forEach((b, i) => {
-    const k = i + 1;
-    const t = k === buckets.length ? Math.min(k, Math.max(k - 1 + 0.001, durationS)) : k;
+    const end = (i + 1) * res;
+    const t = i === buckets.length - 1 ? Math.min(end, Math.max(end - res + 0.001, durationS)) : end;
     timeline.push(finish(b, t, t - prev));
     seconds.push({
       t, ...(b.all.isEmpty ? {} : { duration: b.all.toJSON() }),

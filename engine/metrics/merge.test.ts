@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { MergeError } from './merge-check.ts';
 import { mergeShards, type ShardFile } from './merge.ts';
+import { mergeTimelines } from './merge-timeline.ts';
+import { RunTimeline } from './run-timeline.ts';
 import type { Sample } from './sample.ts';
 import { encodeAggregate, type ShardData } from './shard.ts';
-import { ShardSeconds } from './shard-seconds.ts';
+import { shardSecond } from './shard-seconds.ts';
 import { buildSummary, type Summary } from './summary.ts';
 import { aggregateOf, exactPercentile, hist, sample, series, seriesKey, uniform } from './testing.ts';
 import { Thresholds } from './thresholds/evaluate.ts';
@@ -35,15 +37,15 @@ function samplesOf(values: number[][][]): Sample[][] {
 function shardFile(j: number, segment: string, startMs: number, over: Partial<ShardData> = {}): ShardFile {
   const perSecond = samplesOf(raw(j));
   const agg = aggregateOf(perSecond.flat());
-  const seconds = new ShardSeconds();
-  const timeline = perSecond.map((samples, s) => { seconds.add(samples, s + 1); return timelinePoint(samples, s + 1, 1); });
+  const seconds = perSecond.map((samples, s) => shardSecond(samples, s + 1));
+  const timeline = perSecond.map((samples, s) => timelinePoint(samples, s + 1, 1));
   const summary: Summary = buildSummary({
     agg, thresholds: new Thresholds(THRESHOLDS).evaluate(agg, { elapsedS: 2, vus: 2, vusMax: 2 }), timeline, scenarios: SCENARIOS,
     plan: { name: 'p' }, startedAt: new Date(startMs), durationMs: 2000, stoppedBy: 'completed', vusMax: 2, workers: 1, cpus: 2, version: 't', notes: [],
   });
   const shard: ShardData = {
     format: 1, planHash: 'sha256:aaa', sequence: '0,1/3,2/3,1', segments: [segment], thresholds: THRESHOLDS, customTags: [],
-    scenarios: SCENARIOS, vusMax: 6, aggregate: encodeAggregate(agg), seconds: seconds.seconds, ...over,
+    scenarios: SCENARIOS, vusMax: 6, aggregate: encodeAggregate(agg), seconds, ...over,
   };
   return { source: `shard-${j}.json`, summary: { ...summary, shard } };
 }
@@ -106,5 +108,51 @@ describe('mergeShards', () => {
     expect(() => mergeShards([a, shardFile(1, '1/3:2/3', T0, { planHash: 'sha256:bbb' })], 't')).toThrow(/is a run of another plan/);
     expect(() => mergeShards([a, shardFile(1, '1/2:1', T0, { sequence: '0,1/2,1' })], 't')).toThrow(MergeError);
     expect(() => mergeShards([], 't')).toThrow(/nothing to merge/);
+  });
+});
+
+describe('merging compacted timelines', () => {
+  /** A shard of `seconds` one-second points (one request of `d(s)` µs each), compacted to at most `max` points. */
+  function compacted(segment: string, seconds: number, max: number, d: (s: number) => number): ShardFile {
+    const tl = new RunTimeline({ shard: true, maxPoints: max });
+    const all: Sample[] = [];
+    for (let s = 0; s < seconds; s++) {
+      const one = sample(0, { interval: s, series: [series(LIST, [d(s)])], vus: { s: 1 } });
+      all.push(one);
+      tl.add([one], s + 1, 1, 0);
+    }
+    const agg = aggregateOf(all);
+    const summary = buildSummary({
+      agg, thresholds: [], timeline: tl.points, scenarios: SCENARIOS, plan: { name: 'p' }, startedAt: new Date(T0), durationMs: seconds * 1000,
+      stoppedBy: 'completed', vusMax: 1, workers: 1, cpus: 1, version: 't', notes: [],
+    });
+    const shard: ShardData = {
+      format: 1, planHash: 'sha256:aaa', sequence: '0,1/2,1', segments: [segment], thresholds: {}, customTags: [],
+      scenarios: SCENARIOS, vusMax: 2, aggregate: encodeAggregate(agg), seconds: tl.seconds,
+    };
+    return { source: `${segment}.json`, summary: { ...summary, shard } };
+  }
+
+  it('merges a 2 s shard with a 1 s one at 2 s per point, percentiles from the merged histograms', () => {
+    const a = compacted('0:1/2', 8, 8, (s) => 1000 * (s + 1)); // 8 points of 1 s
+    const b = compacted('1/2:1', 8, 4, (s) => 100 * (s + 1)); // 4 points of 2 s
+    expect([a.summary.timeline.length, b.summary.timeline.length]).toEqual([8, 4]);
+    const { summary } = mergeShards([a, b], 't');
+    expect(summary.timeline.map((p) => [p.t, p.span, p.reqs])).toEqual([[2, 2, 4], [4, 2, 4], [6, 2, 4], [8, 2, 4]]);
+    expect(summary.timeline[0]?.latency?.p50).toBe(hist([1000, 2000, 100, 200]).valueAtPercentile(50) / 1000);
+    expect(summary.timeline[3]?.latency?.max).toBe(8);
+    expect(summary.shard?.seconds.map((s) => s.t)).toEqual([2, 4, 6, 8]);
+  });
+
+  it('coarsens a merged timeline that would be longer than the limit', () => {
+    // Two 8-point shards started 5 s apart: 13 merged seconds, more than 8 points, so 2 s each.
+    const a = compacted('0:1/2', 8, 8, () => 1000);
+    const b = compacted('1/2:1', 8, 8, () => 1000);
+    const late = { ...b, summary: { ...b.summary, startedAt: new Date(T0 + 5000).toISOString() } };
+    const { timeline } = mergeTimelines(
+      [a, late].map((f) => ({ startMs: Date.parse(f.summary.startedAt), timeline: f.summary.timeline, seconds: f.summary.shard.seconds })), T0, 13_000, 8,
+    );
+    expect(timeline.map((p) => p.t)).toEqual([2, 4, 6, 8, 10, 12, 13]);
+    expect(timeline.reduce((n, p) => n + p.reqs, 0)).toBe(16);
   });
 });

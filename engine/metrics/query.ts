@@ -9,6 +9,7 @@ import type { SeriesKey } from './sample.ts';
 
 /** What a metric looks like right now, whatever its type. */
 export interface MetricReading {
+  /** Read-only: it may be the run's own total. */
   histogram?: Histogram;
   count?: number;
   /** Rate metrics: share of non-zero values; counters: count per second. */
@@ -22,7 +23,8 @@ export interface RunClock {
   vusMax: number;
 }
 
-const PHASE_OF: Record<string, Phase> = {
+/** The histogram of each HTTP timing metric. */
+export const PHASE_OF: Readonly<Record<string, Phase>> = {
   http_req_duration: 'duration', http_req_blocked: 'blocked', http_req_looking_up: 'lookup', http_req_connecting: 'connecting',
   http_req_tls_handshaking: 'tls', http_req_sending: 'sending',
   http_req_waiting: 'waiting', http_req_receiving: 'receiving',
@@ -54,12 +56,16 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
   const phase = PHASE_OF[metric.name];
   const perSecond = (n: number): number => (clock.elapsedS > 0 ? n / clock.elapsedS : 0);
   if (phase || metric.name === 'http_reqs' || metric.name === 'http_req_failed' || metric.name.startsWith('data_')) {
+    // Unfiltered: the run's total of the phase (read-only here). Filtered: the matching series merged; a series
+    // keeps the phases filtered thresholds need (the workers keep them), so none is missing.
+    if (phase && Object.keys(tags).length === 0) return { histogram: agg.phases[phase] };
     const h = phase ? new Histogram() : undefined;
     let reqs = 0, failed = 0, sent = 0, received = 0;
     for (const s of agg.series.values()) {
       if (!seriesMatches(s.key, tags)) continue;
       reqs += s.reqs; failed += s.failed; sent += s.sent; received += s.received;
-      if (h && phase) h.add(s.hist[phase]);
+      const sh = phase ? s.hist[phase] : undefined;
+      if (h && sh) h.add(sh);
     }
     if (h) return { histogram: h };
     if (metric.name === 'http_req_failed') return reqs > 0 ? { rate: failed / reqs, count: reqs } : { count: 0 };

@@ -4,7 +4,7 @@ import { MetricsRecorder } from './recorder.ts';
 import type { PhaseTimes } from './recorder.ts';
 import { Sample } from './sample.ts';
 import type { Sample as SampleT } from './sample.ts';
-import { sum } from './testing.ts';
+import { hist, sum } from './testing.ts';
 
 const base = { scenario: 'browse', group: '::login', request: 'List users', method: 'GET' };
 const ok2xx3xx = (s: number): boolean => s >= 200 && s < 400;
@@ -76,18 +76,67 @@ describe('RequestSeries.record', () => {
     expect(s503?.key).toEqual({ ...base, tags: { env: 'prod' }, status: 503, expected: false });
     expect(s503).toMatchObject({ reqs: 1, failed: 1, sent: 50, received: 7 });
 
-    // Every phase went into its own histogram.
     if (!s200) throw new Error('no 200 series');
+    // The series carry http_req_duration; the worker's totals hold every phase of all its requests.
+    expect(decode(s200.duration).valuesAtPercentiles([0, 50, 100])).toEqual(hist(d200).valuesAtPercentiles([0, 50, 100]));
+    expect(s200).not.toHaveProperty('waiting');
+    const all = [...d200, 9000];
     const phases = {
-      duration: d200, blocked: d200.map((d) => d + 7), connecting: d200.map((d) => d + 3), tls: [5, 5, 5],
-      sending: [11, 11, 11], waiting: d200.map((d) => d - 20), receiving: [9, 9, 9],
+      duration: all, blocked: all.map((d) => d + 7), lookup: all.map((d) => d + 1), connecting: all.map((d) => d + 3), tls: [5, 5, 5, 5],
+      sending: [11, 11, 11, 11], waiting: all.map((d) => d - 20), receiving: [9, 9, 9, 9],
     };
     for (const [phase, values] of Object.entries(phases)) {
-      const h = decode(s200[phase as keyof typeof phases]);
-      expect(h.count, phase).toBe(values.length);
-      expect(h.min, phase).toBe(Math.min(...values));
-      expect(h.max, phase).toBe(Math.max(...values));
-      expect(h.sum, phase).toBe(sum(values));
+      const h = decode(s.phases?.[phase as keyof typeof phases]);
+      expect([h.count, h.min, h.max, h.sum], phase).toEqual([values.length, Math.min(...values), Math.max(...values), sum(values)]);
+    }
+  });
+
+  it('keeps the phases a tag-filtered threshold needs per series too', () => {
+    const rec = new MetricsRecorder(['waiting', 'tls']);
+    const series = rec.requestSeries(base, ok2xx3xx);
+    for (const d of [1500, 2500]) series.record(200, times(d), 0, 0);
+    const s200 = flushed(rec).series[0];
+    expect([decode(s200?.duration).sum, decode(s200?.waiting).sum, decode(s200?.tls).sum]).toEqual([4000, 3960, 10]);
+    expect(s200).not.toHaveProperty('sending');
+  });
+
+  it('gives each series exactly its own values when many interleave (few and many responses per series)', () => {
+    const rec = new MetricsRecorder(['receiving']);
+    const steps = Array.from({ length: 7 }, (_, i) => rec.requestSeries({ ...base, request: `r${i}` }, ok2xx3xx));
+    const recorded = new Map<string, number[]>();
+    for (let k = 0; k < 3000; k++) { // ~140 and ~290 per series: built from sorted values, and recorded
+      const i = (k * 5) % 7;
+      const status = k % 3 === 0 ? 500 : 200;
+      const d = 100 + ((k * 7919) % 5000);
+      steps[i]?.record(status, times(d), 0, 0);
+      const id = `r${i} ${status}`;
+      recorded.set(id, [...(recorded.get(id) ?? []), d]);
+    }
+    for (let round = 0; round < 2; round++) { // the second round: after a flush, nothing of the first is left
+      const s = flushed(rec);
+      expect(s.series).toHaveLength(round === 0 ? recorded.size : 0);
+      for (const x of s.series) {
+        const values = recorded.get(`${x.key.request} ${x.key.status}`) ?? [];
+        expect(decode(x.duration).toJSON(), x.key.request).toEqual(hist(values).toJSON());
+        expect(decode(x.receiving).count).toBe(values.length);
+        expect(x.reqs).toBe(values.length);
+      }
+    }
+  });
+
+  it('allocates no histogram storage per request name: 5,000 names cost the same chunks as one', () => {
+    const chunks = vi.spyOn(Histogram.prototype as unknown as { allocate(c: number): Uint32Array }, 'allocate');
+    try {
+      const rec = new MetricsRecorder();
+      const names = Array.from({ length: 5000 }, (_, i) => rec.requestSeries({ ...base, request: `step ${i}` }, ok2xx3xx));
+      for (let second = 0; second < 3; second++) {
+        names.forEach((n, i) => n.record(200, times(1000 + (i % 3000)), 1, 1));
+        expect(flushed(rec).series).toHaveLength(5000);
+      }
+      // The worker's 8 phase totals touch a few 1 KB chunks each; 8 histograms per name touched 8 chunks or more per name.
+      expect(chunks.mock.calls.length).toBeLessThan(100);
+    } finally {
+      chunks.mockRestore();
     }
   });
 

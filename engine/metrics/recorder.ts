@@ -1,29 +1,33 @@
 /**
- * Worker-side metric recording. Hot path: `RequestSeries.record` (per response) does a small lookup by status
- * and a few histogram records, no allocation after warm-up. `flush()` encodes what the interval touched and resets it.
+ * Worker-side metric recording. Hot path: `RequestSeries.record` (per response) finds the series by status, records
+ * every phase into the worker's totals and appends the duration to the interval's value buffer (amortised: no
+ * allocation after warm-up). No histogram per series lives on: `flush()` builds each touched series' histograms from
+ * its values, encodes them and starts a new interval, so a request name costs a few counters, not 8 histograms.
  */
 import { Histogram } from './histogram.ts';
-import type { CheckKey, Sample, SeriesKey } from './sample.ts';
+import { PHASES, type CheckKey, type Phase, type Sample, type SeriesKey } from './sample.ts';
+import { SeriesValues } from './series-values.ts';
 
-interface SeriesRec {
+/** Up to this many responses, a series' interval histogram is built sparse from its sorted values. */
+const SORTED_MAX = 256;
+
+/** One series (request step, status): its counts this interval. */
+export interface SeriesRec {
   key: SeriesKey;
+  /** Position in the recorder's series list (what the value buffer stores). */
+  slot: number;
   touched: boolean;
   reqs: number;
   failed: number;
   sent: number;
   received: number;
-  duration: Histogram;
-  blocked: Histogram;
-  lookup: Histogram;
-  connecting: Histogram;
-  tls: Histogram;
-  sending: Histogram;
-  waiting: Histogram;
-  receiving: Histogram;
 }
 
 /** Timings of one exchange in microseconds. */
 export interface PhaseTimes { duration: number; blocked: number; lookup: number; connecting: number; tls: number; sending: number; waiting: number; receiving: number }
+
+/** The worker's interval totals of every phase over all its requests. */
+export type PhaseHistograms = Readonly<Record<Phase, Histogram>>;
 
 /** All series of one request step (they differ by status only). */
 export class RequestSeries {
@@ -31,11 +35,15 @@ export class RequestSeries {
   private readonly recorder: MetricsRecorder;
   private readonly base: Omit<SeriesKey, 'status' | 'expected'>;
   private readonly isExpected: (status: number) => boolean;
+  private readonly totals: PhaseHistograms;
+  private readonly values: SeriesValues;
 
   constructor(recorder: MetricsRecorder, base: Omit<SeriesKey, 'status' | 'expected'>, isExpected: (status: number) => boolean) {
     this.recorder = recorder;
     this.base = base;
     this.isExpected = isExpected;
+    this.totals = recorder.totals;
+    this.values = recorder.values;
   }
 
   /** Records one response (status 0 = transport error). Returns whether it counts as failed. */
@@ -46,19 +54,21 @@ export class RequestSeries {
       this.byStatus.set(status, s);
     }
     const failed = !s.key.expected;
-    s.touched = true;
     s.reqs++;
     if (failed) s.failed++;
     s.sent += sent;
     s.received += received;
-    s.duration.record(t.duration);
-    s.blocked.record(t.blocked);
-    s.lookup.record(t.lookup);
-    s.connecting.record(t.connecting);
-    s.tls.record(t.tls);
-    s.sending.record(t.sending);
-    s.waiting.record(t.waiting);
-    s.receiving.record(t.receiving);
+    const h = this.totals; // the worker's, shared by every series: the same 8 histograms whatever the names
+    h.duration.record(t.duration);
+    h.blocked.record(t.blocked);
+    h.lookup.record(t.lookup);
+    h.connecting.record(t.connecting);
+    h.tls.record(t.tls);
+    h.sending.record(t.sending);
+    h.waiting.record(t.waiting);
+    h.receiving.record(t.receiving);
+    this.values.add(s.slot, t);
+    if (!s.touched) this.recorder.touch(s);
     return failed;
   }
 }
@@ -78,6 +88,15 @@ interface ExtractRec { scenario: string; request: string; variable: string; mess
 
 export class MetricsRecorder {
   private readonly series: SeriesRec[] = [];
+  private readonly touched: SeriesRec[] = [];
+  /** @internal the interval's totals of every phase (RequestSeries records into them). */
+  readonly totals: PhaseHistograms = Object.fromEntries(PHASES.map((p) => [p, new Histogram()])) as Record<Phase, Histogram>;
+  /** @internal the interval's per-series values (RequestSeries appends to it). */
+  readonly values: SeriesValues;
+  // Where a series' interval histogram is built: sorted into sparse counts when it had few responses, recorded
+  // into chunks when it had many (sorting 50,000 values a second would cost more than recording them).
+  private readonly few = new Histogram();
+  private readonly many = new Histogram();
   private readonly checks: CheckCounter[] = [];
   private readonly iterations = new Map<string, IterRec>();
   private readonly groups = new Map<string, { scenario: string; group: string; duration: Histogram }>();
@@ -85,14 +104,24 @@ export class MetricsRecorder {
   private readonly extractFailures = new Map<string, ExtractRec>();
   private readonly dropped = new Map<string, number>();
 
+  /**
+   * @param seriesPhases phases kept per series besides `duration` (thresholds that filter them by a tag need them);
+   * every phase is in the interval's totals whatever this says.
+   */
+  constructor(seriesPhases: readonly Phase[] = []) {
+    this.values = new SeriesValues(['duration', ...seriesPhases.filter((p) => p !== 'duration')]);
+  }
+
   newSeries(key: SeriesKey): SeriesRec {
-    const rec: SeriesRec = {
-      key, touched: false, reqs: 0, failed: 0, sent: 0, received: 0,
-      duration: new Histogram(), blocked: new Histogram(), lookup: new Histogram(), connecting: new Histogram(), tls: new Histogram(),
-      sending: new Histogram(), waiting: new Histogram(), receiving: new Histogram(),
-    };
+    const rec: SeriesRec = { key, slot: this.series.length, touched: false, reqs: 0, failed: 0, sent: 0, received: 0 };
     this.series.push(rec);
     return rec;
+  }
+
+  /** @internal a series' first response of the interval. */
+  touch(s: SeriesRec): void {
+    s.touched = true;
+    this.touched.push(s);
   }
 
   requestSeries(base: Omit<SeriesKey, 'status' | 'expected'>, isExpected: (status: number) => boolean): RequestSeries {
@@ -160,17 +189,7 @@ export class MetricsRecorder {
       series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [],
       dropped: Object.fromEntries(this.dropped),
     };
-    for (const s of this.series) {
-      if (!s.touched) continue;
-      sample.series.push({
-        key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received,
-        duration: s.duration.toJSON(), blocked: s.blocked.toJSON(), lookup: s.lookup.toJSON(), connecting: s.connecting.toJSON(), tls: s.tls.toJSON(),
-        sending: s.sending.toJSON(), waiting: s.waiting.toJSON(), receiving: s.receiving.toJSON(),
-      });
-      s.touched = false;
-      s.reqs = s.failed = s.sent = s.received = 0;
-      for (const h of [s.duration, s.blocked, s.lookup, s.connecting, s.tls, s.sending, s.waiting, s.receiving]) h.reset();
-    }
+    this.flushSeries(sample);
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;
       sample.checks.push(c.failure === undefined ? { key: c.key, pass: c.pass, fail: c.fail } : { key: c.key, pass: c.pass, fail: c.fail, failure: c.failure });
@@ -198,5 +217,32 @@ export class MetricsRecorder {
     this.extractFailures.clear();
     this.dropped.clear();
     return sample;
+  }
+
+  private histogramOf(values: Float64Array, from: number, to: number): Histogram {
+    if (to - from <= SORTED_MAX) return Histogram.ofValues(values, from, to, this.few);
+    this.many.reset();
+    for (let i = from; i < to; i++) this.many.record(values[i]!);
+    return this.many;
+  }
+
+  /** The touched series with their histograms built from the interval's values, and the phase totals. */
+  private flushSeries(sample: Sample): void {
+    if (this.touched.length === 0) return;
+    const series: Record<string, unknown>[] = this.touched.map((s) => ({ key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received }));
+    const start = this.values.group(this.touched.map((s) => s.slot), this.series.length);
+    this.values.phases.forEach((phase, c) => {
+      const values = this.values.column(c, start);
+      series.forEach((entry, i) => { entry[phase] = this.histogramOf(values, start[i]!, start[i + 1]!).toJSON(); });
+    });
+    sample.series = series as Sample['series'];
+    sample.phases = Object.fromEntries(PHASES.map((p) => [p, this.totals[p].toJSON()])) as NonNullable<Sample['phases']>;
+    for (const p of PHASES) this.totals[p].reset();
+    for (const s of this.touched) {
+      s.touched = false;
+      s.reqs = s.failed = s.sent = s.received = 0;
+    }
+    this.touched.length = 0;
+    this.values.clear();
   }
 }

@@ -8,6 +8,15 @@ const Hist = z.strictObject({
   v: z.literal(1), count: z.number(), sum: z.number(), min: z.number(), max: z.number(), clamped: z.number(), counts: z.string(),
 });
 
+/** The timings of an HTTP request: http_req_duration (`duration`) and its phases. */
+export const PHASES = ['duration', 'blocked', 'lookup', 'connecting', 'tls', 'sending', 'waiting', 'receiving'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** A worker's interval totals of every phase, over all its requests. */
+const PhaseTotals = z.strictObject({
+  duration: Hist, blocked: Hist, lookup: Hist, connecting: Hist, tls: Hist, sending: Hist, waiting: Hist, receiving: Hist,
+});
+
 export const SeriesKey = z.strictObject({
   scenario: z.string(),
   group: z.string(),
@@ -19,6 +28,11 @@ export const SeriesKey = z.strictObject({
 });
 export type SeriesKey = z.infer<typeof SeriesKey>;
 
+/**
+ * One series (request step, status, tags): counts and its `http_req_duration` histogram. The other phases are
+ * per series only when a threshold filters them by a tag (the worker's `phases` hold every phase's totals); summaries
+ * written before `phases` existed carry every phase here.
+ */
 export const SeriesSample = z.strictObject({
   key: SeriesKey,
   reqs: z.int(),
@@ -26,13 +40,13 @@ export const SeriesSample = z.strictObject({
   sent: z.number(),
   received: z.number(),
   duration: Hist,
-  blocked: Hist,
-  lookup: Hist,
-  connecting: Hist,
-  tls: Hist,
-  sending: Hist,
-  waiting: Hist,
-  receiving: Hist,
+  blocked: Hist.optional(),
+  lookup: Hist.optional(),
+  connecting: Hist.optional(),
+  tls: Hist.optional(),
+  sending: Hist.optional(),
+  waiting: Hist.optional(),
+  receiving: Hist.optional(),
 });
 export type SeriesSample = z.infer<typeof SeriesSample>;
 
@@ -44,6 +58,8 @@ export const Sample = z.strictObject({
   interval: z.int().min(0),
   final: z.boolean(),
   series: z.array(SeriesSample),
+  /** Every phase over all of the interval's requests; absent when there were none (and in summaries before it existed). */
+  phases: PhaseTotals.optional(),
   checks: z.array(z.strictObject({ key: CheckKey, pass: z.int(), fail: z.int(), failure: z.string().optional() })),
   iterations: z.array(z.strictObject({
     scenario: z.string(), completed: z.int(), interrupted: z.int(), duration: Hist,

@@ -1,21 +1,29 @@
 /**
  * The per-second histograms of a shard: while a segment runs, each timeline point's latency histograms (all
- * requests, per request name, start lag) are kept encoded next to it, so that merging shards gives per-second
- * percentiles computed from merged histograms, as a single run's timeline does (timeline.ts).
+ * requests, per charted request name, start lag) are kept encoded next to it, so that merging shards gives
+ * per-second percentiles computed from merged histograms, as a single run's timeline does (timeline.ts). When the
+ * timeline is compacted, the histograms of merged points merge exactly.
  */
 import { Histogram } from './histogram.ts';
 import type { Sample } from './sample.ts';
 import type { ShardSecond } from './shard.ts';
+import { ChartedRequests } from './timeline.ts';
 
-/** The histograms of one interval, from the workers' samples of it. */
-export function shardSecond(samples: readonly Sample[], t: number): ShardSecond {
+type Encoded = NonNullable<ShardSecond['duration']>;
+
+/** The histograms of one interval, from the workers' samples of it (per request name: the names `charted` admits). */
+export function shardSecond(samples: readonly Sample[], t: number, charted = new ChartedRequests(Infinity)): ShardSecond {
   const all = new Histogram();
   const lag = new Histogram();
   const perRequest = new Map<string, Histogram>();
   for (const s of samples) {
+    if (s.phases) all.add(Histogram.fromJSON(s.phases.duration));
     for (const x of s.series) {
+      const chart = charted.admits(x.key.request);
+      if (!chart && s.phases) continue;
       const h = Histogram.fromJSON(x.duration);
-      all.add(h);
+      if (!s.phases) all.add(h);
+      if (!chart) continue;
       let r = perRequest.get(x.key.request);
       if (!r) { r = new Histogram(); perRequest.set(x.key.request, r); }
       r.add(h);
@@ -30,10 +38,17 @@ export function shardSecond(samples: readonly Sample[], t: number): ShardSecond 
   };
 }
 
-/** Collects a run's per-second histograms (the coordinator feeds it when the run is a shard). */
-export class ShardSeconds {
-  readonly seconds: ShardSecond[] = [];
-  add(samples: readonly Sample[], t: number): void {
-    this.seconds.push(shardSecond(samples, t));
-  }
+/** Two neighbouring seconds' histograms as one (exact), ending at `b.t`. */
+export function mergeSeconds(a: ShardSecond, b: ShardSecond): ShardSecond {
+  const both = (x: Encoded | undefined, y: Encoded | undefined): Encoded | undefined => {
+    if (!x || !y) return x ?? y;
+    const h = Histogram.fromJSON(x);
+    h.add(Histogram.fromJSON(y));
+    return h.toJSON();
+  };
+  const requests = { ...a.requests };
+  for (const [name, h] of Object.entries(b.requests)) requests[name] = both(requests[name], h) as Encoded;
+  const duration = both(a.duration, b.duration);
+  const lag = both(a.lag, b.lag);
+  return { t: b.t, ...(duration ? { duration } : {}), requests, ...(lag ? { lag } : {}) };
 }

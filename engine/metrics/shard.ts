@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { ThresholdRule } from '../plan/schema/index.ts';
-import { RunAggregate, PHASES } from './aggregate.ts';
+import { RunAggregate, PHASES, type Phase } from './aggregate.ts';
 import type { EncodedHistogram } from './histogram.ts';
 import { Sample } from './sample.ts';
 
@@ -16,7 +16,7 @@ export const SHARD_FORMAT = 1;
 const Hist = Sample.shape.iterations.element.shape.duration;
 
 /** Everything a run counted, in the worker Sample's shapes. */
-export const ShardAggregate = Sample.pick({ series: true, checks: true, iterations: true, groups: true, errors: true, extractFailures: true, dropped: true });
+export const ShardAggregate = Sample.pick({ series: true, phases: true, checks: true, iterations: true, groups: true, errors: true, extractFailures: true, dropped: true });
 export type ShardAggregate = z.infer<typeof ShardAggregate>;
 
 /** One timeline point's histograms; `t` matches the point's. */
@@ -59,9 +59,10 @@ export function encodeAggregate(agg: RunAggregate): ShardAggregate {
   const enc = (h: { toJSON(): EncodedHistogram }): EncodedHistogram => h.toJSON();
   return {
     series: [...agg.series.values()].map((s) => ({
-      key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received,
-      ...(Object.fromEntries(PHASES.map((p) => [p, enc(s.hist[p])])) as Record<(typeof PHASES)[number], EncodedHistogram>),
+      key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received, duration: enc(s.hist.duration),
+      ...Object.fromEntries(PHASES.flatMap((p) => { const h = s.hist[p]; return p === 'duration' || !h ? [] : [[p, enc(h)]]; })),
     })),
+    ...(agg.series.size > 0 ? { phases: Object.fromEntries(PHASES.map((p) => [p, enc(agg.phases[p])])) as Record<Phase, EncodedHistogram> } : {}),
     checks: [...agg.checks.values()].map((c) => ({ key: c.key, pass: c.pass, fail: c.fail, ...(c.failure === undefined ? {} : { failure: c.failure }) })),
     iterations: [...agg.iterations].map(([scenario, it]) => ({
       scenario, completed: it.completed, interrupted: it.interrupted, duration: enc(it.duration),

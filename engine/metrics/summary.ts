@@ -3,7 +3,7 @@
  * Time values are milliseconds; rates are per second over the measured test time.
  */
 import { Histogram } from './histogram.ts';
-import { PHASES, type RunAggregate } from './aggregate.ts';
+import type { RunAggregate } from './aggregate.ts';
 import { METRICS } from './registry.ts';
 import type { ShardData } from './shard.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
@@ -77,6 +77,18 @@ export interface Summary {
   timeline: TimelinePoint[];
   /** Execution segments only (`run --segment`, `merge`): the data to merge this run with the other segments'. */
   shard?: ShardData;
+  /**
+   * A run cut off before it could sum itself up (the app was killed): this summary was rebuilt from the seconds it
+   * had stored (partial-summary.ts). `unknown` lists what those seconds do not hold.
+   */
+  partial?: PartialInfo;
+}
+
+export interface PartialInfo {
+  reason: string;
+  /** Seconds of the run the stored points cover. */
+  seconds: number;
+  unknown: string[];
 }
 
 export interface SummaryInput {
@@ -99,13 +111,12 @@ export function buildSummary(i: SummaryInput): Summary {
   const { agg } = i;
   const seconds = i.durationMs / 1000;
   const perS = (n: number): number => (seconds > 0 ? n / seconds : 0);
-  const phase = Object.fromEntries(PHASES.map((p) => [p, new Histogram()])) as Record<(typeof PHASES)[number], Histogram>;
+  const phase = agg.phases;
   let reqs = 0, failed = 0, sent = 0, received = 0;
   const statuses: Record<string, number> = {};
   const byRequest = new Map<string, RequestSummary & { h: Histogram }>();
   for (const s of agg.series.values()) {
     reqs += s.reqs; failed += s.failed; sent += s.sent; received += s.received;
-    for (const p of PHASES) phase[p].add(s.hist[p]);
     const code = String(s.key.status);
     statuses[code] = (statuses[code] ?? 0) + s.reqs;
     const id = `${s.key.scenario}\u0000${s.key.request}\u0000${s.key.method}`;

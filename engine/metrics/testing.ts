@@ -8,7 +8,7 @@
  */
 import { PHASES, RunAggregate } from './aggregate.ts';
 import type { Phase } from './aggregate.ts';
-import { Histogram } from './histogram.ts';
+import { Histogram, type EncodedHistogram } from './histogram.ts';
 import { Sample } from './sample.ts';
 import type { Sample as SampleT, SeriesKey, SeriesSample } from './sample.ts';
 
@@ -85,7 +85,7 @@ export interface SeriesOptions {
 /** One series of a worker's sample, its phase histograms recorded from raw values. */
 export function series(key: SeriesKey, durations: readonly number[], o: SeriesOptions = {}): SeriesSample {
   const values = (p: Phase): readonly number[] => o.phases?.[p] ?? (p === 'duration' ? durations : durations.map(() => 1));
-  const recorded = (p: Phase): SeriesSample[Phase] => hist(values(p)).toJSON();
+  const recorded = (p: Phase): EncodedHistogram => hist(values(p)).toJSON();
   const reqs = o.reqs ?? durations.length;
   return {
     key, reqs, failed: o.failed ?? (key.expected ? 0 : reqs),

@@ -45,7 +45,40 @@ export interface TimelinePoint {
 
 const ms = (us: number): number => us / 1000;
 
-export function timelinePoint(samples: readonly Sample[], t: number, span: number): TimelinePoint {
+/** How many request names get per-second points (a plan's usual few, not every step of a 10,000-step recording). */
+export const CHARTED_REQUESTS = 50;
+
+/**
+ * Which request names the timeline charts per second: the first `limit` to appear, for the whole run (a name
+ * charted once keeps its series complete). The summary's request table has every name whatever this says.
+ */
+export class ChartedRequests {
+  private readonly names = new Set<string>();
+  readonly limit: number;
+  constructor(limit: number = CHARTED_REQUESTS) { this.limit = limit; }
+  get count(): number { return this.names.size; }
+  admits(name: string): boolean {
+    if (this.names.has(name)) return true;
+    if (this.names.size >= this.limit) return false;
+    this.names.add(name);
+    return true;
+  }
+}
+
+// Where every encoded histogram is decoded before it is merged (the coordinator decodes one at a time).
+const scratch = new Histogram();
+const decode = (e: Sample['series'][number]['duration']): Histogram => Histogram.fromJSON(e, scratch);
+
+/**
+ * The point of one interval from its samples. The interval's latency comes from the workers' phase totals (one
+ * histogram each); per request name only for the names `charted` admits.
+ */
+export function timelinePoint(samples: readonly Sample[], t: number, span: number, charted = new ChartedRequests(Infinity)): TimelinePoint {
+  return intervalOf(samples, t, span, charted).point;
+}
+
+/** `timelinePoint`, with the interval's http_req_duration histogram it was computed from. */
+export function intervalOf(samples: readonly Sample[], t: number, span: number, charted: ChartedRequests): { point: TimelinePoint; duration: Histogram } {
   const p: TimelinePoint = {
     t, span, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
     checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null, generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, latency: null, requests: {}, statuses: {},
@@ -59,6 +92,7 @@ export function timelinePoint(samples: readonly Sample[], t: number, span: numbe
       p.generator.elu = Math.max(p.generator.elu, s.health.elu);
       p.generator.loopDelayP99Ms = Math.max(p.generator.loopDelayP99Ms, s.health.loopDelayP99Ms);
     }
+    if (s.phases) all.add(decode(s.phases.duration));
     for (const x of s.series) {
       p.reqs += x.reqs;
       p.failed += x.failed;
@@ -66,8 +100,11 @@ export function timelinePoint(samples: readonly Sample[], t: number, span: numbe
       p.dataReceived += x.received;
       const status = String(x.key.status);
       p.statuses[status] = (p.statuses[status] ?? 0) + x.reqs;
-      const h = Histogram.fromJSON(x.duration);
-      all.add(h);
+      const chart = charted.admits(x.key.request);
+      if (!chart && s.phases) continue;
+      const h = decode(x.duration);
+      if (!s.phases) all.add(h); // a sample without phase totals (tests, older shards)
+      if (!chart) continue;
       let r = perRequest.get(x.key.request);
       if (!r) { r = { reqs: 0, failed: 0, h: new Histogram() }; perRequest.set(x.key.request, r); }
       r.reqs += x.reqs;
@@ -80,7 +117,7 @@ export function timelinePoint(samples: readonly Sample[], t: number, span: numbe
       p.interrupted += i.interrupted;
       p.scheduled += i.scheduled ?? 0;
       p.started += i.started ?? 0;
-      if (i.lag) lag.add(Histogram.fromJSON(i.lag));
+      if (i.lag) lag.add(decode(i.lag));
     }
     for (const e of s.errors) p.errors += e.count;
     for (const n of Object.values(s.dropped)) p.dropped += n;
@@ -95,5 +132,5 @@ export function timelinePoint(samples: readonly Sample[], t: number, span: numbe
     const [p50, p95, p99] = r.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number];
     p.requests[name] = { reqs: r.reqs, failed: r.failed, p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(r.h.max) };
   }
-  return p;
+  return { point: p, duration: all };
 }

@@ -17,6 +17,12 @@ describe('generator self-monitoring', () => {
     expect(note).toMatch(/saturated for 2 of 4 seconds \(worker event loop busy up to 97%/);
   });
 
+  it('counts seconds, not points, in a compacted timeline', () => {
+    // 64 s points: one busy point is 64 s of a 256 s run, a meaningful part.
+    const note = generatorNote([point(0.95, 0, 64), point(0.2, 0, 64), point(0.3, 0, 64), point(0.3, 0, 64)]);
+    expect(note).toMatch(/saturated for 64 of 256 seconds/);
+  });
+
   it('measures CPU used by this process as a share of all cores', async () => {
     const meter = new CpuMeter();
     const until = performance.now() + 150;

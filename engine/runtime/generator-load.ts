@@ -31,11 +31,15 @@ export function isBusy(g: TimelinePoint['generator']): boolean {
 
 /** A summary note when the generator was saturated for a meaningful share of the run, or undefined. */
 export function generatorNote(timeline: readonly TimelinePoint[]): string | undefined {
+  // Seconds, not points: a compacted timeline's point spans several seconds.
+  const seconds = (ps: readonly TimelinePoint[]): number => Math.ceil(ps.reduce((n, p) => n + p.span, 0) - 1e-9);
   const busy = timeline.filter((p) => p.span >= 0.5 && isBusy(p.generator));
-  if (busy.length === 0 || busy.length < Math.max(2, timeline.length * 0.1)) return undefined;
+  const busyS = seconds(busy);
+  const totalS = seconds(timeline);
+  if (busy.length === 0 || busyS < Math.max(2, totalS * 0.1)) return undefined;
   const elu = Math.max(...busy.map((p) => p.generator.elu));
   const cpu = Math.max(...busy.map((p) => p.generator.cpu));
-  return `the load generator was saturated for ${busy.length} of ${timeline.length} seconds (worker event loop busy up to ${Math.round(elu * 100)}%, `
+  return `the load generator was saturated for ${busyS} of ${totalS} seconds (worker event loop busy up to ${Math.round(elu * 100)}%, `
     + `CPU up to ${Math.round(cpu * 100)}% of all cores): results may be limited by Loadsmith rather than by the target. `
     + 'Use more worker threads (--workers), a bigger machine, or several machines.';
 }

@@ -1,5 +1,6 @@
 /** What runPlan returns: per-second `tick` events, the `done` summary, and stop/abort. */
 import { EventEmitter } from 'node:events';
+import type { EncodedHistogram } from '../metrics/histogram.ts';
 import type { Summary } from '../metrics/summary.ts';
 import type { ThresholdState } from '../metrics/thresholds/evaluate.ts';
 import type { LiveTotals } from '../metrics/live-totals.ts';
@@ -13,6 +14,11 @@ export interface Tick extends TimelinePoint {
   thresholds: ThresholdState[];
   /** Cumulative per-request numbers, status codes and errors so far (for live tables; not stored per second). */
   live: LiveTotals;
+  /**
+   * This interval's http_req_duration as an HDR histogram (absent when no request finished): a store of ticks (the
+   * app's) merges them into exact percentiles when a run cut off has to be summed up from its stored seconds.
+   */
+  durationHistogram?: EncodedHistogram;
 }
 
 export interface RunInfo {

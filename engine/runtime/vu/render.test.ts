@@ -60,6 +60,34 @@ describe('renderRequest', () => {
     expect(header(a.headers, 'authorization')).toBe('Bearer t0k');
   });
 
+  it('shares one rendering between VUs for a step whose templates render alike for all of them (env, variables)', () => {
+    const { plan: p } = parsePlan(`
+version: 1
+name: env
+variables: { b: "k" }
+defaults: { baseUrl: "\${env.BASE}" }
+scenarios:
+  s:
+    executor: per-vu-iterations
+    vus: 3
+    iterations: 1
+    steps:
+      - request: { url: "/x", headers: { x-b: "\${b}" } }
+      - request: { url: "/users/\${vu}" }
+`);
+    const [alike, perVu] = compileSteps(p.scenarios.s!.steps, '', { plan: p, scenario: 's', scenarioTags: undefined, recorder: new MetricsRecorder(), files: new Map() }) as CompiledRequest[];
+    const vus = [1, 2, 3].map((n) => ({ ...ctx({ b: 'k' }, n), env: { BASE: 'http://127.0.0.1:1' } }));
+    const rendered = [...vus, ...vus].map((vu) => renderRequest(alike!, vu, 'ua'));
+    // One header array for every VU (and so one request head in the client), not one per VU and step.
+    for (const r of rendered) expect(r.headers).toBe(rendered[0]?.headers);
+    expect(rendered[0]?.url).toBe('http://127.0.0.1:1/x');
+    // /users/${vu} differs per VU: each VU keeps its own rendering, with its own URL.
+    const urls = [...vus, ...vus].map((vu) => renderRequest(perVu!, vu, 'ua'));
+    expect(urls.map((r) => r.url)).toEqual([1, 2, 3, 1, 2, 3].map((n) => `http://127.0.0.1:1/users/${n}`));
+    expect(urls[3]?.target).toBe(urls[0]?.target);
+    expect(urls[4]?.target).toBe(urls[1]?.target);
+  });
+
   it('never sends old headers after a rendering that failed half-way', () => {
     const vu = ctx({ a: '1', b: 'k' });
     renderRequest(step, vu, 'ua');

@@ -17,7 +17,8 @@ if (!port) throw new Error('engine/runtime/worker/main.ts must run in a worker t
 const init = workerData as WorkerInit;
 const send = (m: FromWorker): void => port.postMessage(m);
 
-const recorder = new MetricsRecorder();
+// Per series, the phases that thresholds filter by tag (plus http_req_duration); every phase's totals regardless.
+const recorder = new MetricsRecorder(init.seriesPhases);
 const dispatchers = new Dispatchers(init.plan.defaults?.http, {
   connections: connectionLimit(init),
   connectTimeoutMs: parseDuration(init.plan.defaults?.timeout ?? '') ?? 60_000,

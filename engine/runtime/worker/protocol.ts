@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Plan } from '../../plan/schema/index.ts';
 import type { SegmentSpec } from '../../plan/segment-tuple.ts';
-import type { Sample } from '../../metrics/sample.ts';
+import type { Phase, Sample } from '../../metrics/sample.ts';
 import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';
 import type { WriterStats } from '../results/append-writer.ts';
@@ -23,6 +23,8 @@ export interface WorkerInit {
   userAgent: string;
   /** Raw-results files (absolute paths, already created) this worker appends its rows to. */
   outputs: ResultOutput[];
+  /** Phases kept per series besides http_req_duration: those thresholds filter by tag (thresholds/series-phases.ts). */
+  seriesPhases: Phase[];
   /** The execution segment this run is (`--segment`); absent: the whole test. */
   segment?: SegmentSpec;
 }

@@ -1,4 +1,4 @@
-/** A run's status as a badge: running, passed, failed, aborted, interrupted. */
+/** A run's status as a badge: running, passed, failed, aborted, interrupted, partial (interrupted, summed up from its seconds). */
 import type { RunStatus } from '../../../app/contract/runs.ts';
 
 const TONE: Record<RunStatus, string> = {
@@ -7,6 +7,7 @@ const TONE: Record<RunStatus, string> = {
   failed: 'badge-bad',
   aborted: 'badge-warn',
   interrupted: 'badge-warn',
+  partial: 'badge-warn',
 };
 
 /** The status word in a coloured badge (the word carries the meaning; colour repeats it). */

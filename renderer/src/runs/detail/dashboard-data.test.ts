@@ -35,6 +35,12 @@ describe('dashboardData: where each table takes its numbers', () => {
     expect(d.evaluated).toBe('at the end (10s)');
   });
 
+  it('partial (summed up after a crash): says per-request numbers are not known rather than that none were sent', () => {
+    const s = summary({ requests: [], partial: { reason: 'Loadsmith stopped', seconds: 3, unknown: ['per-request numbers'] } });
+    expect(dashboardData(false, undefined, s, [point(1)]).noRows).toMatch(/^Not known: this run was cut off/);
+    expect(dashboardData(false, undefined, summary({ requests: [] }), [point(1)]).noRows).toBe('This run sent no requests.');
+  });
+
   it('no summary (interrupted): status codes summed over the stored seconds, the last thresholds', () => {
     const d = dashboardData(false, undefined, null, [point(1, { statuses: { 200: 3 } }), point(2, { statuses: { 200: 4, 500: 1 }, thresholds: [threshold(false, 0.2)] })]);
     expect(d.statuses).toEqual({ 200: 7, 500: 1 });

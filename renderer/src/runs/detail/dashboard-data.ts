@@ -31,7 +31,10 @@ export function dashboardData(running: boolean, latest: Tick | undefined, summar
   }
   if (summary) {
     return {
-      rows: summaryRows(summary), noRows: 'This run sent no requests.', statuses: summary.statuses, errors: summary.errors,
+      rows: summaryRows(summary),
+      // A partial summary (the app was killed mid-run) has no per-request numbers: its stored seconds do not hold them.
+      noRows: summary.partial ? 'Not known: this run was cut off and summed up from its stored seconds, which hold no per-request numbers.' : 'This run sent no requests.',
+      statuses: summary.statuses, errors: summary.errors,
       thresholds: summary.thresholds, evaluated: `at the end (${fmtMs(summary.durationMs)})`,
     };
   }

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { HIGHEST_TRACKABLE_US, Histogram } from './histogram.ts';
+import { SPARSE_MAX, SparseCounts } from './histogram-sparse.ts';
+import { hist, rng, uniform } from './testing.ts';
+
+const PS = [0, 1, 25, 50, 75, 90, 95, 99, 99.9, 100];
+
+/** Everything a reader can see of a histogram. */
+const view = (h: Histogram) => ({ json: h.toJSON(), ps: h.valuesAtPercentiles(PS), stats: [h.count, h.min, h.max, h.sum, h.clampedCount] });
+
+/** Decoded from its encoding: the coordinator's path for every histogram a worker sends. */
+const decoded = (values: readonly number[]): Histogram => Histogram.fromJSON(hist(values).toJSON());
+
+const CASES: Record<string, number[]> = {
+  'a few latencies': [1200, 1300, 1250, 980, 40_000],
+  'negative, fractional, NaN, clamped': [-5, 12.7, NaN, 0.3, 2048.999, 5e9, Infinity, 7],
+  'one value many times': Array.from({ length: 500 }, () => 777),
+  'more buckets than the sparse limit': uniform(20_000, 1, 1_000_000, 1),
+  'narrow': uniform(5000, 1000, 1100, 2),
+};
+
+describe('sparse histograms read exactly like chunked ones', () => {
+  for (const [name, values] of Object.entries(CASES)) {
+    it(`ofValues: ${name}`, () => {
+      const into = new Histogram();
+      into.record(3); // a used histogram is reset first
+      Histogram.ofValues(Float64Array.from(values), 0, values.length, into);
+      expect(view(into)).toEqual(view(hist(values)));
+    });
+
+    it(`decoded and merged: ${name}`, () => {
+      const [a, b] = [values.filter((_, i) => i % 2 === 0), values.filter((_, i) => i % 2 === 1)];
+      const merged = new Histogram();
+      merged.add(decoded(a));
+      merged.add(decoded(b));
+      expect(view(merged)).toEqual(view(hist(values)));
+      // A chunked histogram merging sparse ones, and a sparse one merging a chunked one.
+      const chunked = hist(a);
+      chunked.add(decoded(b));
+      expect(view(chunked)).toEqual(view(hist(values)));
+      const sparse = decoded(a);
+      sparse.add(hist(b));
+      expect(view(sparse)).toEqual(view(hist(values)));
+    });
+  }
+
+  it('ofValues reads only its range', () => {
+    const values = Float64Array.from([9, 9, 1500, 1600, 1500, 9]);
+    expect(view(Histogram.ofValues(values, 2, 5, new Histogram()))).toEqual(view(hist([1500, 1600, 1500])));
+    expect([values[0], values[5]]).toEqual([9, 9]);
+  });
+
+  it('adding itself doubles every count, sparse or chunked', () => {
+    const values = [1000, 2000, 2000, 70_000];
+    const sparse = decoded(values);
+    sparse.add(sparse);
+    expect(view(sparse)).toEqual(view(hist([...values, ...values])));
+    const chunked = hist(values);
+    chunked.add(chunked);
+    expect(view(chunked)).toEqual(view(hist([...values, ...values])));
+  });
+
+  it('a reset sparse histogram records and merges from empty', () => {
+    const h = decoded([5, 6, 7]);
+    h.reset();
+    expect(view(h)).toEqual(view(new Histogram()));
+    h.add(decoded([1000]));
+    h.record(2000);
+    expect(view(h)).toEqual(view(hist([1000, 2000])));
+  });
+});
+
+describe('sparse memory', () => {
+  it('a request name merged from a hundred one-second histograms of a few latencies each costs ~10 bytes per bucket', () => {
+    const r = rng(5);
+    const perName = new Histogram();
+    const all: number[] = [];
+    for (let second = 0; second < 100; second++) {
+      const values = Array.from({ length: 3 }, () => 200 + Math.floor(-Math.log(1 - r()) * 400));
+      all.push(...values);
+      perName.add(decoded(values));
+    }
+    expect(view(perName)).toEqual(view(hist(all)));
+    const buckets = new Set(all).size; // at least the populated buckets (distinct values below 2048 are one each)
+    expect(perName.footprintBytes).toBeLessThanOrEqual(Math.max(2 * buckets, 8) * 10);
+    // Chunked, the same counts take 1 KB per 256-bucket chunk they touch (and two 92-entry tables).
+    expect(hist(all).footprintBytes).toBeGreaterThan(2 * perName.footprintBytes);
+  });
+
+  it('switches to chunks past SPARSE_MAX buckets, keeping every count', () => {
+    const h = new Histogram();
+    const values: number[] = [];
+    for (let v = 1; v <= SPARSE_MAX + 10; v++) {
+      values.push(v);
+      h.add(decoded([v]));
+    }
+    expect(view(h)).toEqual(view(hist(values)));
+    expect(h.footprintBytes % 1024).toBe(0); // chunks only: the sparse lists were dropped
+  });
+
+  it('decoding few buckets into a chunked scratch makes it sparse again', () => {
+    const scratch = hist(uniform(10_000, 1, HIGHEST_TRACKABLE_US, 3));
+    Histogram.fromJSON(hist([1000, 1001]).toJSON(), scratch);
+    expect(scratch.footprintBytes).toBeLessThan(200);
+    expect(view(scratch)).toEqual(view(hist([1000, 1001])));
+  });
+});
+
+describe('SparseCounts.merge', () => {
+  const of = (pairs: [number, number][]): SparseCounts => {
+    const s = new SparseCounts();
+    for (const [i, n] of pairs) s.push(i, n);
+    return s;
+  };
+  const pairs = (s: SparseCounts): [number, number][] => Array.from({ length: s.length }, (_, k) => [s.indexes[k]!, s.counts[k]!]);
+
+  it('merges interleaved, equal, leading and trailing indexes in order', () => {
+    const a = of([[2, 1], [5, 1], [9, 3]]);
+    a.merge(of([[0, 4], [5, 2], [7, 1], [12, 1]]));
+    expect(pairs(a)).toEqual([[0, 4], [2, 1], [5, 3], [7, 1], [9, 3], [12, 1]]);
+    a.merge(new SparseCounts());
+    expect(a.length).toBe(6);
+    const empty = new SparseCounts();
+    empty.merge(of([[3, 1]]));
+    expect(pairs(empty)).toEqual([[3, 1]]);
+  });
+});

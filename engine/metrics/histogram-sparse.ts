@@ -1,0 +1,88 @@
+/**
+ * The counts of a histogram that holds few distinct values, as (index, count) pairs in ascending index order:
+ * 10 bytes per populated bucket instead of 1 KB chunks. A run keeps one `http_req_duration` histogram per request
+ * name, and most of them see a few hundred distinct latencies at most; Histogram keeps its counts here until they
+ * outgrow SPARSE_MAX entries (histogram.ts).
+ */
+
+/** Beyond this many populated buckets a histogram switches to chunks (about as compact by then, and faster). */
+export const SPARSE_MAX = 1024;
+
+const NONE_IDX = new Uint16Array(0);
+const NONE_CNT = new Float64Array(0);
+
+export class SparseCounts {
+  /** Bucket indexes (the layout has fewer than 2^16), ascending; valid below `length`. */
+  indexes: Uint16Array = NONE_IDX;
+  /** Exact counts (doubles: exact up to 2^53). */
+  counts: Float64Array = NONE_CNT;
+  length = 0;
+
+  get bytes(): number { return this.indexes.byteLength + this.counts.byteLength; }
+
+  clear(): void { this.length = 0; }
+
+  /** Replaces the entries with the first `n` of `indexes`/`counts` (ascending indexes, non-zero counts). */
+  assign(indexes: ArrayLike<number>, counts: ArrayLike<number>, n: number): void {
+    this.length = 0;
+    this.reserve(n);
+    for (let k = 0; k < n; k++) {
+      this.indexes[k] = indexes[k]!;
+      this.counts[k] = counts[k]!;
+    }
+    this.length = n;
+  }
+
+  /** Appends a count at an index above every present one. */
+  push(index: number, count: number): void {
+    if (this.length === this.indexes.length) this.reserve(this.length + 1);
+    this.indexes[this.length] = index;
+    this.counts[this.length++] = count;
+  }
+
+  /** Adds `o`'s counts: a merge of two sorted lists, in place from the back (no scratch memory). */
+  merge(o: SparseCounts): void {
+    if (o === this) {
+      for (let k = 0; k < this.length; k++) this.counts[k]! *= 2;
+      return;
+    }
+    const a = this.length;
+    const b = o.length;
+    let union = a + b;
+    for (let i = 0, j = 0; i < a && j < b;) {
+      const x = this.indexes[i]!;
+      const y = o.indexes[j]!;
+      if (x === y) { union--; i++; j++; } else if (x < y) i++; else j++;
+    }
+    this.reserve(union);
+    const idx = this.indexes;
+    const cnt = this.counts;
+    let i = a - 1;
+    let j = b - 1;
+    for (let k = union - 1; j >= 0; k--) {
+      const y = o.indexes[j]!;
+      const x = i >= 0 ? idx[i]! : -1;
+      if (x > y) {
+        idx[k] = x;
+        cnt[k] = cnt[i--]!;
+      } else {
+        idx[k] = y;
+        cnt[k] = o.counts[j--]! + (x === y ? cnt[i--]! : 0);
+      }
+    }
+    this.length = union;
+  }
+
+  private reserve(n: number): void {
+    if (n <= this.indexes.length) return;
+    // Doubling, but no further than the list can grow before its histogram takes chunks (unless asked for more).
+    const doubled = Math.max(8, this.indexes.length * 2);
+    const size = Math.max(n, n > SPARSE_MAX + 1 ? doubled : Math.min(SPARSE_MAX + 1, doubled));
+    const idx = new Uint16Array(size);
+    const cnt = new Float64Array(size);
+    idx.set(this.indexes.subarray(0, this.length));
+    cnt.set(this.counts.subarray(0, this.length));
+    this.indexes = idx;
+    this.counts = cnt;
+  }
+}
