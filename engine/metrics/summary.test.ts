@@ -357,3 +357,24 @@ describe('buildSummary: status from thresholds', () => {
     expect(failed.thresholds[0]?.value).toBe(p95);
   });
 });
+
+describe('buildSummary: the open model\'s target (issue 19)', () => {
+  // 100 planned over 2 s; 90 came due, 80 started (10 dropped): the 10 that never came due are a shortfall.
+  const arrivalInput = (stoppedBy: SummaryInput['stoppedBy'], planned: number | undefined): SummaryInput => input({
+    agg: aggregateOf([sample(0, { final: true, iterations: [{ scenario: 'open', completed: 80, interrupted: 0, duration: hist([1000]).toJSON(), scheduled: 90, started: 80, lag: hist([5]).toJSON() }], dropped: { open: 10 } })]),
+    scenarios: [{ name: 'open', executor: 'constant-arrival-rate', description: '', maxVus: 5, startMs: 0, regularMs: 2000, ...(planned === undefined ? {} : { planned }) }],
+    durationMs: 2_400, stoppedBy,
+  });
+
+  it('is the plan\'s, planned over the regular duration, never shrunk to what came due', () => {
+    const a = buildSummary(arrivalInput('completed', 100)).scenarios[0]?.arrival;
+    expect(a).toMatchObject({ planned: 100, scheduled: 90, started: 80, targetRate: 50, achievedRate: 40 });
+  });
+
+  it('is what came due over the active time in a run stopped early, or when the plan\'s count is not known', () => {
+    expect(buildSummary(arrivalInput('stopped', 100)).scenarios[0]?.arrival).toMatchObject({ planned: 100, targetRate: 45, achievedRate: 40 });
+    const unknown = buildSummary(arrivalInput('completed', undefined)).scenarios[0]?.arrival;
+    expect(unknown).toMatchObject({ targetRate: 45 });
+    expect(unknown).not.toHaveProperty('planned');
+  });
+});

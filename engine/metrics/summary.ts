@@ -37,10 +37,12 @@ export interface ScenarioSummary {
   interrupted: number;
   dropped: number;
   /**
-   * Open model: iterations that came due and those that started, as rates per second over the scenario's active
-   * time — the target and what the generator achieved (dropped or late starts make them differ).
+   * Open model. `planned`: the iterations the plan's schedule starts (this run's share of them); `scheduled`: those
+   * that came due (started or dropped); `started`. targetRate: the plan's — planned over the regular duration —
+   * in a run that completed, and what came due over the active time in one stopped early; achievedRate: started
+   * over the scenario's active time (dropped or missing starts make them differ).
    */
-  arrival?: { scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
+  arrival?: { planned?: number; scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
 }
 
 export type StopReason = 'completed' | 'stopped' | 'aborted' | 'threshold' | 'error';
@@ -95,7 +97,7 @@ export interface SummaryInput {
   agg: RunAggregate;
   thresholds: ThresholdState[];
   timeline: TimelinePoint[];
-  scenarios: (Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped' | 'arrival'> & { startMs: number; regularMs: number })[];
+  scenarios: (Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped' | 'arrival'> & { startMs: number; regularMs: number; planned?: number })[];
   plan: { name: string; file?: string };
   startedAt: Date;
   durationMs: number;
@@ -188,14 +190,19 @@ export function buildSummary(i: SummaryInput): Summary {
     statuses,
     errors: [...agg.errors.values()].sort((a, b) => b.count - a.count),
     extractFailures: [...agg.extractFailures.values()].sort((a, b) => b.count - a.count),
-    scenarios: i.scenarios.map(({ startMs, regularMs, ...s }) => {
+    scenarios: i.scenarios.map(({ startMs, regularMs, planned, ...s }) => {
       const it = agg.iterations.get(s.name);
       const out: ScenarioSummary = { ...s, iterations: it?.completed ?? 0, interrupted: it?.interrupted ?? 0, dropped: agg.dropped.get(s.name) ?? 0 };
       if (it && it.scheduled > 0) {
         // The scenario's active time: its regular duration, or less when the test was stopped early.
         const activeS = Math.max(0.001, Math.min(regularMs, i.durationMs - startMs) / 1000);
         const lag = trendStats(it.lag);
-        out.arrival = { scheduled: it.scheduled, started: it.started, targetRate: it.scheduled / activeS, achievedRate: it.started / activeS, lagP95: lag.p95, lagMax: lag.max };
+        // Never shrunk to what came due: an arrival the generator lost shows as a shortfall, not a lower target.
+        const targetRate = i.stoppedBy === 'completed' && planned !== undefined && regularMs > 0 ? planned / (regularMs / 1000) : it.scheduled / activeS;
+        out.arrival = {
+          ...(planned === undefined ? {} : { planned }),
+          scheduled: it.scheduled, started: it.started, targetRate, achievedRate: it.started / activeS, lagP95: lag.p95, lagMax: lag.max,
+        };
       }
       return out;
     }),
