@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../plan/duration.ts';
 import type { SegmentSpec } from '../plan/segment-tuple.ts';
+import { parseTrendStat, TREND_STAT_HINT } from '../plan/trend-stats.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
 import { segmentRunArgs } from './segment-args.ts';
 export { parseStartAt } from './segment-args.ts';
@@ -16,6 +17,8 @@ export interface RunArgs {
   rate: number | undefined;
   env: Record<string, string>;
   summaryJson: string | undefined;
+  /** --summary-trend-stats avg,med,p(99.9),count: the trend statistics the summary shows (k6's option). */
+  summaryTrendStats: string[] | undefined;
   workers: number | undefined;
   quiet: boolean;
   color: boolean | undefined;
@@ -48,6 +51,7 @@ const RUN_OPTIONS = {
   rate: { type: 'string' },
   env: { type: 'string', short: 'e', multiple: true },
   'summary-json': { type: 'string' },
+  'summary-trend-stats': { type: 'string' },
   workers: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   'no-color': { type: 'boolean' },
@@ -86,6 +90,7 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     rate: positiveNumber('--rate', values.rate),
     env: parseEnv(values.env ?? []),
     summaryJson: values['summary-json'],
+    summaryTrendStats: trendStatsOption(values['summary-trend-stats']),
     workers: positiveInt('--workers', values.workers),
     quiet: values.quiet ?? false,
     color: values['no-color'] ? false : values.color ? true : undefined,
@@ -139,6 +144,17 @@ export function cliDuration(name: string, text: string): number {
   if (ms === undefined) throw new UsageError(`${name}: '${text}' is not a duration such as 10s or 1m30s`);
   if (ms > MAX_DURATION_MS) throw new UsageError(`${name}: '${text}': expected ${DURATION_LIMIT_HINT}`);
   return ms;
+}
+
+/** `avg,min,med,max,p(90),p(95),p(99.9),count` (k6's --summary-trend-stats): every name checked. */
+function trendStatsOption(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const names = v.split(',').map((n) => n.trim());
+  if (names.every((n) => n === '')) throw new UsageError(`--summary-trend-stats: give the statistics to show, e.g. --summary-trend-stats 'avg,med,p(95),p(99.9),count'`);
+  for (const n of names) {
+    if (!parseTrendStat(n)) throw new UsageError(`--summary-trend-stats: '${n}' is not a statistic; ${TREND_STAT_HINT} (quote the list in a shell: 'avg,p(99.9)')`);
+  }
+  return names;
 }
 
 function positiveInt(name: string, v: string | undefined): number | undefined {

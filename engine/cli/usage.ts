@@ -47,6 +47,8 @@ Run options:
                           with --duration, closed-model scenarios run as constant-arrival-rate at R
   -e, --env KEY=VALUE     set an environment variable for \${env.KEY} (repeatable)
   --summary-json FILE     write the machine-readable summary, with the per-second timeline (- for stdout)
+  --summary-trend-stats L the statistics shown for trend metrics, as k6: avg,min,med,max,count,p(N), e.g.
+                          'avg,med,p(95),p(99.9),count' (default avg,min,med,max,p(90),p(95),p(99); plan: summaryTrendStats)
   --html FILE             write the single-file HTML report (charts, tables; opens offline)
   --junit FILE            write JUnit XML for CI: a test case per threshold and per check
   --out FORMAT=FILE       stream one row per request to FILE: ndjson=FILE or csv=FILE (repeatable)

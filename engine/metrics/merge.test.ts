@@ -111,6 +111,17 @@ describe('mergeShards', () => {
   });
 });
 
+describe('mergeShards: summaryTrendStats', () => {
+  it('keeps the run\'s choice, each chosen percentile from the merged histograms', () => {
+    const files = three().map((f) => ({ ...f, summary: { ...f.summary, summaryTrendStats: ['med', 'p(99.9)'] } }));
+    const { summary } = mergeShards(files, 't');
+    expect(summary.summaryTrendStats).toEqual(['med', 'p(99.9)']);
+    const all = [0, 1, 2].flatMap((j) => raw(j).flatMap((sec) => sec.flat()));
+    const d = summary.metrics.http_req_duration;
+    expect(d?.type === 'trend' && d['p99.9']).toBe(hist(all).valueAtPercentile(99.9) / 1000);
+  });
+});
+
 describe('mergeShards: the open model\'s target', () => {
   // Each segment started 40 of the plan's 120 iterations over 2 s.
   const open = (j: number, segment: string): ShardFile => shardFile(j, segment, T0, {

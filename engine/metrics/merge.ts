@@ -50,7 +50,7 @@ export function mergeShards(files: readonly ShardFile[], version: string): { sum
     startedAt: new Date(startMs), durationMs, stoppedBy, vusMax: shard.vusMax,
     workers: files.reduce((n, f) => n + f.summary.generator.workers, 0),
     cpus: files.reduce((n, f) => n + f.summary.generator.cpus, 0),
-    version, notes,
+    version, notes, trendStats: first.summaryTrendStats,
   });
   summary.shard = { ...shard, segments, aggregate: encodeAggregate(agg), seconds };
   return { summary, warnings };

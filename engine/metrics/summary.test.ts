@@ -378,3 +378,29 @@ describe('buildSummary: the open model\'s target (issue 19)', () => {
     expect(unknown).not.toHaveProperty('planned');
   });
 });
+
+describe('buildSummary: summaryTrendStats', () => {
+  it('adds each chosen percentile to every trend, from the merged histograms of both workers, never averaged', () => {
+    const t = buildSummary(input({ trendStats: ['avg', 'p(99.9)', 'p(75)', 'count'] }));
+    expect(t.summaryTrendStats).toEqual(['avg', 'p(99.9)', 'p(75)', 'count']);
+    const d = metric(t.metrics, 'http_req_duration', 'trend');
+    const all = hist(ALL);
+    expect(d['p99.9']).toBe(all.valueAtPercentile(99.9) / 1000);
+    expect(d.p75).toBe(all.valueAtPercentile(75) / 1000);
+    // Not the mean of the two workers' own p(99.9) (each holds about half of every series).
+    const own = [0, 1].map((w) => hist(RAW.flatMap((r) => halves(r.phases.duration, 'down')[w as 0 | 1])).valueAtPercentile(99.9) / 1000);
+    expect(d['p99.9']).not.toBe(((own[0] as number) + (own[1] as number)) / 2);
+    expect(metric(t.metrics, 'http_req_waiting', 'trend')['p99.9']).toBe(hist(values(() => true, 'waiting')).valueAtPercentile(99.9) / 1000);
+    const login = t.requests.find((r) => r.name === 'Login');
+    expect(login?.duration['p99.9']).toBe(hist(values((k) => k.request === 'Login')).valueAtPercentile(99.9) / 1000);
+    expect(t.groups[0]?.duration.p75).toBe(hist(GROUPS[0]?.values ?? []).valueAtPercentile(75) / 1000);
+    // The statistics every trend always has stay, so scripts reading p95 or p99 keep working.
+    expect(d.p99).toBe(all.valueAtPercentile(99) / 1000);
+  });
+
+  it('keeps the default list and adds nothing when none was chosen', () => {
+    const t = buildSummary(input());
+    expect(t.summaryTrendStats).toEqual(['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)']);
+    expect(Object.keys(metric(t.metrics, 'http_req_duration', 'trend')).sort()).toEqual(['avg', 'count', 'max', 'med', 'min', 'p90', 'p95', 'p99', 'type', 'unit']);
+  });
+});

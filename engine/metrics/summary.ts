@@ -9,6 +9,7 @@ import type { ShardData } from './shard.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { trendStats, type TrendStats } from './trend.ts';
+import { chosenPercentiles, trendStatList } from '../plan/trend-stats.ts';
 
 export type MetricSummary =
   | ({ type: 'trend'; unit: 'ms' } & TrendStats)
@@ -76,6 +77,12 @@ export interface Summary {
   /** The load generator: threads, cores, and how busy it got (CPU share of all cores, worst worker event loop). */
   generator: { workers: number; cpus: number; cpuMax: number; cpuAvg: number; eluMax: number; loopDelayP99MaxMs: number };
   notes: string[];
+  /**
+   * The statistics the reports show for trend metrics (k6's summaryTrendStats, from the plan or
+   * --summary-trend-stats), in order. Every trend carries count, avg, min, med, max, p90, p95 and p99, and `pN`
+   * for each further chosen p(N). Absent in summaries written before it existed: the default list.
+   */
+  summaryTrendStats?: string[];
   timeline: TimelinePoint[];
   /** Execution segments only (`run --segment`, `merge`): the data to merge this run with the other segments'. */
   shard?: ShardData;
@@ -107,10 +114,14 @@ export interface SummaryInput {
   cpus: number;
   version: string;
   notes: string[];
+  /** summaryTrendStats (valid names); the default list when not given. */
+  trendStats?: readonly string[] | undefined;
 }
 
 export function buildSummary(i: SummaryInput): Summary {
   const { agg } = i;
+  const extra = chosenPercentiles(i.trendStats);
+  const stats = (h: Histogram): TrendStats => trendStats(h, extra);
   const seconds = i.durationMs / 1000;
   const perS = (n: number): number => (seconds > 0 ? n / seconds : 0);
   const phase = agg.phases;
@@ -124,7 +135,7 @@ export function buildSummary(i: SummaryInput): Summary {
     const id = `${s.key.scenario}\u0000${s.key.request}\u0000${s.key.method}`;
     let r = byRequest.get(id);
     if (!r) {
-      r = { scenario: s.key.scenario, name: s.key.request, method: s.key.method, count: 0, rate: 0, failed: 0, failedRate: 0, duration: trendStats(new Histogram()), statuses: {}, h: new Histogram() };
+      r = { scenario: s.key.scenario, name: s.key.request, method: s.key.method, count: 0, rate: 0, failed: 0, failedRate: 0, duration: stats(new Histogram()), statuses: {}, h: new Histogram() };
       byRequest.set(id, r);
     }
     r.count += s.reqs;
@@ -143,7 +154,7 @@ export function buildSummary(i: SummaryInput): Summary {
   const dropped = [...agg.dropped.values()].reduce((a, b) => a + b, 0);
   const vusSeen = i.timeline.map((p) => p.vus);
 
-  const trend = (h: Histogram): MetricSummary => ({ type: 'trend', unit: 'ms', ...trendStats(h) });
+  const trend = (h: Histogram): MetricSummary => ({ type: 'trend', unit: 'ms', ...stats(h) });
   const metrics: Record<string, MetricSummary> = {
     http_reqs: { type: 'counter', unit: 'count', count: reqs, rate: perS(reqs) },
     http_req_failed: { type: 'rate', rate: reqs ? failed / reqs : 0, passes: failed, fails: reqs - failed },
@@ -183,9 +194,9 @@ export function buildSummary(i: SummaryInput): Summary {
     _p50: durationStats.med,
     _p99: durationStats.p99,
     metrics,
-    requests: [...byRequest.values()].map(({ h, ...r }) => ({ ...r, rate: perS(r.count), failedRate: r.count ? r.failed / r.count : 0, duration: trendStats(h) })),
+    requests: [...byRequest.values()].map(({ h, ...r }) => ({ ...r, rate: perS(r.count), failedRate: r.count ? r.failed / r.count : 0, duration: stats(h) })),
     checks: [...agg.checks.values()].map((c) => ({ scenario: c.key.scenario, group: c.key.group, request: c.key.request, name: c.key.check, passes: c.pass, fails: c.fail, ...(c.failure ? { failure: c.failure } : {}) })),
-    groups: [...agg.groups.values()].map((g) => ({ scenario: g.scenario, group: g.group, duration: trendStats(g.duration) })),
+    groups: [...agg.groups.values()].map((g) => ({ scenario: g.scenario, group: g.group, duration: stats(g.duration) })),
     thresholds: i.thresholds,
     statuses,
     errors: [...agg.errors.values()].sort((a, b) => b.count - a.count),
@@ -214,6 +225,7 @@ export function buildSummary(i: SummaryInput): Summary {
       loopDelayP99MaxMs: Math.max(0, ...i.timeline.map((p) => p.generator.loopDelayP99Ms)),
     },
     notes: i.notes,
+    summaryTrendStats: trendStatList(i.trendStats).map((t) => t.label),
     timeline: i.timeline,
   };
 }

@@ -186,7 +186,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     agg, thresholds: states, timeline: points, scenarios,
     plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
     startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax,
-    workers: workerCount, cpus: availableParallelism(), version: VERSION, notes,
+    workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
   });
   if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
   return summary;
