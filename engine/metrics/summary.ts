@@ -6,6 +6,7 @@ import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
 import { METRICS } from './registry.ts';
 import type { ShardData } from './shard.ts';
+import { closedWindows, findStalls, type Stall } from './stalls.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { trendStats, type TrendStats } from './trend.ts';
@@ -77,6 +78,11 @@ export interface Summary {
   /** The load generator: threads, cores, and how busy it got (CPU share of all cores, worst worker event loop). */
   generator: { workers: number; cpus: number; cpuMax: number; cpuAvg: number; eluMax: number; loopDelayP99MaxMs: number };
   notes: string[];
+  /**
+   * Stalls a closed model hid: seconds in which throughput collapsed while VUs were busy, waiting on the target
+   * (stalls.ts). Absent in summaries written before it existed.
+   */
+  stalls?: Stall[];
   /**
    * The statistics the reports show for trend metrics (k6's summaryTrendStats, from the plan or
    * --summary-trend-stats), in order. Every trend carries count, avg, min, med, max, p90, p95 and p99, and `pN`
@@ -225,6 +231,7 @@ export function buildSummary(i: SummaryInput): Summary {
       loopDelayP99MaxMs: Math.max(0, ...i.timeline.map((p) => p.generator.loopDelayP99Ms)),
     },
     notes: i.notes,
+    stalls: findStalls(i.timeline, closedWindows(i.scenarios)),
     summaryTrendStats: trendStatList(i.trendStats).map((t) => t.label),
     timeline: i.timeline,
   };
