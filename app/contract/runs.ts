@@ -5,10 +5,11 @@ import type { RunInfo, Tick } from '../../engine/runtime/run-handle.ts';
 import { Id, IsoTime, RunOverrides } from './common.ts';
 
 /**
+ * `stopped`: stopped gracefully by the user (Stop, Ctrl-C); `aborted`: stopped at once (Abort, a second Ctrl-C).
  * `interrupted`: the app stopped while the run was going, and nothing could be summed up (no second was stored);
  * `partial`: such a run whose summary was rebuilt from its stored seconds (`summary.partial` says what is not known).
  */
-export const RUN_STATUSES = ['running', 'passed', 'failed', 'aborted', 'interrupted', 'partial'] as const;
+export const RUN_STATUSES = ['running', 'passed', 'failed', 'stopped', 'aborted', 'interrupted', 'partial'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 

@@ -87,6 +87,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   function finish(id: string, summary: Summary | null, error: string | null): void {
     store.runs.finish(id, {
       status: summary ? runStatus(summary) : 'failed',
+      stoppedBy: summary?.stoppedBy ?? null,
       endedAt: ctx.now().toISOString(),
       durationMs: summary?.durationMs ?? null,
       summary,
@@ -139,9 +140,11 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   };
 }
 
-function toRow(r: StoredRunRow): RunRow {
-  // Recovery gives an interrupted run its duration with the summary it rebuilt (run-recovery.ts).
-  const status = r.status === 'interrupted' && r.durationMs !== null ? 'partial' : r.status;
+function toRow({ stoppedBy, ...r }: StoredRunRow): RunRow {
+  // Recovery gives an interrupted run its duration with the summary it rebuilt (run-recovery.ts); a graceful stop is
+  // stored as aborted (the table's CHECK) with stoppedBy 'stopped'.
+  const status = r.status === 'interrupted' && r.durationMs !== null ? 'partial'
+    : r.status === 'aborted' && stoppedBy === 'stopped' ? 'stopped' : r.status;
   const parsed = RunRow.safeParse({ ...r, status, overrides: r.overrides ?? {}, key: r.key ?? null });
   if (parsed.success) return parsed.data;
   // A row the contract cannot describe (hand-edited database) is shown without its numbers rather than hidden.
