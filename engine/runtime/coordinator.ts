@@ -97,6 +97,8 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
       const tick: Tick = { ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: liveTotals(agg, t) };
       handle.emit('tick', tick);
+      // Streaming outputs (engine/outputs) label their metrics from the interval's series, which the tick merges.
+      handle.emit('interval', tick, samples);
       const failing = thresholds.abortReason(states, tick.elapsedMs);
       if (failing && stoppedBy === 'completed') {
         stoppedBy = 'threshold';

@@ -28,6 +28,8 @@ export async function executeRun(setup: RunSetup, outputs: ResultOutput[], inter
   let info: RunInfo | undefined;
   run.on('start', (i) => { info = i; if (!setup.quiet && showHeader) progress.header(i, setup.file, setup.overridden); });
   if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info); });
+  // Shown even with --quiet: an output that cannot deliver is something to act on (the run goes on regardless).
+  run.on('warning', (text) => progress.note(`warning: ${text}`));
   interrupts.attach(run);
   try {
     return await run.done;
