@@ -64,6 +64,7 @@ export class BatchSender {
   async close(deadlineMs: number): Promise<SenderStats> {
     this.closing = true;
     const left = Math.max(0, deadlineMs - Date.now());
+    const waited = `${Math.round(left / 100) / 10} s`;
     const timer = startTimer(() => { this.stopPumping(); }, left);
     this.delayMs = Math.min(this.delayMs, 250); // the run is over: retry soon, within the deadline
     this.wakeUp?.();
@@ -73,7 +74,8 @@ export class BatchSender {
     if (this.queue.length > 0) {
       const n = this.queue.length;
       this.queue.length = 0;
-      this.drop(n, this.stats.problem ?? 'the run ended before they could be sent');
+      if (this.deadlinePassed) this.stats.problem = `the endpoint did not take them in the ${waited} the end of the run waits${this.stats.problem ? ` (${this.stats.problem})` : ''}`;
+      this.drop(n, 'the run ended before they could be sent');
     }
     await this.agent.close().catch(() => undefined);
     return { ...this.stats };
