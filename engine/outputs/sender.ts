@@ -82,6 +82,7 @@ export class BatchSender {
   }
 
   private deadlinePassed = false;
+  private failuresAfterRun = 0;
 
   private stopPumping(): void {
     this.deadlinePassed = true;
@@ -102,6 +103,8 @@ export class BatchSender {
       }
       this.stats.failures++;
       this.stats.problem = outcome.problem;
+      // After the run, an endpoint that keeps failing gets two more tries, not the whole deadline.
+      if (this.closing && ++this.failuresAfterRun > 2) return;
       this.warnOnce(outcome.problem, outcome.retry);
       if (!outcome.retry) {
         this.queue.splice(0, parts.length);
