@@ -95,8 +95,9 @@ describe('settings from the environment', () => {
   });
 
   it('names a run after its plan and start time by default', () => {
-    expect(defaultTestId('Users API: baseline!', new Date(Date.UTC(2025, 0, 2, 13, 4, 5)))).toBe('users-api-baseline-20250102-130405');
-    expect(defaultTestId('???', new Date(0))).toBe('run-19700101-000000');
+    expect(defaultTestId('Users API: baseline!', new Date(Date.UTC(2025, 0, 2, 13, 4, 5)), 'k3f9')).toBe('users-api-baseline-20250102-130405-k3f9');
+    expect(defaultTestId('???', new Date(0))).toMatch(/^run-19700101-000000-[a-z0-9]{4}$/);
+    expect(defaultTestId('p', new Date(0))).not.toBe(defaultTestId('p', new Date(0)));
   });
 });
 

@@ -18,7 +18,7 @@ export const FLUSH_DEADLINE_MS = 5_000;
 export interface StreamSettings {
   env: Env;
   planName: string;
-  /** The `testid` label of every series; default LOADSMITH_TESTID, else the plan name and start time. */
+  /** The `testid` label of every series; default: runTestId(). */
   testid?: string;
 }
 
@@ -34,7 +34,7 @@ export class RunStreams {
   private startMs = Date.now();
 
   constructor(outputs: readonly StreamOutput[], settings: StreamSettings, handle: RunHandle) {
-    const testid = settings.testid ?? settings.env.LOADSMITH_TESTID ?? defaultTestId(settings.planName, new Date());
+    const testid = settings.testid ?? runTestId(settings.planName, settings.env);
     const ctx: SinkContext = { runLabels: { testid }, planName: settings.planName, env: settings.env, warn: (text) => handle.emit('warning', text) };
     this.sinks = outputs.map((o) => sinkFor(o, ctx));
     this.started = Promise.all(this.sinks.map((s) => s.start?.()));
@@ -71,9 +71,15 @@ function note(name: string, s: SenderStats): string[] {
   return [`${name}: ${s.dropped} of ${total} batch${total === 1 ? '' : 'es'} (seconds of metrics) dropped: ${s.problem ?? 'unknown problem'}`];
 }
 
-/** `users-api-baseline-20250102-130405`: readable, and distinct per run. */
-export function defaultTestId(planName: string, at: Date): string {
+/** A run's `testid`: LOADSMITH_TESTID when set, else defaultTestId. */
+export function runTestId(planName: string, env: Env): string {
+  const given = env.LOADSMITH_TESTID?.trim();
+  return given ? given : defaultTestId(planName, new Date());
+}
+
+/** `users-api-baseline-20250102-130405-k3f9`: readable, and distinct per run (repeats may start in one second). */
+export function defaultTestId(planName: string, at: Date, suffix = Math.random().toString(36).slice(2, 6).padEnd(4, '0')): string {
   const slug = planName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
   const p = (n: number): string => String(n).padStart(2, '0');
-  return `${slug}-${at.getUTCFullYear()}${p(at.getUTCMonth() + 1)}${p(at.getUTCDate())}-${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}`;
+  return `${slug}-${at.getUTCFullYear()}${p(at.getUTCMonth() + 1)}${p(at.getUTCDate())}-${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}-${suffix}`;
 }
