@@ -68,5 +68,6 @@ describe('prometheus-rw output into a real Prometheus', () => {
     expect(r.map((s) => s.metric)).toEqual([expect.objectContaining({ scenario: 'browse', group: '::catalog', method: 'GET', status: '200', expected_response: 'true' })]);
     expect(summary.notes.join('\n')).not.toMatch(/prometheus-rw/);
     expect(run.cli.stderr).not.toMatch(/warning: prometheus-rw/);
+    expect(run.cli.stderr).toContain(`metrics streamed to prometheus-rw with testid=${testid}`);
   });
 });
