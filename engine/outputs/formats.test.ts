@@ -6,6 +6,7 @@ import { ExponentialBuckets, middleOf, SCALE } from './exponential-buckets.ts';
 import { line } from './influxdb/line-protocol.ts';
 import { influxTarget, linesOf } from './influxdb/sink.ts';
 import { IntervalMapper } from './metrics.ts';
+import { nativeHistogram } from './prometheus/native-histogram.ts';
 import { promLabels, toSeries } from './prometheus/sink.ts';
 import { defaultTestId } from './streams.ts';
 import { second } from './testing.ts';
@@ -18,7 +19,7 @@ const interval = () => {
 
 describe('prometheus-rw mapping', () => {
   it('uses k6\'s names: _total counters, _rate rates, one gauge per trend statistic in seconds', () => {
-    const series = toSeries(interval(), parseTrendStats('p(95),max,count'), { testid: 'run-1' });
+    const series = toSeries(interval(), { stats: parseTrendStats('p(95),max,count') }, { testid: 'run-1' });
     const value = (name: string, status?: string): number | undefined => series.find((s) => s.labels.some((l) => l.name === '__name__' && l.value === name)
       && (status === undefined || s.labels.some((l) => l.name === 'status' && l.value === status)))?.samples[0]?.value;
     expect(value('k6_http_reqs_total', '200')).toBe(4);
@@ -38,6 +39,32 @@ describe('prometheus-rw mapping', () => {
     expect(promLabels('k6_x', { 'team-name': 'a', group: '', '9lives': 'b', __x: 'c' }, { testid: 't' })).toEqual([
       { name: '__name__', value: 'k6_x' }, { name: 'tag_9lives', value: 'b' }, { name: 'tag___x', value: 'c' }, { name: 'team_name', value: 'a' }, { name: 'testid', value: 't' },
     ]);
+  });
+});
+
+describe('prometheus native histograms', () => {
+  it('numbers buckets as Prometheus does (one above OpenTelemetry\'s), in spans of consecutive buckets with deltas', () => {
+    const b = new ExponentialBuckets();
+    for (const [i, n] of [[-3, 2], [-2, 1], [0, 4], [5, 1]] as const) b.positive.set(i, n);
+    Object.assign(b, { count: 9, sum: 1.5, zeroCount: 1 });
+    expect(nativeHistogram(b, 1234)).toEqual({
+      countInt: 9, sum: 1.5, schema: SCALE, zeroThreshold: 2 ** -128, zeroCountInt: 1, timestamp: 1234,
+      positiveSpans: [{ offset: -2, length: 2 }, { offset: 1, length: 1 }, { offset: 4, length: 1 }],
+      positiveDeltas: [2, -1, 3, -3],
+    });
+  });
+
+  it('sends each series\' running histogram as k6_<trend>_seconds instead of statistics', () => {
+    const histograms = new Map<string, ExponentialBuckets>();
+    const mapper = new IntervalMapper();
+    const a = second(0, [1000, 2000], []);
+    const b = second(1, [3000], []);
+    toSeries(mapper.map(a.tick, a.samples, 1000), { stats: parseTrendStats('p(95)'), histograms }, {});
+    const series = toSeries(mapper.map(b.tick, b.samples, 2000), { stats: parseTrendStats('p(95)'), histograms }, {});
+    const h = series.filter((s) => s.histograms?.length);
+    expect(h.map((s) => s.labels.find((l) => l.name === '__name__')!.value)).toEqual(['k6_http_req_duration_seconds']);
+    expect(h[0]!.histograms![0]).toMatchObject({ countInt: 3, timestamp: 2000 });
+    expect(series.some((s) => s.labels.some((l) => l.value.startsWith('k6_http_req_duration_p')))).toBe(false);
   });
 });
 

@@ -11,12 +11,14 @@ import { streamedRun, type StreamedRun } from '../fixtures/metric-stores/run.ts'
 let server: TargetServer;
 let prom: Prometheus;
 let run: StreamedRun;
+let native: StreamedRun;
 
 beforeAll(async () => {
   server = await startTargetServer();
-  prom = await startPrometheus();
+  prom = await startPrometheus({ nativeHistograms: true });
   run = await streamedRun(server.url, [`prometheus-rw=${prom.url}/api/v1/write`]);
-}, 180_000);
+  native = await streamedRun(server.url, [`prometheus-rw=${prom.url}/api/v1/write`], { env: { LOADSMITH_PROMETHEUS_NATIVE_HISTOGRAMS: 'true' } });
+}, 240_000);
 afterAll(async () => { await prom?.stop(); await server?.close(); });
 
 const now = (): number => Date.now() / 1000;
@@ -60,6 +62,23 @@ describe('prometheus-rw output into a real Prometheus', () => {
     const start = Date.parse(summary.startedAt) / 1000;
     const ends = summary.timeline.filter((p) => p.latency !== null).map((p) => start + p.t);
     times.forEach((t, i) => expect(Math.abs(t - ends[i]!)).toBeLessThan(0.5));
+  });
+
+  it('with LOADSMITH_PROMETHEUS_NATIVE_HISTOGRAMS, stores trends as native histograms that add up to the summary', async () => {
+    const { summary, testid } = native;
+    const sel = `k6_http_req_duration_seconds{testid="${testid}"}`;
+    const count = await prom.query(`histogram_count(sum(${sel}))`, now());
+    expect(count.map((s) => s.value)).toEqual([(summary.metrics.http_reqs as { count: number }).count]);
+    const d = summary.metrics.http_req_duration as { count: number; avg: number; p95: number };
+    const sum = await prom.query(`histogram_sum(sum(${sel}))`, now());
+    expect(sum[0]!.value * 1000 / d.count).toBeCloseTo(d.avg, 3);
+    // Interpolated within a bucket of 9 %: close to the summary's exact p95.
+    const p95 = await prom.query(`histogram_quantile(0.95, sum(${sel}))`, now());
+    expect(p95[0]!.value * 1000 / d.p95).toBeGreaterThan(1 / 1.1);
+    expect(p95[0]!.value * 1000 / d.p95).toBeLessThan(1.1);
+    const perName = await prom.query(`histogram_count(sum by (name) (${sel}))`, now());
+    expect(Object.fromEntries(perName.map((s) => [s.metric.name, s.value]))).toEqual(Object.fromEntries(summary.requests.map((r) => [r.name, r.count])));
+    expect(await prom.query(`k6_http_req_duration_p95{testid="${testid}"}`, now())).toEqual([]);
   });
 
   it('labels per request carry k6\'s tags, and the summary notes no dropped batches', async () => {
