@@ -11,6 +11,7 @@ import { streamedRun, type StreamedRun } from '../fixtures/metric-stores/run.ts'
 let server: TargetServer;
 let receiver: OtlpReceiver;
 let run: StreamedRun;
+let stopped: { run: StreamedRun; receiver: OtlpReceiver };
 
 beforeAll(async () => {
   server = await startTargetServer();
@@ -18,11 +19,13 @@ beforeAll(async () => {
   run = await streamedRun(server.url, [`otlp=${receiver.url}`], {
     env: { LOADSMITH_OTLP_HEADERS: 'X-Scope-OrgID=team-a,Authorization=Bearer otlp-token', OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=ci' },
   });
-}, 180_000);
-afterAll(async () => { await receiver?.close(); await server?.close(); });
+  const second = await startOtlpReceiver();
+  stopped = { receiver: second, run: await streamedRun(server.url, [`otlp=${second.url}`], { seconds: 60, interruptAfterMs: 1500 }) };
+}, 240_000);
+afterAll(async () => { await receiver?.close(); await stopped?.receiver.close(); await server?.close(); });
 
 /** Every metric of every request, in the order sent. */
-const allMetrics = (): DecodedMetric[] => receiver.requests.flatMap((r) => r.body.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((s) => s.metrics)));
+const allMetrics = (r: OtlpReceiver = receiver): DecodedMetric[] => r.requests.flatMap((q) => q.body.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((s) => s.metrics)));
 
 describe('otlp output', () => {
   it('sends protobuf with the headers from the environment and the run as the resource', () => {
@@ -89,5 +92,17 @@ describe('otlp output', () => {
     }
     expect(p95 * 1000 / d.p95).toBeGreaterThan(1 / 1.1);
     expect(p95 * 1000 / d.p95).toBeLessThan(1.1);
+  });
+
+  it('after Ctrl-C, delivers the last second too: the final counters equal the stopped run\'s summary', () => {
+    const { summary } = stopped.run;
+    expect(summary.stoppedBy).toBe('stopped');
+    expect(summary.durationMs).toBeLessThan(30_000);
+    const latest = new Map<string, number>();
+    for (const m of allMetrics(stopped.receiver).filter((x) => x.name === 'http_reqs')) {
+      for (const p of m.sum!.dataPoints) latest.set(JSON.stringify(p.attributes), p.asDouble ?? NaN);
+    }
+    expect([...latest.values()].reduce((a, b) => a + b, 0)).toBe(summary._total);
+    expect(summary._total).toBeGreaterThan(0);
   });
 });
