@@ -6,6 +6,7 @@ import { ExponentialBuckets, middleOf, SCALE } from './exponential-buckets.ts';
 import { line } from './influxdb/line-protocol.ts';
 import { influxTarget, linesOf } from './influxdb/sink.ts';
 import { IntervalMapper } from './metrics.ts';
+import { OtlpSink } from './otlp/sink.ts';
 import { nativeHistogram } from './prometheus/native-histogram.ts';
 import { promLabels, toSeries } from './prometheus/sink.ts';
 import { defaultTestId } from './streams.ts';
@@ -65,6 +66,24 @@ describe('prometheus native histograms', () => {
     expect(h.map((s) => s.labels.find((l) => l.name === '__name__')!.value)).toEqual(['k6_http_req_duration_seconds']);
     expect(h[0]!.histograms![0]).toMatchObject({ countInt: 3, timestamp: 2000 });
     expect(series.some((s) => s.labels.some((l) => l.value.startsWith('k6_http_req_duration_p')))).toBe(false);
+  });
+});
+
+describe('otlp mapping', () => {
+  it('maps counters to cumulative sums from the first interval\'s start, rates to a counter by condition, trends to histograms', async () => {
+    const sink = new OtlpSink('http://127.0.0.1:9/v1/metrics', { runLabels: { testid: 't' }, planName: 'p', env: {}, warn: () => undefined });
+    const metrics = sink.metricsOf(interval());
+    await sink.close(Date.now());
+    const reqs = metrics.find((m) => m.name === 'http_reqs');
+    expect(reqs && 'sum' in reqs ? reqs.sum : undefined).toMatchObject({ aggregationTemporality: 2, isMonotonic: true });
+    const point = reqs && 'sum' in reqs ? reqs.sum.dataPoints[0] : undefined;
+    expect(point).toMatchObject({ startTimeUnixNano: '1700000000000000000', timeUnixNano: '1700000001000000000', asDouble: 4 });
+    const checks = metrics.find((m) => m.name === 'checks');
+    expect(checks && 'sum' in checks ? checks.sum.dataPoints.map((p) => [p.attributes.find((a) => a.key === 'condition')?.value.stringValue, p.asInt]) : []).toEqual([['nonzero', 4], ['zero', 1]]);
+    const duration = metrics.find((m) => m.name === 'http_req_duration');
+    expect(duration).toMatchObject({ unit: 's', description: 'Request time: sending + waiting + receiving' });
+    // One histogram per series (statuses 200 and 503): no extra all-requests series, histograms add up.
+    expect(duration && 'exponentialHistogram' in duration ? duration.exponentialHistogram.dataPoints.map((p) => p.count) : []).toEqual([4, 1]);
   });
 });
 

@@ -50,7 +50,6 @@ export class OtlpSink implements OutputSink {
   }
 
   write(m: IntervalMetrics): void {
-    if (this.startNs === '') this.startNs = nanos(m.timeMs - 1000);
     this.sender.add(encodeMetricsRequest(this.resource, { name: 'loadsmith', version: VERSION }, this.metricsOf(m)));
   }
 
@@ -60,6 +59,8 @@ export class OtlpSink implements OutputSink {
 
   /** The interval's points grouped into OTLP metrics, one per name and kind (exported for tests). */
   metricsOf(m: IntervalMetrics): OtlpMetric[] {
+    // Cumulative points count from the start of the first interval.
+    if (this.startNs === '') this.startNs = nanos(m.timeMs - 1000);
     const byName = new Map<string, OtlpMetric>();
     const time = nanos(m.timeMs);
     const get = <K extends 'gauge' | 'sum' | 'exponentialHistogram'>(name: string, kind: K, unit: string): OtlpMetric => {
