@@ -103,4 +103,20 @@ describe('BatchSender', () => {
     expect(stats).toMatchObject({ sent: 6, dropped: 0 });
     expect(bodies).toEqual(['0\n', '1\n2\n3\n4\n5\n']);
   });
+
+  it('when full, drops the oldest waiting batches, never one in flight, and accounts for every batch', async () => {
+    const bodies: string[] = [];
+    const url = await server((_req, body, res) => {
+      bodies.push(body);
+      setTimeout(() => res.writeHead(204).end(), 150);
+    });
+    const { s } = sender(url, { maxQueued: 5, maxPerRequest: 2 });
+    s.add(enc('0\n'));
+    while (bodies.length === 0) await new Promise((r) => setTimeout(r, 5)); // 0 is in flight
+    for (let i = 1; i < 10; i++) s.add(enc(`${i}\n`));
+    const stats = await s.close(Date.now() + 5_000);
+    // 4 wait beside the one in flight: 1-5 were dropped.
+    expect(bodies).toEqual(['0\n', '6\n7\n', '8\n9\n']);
+    expect(stats).toMatchObject({ sent: 5, dropped: 5 });
+  });
 });

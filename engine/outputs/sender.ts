@@ -48,12 +48,9 @@ export class BatchSender {
 
   /** Queues one batch (never waits). */
   add(batch: Uint8Array): void {
-    if (this.closing) return;
-    if (this.queue.length >= this.o.maxQueued) {
-      this.queue.shift();
-      this.drop(1, `its buffer of ${this.o.maxQueued} batches was full`);
-    }
+    if (this.closing) { this.drop(1, 'the run had ended'); return; }
     this.queue.push(batch);
+    this.trim();
     this.pumping ??= this.pump().finally(() => { this.pumping = undefined; });
   }
 
@@ -83,6 +80,7 @@ export class BatchSender {
 
   private deadlinePassed = false;
   private failuresAfterRun = 0;
+  private inFlight = 0;
 
   private stopPumping(): void {
     this.deadlinePassed = true;
@@ -92,27 +90,39 @@ export class BatchSender {
 
   private async pump(): Promise<void> {
     while (this.queue.length > 0 && !this.deadlinePassed) {
-      const parts = this.queue.slice(0, this.o.maxPerRequest);
+      // Out of the queue while in flight, so that a full queue drops only batches that wait.
+      const parts = this.queue.splice(0, this.o.maxPerRequest);
+      this.inFlight = parts.length;
       const outcome = await this.send(parts);
-      if (this.deadlinePassed) return;
+      this.inFlight = 0;
       if (outcome.ok) {
-        this.queue.splice(0, parts.length);
         this.stats.sent += parts.length;
         this.delayMs = 0;
         continue;
       }
       this.stats.failures++;
-      this.stats.problem = outcome.problem;
-      // After the run, an endpoint that keeps failing gets two more tries, not the whole deadline.
-      if (this.closing && ++this.failuresAfterRun > 2) return;
-      this.warnOnce(outcome.problem, outcome.retry);
+      if (!this.deadlinePassed) {
+        this.stats.problem = outcome.problem;
+        this.warnOnce(outcome.problem, outcome.retry);
+      }
       if (!outcome.retry) {
-        this.queue.splice(0, parts.length);
         this.drop(parts.length, outcome.problem);
         continue;
       }
+      this.queue.unshift(...parts);
+      this.trim();
+      // After the run, an endpoint that keeps failing gets two more tries, not the whole deadline.
+      if (this.deadlinePassed || (this.closing && ++this.failuresAfterRun > 2)) return;
       this.delayMs = this.delayMs === 0 ? this.o.backoff.firstMs : Math.min(this.o.backoff.maxMs, this.delayMs * 2);
       await this.sleep(this.closing ? Math.min(this.delayMs, 250) : this.delayMs);
+    }
+  }
+
+  /** Drops the oldest waiting batches beyond what the queue keeps (batches in flight count). */
+  private trim(): void {
+    while (this.queue.length > 0 && this.queue.length + this.inFlight > this.o.maxQueued) {
+      this.queue.shift();
+      this.drop(1, `its buffer of ${this.o.maxQueued} batches was full`);
     }
   }
 
