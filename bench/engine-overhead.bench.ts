@@ -46,7 +46,7 @@ class InstantClient extends FastClient {
   override exchange(_spec: ExchangeSpec): Promise<ExchangeResult> {
     return Promise.resolve({
       status: 200, headers: { 'content-type': 'text/plain', 'content-length': '13' }, body: undefined, bodyTruncated: false,
-      bytesReceived: RESPONSE.length, blocked: 1, lookup: 0, connecting: 0, tls: 0, sending: 8, waiting: 900, receiving: 4, duration: 912,
+      bytesReceived: RESPONSE.length, bytesSent: 72, blocked: 1, lookup: 0, connecting: 0, tls: 0, sending: 8, waiting: 900, receiving: 4, duration: 912,
       error: undefined, interrupted: false, headBytes: 70, h2: false,
     });
   }

@@ -1,5 +1,6 @@
 /**
- * Bundles the Electron main process, its preload and the engine's worker into dist/electron/ (esbuild).
+ * Bundles the Electron main process, its preload, the engine's worker and the import worker into dist/electron/
+ * (esbuild).
  * The preload is CommonJS because sandboxed preloads cannot be ES modules; better-sqlite3 stays external
  * (a native module, unpacked from the asar by electron-builder), and so does mockttp (the recorder's proxy: a large
  * dependency tree loaded from node_modules, which electron-builder packs as a production dependency).
@@ -19,7 +20,10 @@ await build({ ...common, entryPoints: ['app/main/main.ts'], outfile: `${out}/mai
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
 await build({ ...common, entryPoints: ['engine/runtime/worker/main.ts'], outfile: `${out}/worker.mjs`, format: 'esm',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
+// Imports are parsed in a worker of their own (app/services/import-worker), off the main process's event loop.
+await build({ ...common, entryPoints: ['app/services/import-worker/worker.ts'], outfile: `${out}/import-worker.mjs`, format: 'esm',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
 await build({ ...common, entryPoints: ['app/preload/preload.ts'], outfile: `${out}/preload.cjs`, format: 'cjs', external: ['electron'] });
 // SQL migrations are read from disk next to the store code.
 await cp(`${root}app/store/migrations`, `${out}/migrations`, { recursive: true });
-console.log(`built ${out}: main.mjs, preload.cjs, worker.mjs, migrations/`);
+console.log(`built ${out}: main.mjs, preload.cjs, worker.mjs, import-worker.mjs, migrations/`);

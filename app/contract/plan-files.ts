@@ -39,8 +39,11 @@ export type ImportVariable = z.infer<typeof ImportVariable>;
 const DURATION = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h))+$/, { error: 'a duration such as 30s or 1m30s' });
 
 /** What to import and how: the text, its file name (or "pasted"), the format when detection is not wanted. */
+/** The largest text an import takes (GitHub's whole OpenAPI description is 13 MB). */
+export const IMPORT_MAX_CHARS = 20_000_000;
+
 export const ImportSource = z.strictObject({
-  text: z.string().max(20_000_000),
+  text: z.string().max(IMPORT_MAX_CHARS, { error: 'over the import limit of 20 million characters (about 20 MB): import a part of it (fewer requests, a smaller HAR or OpenAPI document)' }),
   fileName: z.string().max(500),
   from: z.enum(IMPORT_FORMATS).optional(),
   /** The plan's name; default: from the source (collection name, API title) or the file name. */
@@ -71,7 +74,10 @@ export const ImportPreview = z.object({
   detected: z.boolean(),
   planName: z.string(),
   scenarios: z.int(),
+  /** The first 1000 requests, for the outline. */
   requests: z.array(z.object({ method: z.string(), name: z.string() })),
+  /** How many requests the plan has (all of them). */
+  requestCount: z.int(),
   /** Problems of the converted plan (it is stored as a draft when there are some). */
   issues: z.array(PlanIssue),
 });

@@ -85,7 +85,7 @@ export const planMethods = {
   /**
    * Stores the plan a file or pasted text holds: a plan file (YAML or JSON; invalid files are refused with located
    * issues) or cURL, HAR, Postman, OpenAPI/Swagger, Vegeta targets, converted with a report. Optionally creates an
-   * environment holding the variables the plan reads.
+   * environment holding the variables the plan reads, which becomes the chosen one (settings.lastEnvironmentId).
    */
   'plans.import': {
     params: ImportSource.extend({ createEnvironment: z.strictObject({ name: z.string().trim().min(1).max(200) }).optional() }),

@@ -68,13 +68,35 @@ export const CorrelationProposal = z.object({
 });
 export type CorrelationProposal = z.infer<typeof CorrelationProposal>;
 
-const Selection = { id: Id, entryIds: z.array(z.int().min(1)).max(100_000).optional(), options: ConvertOptions.optional() };
+/** A value typed into a form that creates something: sent with a unique part on every iteration, if accepted. */
+export const UniqueValueProposal = z.object({
+  id: z.string(),
+  /** The submission that sends it. */
+  entryId: z.int(),
+  field: z.string(),
+  /** As recorded, shortened. */
+  value: z.string(),
+  /** What the field sends instead, e.g. `Editors-${uuid()}`. */
+  replacement: z.string(),
+  /** Pre-ticked in the UI (the form's path says it creates something: add, new, create, signup...). */
+  suggested: z.boolean(),
+  /** Applied in the proposal's plan. */
+  applied: z.boolean(),
+});
+export type UniqueValueProposal = z.infer<typeof UniqueValueProposal>;
+
+const Selection = {
+  id: Id, entryIds: z.array(z.int().min(1)).max(100_000).optional(), options: ConvertOptions.optional(),
+  /** The typed values to make unique, by id from propose; default: the suggested ones. */
+  acceptedUniqueValues: z.array(z.string().max(100)).max(10_000).optional(),
+};
 
 export const PlanProposal = z.object({
-  /** The plan with the suggested (or accepted) correlations applied: valid, what toPlan stores with the same choices. */
+  /** The plan with the suggested (or accepted) correlations and unique values applied: what toPlan stores with the same choices. */
   plan: z.unknown(),
   requests: z.int(),
   correlations: z.array(CorrelationProposal),
+  uniqueValues: z.array(UniqueValueProposal),
   /** Environment variables the plan reads: credentials moved out of it, BASE_URL. */
   variables: z.array(z.string()),
   notes: z.array(ConvertNote),
@@ -97,7 +119,11 @@ export const recordingMethods = {
   'recordings.stop': { params: z.strictObject({ id: Id }), result: Recording },
   'recordings.detectBrowsers': {
     params: z.strictObject({}),
-    result: z.object({ browsers: z.array(z.object({ path: z.string(), name: z.string() })), preferred: z.string().nullable() }),
+    result: z.object({
+      browsers: z.array(z.object({ path: z.string(), name: z.string() })), preferred: z.string().nullable(),
+      /** Why no browser window can open here (no DISPLAY or WAYLAND_DISPLAY) and what to do; null when one may. */
+      noDisplay: z.string().nullable(),
+    }),
   },
   /** A Chromium/Chrome with a fresh profile, through the proxy, trusting the CA for this window only. */
   'recordings.launchBrowser': {
@@ -114,7 +140,12 @@ export const recordingMethods = {
   /** The recorder's CA certificate (never its key), to trust it in other clients. */
   'recordings.ca': {
     params: z.strictObject({}),
-    result: z.object({ certificatePem: z.string(), certificatePath: z.string(), fileName: z.string(), spkiFingerprint: z.string(), sha256: z.string(), notAfter: IsoTime, instructions: z.array(ClientInstructions) }),
+    result: z.object({
+      certificatePem: z.string(), certificatePath: z.string(), fileName: z.string(), spkiFingerprint: z.string(), sha256: z.string(), notAfter: IsoTime,
+      instructions: z.array(ClientInstructions),
+      /** The flags that make a Chromium record through the proxy, one program argument each (no shell quoting). */
+      chromiumArgs: z.array(z.string()),
+    }),
   },
   'recordings.exportHar': {
     params: z.strictObject({ id: Id, entryIds: z.array(z.int().min(1)).max(100_000).optional(), includeSecrets: z.boolean().optional() }),

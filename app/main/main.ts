@@ -18,6 +18,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 const PRELOAD = here('./preload.cjs');
 const RENDERER = here('../../renderer/dist');
 const WORKER = new URL('./worker.mjs', import.meta.url);
+const IMPORT_WORKER = new URL('./import-worker.mjs', import.meta.url);
 
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
@@ -30,7 +31,7 @@ let window: BrowserWindow | undefined;
 app.whenReady().then(() => {
   const cipher = safeStorageCipher();
   const store = openStore({ dataDir, ...(cipher ? { cipher } : {}) });
-  services = createServices({ store, dataDir, mode: 'electron', workerUrl: WORKER, overrides: dialogHandlers(() => window) });
+  services = createServices({ store, dataDir, mode: 'electron', workerUrl: WORKER, importWorkerUrl: IMPORT_WORKER, overrides: dialogHandlers(() => window) });
   serveRenderer(protocol, RENDERER);
   serveContractOverIpc(ipcMain, services.dispatcher, services.events, {
     trusted: isAppUrl,

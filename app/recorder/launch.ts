@@ -7,9 +7,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { displayFailure, missingDisplay } from './display.ts';
 
 export interface LaunchOptions {
   executable: string;
+  /** The environment the browser gets (default: the app's); its DISPLAY decides whether a window can open. */
+  env?: NodeJS.ProcessEnv;
   proxyUrl: string;
   spkiFingerprint: string;
   startUrl?: string;
@@ -26,17 +29,25 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-const EARLY_EXIT_MS = 500;
+const EARLY_EXIT_MS = 1000;
+const STDERR_KEPT = 8192;
 
 /** The browser program could not be started (missing, not a program, no permission). */
 export class BrowserLaunchError extends Error {}
 
+/**
+ * What makes a Chromium record through the proxy: every request to it, localhost too (Chromium skips the proxy for
+ * loopback unless told `<-loopback>`), trusting the recorder's CA by its key. Program arguments, not a shell line:
+ * each is one argument as it stands (a shell would need `'--proxy-bypass-list=<-loopback>'` quoted).
+ */
+export function recordingFlags(proxyUrl: string, spkiFingerprint: string): string[] {
+  return [`--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', `--ignore-certificate-errors-spki-list=${spkiFingerprint}`];
+}
+
 export function chromiumArgs(o: LaunchOptions, profileDir: string): string[] {
   const args = [
     `--user-data-dir=${profileDir}`,
-    `--proxy-server=${o.proxyUrl}`,
-    '--proxy-bypass-list=<-loopback>',
-    `--ignore-certificate-errors-spki-list=${o.spkiFingerprint}`,
+    ...recordingFlags(o.proxyUrl, o.spkiFingerprint),
     '--no-first-run', '--no-default-browser-check', '--disable-default-apps',
     '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
     '--disable-domain-reliability', '--disable-client-side-phishing-detection', '--metrics-recording-only',
@@ -50,8 +61,14 @@ export function chromiumArgs(o: LaunchOptions, profileDir: string): string[] {
 }
 
 export async function launchChromium(o: LaunchOptions): Promise<LaunchedBrowser> {
+  const env = o.env ?? process.env;
+  const noDisplay = o.headless ? undefined : missingDisplay(env);
+  if (noDisplay) throw new BrowserLaunchError(`cannot open the browser ${o.executable}: ${noDisplay}`);
   const profileDir = mkdtempSync(path.join(tmpdir(), 'loadsmith-browser-'));
-  const child = spawn(o.executable, chromiumArgs(o, profileDir), { stdio: 'ignore', detached: false });
+  const child = spawn(o.executable, chromiumArgs(o, profileDir), { stdio: ['ignore', 'ignore', 'pipe'], detached: false, env });
+  // The first lines say why a browser ended at once; the rest is read and dropped so Chromium never blocks on it.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => { if (stderr.length < STDERR_KEPT) stderr += chunk.toString('utf8'); });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const spawned = await new Promise<Error | undefined>((resolve) => {
     child.once('spawn', () => resolve(undefined));
@@ -61,7 +78,10 @@ export async function launchChromium(o: LaunchOptions): Promise<LaunchedBrowser>
   const early = spawned ? undefined : await Promise.race([exited.then(() => child.exitCode ?? child.signalCode), new Promise<undefined>((r) => setTimeout(() => r(undefined), EARLY_EXIT_MS))]);
   if (spawned || child.pid === undefined || early !== undefined) {
     rmSync(profileDir, { recursive: true, force: true });
-    const why = spawned?.message ?? (early !== undefined ? `it ended at once (exit ${early})` : 'no process');
+    const display = early !== undefined && !o.headless ? displayFailure(stderr, env) : undefined;
+    if (display) throw new BrowserLaunchError(`cannot open the browser ${o.executable}: ${display}`);
+    const said = lastLine(stderr);
+    const why = spawned?.message ?? (early !== undefined ? `it ended at once (exit ${early})${said ? `: ${said}` : ''}` : 'no process');
     throw new BrowserLaunchError(`cannot start the browser ${o.executable}: ${why}; choose another browser path`, { cause: spawned });
   }
   void exited.then(() => removeProfile(profileDir));
@@ -77,6 +97,11 @@ export async function launchChromium(o: LaunchOptions): Promise<LaunchedBrowser>
       await removeProfile(profileDir);
     },
   };
+}
+
+/** The last line a program wrote that is not about D-Bus (Chromium's noise in containers). */
+function lastLine(text: string): string | undefined {
+  return text.split('\n').map((l) => l.trim()).filter((l) => l && !/dbus/i.test(l)).at(-1)?.slice(0, 300);
 }
 
 /** Chromium may still be writing for a moment after exit: a few tries. */

@@ -1,6 +1,7 @@
 /**
  * Proposing a plan from a stored recording: the engine's conversion with the recording's own options (hosts it did
- * not check the certificate of), correlations as the contract shows them (secret values only previewed).
+ * not check the certificate of), correlations and unique values as the contract shows them (secret values only
+ * previewed).
  */
 import { convertRecording, describeSource, findSecrets, SOURCE_KINDS, USE_KINDS, type RecordedExchange, type RecordingConversion } from '../../engine/convert/recording/index.ts';
 import type { ConvertOptions, CorrelationProposal, PlanProposal, Recording, SOURCE_WHERE, USE_WHERE } from '../contract/index.ts';
@@ -9,7 +10,7 @@ import type { ConvertOptions, CorrelationProposal, PlanProposal, Recording, SOUR
 export const KNOWN_SOURCES: readonly (typeof SOURCE_WHERE)[number][] = SOURCE_KINDS;
 export const KNOWN_USES: readonly (typeof USE_WHERE)[number][] = USE_KINDS;
 
-export interface ConvertRequest { entryIds?: number[] | undefined; options?: ConvertOptions | undefined; accept?: string[]; name: string }
+export interface ConvertRequest { entryIds?: number[] | undefined; options?: ConvertOptions | undefined; accept?: string[]; unique?: string[] | undefined; name: string }
 
 export function convertStored(recording: Recording, exchanges: readonly RecordedExchange[], r: ConvertRequest): RecordingConversion {
   const o = r.options ?? {};
@@ -24,6 +25,7 @@ export function convertStored(recording: Recording, exchanges: readonly Recorded
     ...(o.keepUserAgent !== undefined ? { keepUserAgent: o.keepUserAgent } : {}),
     ...(r.entryIds ? { entryIds: r.entryIds } : {}),
     ...(r.accept ? { accept: r.accept } : {}),
+    ...(r.unique ? { unique: r.unique } : {}),
     insecureHosts: recording.options.insecureHosts,
   });
 }
@@ -39,6 +41,7 @@ export function toProposal(c: RecordingConversion, exchanges: readonly RecordedE
       preview: preview(k.value, secretValues.has(k.value) || k.source.where === 'set-cookie'),
       valueLength: k.value.length,
     })),
+    uniqueValues: c.uniqueValues.map((u) => ({ id: u.id, entryId: u.entryId, field: u.field, value: preview(u.value, false), replacement: u.replacement, suggested: u.suggested, applied: u.applied })),
   };
 }
 

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { shopRecording } from '../../engine/convert/recording/test-recording.ts';
 import { browserCandidates, detectBrowsers } from './browsers.ts';
 import { loadOrCreateCa } from './ca.ts';
-import { chromiumArgs } from './launch.ts';
+import { missingDisplay } from './display.ts';
+import { chromiumArgs, launchChromium } from './launch.ts';
 import { hostFilter, startProxy } from './proxy.ts';
 import type { CapturedEvent } from './capture.ts';
 import { summarize } from './summary.ts';
@@ -122,6 +123,31 @@ describe('browsers', () => {
     expect(args).toEqual(expect.arrayContaining(['--user-data-dir=/tmp/p', '--proxy-server=http://127.0.0.1:8123', '--proxy-bypass-list=<-loopback>',
       '--ignore-certificate-errors-spki-list=abc=', '--no-first-run', '--disable-background-networking', '--disable-quic', '--headless=new']));
     expect(args.at(-1)).toBe('https://localhost:1/');
+  });
+});
+
+describe('a browser that cannot open', () => {
+  const launch = (executable: string, env: NodeJS.ProcessEnv, headless = false) =>
+    launchChromium({ executable, proxyUrl: 'http://127.0.0.1:1', spkiFingerprint: 'abc=', env, headless });
+  /** A program that writes `stderr` and ends with `code`, as a browser that cannot start does. */
+  const program = (stderr: string, code: number): string => {
+    const file = path.join(tempDir(), 'browser');
+    writeFileSync(file, `#!/bin/sh\nprintf '%s\\n' '${stderr.replaceAll("'", "'\\''")}' >&2\nexit ${code}\n`, { mode: 0o755 });
+    return file;
+  };
+
+  it.skipIf(process.platform === 'darwin' || process.platform === 'win32')('says there is no display when DISPLAY and WAYLAND_DISPLAY are unset, and what to do', async () => {
+    await expect(launch('/usr/bin/chromium', { PATH: process.env.PATH })).rejects.toThrow(
+      'cannot open the browser /usr/bin/chromium: there is no display to open a browser window on (DISPLAY and WAYLAND_DISPLAY are not set): tick "Without a window (headless)" to record what the start page loads, or run Loadsmith in a desktop session, or under a virtual display (xvfb-run loadsmith ui), or with ssh -X');
+    expect(missingDisplay({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBeUndefined();
+    expect(missingDisplay({}, 'darwin')).toBeUndefined();
+  });
+
+  it('reads Chromium\'s own words: a display that does not answer, or another reason', async () => {
+    const noX = program('[1:1:ERROR:ozone_platform_x11.cc(257)] Missing X server or $DISPLAY', 1);
+    await expect(launch(noX, { DISPLAY: ':99' })).rejects.toThrow(/: the browser could not reach a display \(DISPLAY=:99: no X or Wayland server answers there\): tick "Without a window \(headless\)"/);
+    const noLib = program('chrome: error while loading shared libraries: libnss3.so: cannot open shared object file', 127);
+    await expect(launch(noLib, { DISPLAY: ':0' }, true)).rejects.toThrow(/it ended at once \(exit 127\): chrome: error while loading shared libraries: libnss3\.so.*; choose another browser path$/);
   });
 });
 

@@ -1,6 +1,7 @@
-/** What every service needs: the store, the event bus, and the clock/ids (injectable for tests). */
+/** What every service needs: the store, the event bus, the clock/ids (injectable for tests), the import worker. */
 import type { EventName, EventPayload } from '../contract/index.ts';
 import type { Store } from '../store/types.ts';
+import type { ImportWorker } from './import-worker/client.ts';
 
 export interface EventBus {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
@@ -28,4 +29,6 @@ export interface ServiceContext {
   dataDir: string;
   now: () => Date;
   newId: () => string;
+  /** Parses and converts imports off the event loop. */
+  imports: ImportWorker;
 }

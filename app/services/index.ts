@@ -9,6 +9,7 @@ import type { Store } from '../store/types.ts';
 import { createEventBus, type EventBus, type ServiceContext } from './context.ts';
 import { designerHandlers } from './designer.ts';
 import { environmentHandlers } from './environments.ts';
+import { sharedImportWorker } from './import-worker/client.ts';
 import { planHandlers } from './plans.ts';
 import { createRecordingsService } from './recordings.ts';
 import { createRunsService } from './runs.ts';
@@ -24,6 +25,8 @@ export interface ServicesOptions {
   overrides?: Partial<Handlers>;
   /** Worker entry when the engine runs from a bundle. */
   workerUrl?: URL;
+  /** The import worker's entry when the app runs from a bundle. */
+  importWorkerUrl?: URL;
   now?: () => Date;
   dispatcher?: DispatcherOptions;
 }
@@ -37,7 +40,8 @@ export interface Services {
 }
 
 export function createServices(options: ServicesOptions): Services {
-  const ctx: ServiceContext = { store: options.store, events: createEventBus(), dataDir: options.dataDir, now: options.now ?? (() => new Date()), newId: randomUUID };
+  const imports = sharedImportWorker(options.importWorkerUrl);
+  const ctx: ServiceContext = { store: options.store, events: createEventBus(), dataDir: options.dataDir, now: options.now ?? (() => new Date()), newId: randomUUID, imports };
   const runs = createRunsService(ctx, { workers: () => readSettings(ctx).workers, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) });
   const recordings = createRecordingsService(ctx);
   const handlers: Handlers = {

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { recordingToHar } from '../../engine/convert/recording/index.ts';
+import { CSRF, shopRecording } from '../../engine/convert/recording/test-recording.ts';
+import type { Plan } from '../../engine/plan/index.ts';
 import { openTestServices, type TestServices } from './testing.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../tests/fixtures/convert/', import.meta.url));
@@ -64,10 +67,13 @@ describe('plans.import of every format', () => {
       { name: 'BASE_URL', secret: false, value: null, hasValue: false, planDefault: 'https://api.example.com' },
       { name: 'API_TOKEN', secret: true, value: null, hasValue: false, planDefault: null },
     ]);
+    await t.call('settings.set', { patch: { lastEnvironmentId: (await t.call('environments.save', { name: 'Before', variables: [] })).id } });
     const record = await t.call('plans.import', { text, fileName: 'pasted', name: 'Users', createEnvironment: { name: 'Users' } });
     expect(record.name).toBe('Users');
     expect(JSON.stringify(record.document)).not.toContain('s3cr3t');
     const env = await t.call('environments.get', { id: record.report.environment?.id ?? '' });
+    // The designer and the run form open on the environment made for the plan, not on the one chosen before.
+    expect((await t.call('settings.get', {})).lastEnvironmentId).toBe(env.id);
     expect(env).toMatchObject({ name: 'Users', variables: [
       { name: 'BASE_URL', secret: false, value: null, hasValue: false },
       { name: 'API_TOKEN', secret: true, value: null, hasValue: false },
@@ -96,6 +102,26 @@ describe('plans.import of every format', () => {
       { name: 'PASSWORD', secret: true, value: null, hasValue: true },
     ]));
     expect(record.report.notes.filter((n) => n.kind === 'not-imported').length).toBeGreaterThan(0); // scripts are listed
+  });
+
+  it('HAR: the recorder\'s conversion, so a CSRF login is correlated, as Recorder › Import HAR does', async () => {
+    const text = recordingToHar(shopRecording(), { includeSecrets: true }).text;
+    const record = await t.call('plans.import', { text, fileName: 'shop.har', skipStatic: true });
+    const recording = await t.call('recordings.importHar', { text, fileName: 'shop.har' });
+    const proposal = await t.call('recordings.propose', { id: recording.id });
+    expect((record.document as Plan).scenarios).toEqual((proposal.plan as Plan).scenarios);
+    const login = JSON.stringify((record.document as Plan).scenarios);
+    expect(login).toContain('"csrf_token":"${csrf_token}"');
+    expect(login).not.toContain(CSRF);
+    expect(record.report.notes.map((n) => n.message)).toContain('correlation: csrf_token extracted from the hidden input csrf_token of entry 1, used by entry 2');
+  });
+
+  it('the preview counts every request, and lists the first 1000', async () => {
+    const steps = Array.from({ length: 1223 }, (_, i) => `      - request: { url: /r${i} }`).join('\n');
+    const text = `version: 1\nname: Big\ndefaults: { baseUrl: "http://127.0.0.1:1" }\nscenarios:\n  s:\n    executor: per-vu-iterations\n    steps:\n${steps}\n`;
+    const preview = await t.call('plans.previewImport', { text, fileName: 'big.yaml' });
+    expect(preview).toMatchObject({ scenarios: 1, requestCount: 1223 });
+    expect(preview.requests).toHaveLength(1000);
   });
 
   it('a named format overrides detection', async () => {

@@ -1,14 +1,15 @@
 /**
  * plans.previewImport / plans.import: text -> a plan and its report. A Loadsmith plan file is parsed and validated
- * as before (located issues); cURL, HAR, Postman, OpenAPI/Swagger and Vegeta targets go through engine/convert,
- * whose report is kept. Bad input is a ContractError saying what, where and what to do; nothing is stored.
+ * as before (located issues); cURL, Postman, OpenAPI/Swagger and Vegeta targets go through engine/convert, a HAR
+ * through the recorder's conversion (engine/convert/recording), and their report is kept. Bad input is a ContractError saying what, where and what to do; nothing is stored.
  */
-import { ConvertError, detectFormat, importPlan, type AnyImportOptions, type ImportFormat as ConvertFormat } from '../../engine/convert/index.ts';
+import { ConvertError, detectFormat, importPlan, type AnyImportOptions, type ImportFormat as ConvertFormat, type ImportResult } from '../../engine/convert/index.ts';
 import { planRequests } from '../../engine/convert/resolve.ts';
 import { PlanError, parsePlan, requestName, type Plan } from '../../engine/plan/index.ts';
 import { ContractError, type ConvertNote, type ImportFormat, type ImportPreview, type ParsedParams } from '../contract/index.ts';
 import { importVariables, type KnownValues } from './import-variables.ts';
-import { toContractIssue } from './plan-analysis.ts';
+import type { ImportWorker } from './import-worker/client.ts';
+import { toContractIssue, type PlanAnalysis } from './plan-analysis.ts';
 
 export type ImportParams = ParsedParams<'plans.previewImport'>;
 
@@ -47,7 +48,7 @@ export function convertImport(p: ImportParams): ConvertedImport {
   if (format === 'plan') return fromPlanFile(p, detected);
   let result;
   try {
-    result = importPlan(p.text, format, converterOptions(p));
+    result = convert(p, format);
   } catch (e) {
     if (e instanceof ConvertError) throw new ContractError('invalid_params', convertMessage(e.message, p.fileName, format));
     throw e;
@@ -58,12 +59,21 @@ export function convertImport(p: ImportParams): ConvertedImport {
   return { plan, format: result.format satisfies ConvertFormat, detected, notes, variables, values };
 }
 
+/** convertImport in the import worker (off the app's event loop), with the plan's analysis done there too. */
+export function convertImportOffThread(imports: ImportWorker, p: ImportParams): Promise<{ converted: ConvertedImport; analysis: PlanAnalysis }> {
+  return imports.run('plan-import', p, p.fileName);
+}
+
+/** The preview lists this many requests; it counts them all. */
+export const PREVIEW_REQUESTS = 1000;
+
 /** What the preview shows: the outline of the plan and the report. */
 export function previewOf(c: ConvertedImport, issues: ImportPreview['issues']): ImportPreview {
-  const requests = [...planRequests(c.plan)].slice(0, 1000).map(({ request }) => ({ method: request.method ?? 'GET', name: requestName(request) }));
+  const all = [...planRequests(c.plan)];
+  const requests = all.slice(0, PREVIEW_REQUESTS).map(({ request }) => ({ method: request.method ?? 'GET', name: requestName(request) }));
   return {
     format: c.format, detected: c.detected, notes: c.notes, variables: c.variables, issues,
-    planName: c.plan.name, scenarios: Object.keys(c.plan.scenarios).length, requests,
+    planName: c.plan.name, scenarios: Object.keys(c.plan.scenarios).length, requests, requestCount: all.length,
   };
 }
 
@@ -82,6 +92,12 @@ function fromPlanFile(p: ImportParams, detected: boolean): ConvertedImport {
   const plan = p.name ? { ...parsed.plan, name: p.name } : parsed.plan;
   const { variables, values } = importVariables(plan, [], [], undefined);
   return { plan, format: 'plan', detected, notes: [], variables, values };
+}
+
+/** A HAR goes through the recorder's conversion (correlations, checks), as Recorder › Import HAR does. */
+function convert(p: ImportParams, format: ConvertFormat): ImportResult {
+  const o = converterOptions(p);
+  return importPlan(p.text, format, o);
 }
 
 function converterOptions(p: ImportParams): AnyImportOptions {
@@ -105,6 +121,6 @@ function convertMessage(message: string, fileName: string, format: ImportFormat)
 }
 
 /** "run with --env NAME=..." is the CLI's advice; in the app a variable is set in an environment. */
-function appNote(n: ConvertNote): ConvertNote {
+export function appNote(n: ConvertNote): ConvertNote {
   return { ...n, message: n.message.replace(/run with --env ([A-Za-z_]\w*)=\.\.\./g, 'set $1 in an environment (CLI: --env $1=...)') };
 }

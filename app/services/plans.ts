@@ -4,9 +4,9 @@ import type { StoredPlan, StoredPlanSummary } from '../store/types.ts';
 import { StoreConflictError } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { createImportEnvironment } from './import-environment.ts';
-import { analyzePlan, isRecord } from './plan-analysis.ts';
+import { analyzePlan, isRecord, type PlanAnalysis } from './plan-analysis.ts';
 import { exportAs } from './plan-export-formats.ts';
-import { convertImport, formatName, previewOf } from './plan-import.ts';
+import { convertImportOffThread, formatName, previewOf } from './plan-import.ts';
 import { literalCredentials, replaceStrings, scrubCredentials } from './plan-credentials.ts';
 import { planTemplate } from './plan-templates.ts';
 
@@ -37,8 +37,8 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       throw e;
     }
   };
-  const create = (document: unknown, fallbackName: string, note: string): PlanRecord => {
-    const a = analyzePlan(document);
+  const create = (document: unknown, fallbackName: string, note: string, analysis?: PlanAnalysis): PlanRecord => {
+    const a = analysis ?? analyzePlan(document);
     const created = store.plans.create({ id: ctx.newId(), name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note });
     return record(created, a.issues);
   };
@@ -92,15 +92,17 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       const rewritten = ctx.store.plans.rewriteHistory(id, (doc) => replaceStrings(doc, replacements));
       return { ...saved, moved: found.map(({ path, env }) => ({ path, env })), environment: { id: environmentId, name: environment.name }, rewritten };
     },
-    'plans.previewImport': (params) => {
-      const c = convertImport(params);
-      return previewOf(c, analyzePlan(c.plan).issues);
+    'plans.previewImport': async (params) => {
+      const { converted, analysis } = await convertImportOffThread(ctx.imports, params);
+      return previewOf(converted, analysis.issues);
     },
-    'plans.import': ({ createEnvironment, ...params }) => {
-      const c = convertImport(params);
+    'plans.import': async ({ createEnvironment, ...params }) => {
+      const { converted: c, analysis } = await convertImportOffThread(ctx.imports, params);
       const from = c.format === 'plan' ? params.fileName : `${params.fileName} (${formatName(c.format)})`;
-      const plan = create(c.plan, c.plan.name, `imported from ${from}`);
+      const plan = create(c.plan, c.plan.name, `imported from ${from}`, analysis);
       const environment = createEnvironment ? createImportEnvironment(store, createEnvironment.name, c) : null;
+      // Made for this plan: the designer and the run form open on it (they start from the last one chosen).
+      if (environment) store.settings.set('lastEnvironmentId', environment.id);
       return { ...plan, report: { format: c.format, notes: c.notes, variables: c.variables, environment } };
     },
     'plans.export': ({ id, ...params }) => {

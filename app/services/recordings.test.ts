@@ -3,7 +3,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ProxyAgent, request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingToHar } from '../../engine/convert/recording/index.ts';
 import { shopRecording } from '../../engine/convert/recording/test-recording.ts';
 import { openTestServices, type TestServices } from './testing.ts';
@@ -102,12 +102,16 @@ describe('recordings service', () => {
     const proposal = await t.call('recordings.propose', { id: rec.id });
     expect(proposal.correlations.map((c) => c.variable)).toEqual(['csrf_token', 'csrf_token_2', 'token', 'item_id', 'orderId']);
     expect(proposal.correlations.every((c) => c.suggested && c.applied)).toBe(true);
+    expect(proposal.uniqueValues).toEqual([]);
+    // The notes speak the app's language: a variable is set in an environment.
+    expect(proposal.notes.map((n) => n.message)).toContain('form field password: the value was replaced by ${env.PASSWORD} (it is not written to the plan); set PASSWORD in an environment (CLI: --env PASSWORD=...)');
     const onlyToken = await t.call('recordings.propose', { id: rec.id, acceptedCorrelations: [proposal.correlations[2]!.id] });
     expect(onlyToken.correlations.map((c) => c.applied)).toEqual([false, false, true, false, false]);
     expect(JSON.stringify(onlyToken.plan)).toContain('${env.CSRF_TOKEN}');
     expect(await t.fail('recordings.toPlan', { id: rec.id, acceptedCorrelations: ['c_nope'], name: 'x' })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/correlation c_nope is not one this selection produces/) });
     const { plan, variables } = await t.call('recordings.toPlan', { id: rec.id, acceptedCorrelations: proposal.correlations.map((c) => c.id), name: 'Shop plan' });
-    expect(plan).toMatchObject({ name: 'Shop plan', valid: true, requests: 6, issues: [] });
+    // The login's submission and the page its redirect led to are two requests: the redirect is checked.
+    expect(plan).toMatchObject({ name: 'Shop plan', valid: true, requests: 7, issues: [] });
     expect(variables.sort()).toEqual(['BASE_URL', 'PASSWORD']);
     expect((await t.call('plans.get', { id: plan.id })).document).toEqual(plan.document);
     expect(await t.call('recordings.delete', { id: rec.id })).toEqual({ deleted: true });
@@ -122,8 +126,22 @@ describe('recordings service', () => {
     expect(await t.fail('recordings.launchBrowser', { id, browserPath: notProgram })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/is not an executable file/) });
     const broken = join(t.dir, 'broken-browser');
     writeFileSync(broken, 'not a program', { mode: 0o755 });
-    expect(await t.fail('recordings.launchBrowser', { id, browserPath: broken })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/cannot start the browser .*broken-browser: .*choose another browser path/) });
+    expect(await t.fail('recordings.launchBrowser', { id, browserPath: broken, headless: true })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/cannot start the browser .*broken-browser: .*choose another browser path/) });
     await t.call('recordings.stop', { id });
     expect(await t.fail('recordings.launchBrowser', { id, browserPath: process.execPath })).toMatchObject({ code: 'busy', message: expect.stringMatching(/is not in progress: start a recording/) });
+  });
+
+  it.skipIf(process.platform === 'darwin' || process.platform === 'win32')('says when there is no display, before and instead of starting a browser window', async () => {
+    vi.stubEnv('DISPLAY', '');
+    vi.stubEnv('WAYLAND_DISPLAY', '');
+    try {
+      const t = await open();
+      expect((await t.call('recordings.detectBrowsers', {})).noDisplay).toMatch(/^there is no display .*: tick "Without a window \(headless\)"/);
+      const { id } = await t.call('recordings.start', { allowHosts: ['localhost'] });
+      expect(await t.fail('recordings.launchBrowser', { id, browserPath: process.execPath })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/^cannot open the browser .*: there is no display .*xvfb-run loadsmith ui/) });
+      await t.call('recordings.stop', { id });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -2,12 +2,13 @@
  * recordings.*: the recorder (proxy, CA, browser launcher) and the recording library (entries, HAR, plan
  * conversion with correlations). Recording state changes are `recording.state` events; entries `recording.entry`.
  */
-import { harToRecording, recordingToHar } from '../../engine/convert/recording/index.ts';
+import { recordingToHar, type RecordedExchange } from '../../engine/convert/recording/index.ts';
 import { ConvertError } from '../../engine/convert/types.ts';
 import { ContractError, entryMatches, type Handlers, type Recording } from '../contract/index.ts';
 import { caInstructions } from '../recorder/ca-instructions.ts';
 import { detectBrowsers, isExecutable } from '../recorder/browsers.ts';
-import { BrowserLaunchError } from '../recorder/launch.ts';
+import { missingDisplay } from '../recorder/display.ts';
+import { BrowserLaunchError, recordingFlags } from '../recorder/launch.ts';
 import { convertStored, toProposal, type ConvertRequest } from '../recorder/planning.ts';
 import { Recorder, RecorderBusyError } from '../recorder/session.ts';
 import { summarize, toEntrySummary } from '../recorder/summary.ts';
@@ -15,6 +16,7 @@ import { chainOf, toEntry, toRecording } from '../recorder/view.ts';
 import type { ServiceContext } from './context.ts';
 import { analyzePlan } from './plan-analysis.ts';
 import { literalCredentials } from './plan-credentials.ts';
+import { appNote } from './plan-import.ts';
 
 type RecordingHandlers = Pick<Handlers, 'recordings.start' | 'recordings.stop' | 'recordings.detectBrowsers' | 'recordings.launchBrowser' | 'recordings.list'
   | 'recordings.get' | 'recordings.rename' | 'recordings.delete' | 'recordings.entries' | 'recordings.entry' | 'recordings.ca' | 'recordings.exportHar'
@@ -57,7 +59,7 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
     const found = detectBrowsers();
     const last = store.settings.all()[BROWSER_SETTING];
     const preferred = typeof last === 'string' && isExecutable(last) ? last : found[0]?.path ?? null;
-    return { browsers: found, preferred };
+    return { browsers: found, preferred, noDisplay: missingDisplay() ?? null };
   };
 
   const handlers: RecordingHandlers = {
@@ -95,6 +97,7 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       return {
         certificatePem: ca.certificatePem, certificatePath: ca.certPath, fileName: 'loadsmith-recorder-ca.pem', spkiFingerprint: ca.spkiFingerprint,
         sha256: ca.sha256, notAfter: ca.notAfter, instructions: caInstructions(ca.certPath, recorder.proxyUrl()),
+        chromiumArgs: recordingFlags(recorder.proxyUrl() ?? 'http://127.0.0.1:PORT', ca.spkiFingerprint),
       };
     },
     'recordings.exportHar': ({ id, entryIds, includeSecrets }) => {
@@ -105,27 +108,27 @@ export function createRecordingsService(ctx: ServiceContext): RecordingsService 
       const { text, redacted } = recordingToHar(exchanges, { includeSecrets: includeSecrets ?? false, title: rec.name });
       return { fileName: `${rec.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'recording'}.har`, text, mediaType: 'application/json', redacted };
     },
-    'recordings.importHar': ({ text, fileName, name }) => {
-      const exchanges = converted(() => harToRecording(text, fileName));
+    'recordings.importHar': async ({ text, fileName, name }) => {
+      const exchanges = await ctx.imports.run<RecordedExchange[]>('har-recording', { text, fileName }, fileName);
       const id = ctx.newId();
       const first = exchanges[0]!.startedAt;
       store.recordings.create({ id, name: name ?? fileName.replace(/\.har$/i, ''), source: 'har', status: 'stopped', startedAt: new Date(first || ctx.now().getTime()).toISOString(), options: { fileName } });
       for (const x of exchanges) store.recordings.addEntry(id, summarize(x), x);
       return view(id);
     },
-    'recordings.propose': ({ id, entryIds, options, acceptedCorrelations }) => {
+    'recordings.propose': ({ id, entryIds, options, acceptedCorrelations, acceptedUniqueValues }) => {
       const name = `From ${view(id).name}`;
       const accept = acceptedCorrelations ?? convert(id, { entryIds, options, name }).result.correlations.filter((c) => c.confidence !== 'low').map((c) => c.id);
-      const { exchanges, result } = convert(id, { entryIds, options, name, accept });
-      return toProposal(result, exchanges);
+      const { exchanges, result } = convert(id, { entryIds, options, name, accept, unique: acceptedUniqueValues });
+      return toProposal({ ...result, notes: result.notes.map(appNote) }, exchanges);
     },
-    'recordings.toPlan': ({ id, entryIds, options, acceptedCorrelations, name }) => {
-      const { result } = convert(id, { entryIds, options, name, accept: acceptedCorrelations });
+    'recordings.toPlan': ({ id, entryIds, options, acceptedCorrelations, acceptedUniqueValues, name }) => {
+      const { result } = convert(id, { entryIds, options, name, accept: acceptedCorrelations, unique: acceptedUniqueValues });
       const a = analyzePlan(result.plan);
       const rec = view(id);
       const created = store.plans.create({ id: ctx.newId(), name: a.name ?? name, document: result.plan, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note: `converted from recording ${rec.name}` });
       const plan = { id: created.id, name: created.name, revision: created.revision, createdAt: created.createdAt, updatedAt: created.updatedAt, valid: created.valid, scenarios: created.scenarios, requests: created.requests, document: created.document, issues: a.issues, credentials: literalCredentials(created.document) };
-      return { plan, variables: result.env, notes: result.notes };
+      return { plan, variables: result.env, notes: result.notes.map(appNote) };
     },
   };
   return { handlers, close: () => recorder.close() };

@@ -13,6 +13,7 @@ import { exportRun } from './run-export.ts';
 import type { StoredRunRow } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
+import { issuesInAppWords } from './run-env-advice.ts';
 import { runFiles } from './run-files.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
@@ -60,7 +61,10 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
       })),
       handle.done.then(() => false as const),
     ]).catch((e: unknown) => {
-      if (e instanceof PlanError) throw new ContractError('plan_invalid', `the plan cannot run: ${e.issues[0]?.message ?? e.message}`, e.issues.map(toContractIssue));
+      if (e instanceof PlanError) {
+        const issues = issuesInAppWords(e.issues.map(toContractIssue), environment?.name ?? null);
+        throw new ContractError('plan_invalid', `the plan cannot run: ${issues[0]?.message ?? e.message}`, issues);
+      }
       if (e instanceof OutputConfigError) throw new ContractError('invalid_params', e.message);
       throw e;
     });

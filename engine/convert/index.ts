@@ -8,7 +8,8 @@ import { importCurl, type CurlImportOptions } from './curl/import.ts';
 import { exportCurl, type CurlExportOptions } from './curl/export.ts';
 import { detectFormat } from './detect.ts';
 import { exportHar } from './har/export.ts';
-import { importHar, type HarImportOptions } from './har/import.ts';
+import type { HarImportOptions } from './har/import.ts';
+import { importHarRecording } from './recording/har-plan.ts';
 import { exportK6, type K6ExportOptions } from './k6/export.ts';
 import { importOpenApi, type OpenApiImportOptions } from './openapi/import.ts';
 import { importPostman, type PostmanImportOptions } from './postman/import.ts';
@@ -18,7 +19,7 @@ import { importVegeta, type VegetaImportOptions } from './vegeta/import.ts';
 export * from './types.ts';
 export { detectFormat } from './detect.ts';
 export { planToYaml } from './plan-yaml.ts';
-export { importCurl, exportCurl, importHar, exportHar, importPostman, importOpenApi, importVegeta, exportK6 };
+export { importCurl, exportCurl, exportHar, importPostman, importOpenApi, importVegeta, exportK6 };
 
 export type AnyImportOptions = CurlImportOptions & HarImportOptions & PostmanImportOptions & OpenApiImportOptions & VegetaImportOptions;
 
@@ -30,7 +31,8 @@ export function importPlan(text: string, from: ImportFormat | undefined, o: AnyI
   }
   switch (format) {
     case 'curl': return importCurl(text, o);
-    case 'har': return importHar(text, o);
+    // A HAR is a recording: converted as the recorder does (correlated tokens, checks), in the CLI and the app alike.
+    case 'har': return importHarRecording(text, o);
     case 'postman': return importPostman(text, o);
     case 'openapi': return importOpenApi(text, o);
     case 'vegeta': return importVegeta(text, o);

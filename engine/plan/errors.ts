@@ -33,6 +33,19 @@ export function formatIssue(issue: PlanIssue, file?: string): string {
   return `${where ? `${where}: ` : ''}${path}${issue.message}`;
 }
 
+/** Plan text quoted in a message, shortened when long: a 1 MB key is not repeated in full. */
+export function quote(text: string, max = 60): string {
+  return `'${text.length > max ? `${text.slice(0, max - 3)}...` : text}'`;
+}
+
+/** Names listed in a message: the first `max`, then how many more (a recorded plan can have thousands). */
+export function listOf(names: Iterable<string>, max = 20, total?: number): string {
+  const all = [...names];
+  const shown = all.slice(0, max).join(', ');
+  const count = total ?? all.length;
+  return count > max ? `${shown} and ${count - max} more` : shown;
+}
+
 export function formatIssues(issues: readonly PlanIssue[], file?: string): string {
   const sorted = [...issues].sort((a, b) => (a.position?.line ?? 0) - (b.position?.line ?? 0) || (a.position?.column ?? 0) - (b.position?.column ?? 0));
   return sorted.map((i) => formatIssue(i, file)).join('\n');

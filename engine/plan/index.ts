@@ -2,6 +2,8 @@
 export * from './schema/index.ts';
 export { PlanError, formatIssue, formatIssues, type PlanIssue, type SourcePosition } from './errors.ts';
 export { parsePlan, validatePlanValue, type ParsedPlan } from './parse.ts';
+export { parsePlanSource, type PlanSource } from './source.ts';
+export { MAX_ALIASED_VALUES, MAX_DEPTH, MAX_PLAN_BYTES } from './limits.ts';
 export { planJsonSchema } from './json-schema.ts';
 export { durationMs, formatDuration, parseDuration } from './duration.ts';
 export { parseSize } from './size.ts';

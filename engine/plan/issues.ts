@@ -3,7 +3,7 @@
  * and what was found; unions report the branch the user evidently meant (the one whose kind key is present).
  */
 import type { z } from 'zod';
-import type { LocatableIssue } from './errors.ts';
+import { quote, type LocatableIssue } from './errors.ts';
 import { allowedKeysAt, planJsonSchema } from './json-schema.ts';
 import type { PathSegment } from './path.ts';
 import { didYouMean } from './suggest.ts';
@@ -38,12 +38,12 @@ function collect(issue: ZodIssue, base: PathSegment[], doc: unknown, out: Locata
       const allowed = allowedKeysAt(planJsonSchema(), doc, path);
       for (const key of issue.keys) {
         const hint = didYouMean(key, allowed);
-        out.push({ path: [...path, key], atKey: true, message: `unknown key '${key}'${hint || (allowed.length ? `; allowed here: ${allowed.join(', ')}` : '')}` });
+        out.push({ path: [...path, key], atKey: true, message: `unknown key ${quote(key)}${hint || (allowed.length ? `; allowed here: ${allowed.join(', ')}` : '')}` });
       }
       return;
     }
     case 'invalid_key':
-      out.push({ path, atKey: true, message: `invalid name '${String(path[path.length - 1])}': ${issue.issues.map((i) => i.message).join('; ')}` });
+      out.push({ path, atKey: true, message: `invalid name ${quote(String(path[path.length - 1]))}: ${issue.issues.map((i) => i.message).join('; ')}` });
       return;
     case 'invalid_element':
       for (const i of issue.issues) collect(i, path, doc, out);
@@ -75,7 +75,7 @@ function unionMessage(branches: ZodIssue[][], input: unknown): string {
   if (input !== null && typeof input === 'object' && !Array.isArray(input) && kinds.length > 0) {
     const keys = Object.keys(input);
     const unknown = keys.find((k) => !kinds.includes(k) && k !== 'name');
-    return `expected exactly one of ${kinds.join(', ')}${unknown ? `, found '${unknown}'${didYouMean(unknown, kinds)}` : ''}`;
+    return `expected exactly one of ${kinds.join(', ')}${unknown ? `, found ${quote(unknown)}${didYouMean(unknown, kinds)}` : ''}`;
   }
   // Scalar input (think: 5): say what each alternative expects.
   const wants = [...new Set(branches.map((b) => b.find((i) => i.path.length === 0)).filter((i) => i !== undefined).map((i) => expectation(i)))];
@@ -118,7 +118,7 @@ function article(expected: string): string {
 export function describe(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (v === null) return 'null';
-  if (typeof v === 'string') return `'${v.length > 60 ? `${v.slice(0, 57)}...` : v}'`;
+  if (typeof v === 'string') return quote(v);
   if (typeof v === 'number') return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return 'a list';

@@ -11,7 +11,10 @@ type Doc = Record<string, unknown>;
 const MIGRATIONS: Readonly<Record<number, (doc: Doc) => Doc>> = {};
 
 export function migrate(value: unknown): { doc: unknown; issues: PlanIssue[] } {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (value === null || value === undefined) {
+    return { doc: value, issues: [{ path: [], message: `the plan is empty: a plan is a mapping with version, name and scenarios (start it with 'version: ${PLAN_VERSION}')` }] };
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
     return { doc: value, issues: [{ path: [], message: 'a plan is a mapping with version, name and scenarios' }] };
   }
   let doc = value as Doc;

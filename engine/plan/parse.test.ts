@@ -384,20 +384,26 @@ describe('YAML syntax', () => {
     expect(err.issues[0]?.position?.line).toBe(positionOf(text, 'duration').line);
   });
 
-  it('duplicate keys are refused, pointing at the second one', () => {
-    const err = expectSyntaxError(`${plan()}name: second\n`, /^syntax error: .*unique/i, 'name: second');
+  it('duplicate keys are refused, pointing at the second one and naming where the first is', () => {
+    const text = `${plan()}name: second\n`;
+    const err = expectSyntaxError(text, /^duplicate key 'name' \(first at line 2:1\): keys must be unique/, 'name: second');
     expect(err.issues).toHaveLength(1);
+    expect(formatPath(err.issues[0]?.path ?? [])).toBe('name');
   });
 
   it('a billion-laughs document is refused quickly', () => {
     const lines = ['version: 1', 'name: lol', 'variables:', '  l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
     for (let i = 1; i <= 9; i++) lines.push(`  l${i}: &l${i} [${Array.from({ length: 10 }, () => `*l${i - 1}`).join(', ')}]`);
     lines.push('scenarios:', '  a:', '    executor: constant-vus', '    duration: 1s', '    steps: [{ request: { url: "http://h/" } }]');
+    const text = lines.join('\n');
     const started = performance.now();
-    const err = planError(lines.join('\n'));
+    const err = planError(text);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(err.issues).toHaveLength(1);
-    expect(err.message).toMatch(/^plans\/under-test\.yaml: .*alias/i);
+    // Copies of l1..l3 add 10 × (11 + 111 + 1,111) values; the 8th copy of l3 (11,111 values each) in l4 crosses 100,000.
+    expect(err.issues[0]?.message).toMatch(/^aliases repeat more than 100,000 values/);
+    expect(err.issues[0]?.position).toEqual(positionOf(text, '*l3', 7));
+    expect(formatPath(err.issues[0]?.path ?? [])).toBe('variables.l4[7]');
   });
 
   it('a few aliases are fine', () => {
@@ -540,6 +546,11 @@ describe('templates', () => {
       message: /no data feeder named 'users' \(did you mean 'user'\?\); define it under data:/,
       at: 'data.users',
     });
+  });
+
+  it('a data feeder named like a member of every object (toString) must still be defined', () => {
+    const text = plan({ top: BASE_URL, steps: '[{ request: { url: "/u/${data.toString.id}" } }]' });
+    expectIssues(text, { path: 'scenarios.browse.steps[0].request.url', message: /^no data feeder named 'toString'; define it under data:/ });
   });
 
   it('variables may use variables above them only', () => {

@@ -6,11 +6,14 @@ import { PlanError, type LocatableIssue } from './errors.ts';
 import { planIssuesFromZod } from './issues.ts';
 import { migrate } from './migrate.ts';
 import { Plan } from './schema/index.ts';
+import { MAX_DEPTH } from './limits.ts';
 import { locateIssues, parsePlanSource, type PlanSource } from './source.ts';
+import { withSuggestionBudget } from './suggest.ts';
 import { validateRequests } from './validate-requests.ts';
 import { validateScenarios } from './validate-scenarios.ts';
 import { validateTemplates, type EnvReference } from './validate-templates.ts';
 import { validateThresholds } from './validate-thresholds.ts';
+import { valueDepthIssue } from './value-depth.ts';
 
 export interface ParsedPlan {
   plan: Plan;
@@ -27,10 +30,21 @@ export function parsePlan(text: string, file?: string): ParsedPlan {
   return { ...result, source, file };
 }
 
+/** Suggestion work one validation may do (about 10 ms): thousands of typos among thousands of names stay linear. */
+const SUGGESTION_WORK = 5_000_000;
+
 /** Validates an already parsed value (from the database or the UI). Positions are filled in when a source is given. */
 export function validatePlanValue(value: unknown, source?: PlanSource): { plan: Plan; env: EnvReference[] } {
+  return withSuggestionBudget(SUGGESTION_WORK, () => validate(value, source));
+}
+
+function validate(value: unknown, source: PlanSource | undefined): { plan: Plan; env: EnvReference[] } {
   const fail = (issues: LocatableIssue[]): never => { throw new PlanError(locateIssues(issues, source), source?.file); };
 
+  // Measured before anything recurses into it (plan text was measured by the parser already; values from the
+  // app's database, HTTP API or designer were not).
+  const tooDeep = valueDepthIssue(value, MAX_DEPTH);
+  if (tooDeep) fail([tooDeep]);
   const migrated = migrate(value);
   if (migrated.issues.length > 0) fail(migrated.issues);
   const parsed = Plan.safeParse(migrated.doc);

@@ -3,25 +3,30 @@
  * pointing at the character in the file. Environment variables are collected: whether they are set is
  * known only when the run starts.
  */
-import { BUILTIN_NAMES, compileTemplate, TemplateSyntaxError } from '../template/index.ts';
-import type { LocatableIssue } from './errors.ts';
+import { compileTemplate, TemplateSyntaxError } from '../template/index.ts';
+import { listOf, type LocatableIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
 import type { Plan } from './schema/index.ts';
 import { didYouMean } from './suggest.ts';
-import { templateFields, usesDefault, type DefaultField, type TemplateScope } from './template-fields.ts';
-import { requestsOf } from './walk.ts';
+import { templateFields } from './template-fields.ts';
+import { TemplateNames } from './template-names.ts';
 
 export interface EnvReference { name: string; hasDefault: boolean; path: PathSegment[] }
+
+/** Problems in expressions reported before stopping: each may list scenarios, and nobody reads a thousand. */
+const MAX_ISSUES = 1000;
 
 export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: EnvReference[] } {
   const issues: LocatableIssue[] = [];
   const env: EnvReference[] = [];
-  const variables = Object.keys(plan.variables ?? {});
-  const extracted = extractedByScenario(plan);
-  const users = (field: DefaultField): string[] => [...new Set([...requestsOf(plan)].filter((v) => usesDefault(v.request, field)).map((v) => v.scenario))];
+  const names = new TemplateNames(plan);
   const feeders = plan.data ?? {};
 
   for (const field of templateFields(plan)) {
+    if (issues.length >= MAX_ISSUES) {
+      issues.push({ path: field.path, message: `more problems in \${...} expressions from here on are not listed (the first ${MAX_ISSUES} are): fix those first` });
+      break;
+    }
     let refs;
     try {
       refs = compileTemplate(field.source).references;
@@ -42,43 +47,22 @@ export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: 
       if (ref.kind === 'data') {
         if (field.scope.kind === 'variable') {
           issues.push({ ...at, message: 'variables are evaluated once per VU; use ${data...} in requests, where a row is picked per iteration' });
-        } else if (!(ref.name in feeders)) {
+        } else if (!Object.hasOwn(feeders, ref.name)) {
           issues.push({ ...at, message: `no data feeder named '${ref.name}'${didYouMean(ref.name, Object.keys(feeders))}; define it under data:` });
         }
         continue;
       }
-      const missing = missingIn(field.scope, ref.name, variables, extracted, users);
-      if (missing.length > 0) {
-        const where = field.scope.kind === 'request' ? '' : ` in scenario${missing.length > 1 ? 's' : ''} ${missing.map((s) => `'${s}'`).join(', ')}`;
-        const known = [...variables, ...BUILTIN_NAMES, ...(field.scope.kind === 'request' ? extracted.get(field.scope.scenario) ?? [] : [])];
+      const missing = names.missing(field.scope, ref.name);
+      if (missing.total > 0) {
+        const where = field.scope.kind === 'request' ? '' : ` in scenario${missing.total > 1 ? 's' : ''} ${listOf(missing.names.map((s) => `'${s}'`), 20, missing.total)}`;
         issues.push({
           ...at,
           message: field.scope.kind === 'variable'
-            ? `variable '${ref.name}' is not defined before '${field.scope.name}' (variables may use variables listed above them)${didYouMean(ref.name, known)}`
-            : `'${ref.name}' is neither a plan variable nor extracted by a request${where}${didYouMean(ref.name, known)}`,
+            ? `variable '${ref.name}' is not defined before '${field.scope.name}' (variables may use variables listed above them)${didYouMean(ref.name, names.known(field.scope))}`
+            : `'${ref.name}' is neither a plan variable nor extracted by a request${where}${didYouMean(ref.name, names.known(field.scope))}`,
         });
       }
     }
   }
   return { issues, env };
-}
-
-function missingIn(scope: TemplateScope, name: string, variables: string[], extracted: Map<string, string[]>, users: (f: DefaultField) => string[]): string[] {
-  if (scope.kind === 'variable') {
-    const before = variables.slice(0, variables.indexOf(scope.name));
-    return before.includes(name) ? [] : [scope.name];
-  }
-  if (variables.includes(name)) return [];
-  const inScope = scope.kind === 'request' ? [scope.scenario] : users(scope.field);
-  return inScope.filter((s) => !(extracted.get(s) ?? []).includes(name));
-}
-
-function extractedByScenario(plan: Plan): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const v of requestsOf(plan)) {
-    const list = out.get(v.scenario) ?? [];
-    list.push(...Object.keys(v.request.extract ?? {}));
-    out.set(v.scenario, list);
-  }
-  return out;
 }

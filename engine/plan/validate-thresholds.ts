@@ -4,7 +4,7 @@
  */
 import { parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from '../metrics/thresholds/parse.ts';
 import { HTTP_METHODS, type Plan } from './schema/index.ts';
-import type { LocatableIssue } from './errors.ts';
+import { listOf, quote, type LocatableIssue } from './errors.ts';
 import { checkName, requestName } from './names.ts';
 import { didYouMean } from './suggest.ts';
 import { groupsOf, requestsOf } from './walk.ts';
@@ -16,7 +16,7 @@ export function validateThresholds(plan: Plan): LocatableIssue[] {
     const at = ['thresholds', key];
     let parsed;
     try {
-      parsed = parseThresholdKey(key, [...known.customTags]);
+      parsed = parseThresholdKey(key, known.customTags);
     } catch (e) {
       if (!(e instanceof ThresholdSyntaxError)) throw e;
       issues.push({ path: at, atKey: true, message: e.message });
@@ -26,7 +26,7 @@ export function validateThresholds(plan: Plan): LocatableIssue[] {
       const values = known.values[tag];
       const v = tag === 'group' && !value.startsWith('::') ? `::${value}` : value;
       if (values && !values.has(v)) {
-        issues.push({ path: at, atKey: true, message: `no ${tag} '${value}' in this plan, so this threshold would never see data${didYouMean(value, [...values])}; known: ${[...values].join(', ') || '(none)'}` });
+        issues.push({ path: at, atKey: true, message: `no ${tag} ${quote(value)} in this plan, so this threshold would never see data${didYouMean(value, values)}; known: ${listOf(values) || '(none)'}` });
       }
     }
     for (const [i, rule] of rules.entries()) {

@@ -60,6 +60,8 @@ test('paste a cURL command: the preview moves the token to a variable, the plan 
   await expect(page).toHaveURL(/#\/plans\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users from cURL' })).toBeVisible();
   await expect(page.getByRole('treeitem', { name: /GET \/v1\/users/ })).toBeVisible();
+  // The designer uses the environment made for the plan.
+  await expect(page.getByRole('combobox', { name: 'Environment' }).locator('option:checked')).toHaveText('Users API');
 
   // The environment holds the variables to fill in, the token marked secret.
   await page.getByRole('link', { name: 'Environments', exact: true }).click();

@@ -11,14 +11,12 @@ import { PASSWORD, USER, type RecorderSite } from '../fixtures/recorder-site/ser
 
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Debian's Chromium with every request (loopback too) through `proxyUrl`, the recorder's CA trusted for it only. */
-export function proxiedChromium(proxyUrl: string, spkiFingerprint: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [...FLAGS, `--ignore-certificate-errors-spki-list=${spkiFingerprint}`],
-    proxy: { server: proxyUrl, bypass: '<-loopback>' },
-  });
+/**
+ * Debian's Chromium started as a Playwright user would with the args the Recorder gives (its "Chromium args"
+ * JSON array): every request (loopback too) through the proxy, the recorder's CA trusted for it only.
+ */
+export function proxiedChromium(recorderArgs: readonly string[]): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...FLAGS, ...recorderArgs] });
 }
 
 /** The shop's home page. */
@@ -80,4 +78,28 @@ export function bigHar(n: number): string {
     response: { status: 200, statusText: 'OK', headers: [{ name: 'content-type', value: 'application/json' }], content: { size: 12, mimeType: 'application/json', text: `{"id":${i + 1}}` } },
   }));
   return JSON.stringify({ log: { version: '1.2', creator: { name: 'recorder.e2e', version: '1' }, entries } });
+}
+
+/** A HAR of a sign-in-free form that creates a group: the form page, its submission (302 to the list), the list. */
+export function groupHar(): string {
+  const start = Date.UTC(2025, 0, 1);
+  const html = (text: string) => ({ size: text.length, mimeType: 'text/html', text });
+  const entry = (i: number, method: string, path: string, status: number, extra: { body?: string; location?: string; page?: string }) => ({
+    startedDateTime: new Date(start + i * 2000).toISOString(), time: 20,
+    request: {
+      method, url: `https://groups.test${path}`, httpVersion: 'HTTP/1.1',
+      headers: [{ name: 'sec-fetch-dest', value: 'document' }, ...(extra.body ? [{ name: 'content-type', value: 'application/x-www-form-urlencoded' }] : [])],
+      ...(extra.body ? { postData: { mimeType: 'application/x-www-form-urlencoded', text: extra.body } } : {}),
+    },
+    response: {
+      status, statusText: '', headers: [{ name: 'content-type', value: 'text/html' }, ...(extra.location ? [{ name: 'location', value: extra.location }] : [])],
+      content: html(extra.page ?? ''), ...(extra.location ? { redirectURL: extra.location } : {}),
+    },
+  });
+  const form = '<title>New group</title><form method="post" action="/groups/new"><input type="hidden" name="csrf_token" value="Fk29dLq81mZx"><input type="text" name="name"><button>Create</button></form>';
+  return JSON.stringify({ log: { version: '1.2', creator: { name: 'recorder.e2e', version: '1' }, entries: [
+    entry(0, 'GET', '/groups/new', 200, { page: form }),
+    entry(1, 'POST', '/groups/new', 302, { body: 'csrf_token=Fk29dLq81mZx&name=Editors', location: '/groups' }),
+    entry(2, 'GET', '/groups', 200, { page: '<title>Groups</title><ul><li>Editors</li></ul>' }),
+  ] } });
 }

@@ -13,7 +13,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { PASSWORD, startRecorderSite, type RecorderSite } from '../fixtures/recorder-site/server.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import { shot } from './designer-helpers.ts';
-import { bigHar, downloadText, entries, entryId, entryRow, openShop, proxiedChromium, runPlanFile, signInAndOrder } from './recorder-e2e-helpers.ts';
+import { bigHar, downloadText, entries, entryId, entryRow, groupHar, openShop, proxiedChromium, runPlanFile, signInAndOrder } from './recorder-e2e-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -56,10 +56,16 @@ test('record a sign-in through the proxy: entries appear live, with chains and s
   await live.getByText(/^Other clients/).click();
   const spki = await live.getByRole('textbox', { name: 'SPKI fingerprint' }).inputValue();
   expect(spki).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-  await expect(live.getByRole('textbox', { name: /^Chromium flags/ })).toHaveValue(new RegExp(`--proxy-server=${proxyUrl} .*--ignore-certificate-errors-spki-list=${spki.replace(/[+/]/g, '\\$&')}$`));
+  const flags = [`--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', `--ignore-certificate-errors-spki-list=${spki}`];
+  // A shell line quotes what the shell would read (`<`); Playwright's args take each flag as it is.
+  await expect(live.getByRole('textbox', { name: /^Chromium flags for a command line/ })).toHaveValue(`--proxy-server=${proxyUrl} '--proxy-bypass-list=<-loopback>' --ignore-certificate-errors-spki-list=${spki}`);
+  const args = JSON.parse(await live.getByRole('textbox', { name: /^Chromium args for Playwright/ }).inputValue()) as string[];
+  expect(args).toEqual(flags);
+  await live.getByRole('textbox', { name: 'SPKI fingerprint' }).scrollIntoViewIfNeeded();
+  await shot(page, '11-recorder-other-clients');
   await expect(live.getByRole('list', { name: 'Instructions for curl' })).toContainText(`curl --proxy ${proxyUrl} --cacert`);
 
-  shop = await proxiedChromium(proxyUrl, spki);
+  shop = await proxiedChromium(args);
   const shopPage = await shop.newPage();
   await openShop(shopPage, site);
   // The first page is listed while the recording goes on, before the sign-in.
@@ -272,3 +278,30 @@ async function exportPlan(name: string): Promise<string> {
   await page.goBack();
   return file.text;
 }
+
+test('a form that creates a group: its typed name is proposed unique, its redirect and page are checked', async () => {
+  await page.getByRole('link', { name: 'Recorder', exact: true }).click();
+  await page.getByLabel('HAR file to import').setInputFiles({ name: 'groups.har', mimeType: 'application/json', buffer: Buffer.from(groupHar()) });
+  await expect(page.getByRole('heading', { level: 1, name: /groups/ })).toContainText('Imported');
+  await page.getByRole('button', { name: /^Create plan from 3 (shown|selected)/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a plan from groups' });
+  await dialog.getByRole('button', { name: 'Find correlations' }).click();
+  const typed = dialog.getByRole('table', { name: 'Typed values' });
+  const name = typed.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Make name unique' }) });
+  await expect(name.getByRole('checkbox')).toBeChecked();
+  await expect(name).toContainText('Editors-${uuid()}');
+  await expect(name).toContainText('suggested');
+  const yaml = dialog.getByRole('region', { name: 'Plan preview' }).or(dialog.getByLabel('Plan preview'));
+  await dialog.getByText('Plan preview (YAML)').click();
+  await expect(yaml).toContainText('name: Editors-${uuid()}');
+  await expect(yaml).toContainText(/header: Location\s+equals: \/groups/);
+  await expect(yaml).toContainText(/body:\s+contains: Groups/);
+  await dialog.getByText('Plan preview (YAML)').click();
+  await dialog.getByRole('heading', { name: /Create a plan/ }).click();
+  await shot(page, '11-recorder-typed-values');
+  await name.getByRole('checkbox').uncheck();
+  await dialog.getByText('Plan preview (YAML)').click();
+  await expect(yaml).toContainText(/name: Editors\n/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+

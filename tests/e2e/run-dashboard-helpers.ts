@@ -26,7 +26,7 @@ export async function openNewDemoPlan(page: Page, name: string): Promise<void> {
 }
 
 /** The run-wide charts of the dashboard. */
-export const CHARTS = ['rps', 'failed', 'vus', 'latency'];
+export const CHARTS = ['rps', 'failed', 'vus', 'latency', 'data'];
 
 export const chart = (page: Page, id: string): Locator => page.locator(`figure[data-chart="${id}"]`);
 

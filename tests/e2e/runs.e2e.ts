@@ -44,6 +44,10 @@ test('run the demo plan and see it passed with its numbers', async ({ page }) =>
   await expect(row).toContainText(/passed/i, { timeout: 30_000 });
   // The run's numbers are listed: a request count and a rate.
   await expect(row).toContainText(/\d+\/s/);
+  // At 1280 px the history fits without scrolling sideways.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const wrap = page.locator('.table-wrap', { has: runs });
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
   await row.getByRole('link', { name: 'Details' }).click();
   await expect(page.getByRole('heading', { name: 'Run of Demo run' })).toBeVisible();

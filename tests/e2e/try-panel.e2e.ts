@@ -58,3 +58,25 @@ test('Try it results per request, stale errors dropped, a resizable panel of sta
     expect(await height()).toBeCloseTo(resized, 0);
   }
 });
+
+test('the Query tab shows the parameters typed in the URL and moves them into its table', async ({ page }) => {
+  test.setTimeout(60_000);
+  ui = await startUi(await newDataDir());
+  await page.goto(ui.loginUrl);
+  const call = api(page);
+  const document = { version: 1, name: 'Query', scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'Search', url: 'http://127.0.0.1:9/search' } }] } } };
+  const { result: { id } } = await call('plans.create', { name: 'Query' });
+  await call('plans.save', { id, document });
+  await page.goto(`${ui.url}/#/plans/${id as string}`);
+  await row(page, 'GET Search').click();
+  const form = page.getByRole('main', { name: 'Editor' });
+  await form.getByRole('combobox', { name: 'URL', exact: true }).fill('http://127.0.0.1:9/search?q=load+test&page=${page}');
+  await form.getByRole('tab', { name: /Query/ }).click();
+  const inUrl = form.getByRole('region', { name: 'Parameters in the URL' });
+  await expect(inUrl.getByRole('row')).toHaveText(['qload test', 'page${page}']);
+  await inUrl.getByRole('button', { name: 'Move into the table' }).click();
+  await expect(inUrl).toHaveCount(0);
+  await expect(form.getByRole('combobox', { name: 'URL', exact: true })).toHaveValue('http://127.0.0.1:9/search');
+  await expect(form.getByRole('textbox', { name: 'Query parameters value of q' })).toHaveValue('load test');
+  await expect(form.getByRole('textbox', { name: 'Query parameters value of page' })).toHaveValue('${page}');
+});

@@ -55,6 +55,25 @@ describe.skipIf(!existsSync(CHROMIUM))('recordings.launchBrowser', () => {
   }, 60_000);
 });
 
+describe.skipIf(!existsSync(CHROMIUM))('the Chromium args the Recorder gives', () => {
+  it('passed as Playwright\'s args, record a page on 127.0.0.1 (loopback goes through the proxy)', async () => {
+    const { chromium } = await import('@playwright/test');
+    const { id } = await t.call('recordings.start', { name: 'Playwright args', allowHosts: ['127.0.0.1'] });
+    const { chromiumArgs } = await t.call('recordings.ca', {});
+    expect(chromiumArgs).toContain('--proxy-bypass-list=<-loopback>');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...chromiumArgs, '--disable-background-networking', '--disable-component-update'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${site.httpUrl}/?from=playwright-args`);
+    } finally {
+      await browser.close();
+    }
+    const entries = await waitForEntries(t, id, 1, 15_000);
+    expect(entries.map((e) => e.url)).toContain(`${site.httpUrl}/?from=playwright-args`);
+    await t.call('recordings.stop', { id });
+  }, 60_000);
+});
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -38,6 +38,29 @@ export async function browseShop(base: string, dispatcher: Dispatcher): Promise<
   expect((await send(`/api/orders/${orderId}`, { headers: { ...API, ...auth } })).status).toBe(200);
 }
 
+/** Sign in, then create a group named `name` on the form (302 to the list), as a browser would: 6 entries. */
+export async function browseGroups(base: string, dispatcher: Dispatcher, name: string): Promise<void> {
+  let cookie = '';
+  const send = async (path: string, o: { method?: 'GET' | 'POST'; body?: string; referer?: string } = {}): Promise<{ status: number; text: string; location: string | undefined }> => {
+    const headers = { ...PAGE, ...(cookie ? { cookie } : {}), ...(o.body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded', origin: base } : {}), ...(o.referer ? { referer: `${base}${o.referer}` } : {}) };
+    const res = await request(`${base}${path}`, { dispatcher, method: o.method ?? 'GET', headers, ...(o.body !== undefined ? { body: o.body } : {}) });
+    const set = res.headers['set-cookie'];
+    const sid = /sid=([^;]+)/.exec(Array.isArray(set) ? set.join(';') : set ?? '')?.[1];
+    if (sid) cookie = `sid=${sid}`;
+    const location = res.headers.location;
+    return { status: res.statusCode, text: await res.body.text(), location: typeof location === 'string' ? location : undefined };
+  };
+  const csrfOf = (html: string): string => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const login = await send('/login');
+  const signedIn = await send('/login', { method: 'POST', referer: '/login', body: new URLSearchParams({ csrf_token: csrfOf(login.text), username: USER, password: PASSWORD }).toString() });
+  expect(signedIn).toMatchObject({ status: 302, location: '/home' });
+  await send('/home', { referer: '/login' });
+  const form = await send('/groups/new', { referer: '/home' });
+  const created = await send('/groups/new', { method: 'POST', referer: '/groups/new', body: new URLSearchParams({ csrf_token: csrfOf(form.text), name }).toString() });
+  expect(created).toMatchObject({ status: 302, location: '/groups' });
+  expect((await send('/groups', { referer: '/groups/new' })).text).toContain(name);
+}
+
 /** The recording's entries once there are at least `count` (they are stored as responses end). */
 export async function waitForEntries(t: TestServices, id: string, count: number, timeoutMs = 15_000): Promise<EntrySummary[]> {
   const until = Date.now() + timeoutMs;

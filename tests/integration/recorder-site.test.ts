@@ -16,7 +16,7 @@ import { runPlan } from '../../engine/runtime/run-plan.ts';
 import { openTestServices, type TestServices } from '../../app/services/testing.ts';
 import type { EntrySummary, PlanProposal } from '../../app/contract/index.ts';
 import { PASSWORD, startRecorderSite, USER, type RecorderSite } from '../fixtures/recorder-site/server.ts';
-import { browseShop, waitForEntries } from './recorder-helpers.ts';
+import { browseGroups, browseShop, waitForEntries } from './recorder-helpers.ts';
 
 let site: RecorderSite;
 let t: TestServices;
@@ -113,10 +113,10 @@ describe('recording -> plan', () => {
 
   it('stores a plan that runs against the site with every check passing', async () => {
     const { plan } = await t.call('recordings.toPlan', { id, entryIds: entries.slice(0, 9).map((e) => e.id), acceptedCorrelations: proposal.correlations.map((c) => c.id), name: 'Shop replay' });
-    expect(plan).toMatchObject({ name: 'Shop replay', valid: true, requests: 7 });
+    expect(plan).toMatchObject({ name: 'Shop replay', valid: true, requests: 8 });
     site.refused.clear();
     const summary = await run(plan.document);
-    expect(summary.metrics.checks).toMatchObject({ passes: 7, fails: 0 });
+    expect(summary.metrics.checks).toMatchObject({ passes: 12, fails: 0 });
     expect(summary.extractFailures).toEqual([]);
     expect(summary.errors).toEqual([]);
     expect([...site.refused.keys()]).toEqual([]);
@@ -145,6 +145,58 @@ describe('HAR', () => {
     expect(imported).toMatchObject({ source: 'har', status: 'stopped', entryCount: 11, options: { fileName: 'shop.har' } });
     const again = await t.call('recordings.propose', { id: imported.id, entryIds: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
     expect(again.correlations.map((c) => c.variable).sort()).toEqual(proposal.correlations.map((c) => c.variable).sort());
+  });
+
+  it('Plans › Import of the same HAR gives a plan that signs in and orders against the site (no 403)', async () => {
+    const har = await t.call('recordings.exportHar', { id, entryIds: entries.slice(0, 9).map((e) => e.id), includeSecrets: true });
+    const record = await t.call('plans.import', { text: har.text, fileName: 'shop.har', skipStatic: true });
+    site.refused.clear();
+    // Plain HTTP: the HAR does not say that the recording trusted the site's test certificate.
+    const summary = await run(record.document, { BASE_URL: site.httpUrl });
+    expect(summary.checks.filter((c) => c.fails > 0)).toEqual([]);
+    expect(summary.metrics.checks).toMatchObject({ passes: 12, fails: 0 });
+    expect([...site.refused.keys()]).toEqual([]);
+  });
+});
+
+describe('recorded checks: a flow the application refused fails', () => {
+  let groups: { id: string; proposal: PlanProposal };
+  beforeAll(async () => {
+    const started = await t.call('recordings.start', { name: 'New group', insecureHosts: ['localhost'] });
+    const ca = await t.call('recordings.ca', {});
+    await browseGroups(site.httpsUrl, new ProxyAgent({ uri: started.proxyUrl, requestTls: { ca: ca.certificatePem } }), 'Editors');
+    await waitForEntries(t, started.id, 6);
+    await t.call('recordings.stop', { id: started.id });
+    groups = { id: started.id, proposal: await t.call('recordings.propose', { id: started.id }) };
+  }, 60_000);
+
+  const plan = async (acceptedUniqueValues: string[]): Promise<unknown> => {
+    const { plan: stored } = await t.call('recordings.toPlan', { id: groups.id, acceptedCorrelations: groups.proposal.correlations.map((c) => c.id), acceptedUniqueValues, name: `Groups ${acceptedUniqueValues.length}` });
+    return stored.document;
+  };
+  const failed = (summary: Summary): string[] => summary.checks.filter((c) => c.fails > 0).map((c) => `${c.request} / ${c.name}`);
+
+  it('proposes the typed group name as a unique value, suggested; the login form gets none', () => {
+    const entries = groups.proposal.uniqueValues;
+    expect(entries).toEqual([expect.objectContaining({ field: 'name', value: 'Editors', replacement: 'Editors-${uuid()}', suggested: true, applied: true })]);
+  });
+
+  it('a replay with a wrong password fails the login\'s checks (the site answers 200 with the form again)', async () => {
+    const summary = await run(await plan([]), { PASSWORD: 'not-the-password' });
+    expect(failed(summary)).toEqual(expect.arrayContaining(['POST /login / status is 302', 'POST /login / header Location == "/home"', 'GET /home / body contains "Home"']));
+    const total = summary.checks.reduce((n, c) => ({ passes: n.passes + c.passes, fails: n.fails + c.fails }), { passes: 0, fails: 0 });
+    expect(total.fails).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a creation replayed without a unique name fails the second time; with it, every time', async () => {
+    const recorded = await plan([]);
+    site.groups.clear();
+    expect(failed(await run(recorded))).toEqual([]);
+    expect(failed(await run(recorded))).toEqual(['POST /groups/new / status is 302', 'POST /groups/new / header Location == "/groups"']);
+    const unique = await plan(groups.proposal.uniqueValues.map((u) => u.id));
+    site.groups.clear();
+    for (let i = 0; i < 2; i++) expect(failed(await run(unique))).toEqual([]);
+    expect([...site.groups]).toEqual([expect.stringMatching(/^Editors-[0-9a-f-]{36}$/), expect.stringMatching(/^Editors-[0-9a-f-]{36}$/)]);
   });
 });
 

@@ -152,6 +152,22 @@ describe('cookies, redirects, batches', () => {
     expect(server.hits('/json')).toBe(2);
   });
 
+  it('counts a redirect chain that maxRedirects cuts short as failed, with the reason; 0 follows none, by choice', async () => {
+    const { summary } = await run(`
+      - request: { name: loop, url: /loop, maxRedirects: 3, checks: [{ status: 302 }] }
+      - request: { name: not followed, url: /loop, maxRedirects: 0 }
+`, { iterations: 2 });
+    // 1 + 3 hops per iteration: every hop reached the server and is a measured request.
+    expect(server.hits('/loop')).toBe(2 * (4 + 1));
+    const loop = summary.requests.find((r) => r.name === 'loop');
+    expect(loop).toMatchObject({ count: 8, statuses: { 302: 8 }, failed: 2 }); // the last hop of each chain
+    expect(summary.requests.find((r) => r.name === 'not followed')).toMatchObject({ count: 2, failed: 0 });
+    expect(summary.errors).toEqual([expect.objectContaining({ kind: 'too-many-redirects', request: 'loop', count: 2 })]);
+    expect(summary.errors[0]?.message).toMatch(/^stopped after 3 redirects: maxRedirects reached .*\/loop\?n=4/);
+    expect(summary.metrics.http_req_failed).toMatchObject({ passes: 2 });
+    expect(summary.checks.every((c) => c.fails === 0)).toBe(true); // the response is still there for checks
+  });
+
   it('sends the requests of a batch in parallel', async () => {
     const { summary } = await run(`
       - batch:

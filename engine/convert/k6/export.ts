@@ -1,13 +1,15 @@
 /**
  * Plan -> a k6 script that runs unchanged with `k6 run`: options (scenarios with their executors, thresholds),
- * init-context files and data, the helpers its code calls, the plan variables (evaluated once per VU), and one
- * exported function per scenario. Anything k6 cannot express is a comment in the script and a report note.
+ * init-context files and data, the helpers its code calls, the plan variables (evaluated once per VU), one
+ * exported function per scenario, and `default` for `--vus/--duration` (default-js.ts). Anything k6 cannot express
+ * is a comment in the script and a report note.
  */
 import type { Plan } from '../../plan/schema/index.ts';
 import type { Node } from '../../template/ast.ts';
 import { templateParts } from '../template-parts.ts';
 import type { ExportResult } from '../types.ts';
 import { feederDeclarations, rowPicks } from './data-js.ts';
+import { defaultFunction } from './default-js.ts';
 import { helperCode } from './helpers.ts';
 import { optionsObject, scenarioFunction } from './options.ts';
 import { indent, jsLiteral, Script, str } from './script.ts';
@@ -30,6 +32,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     return `export function ${scenarioFunction(name)}() {\n${indent(body.join('\n'))}\n}`;
   });
   const varsCode = variablesCode(plan, s);
+  const byDefault = defaultFunction(plan, s);
   const init = [...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
   const tls = plan.defaults?.http?.tls;
   if (tls?.certFile && tls.keyFile) (options as Record<string, unknown>).tlsAuth = '__TLS_AUTH__';
@@ -47,7 +50,9 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
   const notes = s.notes.list;
   const header = [
     `// k6 script exported by Loadsmith from the plan "${plan.name}"${o.file ? ` (${o.file})` : ''}.`,
-    '// Run it with: k6 run script.js   (environment variables: k6 run -e NAME=value script.js)',
+    '// Run it with: k6 run script.js   (environment variables: k6 run -e NAME=value script.js): the plan\'s own load,',
+    '// from `options`. `k6 run --vus 10 --duration 30s script.js` overrides it, as for any k6 script.',
+    ...byDefault.header,
     ...(notes.length ? ['// Not expressed exactly in k6 (see also the export report):', ...notes.map((n) => `//   - ${n.where}: ${n.message}`)] : []),
   ];
   const text = [
@@ -55,7 +60,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     ...(init.length ? [init.join('\n')] : []),
     '// This VU\'s variables: the plan\'s, then values extracted from responses (each VU runs its own copy of this module).\nlet vars;\n// This iteration\'s data rows, by data file name.\nconst row = {};',
     varsCode,
-    helperCode(s.used), ...scenarioCode,
+    helperCode(s.used), ...scenarioCode, byDefault.code,
   ].filter((x) => x !== '').join('\n\n');
   return { text: `${text}\n`, notes };
 }

@@ -110,6 +110,50 @@ describe.skipIf(!hasK6)('k6 export runs in real k6 and agrees with Loadsmith', (
     }
   }, 60_000);
 
+  /** Requests per request name, the VUs k6 ran, and the scenario tags, from k6's JSON output. */
+  const k6Output = async (file: string): Promise<{ requests: Counts; vusMax: number; scenarios: Set<string> }> => {
+    const requests: Counts = new Map();
+    const scenarios = new Set<string>();
+    let vusMax = 0;
+    for (const line of (await readFile(file, 'utf8')).split('\n')) {
+      if (!line.startsWith('{"metric"')) continue;
+      const p = JSON.parse(line) as { metric: string; type: string; data: { value: number; tags: Record<string, string> | null } };
+      if (p.type !== 'Point') continue;
+      if (p.metric === 'http_reqs') { bump(requests, p.data.tags?.request ?? '?'); scenarios.add(p.data.tags?.scenario ?? '?'); }
+      if (p.metric === 'vus_max') vusMax = Math.max(vusMax, p.data.value);
+    }
+    return { requests, vusMax, scenarios };
+  };
+
+  it('k6 run --vus 2 --duration 2s overrides the plan\'s load as for a k6 user\'s script: default runs every scenario', async () => {
+    const { plan } = await loadPlanFile(DEMO);
+    const script = join(dir, 'override.js');
+    await writeFile(script, exportK6(plan).text);
+    const out = join(dir, 'override.ndjson');
+    const k6 = await run(K6, ['run', '--quiet', '--no-color', '--vus', '2', '--duration', '2s', '-e', `BASE_URL=${server.url}`, '--out', `json=${out}`, script]);
+    expect([0, 99], `k6 exited ${k6.code}:\n${k6.stderr.slice(-2000)}`).toContain(k6.code);
+    const { requests, vusMax, scenarios } = await k6Output(out);
+    expect(vusMax).toBe(2);
+    expect([...scenarios]).toEqual(['default']);
+    // VU 1 runs "browse" (it logs in first), VU 2 "flaky".
+    expect(requests.get('Log in')).toBeGreaterThanOrEqual(1);
+    expect(requests.get('Flaky endpoint')).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+
+  it('a one-scenario plan: default is that scenario, with the VUs and duration given', async () => {
+    const { plan } = await loadPlanFile(DEMO);
+    const { flaky } = plan.scenarios;
+    const script = join(dir, 'one.js');
+    await writeFile(script, exportK6({ ...plan, scenarios: { flaky: flaky! }, thresholds: {} }).text);
+    const out = join(dir, 'one.ndjson');
+    const k6 = await run(K6, ['run', '--quiet', '--no-color', '--vus', '2', '--duration', '2s', '-e', `BASE_URL=${server.url}`, '--out', `json=${out}`, script]);
+    expect(k6.code, k6.stderr.slice(-2000)).toBe(0);
+    const { requests, vusMax } = await k6Output(out);
+    expect(vusMax).toBe(2);
+    expect([...requests.keys()]).toEqual(['Flaky endpoint']);
+    expect(requests.get('Flaky endpoint')).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
   it('every example plan and every imported fixture exports to a script k6 accepts (k6 inspect)', async () => {
     const sources: { name: string; plan: Plan; prefix: string }[] = [];
     for (const f of ['plans/demo.yaml', ...readdirSync(join(ROOT, 'plans/examples')).filter((x) => x.endsWith('.yaml')).map((x) => `plans/examples/${x}`)]) {

@@ -13,12 +13,13 @@ describe('convertRecording', () => {
   it('turns the session into a valid plan that extracts and reuses every correlated value', () => {
     const { plan, env, correlations } = convert();
     expect(() => validatePlanValue(plan)).not.toThrow();
-    const [login, submit, token, items, order, get] = requests(steps(plan));
-    expect(login).toMatchObject({ url: '/login', extract: { csrf_token: { regex: expect.stringContaining('csrf_token') } }, checks: [{ status: 200 }] });
-    // The redirect to /home is followed by the engine: one request, checked with the final status, and its page's meta tag extracted.
-    expect(submit).toMatchObject({ method: 'POST', url: '/login', form: { username: 'ann', password: '${env.PASSWORD}', csrf_token: '${csrf_token}' }, checks: [{ status: 200 }] });
-    expect(submit?.extract).toEqual({ csrf_token_2: { regex: expect.stringContaining('csrf-token') } });
-    expect(submit?.maxRedirects).toBeUndefined();
+    const [login, submit, home, token, items, order, get] = requests(steps(plan));
+    expect(login).toMatchObject({ url: '/login', extract: { csrf_token: { regex: expect.stringContaining('csrf_token') } }, checks: [{ status: 200 }, { body: { contains: 'Sign in' } }] });
+    // The login's redirect is what says the password was right: checked, not followed; the page it led to comes next.
+    expect(submit).toMatchObject({ method: 'POST', url: '/login', form: { username: 'ann', password: '${env.PASSWORD}', csrf_token: '${csrf_token}' }, maxRedirects: 0 });
+    expect(submit?.checks).toEqual([{ status: 302 }, { header: 'Location', equals: '/home' }]);
+    expect(submit?.extract).toBeUndefined();
+    expect(home).toMatchObject({ url: '/home', checks: [{ status: 200 }, { body: { contains: 'Home' } }], extract: { csrf_token_2: { regex: expect.stringContaining('csrf-token') } } });
     expect(token).toMatchObject({ url: '/api/token', headers: { 'X-CSRF-Token': '${csrf_token_2}' }, extract: { token: { jsonPath: '$.token' } } });
     for (const r of [items, order, get]) expect(r?.auth).toEqual({ type: 'bearer', token: '${token}' });
     expect(items).toMatchObject({ url: '/api/items', query: { limit: '10' }, extract: { item_id: { jsonPath: '$.items[0].id' } } });
@@ -41,7 +42,7 @@ describe('convertRecording', () => {
     expect(notes.map((n) => n.message)).toEqual(expect.arrayContaining([
       expect.stringMatching(/left out headers .*accept-encoding.*sec-ch-\*.*user-agent/),
       expect.stringMatching(/1 static asset/),
-      expect.stringMatching(/1 redirect \(entries 3\) followed by the engine/),
+      expect.stringMatching(/the submission's redirect \(302 to \/home\) is checked, not followed: .* the page it led to \(entry 3\) is the next request/),
       expect.stringMatching(/correlation: token extracted from the JSON field \$\.token of entry 5, used by entries 6, 7, 8/),
     ]));
   });
@@ -50,9 +51,9 @@ describe('convertRecording', () => {
     const all = convert().correlations;
     const token = all.find((c) => c.value === TOKEN)!;
     const { plan, env, correlations } = convert({ accept: [token.id] });
-    const [, submit, tokenRequest, items] = requests(steps(plan));
+    const [, submit, home, tokenRequest, items] = requests(steps(plan));
     expect(submit?.form?.csrf_token).toBe('${env.CSRF_TOKEN}');
-    expect(submit?.extract).toBeUndefined();
+    expect(home?.extract).toBeUndefined();
     expect(tokenRequest?.headers?.['X-CSRF-Token']).toBe('${env.X_CSRF_TOKEN}');
     expect(items?.auth).toEqual({ type: 'bearer', token: '${token}' });
     expect(correlations.filter((c) => c.applied).map((c) => c.id)).toEqual([token.id]);
@@ -62,19 +63,23 @@ describe('convertRecording', () => {
 
   it('refuses a correlation id it did not propose', () => {
     expect(() => convert({ accept: ['c_000000000000'] })).toThrow(/correlation c_000000000000 is not one this selection produces/);
+    expect(() => convert({ unique: ['u_000000000000'] })).toThrow(/unique value u_000000000000 is not one this selection produces/);
   });
 
   it('groups by page navigation (titles), by pauses, or not at all; think times are optional', () => {
     const byPage = steps(convert({ groupBy: 'navigation' }).plan);
     expect(byPage.map((s) => ('group' in s ? s.group.name : Object.keys(s)[0]))).toEqual(['Sign in', 'Home']);
     const home = byPage[1] && 'group' in byPage[1] ? byPage[1].group.steps : [];
-    expect(home.map((s) => Object.keys(s)[0])).toEqual(['think', 'request', 'think', 'request', 'request', 'request', 'request']);
-    expect(home[0]).toEqual({ think: '4s' });
+    // The login form's submission belongs to the sign-in page; the page its redirect led to starts the next group.
+    const signIn = byPage[0] && 'group' in byPage[0] ? byPage[0].group.steps : [];
+    expect(signIn.map((s) => Object.keys(s)[0])).toEqual(['request', 'think', 'request']);
+    expect(signIn[1]).toEqual({ think: '4s' });
+    expect(home.map((s) => Object.keys(s)[0])).toEqual(['request', 'think', 'request', 'request', 'request', 'request']);
     const byGap = steps(convert({ groupBy: 'gap', gapMs: 1000 }).plan);
     expect(byGap.map((s) => ('group' in s ? s.group.name : '?'))).toEqual(['1. GET /login', '2. POST /login', '3. POST /api/token']);
     const flat = steps(convert({ groupBy: 'none', thinkTimes: false }).plan);
     expect(flat.every((s) => 'request' in s)).toBe(true);
-    expect(flat).toHaveLength(6);
+    expect(flat).toHaveLength(7);
   });
 
   it('converts only the selected entries, and keeps static assets when asked', () => {

@@ -1,7 +1,8 @@
 /**
  * A recording -> a plan: the chosen entries as request steps (redirect chains followed by the engine), browser
  * noise left out, cookies left to the cookie jar, groups and think times from how the user browsed, correlations
- * applied as extractions plus `${variable}` uses, and credentials moved to `${env.NAME}` (buildPlan's secrets pass).
+ * applied as extractions plus `${variable}` uses, accepted typed values made unique, checks that the application
+ * did what the user saw (recording/checks.ts), and credentials moved to `${env.NAME}` (buildPlan's secrets pass).
  */
 import type { Plan } from '../../plan/schema/index.ts';
 import { buildPlan } from '../build-plan.ts';
@@ -11,8 +12,9 @@ import { findCorrelations, type Correlation } from './correlate.ts';
 import { stepDrafts, type DraftOptions } from './drafts.ts';
 import { pace, type PacingOptions } from './groups.ts';
 import { hoistConnection } from './hoist-http.ts';
-import { recordedSteps, type RecordedStep, type StepSelection } from './steps.ts';
-import type { RecordedExchange } from './types.ts';
+import { endsInRedirect, isSubmission, recordedSteps, type RecordedStep, type StepSelection } from './steps.ts';
+import { headerValue, type RecordedExchange } from './types.ts';
+import { applyUniqueValues, findUniqueValues, type UniqueValue } from './unique-values.ts';
 import { replaceUses } from './uses.ts';
 
 export interface RecordingConvertOptions extends PacingOptions, DraftOptions, StepSelection {
@@ -20,9 +22,12 @@ export interface RecordingConvertOptions extends PacingOptions, DraftOptions, St
   description?: string;
   /** The correlations to apply, by id (from a previous call); default: every one found. */
   accept?: readonly string[];
+  /** The typed values to make unique, by id (from a previous call); default: the suggested ones. */
+  unique?: readonly string[];
 }
 
 export interface AppliedCorrelation extends Correlation { applied: boolean }
+export interface AppliedUniqueValue extends UniqueValue { applied: boolean }
 
 export interface RecordingConversion {
   /** Valid (buildPlan checks it with the plan validator). */
@@ -31,6 +36,8 @@ export interface RecordingConversion {
   env: string[];
   notes: ConvertNote[];
   correlations: AppliedCorrelation[];
+  /** Typed values of form submissions that can be made unique on every iteration. */
+  uniqueValues: AppliedUniqueValue[];
   /** How many request steps the plan has. */
   steps: number;
 }
@@ -43,23 +50,38 @@ export function convertRecording(exchanges: readonly RecordedExchange[], o: Reco
   }
   const skipped = o.skipStatic ? recordedSteps(exchanges, { ...o, skipStatic: false }).length - steps.length : 0;
   if (skipped > 0) notes.add('info', 'recording', `${skipped} static asset${skipped === 1 ? '' : 's'} (scripts, styles, images, fonts, media) left out as asked`);
-  const found = findCorrelations(steps, stepDrafts(steps, o, new Notes()));
+  const plain = stepDrafts(steps, o, new Notes());
+  const found = findCorrelations(steps, plain);
+  const typed = findUniqueValues(steps, plain);
   const accepted = o.accept === undefined ? undefined : new Set(o.accept);
-  const unknown = o.accept?.filter((id) => !found.some((c) => c.id === id)) ?? [];
+  const unknown = [
+    ...o.accept?.filter((id) => !found.some((c) => c.id === id)).map((id) => `correlation ${id}`) ?? [],
+    ...o.unique?.filter((id) => !typed.some((u) => u.id === id)).map((id) => `unique value ${id}`) ?? [],
+  ];
   if (unknown.length > 0) {
-    throw new ConvertError(`correlation ${unknown.join(', ')} is not one this selection produces (the entries or options changed since it was proposed): propose again and accept from the new list`);
+    throw new ConvertError(`${unknown.join(', ')} is not one this selection produces (the entries or options changed since it was proposed): propose again and accept from the new list`);
   }
   const correlations = found.map((c) => ({ ...c, applied: accepted === undefined || accepted.has(c.id) }));
+  const uniqueValues = typed.map((u) => ({ ...u, applied: o.unique === undefined ? u.suggested : o.unique.includes(u.id) }));
   let drafts = applyCorrelations(steps, stepDrafts(steps, o, notes), correlations.filter((c) => c.applied));
+  drafts = applyUniqueValues(steps, drafts, uniqueValues.filter((u) => u.applied));
   drafts = paced(steps, drafts, exchanges, o);
-  for (const s of steps) {
-    if (s.chain.length > 1) notes.add('info', drafts[steps.indexOf(s)]!.where, `${s.chain.length - 1} redirect${s.chain.length === 2 ? '' : 's'} (entries ${s.chain.slice(1).map((c) => c.id).join(', ')}) followed by the engine, as the browser did`);
+  steps.forEach((s, i) => redirectNotes(s, steps[i + 1], drafts[i]!.where, notes));
+  for (const u of uniqueValues.filter((x) => x.applied)) {
+    notes.add('info', `entry ${u.entryId}`, `the typed value of field ${u.field} is unique on every iteration (${u.replacement}), so the application does not refuse it as a duplicate`);
   }
   for (const c of correlations.filter((x) => x.applied)) {
     notes.add('info', `entry ${c.source.entryId}`, `correlation: ${c.variable} extracted from the ${describeSource(c)}, used by entr${c.uses.length === 1 ? 'y' : 'ies'} ${[...new Set(c.uses.map((u) => u.entryId))].join(', ')}`);
   }
   const built = buildPlan(drafts, { name: o.name, notes, description: o.description ?? `Recorded with Loadsmith: ${steps.length} request${steps.length === 1 ? '' : 's'}` });
-  return { plan: hoistConnection(built.plan), env: built.env, notes: notes.list, correlations, steps: steps.length };
+  return { plan: hoistConnection(built.plan), env: built.env, notes: notes.list, correlations, uniqueValues, steps: steps.length };
+}
+
+function redirectNotes(s: RecordedStep, next: RecordedStep | undefined, where: string, notes: Notes): void {
+  if (s.chain.length > 1) notes.add('info', where, `${s.chain.length - 1} redirect${s.chain.length === 2 ? '' : 's'} (entries ${s.chain.slice(1).map((c) => c.id).join(', ')}) followed by the engine, as the browser did`);
+  if (isSubmission(s.first) && endsInRedirect(s) && next?.first.redirectFrom === s.first.id) {
+    notes.add('info', where, `the submission's redirect (${s.last.status} to ${headerValue(s.last.responseHeaders, 'location') ?? '?'}) is checked, not followed: an application that refuses it (a wrong password, a duplicate name) answers with the form again and fails the check; the page it led to (entry ${next.first.id}) is the next request`);
+  }
 }
 
 /** Longest values first, so a token is replaced whole before any shorter value inside it. */
@@ -93,6 +115,6 @@ export function describeSource(c: Pick<Correlation, 'source'>): string {
     case 'set-cookie': return `cookie ${s.name} set by entry ${s.entryId}`;
     case 'html-input': return `hidden input ${s.name} of entry ${s.entryId}`;
     case 'html-meta': return `meta tag ${s.name} of entry ${s.entryId}`;
-    case 'location': return `${s.name} of the URL entry ${s.entryId} redirected to`;
+    case 'location': return s.name === 'Location header' ? `Location header of entry ${s.entryId} (where its redirect went)` : `${s.name} of the URL entry ${s.entryId} redirected to`;
   }
 }

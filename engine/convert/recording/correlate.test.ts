@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Notes } from '../draft.ts';
+import { compileExtractor } from '../../runtime/extract.ts';
+import { ResponseView } from '../../runtime/response.ts';
 import { findCorrelations } from './correlate.ts';
 import { stepDrafts } from './drafts.ts';
 import { recordedSteps } from './steps.ts';
@@ -66,11 +68,36 @@ describe('findCorrelations on a shop session', () => {
 
   it('takes a value from the URL a redirect ended at', () => {
     const list = [
-      x(1, 'POST', '/cart/checkout', { status: 303, responseHeaders: [['Location', '/orders/ord7731x/confirm']] }),
+      x(1, 'GET', '/cart/checkout', { status: 303, responseHeaders: [['Location', '/orders/ord7731x/confirm']] }),
       x(2, 'GET', '/orders/ord7731x/confirm', { redirectFrom: 1 }),
       x(3, 'GET', '/orders/ord7731x/invoice'),
     ];
     expect(correlate(list)[0]).toMatchObject({ value: 'ord7731x', variable: 'order_id', source: { entryId: 2, where: 'location', extractor: { regex: '/orders/([^/?#]+)/confirm', from: 'url' } }, uses: [{ entryId: 3, where: 'url' }] });
+  });
+
+  it('takes an id from the Location of a form submission the plan checks instead of following', () => {
+    const list = [
+      x(1, 'POST', '/cart/checkout', { requestHeaders: [['Content-Type', 'application/x-www-form-urlencoded']], requestBody: { text: 'pay=1', size: 5, truncated: false }, status: 303, responseHeaders: [['Location', '/orders/ord7731x/confirm']] }),
+      x(2, 'GET', '/orders/ord7731x/confirm', { redirectFrom: 1 }),
+      x(3, 'GET', '/orders/ord7731x/invoice'),
+    ];
+    expect(correlate(list)).toMatchObject([{
+      value: 'ord7731x', variable: 'order_id',
+      source: { entryId: 1, where: 'location', name: 'path segment 2', extractor: { regex: '(?:^|\\n)location: (?:https?://[^/\\s]+)?/orders/([^/?#\\s]+)/confirm', from: 'headers' } },
+      uses: [{ entryId: 2, where: 'url' }, { entryId: 3, where: 'url' }],
+    }]);
+  });
+
+  it('takes the whole Location path when its only id is a small number, for the request that goes there', () => {
+    const list = [
+      x(1, 'POST', '/groups/new', { requestHeaders: [['Content-Type', 'application/x-www-form-urlencoded']], requestBody: { text: 'name=Editors', size: 12, truncated: false }, status: 302, responseHeaders: [['Location', 'https://shop.test/groups/41/']] }),
+      x(2, 'GET', '/groups/41/', { redirectFrom: 1 }),
+    ];
+    const [c] = correlate(list);
+    expect(c).toMatchObject({ value: '/groups/41/', variable: 'group_url', confidence: 'high', source: { entryId: 1, where: 'location', name: 'Location header', extractor: { from: 'headers' } }, uses: [{ entryId: 2, where: 'url' }] });
+    // On a replay the engine's extractor gets the new path, whatever the host the server names.
+    const replayed = new ResponseView(302, { 'content-type': 'text/html', location: 'http://127.0.0.1:8000/groups/42/' }, undefined, false, 1, '');
+    expect(compileExtractor(c!.source.extractor).run(replayed)).toEqual({ ok: true, value: '/groups/42/' });
   });
 
   it('rates a plain number used once low (proposed, not suggested)', () => {

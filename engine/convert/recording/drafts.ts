@@ -2,14 +2,15 @@
  * A recorded step -> the draft of a plan request. Headers the engine sets itself, hop-by-hop headers and browser
  * noise (client hints, fetch metadata, caching validators, Accept-Encoding: the engine does not decompress) are
  * left out; cookies an earlier recorded response set are left to the plan's cookie jar; Origin and Referer follow
- * the plan's base URL. The body is recorded text made editable (JSON, form or text).
+ * the plan's base URL. The body is recorded text made editable (JSON, form or text). Checks: recording/checks.ts.
  */
 import { classify } from '../classify-body.ts';
 import { literal, Notes, type DraftRequest } from '../draft.ts';
 import { CookieTracker } from '../har/cookies.ts';
 import type { HarEntry } from '../har/schema.ts';
 import { hostOf } from './classify.ts';
-import { pathAndQuery, type RecordedStep } from './steps.ts';
+import { recordedChecks } from './checks.ts';
+import { isRedirect, pathAndQuery, type RecordedStep } from './steps.ts';
 import { bodyText, headerValue, type RecordedExchange } from './types.ts';
 
 /** Left out of every request: the engine computes them, they belong to one connection, or only a browser sends them. */
@@ -47,9 +48,10 @@ export function stepDrafts(steps: readonly RecordedStep[], o: DraftOptions, note
     const body = requestBody(x, headers, where, notes);
     if (body) d.body = body;
     const last = step.last;
-    if (last.status >= 100) d.checks = [{ status: last.status }];
+    const checks = recordedChecks(last);
+    if (checks.length > 0) d.checks = checks;
     else notes.add('info', where, `no response was recorded (${last.error ?? 'unknown reason'}): no status check was added`);
-    if (last.status >= 300 && last.status < 400 && last.status !== 304) d.maxRedirects = step.chain.length - 1;
+    if (isRedirect(last.status)) d.maxRedirects = step.chain.length - 1;
     const host = hostOf(x.url);
     if (x.url.startsWith('https:') && (insecure.has(host) || insecure.has(host.replace(/:\d+$/, '')))) {
       d.http = { insecureTls: true };

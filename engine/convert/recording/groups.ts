@@ -4,7 +4,7 @@
  * everything recorded before (also what is left out of the plan: the user waited for it too).
  */
 import { parseDuration } from '../../plan/duration.ts';
-import { pathAndQuery, type RecordedStep } from './steps.ts';
+import { endsInRedirect, isSubmission, pathAndQuery, type RecordedStep } from './steps.ts';
 import { bodyText, type RecordedExchange } from './types.ts';
 
 export const GROUPINGS = ['navigation', 'gap', 'none'] as const;
@@ -32,7 +32,9 @@ export function pace(steps: readonly RecordedStep[], all: readonly RecordedExcha
   return steps.map((step, i) => {
     const lastEnd = endBefore.get(step.first.id);
     const pauseMs = i === 0 || lastEnd === undefined ? 0 : Math.max(0, step.first.startedAt - lastEnd);
-    const starts = o.groupBy === 'navigation' ? step.type === 'document' : o.groupBy === 'gap' ? i === 0 || pauseMs >= gapMs : false;
+    // A form submitted on a page belongs to that page's group; the page its redirect leads to starts the next.
+    const navigates = step.type === 'document' && !(isSubmission(step.first) && endsInRedirect(step));
+    const starts = o.groupBy === 'navigation' ? navigates : o.groupBy === 'gap' ? i === 0 || pauseMs >= gapMs : false;
     if (starts) {
       groups++;
       const name = groupName(o.groupBy === 'navigation' ? pageTitle(step) : undefined, step, groups);

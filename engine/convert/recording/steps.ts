@@ -2,6 +2,9 @@
  * Recorded entries -> the steps a plan replays. A redirect chain (entries linked by `redirectFrom`) is one step:
  * the plan sends its first request and lets the engine follow the redirects, as the browser did, so a fresh
  * Location is followed on every run. The step's response is the chain's last one.
+ * A form submission that redirected (POST, then 302 to the next page) is the exception: its redirect is what says
+ * the application accepted it (a wrong password or a refused form answers 200 with the form again), so the
+ * submission is a step of its own that checks the redirect, and the page it led to is the next step.
  */
 import { entryType, isStaticType } from './classify.ts';
 import type { EntryType, RecordedExchange } from './types.ts';
@@ -40,12 +43,30 @@ export function recordedSteps(exchanges: readonly RecordedExchange[], selection:
     if (selected && !selected.has(x.id)) continue;
     // The hops are the engine's business once the first request is in the plan.
     for (const c of chain.slice(1)) inChain.add(c.id);
-    const last = chain.at(-1)!;
-    const type = entryType({ ...x, responseHeaders: last.responseHeaders });
-    if (selection.skipStatic && isStaticType(type)) continue;
-    steps.push({ first: x, last, chain, type });
+    const parts = isSubmission(x) && chain.length > 1 ? [[x], chain.slice(1)] : [chain];
+    for (const part of parts) {
+      const first = part[0]!;
+      const last = part.at(-1)!;
+      const type = entryType({ ...first, responseHeaders: last.responseHeaders });
+      if (selection.skipStatic && isStaticType(type)) continue;
+      steps.push({ first, last, chain: part, type });
+    }
   }
   return steps;
+}
+
+/** A request that sends something for the application to act on (a form, a JSON body): not GET, HEAD or OPTIONS. */
+export function isSubmission(x: Pick<RecordedExchange, 'method'>): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(x.method.toUpperCase());
+}
+
+/** A step whose recorded response is a redirect the plan must see (not follow): a submission split from its page. */
+export function endsInRedirect(step: RecordedStep): boolean {
+  return isRedirect(step.last.status);
+}
+
+export function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400 && status !== 304;
 }
 
 /** The path and query of a URL (for names and notes): `https://a.test/x?y=1` -> `/x?y=1`. */

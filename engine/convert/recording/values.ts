@@ -3,15 +3,19 @@
  * would match by accident. Strong sources (a hidden form input, a CSRF meta tag, a cookie or a field named like a
  * token) need less to convince.
  */
+import { isRedacted } from '../secrets.ts';
 
 const COMMON = new Set(['true', 'false', 'null', 'undefined', 'none', 'nan', 'ok', 'success', 'error', 'active', 'enabled', 'disabled',
   'pending', 'default', 'yes', 'no', 'on', 'off', 'get', 'post', 'put', 'delete', 'json', 'html', 'text', 'utf-8', 'bearer', 'basic']);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 const MAX_LENGTH = 8192;
 
-/** Could `value` be a server-made id or token (worth finding in later requests)? */
+/**
+ * Could `value` be a server-made id or token (worth finding in later requests)? Never a redaction placeholder
+ * (`REDACTED` in a HAR exported without secrets): every hidden value reads the same, so it would tie them all.
+ */
 export function isTokenLike(value: string, strong: boolean): boolean {
-  if (value.length < (strong ? 4 : 6) || value.length > MAX_LENGTH) return false;
+  if (value.length < (strong ? 4 : 6) || value.length > MAX_LENGTH || isRedacted(value)) return false;
   if (/\s/.test(value) || COMMON.has(value.toLowerCase()) || ISO_DATE.test(value)) return false;
   if (/^\d+$/.test(value)) return isIdNumber(value, strong);
   if (/^\d+\.\d+$/.test(value)) return false; // prices, coordinates

@@ -28,8 +28,11 @@ export class ThresholdSyntaxError extends Error {}
 
 const KEY = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\{(.*)\})?\s*$/s;
 
-/** Parses a threshold key; customTags are the tag names the plan defines itself (allowed on HTTP metrics). */
-export function parseThresholdKey(source: string, customTags: readonly string[] = []): ThresholdKey {
+/**
+ * Parses a threshold key; customTags are the tag names the plan defines itself (allowed on HTTP metrics).
+ * Pass a Set when there may be many: a plan's validation parses every key against them.
+ */
+export function parseThresholdKey(source: string, customTags: readonly string[] | ReadonlySet<string> = []): ThresholdKey {
   const m = KEY.exec(source);
   if (!m) throw new ThresholdSyntaxError(`'${source}' is not a metric name, optionally with {tag:value} filters`);
   const name = m[1] as string;
@@ -43,14 +46,17 @@ export function parseThresholdKey(source: string, customTags: readonly string[] 
   if (m[2] !== undefined) {
     if (m[2].trim() === '') throw new ThresholdSyntaxError(`empty tag filter in '${source}'`);
     // Custom tags (defaults/scenario/request `tags`) only land on HTTP metrics.
-    const allowed = metric.tags.includes('method') ? [...metric.tags, ...customTags] : [...metric.tags];
+    const custom = metric.tags.includes('method') ? customTags : [];
+    const isCustom = (tag: string): boolean => ('has' in custom ? custom.has(tag) : custom.includes(tag));
     for (const part of m[2].split(',')) {
       const colon = part.indexOf(':');
       if (colon < 0) throw new ThresholdSyntaxError(`tag filter '${part.trim()}' needs the form tag:value`);
       const tag = part.slice(0, colon).trim();
       const value = part.slice(colon + 1).trim();
-      if (!allowed.includes(tag)) {
-        throw new ThresholdSyntaxError(`${metric.name} has no tag '${tag}'${allowed.length ? `; it can be filtered by ${allowed.join(', ')}` : ' (it has no tags)'}`);
+      if (!metric.tags.includes(tag) && !isCustom(tag)) {
+        const allowed = [...metric.tags, ...custom];
+        const shown = allowed.length > 20 ? `${allowed.slice(0, 20).join(', ')} and ${allowed.length - 20} more` : allowed.join(', ');
+        throw new ThresholdSyntaxError(`${metric.name} has no tag '${tag}'${allowed.length ? `; it can be filtered by ${shown}` : ' (it has no tags)'}`);
       }
       if (value === '') throw new ThresholdSyntaxError(`tag '${tag}' needs a value`);
       tags[tag === 'name' ? 'request' : tag] = value;

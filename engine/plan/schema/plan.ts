@@ -27,7 +27,7 @@ export const Defaults = z.strictObject({
   baseUrl: Template.optional(),
   headers: Headers.optional(),
   auth: Auth.optional(),
-  timeout: Duration.optional().meta({ description: 'Request timeout; default 60s.' }),
+  timeout: Duration.optional().meta({ description: 'Request timeout, covering the whole request from waiting for a connection to the last byte (as in k6); default 60s.' }),
   http: HttpOptions.optional(),
   tags: Tags.optional(),
 });

@@ -18,6 +18,9 @@ import { compileAuth, type CompiledAuth } from './auth.ts';
 import { compileBody, type CompiledBody } from './body.ts';
 import { statusMatcher } from './status.ts';
 
+/** The labels every series of a request step shares (all but status and expected). */
+export type SeriesBase = Parameters<MetricsRecorder['requestSeries']>[0];
+
 export interface CompiledRequest {
   kind: 'request';
   name: string;
@@ -40,6 +43,10 @@ export interface CompiledRequest {
   checks: { rule: CompiledCheckRule; counter: CheckCounter }[];
   extracts: { variable: string; extractor: CompiledExtractor }[];
   series: RequestSeries;
+  /** What `series` was made from: vu/send.ts makes a second series from it, lazily, for redirect chains cut short. */
+  seriesBase: SeriesBase;
+  /** The hops where maxRedirects stopped a redirect chain: failed whatever their status (vu/send.ts). */
+  redirectLimitSeries?: RequestSeries;
   /** A request with its own connection options (protocol, TLS) uses its own Agent; undefined = the plan's. */
   dispatcher: Dispatcher | FastClient | undefined;
 }
@@ -71,6 +78,7 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: checkName(c) }),
   }));
   const extracts = Object.entries(r.extract ?? {}).map(([variable, x]) => ({ variable, extractor: compileExtractor(x) }));
+  const seriesBase: SeriesBase = { scenario: cc.scenario, group, request: name, method, ...(Object.keys(tags).length > 0 ? { tags } : {}) };
   return {
     kind: 'request',
     name, method, scenario: cc.scenario, group,
@@ -89,10 +97,8 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     maxBodySize: http.maxBodySize !== undefined ? (parseSize(http.maxBodySize) ?? DEFAULT_MAX_BODY) : DEFAULT_MAX_BODY,
     checks,
     extracts,
-    series: cc.recorder.requestSeries(
-      { scenario: cc.scenario, group, request: name, method, ...(Object.keys(tags).length > 0 ? { tags } : {}) },
-      expected,
-    ),
+    series: cc.recorder.requestSeries(seriesBase, expected),
+    seriesBase,
   };
 }
 

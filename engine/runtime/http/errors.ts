@@ -2,10 +2,11 @@
  * Transport failures, classified by kind. They are measurements (counted per kind with a sample message),
  * never reasons to stop a run.
  */
-/** `template` and `invalid-url`: the request could not be built for this VU (e.g. a variable an extraction left unset). */
-export type ErrorKind = 'refused' | 'reset' | 'timeout' | 'dns' | 'tls' | 'malformed' | 'body-too-large' | 'template' | 'invalid-url' | 'other';
+/** `template` and `invalid-url`: the request could not be built for this VU (e.g. a variable an extraction left unset).
+ * `too-many-redirects`: a redirect chain was still going when maxRedirects stopped it (the last hop's status is kept). */
+export type ErrorKind = 'refused' | 'reset' | 'timeout' | 'dns' | 'tls' | 'malformed' | 'body-too-large' | 'too-many-redirects' | 'template' | 'invalid-url' | 'other';
 
-export const ERROR_KINDS: readonly ErrorKind[] = ['refused', 'reset', 'timeout', 'dns', 'tls', 'malformed', 'body-too-large', 'template', 'invalid-url', 'other'];
+export const ERROR_KINDS: readonly ErrorKind[] = ['refused', 'reset', 'timeout', 'dns', 'tls', 'malformed', 'body-too-large', 'too-many-redirects', 'template', 'invalid-url', 'other'];
 
 const BY_CODE: Record<string, ErrorKind> = {
   ECONNREFUSED: 'refused',
@@ -42,11 +43,28 @@ export function classifyError(err: unknown): ErrorKind {
   return 'other';
 }
 
-/** One line, without stack, for the error set of the summary. */
+/** One line, without stack, for the error set of the summary; TLS errors say what the plan can do about them. */
 export function errorMessage(err: unknown): string {
   const e = err as { message?: unknown; code?: unknown; cause?: { message?: unknown } } | null;
-  const msg = typeof e?.message === 'string' && e.message !== '' ? e.message : String(err);
+  let msg = typeof e?.message === 'string' && e.message !== '' ? e.message : String(err);
+  const advice = typeof e?.code === 'string' ? TLS_ADVICE[e.code] : undefined;
+  // Node's advice for an unknown authority names a Node.js flag, which a Loadsmith user cannot pass.
+  if (advice !== undefined) msg = `${msg.replace(NODE_FLAG_ADVICE, '')}; ${advice}`;
   const code = typeof e?.code === 'string' && !msg.includes(e.code) ? ` (${e.code})` : '';
   const cause = typeof e?.cause?.message === 'string' && !msg.includes(e.cause.message) ? `: ${e.cause.message}` : '';
   return `${msg}${cause}${code}`.split('\n')[0] as string;
 }
+
+const NODE_FLAG_ADVICE = /;[^;]*--use-system-ca[^;]*/;
+const UNTRUSTED = 'to trust its certificate authority, give its PEM file as tls.caFile (defaults.http or the request\'s http), or accept any certificate with insecureTls: true';
+const TLS_ADVICE: Record<string, string> = {
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNTRUSTED,
+  UNABLE_TO_GET_ISSUER_CERT: UNTRUSTED,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNTRUSTED,
+  SELF_SIGNED_CERT_IN_CHAIN: UNTRUSTED,
+  DEPTH_ZERO_SELF_SIGNED_CERT: UNTRUSTED,
+  CERT_UNTRUSTED: UNTRUSTED,
+  ERR_TLS_CERT_ALTNAME_INVALID: 'if the server is reached under another name, set tls.servername to a name its certificate lists (defaults.http or the request\'s http), or accept any certificate with insecureTls: true',
+  CERT_HAS_EXPIRED: 'insecureTls: true accepts it anyway (defaults.http or the request\'s http)',
+  CERT_NOT_YET_VALID: 'insecureTls: true accepts it anyway (defaults.http or the request\'s http)',
+};

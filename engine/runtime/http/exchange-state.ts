@@ -11,8 +11,10 @@ import { us } from './micros.ts';
 export const EMPTY_HEADERS: ResponseHeaders = Object.freeze({});
 
 export abstract class ExchangeState {
-  /** When the exchange was asked for (blocked time counts from here). */
+  /** When the exchange was asked for (blocked time and the request timeout count from here). */
   readonly t0 = performance.now();
+  /** The request timeout in ms (0: none): the whole exchange ends within it (./timeout.ts). */
+  readonly timeoutMs: number;
   tStart = 0;
   tSent = 0;
   tFirst = 0;
@@ -30,6 +32,7 @@ export abstract class ExchangeState {
   private kept = 0;
 
   constructor(spec: ExchangeSpec) {
+    this.timeoutMs = spec.timeoutMs;
     this.keepBody = spec.keepBody;
     this.maxBodySize = spec.maxBodySize;
   }
@@ -49,7 +52,7 @@ export abstract class ExchangeState {
   }
 
   /** Ends the exchange (once) and builds its result: phases in µs from the clock, the body kept so far. */
-  protected result(err: Error | undefined, interrupted: boolean, bytesReceived: number, headBytes: number, h2: boolean): ExchangeResult {
+  protected result(err: Error | undefined, interrupted: boolean, bytesReceived: number, bytesSent: number, headBytes: number, h2: boolean): ExchangeResult {
     this.done = true;
     const end = performance.now();
     const start = this.tStart || end;
@@ -67,6 +70,7 @@ export abstract class ExchangeState {
       body: chunks === undefined ? (this.keepBody && !err ? Buffer.alloc(0) : undefined) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.kept),
       bodyTruncated: this.truncated,
       bytesReceived,
+      bytesSent,
       blocked: us(start - this.t0),
       lookup: this.lookup,
       connecting: this.connecting,

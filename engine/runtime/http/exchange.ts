@@ -17,6 +17,9 @@ import { IDEMPOTENT } from './idempotent.ts';
 import type { ErrorKind } from './errors.ts';
 import { ExchangeState } from './exchange-state.ts';
 import { FastClient } from './fast/client.ts';
+import { unwatch, watch, type Expiring } from './deadlines.ts';
+import { timeoutError } from './timeout.ts';
+import { WIRE, type MeteredSocket, type WireMeter } from './wire.ts';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -39,7 +42,10 @@ export interface ExchangeResult {
   headers: ResponseHeaders;
   body: Buffer | undefined;
   bodyTruncated: boolean;
+  /** Bytes on the wire (data_received, data_sent): the HTTP/1.1 message as written and read; over TLS and HTTP/2
+   * the connection's bytes (records, handshakes, frames), shared out as wire.ts says. */
   bytesReceived: number;
+  bytesSent: number;
   /** Phase times in microseconds. */
   blocked: number;
   lookup: number;
@@ -74,19 +80,28 @@ subscribe('undici:client:sendHeaders', (message) => {
 
 type Controller = Dispatcher.DispatchController;
 
-/** Tracks one in-flight exchange; `interrupt()` ends it at once (hard stop). */
-export class Exchange extends ExchangeState {
+/** Tracks one in-flight exchange; `interrupt()` ends it at once (hard stop), `expire()` at its timeout. */
+export class Exchange extends ExchangeState implements Expiring {
   private readonly resolve: (r: ExchangeResult) => void;
+  private readonly origin: string;
   private controller: Controller | undefined;
   private abandoned = false;
   private rawHeaderBytes = 0;
   private received = 0;
   private headBytes = 0;
   private h2 = false;
+  /** The connection's byte counters (our connector meters every socket it opens). */
+  private meter: WireMeter | undefined;
+  private readonly method: string;
+  private readonly bodyLength: number;
 
   constructor(spec: ExchangeSpec, resolve: (r: ExchangeResult) => void) {
     super(spec);
     this.resolve = resolve;
+    this.origin = spec.origin;
+    this.method = spec.method;
+    const body = spec.body;
+    this.bodyLength = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   }
 
   interrupt(): void {
@@ -95,6 +110,16 @@ export class Exchange extends ExchangeState {
     // Finish first: abort() calls onResponseError synchronously, which must not count as a transport error.
     this.finish(undefined, true);
     this.controller?.abort(new Error('interrupted'));
+  }
+
+  /** The request timeout ran out (deadlines.ts): a timeout error now, wherever the request is. One still queued in
+   * undici is aborted when it reaches a connection (onRequestStart); its VU does not wait for that. */
+  expire(): void {
+    if (this.abandoned || this.done) return;
+    this.abandoned = true;
+    const err = timeoutError(this, `no connection to ${this.origin} was ready (being opened, or all in use)`);
+    this.finish(err, false);
+    this.controller?.abort(err);
   }
 
   onRequestStart(controller: Controller): void {
@@ -112,6 +137,7 @@ export class Exchange extends ExchangeState {
   adopt(socket: TimedSocket, headBytes: number): void {
     this.headBytes = headBytes;
     this.h2 = (socket as { alpnProtocol?: unknown }).alpnProtocol === 'h2';
+    this.meter = (socket as MeteredSocket)[WIRE];
     const t = socket[CONNECT_TIMING];
     // Only a connection opened while this request waited counts for it (not one opened earlier for another).
     if (t && !t.claimed && t.startedAt >= this.t0) {
@@ -152,8 +178,27 @@ export class Exchange extends ExchangeState {
 
   private finish(err: Error | undefined, interrupted: boolean): void {
     if (this.done) return;
-    this.resolve(this.result(err, interrupted, this.received + this.rawHeaderBytes, this.headBytes, this.h2));
+    unwatch(this);
+    const m = this.meter;
+    const sent = m !== undefined ? m.takeSent() : framedBytes(this.method, this.headBytes, this.bodyLength, this.h2);
+    const received = m !== undefined ? m.takeReceived() : this.received + this.rawHeaderBytes;
+    this.resolve(this.result(err, interrupted, received, sent, this.headBytes, this.h2));
   }
+}
+
+/** Methods undici always sends a content-length for (0 when there is no body). */
+const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
+
+/**
+ * Bytes written on a socket nobody metered, as undici frames HTTP/1.1: the head (exact, from the diagnostics
+ * channel), then `content-length: N\r\n\r\n` and the body, or just `\r\n` when there is no body and the method
+ * expects none. HTTP/2: the header block uncompressed and the body (an estimate; metered sockets count frames).
+ */
+function framedBytes(method: string, headBytes: number, len: number, h2: boolean): number {
+  if (headBytes === 0) return 0; // never reached a socket (refused, DNS, ...)
+  if (h2) return headBytes + len;
+  if (len === 0 && !EXPECTS_PAYLOAD.has(method)) return headBytes + 2;
+  return headBytes + 20 + String(len).length + len;
 }
 
 /** Size of the status line and headers as they came over the wire (HTTP/1.1 framing). */
@@ -182,6 +227,7 @@ export function exchange(dispatcher: Dispatcher | FastClient, spec: ExchangeSpec
 function undiciExchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x: Exchange) => void): Promise<ExchangeResult> {
   return new Promise((resolve) => {
     const x = new Exchange(spec, resolve);
+    if (spec.timeoutMs > 0) watch(x);
     onStart?.(x);
     try {
       dispatcher.dispatch({

@@ -53,7 +53,7 @@ export class TraceCollector implements RequestTrace {
         status: res.status, headers: responseHeaderPairs(res.headers), body: shown.text,
         bodyTruncated: shown.truncated || res.bodyTruncated, size: res.bytesReceived, contentType: type,
       };
-      p.error = null;
+      p.error = res.error ?? null; // a response can still fail the request: a redirect chain cut short by maxRedirects
     }
     if (++this.exchanges === this.maxExchanges) this.onLimit();
   }

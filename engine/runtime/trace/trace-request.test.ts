@@ -101,6 +101,14 @@ describe('traceRequest', () => {
     expect(entry.checks[0]?.ok).toBe(true);
   });
 
+  it('shows a redirect chain cut short by maxRedirects as an error next to its last response', async () => {
+    const { entry } = await traceRequest(plan(`
+      - request: { url: /loop, maxRedirects: 2 }`), at(0), { env: env() });
+    expect(entry.redirects).toBe(2);
+    expect(entry.response?.status).toBe(302);
+    expect(entry.error).toMatchObject({ kind: 'too-many-redirects', message: expect.stringMatching(/^stopped after 2 redirects/) });
+  });
+
   it('reports a refused connection as an entry with an error and no response', async () => {
     const port = await unusedPort();
     const p = plan(`

@@ -1,9 +1,10 @@
 /**
  * Sends one request step: renders it for this VU, runs the exchange (following redirects, each hop a measured
  * request), records metrics and errors, keeps cookies. Returns the final response, or undefined when interrupted.
+ * A redirect chain that maxRedirects (above 0) cuts short ends on a failed hop of kind `too-many-redirects`.
  */
 import type { Dispatcher } from 'undici';
-import type { MetricsRecorder } from '../../metrics/recorder.ts';
+import type { MetricsRecorder, RequestSeries } from '../../metrics/recorder.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { RequestTrace } from '../trace/hook.ts';
@@ -67,10 +68,15 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
       timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
     }, (x) => { inflight = x; vu.track(x); });
     if (inflight !== undefined) vu.untrack(inflight); // finished: a hard stop has nothing left to interrupt here
+    const follow = REDIRECTS.has(res.status) && res.error === undefined && typeof res.headers.location === 'string';
+    // A chain cut short by maxRedirects did not get the page it asked for: a failure, as in JMeter (0: not followed, by choice).
+    const more = follow && hop < req.maxRedirects;
+    const stopped = follow && !more && req.maxRedirects > 0;
+    if (stopped) res.error = { kind: 'too-many-redirects', message: tooManyRedirects(hop, res.status, res.headers.location as string) };
     if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
-    const sent = sentBytes(method, res.headBytes, body, res.h2);
-    req.series.record(res.status, res, sent, res.bytesReceived);
+    const sent = res.bytesSent;
+    (stopped ? redirectLimitSeries(req, wc) : req.series).record(res.status, res, sent, res.bytesReceived);
     if (res.error) wc.recorder.error(res.error.kind, req.scenario, req.name, res.error.message);
     if (wc.results !== undefined) {
       const behind = wc.results.request(vu, req, method, url, res, sent);
@@ -80,10 +86,8 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     const setCookie = res.headers['set-cookie'];
     if (setCookie !== undefined) vu.jarForStoring()?.setFromResponse(cookieTarget ?? cookieUrl(target.origin, target.path, url), setCookie);
 
-    if (REDIRECTS.has(res.status) && hop < req.maxRedirects) {
-      const location = res.headers.location;
-      if (typeof location !== 'string') return view(res, url);
-      try { url = new URL(location, url).href; } catch { return view(res, url); }
+    if (more) {
+      try { url = new URL(res.headers.location as string, url).href; } catch { return view(res, url); }
       if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
         method = 'GET';
         body = null;
@@ -98,6 +102,17 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
 function hopHeaders(req: CompiledRequest, r: Rendered, wc: WorkerContext, hasBody: boolean, crossOrigin: boolean): string[] {
   if (!crossOrigin) return requestHeaders(req, r.userHeaders, wc.userAgent, hasBody, r.authValue);
   return requestHeaders(req, withoutAuthorization(r.userHeaders), wc.userAgent, hasBody, undefined);
+}
+
+function tooManyRedirects(hops: number, status: number, location: string): string {
+  const to = location.length > 200 ? `${location.slice(0, 200)}…` : location;
+  return `stopped after ${hops} redirects: maxRedirects reached (the last response, ${status}, leads on to ${to}); raise maxRedirects, or set it to 0 to check the redirect itself`;
+}
+
+const NEVER_EXPECTED = (): boolean => false;
+
+function redirectLimitSeries(req: CompiledRequest, wc: WorkerContext): RequestSeries {
+  return (req.redirectLimitSeries ??= wc.recorder.requestSeries(req.seriesBase, NEVER_EXPECTED));
 }
 
 function view(res: ExchangeResult, url: string): ResponseView {
@@ -118,18 +133,3 @@ function withoutAuthorization(headers: readonly string[]): string[] {
   return out;
 }
 
-/** Methods undici always sends a content-length for (0 when there is no body). */
-const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
-
-/**
- * Bytes written, as undici frames HTTP/1.1: the head (exact, from the diagnostics channel), then
- * `content-length: N\r\n\r\n` and the body, or just `\r\n` when there is no body and the method expects none.
- */
-function sentBytes(method: string, headBytes: number, body: string | Buffer | null, h2: boolean): number {
-  if (headBytes === 0) return 0; // never reached a socket (refused, DNS, ...)
-  const len = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  // HTTP/2: the header block (counted uncompressed; HPACK makes it smaller on the wire) and DATA frames.
-  if (h2) return headBytes + len;
-  if (len === 0 && !EXPECTS_PAYLOAD.has(method)) return headBytes + 2;
-  return headBytes + 20 + String(len).length + len;
-}

@@ -73,8 +73,8 @@ function TimeChartImpl({ title, unit, series, height = 220, maxPoints = 1200, id
       grid: { left: 56, right: 16, top: 28, bottom: 28 },
       legend: { top: 0, type: 'scroll' },
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? `${fmt(v)} ${unit}` : '–') },
-      xAxis: { type: 'value', min: 0, max: 'dataMax', interval: timeStep(series), axisLabel: { formatter: fmtSeconds, showMaxLabel: false } },
-      yAxis: { type: 'value', min: 0, ...(yMax !== undefined ? { max: yMax } : {}), axisLabel: { formatter: (v: number) => fmt(v) } },
+      xAxis: { type: 'value', min: 0, max: 'dataMax', interval: timeStep(series), name: 'time', nameGap: 4, axisLabel: { formatter: fmtSeconds, showMaxLabel: false } },
+      yAxis: { type: 'value', min: 0, ...(yMax !== undefined ? { max: yMax } : {}), name: unit, nameGap: 8, nameTextStyle: { align: 'right' }, axisLabel: { formatter: (v: number) => fmt(v) } },
       series: series.map((s) => ({
         name: s.name, type: 'line', showSymbol: false, connectNulls: false,
         ...(s.step ? { step: 'end' } : {}),
@@ -114,7 +114,7 @@ function textSummary(title: string, unit: string, series: readonly Series[]): st
       if (!peak || v[1] > peak[1]) peak = v;
     }
     if (!last || !peak) return `${s.name}: no data`;
-    return `${s.name}: now ${fmt(last[1])} ${unit}, peak ${fmt(peak[1])} ${unit} at ${peak[0]}s`;
+    return `${s.name}: now ${fmt(last[1])} ${unit}, peak ${fmt(peak[1])} ${unit} at ${fmtSeconds(Math.round(peak[0] * 10) / 10)}`;
   });
   return `${title}. ${parts.join('; ')}.`;
 }

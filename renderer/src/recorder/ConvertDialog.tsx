@@ -1,7 +1,7 @@
 /**
  * "Create a plan" from a recording, in two steps: options (groups, think times, static assets) → `recordings.propose`;
- * then the correlations to accept or reject (the preview follows), the variables to set, the notes, the plan's
- * name → `recordings.toPlan`, and the plan opens in the designer.
+ * then the correlations and typed values to accept or reject (the preview follows), the variables to set, the
+ * notes, the plan's name → `recordings.toPlan`, and the plan opens in the designer.
  */
 import { useId, useState } from 'react';
 import type { EntrySummary, Recording } from '../../../app/contract/recordings.ts';
@@ -33,9 +33,10 @@ export function ConvertDialog({ recording, entryIds, entries, onClose }: Props) 
   const [name, setName] = useState(`From ${recording.name}`.slice(0, 200));
   const [proposed, setProposed] = useState<Proposed | null>(null);
   const [accepted, setAccepted] = useState<string[]>([]);
+  const [unique, setUnique] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
-  const preview = useProposalPreview(recording.id, ids, proposed, accepted);
+  const preview = useProposalPreview(recording.id, ids, proposed, accepted, unique);
 
   const act = async (what: () => Promise<void>) => {
     setBusy(true);
@@ -47,12 +48,13 @@ export function ConvertDialog({ recording, entryIds, entries, onClose }: Props) 
     if (!o.ok) throw new Error(o.message);
     const proposal = await client.call('recordings.propose', { id: recording.id, entryIds: ids, options: o.options });
     setAccepted(initialAccepted(proposal.correlations));
+    setUnique(initialAccepted(proposal.uniqueValues));
     setProposed({ options: o.options, proposal });
   });
   const create = () => act(async () => {
     if (!proposed) return;
     if (!name.trim()) throw new Error('Give the plan a name.');
-    const { plan } = await client.call('recordings.toPlan', { id: recording.id, entryIds: ids, options: proposed.options, acceptedCorrelations: accepted, name: name.trim() });
+    const { plan } = await client.call('recordings.toPlan', { id: recording.id, entryIds: ids, options: proposed.options, acceptedCorrelations: accepted, acceptedUniqueValues: unique, name: name.trim() });
     navigate({ page: 'plan', id: plan.id });
   });
 
@@ -62,7 +64,8 @@ export function ConvertDialog({ recording, entryIds, entries, onClose }: Props) 
       {proposed === null
         ? <ConvertOptionsStep form={form} onForm={setForm} entryCount={ids.length} />
         : <CorrelationReview proposal={preview.proposal ?? proposed.proposal} correlations={proposed.proposal.correlations} entries={entries}
-            accepted={accepted} onAccepted={setAccepted} updating={preview.loading} name={name} onName={setName} />}
+            accepted={accepted} onAccepted={setAccepted} uniqueValues={proposed.proposal.uniqueValues} unique={unique} onUnique={setUnique}
+            updating={preview.loading} name={name} onName={setName} />}
       {preview.error !== undefined && <ErrorNotice title="The preview could not be updated" error={preview.error} />}
       {error !== undefined && <ErrorNotice title={proposed ? 'The plan was not created' : 'No plan could be proposed'} error={error} />}
       <div className="actions">

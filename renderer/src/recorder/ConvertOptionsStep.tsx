@@ -14,7 +14,7 @@ export function ConvertOptionsStep({ form, onForm, entryCount }: Props) {
   const set = (patch: Partial<ConvertForm>) => onForm({ ...form, ...patch });
   return (
     <div className="form convert-options">
-      <p>{entryCount} entr{entryCount === 1 ? 'y' : 'ies'} become request steps, in order; a redirect chain is one step (the engine follows it, as the browser did). Then Loadsmith looks for values the server produced that later requests send back.</p>
+      <p>{entryCount} entr{entryCount === 1 ? 'y' : 'ies'} become request steps, in order; a redirect chain is one step (the engine follows it, as the browser did), except after a form submission, whose redirect is checked (a refused form answers with the form again) before the next page is requested. Then Loadsmith looks for values the server produced that later requests send back, and for typed values to make unique.</p>
       <div className="form-row">
         <div className="field">
           <label htmlFor={`${id}-group`}>Groups</label>

@@ -1,13 +1,15 @@
 /**
- * The second step of "Create a plan": the correlations found (accept or reject each; the preview follows), the
- * environment variables the plan will read, the conversion notes, the plan as YAML, and the plan's name.
+ * The second step of "Create a plan": the correlations found and the typed values to make unique (accept or reject
+ * each; the preview follows), the environment variables the plan will read, the conversion notes, the plan as
+ * YAML, and the plan's name.
  */
 import { useId, useMemo } from 'react';
 import { stringify } from 'yaml';
-import type { CorrelationProposal, EntrySummary, PlanProposal } from '../../../app/contract/recordings.ts';
+import type { CorrelationProposal, EntrySummary, PlanProposal, UniqueValueProposal } from '../../../app/contract/recordings.ts';
 import { NoteGroups } from '../plans/import/NoteGroups.tsx';
 import { initialAccepted } from './correlation-choices.ts';
 import { CorrelationTable } from './CorrelationTable.tsx';
+import { UniqueValueTable } from './UniqueValueTable.tsx';
 
 interface Props {
   /** The latest preview (with the accepted correlations applied). */
@@ -17,12 +19,16 @@ interface Props {
   entries: ReadonlyMap<number, EntrySummary>;
   accepted: readonly string[];
   onAccepted: (ids: string[]) => void;
+  /** The typed values of the first proposal, and those the user makes unique. */
+  uniqueValues: readonly UniqueValueProposal[];
+  unique: readonly string[];
+  onUnique: (ids: string[]) => void;
   updating: boolean;
   name: string;
   onName: (name: string) => void;
 }
 
-export function CorrelationReview({ proposal, correlations, entries, accepted, onAccepted, updating, name, onName }: Props) {
+export function CorrelationReview({ proposal, correlations, entries, accepted, onAccepted, uniqueValues, unique, onUnique, updating, name, onName }: Props) {
   const id = useId();
   const yaml = useMemo(() => stringify(proposal.plan, { lineWidth: 0 }), [proposal.plan]);
   return (
@@ -47,6 +53,13 @@ export function CorrelationReview({ proposal, correlations, entries, accepted, o
             </>
           )}
       </section>
+      {uniqueValues.length > 0 && (
+        <section aria-labelledby={`${id}-unique`}>
+          <h3 id={`${id}-unique`}>Typed values</h3>
+          <p className="hint">Values typed into a form that creates something. Most applications refuse a name that exists already (it does since the recording): sent unique, every iteration creates a new one. The submission's checks fail when the form is refused.</p>
+          <UniqueValueTable values={uniqueValues} accepted={unique} onAccepted={onUnique} entries={entries} />
+        </section>
+      )}
       <section aria-labelledby={`${id}-vars`}>
         <h3 id={`${id}-vars`}>Environment variables to set</h3>
         {proposal.variables.length === 0 ? <p className="muted">None.</p> : (

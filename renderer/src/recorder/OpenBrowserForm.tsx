@@ -18,7 +18,9 @@ export function OpenBrowserForm({ recording }: { recording: Recording }) {
   const [choice, setChoice] = useState<string | null>(null);
   const [path, setPath] = useState('');
   const [startUrl, setStartUrl] = useState('');
-  const [headless, setHeadless] = useState(false);
+  const [windowChoice, setHeadless] = useState<boolean | null>(null);
+  // Without a display only a headless browser can start: pre-ticked, and the form says why.
+  const headless = windowChoice ?? found.data?.noDisplay != null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const browsers = found.data?.browsers ?? [];
@@ -68,6 +70,7 @@ export function OpenBrowserForm({ recording }: { recording: Recording }) {
         <input type="checkbox" checked={headless} onChange={(e) => setHeadless(e.target.checked)} />
         Without a window (headless: records the start page on a machine without a display)
       </label>
+      {found.data?.noDisplay && <p className="notice notice-warn small" role="note">{found.data.noDisplay.charAt(0).toUpperCase()}{found.data.noDisplay.slice(1)}.</p>}
       <p className="hint">A new window with an empty profile (none of your cookies or extensions), sending everything through the proxy and trusting the recorder's certificate for that window only. Stopping the recording closes it.</p>
       {openCount > 0 && <p role="status" className="small">{openCount} browser{openCount === 1 ? '' : 's'} open: {recording.browsers.map((b) => `pid ${b.pid}`).join(', ')}</p>}
       {found.error !== undefined && <ErrorNotice title="Could not look for browsers" error={found.error} />}

@@ -8,6 +8,7 @@ import { useLoad } from '../ui/hooks.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { Time } from '../ui/Time.tsx';
 import { useSaveFile } from '../ui/useSaveFile.ts';
+import { jsonArgs, shellLine } from './chromium-flags.ts';
 
 /** A collapsible region "Other clients"; its content loads when first opened. */
 export function OtherClientsPanel({ proxyUrl, open: initiallyOpen = false }: { proxyUrl: string | null; open?: boolean }) {
@@ -35,7 +36,6 @@ function CaDetails({ proxyUrl }: { proxyUrl: string | null }) {
     setError(undefined);
     try { setSaved(await saveFile(data.fileName, data.certificatePem, 'application/x-pem-file')); } catch (e) { setError(e); }
   };
-  const flags = `--proxy-server=${proxyUrl ?? 'http://127.0.0.1:PORT'} --proxy-bypass-list="<-loopback>" --ignore-certificate-errors-spki-list=${data.spkiFingerprint}`;
   return (
     <div className="ca-details">
       <p>Send the client's HTTP and HTTPS traffic to the proxy{proxyUrl ? '' : ' (start a recording to get its address)'} and make it trust the recorder's certificate authority, created for this installation. Its private key never leaves your data directory.</p>
@@ -55,8 +55,12 @@ function CaDetails({ proxyUrl }: { proxyUrl: string | null }) {
         <input id={`${id}-spki`} readOnly value={data.spkiFingerprint} className="mono" onFocus={(e) => e.target.select()} />
       </div>
       <div className="field field-wide">
-        <label htmlFor={`${id}-flags`}>Chromium flags (Playwright, Puppeteer, your own Chrome)</label>
-        <input id={`${id}-flags`} readOnly value={flags} className="mono" onFocus={(e) => e.target.select()} />
+        <label htmlFor={`${id}-flags`}>Chromium flags for a command line (bash, zsh)</label>
+        <input id={`${id}-flags`} readOnly value={shellLine(data.chromiumArgs)} className="mono" onFocus={(e) => e.target.select()} />
+      </div>
+      <div className="field field-wide">
+        <label htmlFor={`${id}-args`}>Chromium args for Playwright or Puppeteer (JSON array)</label>
+        <input id={`${id}-args`} readOnly value={jsonArgs(data.chromiumArgs)} className="mono" onFocus={(e) => e.target.select()} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-client`}>Instructions for</label>

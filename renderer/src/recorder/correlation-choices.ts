@@ -13,13 +13,13 @@ export const SOURCE_LABELS: Record<SourceWhere, string> = {
 
 export const USE_LABELS: Record<UseWhere, string> = { url: 'URL path', query: 'query parameter', header: 'header', body: 'body field' };
 
-/** The ids pre-ticked: the suggested ones. */
-export function initialAccepted(list: readonly CorrelationProposal[]): string[] {
+/** The ids pre-ticked: the suggested ones (correlations, or typed values to make unique). */
+export function initialAccepted(list: readonly { id: string; suggested: boolean }[]): string[] {
   return list.filter((c) => c.suggested).map((c) => c.id);
 }
 
 /** Accepts or rejects one, keeping the proposals' order (stable ids, so re-proposing gives the same plan). */
-export function setAccepted(accepted: readonly string[], list: readonly CorrelationProposal[], id: string, on: boolean): string[] {
+export function setAccepted(accepted: readonly string[], list: readonly { id: string }[], id: string, on: boolean): string[] {
   const next = new Set(accepted);
   if (on) next.add(id); else next.delete(id);
   return list.map((c) => c.id).filter((x) => next.has(x));

@@ -113,7 +113,7 @@ export class FastClient {
       wire = head.bodyWire;
     }
     return new Promise<ExchangeResult>((resolve) => {
-      const x = new FastExchange(spec, head.text.length, wire, length > 0 ? body : null, resolve);
+      const x = new FastExchange(spec, head.text.length, wire, length > 0 ? body : null, length, resolve);
       onStart?.(x);
       if (x.finished) return; // interrupted by onStart
       this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();

@@ -8,10 +8,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions as TlsOptions } from 'node:tls';
+import { connect as tlsConnect, createSecureContext, type SecureContext, type ConnectionOptions as TlsOptions } from 'node:tls';
 import { HttpParseError, ResponseParser } from './parser.ts';
 import { pipelinable } from '../idempotent.ts';
 import { us } from '../micros.ts';
+import { expired, timeoutError } from '../timeout.ts';
+import { WireMeter } from '../wire.ts';
 import type { Carrier, FastExchange } from './request.ts';
 
 /** Where a pool connects to. */
@@ -21,6 +23,9 @@ export interface Endpoint {
   tls: TlsOptions | undefined;
   /** The last TLS session the origin gave: new connections resume it (a shorter handshake, as undici's session cache). */
   session?: Buffer;
+  /** Made from `tls` by the first connection and shared by the others: building one (parsing a CA file) costs
+   * a millisecond or more, which would otherwise be spent, and timed, before every connect. */
+  secureContext?: SecureContext;
 }
 
 export interface ConnectionOwner {
@@ -41,13 +46,16 @@ const MAX_IDLE_MS = 600_000;
 
 export class Connection implements Carrier {
   readonly startedAt = performance.now();
-  /** Connect timing, claimed by the first request that waited for this connection. */
+  /** Connect timing, charged to the request that takes the connection when it connects (pool.ts). */
   lookupUs = 0;
   connectingUs = 0;
   tlsUs = 0;
-  claimed = false;
   connected = false;
+  /** The TCP connection is up (over TLS: the handshake may still be going on). */
+  tcpUp = false;
   closed = false;
+  /** The request the pool opened this connection for, while it waits: it is the first to take it. */
+  openedFor: FastExchange | undefined;
   /** When the connection last became idle (performance.now()). */
   idleSince = 0;
   /** Requests written on this connection so far. */
@@ -68,6 +76,8 @@ export class Connection implements Carrier {
   private corked: FastExchange[] | undefined;
   private readonly depth: number;
   private readonly socket: Socket;
+  /** TLS: the TCP socket's counters (data_sent and data_received count the records, as on the wire). */
+  private readonly meter: WireMeter | undefined;
   private readonly parser = new ResponseParser();
   private readonly owner: ConnectionOwner;
   private readonly onConnected: (c: Connection, err: Error | undefined) => void;
@@ -76,29 +86,37 @@ export class Connection implements Carrier {
     this.owner = owner;
     this.depth = depth;
     this.onConnected = onConnected;
+    // Phases from the socket's own events: DNS until 'lookup'; TCP from the first connect system call
+    // ('connectionAttempt', not from here: Node connects on a later tick) to 'connect'; TLS from there on.
     let lookupAt = 0;
+    let attemptAt = 0;
     let tcpAt = 0;
     const done = (): void => {
       const end = performance.now();
-      const resolved = lookupAt || this.startedAt;
       const tcp = tcpAt || end;
-      this.lookupUs = us(resolved - this.startedAt);
-      this.connectingUs = us(tcp - resolved);
+      this.lookupUs = lookupAt > 0 ? us(lookupAt - this.startedAt) : 0;
+      this.connectingUs = us(tcp - (attemptAt || lookupAt || this.startedAt));
       this.tlsUs = ep.tls ? us(end - tcp) : 0;
       this.connected = true;
       this.onConnected(this, undefined);
     };
+    let tcp: Socket;
     if (ep.tls) {
-      const tls = tlsConnect({ ...ep.tls, host: ep.host, port: ep.port, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
+      ep.secureContext ??= createSecureContext(ep.tls);
+      // TLS over a TCP socket of our own: its counters are the bytes on the wire (the TLS socket's are plaintext).
+      tcp = netConnect({ host: ep.host, port: ep.port, noDelay: true });
+      const tls = tlsConnect({ ...ep.tls, secureContext: ep.secureContext, socket: tcp, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
       tls.on('session', (s: Buffer) => { ep.session = s; });
       this.socket = tls;
       this.socket.on('data', (b: Buffer) => this.read(b, b.length));
+      this.meter = new WireMeter(tcp);
     } else {
-      this.socket = netConnect({ host: ep.host, port: ep.port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, b: Uint8Array) => { this.read(b as Buffer, n); return true; } } }, done);
+      tcp = this.socket = netConnect({ host: ep.host, port: ep.port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, b: Uint8Array) => { this.read(b as Buffer, n); return true; } } }, done);
     }
     this.socket.setNoDelay(true);
-    this.socket.once('lookup', () => { lookupAt = performance.now(); });
-    this.socket.once('connect', () => { tcpAt = performance.now(); });
+    tcp.once('lookup', () => { lookupAt = performance.now(); });
+    tcp.once('connectionAttempt', () => { attemptAt = performance.now(); });
+    tcp.once('connect', () => { tcpAt = performance.now(); this.tcpUp = true; });
     this.socket.on('error', (e) => this.gone(e));
     this.socket.on('end', () => this.gone(undefined));
     this.socket.on('close', () => this.gone(undefined));
@@ -179,8 +197,28 @@ export class Connection implements Carrier {
     const x = this.current;
     this.current = undefined;
     if (x !== undefined) this.inFlight--;
-    x?.fail(err, this.parser.bytes);
+    x?.fail(err, this.bytesOf(x));
     this.destroy();
+  }
+
+  /** The bytes received for x, ending its share of the connection (over TLS it also takes the bytes sent). */
+  private bytesOf(x: FastExchange): number {
+    const m = this.meter;
+    if (m === undefined) return this.parser.bytes;
+    x.sentOnWire = m.takeSent();
+    return m.takeReceived();
+  }
+
+  /**
+   * Ends the requests on this connection whose timeout ran out by `now`. The one being read takes the connection
+   * with it (its state is unknown; those behind it are sent again elsewhere); one pipelined behind it fails where
+   * it stands, and its response, if it comes, is read and ignored.
+   */
+  expire(now: number): void {
+    const behind = this.behind;
+    if (behind !== undefined) for (const x of behind) if (!x.finished && expired(x, now)) x.fail(timeoutError(x, ''), 0);
+    const x = this.current;
+    if (x !== undefined && expired(x, now)) this.timeout(timeoutError(x, ''));
   }
 
   private read(buf: Buffer, n: number): void {
@@ -195,14 +233,14 @@ export class Connection implements Carrier {
       } catch (e) {
         this.current = undefined;
         this.inFlight--;
-        x.fail(e as Error, this.parser.bytes);
+        x.fail(e as Error, this.bytesOf(x));
         this.destroy();
         return;
       }
       if (!this.parser.idle) return;
       const next = this.behind?.shift();
       // More than this response and nothing pipelined: the server answered what was not asked; never reuse.
-      this.complete(x, next, now, at === n || next !== undefined);
+      this.complete(x, next, at === n || next !== undefined);
       if (at === n || next === undefined || this.current !== next) return;
       x = next;
       x.firstByte(now);
@@ -210,8 +248,8 @@ export class Connection implements Carrier {
   }
 
   /** x's response ended; `next` (pipelined behind it) is read from now on. */
-  private complete(x: FastExchange, next: FastExchange | undefined, now: number, reusable: boolean): void {
-    const bytes = this.parser.bytes;
+  private complete(x: FastExchange, next: FastExchange | undefined, reusable: boolean): void {
+    const bytes = this.bytesOf(x);
     let keep = reusable && x.spec.keepAlive && this.parser.keepAliveAfter;
     const hint = this.parser.keepAliveTimeoutMs;
     if (keep && hint >= 0) {
@@ -230,10 +268,8 @@ export class Connection implements Carrier {
       return;
     }
     this.current = next;
-    if (next !== undefined) {
-      this.parser.begin(next, next.headRequest);
-      next.responseDue(now); // its headers timeout counts from here: it could not be answered before x
-    } else if (this.inFlight === 0) this.pipelineOpen = true;
+    if (next !== undefined) this.parser.begin(next, next.headRequest);
+    else if (this.inFlight === 0) this.pipelineOpen = true;
     // Settled first, so that writing the next queued request is not counted in this one's receiving time.
     x.succeed(bytes);
     this.owner.released(this, false);
@@ -252,12 +288,15 @@ export class Connection implements Carrier {
     if (behind !== undefined) for (let i = behind.length - 1; i >= 0; i--) this.owner.requeue(behind[i]!);
     if (x !== undefined) {
       let failure = err;
-      if (failure === undefined) {
-        // A body read until the close ends here; anything else unfinished is an error.
+      // A body read until the close ends here, also when the close comes as a reset (a server closing with requests
+      // unread, as with pipelining, sends one): as for undici, what arrived is the response. Anything else unfinished
+      // is an error.
+      if (failure === undefined || (this.parser.untilClose && (failure as { code?: unknown }).code === 'ECONNRESET')) {
+        failure = undefined;
         try { this.parser.eof(); } catch (e) { failure = e as Error; }
       }
-      if (failure === undefined) x.succeed(this.parser.bytes);
-      else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure))) x.fail(failure, this.parser.bytes);
+      if (failure === undefined) x.succeed(this.bytesOf(x));
+      else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure))) x.fail(failure, this.bytesOf(x));
     }
     if (wasClosed) return;
     if (!this.socket.destroyed) this.socket.destroy();

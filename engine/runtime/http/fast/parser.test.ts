@@ -144,8 +144,30 @@ describe('ResponseParser', () => {
   it('refuses a head larger than 64 KB (malformed, not unbounded memory)', () => {
     const p = new ResponseParser();
     p.begin({ onHead() {}, onBody() {}, onComplete() {} }, false);
+    const status = Buffer.from('HTTP/1.1 200 OK\r\n');
+    p.execute(status, 0, status.length);
     const line = Buffer.from(`X-Pad: ${'a'.repeat(1000)}\r\n`);
     expect(() => { for (let i = 0; i < 100; i++) p.execute(line, 0, line.length); }).toThrow(/64 KB/);
+  });
+
+  it('says at the first byte that cannot begin a status line that the response is not HTTP, before any blank line', () => {
+    for (const [wire, ok] of [['HTTP/1.1 2', true], ['H', true], ['HTTP/1', true], ['HTTP/2', false], ['\u0016\u0003\u0001', false], ['<html>', false]] as const) {
+      const p = new ResponseParser();
+      p.begin({ onHead() {}, onBody() {}, onComplete() {} }, false);
+      const b = Buffer.from(wire, 'latin1');
+      let err: unknown;
+      // One byte at a time: the check holds for a status line cut anywhere.
+      try { for (let i = 0; i < b.length; i++) p.execute(b, i, i + 1); } catch (e) { err = e; }
+      expect(err === undefined, wire).toBe(ok);
+      if (!ok) {
+        expect(classifyError(err)).toBe('malformed');
+        expect((err as Error).message).toMatch(/^not an HTTP\/1\.x response: it starts with /);
+      }
+    }
+    const tls = new ResponseParser();
+    tls.begin({ onHead() {}, onBody() {}, onComplete() {} }, false);
+    const alert = Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x32]);
+    expect(() => tls.execute(alert, 0, alert.length)).toThrow('it starts with bytes 15 03 01 00 02 02 32 (a TLS record: the server speaks https)');
   });
 
   it('a connection closed in the middle of a body is an error (reset), not a short success', () => {

@@ -62,6 +62,8 @@ export class ResponseParser {
   get keepAliveAfter(): boolean { return this.keepAlive; }
   /** Anything of the response received yet (a stale kept-alive socket closes before the first byte). */
   get started(): boolean { return this.bytes > 0 || this.pending !== undefined; }
+  /** Reading a body whose end is the connection's close (no length, not chunked). */
+  get untilClose(): boolean { return this.state === UNTIL_CLOSE; }
 
   /** Consumes buf[start, end); returns where it stopped (end, or the byte after a complete response). */
   execute(buf: Buffer, start: number, end: number): number {
@@ -116,6 +118,8 @@ export class ResponseParser {
     const at = src.indexOf(CRLF2, from);
     if (at < 0 || at + 4 > to) {
       if (to - from > MAX_HEAD) throw new HttpParseError('HPE_HEADER_OVERFLOW', 'response head larger than 64 KB');
+      // Bytes that cannot begin a status line are not HTTP (noise, a TLS alert): say so now, not at the close.
+      if (!httpPrefix(src, from, to)) throw notHttp(src, from, to);
       this.pending = Buffer.from(src.subarray(from, to)); // copy: the caller may reuse its buffer
       return end;
     }
@@ -197,6 +201,23 @@ export class ResponseParser {
     this.sink = undefined;
     sink.onComplete(this.keepAlive);
   }
+}
+
+const HTTP_1 = Buffer.from('HTTP/1.', 'latin1');
+
+/** Whether src[from, to) can be the start of "HTTP/1.x ...". */
+function httpPrefix(src: Buffer, from: number, to: number): boolean {
+  const n = Math.min(to - from, HTTP_1.length);
+  for (let k = 0; k < n; k++) if (src[from + k] !== HTTP_1[k]) return false;
+  return true;
+}
+
+function notHttp(src: Buffer, from: number, to: number): HttpParseError {
+  const start = src.subarray(from, Math.min(to, from + 16));
+  // A TLS record (handshake or alert, version 3.x): an https server answered a plain-http request.
+  const tls = (start[0] === 0x15 || start[0] === 0x16) && (start.length < 2 || start[1] === 0x03);
+  const shown = /^[\x20-\x7e]*$/.test(start.toString('latin1')) ? JSON.stringify(start.toString('latin1')) : `bytes ${start.toString('hex').replace(/(..)(?=.)/g, '$1 ')}`;
+  return new HttpParseError('HPE_INVALID_CONSTANT', `not an HTTP/1.x response: it starts with ${shown}${tls ? ' (a TLS record: the server speaks https)' : ''}`);
 }
 
 function hex(c: number): number {

@@ -1,8 +1,8 @@
 /**
  * HTTP/1.1 pipelining in the fast client (defaults.http.pipelining): several requests written on one connection
  * before their responses, answered in order; fewer connections; nothing written behind a non-idempotent request;
- * requests left unanswered by a closing server retried; the headers timeout of a pipelined request counted from
- * the end of the response before it. A raw server records, for every request, how many requests of its
+ * requests left unanswered by a closing server retried; the timeout of a pipelined request counted from when it
+ * was asked, wherever it waits. A raw server records, for every request, how many requests of its
  * connection were still unanswered when it arrived.
  */
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
@@ -152,6 +152,28 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     expect(arrivals.length).toBeGreaterThan(12); // some were written more than once
   });
 
+  it('HTTP/1.0 responses delimited by the close are complete, also when the close is a reset (requests left unread)', async () => {
+    // As an HTTP/1.0 server does: read one request, answer until the close, close with what was pipelined unread
+    // (the kernel then sends a reset, made certain here).
+    answer = (queue) => {
+      const p = queue[0];
+      if (p === undefined || p.scheduled) return;
+      p.scheduled = true;
+      setTimeout(() => p.s.write(`HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n${p.path}`, () => p.s.resetAndDestroy()), 2);
+    };
+    const loop = async (k: number): Promise<(string | undefined)[]> => {
+      const got: (string | undefined)[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await exchange(client, spec(`/v${k}-${i}`));
+        got.push(r.error ? r.error.message : r.body?.toString());
+      }
+      return got;
+    };
+    const got = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(loop));
+    expect(got).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((k) => [0, 1, 2, 3, 4].map((i) => `/v${k}-${i}`)));
+    expect(arrivals.some((a) => a.outstanding > 0)).toBe(true); // requests were pipelined behind the answered ones
+  });
+
   it('retries the head of a pipeline once; what was behind it is sent again without being charged', async () => {
     // The server closes a connection without answering once it has 2 requests, or 50 ms after the first.
     answer = (queue) => {
@@ -168,18 +190,40 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     expect(arrivals.filter((x) => x.path === '/b')).toHaveLength(3);
   });
 
-  it('counts a pipelined request\'s headers timeout from the end of the response before it', async () => {
-    // Responses 150 ms apart: the second arrives 300 ms after its write but 150 ms after the first response.
+  it('a request pipelined behind a slow response times out at its own timeout, counted from when it was asked', async () => {
+    // The second response would come 300 ms after both were asked: past the second request's 220 ms.
+    let n = 0;
     answer = (queue) => {
-      if (queue.length < 2) return;
-      const [a, b] = queue.splice(0);
-      setTimeout(() => reply(a!), 150);
-      setTimeout(() => reply(b!), 300);
+      if (n === 0 && queue.length < 2) return;
+      for (const p of queue.splice(0)) {
+        const k = n++;
+        setTimeout(() => { if (p.s.writable) reply(p); }, k === 0 ? 150 : k === 1 ? 300 : 0);
+      }
     };
     const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 220 })), exchange(client, spec('/b', { timeoutMs: 220 }))]);
-    expect(rs.map((r) => r.error?.kind)).toEqual([undefined, undefined]);
-    expect(rs.map((r) => r.body?.toString())).toEqual(['/a', '/b']);
-    expect(rs[1]!.waiting).toBeGreaterThan(250_000); // its waiting time still counts from its own write
+    expect(rs.map((r) => r.error?.kind)).toEqual([undefined, 'timeout']);
+    expect(rs[1]!.error?.message).toMatch(/^request timeout \(220ms\) reached waiting for the response/);
+  });
+
+  it('a request that times out behind another fails where it stands: its response is read and ignored, the connection kept', async () => {
+    let n = 0;
+    answer = (queue) => {
+      if (n === 0 && queue.length < 2) return;
+      for (const p of queue.splice(0)) setTimeout(() => reply(p), n++ < 2 ? 300 : 0);
+    };
+    const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 2000 })), exchange(client, spec('/b', { timeoutMs: 100 }))]);
+    expect(rs.map((r) => r.error?.kind)).toEqual([undefined, 'timeout']);
+    expect(rs[0]!.body?.toString()).toBe('/a');
+    expect((await exchange(client, spec('/c'))).body?.toString()).toBe('/c');
+    expect(connections).toBe(1);
+  });
+
+  it('a request pipelined behind a hung one ends at its own timeout where it stands, not sent again elsewhere', async () => {
+    answer = () => { /* never answers */ };
+    const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 400 })), exchange(client, spec('/b', { timeoutMs: 150 }))]);
+    expect(rs.map((r) => r.error?.kind)).toEqual(['timeout', 'timeout']);
+    expect(arrivals.map((a) => a.path)).toEqual(['/a', '/b']); // /b was not requeued when /a's timeout dropped the connection
+    expect(rs[1]!.blocked + rs[1]!.duration).toBeLessThan(rs[0]!.blocked + rs[0]!.duration);
   });
 
   it('a request pipelined behind a slow response times out when its own response is late', async () => {

@@ -1,20 +1,23 @@
 /**
  * The connections of the fast client to one origin: at most `limit` of them. An idle one (last used first) takes a
- * request at once; otherwise the request joins one queue, and whichever connection is free first (one just
- * released, or one just opened) takes the request at its head, as undici does. A connection is opened per
- * queued request, but at most MAX_OPENING at a time: a burst (a cold start of the open model, a stall) would
- * otherwise open hundreds of connections that each cost more than waiting a fraction of a millisecond for a busy
- * one. A connection freed by a response is handed on in the same call (undici waits an event-loop turn).
+ * request at once; otherwise the request joins one queue and a connection is opened for it, at most MAX_OPENING at
+ * a time: a burst (a cold start of the open model, a stall) would otherwise open hundreds of connections that each
+ * cost more than waiting a fraction of a millisecond for a busy one. A connection just opened goes to the request it
+ * was opened for (as in Go's and undici's pools: a handshake that never finishes stalls only that request, which its
+ * timeout ends), or, when that one was served meanwhile, to the head of the queue; a connection freed by a response
+ * takes the head of the queue in the same call (undici waits an event-loop turn).
  * With pipelining (depth > 1) a connection takes up to `depth` requests before their responses arrive, and the
  * pool fills the connections it has before it opens another (as undici's pool): a burst of N requests opens about
  * N / depth connections. Only idempotent requests are pipelined; any other waits for a connection with nothing in
  * flight, and nothing is written behind it.
- * Also enforces the connect timeout and the headers/body timeouts.
+ * Also enforces the connect timeout and the request timeout (../timeout.ts) of the requests it holds.
  */
 import { performance } from 'node:perf_hooks';
 import { IDEMPOTENT, pipelinable } from '../idempotent.ts';
+import { expired, timeoutError } from '../timeout.ts';
 import { Connection, type ConnectionOwner, type Endpoint } from './connection.ts';
 import type { FastExchange } from './request.ts';
+import { WaitQueue } from './wait-queue.ts';
 
 /** An idle connection freed less than this long ago is reused at once, without waiting an event-loop turn. */
 const FRESH_MS = 1;
@@ -35,11 +38,13 @@ export class Pool implements ConnectionOwner {
   private readonly idle: Connection[] = [];
   /** Pipelining: connections with requests in flight and room for more (checked when taken; last listed first). */
   private readonly room: Connection[] = [];
-  /** FIFO of waiting requests from waitHead on (settled ones are skipped when reached). */
-  private readonly waiting: FastExchange[] = [];
-  private waitHead = 0;
+  private readonly waiting = new WaitQueue();
   private readonly all = new Set<Connection>();
   private readonly opening = new Set<Connection>();
+  /** Connections being opened for a request that still waits for them (openForWaiting, unbind). */
+  private covering = 0;
+  /** openForWaiting() stopped at a limit with requests left that no connection is being opened for. */
+  private starved = false;
   /** Idle connections given a request after one event-loop turn (see acquire): each can take depth - 1 more. */
   private deferred = 0;
   private closing = false;
@@ -58,30 +63,35 @@ export class Pool implements ConnectionOwner {
   acquire(x: FastExchange, first = false): void {
     if (this.closing) { x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0); return; }
     // Pipelining: behind the requests of a busy connection, unless others wait already (they go first).
-    if (this.depth > 1 && this.room.length > 0 && this.waitingCount() === 0 && pipelinable(x) && this.pipeline(x)) return;
+    if (this.depth > 1 && this.room.length > 0 && this.waiting.peek() === undefined && pipelinable(x) && this.pipeline(x)) return;
     const idle = this.idle;
     while (idle.length > 0) {
       const c = idle.pop()!;
       if (c.closed) continue;
       // Freed by a response just now (the closed model's next request): use it at once. Idle for longer: the server
       // may have closed it meanwhile, so let the event loop deliver a pending FIN or reset first (as undici does).
-      if (performance.now() - c.idleSince < FRESH_MS) { c.send(x); this.listIfRoom(c); }
+      if (performance.now() - c.idleSince < FRESH_MS) { this.send(c, x); this.listIfRoom(c); }
       else {
         this.deferred++;
         setImmediate(() => { this.deferred--; this.sendIfOpen(c, x); });
       }
       return;
     }
-    if (!first) this.waiting.push(x);
-    else if (this.waitHead > 0) this.waiting[--this.waitHead] = x;
-    else this.waiting.unshift(x);
-    this.openForWaiting();
+    if (first) this.waiting.unshift(x);
+    else this.waiting.push(x);
+    this.openForWaiting(x);
+  }
+
+  /** Writes x on c; a connection being opened for x is no longer waited for (another may take it). */
+  private send(c: Connection, x: FastExchange): void {
+    if (x.opener !== undefined) this.unbind(x.opener);
+    c.send(x);
   }
 
   private sendIfOpen(c: Connection, x: FastExchange): void {
     if (x.finished) { if (!c.closed) this.released(c, false); return; }
     if (c.closed) { this.acquire(x); return; }
-    c.send(x);
+    this.send(c, x);
     if (this.depth > 1) this.fill(c); // requests that queued meanwhile, counting on this connection
   }
 
@@ -91,7 +101,7 @@ export class Pool implements ConnectionOwner {
     while (room.length > 0) {
       const c = room[room.length - 1]!;
       if (c.closed || !c.pipelineOpen || c.inFlight === 0 || c.inFlight >= this.depth) { room.pop(); c.listed = false; continue; }
-      c.send(x);
+      this.send(c, x);
       if (c.inFlight >= this.depth || !c.pipelineOpen) { room.pop(); c.listed = false; }
       return true;
     }
@@ -109,15 +119,14 @@ export class Pool implements ConnectionOwner {
   released(c: Connection, gone: boolean): void {
     if (gone) {
       this.all.delete(c);
-      this.opening.delete(c);
       const at = this.idle.indexOf(c);
       if (at >= 0) this.idle.splice(at, 1);
-      this.openForWaiting();
+      if (this.starved) this.openForWaiting();
       return;
     }
     if (this.depth > 1) { this.fill(c); return; }
-    const next = this.nextWaiting();
-    if (next !== undefined) c.send(next);
+    const next = this.waiting.shift();
+    if (next !== undefined) this.send(c, next);
     else this.park(c);
   }
 
@@ -131,10 +140,10 @@ export class Pool implements ConnectionOwner {
    * c to have nothing in flight), then lists it as idle or as having room. */
   private fill(c: Connection): void {
     while (!c.closed && c.pipelineOpen && c.inFlight < this.depth) {
-      const next = this.peekWaiting();
+      const next = this.waiting.peek();
       if (next === undefined || (c.inFlight > 0 && !pipelinable(next))) break;
-      this.nextWaiting();
-      c.send(next);
+      this.waiting.shift();
+      this.send(c, next);
     }
     if (c.closed) return;
     if (c.inFlight === 0) this.park(c);
@@ -142,34 +151,45 @@ export class Pool implements ConnectionOwner {
   }
 
   requeue(x: FastExchange): void {
+    x.carrier = undefined;
     if (!x.finished) this.acquire(x, true);
   }
 
   retry(x: FastExchange, _err: Error): boolean {
     if (x.retries > 0 || !IDEMPOTENT.has(x.spec.method) || x.finished) return false;
     x.retries++;
+    x.carrier = undefined;
     this.acquire(x, true);
     return true;
   }
 
-  /** Fails what has waited too long: connects (connect timeout), responses (headers or body timeout); closes
-   * connections idle for longer than the idle timeout. */
+  /** Fails what has waited too long: requests past their timeout wherever they are (queued, connecting, written,
+   * being read), connects past the connect timeout; closes connections idle for longer than the idle timeout. */
   sweep(now: number): void {
     if (this.idle.length > 0) for (const c of this.idle.filter((i) => now - i.idleSince > (i.idleLimitMs >= 0 ? i.idleLimitMs : this.idleTimeoutMs))) c.destroy();
+    if (this.waiting.size > 0) this.waiting.each((x) => expired(x, now), (x) => this.expireWaiting(x));
     for (const c of this.opening) {
       // 0 means no timeout, as for undici.
       if (this.connectTimeoutMs > 0 && now - c.startedAt > this.connectTimeoutMs) {
         c.destroy(codeError('UND_ERR_CONNECT_TIMEOUT', `Connect Timeout Error (attempted address: ${this.ep.host}:${this.ep.port}, timeout: ${this.connectTimeoutMs}ms)`));
       }
     }
-    for (const c of this.all) {
-      const x = c.current;
-      if (x === undefined || x.spec.timeoutMs <= 0) continue;
-      // As undici: the whole head within the timeout from the request's write; then no pause in the body longer than it.
-      if (x.tSent === 0) continue; // written this turn, still corked (pipelining)
-      if (!x.headReceived) {
-        if (now - x.headersFrom > x.spec.timeoutMs) c.timeout(codeError('UND_ERR_HEADERS_TIMEOUT', 'Headers Timeout Error'));
-      } else if (now - x.lastActivity > x.spec.timeoutMs) c.timeout(codeError('UND_ERR_BODY_TIMEOUT', 'Body Timeout Error'));
+    for (const c of this.all) c.expire(now);
+  }
+
+  /** x ran out of time before it got a connection: fails it saying why, and closes the connection being opened for it. */
+  private expireWaiting(x: FastExchange): void {
+    const at = `${this.ep.host}:${this.ep.port}`;
+    const c = x.opener;
+    const why = c !== undefined
+      ? (c.tcpUp ? `the TLS handshake with ${at} did not finish` : `connecting to ${at} did not finish`)
+      : `all ${this.all.size} connections to ${at} were in use or being opened (at most ${this.limit})`;
+    x.fail(timeoutError(x, why), 0);
+    if (c !== undefined) {
+      this.unbind(c);
+      // Slower to open than a whole request timeout: stuck. Closed, so that it holds no place under the limit
+      // (with pipelining it may still be opening for the requests queued with x: the connect timeout decides).
+      if (this.depth === 1) c.destroy(codeError('UND_ERR_CONNECT_TIMEOUT', `no connection within the request timeout (${x.timeoutMs}ms)`));
     }
   }
 
@@ -178,67 +198,82 @@ export class Pool implements ConnectionOwner {
   /** Closes every connection; resolves once their sockets are closed (a worker must not exit with one open). */
   destroy(): Promise<void> {
     this.closing = true;
-    for (let x = this.nextWaiting(); x !== undefined; x = this.nextWaiting()) x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0);
+    for (let x = this.waiting.shift(); x !== undefined; x = this.waiting.shift()) x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0);
     const closing = [...this.all].map((c) => c.destroyed());
     for (const c of [...this.all]) c.destroy();
     // Never hang a stopping worker on a socket that does not report its close.
     return Promise.race([Promise.all(closing).then(() => undefined), new Promise<void>((r) => setTimeout(r, 1000).unref())]);
   }
 
-  /** Opens connections while requests wait that no connection being opened will serve (within the limits). */
-  private openForWaiting(): void {
+  /**
+   * Opens connections while requests wait that no connection being opened will serve (within the limits), each
+   * for one of them (`hint` first: the request just queued). With pipelining one covers `depth` requests.
+   */
+  private openForWaiting(hint?: FastExchange): void {
+    // One at a time, a request just queued is the only one without a connection coming, unless some were left
+    // without one at a limit (`starved`): then the queue is searched for them too.
+    const only = this.depth === 1 && !this.starved ? hint : undefined;
+    this.starved = false;
     if (this.closing) return;
-    this.peekWaiting(); // drops requests interrupted while queued, so that they are not counted
-    while (this.all.size < this.limit && this.opening.size < MAX_OPENING && this.waitingCount() > this.opening.size * this.depth + this.deferred * (this.depth - 1)) {
-      const c = new Connection(this.ep, this, (conn, err) => this.connected(conn, err), this.depth);
+    this.waiting.peek(); // drops requests settled while queued, so that they are not counted
+    const waiting = this.waiting.size - this.deferred * (this.depth - 1);
+    while (waiting > this.covering * this.depth) {
+      const x = hint !== undefined && hint.queued && hint.opener === undefined ? hint : this.waiting.firstUncovered();
+      hint = undefined;
+      if (x === undefined) return;
+      if (this.all.size >= this.limit || this.opening.size >= MAX_OPENING) { this.starved = true; return; }
+      let c: Connection;
+      try {
+        c = new Connection(this.ep, this, (conn, err) => this.connected(conn, err), this.depth);
+      } catch (e) { // options tls.connect refuses (a key that does not parse...): the request fails, not the worker
+        x.fail(e as Error, 0);
+        continue;
+      }
       this.all.add(c);
       this.opening.add(c);
+      c.openedFor = x;
+      x.opener = c;
+      this.covering++;
+      if (x === only) return;
     }
+  }
+
+  /** c is no longer opened for a particular request (it connected, failed, or that request stopped waiting). */
+  private unbind(c: Connection): void {
+    const x = c.openedFor;
+    if (x === undefined) return;
+    c.openedFor = undefined;
+    x.opener = undefined;
+    this.covering--;
   }
 
   private connected(c: Connection, err: Error | undefined): void {
     this.opening.delete(c);
+    const mine = c.openedFor?.queued === true ? c.openedFor : undefined; // (not one interrupted meanwhile)
+    this.unbind(c);
     if (err !== undefined) {
       this.all.delete(c);
-      // The requests that waited longest get the failure: as many as the connection was opened for.
-      for (let i = 0; i < this.depth; i++) this.nextWaiting()?.fail(err, 0);
+      mine?.fail(err, 0);
+      // Pipelining: the requests it would have carried with its own (the oldest, but none that has its own
+      // connection coming) fail with it, rather than each waiting for a connect timeout of its own.
+      for (let n = mine === undefined ? this.depth : this.depth - 1; n > 0 && this.depth > 1; n--) {
+        const x = this.waiting.peek();
+        if (x === undefined || x.opener !== undefined) break;
+        this.waiting.shift();
+        x.fail(err, 0);
+      }
       this.openForWaiting();
       return;
     }
-    const taker = this.nextWaiting();
+    // Pipelining keeps the queue's order (requests sent again go first, in order): the head takes it.
+    const taker = (this.depth === 1 ? mine : undefined) ?? this.waiting.shift();
     if (taker === undefined) { this.park(c); return; }
-    // Only a connection opened while the request waited is charged to it.
-    if (!c.claimed && c.startedAt >= taker.t0) {
-      c.claimed = true;
-      taker.lookup = c.lookupUs;
-      taker.connecting = c.connectingUs;
-      taker.tls = c.tlsUs;
-    }
-    c.send(taker);
+    // Every new connection's DNS, TCP and TLS time is charged to the one request that waited for it and took it.
+    taker.lookup = c.lookupUs;
+    taker.connecting = c.connectingUs;
+    taker.tls = c.tlsUs;
+    this.send(c, taker);
     if (this.depth > 1) this.fill(c);
-    this.openForWaiting(); // the next wave, for requests still queued
-  }
-
-  private waitingCount(): number {
-    return this.waiting.length - this.waitHead;
-  }
-
-  /** The request nextWaiting() would return, left in the queue. */
-  private peekWaiting(): FastExchange | undefined {
-    const q = this.waiting;
-    while (this.waitHead < q.length && q[this.waitHead]!.finished) q[this.waitHead++] = undefined as unknown as FastExchange;
-    return this.waitHead < q.length ? q[this.waitHead] : undefined;
-  }
-
-  private nextWaiting(): FastExchange | undefined {
-    const q = this.waiting;
-    while (this.waitHead < q.length) {
-      const x = q[this.waitHead]!;
-      q[this.waitHead++] = undefined as unknown as FastExchange;
-      if (this.waitHead > 1024 && this.waitHead * 2 > q.length) { q.splice(0, this.waitHead); this.waitHead = 0; }
-      if (!x.finished) return x;
-    }
-    if (this.waitHead > 0) { q.length = 0; this.waitHead = 0; }
-    return undefined;
+    if (this.starved || this.depth > 1) this.openForWaiting(); // the next wave, for requests still queued
   }
 }

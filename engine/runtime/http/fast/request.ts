@@ -5,6 +5,7 @@
 import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from '../exchange.ts';
 import { ExchangeState } from '../exchange-state.ts';
 import type { ParserSink } from './parser.ts';
+import type { Connection } from './connection.ts';
 
 /** What the connection needs to know about the request it carries. */
 export interface Carrier {
@@ -19,39 +20,40 @@ export class FastExchange extends ExchangeState implements ParserSink {
   readonly wire: string | Buffer;
   readonly body: Buffer | string | null;
   readonly headRequest: boolean;
-  /** Last time a byte arrived or the request was sent (the body timeout counts from it). */
-  lastActivity = 0;
-  /** Since when a response head is due (the headers timeout counts from it): the write, or, pipelined behind
-   * other requests, the end of the response before it. */
-  headersFrom = 0;
-  /** The whole response head has arrived (the headers timeout is over; the body timeout applies). */
-  headReceived = false;
   retries = 0;
+  /** Bytes sent as the TLS connection counted them (wire.ts); -1: the head and body as written. */
+  sentOnWire = -1;
+  /** The connection it is written on; undefined while it waits for one (or once settled). */
   carrier: Carrier | undefined;
+  /** The connection the pool opened for it while it waits (it takes that one first, as Go's and undici's pools). */
+  opener: Connection | undefined;
   private readonly resolve: (r: ExchangeResult) => void;
   private written = false;
+  /** The head and body as written: what data_sent counts on a plain connection. */
+  private readonly wireLength: number;
 
-  constructor(spec: ExchangeSpec, headBytes: number, wire: string | Buffer, body: Buffer | string | null, resolve: (r: ExchangeResult) => void) {
+  constructor(spec: ExchangeSpec, headBytes: number, wire: string | Buffer, body: Buffer | string | null, bodyLength: number, resolve: (r: ExchangeResult) => void) {
     super(spec);
     this.spec = spec;
     this.headBytes = headBytes;
     this.wire = wire;
     this.body = body;
+    this.wireLength = wire.length + bodyLength;
     this.headRequest = spec.method === 'HEAD';
     this.resolve = resolve;
   }
 
+  /** Waiting in the pool's queue for a connection (not written on one, not settled). */
+  get queued(): boolean { return this.carrier === undefined && !this.done; }
+
   /** Called by the connection right before and after it writes the request. */
-  starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.headReceived = false; this.written = true; }
-  sent(now: number): void { this.tSent = now; this.lastActivity = now; this.headersFrom = now; }
-  /** Pipelined: the response before this one ended, so this one's is due from now. */
-  responseDue(now: number): void { if (this.tSent !== 0) this.headersFrom = now; }
-  firstByte(now: number): void { if (this.tFirst === 0) this.tFirst = now; this.lastActivity = now; }
+  starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.written = true; }
+  sent(now: number): void { this.tSent = now; }
+  firstByte(now: number): void { if (this.tFirst === 0) this.tFirst = now; }
 
   onHead(status: number, headers: ResponseHeaders): void {
     this.status = status;
     this.headers = headers;
-    this.headReceived = true;
   }
 
   onBody(buf: Buffer, start: number, end: number): void {
@@ -76,6 +78,7 @@ export class FastExchange extends ExchangeState implements ParserSink {
   private settle(err: Error | undefined, interrupted: boolean, wireBytes: number): void {
     if (this.done) return;
     this.carrier = undefined;
-    this.resolve(this.result(err, interrupted, wireBytes, this.written ? this.headBytes : 0, false));
+    const sent = !this.written ? 0 : this.sentOnWire >= 0 ? this.sentOnWire : this.wireLength;
+    this.resolve(this.result(err, interrupted, wireBytes, sent, this.written ? this.headBytes : 0, false));
   }
 }

@@ -16,6 +16,19 @@ describe('doc paths', () => {
     expect(setIn({}, ['x', 0, 'y'], 1)).toEqual({ x: [{ y: 1 }] });
   });
 
+  it('puts a key the form adds where a person writes it, and keeps the order of keys already there', () => {
+    const typed = { scenarios: { a: { steps: [{ request: { checks: [{ status: 200 }], url: '/x', extract: {} } }] } } };
+    const req = (d: unknown): string[] => Object.keys(getIn(d, ['scenarios', 'a', 'steps', 0, 'request']) as object);
+    const withMethod = setIn(typed, ['scenarios', 'a', 'steps', 0, 'request', 'method'], 'POST');
+    expect(req(withMethod)).toEqual(['method', 'checks', 'url', 'extract']); // before checks; the typed order stays
+    const withName = setIn(withMethod, ['scenarios', 'a', 'steps', 0, 'request', 'name'], 'n');
+    expect(req(withName)[0]).toBe('name');
+    const sc = setIn({ scenarios: { a: { steps: [] } } }, ['scenarios', 'a', 'executor'], 'constant-vus');
+    expect(Object.keys((sc as { scenarios: { a: object } }).scenarios.a)).toEqual(['executor', 'steps']);
+    expect(Object.keys(setIn({ scenarios: {}, thresholds: {} }, ['name'], 'p') as object)).toEqual(['name', 'scenarios', 'thresholds']);
+    expect(Object.keys(setIn({ z: 1 }, ['a'], 2) as object)).toEqual(['z', 'a']); // elsewhere: at the end
+  });
+
   it('deletes, inserts, moves and renames keys in place', () => {
     expect((deleteIn(doc, ['scenarios', 'a', 'steps', 1]) as typeof doc).scenarios.a.steps).toHaveLength(2);
     expect(deleteIn({ a: 1, b: 2, c: 3 }, ['b'])).toEqual({ a: 1, c: 3 });

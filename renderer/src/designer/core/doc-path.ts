@@ -2,6 +2,8 @@
  * Immutable edits of a plan document by path (["scenarios","browse","steps",2,"request","url"]). Only the
  * containers along the path are copied, so undo history and React memoisation stay cheap.
  */
+import { keyOrderAt, withKey } from './key-order.ts';
+
 export type Path = readonly (string | number)[];
 export type Doc = unknown;
 
@@ -14,18 +16,26 @@ export function getIn(doc: Doc, path: Path): unknown {
   return v;
 }
 
-/** Sets the value at path, creating objects (or arrays for numeric segments) along the way. */
+/**
+ * Sets the value at path, creating objects (or arrays for numeric segments) along the way. A key new to a request,
+ * a scenario, the defaults or the plan goes to its usual place (key-order.ts); existing keys keep theirs.
+ */
 export function setIn(doc: Doc, path: Path, value: unknown): Doc {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  return setAt(doc, path, 0, value);
+}
+
+function setAt(doc: Doc, path: Path, depth: number, value: unknown): Doc {
+  if (depth === path.length) return value;
+  const head = path[depth] as string | number;
   const base = doc !== null && typeof doc === 'object' ? doc : typeof head === 'number' ? [] : {};
-  const next = setIn((base as Record<string | number, unknown>)[head], rest, value);
+  const next = setAt((base as Record<string | number, unknown>)[head], path, depth + 1, value);
   if (Array.isArray(base)) {
     const copy = base.slice();
     copy[head as number] = next;
     return copy;
   }
-  return { ...(base as object), [head]: next };
+  const order = keyOrderAt(path.slice(0, depth));
+  return order ? withKey(base as Record<string, unknown>, String(head), next, order) : { ...(base as object), [head]: next };
 }
 
 /** Removes the value at path: an array item is spliced out, an object key deleted (order of the rest kept). */

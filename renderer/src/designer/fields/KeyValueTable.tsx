@@ -34,7 +34,8 @@ export function KeyValueTable({ path, label, keyLabel = 'Name', valueLabel = 'Va
       <legend>{label}</legend>
       {listId && <datalist id={listId}>{keySuggestions?.map((k) => <option key={k} value={k} />)}</datalist>}
       <table aria-label={label}>
-        <thead><tr><th scope="col">{keyLabel}</th><th scope="col">{valueLabel}</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+        {/* Column headings only over rows that have them: an empty table is just its "Add" row. */}
+        {entries.length > 0 && <thead><tr><th scope="col">{keyLabel}</th><th scope="col">{valueLabel}</th><th><span className="visually-hidden">Actions</span></th></tr></thead>}
         <tbody>
           {entries.map(([k, v]) => (
             <tr key={k}>

@@ -7,7 +7,6 @@ import type { Path } from '../core/doc-path.ts';
 import { requestLabel } from '../core/steps.ts';
 import { issuesAt, issuesUnder } from '../core/validation.ts';
 import { FieldIssues } from '../fields/FieldIssues.tsx';
-import { KeyValueTable } from '../fields/KeyValueTable.tsx';
 import { TemplateInput } from '../fields/TemplateInput.tsx';
 import { TextField } from '../fields/TextField.tsx';
 import { fieldId } from '../fields/useField.ts';
@@ -20,6 +19,8 @@ import { ExtractEditor } from './extract/ExtractEditor.tsx';
 import { COMMON_HEADERS, HeadersEditor } from './HeadersEditor.tsx';
 import { useLastTry } from './last-response.ts';
 import { OptionsEditor } from './options/OptionsEditor.tsx';
+import { QueryEditor } from './query/QueryEditor.tsx';
+import { splitUrlQuery } from './query/url-query.ts';
 import { triedRequest } from './preview/preview.ts';
 import { Tabs, type Tab } from './Tabs.tsx';
 
@@ -37,8 +38,8 @@ export function RequestEditor({ stepPath }: { stepPath: Path }) {
   const baseUrl = d.get(['defaults', 'baseUrl']);
   const problems = (...keys: string[]): number => keys.reduce((n, k) => n + issuesUnder(d.issues, [...path, k]).length, 0);
   const tabs: Tab[] = [
-    { id: 'query', label: 'Query', count: size(req.query), problems: problems('query'),
-      render: () => <KeyValueTable path={[...path, 'query']} label="Query parameters" keyLabel="Parameter" /> },
+    { id: 'query', label: 'Query', count: size(req.query) + splitUrlQuery(typeof req.url === 'string' ? req.url : '').params.length, problems: problems('query'),
+      render: () => <QueryEditor requestPath={path} /> },
     { id: 'headers', label: 'Headers', count: size(req.headers), problems: problems('headers'), render: () => <HeadersEditor requestPath={path} /> },
     { id: 'body', label: 'Body', count: bodyKind(req) === 'none' ? 0 : 1, problems: problems('json', 'form', 'text', 'file'), render: () => <BodyEditor requestPath={path} /> },
     { id: 'auth', label: 'Auth', problems: problems('auth'), render: () => <AuthEditor requestPath={path} /> },

@@ -24,7 +24,7 @@ export function statusTone(status: number): 'good' | 'neutral' | 'warn' | 'bad' 
 
 const ERROR_WORDS: Record<string, string> = {
   refused: 'Connection refused', reset: 'Connection reset', timeout: 'Timed out', dns: 'Host not found', tls: 'TLS error',
-  malformed: 'Malformed response', 'body-too-large': 'Body too large', template: 'Could not build the request',
+  malformed: 'Malformed response', 'body-too-large': 'Body too large', 'too-many-redirects': 'Too many redirects', template: 'Could not build the request',
   'invalid-url': 'Invalid URL', interrupted: 'Stopped', other: 'Request failed',
 };
 

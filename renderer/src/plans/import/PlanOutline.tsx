@@ -13,10 +13,11 @@ export function PlanOutline({ preview }: { preview: ImportPreview }) {
   return (
     <>
       <details className="import-requests">
-        <summary>{plural(preview.scenarios, 'scenario')}, {plural(preview.requests.length, 'request')}</summary>
+        <summary>{plural(preview.scenarios, 'scenario')}, {plural(preview.requestCount, 'request')}</summary>
         <ol aria-label="Requests">
           {preview.requests.map((r, i) => <li key={i}><span className="method">{r.method}</span> {r.name}</li>)}
         </ol>
+        {preview.requestCount > preview.requests.length && <p className="muted small">The first {preview.requests.length} of {preview.requestCount.toLocaleString('en')} requests; the plan has them all.</p>}
       </details>
       {preview.issues.length > 0 && (
         <div className="notice notice-error" role="note">

@@ -44,7 +44,8 @@ export function RequestTable({ rows, sort, onSort, selected, onSelect }: Props) 
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.key} className={selected === r.key ? 'selected' : undefined}>
+            // The whole row opens the request's charts (the name's button is the keyboard's way).
+            <tr key={r.key} className={`pickable${selected === r.key ? ' selected' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('button')) onSelect(r); }}>
               <th scope="row">
                 <button type="button" className="pick" aria-pressed={selected === r.key} onClick={() => onSelect(r)} title="Show this request's charts">
                   {r.method && <span className="method">{r.method} </span>}{r.name}

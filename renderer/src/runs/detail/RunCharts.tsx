@@ -1,6 +1,6 @@
 /**
  * The run's charts over time, from its per-second points: requests/s (and failed/s), failed share, active VUs,
- * latency percentiles, and for open-model runs the target arrival rate against the achieved one. The series are
+ * latency percentiles, bytes received and sent per second, and for open-model runs the target arrival rate against the achieved one. The series are
  * built once per change of the points (a tick, or the stored samples), and each chart only redraws when its own
  * series changed.
  */
@@ -17,7 +17,7 @@ interface Props {
   openModel: boolean;
 }
 
-/** Section "Charts" with figures `data-chart` = rps, failed, vus, latency (and arrival). */
+/** Section "Charts" with figures `data-chart` = rps, failed, vus, latency, data (and arrival). */
 export function RunCharts({ points, openModel }: Props) {
   const s = useMemo(() => runSeries(points, openModel), [points, openModel]);
   return (
@@ -28,6 +28,7 @@ export function RunCharts({ points, openModel }: Props) {
         <TimeChart id="failed" title="Failed requests (%)" unit="%" series={s.failedShare} />
         <TimeChart id="vus" title="Active virtual users" unit="VUs" series={s.vus} />
         <TimeChart id="latency" title="Latency percentiles (http_req_duration)" unit="ms" series={s.latency} />
+        <TimeChart id="data" title="Data on the wire (data_received, data_sent)" unit="kB/s" series={s.data} />
         {s.arrival && <TimeChart id="arrival" title="Arrival rate: target vs achieved (open model)" unit="it/s" series={s.arrival} />}
       </div>
     </Section>

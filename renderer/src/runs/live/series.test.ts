@@ -27,9 +27,12 @@ describe('runSeries', () => {
     expect(named(s.rps, 'requests/s').points).toEqual([[1, 0], [2, 8], [2.8, 10]]);
   });
 
-  it('skips the sliver of a last interval in rates (a fake spike), not in levels', () => {
-    const s = runSeries([point(1), point(1.05, { span: 0.05, reqs: 3 })]);
-    expect(named(s.rps, 'requests/s').points).toEqual([[1, 10]]);
+  it('leaves a gap for the sliver of a last interval in rates and shares (a fake spike), not in levels', () => {
+    const s = runSeries([point(1), point(1.05, { span: 0.05, reqs: 3, failed: 1 })]);
+    // A gap, not a point: every chart's time axis still ends at the run's end.
+    expect(named(s.rps, 'requests/s').points).toEqual([[1, 10], [1.05, null]]);
+    expect(named(s.failedShare, 'failed %').points.at(-1)).toEqual([1.05, null]);
+    expect(named(s.data, 'received kB/s').points.at(-1)).toEqual([1.05, null]);
     expect(named(s.vus, 'active VUs').points).toHaveLength(2);
   });
 

@@ -3,6 +3,9 @@
  * the other body keys go, and what can be carried over is (JSON <-> text, form -> JSON, a flat JSON object -> form).
  */
 import { BODY_KEYS } from '../../../../../engine/plan/schema/request.ts';
+import { withKey } from '../../core/key-order.ts';
+
+export { REQUEST_KEY_ORDER, withKey } from '../../core/key-order.ts';
 
 export type BodyKind = 'none' | (typeof BODY_KEYS)[number];
 export const BODY_KINDS: readonly BodyKind[] = ['none', ...BODY_KEYS];
@@ -10,31 +13,10 @@ export const BODY_KINDS: readonly BodyKind[] = ['none', ...BODY_KEYS];
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The request keys in the order the plan reference lists them; a new key goes to its place among them. */
-export const REQUEST_KEY_ORDER = [
-  'name', 'method', 'url', 'query', 'headers', 'json', 'form', 'text', 'file', 'auth',
-  'timeout', 'maxRedirects', 'expectedStatuses', 'checks', 'extract', 'tags',
-] as const;
-
 /** The body kind of a request (the first body key present). */
 export function bodyKind(request: unknown): BodyKind {
   if (!isRec(request)) return 'none';
   return BODY_KEYS.find((k) => request[k] !== undefined) ?? 'none';
-}
-
-/** `obj` with `key` set to `value`, inserted at its place in `order` when new (existing keys keep their place). */
-export function withKey(obj: Rec, key: string, value: unknown, order: readonly string[] = REQUEST_KEY_ORDER): Rec {
-  if (key in obj) return { ...obj, [key]: value };
-  const rank = order.indexOf(key);
-  const out: Rec = {};
-  let placed = false;
-  for (const [k, v] of Object.entries(obj)) {
-    const r = order.indexOf(k);
-    if (!placed && rank !== -1 && r !== -1 && r > rank) { out[key] = value; placed = true; }
-    out[k] = v;
-  }
-  if (!placed) out[key] = value;
-  return out;
 }
 
 /** The request with its body switched to `kind`, carrying the old body over where it makes sense. */

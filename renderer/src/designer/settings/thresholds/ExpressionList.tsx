@@ -37,7 +37,7 @@ export function ExpressionList({ thresholdKey, rules, problems, metric }: Props)
                 aria-invalid={problem !== undefined} aria-describedby={problem ? `${id}-${i}-problem` : undefined}
                 onChange={(e) => d.set(obj ? [...path, i, 'threshold'] : [...path, i], e.target.value)} />
               <label className="choice">
-                <input type="checkbox" checked={obj?.abortOnFail === true} onChange={(e) => setAbort(e.target.checked)} /> Abort on fail
+                <input type="checkbox" aria-label={`Abort the run when expression ${n} of ${thresholdKey} fails`} checked={obj?.abortOnFail === true} onChange={(e) => setAbort(e.target.checked)} /> Abort on fail
               </label>
               <button type="button" aria-label={`Remove expression ${n}`} disabled={rules.length <= 1} title={rules.length <= 1 ? 'Remove the threshold instead' : undefined}
                 onClick={() => d.edit({ kind: 'delete', path: [...path, i] })}>✕</button>

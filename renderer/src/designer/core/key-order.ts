@@ -1,0 +1,42 @@
+/**
+ * Where a key the form adds goes in its object, so the YAML reads as a person writes it (name, method, url before
+ * checks; executor before steps). Keys already there keep their place: YAML the user typed keeps its order.
+ */
+import type { Path } from './doc-path.ts';
+
+/** The request keys in the order the plan reference lists them. */
+export const REQUEST_KEY_ORDER = [
+  'name', 'method', 'url', 'query', 'headers', 'json', 'form', 'text', 'file', 'auth',
+  'timeout', 'maxRedirects', 'expectedStatuses', 'http', 'checks', 'extract', 'tags',
+] as const;
+const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds'];
+const SCENARIO_KEY_ORDER = [
+  'executor', 'description', 'startTime', 'vus', 'startVUs', 'iterations', 'rate', 'startRate', 'timeUnit', 'duration',
+  'stages', 'preAllocatedVUs', 'maxVUs', 'maxDuration', 'gracefulStop', 'gracefulRampDown', 'tags', 'steps',
+];
+const DEFAULTS_KEY_ORDER = ['baseUrl', 'headers', 'auth', 'timeout', 'maxRedirects', 'expectedStatuses', 'http'];
+
+/** The order of the object at `path` (the object's own path), or undefined when any order is fine. */
+export function keyOrderAt(path: Path): readonly string[] | undefined {
+  const last = path[path.length - 1];
+  if (path.length === 0) return PLAN_KEY_ORDER;
+  if (last === 'request') return REQUEST_KEY_ORDER;
+  if (path.length === 1 && last === 'defaults') return DEFAULTS_KEY_ORDER;
+  if (path.length === 2 && path[0] === 'scenarios') return SCENARIO_KEY_ORDER;
+  return undefined;
+}
+
+/** `obj` with `key` set to `value`, inserted at its place in `order` when new (existing keys keep their place). */
+export function withKey(obj: Readonly<Record<string, unknown>>, key: string, value: unknown, order: readonly string[] = REQUEST_KEY_ORDER): Record<string, unknown> {
+  if (key in obj) return { ...obj, [key]: value };
+  const rank = order.indexOf(key);
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [k, v] of Object.entries(obj)) {
+    const r = order.indexOf(k);
+    if (!placed && rank !== -1 && r !== -1 && r > rank) { out[key] = value; placed = true; }
+    out[k] = v;
+  }
+  if (!placed) out[key] = value;
+  return out;
+}

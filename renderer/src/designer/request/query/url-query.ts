@@ -1,0 +1,43 @@
+/**
+ * The query string written in a request's URL, as parameters, and moving them into the request's `query` map
+ * (where the Query tab edits them). Pure. Templates (`${...}`) are kept as written; percent-escapes are decoded,
+ * since the engine encodes `query` values when it sends them.
+ */
+
+export interface UrlParam { name: string; value: string }
+
+/** Splits `url` at its first `?` (outside `${...}`); the fragment, if any, stays with the base. */
+export function splitUrlQuery(url: string): { base: string; params: UrlParam[] } {
+  const at = queryStart(url);
+  if (at < 0) return { base: url, params: [] };
+  const hash = url.indexOf('#', at);
+  const query = url.slice(at + 1, hash < 0 ? undefined : hash);
+  const base = url.slice(0, at) + (hash < 0 ? '' : url.slice(hash));
+  const params = query.split('&').filter((p) => p !== '').map((p) => {
+    const eq = p.indexOf('=');
+    return { name: decode(eq < 0 ? p : p.slice(0, eq)), value: eq < 0 ? '' : decode(p.slice(eq + 1)) };
+  });
+  return { base, params };
+}
+
+/** The URL without its query string, and `query` with the URL's parameters added (a name already there keeps its value). */
+export function moveQueryIntoTable(url: string, query: Readonly<Record<string, unknown>> | undefined): { url: string; query: Record<string, unknown> } {
+  const { base, params } = splitUrlQuery(url);
+  const out: Record<string, unknown> = { ...query };
+  for (const p of params) if (!(p.name in out)) out[p.name] = p.value;
+  return { url: base, query: out };
+}
+
+function queryStart(url: string): number {
+  let depth = 0;
+  for (let i = 0; i < url.length; i++) {
+    if (url[i] === '$' && url[i + 1] === '{') { depth++; i++; continue; }
+    if (url[i] === '}' && depth > 0) { depth--; continue; }
+    if (url[i] === '?' && depth === 0) return i;
+  }
+  return -1;
+}
+
+function decode(text: string): string {
+  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
+}
