@@ -26,6 +26,11 @@ export interface SenderOptions {
 
 export interface SenderStats { sent: number; dropped: number; requests: number; failures: number; problem: string | undefined }
 
+/** A request in flight this long at the end of the run marks the endpoint as stuck. */
+const STUCK_MS = 2_000;
+/** What the end of the run waits for an endpoint that is failing or stuck. */
+export const UNHEALTHY_GRACE_MS = 1_000;
+
 const DEFAULTS = { maxQueued: 120, maxPerRequest: 20, timeoutMs: 10_000, backoff: { firstMs: 500, maxMs: 15_000 } };
 
 type Outcome = { ok: true } | { ok: false; retry: boolean; problem: string };
@@ -60,6 +65,9 @@ export class BatchSender {
    */
   async close(deadlineMs: number): Promise<SenderStats> {
     this.closing = true;
+    // An endpoint that is failing, or stuck on a request, gets a short grace: it is unlikely to recover now.
+    const stuck = this.inFlightSince > 0 && Date.now() - this.inFlightSince > STUCK_MS;
+    if (stuck || !this.lastOk) deadlineMs = Math.min(deadlineMs, Date.now() + UNHEALTHY_GRACE_MS);
     const left = Math.max(0, deadlineMs - Date.now());
     const waited = `${Math.round(left / 100) / 10} s`;
     const timer = startTimer(() => { this.stopPumping(); }, left);
@@ -81,6 +89,8 @@ export class BatchSender {
   private deadlinePassed = false;
   private failuresAfterRun = 0;
   private inFlight = 0;
+  private inFlightSince = 0;
+  private lastOk = true;
 
   private stopPumping(): void {
     this.deadlinePassed = true;
@@ -93,8 +103,11 @@ export class BatchSender {
       // Out of the queue while in flight, so that a full queue drops only batches that wait.
       const parts = this.queue.splice(0, this.o.maxPerRequest);
       this.inFlight = parts.length;
+      this.inFlightSince = Date.now();
       const outcome = await this.send(parts);
       this.inFlight = 0;
+      this.inFlightSince = 0;
+      this.lastOk = outcome.ok;
       if (outcome.ok) {
         this.stats.sent += parts.length;
         this.delayMs = 0;

@@ -1,7 +1,7 @@
 /**
  * Streaming outputs of one run: each sink is fed from the run's per-second intervals (the coordinator's merged
- * samples, never the request path) and closed after the run, also after Ctrl-C, within FLUSH_DEADLINE_MS: a dead
- * endpoint delays the summary by that much at most. Problems are warned once while running and noted in the summary.
+ * samples, never the request path) and closed after the run, also after Ctrl-C, within FLUSH_DEADLINE_MS (a
+ * failing or stuck endpoint within 1 s). Problems are warned once while running and noted in the summary.
  */
 import type { RunHandle } from '../runtime/run-handle.ts';
 import { OutputConfigError, type Env, type StreamOutput } from './config.ts';

@@ -2,25 +2,21 @@
  * A broken metrics backend costs a run nothing but a warning: the same plan runs without outputs, into a dead
  * endpoint (nothing listens) and into a slow one (accepts, never answers). Throughput and the summary stay the
  * same (measured here, within a generous bound for shared machines); drops are warned once and noted in the
- * summary; the end of the run waits for the outputs at most the flush deadline.
+ * summary; the end of the run waits about a second for an endpoint that fails or does not answer.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLUSH_DEADLINE_MS } from '../../engine/outputs/streams.ts';
+import { UNHEALTHY_GRACE_MS } from '../../engine/outputs/sender.ts';
 import { startTargetServer, unusedPort, type TargetServer } from '../fixtures/target-server.ts';
 import { streamedRun, type StreamedRun } from '../fixtures/metric-stores/run.ts';
 
 let server: TargetServer;
 let slow: Server;
-const runs: Record<'baseline' | 'dead' | 'slow', StreamedRun & { wallMs: number }> = {} as never;
+const runs: Record<'baseline' | 'dead' | 'slow', StreamedRun> = {} as never;
 const SECONDS = 4;
 
-async function timed(outs: string[]): Promise<StreamedRun & { wallMs: number }> {
-  const t = Date.now();
-  const r = await streamedRun(server.url, outs, { seconds: SECONDS });
-  return { ...r, wallMs: Date.now() - t };
-}
+const timed = (outs: string[]): Promise<StreamedRun> => streamedRun(server.url, outs, { seconds: SECONDS });
 
 beforeAll(async () => {
   server = await startTargetServer();
@@ -30,7 +26,7 @@ beforeAll(async () => {
   runs.baseline = await timed([]);
   runs.dead = await timed([`prometheus-rw=http://127.0.0.1:${dead}/api/v1/write`]);
   runs.slow = await timed([`otlp=http://127.0.0.1:${(slow.address() as AddressInfo).port}/v1/metrics`]);
-  console.log(Object.entries(runs).map(([k, r]) => `${k}: ${r.summary._rps.toFixed(1)} req/s, ${r.summary._total} requests, CLI ${r.wallMs} ms`).join('; '));
+  console.log(Object.entries(runs).map(([k, r]) => `${k}: ${r.summary._rps.toFixed(1)} req/s, ${r.summary._total} requests, summary ${r.endToSummaryMs} ms after the run`).join('; '));
 }, 240_000);
 afterAll(async () => { slow?.closeAllConnections(); slow?.close(); await server?.close(); });
 
@@ -48,9 +44,9 @@ describe('a dead or slow metrics endpoint', () => {
     }
   });
 
-  it('delays the end of the run by the flush deadline at most', () => {
-    expect(runs.dead.wallMs).toBeLessThan(runs.baseline.wallMs + 3_000);
-    expect(runs.slow.wallMs).toBeLessThan(runs.baseline.wallMs + FLUSH_DEADLINE_MS + 3_000);
+  it('delays the summary by the short grace for a failing or stuck endpoint at most', () => {
+    // Measured from the run's end to the summary on stdout: the CLI's start-up time is not in it.
+    for (const name of ['dead', 'slow'] as const) expect(runs[name].endToSummaryMs, name).toBeLessThan(runs.baseline.endToSummaryMs + UNHEALTHY_GRACE_MS + 1_000);
   });
 
   it('warns once while running and notes the dropped seconds in the summary', () => {
@@ -63,7 +59,7 @@ describe('a dead or slow metrics endpoint', () => {
     expect(dead.cli.stdout).toContain(deadNote);
 
     const slowNote = runs.slow.summary.notes.find((n) => n.startsWith('otlp:'));
-    expect(slowNote).toMatch(/^otlp: \d+ of \d+ batches \(seconds of metrics\) dropped: the endpoint did not take them in the [\d.]+ s the end of the run waits/);
+    expect(slowNote).toMatch(/^otlp: \d+ of \d+ batches \(seconds of metrics\) dropped: the endpoint did not take them in the 1 s the end of the run waits/);
     expect(runs.baseline.summary.notes.join('\n')).not.toMatch(/prometheus-rw|otlp/);
   });
 });
