@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IntervalMapper, seriesId, type MetricPoint } from './metrics.ts';
+import { hist } from '../metrics/testing.ts';
 import { second } from './testing.ts';
 
 const find = (points: MetricPoint[], metric: string, status?: string): MetricPoint | undefined =>
@@ -46,6 +47,16 @@ describe('IntervalMapper', () => {
     expect(find(points, 'vus_max')).toMatchObject({ kind: 'gauge', value: 3 });
     expect(find(points, 'loadsmith_threshold_ok')).toMatchObject({ labels: { metric: 'http_req_duration', threshold: 'p(95)<500' }, value: 1 });
     expect(find(points, 'loadsmith_generator_cpu')).toMatchObject({ kind: 'gauge' });
+  });
+});
+
+describe('IntervalMapper trends', () => {
+  it('sends no trend point for a second without values (iterations that were all interrupted)', () => {
+    const a = second(0, [1000], []);
+    a.samples[0]!.iterations.push({ scenario: 'browse', completed: 0, interrupted: 2, duration: hist([]).toJSON() });
+    a.samples[0]!.iterations.push({ scenario: 'other', completed: 1, interrupted: 0, duration: hist([5000]).toJSON() });
+    const points = new IntervalMapper().map(a.tick, a.samples, 1000).points.filter((p) => p.metric === 'iteration_duration');
+    expect(points.map((p) => p.labels.scenario)).toEqual(['other']);
   });
 });
 

@@ -4,7 +4,7 @@
  * interval's increment and the running total of their series; trends the interval's histogram (microseconds).
  * Each sink (Prometheus, InfluxDB, OTLP) maps these points to its own protocol.
  */
-import { Histogram } from '../metrics/histogram.ts';
+import { Histogram, type EncodedHistogram } from '../metrics/histogram.ts';
 import type { Sample, SeriesKey } from '../metrics/sample.ts';
 import type { Tick } from '../runtime/run-handle.ts';
 
@@ -56,7 +56,8 @@ export class IntervalMapper {
       const r = rates.get(id);
       if (r) { r.passes += passes; r.fails += fails; } else rates.set(id, { metric, labels, passes, fails });
     };
-    const trend = (metric: string, labels: Labels, encoded: Parameters<typeof Histogram.fromJSON>[0]): void => {
+    const trend = (metric: string, labels: Labels, encoded: EncodedHistogram): void => {
+      if (encoded.count === 0) return; // e.g. a scenario whose iterations were all interrupted
       const id = seriesId(metric, labels);
       const h = Histogram.fromJSON(encoded);
       const t = trends.get(id);
@@ -76,7 +77,7 @@ export class IntervalMapper {
       for (const c of s.checks) rate('checks', { scenario: c.key.scenario, group: c.key.group, name: c.key.request, check: c.key.check }, c.pass, c.fail);
       for (const i of s.iterations) {
         count('iterations', { scenario: i.scenario }, i.completed);
-        if (i.completed + i.interrupted > 0) trend('iteration_duration', { scenario: i.scenario }, i.duration);
+        trend('iteration_duration', { scenario: i.scenario }, i.duration);
       }
       for (const g of s.groups) trend('group_duration', { scenario: g.scenario, group: g.group }, g.duration);
       for (const [scenario, n] of Object.entries(s.dropped)) if (n > 0) count('dropped_iterations', { scenario }, n);
