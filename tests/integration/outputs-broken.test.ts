@@ -31,11 +31,11 @@ beforeAll(async () => {
 afterAll(async () => { slow?.closeAllConnections(); slow?.close(); await server?.close(); });
 
 describe('a dead or slow metrics endpoint', () => {
-  it('leaves throughput as without outputs (within 40 %), and the summary whole', () => {
+  it('leaves throughput as without outputs (within a generous 50 %: shared machines), and the summary whole', () => {
     const base = runs.baseline.summary;
     for (const name of ['dead', 'slow'] as const) {
       const s = runs[name].summary;
-      expect(s._rps, name).toBeGreaterThan(base._rps * 0.6);
+      expect(s._rps, name).toBeGreaterThan(base._rps * 0.5);
       expect(s.status, name).toBe('passed');
       expect(s.stoppedBy, name).toBe('completed');
       expect(Object.keys(s.metrics).sort(), name).toEqual(Object.keys(base.metrics).sort());
