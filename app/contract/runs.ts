@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Summary } from '../../engine/metrics/summary.ts';
 import type { RunInfo, Tick } from '../../engine/runtime/run-handle.ts';
+import { StreamOutput, streamOutput } from '../../engine/outputs/kinds.ts';
 import { Id, IsoTime, RunOverrides } from './common.ts';
 
 /**
@@ -65,9 +66,24 @@ export const RunDetail = RunRow.extend({
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 
+/**
+ * A metrics stream for a run (Prometheus remote write, InfluxDB, OTLP): its URL checked as the CLI's `--out`.
+ * Credentials come from the run's environment (secret variables such as LOADSMITH_PROMETHEUS_TOKEN), never from here.
+ */
+export const RunStream = StreamOutput.superRefine((o, ctx) => {
+  try {
+    streamOutput(o.kind, o.url);
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: (e as Error).message, path: ['url'] });
+  }
+});
+
 export const runMethods = {
   'runs.start': {
-    params: z.strictObject({ planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional(), label: RunLabel.optional() }),
+    params: z.strictObject({
+      planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional(), label: RunLabel.optional(),
+      outputs: z.array(RunStream).max(4).optional(),
+    }),
     result: RunRow,
   },
   'runs.label': { params: z.strictObject({ id: Id, label: RunLabel.nullable() }), result: RunRow },

@@ -4,6 +4,7 @@
  */
 import { PlanError } from '../plan/errors.ts';
 import { ResultOutputError } from '../runtime/results/files.ts';
+import { OutputConfigError } from '../outputs/config.ts';
 import { VERSION } from '../version.ts';
 import { breakpointCommand } from './commands/breakpoint.ts';
 import { compareCommand } from './commands/compare.ts';
@@ -51,6 +52,8 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     // A raw-results file (--out) that cannot be created: the engine refuses it before the run starts.
     if (e instanceof ResultOutputError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
+    // A streaming output whose settings (environment variables) cannot be used: refused before the run starts.
+    if (e instanceof OutputConfigError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     return reportFailure(e);
   }
 }

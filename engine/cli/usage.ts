@@ -50,6 +50,8 @@ Run options:
   --html FILE             write the single-file HTML report (charts, tables; opens offline)
   --junit FILE            write JUnit XML for CI: a test case per threshold and per check
   --out FORMAT=FILE       stream one row per request to FILE: ndjson=FILE or csv=FILE (repeatable)
+  --out KIND=URL          stream the metrics every second to prometheus-rw=URL, influxdb=URL (v1, database in the
+                          path), influxdb2=URL or otlp=URL; credentials from the environment (docs/outputs.md)
   --repeat N              run the plan N times in a row and print mean ± sd, min and max of the key metrics;
                           --html/--junit/--out then write one file per repeat (report-1.html, ...) and
                           --summary-json one document with every repeat and the statistics
@@ -74,4 +76,4 @@ Exit codes: 0 thresholds passed · 99 a threshold failed (with --repeat: in any 
             105 stopped (Ctrl-C, SIGTERM, SIGHUP, or the parent process gone) · 103 an internal error (a bug).
             The first stops gracefully (with --repeat: and skips the remaining repeats), the second at once;
             the summary and the reports are always written. Under npx, npm may exit first with 130 or 143
-            (docs/reliability.md). More: docs/reports.md, docs/distributed.md`;
+            (docs/reliability.md). More: docs/reports.md, docs/outputs.md, docs/distributed.md`;
