@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../../tests/fixtures/tls.ts';
 import { createAgent, createClient } from './dispatchers.ts';
-import { exchange, type ExchangeResult } from './exchange.ts';
+import { exchange } from './exchange.ts';
+import type { ExchangeResult } from './types.ts';
 import type { ConnectionProfile } from './connection-profile.ts';
 
 /** Longer than anything the event loop does between the connect system call and the 'connect' event, loaded or not. */

@@ -2,9 +2,7 @@
  * Transport failures, classified by kind. They are measurements (counted per kind with a sample message),
  * never reasons to stop a run.
  */
-/** `template` and `invalid-url`: the request could not be built for this VU (e.g. a variable an extraction left unset).
- * `too-many-redirects`: a redirect chain was still going when maxRedirects stopped it (the last hop's status is kept). */
-export type ErrorKind = 'refused' | 'reset' | 'timeout' | 'dns' | 'tls' | 'malformed' | 'body-too-large' | 'too-many-redirects' | 'template' | 'invalid-url' | 'other';
+import type { ErrorKind } from './types.ts';
 
 export const ERROR_KINDS: readonly ErrorKind[] = ['refused', 'reset', 'timeout', 'dns', 'tls', 'malformed', 'body-too-large', 'too-many-redirects', 'template', 'invalid-url', 'other'];
 

@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { JSON_DOC, startTargetServer, TEXT_BODY, unusedPort, type TargetServer } from '../../../tests/fixtures/target-server.ts';
 import { timedConnector } from './connect-timing.ts';
 import { classifyError, errorMessage } from './errors.ts';
-import { exchange, type ExchangeResult, type ExchangeSpec, type Interruptible } from './exchange.ts';
+import { exchange } from './exchange.ts';
+import type { ExchangeResult, ExchangeSpec, Interruptible } from './types.ts';
 
 let server: TargetServer;
 let agent: Agent;

@@ -8,7 +8,8 @@ import { startTargetServer, type TargetServer } from '../../../tests/fixtures/ta
 import { startStallingTls, type StallingTls } from '../../../tests/fixtures/stalling-tls.ts';
 import { makeTestPki, type TestPki } from '../../../tests/fixtures/tls.ts';
 import { createAgent, createClient } from './dispatchers.ts';
-import { exchange, type ExchangeSpec } from './exchange.ts';
+import { exchange } from './exchange.ts';
+import type { ExchangeSpec } from './types.ts';
 import type { ConnectionProfile } from './connection-profile.ts';
 
 /** Longer than any test: a request that ends sooner ended by its own timeout. */

@@ -7,7 +7,8 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_DOC, startTargetServer, TEXT_BODY, unusedPort, type TargetServer } from '../../../../tests/fixtures/target-server.ts';
 import { readRequestHeads } from '../../../../tests/fixtures/raw-requests.ts';
-import { exchange, type ExchangeResult, type ExchangeSpec, type Interruptible } from '../exchange.ts';
+import { exchange } from '../exchange.ts';
+import type { ExchangeResult, ExchangeSpec, Interruptible } from '../types.ts';
 import { FastClient } from './client.ts';
 import { MAX_OPENING } from './pool.ts';
 
