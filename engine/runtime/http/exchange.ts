@@ -24,6 +24,7 @@ import type { ExchangeResult, ExchangeSpec, Interruptible, ResponseHeaders } fro
 /**
  * undici calls onRequestStart and then, synchronously in the same call, publishes the request head and its
  * socket on this channel: that is how an exchange learns its socket (connect timing) and its exact head size.
+ * undici-diagnostics.test.ts fails if a new undici publishes it later.
  */
 let starting: Exchange | undefined;
 subscribe('undici:client:sendHeaders', (message) => {
