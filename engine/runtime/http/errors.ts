@@ -24,6 +24,7 @@ const BY_CODE: Record<string, ErrorKind> = {
   EPROTO: 'tls',
   ERR_HTTP2_NOT_OFFERED: 'tls',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'malformed',
+  UND_ERR_HEADERS_OVERFLOW: 'malformed',
   UND_ERR_RES_EXCEEDED_MAX_SIZE: 'body-too-large',
   UND_ERR_INFO: 'malformed',
   HPE_INVALID_CONSTANT: 'malformed',

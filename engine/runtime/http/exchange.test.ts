@@ -430,6 +430,8 @@ describe('classifyError', () => {
     expect(classifyError(err('HPE_INVALID_STATUS'))).toBe('malformed');
     expect(classifyError(err('HPE_INVALID_HEADER_TOKEN'))).toBe('malformed');
     expect(classifyError(err('UND_ERR_RES_CONTENT_LENGTH_MISMATCH'))).toBe('malformed');
+    // undici's own code for a response head over its limit (the fast client: HPE_HEADER_OVERFLOW).
+    expect(classifyError(err('UND_ERR_HEADERS_OVERFLOW'))).toBe('malformed');
   });
 
   it('looks through causes', () => {
