@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Entry point of the `loadsmith` command. The engine is TypeScript run by Node's built-in type stripping,
 // so it needs Node >= 22.19 (24 LTS recommended); say so plainly instead of failing on syntax.
+import { existsSync } from 'node:fs';
+
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 19)) {
   process.stderr.write(`loadsmith needs Node.js 22.19 or newer (24 LTS recommended); this is Node ${process.versions.node}.\n`);
@@ -25,12 +27,13 @@ if (args[0] !== 'ui') {
   for (const s of STOP_SIGNALS) process.off(s, hold);
   for (const s of early) stopSignals.receive(s);
 }
+// `ui` is the app (store, services, server), loaded only for that command: the headless engine never loads the app,
+// and an installation without it (the Docker image) says so.
+const app = new URL('../app/server/launch.ts', import.meta.url);
+const ui = existsSync(app) ? async () => (await import(app.href)).uiCommand : undefined;
 let code;
 try {
-  // `ui` is the app (store, services, server); everything else is the headless engine, which never loads the app.
-  code = args[0] === 'ui'
-    ? await (await import('../app/server/launch.ts')).uiCommand(args.slice(1))
-    : await (await import('../engine/cli/main.ts')).main(args);
+  code = await (await import('../engine/cli/main.ts')).main(args, ui);
 } catch (e) {
   code = reportFailure(e);
 }

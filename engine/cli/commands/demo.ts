@@ -9,7 +9,7 @@ import { runPlanFile } from './run.ts';
 
 export const DEMO_PLAN = fileURLToPath(new URL('../../../plans/demo.yaml', import.meta.url));
 
-export async function demoCommand(argv: string[]): Promise<number> {
+export async function demoCommand(argv: readonly string[]): Promise<number> {
   const args = parseRunArgs(argv, false);
   const server = await startDemoServer({ port: 0 });
   process.stderr.write(`\n  demo API listening on ${server.url} (bundled, loopback only)\n`);
