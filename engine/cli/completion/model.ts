@@ -37,10 +37,11 @@ function operandCompletion(o: OperandSpec | undefined): Completion {
   return { kind: 'none' };
 }
 
-/** The first clause of a help text: what a completion menu has room for. */
+/** The help up to its first aside (`; `, ` (`), at most a line of a completion menu. */
 export function shortHelp(help: string): string {
-  const cut = help.search(/; | \(|: |, (?:with|then|and|so) /);
-  return (cut > 0 ? help.slice(0, cut) : help).trim();
+  const cut = help.search(/; | \(/);
+  const clause = (cut > 0 ? help.slice(0, cut) : help).trim();
+  return clause.length <= 72 ? clause : `${clause.slice(0, clause.lastIndexOf(' ', 71))}…`;
 }
 
 export function completionModel(specs: readonly CommandSpec[]): CompletedCommand[] {
