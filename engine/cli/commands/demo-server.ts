@@ -2,6 +2,7 @@
 import { startDemoServer } from '../../demo/server.ts';
 import { DEMO_PASSWORD, DEMO_TOKEN } from '../../demo/state.ts';
 import { parsePort } from '../args.ts';
+import { demoRunCommand } from '../demo-plan.ts';
 import { parse } from '../parser.ts';
 import { demoServerSpec } from '../specs/demo.ts';
 import { UsageError } from '../usage.ts';
@@ -16,7 +17,7 @@ export async function demoServerCommand(argv: readonly string[]): Promise<number
     `loadsmith demo API on ${server.url}`,
     `  POST /v3/auth/login {"username":"any","password":"${DEMO_PASSWORD}"} -> token; or send "Authorization: Token ${DEMO_TOKEN}"`,
     '  GET /v3/users · POST /v3/organizations · GET /slow?ms=200 · GET /flaky?fail=0.1 · GET /status/503',
-    `  try: BASE_URL=${server.url} loadsmith run plans/demo.yaml`,
+    `  try: ${demoRunCommand(server.url)}`,
     '  Ctrl-C to stop',
     '',
   ].join('\n'));
