@@ -4,6 +4,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import type { Plan } from '../../plan/schema/index.ts';
+import { plannedEndMs } from '../../report/planned-end.ts';
 import type { Progress } from '../../report/progress.ts';
 import type { ResultOutput, RunOptions } from '../../runtime/prepare.ts';
 import type { RunInfo } from '../../runtime/run-handle.ts';
@@ -27,7 +28,8 @@ export async function executeRun(setup: RunSetup, outputs: ResultOutput[], inter
   const run = runPlan(setup.plan, { ...setup.options, ...(outputs.length > 0 ? { outputs } : {}) });
   let info: RunInfo | undefined;
   run.on('start', (i) => { info = i; if (!setup.quiet && showHeader) progress.header(i, setup.file, setup.overridden); });
-  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info); });
+  const end = plannedEndMs(setup.plan);
+  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info, end); });
   interrupts.attach(run);
   try {
     return await run.done;
