@@ -6,7 +6,7 @@
  * Commander tokenises (`--vus=10`, `-qe K=V`, `--`), knows every command's options, suggests, and writes help; the
  * operands are counted and the values checked by each command, in its own words.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { CommandSpec, OptionSpec, OptionTable, Parsed, Values } from './spec.ts';
 import { UsageError } from './usage.ts';
 
@@ -22,7 +22,14 @@ function commanderOptions(key: string, o: OptionSpec): Option[] {
   const value = o.type === 'string' ? ` <${o.value ?? 'VALUE'}>` : '';
   const help = o.choices ? `${o.help} (${o.choices.join(', ')})` : o.help;
   const option = new Option(`${short}--${key}${value}`, help);
-  if (o.multiple) option.argParser((v: string, previous: string[] | undefined) => [...(previous ?? []), v]);
+  // Commander takes the next word as the value whatever it is: `--vus --duration 1m` would set --vus to
+  // '--duration'. A value that is an option is a forgotten value (a value of `-` or `-1` is still a value).
+  if (o.type === 'string') {
+    option.argParser((v: string, previous: string[] | string | undefined) => {
+      if (v.startsWith('--') && v.length > 2) throw new InvalidArgumentError(v);
+      return o.multiple ? [...(Array.isArray(previous) ? previous : []), v] : v;
+    });
+  }
   if (o.hidden) option.hideHelp();
   if (!o.negatable) return [option];
   return [option, new Option(`--no-${key}`, o.negatable)];
@@ -93,6 +100,10 @@ export function toUsageError(e: unknown, command: string): unknown {
     case 'commander.optionMissingArgument': {
       const flags = /option '(.+)' argument missing/.exec(first)?.[1] ?? first;
       return new UsageError(`${flags.replace(/^-\w, /, '')} needs a value ${see}`);
+    }
+    case 'commander.invalidArgument': {
+      const m = /option '(.+)' argument '(.*)' is invalid/.exec(first);
+      return new UsageError(m ? `${(m[1] as string).replace(/^-\w, /, '')} needs a value: '${m[2]}' is an option ${see}` : `${first} ${see}`);
     }
     default:
       return new UsageError(`${first} ${see}`);

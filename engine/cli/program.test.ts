@@ -77,8 +77,11 @@ describe('mistakes on the command line exit 1, naming what was typed and suggest
     expect((await cli('compare', 'a.json', 'b.json', '--vus', '3')).err).toMatch(/^error: unknown option '--vus' \(see loadsmith compare --help\)/);
   });
 
-  it('an option without its value', async () => {
+  it('an option without its value, at the end or followed by another option', async () => {
     expect(await cli('run', 'plan.yaml', '--duration')).toEqual({ code: 1, out: '', err: 'error: --duration <D> needs a value (see loadsmith run --help)\n' });
+    expect((await cli('run', 'plan.yaml', '--vus', '--duration', '1m')).err).toBe("error: --vus <N> needs a value: '--duration' is an option (see loadsmith run --help)\n");
+    // `-` (stdout) and `-1` are values, checked by the command itself.
+    expect((await cli('run', 'plan.yaml', '--iterations', '-1')).err).toBe("error: --iterations: '-1' is not a whole number of at least 1\n");
   });
 
   it('an unknown command, also after help', async () => {
