@@ -1,6 +1,7 @@
 /** The options of `run` (and `demo`) checked and converted, and the checks other commands share. */
 import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../plan/duration.ts';
 import type { SegmentSpec } from '../plan/segment-tuple.ts';
+import { OutputConfigError, STREAM_KINDS, streamOutput, withoutPassword, type StreamOutput } from '../outputs/config.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
 import { parse } from './parser.ts';
 import { segmentRunArgs } from './segment-args.ts';
@@ -23,6 +24,8 @@ export interface RunArgs {
   color: boolean | undefined;
   /** Raw results per request: --out ndjson=FILE, --out csv=FILE. */
   outputs: ResultOutput[];
+  /** Metrics streamed while running: --out prometheus-rw=URL, influxdb=URL, influxdb2=URL, otlp=URL. */
+  streams: StreamOutput[];
   html: string | undefined;
   junit: string | undefined;
   /** --repeat N: run the plan N times; undefined: once. */
@@ -68,7 +71,7 @@ export function parseRunArgs(argv: readonly string[], planRequired: boolean): Ru
     workers: positiveInt('--workers', values.workers),
     quiet: values.quiet ?? false,
     color: values.color,
-    outputs: parseOutputs(values.out ?? []),
+    ...parseOuts(values.out ?? []),
     html: values.html,
     junit: values.junit,
     repeat: positiveInt('--repeat', values.repeat),
@@ -76,6 +79,31 @@ export function parseRunArgs(argv: readonly string[], planRequired: boolean): Ru
     ignoreHangup: values['ignore-hangup'] ?? false,
     ...segmentRunArgs(values),
   };
+}
+
+/** Every `--out`: raw-results files and metric streams. */
+export function parseOuts(list: readonly string[]): { outputs: ResultOutput[]; streams: StreamOutput[] } {
+  const isStream = (item: string): boolean => (STREAM_KINDS as readonly string[]).includes(item.slice(0, Math.max(0, item.indexOf('='))));
+  return { outputs: parseOutputs(list.filter((i) => !isStream(i))), streams: parseStreams(list.filter(isStream)) };
+}
+
+/** `--out prometheus-rw=URL` (and influxdb, influxdb2, otlp), repeatable; one stream per URL. */
+export function parseStreams(list: readonly string[]): StreamOutput[] {
+  const streams: StreamOutput[] = [];
+  for (const item of list) {
+    const eq = item.indexOf('=');
+    let s: StreamOutput;
+    try {
+      s = streamOutput(item.slice(0, eq), item.slice(eq + 1));
+    } catch (e) {
+      // The item is echoed without a password it may carry (CI logs keep stderr).
+      if (e instanceof OutputConfigError) throw new UsageError(`--out '${withoutPassword(item)}': ${e.message}`);
+      throw e;
+    }
+    if (streams.some((o) => o.kind === s.kind && o.url === s.url)) throw new UsageError(`--out '${item}': given twice`);
+    streams.push(s);
+  }
+  return streams;
 }
 
 /** `--out ndjson=FILE` / `--out csv=FILE`, repeatable; one file per output. */
@@ -86,7 +114,8 @@ export function parseOutputs(list: readonly string[]): ResultOutput[] {
     const format = eq < 0 ? item : item.slice(0, eq);
     const path = eq < 0 ? '' : item.slice(eq + 1);
     if (!OUT_FORMATS.includes(format as ResultOutput['format'])) {
-      throw new UsageError(`--out '${item}': unknown format '${format}'; write --out ndjson=FILE or --out csv=FILE`);
+      const streamHint = (STREAM_KINDS as readonly string[]).includes(format) ? `; write --out ${format}=URL` : `; write --out ndjson=FILE or --out csv=FILE, or stream metrics with --out ${STREAM_KINDS.join('|')}=URL`;
+      throw new UsageError(`--out '${item}': ${(STREAM_KINDS as readonly string[]).includes(format) ? `missing the URL of ${format}` : `unknown format '${format}'`}${streamHint}`);
     }
     if (path === '') throw new UsageError(`--out '${item}': missing the file; write --out ${format}=FILE (e.g. --out ${format}=results.${format})`);
     if (path === '-') throw new UsageError(`--out '${item}': raw results go to a file, not to stdout; write --out ${format}=results.${format}`);

@@ -5,6 +5,7 @@
 import { CommanderError } from 'commander';
 import { PlanError } from '../plan/errors.ts';
 import { ResultOutputError } from '../runtime/results/files.ts';
+import { OutputConfigError } from '../outputs/config.ts';
 import { commands, type UiLauncher } from './commands.ts';
 import { reportFailure } from './failure.ts';
 import { buildProgram } from './program.ts';
@@ -30,6 +31,8 @@ export async function main(argv: string[], ui?: () => Promise<UiLauncher>): Prom
     if (e instanceof UsageError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     // A raw-results file (--out) that cannot be created: the engine refuses it before the run starts.
     if (e instanceof ResultOutputError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
+    // A streaming output whose settings (environment variables) cannot be used: refused before the run starts.
+    if (e instanceof OutputConfigError) { process.stderr.write(`error: ${e.message}\n`); return EXIT.usage; }
     return reportFailure(e);
   }
 }

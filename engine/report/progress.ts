@@ -50,6 +50,12 @@ export class Progress {
     }
   }
 
+  /** A plain line between progress updates (e.g. where metrics are streamed). */
+  line(text: string): void {
+    this.clear();
+    this.out.write(`  ${this.p.dim(text)}\n`);
+  }
+
   /** A message between progress updates (e.g. "stopping gracefully"). */
   note(text: string): void {
     this.clear();

@@ -56,6 +56,7 @@ async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, 
       baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source,
       env: { ...process.env, ...extraEnv, ...args.env }, ...(args.workers ? { workers: args.workers } : {}),
       ...(args.segment ? { segment: args.segment } : {}),
+      ...(args.streams.length > 0 ? { streams: args.streams } : {}),
     },
   };
   for (const w of segmentWarnings(args)) process.stderr.write(`warning: ${w}\n`);

@@ -14,7 +14,10 @@ export const RUN_OPTIONS = {
   'summary-json': { type: 'string', value: 'FILE', file: true, help: 'write the machine-readable summary, with the per-second timeline (- for stdout)' },
   html: { type: 'string', value: 'FILE', file: true, help: 'write the single-file HTML report (charts, tables; opens offline)' },
   junit: { type: 'string', value: 'FILE', file: true, help: 'write JUnit XML for CI: a test case per threshold and per check' },
-  out: { type: 'string', multiple: true, value: 'FORMAT=FILE', help: 'stream one row per request to FILE: ndjson=FILE or csv=FILE (repeatable)' },
+  out: {
+    type: 'string', multiple: true, value: 'FORMAT=FILE|KIND=URL',
+    help: 'stream one row per request to FILE: ndjson=FILE or csv=FILE; or stream the metrics every second to prometheus-rw=URL, influxdb=URL (v1, database in the path), influxdb2=URL or otlp=URL, with credentials from the environment (docs/outputs.md) (repeatable)',
+  },
   repeat: {
     type: 'string', value: 'N',
     help: 'run the plan N times in a row and print mean ± sd, min and max of the key metrics; --html/--junit/--out then write one file per repeat (report-1.html, ...) and --summary-json one document with every repeat and the statistics',
@@ -60,8 +63,9 @@ export const runSpec = defineCommand({
     ['loadsmith run plan.yaml --rate 200 --duration 30s', 'open model: 200 iterations/s for 30 s (as vegeta attack -rate)'],
     ['loadsmith run plan.yaml -q --summary-json run.json --html report.html', 'in CI: no progress line, a JSON summary and a report'],
     ['loadsmith run plan.yaml --out csv=requests.csv', 'one row per request, streamed'],
+    ['loadsmith run plan.yaml --out prometheus-rw=http://127.0.0.1:9090/api/v1/write', 'the metrics every second to Prometheus (Grafana dashboards: deploy/grafana)'],
     ['loadsmith run plan.yaml --repeat 5 --pause 10s', 'five runs: mean ± sd of every key number'],
     ['loadsmith run plan.yaml --segment 1/4 --summary-json shard-1.json', 'a quarter of a distributed run (then loadsmith merge)'],
   ],
-  notes: `${RUN_EXIT_CODES}\n\nMore: docs/reports.md, docs/distributed.md, docs/reliability.md`,
+  notes: `${RUN_EXIT_CODES}\n\nMore: docs/reports.md, docs/outputs.md, docs/distributed.md, docs/reliability.md`,
 });
