@@ -1,10 +1,12 @@
-/** Command-line parsing with node:util parseArgs; every mistake is a UsageError naming the option. */
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+/** The options of `run` (and `demo`) checked and converted, and the checks other commands share. */
 import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../plan/duration.ts';
 import type { SegmentSpec } from '../plan/segment-tuple.ts';
 import { OutputConfigError, STREAM_KINDS, streamOutput, withoutPassword, type StreamOutput } from '../outputs/config.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
+import { parse } from './parser.ts';
 import { segmentRunArgs } from './segment-args.ts';
+import { demoSpec } from './specs/demo.ts';
+import { runSpec } from './specs/run.ts';
 export { parseStartAt } from './segment-args.ts';
 import { UsageError } from './usage.ts';
 
@@ -44,32 +46,9 @@ export interface RunArgs {
 export const DEFAULT_PAUSE_MS = 10_000;
 const OUT_FORMATS: readonly ResultOutput['format'][] = ['ndjson', 'csv'];
 
-const RUN_OPTIONS = {
-  vus: { type: 'string' },
-  duration: { type: 'string' },
-  iterations: { type: 'string' },
-  rate: { type: 'string' },
-  env: { type: 'string', short: 'e', multiple: true },
-  'summary-json': { type: 'string' },
-  workers: { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  'no-color': { type: 'boolean' },
-  color: { type: 'boolean' },
-  out: { type: 'string', multiple: true },
-  html: { type: 'string' },
-  junit: { type: 'string' },
-  repeat: { type: 'string' },
-  pause: { type: 'string' },
-  segment: { type: 'string' },
-  'execution-segment': { type: 'string' },
-  'execution-segment-sequence': { type: 'string' },
-  'shard-log': { type: 'boolean' },
-  'start-at': { type: 'string' },
-  'ignore-hangup': { type: 'boolean' },
-} as const;
-
-export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
-  const { values, positionals } = parse(argv, RUN_OPTIONS);
+/** `run`'s command line (`demo`'s when no plan is required), checked: every mistake is a UsageError. */
+export function parseRunArgs(argv: readonly string[], planRequired: boolean): RunArgs {
+  const { values, positionals } = parse(argv, planRequired ? runSpec : demoSpec);
   if (planRequired && positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing the plan file: loadsmith run <plan.yaml>' : `expected one plan file, got ${positionals.length}: ${positionals.join(' ')}`);
   if (!planRequired && positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (values.duration !== undefined && (parseDuration(values.duration) ?? 0) <= 0) throw new UsageError(`--duration: '${values.duration}' is not a duration such as 30s or 1m30s`);
@@ -91,7 +70,7 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     summaryJson: values['summary-json'],
     workers: positiveInt('--workers', values.workers),
     quiet: values.quiet ?? false,
-    color: values['no-color'] ? false : values.color ? true : undefined,
+    color: values.color,
     ...parseOuts(values.out ?? []),
     html: values.html,
     junit: values.junit,
@@ -146,20 +125,11 @@ export function parseOutputs(list: readonly string[]): ResultOutput[] {
   return outputs;
 }
 
-export function parsePortArgs(argv: string[]): { port: number } {
-  const { values, positionals } = parse(argv, { port: { type: 'string', short: 'p' } } as const);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const port = values.port === undefined ? 3000 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: '${values.port}' is not a port number (0-65535)`);
-  return { port };
-}
-
-export function parse<T extends ParseArgsOptionsConfig>(argv: string[], options: T) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message.replace(/^.*?: /, '').replace(/\. To specify.*$/s, '') + ' (see loadsmith help)');
-  }
+/** A --port value: `fallback` when not given. */
+export function parsePort(text: string | undefined, fallback: number): number {
+  const port = text === undefined ? fallback : Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: '${text}' is not a port number (0-65535)`);
+  return port;
 }
 
 /** A duration option in milliseconds: refused when it is not a duration, or longer than plans allow. */
@@ -184,7 +154,8 @@ function positiveNumber(name: string, v: string | undefined): number | undefined
   return n;
 }
 
-function parseEnv(list: string[]): Record<string, string> {
+/** Repeated `-e KEY=VALUE`, split at the first `=`; a later KEY replaces an earlier one. */
+export function parseEnv(list: readonly string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const item of list) {
     const eq = item.indexOf('=');

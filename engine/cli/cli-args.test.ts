@@ -92,9 +92,9 @@ describe('parseRunArgs', () => {
     expect(usageError(() => parseRunArgs(['extra'], false)).message).toBe("unexpected argument 'extra'");
   });
 
-  it('refuses unknown options and missing values, pointing to help', () => {
-    expect(usageError(() => parseRunArgs(['p.yaml', '--vu', '3'], true)).message).toMatch(/--vu.*\(see loadsmith help\)$/);
-    expect(usageError(() => parseRunArgs(['p.yaml', '--vus'], true)).message).toMatch(/--vus.*\(see loadsmith help\)$/);
+  it('refuses unknown options and missing values, suggesting the closest option and pointing to the command\'s help', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vu', '3'], true)).message).toBe("unknown option '--vu'; did you mean --vus? (see loadsmith run --help)");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vus'], true)).message).toMatch(/--vus.*\(see loadsmith run --help\)$/);
   });
 });
 
@@ -144,7 +144,7 @@ describe('--out, --html, --junit, --repeat and --pause', () => {
     expect(usageError(() => parseOutputs(['ndjson='])).message).toMatch(/^--out 'ndjson=': missing the file; write --out ndjson=FILE/);
     expect(usageError(() => parseOutputs(['csv=-'])).message).toMatch(/not to stdout/);
     expect(usageError(() => parseOutputs(['csv=r.txt', 'ndjson=r.txt'])).message).toMatch(/r\.txt is already the file of another --out/);
-    expect(usageError(() => parseRunArgs(['p.yaml', '--out'], true)).message).toMatch(/--out.*\(see loadsmith help\)$/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out'], true)).message).toMatch(/--out.*\(see loadsmith run --help\)$/);
   });
 
   it('refuses --html and --junit without a file', () => {

@@ -4,6 +4,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import type { Plan } from '../../plan/schema/index.ts';
+import { plannedEndMs } from '../../report/planned-end.ts';
 import type { Progress } from '../../report/progress.ts';
 import type { ResultOutput, RunOptions } from '../../runtime/prepare.ts';
 import type { RunInfo } from '../../runtime/run-handle.ts';
@@ -36,7 +37,8 @@ export async function executeRun(setup: RunSetup, outputs: ResultOutput[], inter
     if (showHeader) progress.header(i, setup.file, setup.overridden);
     if (testid) progress.line(`metrics streamed to ${streams.map((s) => s.kind).join(', ')} with testid=${testid}`);
   });
-  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info); });
+  const end = plannedEndMs(setup.plan);
+  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info, end); });
   // Shown even with --quiet: an output that cannot deliver is something to act on (the run goes on regardless).
   run.on('warning', (text) => progress.note(`warning: ${text}`));
   interrupts.attach(run);

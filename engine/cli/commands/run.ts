@@ -21,7 +21,7 @@ import { repeatRuns } from './repeat.ts';
 import { endSegment, segmentWarnings, waitForStart } from './segment.ts';
 import { checkWritable, jsonJob, reportJobs, writeAll } from './write-reports.ts';
 
-export async function runCommand(argv: string[]): Promise<number> {
+export async function runCommand(argv: readonly string[]): Promise<number> {
   const args = parseRunArgs(argv, true);
   return runPlanFile(args.plan as string, args, {});
 }
