@@ -52,6 +52,12 @@ export const ThresholdRule = z.union([
   }),
 ]);
 
+/** A metrics stream the plan names (used when the run is given none: --out and the app's choice win). */
+export const PlanOutput = z.strictObject({
+  kind: z.enum(['prometheus-rw', 'influxdb', 'influxdb2', 'otlp']),
+  url: Template.meta({ description: 'Where to send; may use ${env.NAME}. No credentials are sent to a URL a plan names: give the output with --out to use them.' }),
+});
+
 export const Plan = z.strictObject({
   version: z.literal(PLAN_VERSION).meta({ description: 'Plan format version.' }),
   name: z.string().min(1),
@@ -66,6 +72,8 @@ export const Plan = z.strictObject({
   summaryTrendStats: z.array(z.string().regex(new RegExp(TREND_STAT_PATTERN), { error: TREND_STAT_HINT })).min(1).optional()
     .meta({ description: 'The statistics the summary shows for each trend metric, as k6\'s summaryTrendStats: avg, min, med, max, count, p(N), '
       + 'e.g. [avg, med, "p(95)", "p(99.9)", count]. Default avg, min, med, max, p(90), p(95), p(99). --summary-trend-stats overrides it.' }),
+  outputs: z.array(PlanOutput).min(1).max(4).optional()
+    .meta({ description: 'Stream metrics while the test runs (Prometheus remote write, InfluxDB, OTLP), unless the run is given its own (--out).' }),
 });
 export type Plan = z.infer<typeof Plan>;
 export type Defaults = z.infer<typeof Defaults>;
