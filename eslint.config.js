@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const noCodeExecution = {
   'no-eval': 'error',
@@ -84,6 +85,16 @@ export default tseslint.config(
           { group: ['**/engine/runtime/**', '**/engine/cli/**', '**/engine/metrics/**', '!**/engine/metrics/registry.ts'], allowTypeImports: true, message: 'The renderer may use engine types, not engine runtime code.' },
         ],
       }],
+    },
+  },
+  {
+    // Hooks are called the same way on every render, and every value an effect or memo reads is in its dependencies:
+    // a missing one is a stale closure, the kind of bug no test of today's behaviour catches.
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {
