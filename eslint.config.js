@@ -98,6 +98,21 @@ export default tseslint.config(
     },
   },
   {
+    // The designer reads the plan document through core/doc (typed, lenient drafts), never by casting it to a
+    // Record: a cast hides the schema's names and types, and drafts say what a half-typed plan may hold. The path
+    // machinery (doc-path.ts, key-order.ts) builds objects key by key and is the one place that may.
+    files: ['renderer/src/designer/**/*.ts', 'renderer/src/designer/**/*.tsx'],
+    ignores: ['renderer/src/designer/core/doc-path.ts', 'renderer/src/designer/core/key-order.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSUnknownKeyword", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not as Record<string, unknown>.' },
+        { selector: "TSAsExpression > TSTypeReference[typeName.name='Record']", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not with a Record cast.' },
+        { selector: "TSTypeAliasDeclaration[id.name='Rec']", message: 'Use the drafts of core/doc (RequestDraft, ScenarioDraft…) instead of a Rec alias.' },
+        { selector: ":matches(VariableDeclarator, FunctionDeclaration)[id.name='isRec']", message: 'Use objectOf from core/doc instead of an isRec guard.' },
+      ],
+    },
+  },
+  {
     files: ['engine/plan/**/*.ts', 'engine/template/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

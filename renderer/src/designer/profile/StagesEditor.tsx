@@ -3,18 +3,18 @@
  * validator's message under it; a duration is checked as it is typed.
  */
 import { parseDuration } from '../../../../engine/plan/duration.ts';
+import type { Scenario } from '../../../../engine/plan/schema/index.ts';
 import type { Path } from '../core/doc-path.ts';
+import { draftAt, listOf, objectOf } from '../core/doc/index.ts';
 import { issuesAt } from '../core/validation.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import type { ExecutorField } from './executors.ts';
 import { NumberCell } from './NumberCell.tsx';
 
-type Stage = { duration?: unknown; target?: unknown };
-
 export function StagesEditor({ path, field }: { path: Path; field: ExecutorField }) {
   const d = useDesigner();
-  const raw = d.get(path);
-  const stages: Stage[] = Array.isArray(raw) ? (raw as Stage[]) : [];
+  // `path` is the scenario's stages: the scenario's draft types them.
+  const stages = listOf(objectOf(draftAt<Scenario>(d.doc, path.slice(0, -1)))?.stages).map((s) => objectOf(s) ?? {});
   const target = field.targetLabel ?? 'Target';
   const add = (): void => {
     const last = stages[stages.length - 1];

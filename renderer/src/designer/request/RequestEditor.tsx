@@ -4,6 +4,7 @@
  */
 import { HTTP_METHODS } from '../../../../engine/plan/schema/common.ts';
 import type { Path } from '../core/doc-path.ts';
+import { requestAt } from '../core/doc/index.ts';
 import { requestLabel } from '../core/steps.ts';
 import { issuesAt, issuesUnder } from '../core/validation.ts';
 import { FieldIssues } from '../fields/FieldIssues.tsx';
@@ -24,13 +25,12 @@ import { splitUrlQuery } from './query/url-query.ts';
 import { triedRequest } from './preview/preview.ts';
 import { Tabs, type Tab } from './Tabs.tsx';
 
-type Rec = Record<string, unknown>;
 const size = (v: unknown): number => (Array.isArray(v) ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0);
 
 export function RequestEditor({ stepPath }: { stepPath: Path }) {
   const d = useDesigner();
   const path = [...stepPath, 'request'];
-  const req = (d.get(path) ?? {}) as Rec;
+  const req = requestAt(d.doc, path) ?? {};
   // Remember the request as it was when a Try result arrives, while it is on screen (see preview.ts).
   triedRequest(useLastTry(stepPath), req);
   const id = fieldId(path);

@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Result, TraceEntry } from '../../../../app/contract/index.ts';
+import type { Variables } from './format.ts';
 
 export type ValidateResult = Result<'designer.validate'>;
 
@@ -20,7 +21,7 @@ export interface TryState {
   busy: 'try' | 'validate' | null;
   result: TryResult | null;
   /** VU variables after the last Try it or Validate. */
-  variables: Record<string, unknown>;
+  variables: Variables;
 }
 
 const EMPTY: TryState = { planId: undefined, busy: null, result: null, variables: {} };

@@ -34,8 +34,8 @@ describe('preview', () => {
   });
   it('remembers the request as first seen with an entry', () => {
     const e = { ...entry };
-    expect(triedRequest(e, { v: 1 })).toEqual({ v: 1 });
-    expect(triedRequest(e, { v: 2 })).toEqual({ v: 1 });
+    expect(triedRequest(e, { url: '/1' })).toEqual({ url: '/1' });
+    expect(triedRequest(e, { url: '/2' })).toEqual({ url: '/1' });
   });
   it('formats values on one short line', () => {
     expect(formatValue('a')).toBe('"a"');
