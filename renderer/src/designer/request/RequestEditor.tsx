@@ -18,11 +18,9 @@ import { bodyKind } from './body/body.ts';
 import { ChecksEditor } from './checks/ChecksEditor.tsx';
 import { ExtractEditor } from './extract/ExtractEditor.tsx';
 import { COMMON_HEADERS, HeadersEditor } from './HeadersEditor.tsx';
-import { useLastTry } from './last-response.ts';
 import { OptionsEditor } from './options/OptionsEditor.tsx';
 import { QueryEditor } from './query/QueryEditor.tsx';
 import { splitUrlQuery } from './query/url-query.ts';
-import { triedRequest } from './preview/preview.ts';
 import { Tabs, type Tab } from './Tabs.tsx';
 
 const size = (v: unknown): number => (Array.isArray(v) ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0);
@@ -31,8 +29,6 @@ export function RequestEditor({ stepPath }: { stepPath: Path }) {
   const d = useDesigner();
   const path = [...stepPath, 'request'];
   const req = requestAt(d.doc, path) ?? {};
-  // Remember the request as it was when a Try result arrives, while it is on screen (see preview.ts).
-  triedRequest(useLastTry(stepPath), req);
   const id = fieldId(path);
   const inBatch = stepPath[stepPath.length - 2] === 'batch';
   const baseUrl = d.get(['defaults', 'baseUrl']);

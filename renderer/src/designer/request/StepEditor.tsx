@@ -5,7 +5,6 @@ import { stepAt, stepKind, type StepKind } from '../core/doc/index.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { BatchEditor } from './BatchEditor.tsx';
 import { GroupEditor } from './GroupEditor.tsx';
-import { useLastTryPlan } from './last-response.ts';
 import { RequestEditor } from './RequestEditor.tsx';
 import { ThinkEditor } from './ThinkEditor.tsx';
 import './request.css';
@@ -21,7 +20,6 @@ const EDITORS: { readonly [K in StepKind]: ComponentType<{ stepPath: Path }> } =
 /** `path` is the step's document path; a request inside a batch is `[...batchStep, 'batch', i]`. */
 export function StepEditor({ path }: { path: Path }) {
   const d = useDesigner();
-  useLastTryPlan(d.planId);
   const step = stepAt(d.doc, path);
   const kind = stepKind(step);
   if (kind === 'unknown') {

@@ -4,8 +4,7 @@ import type { Path } from '../../core/doc-path.ts';
 import { listOf, requestAt } from '../../core/doc/index.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { withKey } from '../body/body.ts';
-import { useLastTry } from '../last-response.ts';
-import { triedRequest } from '../preview/preview.ts';
+import { useLastTry } from '../../try/TryProvider.tsx';
 import { TrySummary } from '../preview/TrySummary.tsx';
 import { CHECK_KINDS } from './model.ts';
 import { CheckItem } from './CheckItem.tsx';
@@ -15,8 +14,9 @@ export function ChecksEditor({ requestPath }: { requestPath: Path }) {
   const listPath = [...requestPath, 'checks'];
   const req = requestAt(d.doc, requestPath);
   const checks = listOf(req?.checks);
-  const entry = useLastTry(requestPath);
-  const tried = triedRequest(entry, req);
+  const last = useLastTry(requestPath);
+  const entry = last?.entry;
+  const tried = last?.request;
   const add = (create: () => Check): void => {
     // The first check creates `checks` where the plan reference lists it, not after tags.
     if (!Array.isArray(req?.checks) && req) d.set(requestPath, withKey(req, 'checks', [create()]));

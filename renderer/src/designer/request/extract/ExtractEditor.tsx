@@ -6,8 +6,7 @@ import { FieldIssues } from '../../fields/FieldIssues.tsx';
 import { fieldId } from '../../fields/useField.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { withKey } from '../body/body.ts';
-import { useLastTry } from '../last-response.ts';
-import { triedRequest } from '../preview/preview.ts';
+import { useLastTry } from '../../try/TryProvider.tsx';
 import { TrySummary } from '../preview/TrySummary.tsx';
 import { ExtractItem } from './ExtractItem.tsx';
 import { EXTRACT_KINDS, uniqueName } from './model.ts';
@@ -17,8 +16,9 @@ export function ExtractEditor({ requestPath }: { requestPath: Path }) {
   const path = [...requestPath, 'extract'];
   const req = requestAt(d.doc, requestPath);
   const names = keysOf(req?.extract);
-  const entry = useLastTry(requestPath);
-  const tried = triedRequest(entry, req);
+  const last = useLastTry(requestPath);
+  const entry = last?.entry;
+  const tried = last?.request;
   const add = (): void => {
     const request = req ?? {};
     const extract = { ...objectOf(request.extract), [uniqueName(names)]: EXTRACT_KINDS[0]?.create() };

@@ -62,15 +62,3 @@ export function formatValue(v: unknown, max = 160): string {
   const text = v === undefined ? 'undefined' : JSON.stringify(v) ?? String(v);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-
-const tried = new WeakMap<TraceEntry, RequestDraft | undefined>();
-
-/**
- * The request as it was when `entry` was first seen: the Try it work stores results without the request, and the
- * entry is first seen right after it was tried, so this is what was sent.
- */
-export function triedRequest(entry: TraceEntry | undefined, current: RequestDraft | undefined): RequestDraft | undefined {
-  if (!entry) return undefined;
-  if (!tried.has(entry)) tried.set(entry, current);
-  return tried.get(entry);
-}
