@@ -95,6 +95,8 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Nothing is written during render: a ref is read and written in effects and events only.
+      'react-hooks/refs': 'error',
     },
   },
   {

@@ -5,7 +5,7 @@
  * - a document change from elsewhere (form, undo, reload) rewrites the text unless the user is mid-edit.
  * Returns the problems to show: syntax errors, or the validator's issues placed in the text.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Designer } from '../state/DesignerProvider.tsx';
 import { applyText } from './apply-text.ts';
 import { locateIssues } from './issue-ranges.ts';
@@ -30,10 +30,14 @@ export function usePlanYamlSync(monaco: Monaco | null, editor: Editor | null, d:
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const applying = useRef(false);
   const latest = useRef(d);
-  latest.current = d;
   const [syntax, setSyntax] = useState<{ broken: boolean; problems: TextProblem[] }>({ broken: false, problems: [] });
   const brokenRef = useRef(false);
-  brokenRef.current = syntax.broken;
+  // Timers and editor events read the latest designer and syntax state; a layout effect runs before the effects
+  // below that use them.
+  useLayoutEffect(() => {
+    latest.current = d;
+    brokenRef.current = syntax.broken;
+  });
   // The text the editor shows and the document it stands for, as of the last parse or rewrite: issues are placed in it.
   const [view, setView] = useState<{ text: string; doc: unknown } | null>(null);
 

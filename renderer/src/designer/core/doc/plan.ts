@@ -4,6 +4,8 @@ import { getIn, type Doc, type Path } from '../doc-path.ts';
 import { asDraft, entriesOf, objectOf, type Draft, type ObjectDraft, type ObjectIn } from './draft.ts';
 
 export type PlanDraft = ObjectDraft<Plan>;
+/** The whole document as the designer holds it: any value, read as a plan (planOf gives its object). */
+export type PlanDoc = Draft<Plan>;
 export type DefaultsDraft = ObjectDraft<Defaults>;
 export type ScenarioDraft = ObjectDraft<Scenario>;
 export type StageDraft = ObjectIn<ItemOfList<ScenarioDraft['stages']>>;
