@@ -1,8 +1,10 @@
 /**
- * The designer's typed, lenient view of the plan document. Read it through these functions, never by casting to
- * Record<string, unknown> (lint forbids that in the designer): a draft is typed by the plan schema and honest about
- * what a half-typed plan holds (draft.ts). Write it with the designer's edits (core/edits.ts: set, insert, delete,
- * move, renameKey), whose paths are document paths; new keys land where a person writes them (core/key-order.ts).
+ * The designer's typed, lenient view of the plan document (useDesigner().doc, a PlanDoc). Read it through these
+ * functions (planOf, scenarioAt, stepAt, requestAt, draftAt, then objectOf/listOf/entriesOf inside), never by
+ * casting to Record<string, unknown> (lint forbids that in the designer): a draft is typed by the plan schema and
+ * honest about what a half-typed plan holds (draft.ts). Form fields bound to one path (fields/useField.ts) take the
+ * value as it is. Write with the designer's edits (core/edits.ts: set, insert, delete, move, renameKey) at document
+ * paths; a key the form adds lands where a person writes it (core/key-order.ts); builders return schema types.
  *
  * Adding a step type (say `websocket`), once engine/plan/schema has it in its Step union:
  * 1. steps.ts: its entry in STEP_KINDS (the "Add" label, a new step ready to run, and `children` if it holds steps).

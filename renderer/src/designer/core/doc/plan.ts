@@ -1,21 +1,17 @@
 /** The plan, its scenarios, defaults and data files, read from the document as drafts (see draft.ts). */
-import type { Auth, Check, DataFeeder, Defaults, Extractor, Plan, Request, Scenario, Step } from '../../../../../engine/plan/schema/index.ts';
+import type { Check, Defaults, Extractor, Plan, Request, Scenario, Step } from '../../../../../engine/plan/schema/index.ts';
 import { getIn, type Doc, type Path } from '../doc-path.ts';
-import { asDraft, entriesOf, objectOf, type Draft, type ObjectDraft, type ObjectIn } from './draft.ts';
+import { asDraft, entriesOf, objectOf, type Draft, type ObjectDraft } from './draft.ts';
 
 export type PlanDraft = ObjectDraft<Plan>;
 /** The whole document as the designer holds it: any value, read as a plan (planOf gives its object). */
 export type PlanDoc = Draft<Plan>;
 export type DefaultsDraft = ObjectDraft<Defaults>;
 export type ScenarioDraft = ObjectDraft<Scenario>;
-export type StageDraft = ObjectIn<ItemOfList<ScenarioDraft['stages']>>;
 export type StepDraft = ObjectDraft<Step>;
 export type RequestDraft = ObjectDraft<Request>;
 export type CheckDraft = ObjectDraft<Check>;
 export type ExtractorDraft = ObjectDraft<Extractor>;
-export type AuthDraft = ObjectDraft<Auth>;
-export type FeederDraft = ObjectDraft<DataFeeder>;
-type ItemOfList<D> = D extends readonly (infer E)[] ? E : never;
 
 /** The whole document as a plan draft ({} when it is not an object at all). */
 export function planOf(doc: Doc): PlanDraft {
