@@ -4,7 +4,7 @@
  */
 import { HTTP_METHODS } from '../../../../engine/plan/schema/common.ts';
 import type { Path } from '../core/doc-path.ts';
-import { requestAt } from '../core/doc/index.ts';
+import { defaultsOf, requestAt } from '../core/doc/index.ts';
 import { requestLabel } from '../core/steps.ts';
 import { issuesAt, issuesUnder } from '../core/validation.ts';
 import { FieldIssues } from '../fields/FieldIssues.tsx';
@@ -31,7 +31,7 @@ export function RequestEditor({ stepPath }: { stepPath: Path }) {
   const req = requestAt(d.doc, path) ?? {};
   const id = fieldId(path);
   const inBatch = stepPath[stepPath.length - 2] === 'batch';
-  const baseUrl = d.get(['defaults', 'baseUrl']);
+  const baseUrl = defaultsOf(d.doc).baseUrl;
   const problems = (...keys: string[]): number => keys.reduce((n, k) => n + issuesUnder(d.issues, [...path, k]).length, 0);
   const tabs: Tab[] = [
     { id: 'query', label: 'Query', count: size(req.query) + splitUrlQuery(typeof req.url === 'string' ? req.url : '').params.length, problems: problems('query'),

@@ -36,7 +36,7 @@ export function BodyEditor({ requestPath }: { requestPath: Path }) {
         </>
       )}
       {kind === 'text' && (
-        <CodeEditor label="Text body" language="plaintext" height={220} value={String(d.get([...requestPath, 'text']) ?? '')}
+        <CodeEditor label="Text body" language="plaintext" height={220} value={String(req?.text ?? '')}
           onChange={(v) => d.set([...requestPath, 'text'], v)} />
       )}
       {kind === 'file' && <FileBodyEditor path={[...requestPath, 'file']} />}
