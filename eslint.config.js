@@ -109,6 +109,7 @@ export default tseslint.config(
       'no-restricted-syntax': ['error',
         { selector: "TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSUnknownKeyword", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not as Record<string, unknown>.' },
         { selector: "TSAsExpression > TSTypeReference[typeName.name='Record']", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not with a Record cast.' },
+        { selector: "TSAsExpression > TSTypeLiteral", message: 'Read the plan document through core/doc (objectOf and the drafts\' own types), not with a cast to an ad-hoc shape.' },
         { selector: "TSTypeAliasDeclaration[id.name='Rec']", message: 'Use the drafts of core/doc (RequestDraft, ScenarioDraft…) instead of a Rec alias.' },
         { selector: ":matches(VariableDeclarator, FunctionDeclaration)[id.name='isRec']", message: 'Use objectOf from core/doc instead of an isRec guard.' },
       ],
