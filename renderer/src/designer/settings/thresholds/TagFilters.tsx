@@ -10,10 +10,12 @@ interface Props { parts: KeyParts; allowed: readonly string[]; values: Record<st
 
 export function TagFilters({ parts, allowed, values, onChange }: Props) {
   const id = useId();
-  // The values being typed, for the filters as they were when typing started: once the key changes (a value is
-  // written, undo, the code view) the drafts are the key's values again. parts is new every render; its text counts.
+  // The values being typed. Whenever the key changes (a value is written, undo, the code view) they are the key's
+  // values again, at once in this render (React's "adjusting state when a prop changes"; parts is new every render,
+  // its text is what counts). Keeping the old drafts for a key that comes back would show stale text after undo.
   const signature = parts.tags.map(([t, v]) => `${t}:${v}`).join(',');
   const [typing, setTyping] = useState({ signature, drafts: parts.tags.map(([, v]) => v) });
+  if (typing.signature !== signature) setTyping({ signature, drafts: parts.tags.map(([, v]) => v) });
   const drafts = typing.signature === signature ? typing.drafts : parts.tags.map(([, v]) => v);
   const setDraft = (i: number, text: string): void => setTyping({ signature, drafts: drafts.map((x, j) => (j === i ? text : x)) });
   const withTag = (i: number, tag: string, value: string): KeyParts => ({ metric: parts.metric, tags: parts.tags.map((tv, j): [string, string] => (j === i ? [tag, value] : tv)) });
