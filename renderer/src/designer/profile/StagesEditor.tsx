@@ -11,10 +11,12 @@ import { useDesigner } from '../state/DesignerProvider.tsx';
 import type { ExecutorField } from './executors.ts';
 import { NumberCell } from './NumberCell.tsx';
 
+/** The stages of a ramping executor (VU targets or rates). */
+type Stages = Extract<Scenario, { stages: unknown }>['stages'];
+
 export function StagesEditor({ path, field }: { path: Path; field: ExecutorField }) {
   const d = useDesigner();
-  // `path` is the scenario's stages: the scenario's draft types them.
-  const stages = listOf(objectOf(draftAt<Scenario>(d.doc, path.slice(0, -1)))?.stages).map((s) => objectOf(s) ?? {});
+  const stages = listOf(draftAt<Stages>(d.doc, path)).map((s) => objectOf(s) ?? {});
   const target = field.targetLabel ?? 'Target';
   const add = (): void => {
     const last = stages[stages.length - 1];
