@@ -11,4 +11,10 @@ export interface ScenarioRunner {
   interrupt(): void;
   /** Most VUs busy at once since the last call (the `vus` metric). */
   takePeakVus(): number;
+  /** Mid-run control, from `atMs` (test time): no new iteration starts; running ones finish. */
+  pause(atMs: number): void;
+  /** Mid-run control: iterations start again, at the current target (the plan's, or the last scale's). */
+  resume(atMs: number): void;
+  /** Mid-run control: VUs (closed model) or iterations per second (open model) from `atMs` to the end. */
+  scale(atMs: number, target: number): void;
 }
