@@ -8,6 +8,7 @@ import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import { ResultsSink } from '../results/sink.ts';
+import { applyControl } from '../control/worker-control.ts';
 import { HealthMonitor } from './health.ts';
 import { buildScenarioRuns, connectionLimit } from './setup.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
@@ -84,6 +85,9 @@ port.on('message', (m: ToWorker) => {
       break;
     case 'abort':
       for (const r of runs) r.interrupt();
+      break;
+    case 'control':
+      applyControl(runs, m.event);
       break;
   }
 });
