@@ -46,6 +46,7 @@ const BURST = 500; // iterations launched per turn before yielding to the event 
 
 export class ArrivalRateRun implements ScenarioRunner {
   readonly name: string;
+  readonly schedulesAhead = true;
   readonly done: Promise<void>;
   private readonly s: ArrivalSetup;
   private readonly times: ArrivalTimes;

@@ -3,9 +3,10 @@
  * VU may start another iteration; this class owns the loops and the stop rules shared by every executor:
  * at the regular end no new iteration starts, running ones get `gracefulStop`, then they are interrupted
  * (interrupted iterations are counted apart, as in k6).
- * Mid-run control (docs/decisions/0004-mid-run-control.md), applied at its whole second of test time: pause lets
- * running iterations finish and starts none until resume; scale sets the VU count from then to the end, in place of
- * the executor's own (a ramp's later stages included), growing past the plan's VUs up to the run's ceiling.
+ * Mid-run control (docs/decisions/0004-mid-run-control.md), applied when the worker says it is due (right after the
+ * sample of the second before it, so each second is in one phase): pause lets running iterations finish and starts
+ * none until resume; scale sets the VU count from then to the end, in place of the executor's own (a ramp's later
+ * stages included), growing past the plan's VUs up to the run's ceiling.
  */
 import { performance } from 'node:perf_hooks';
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
@@ -75,11 +76,9 @@ export class ScenarioRun implements ScenarioRunner {
   private running = 0;
   private peak = 0;
   private timers: Timer[] = [];
-  /** performance.now() at the test's start: mid-run changes come in test time. */
-  private testStart = 0;
   private paused = false;
-  /** A scale set the VU count: the executor's own steps no longer apply. */
-  private controlled = false;
+  /** The VU count a scale set (the executor's own steps no longer apply); undefined: the executor's. */
+  private scaledTo: number | undefined;
 
   constructor(setup: ScenarioSetup, policy: ExecutorPolicy) {
     this.setup = setup;
@@ -101,11 +100,12 @@ export class ScenarioRun implements ScenarioRunner {
 
   /** Schedules the scenario relative to the test start (`sinceStartMs` = time already elapsed). */
   schedule(sinceStartMs: number): void {
-    this.testStart = performance.now() - sinceStartMs;
     if (this.slots.length === 0 && !this.setup.moreVus) { this.finish(); return; }
     this.after(this.setup.startMs - sinceStartMs, () => {
       this.started = true;
-      this.policy.begin(this);
+      // A scale due at the very second the scenario starts came first: it replaces the executor's start.
+      if (this.scaledTo === undefined) this.policy.begin(this);
+      else this.setVus(this.scaledTo, 0);
       this.after(this.setup.regularEndMs, () => this.endRegular());
       this.checkDone();
     });
@@ -135,30 +135,27 @@ export class ScenarioRun implements ScenarioRunner {
 
   /** The executor's own VU count (a ramp's step): VUs with an index below it run. Ignored once a scale set one. */
   follow(vus: number, graceMs: number): void {
-    if (!this.controlled) this.setVus(vus, graceMs);
+    if (this.scaledTo === undefined) this.setVus(vus, graceMs);
   }
 
-  /** Mid-run: from `atMs` (test time) no new iteration starts; running ones finish (k6's pause). */
-  pause(atMs: number): void {
-    this.at(atMs, () => { this.paused = true; });
+  /** Mid-run, now (the worker calls it when due): no new iteration starts; running ones finish (k6's pause). */
+  pause(): void {
+    this.paused = true;
   }
 
-  /** Mid-run: from `atMs` the VUs the executor (or a scale) wants loop again. */
-  resume(atMs: number): void {
-    this.at(atMs, () => {
-      this.paused = false;
-      for (const s of this.slots) if (s.wanted && !s.running) this.activate(s);
-      this.checkDone();
-    });
+  /** Mid-run, now: the VUs the executor (or a scale) wants loop again. */
+  resume(): void {
+    this.paused = false;
+    for (const s of this.slots) if (s.wanted && !s.running) this.activate(s);
+    this.checkDone();
   }
 
-  /** Mid-run: `vus` VUs from `atMs` to the end, in place of the executor's count (the coordinator checked the ceiling). */
-  scale(atMs: number, vus: number): void {
-    this.at(atMs, () => {
-      this.controlled = true;
-      this.setVus(vus, this.setup.rampDownMs ?? this.setup.gracefulStopMs);
-      this.checkDone();
-    });
+  /** Mid-run, now: `vus` VUs to the end, in place of the executor's count (the coordinator checked the ceiling). */
+  scale(_atMs: number, vus: number): void {
+    this.scaledTo = vus;
+    if (!this.started) return;
+    this.setVus(vus, this.setup.rampDownMs ?? this.setup.gracefulStopMs);
+    this.checkDone();
   }
 
   private setVus(vus: number, graceMs: number): void {
@@ -167,11 +164,6 @@ export class ScenarioRun implements ScenarioRunner {
       if (slot.index < vus) this.activate(slot);
       else this.retire(slot, graceMs);
     }
-  }
-
-  /** Runs `fn` at test time `atMs` (now if it has passed). */
-  private at(atMs: number, fn: () => void): void {
-    this.after(atMs - (performance.now() - this.testStart), fn);
   }
 
   /** Graceful stop of the whole scenario (end of its duration, or the user's first Ctrl-C). */
@@ -227,7 +219,7 @@ export class ScenarioRun implements ScenarioRunner {
   private checkDone(): void {
     if (this.finished || !this.started || this.running > 0) return;
     // A worker none of the plan's VUs fell to waits for a scale up, if the run can scale.
-    const waiting = this.paused || this.controlled || (this.slots.length === 0 && this.setup.moreVus !== undefined);
+    const waiting = this.paused || this.scaledTo !== undefined || (this.slots.length === 0 && this.setup.moreVus !== undefined);
     if (this.stopping || (!waiting && this.policy.exhausted())) this.finish();
   }
 
