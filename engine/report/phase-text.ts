@@ -4,7 +4,7 @@
  */
 import type { PhaseScenario, RunPhase } from '../metrics/phases.ts';
 import type { Range } from '../metrics/phase-targets.ts';
-import { describeChange } from '../runtime/control/types.ts';
+import type { ControlChange } from '../runtime/control/types.ts';
 import { fmtMs, fmtRate } from './numbers.ts';
 
 /** "0s – 12s". */
@@ -54,3 +54,12 @@ export function fellShort(sc: PhaseScenario): boolean {
   if (!sc.arrival || target === undefined || sc.seconds <= 0) return false;
   return sc.arrival.dropped > 0 || sc.arrival.achievedRate < target * 0.99;
 }
+
+/** "paused", "resumed", "browse: 50 VUs", "api: 20 iterations/s": one line per change, for notes and messages. */
+export function describeChange(c: ControlChange): string {
+  if (c.kind === 'pause') return 'paused';
+  if (c.kind === 'resume') return 'resumed';
+  return 'vus' in c ? `${c.scenario}: ${c.vus} VU${c.vus === 1 ? '' : 's'}` : `${c.scenario}: ${formatRate(c.rate)} iterations/s`;
+}
+
+const formatRate = (r: number): string => (Number.isInteger(r) ? String(r) : String(Number(r.toFixed(3))));

@@ -1,6 +1,6 @@
 /** `loadsmith pause|resume|scale|status`: mid-run control of a running `loadsmith run` (control/client.ts). */
 import { fmtMs } from '../../report/format.ts';
-import { describeChange } from '../../runtime/control/types.ts';
+import { describeChange } from '../../report/phase-text.ts';
 import type { ControlReply, RunEntry, StatusReply } from '../control/api.ts';
 import { findRun, pauseRun, resumeRun, runStatus, scaleRun } from '../control/client.ts';
 import { controlDir, runningRuns } from '../control/registry.ts';

@@ -11,7 +11,7 @@ import type { RunInfo } from '../../runtime/run-handle.ts';
 import { runPlan } from '../../runtime/run-plan.ts';
 import { runTestId } from '../../outputs/streams.ts';
 import { fmtMs } from '../../report/format.ts';
-import { describeChange } from '../../runtime/control/types.ts';
+import { describeChange } from '../../report/phase-text.ts';
 import type { ControlServer } from '../control/server.ts';
 import type { Interrupts } from '../interrupts.ts';
 

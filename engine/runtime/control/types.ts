@@ -39,12 +39,3 @@ export const ControlEventSchema = z.union([
   z.strictObject({ kind: z.literal('scale'), atMs, scenario: z.string(), vus: z.int().min(0) }),
   z.strictObject({ kind: z.literal('scale'), atMs, scenario: z.string(), rate: z.number().min(0).max(MAX_CONTROL_RATE) }),
 ]);
-
-/** "paused", "resumed", "browse: 50 VUs", "api: 20 iterations/s": one line per change, for notes and messages. */
-export function describeChange(c: ControlChange): string {
-  if (c.kind === 'pause') return 'paused';
-  if (c.kind === 'resume') return 'resumed';
-  return 'vus' in c ? `${c.scenario}: ${c.vus} VU${c.vus === 1 ? '' : 's'}` : `${c.scenario}: ${formatRate(c.rate)} iterations/s`;
-}
-
-const formatRate = (r: number): string => (Number.isInteger(r) ? String(r) : String(Number(r.toFixed(3))));
