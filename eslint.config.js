@@ -11,7 +11,7 @@ const noCodeExecution = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'renderer/dist/**', 'coverage/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
+  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'engine/dist/**', 'renderer/dist/**', 'coverage/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
