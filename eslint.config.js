@@ -10,6 +10,13 @@ const noCodeExecution = {
   'no-new-func': 'error',
 };
 
+/** What no engine file may import (DESIGN.md: engine -> nothing of ours). */
+const enginePatterns = [
+  { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (DESIGN.md: engine -> nothing of ours).' },
+  { group: ['electron', 'react', 'react-dom', 'react/*'], message: 'engine/ runs headless: no Electron or React.' },
+  { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'engine/dist/**', 'renderer/dist/**', 'coverage/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -28,13 +35,28 @@ export default tseslint.config(
     // Electron or React, and it never evaluates plan content as code (no vm).
     files: ['engine/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: enginePatterns }],
+    },
+  },
+  {
+    // The HTTP layer's order (engine/runtime/http/import-graph.test.ts checks the whole graph for cycles):
+    // exchange.ts (the undici path, and the choice between the clients) and dispatchers.ts sit on top; the files
+    // below them, the fast client's included, take the shared types from types.ts, which imports nothing.
+    files: ['engine/runtime/http/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing.ts', 'engine/runtime/http/exchange.ts', 'engine/runtime/http/dispatchers.ts'],
+    rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (DESIGN.md: engine -> nothing of ours).' },
-          { group: ['electron', 'react', 'react-dom', 'react/*'], message: 'engine/ runs headless: no Electron or React.' },
-          { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
+          ...enginePatterns,
+          { group: ['**/exchange.ts', '**/dispatchers.ts'], message: 'exchange.ts and dispatchers.ts are the top of the HTTP layer: import the shared types from types.ts.' },
         ],
       }],
+    },
+  },
+  {
+    files: ['engine/runtime/http/types.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'types.ts is the HTTP layer\'s leaf: types only, importing nothing.' }] }],
     },
   },
   {

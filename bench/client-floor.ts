@@ -6,7 +6,7 @@
  *   taskset -c 1 node bench/client-floor.ts 18088 50 6     # port, connections, seconds
  */
 import { Agent } from 'undici';
-import type { ExchangeSpec } from '../engine/runtime/http/exchange.ts';
+import type { ExchangeSpec } from '../engine/runtime/http/types.ts';
 import { FastClient } from '../engine/runtime/http/fast/client.ts';
 
 const [port = 18088, conns = 50, secs = 6] = process.argv.slice(2).map(Number);

@@ -9,7 +9,7 @@
 import { MetricsRecorder } from '../engine/metrics/recorder.ts';
 import { parsePlan } from '../engine/plan/parse.ts';
 import { compileSteps } from '../engine/runtime/compile/steps.ts';
-import type { ExchangeResult, ExchangeSpec } from '../engine/runtime/http/exchange.ts';
+import type { ExchangeResult, ExchangeSpec } from '../engine/runtime/http/types.ts';
 import { FastClient } from '../engine/runtime/http/fast/client.ts';
 import { ResponseParser, type ParserSink } from '../engine/runtime/http/fast/parser.ts';
 import { runIteration } from '../engine/runtime/vu/interpreter.ts';

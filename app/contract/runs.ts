@@ -2,13 +2,15 @@
 import { z } from 'zod';
 import type { Summary } from '../../engine/metrics/summary.ts';
 import type { RunInfo, Tick } from '../../engine/runtime/run-handle.ts';
+import { StreamOutput, streamOutput } from '../../engine/outputs/kinds.ts';
 import { Id, IsoTime, RunOverrides } from './common.ts';
 
 /**
+ * `stopped`: stopped gracefully by the user (Stop, Ctrl-C); `aborted`: stopped at once (Abort, a second Ctrl-C).
  * `interrupted`: the app stopped while the run was going, and nothing could be summed up (no second was stored);
  * `partial`: such a run whose summary was rebuilt from its stored seconds (`summary.partial` says what is not known).
  */
-export const RUN_STATUSES = ['running', 'passed', 'failed', 'aborted', 'interrupted', 'partial'] as const;
+export const RUN_STATUSES = ['running', 'passed', 'failed', 'stopped', 'aborted', 'interrupted', 'partial'] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -64,9 +66,24 @@ export const RunDetail = RunRow.extend({
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 
+/**
+ * A metrics stream for a run (Prometheus remote write, InfluxDB, OTLP): its URL checked as the CLI's `--out`.
+ * Credentials come from the run's environment (secret variables such as LOADSMITH_PROMETHEUS_TOKEN), never from here.
+ */
+export const RunStream = StreamOutput.superRefine((o, ctx) => {
+  try {
+    streamOutput(o.kind, o.url);
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: (e as Error).message, path: ['url'] });
+  }
+});
+
 export const runMethods = {
   'runs.start': {
-    params: z.strictObject({ planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional(), label: RunLabel.optional() }),
+    params: z.strictObject({
+      planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional(), label: RunLabel.optional(),
+      outputs: z.array(RunStream).max(4).optional(),
+    }),
     result: RunRow,
   },
   'runs.label': { params: z.strictObject({ id: Id, label: RunLabel.nullable() }), result: RunRow },

@@ -6,6 +6,7 @@
 import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
 import { applyOverrides, OverrideError } from '../../engine/plan/overrides.ts';
 import type { Summary } from '../../engine/metrics/summary.ts';
+import { OutputConfigError, streamOutput } from '../../engine/outputs/kinds.ts';
 import { runPlan, type RunHandle } from '../../engine/runtime/run-plan.ts';
 import { ContractError, RunRow, type Handlers, type RunDetail, type StoredTick } from '../contract/index.ts';
 import { exportRun } from './run-export.ts';
@@ -30,7 +31,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   // Runs a crash cut off (the store marked them interrupted when it opened) get a summary from their samples.
   recoverInterrupted(ctx);
 
-  const start: RunHandlers['runs.start'] = async ({ planId, environmentId, overrides, label }) => {
+  const start: RunHandlers['runs.start'] = async ({ planId, environmentId, overrides, label, outputs }) => {
     if (active.size > 0) throw new ContractError('busy', 'a run is in progress: stop it before starting another (two load tests on one machine distort each other)');
     const stored = store.plans.get(planId);
     if (!stored) throw new ContractError('not_found', `no plan with id ${planId}`);
@@ -48,7 +49,12 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     const workers = options.workers?.() ?? undefined;
 
     const id = ctx.newId();
-    const handle = runPlan(plan, { env, ...(workers ? { workers } : {}), ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}), files: runFiles(ctx) });
+    // Streams take their credentials from the environment's variables (secrets are stored encrypted), as the CLI's.
+    const streams = (outputs ?? []).map((o) => streamOutput(o.kind, o.url));
+    const handle = runPlan(plan, {
+      env, ...(workers ? { workers } : {}), ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}), files: runFiles(ctx),
+      ...(streams.length > 0 ? { streams } : {}),
+    });
     // Until the workers start, a problem (missing env variable, data file) is the caller's error, not a run.
     const started = await Promise.race([
       new Promise<true>((resolve) => handle.once('start', (info) => {
@@ -63,6 +69,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
         const issues = issuesInAppWords(e.issues.map(toContractIssue), environment?.name ?? null);
         throw new ContractError('plan_invalid', `the plan cannot run: ${issues[0]?.message ?? e.message}`, issues);
       }
+      if (e instanceof OutputConfigError) throw new ContractError('invalid_params', e.message);
       throw e;
     });
     if (!started) throw new ContractError('internal', 'the run ended before it started');
@@ -87,6 +94,7 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   function finish(id: string, summary: Summary | null, error: string | null): void {
     store.runs.finish(id, {
       status: summary ? runStatus(summary) : 'failed',
+      stoppedBy: summary?.stoppedBy ?? null,
       endedAt: ctx.now().toISOString(),
       durationMs: summary?.durationMs ?? null,
       summary,
@@ -139,9 +147,11 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   };
 }
 
-function toRow(r: StoredRunRow): RunRow {
-  // Recovery gives an interrupted run its duration with the summary it rebuilt (run-recovery.ts).
-  const status = r.status === 'interrupted' && r.durationMs !== null ? 'partial' : r.status;
+function toRow({ stoppedBy, ...r }: StoredRunRow): RunRow {
+  // Recovery gives an interrupted run its duration with the summary it rebuilt (run-recovery.ts); a graceful stop is
+  // stored as aborted (the table's CHECK) with stoppedBy 'stopped'.
+  const status = r.status === 'interrupted' && r.durationMs !== null ? 'partial'
+    : r.status === 'aborted' && stoppedBy === 'stopped' ? 'stopped' : r.status;
   const parsed = RunRow.safeParse({ ...r, status, overrides: r.overrides ?? {}, key: r.key ?? null });
   if (parsed.success) return parsed.data;
   // A row the contract cannot describe (hand-edited database) is shown without its numbers rather than hidden.

@@ -182,7 +182,7 @@ describe('runs', () => {
     expect(await call('runs.list', {})).toEqual([]);
   });
 
-  it('stops a run on request and records it as aborted', async () => {
+  it('stops a run on request: gracefully by default (stopped), at once with mode abort (aborted)', async () => {
     const p = await call('plans.import', { text: `version: 1\nname: long\ndefaults: { baseUrl: "${target.url}" }\nscenarios:\n  s:\n    executor: constant-vus\n    duration: 60s\n    gracefulStop: 1s\n    steps: [{ request: { url: /json } }, { think: 50ms }]\n`, fileName: 'long.yaml' });
     const run = await call('runs.start', { planId: p.id });
     const finished = done(run.id);
@@ -190,9 +190,17 @@ describe('runs', () => {
     expect(await call('runs.stop', { id: run.id })).toEqual({ stopping: true });
     await finished;
     const detail = await call('runs.get', { id: run.id });
-    expect(detail.status).toBe('aborted');
+    expect(detail.status).toBe('stopped');
+    expect(detail.summary?.stoppedBy).toBe('stopped');
     expect(detail.durationMs).toBeLessThan(5000);
     expect(detail.summary?._total).toBeGreaterThan(0);
+    expect((await call('runs.list', {})).find((r) => r.id === run.id)?.status).toBe('stopped');
+    const hard = await call('runs.start', { planId: p.id });
+    const ended = done(hard.id);
+    await new Promise((r) => setTimeout(r, 600));
+    await call('runs.stop', { id: hard.id, mode: 'abort' });
+    await ended;
+    expect((await call('runs.get', { id: hard.id })).status).toBe('aborted');
   });
 
   it('sends a secret kept across a re-save (never shown to the UI) in the run\'s requests', async () => {

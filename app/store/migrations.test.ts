@@ -27,7 +27,7 @@ const snapshot = async (file: string) => ({ bytes: await readFile(file), files: 
 describe('migrations at open', () => {
   it('gives a fresh database every migration, recorded with name, hash of the file and time', async () => {
     const store = await fx.open();
-    expect(store.applied).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels']);
+    expect(store.applied).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels', '006_run_stopped_by']);
     const rows = fx.raw(store.file).prepare('SELECT id, name, hash, applied_at FROM _migrations ORDER BY id').all();
     expect(rows).toEqual([
       { id: 1, name: '001_plans', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '001_plans.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
@@ -35,6 +35,7 @@ describe('migrations at open', () => {
       { id: 3, name: '003_run_labels', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '003_run_labels.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
       { id: 4, name: '004_recordings', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '004_recordings.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
       { id: 5, name: '005_revision_labels', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '005_revision_labels.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
+      { id: 6, name: '006_run_stopped_by', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '006_run_stopped_by.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
     ]);
     expect(path.basename(store.file)).toBe('loadsmith.db');
   });
@@ -46,7 +47,7 @@ describe('migrations at open', () => {
     const again = await fx.open({ dataDir: first.dataDir });
     expect(again.applied).toEqual([]);
     expect(again.plans.get('p')?.document).toEqual({ a: 1 });
-    expect(fx.raw(again.file).prepare('SELECT count(*) FROM _migrations').pluck().get()).toBe(5);
+    expect(fx.raw(again.file).prepare('SELECT count(*) FROM _migrations').pluck().get()).toBe(6);
   });
 
   it('refuses a database whose applied migration was edited, leaving the file byte-identical', async () => {
@@ -122,6 +123,6 @@ describe('migration files', () => {
     await mkdir(path.join(dir, 'bad'));
     await writeFile(path.join(dir, 'bad', '1-plans.sql'), 'SELECT 1;');
     expect(() => loadMigrations(path.join(dir, 'bad'))).toThrow(/1-plans\.sql is misnamed/);
-    expect(loadMigrations().map((m) => m.name)).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels']);
+    expect(loadMigrations().map((m) => m.name)).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels', '006_run_stopped_by']);
   });
 });

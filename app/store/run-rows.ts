@@ -3,7 +3,7 @@ import { parseJsonOrNull, type Warn } from './codec.ts';
 import type { StoredRun, StoredRunRow, StoredRunStatus } from './types.ts';
 
 /** The columns of a run list row, and of a full run. */
-export const ROW_COLUMNS = 'id, plan_id, plan_name, environment, label, status, started_at, ended_at, duration_ms, overrides, key, error';
+export const ROW_COLUMNS = 'id, plan_id, plan_name, environment, label, status, stopped_by, started_at, ended_at, duration_ms, overrides, key, error';
 export const FULL_COLUMNS = `${ROW_COLUMNS}, plan, summary, info`;
 
 /** The statuses the runs table's CHECK allows. */
@@ -16,6 +16,7 @@ export interface RunDbRow {
   environment: string | null;
   label: string | null;
   status: string;
+  stopped_by: string | null;
   started_at: string;
   ended_at: string | null;
   duration_ms: number | null;
@@ -41,6 +42,7 @@ export function toRunRow(r: RunDbRow, warn: Warn): StoredRunRow {
     environment: r.environment,
     label: r.label,
     status: status(r.status, r.id),
+    stoppedBy: r.stopped_by,
     startedAt: r.started_at,
     endedAt: r.ended_at,
     durationMs: r.duration_ms,

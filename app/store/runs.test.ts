@@ -15,15 +15,15 @@ describe('runs', () => {
     const store = await fx.open();
     start(store, 'r1', '2025-03-01T13:00:00+01:00');
     expect(store.runs.get('r1')).toEqual({
-      id: 'r1', planId: null, planName: 'API', environment: 'staging', label: null, status: 'running', startedAt: '2025-03-01T12:00:00.000Z',
+      id: 'r1', planId: null, planName: 'API', environment: 'staging', label: null, status: 'running', stoppedBy: null, startedAt: '2025-03-01T12:00:00.000Z',
       endedAt: null, durationMs: null, overrides: { vus: 2 }, key: null, error: null, plan, summary: null, info: null,
     });
     store.runs.setLabel('r1', 'http2');
     expect(store.runs.get('r1')?.label).toBe('http2');
     expect(() => store.runs.setLabel('nope', 'x')).toThrow();
     store.runs.setInfo('r1', { plan: 'API', scenarios: [] });
-    store.runs.finish('r1', { status: 'failed', endedAt: '2025-03-01T12:00:30.000Z', durationMs: 30_000, summary: { version: 1 }, key: { rps: 12.5 }, error: 'thresholds failed' });
-    expect(store.runs.get('r1')).toMatchObject({ status: 'failed', endedAt: '2025-03-01T12:00:30.000Z', durationMs: 30_000, info: { plan: 'API', scenarios: [] }, summary: { version: 1 }, key: { rps: 12.5 }, error: 'thresholds failed' });
+    store.runs.finish('r1', { status: 'failed', stoppedBy: 'threshold', endedAt: '2025-03-01T12:00:30.000Z', durationMs: 30_000, summary: { version: 1 }, key: { rps: 12.5 }, error: 'thresholds failed' });
+    expect(store.runs.get('r1')).toMatchObject({ status: 'failed', stoppedBy: 'threshold', endedAt: '2025-03-01T12:00:30.000Z', durationMs: 30_000, info: { plan: 'API', scenarios: [] }, summary: { version: 1 }, key: { rps: 12.5 }, error: 'thresholds failed' });
     expect(() => store.runs.finish('nope', { status: 'passed', endedAt: '2025-03-01T12:00:00Z', durationMs: 1, summary: null, key: null, error: null })).toThrow('cannot finish the run: no run with id nope');
     expect(() => store.runs.setInfo('nope', {})).toThrow('no run with id nope');
     expect(() => start(store, 'bad', 'yesterday')).toThrow("run bad startedAt: 'yesterday' is not a valid time");

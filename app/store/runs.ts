@@ -19,7 +19,7 @@ export function runRepository({ db, warn }: RepoContext, owner: RunOwner): RunRe
   const updateLabel = db.prepare('UPDATE runs SET label = ? WHERE id = ?');
   const upsertSample = db.prepare(`INSERT INTO run_samples (run_id, second, data) VALUES (?, ?, ?)
     ON CONFLICT (run_id, second) DO UPDATE SET data = excluded.data`);
-  const updateFinish = db.prepare(`UPDATE runs SET status = @status, ended_at = @endedAt, duration_ms = @durationMs,
+  const updateFinish = db.prepare(`UPDATE runs SET status = @status, stopped_by = @stoppedBy, ended_at = @endedAt, duration_ms = @durationMs,
     summary = @summary, key = @key, error = @error, owner = NULL WHERE id = @id`);
   const selectList = db.prepare(`SELECT ${ROW_COLUMNS} FROM runs WHERE (@planId IS NULL OR plan_id = @planId)
     ORDER BY started_at DESC, rowid DESC LIMIT @limit`);
@@ -70,7 +70,7 @@ export function runRepository({ db, warn }: RepoContext, owner: RunOwner): RunRe
     finish: (id, input) => {
       if (input.status === 'running') throw new Error(`cannot finish run ${id} with status running`);
       mustChange(updateFinish.run({
-        id, status: input.status, endedAt: isoTime(input.endedAt, `run ${id} endedAt`), durationMs: input.durationMs,
+        id, status: input.status, stoppedBy: input.stoppedBy ?? null, endedAt: isoTime(input.endedAt, `run ${id} endedAt`), durationMs: input.durationMs,
         summary: toJson(input.summary, `run ${id} summary`), key: toJson(input.key, `run ${id} key`), error: input.error,
       }).changes, id, 'finish the run');
     },

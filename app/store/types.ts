@@ -71,6 +71,8 @@ export interface StoredRunRow {
   /** A series tag (e.g. "http2"): repeats of one configuration, compared as mean ± sd. */
   label: string | null;
   status: StoredRunStatus;
+  /** Why a finished run ended (its summary's stoppedBy: 'stopped' is a graceful stop); null while running. */
+  stoppedBy: string | null;
   startedAt: string;
   endedAt: string | null;
   durationMs: number | null;
@@ -93,7 +95,7 @@ export interface RunRepository {
   addSample(id: string, second: number, sample: unknown): void;
   /** Replaces every stored point of a run (positions 1..n), in one transaction: the timeline was compacted. */
   replaceSamples(id: string, samples: readonly unknown[]): void;
-  finish(id: string, input: { status: StoredRunStatus; endedAt: string; durationMs: number | null; summary: unknown; key: unknown; error: string | null }): void;
+  finish(id: string, input: { status: StoredRunStatus; stoppedBy?: string | null; endedAt: string; durationMs: number | null; summary: unknown; key: unknown; error: string | null }): void;
   list(filter?: { planId?: string; limit?: number }): StoredRunRow[];
   get(id: string): StoredRun | undefined;
   samples(id: string): unknown[];

@@ -26,7 +26,7 @@ describe('upgrade from the checked-in schema-1 database', () => {
     await copyFile(path.join(FIXTURES, 'v1.sqlite'), path.join(dataDir, 'loadsmith.db'));
     await copyFile(path.join(FIXTURES, 'secret.key'), path.join(dataDir, 'secret.key'));
     const store = await fx.open({ dataDir });
-    expect(store.applied).toEqual(['002_runs', '003_run_labels', '004_recordings', '005_revision_labels']);
+    expect(store.applied).toEqual(['002_runs', '003_run_labels', '004_recordings', '005_revision_labels', '006_run_stopped_by']);
 
     const plan = store.plans.get(V1.planId);
     expect(plan).toMatchObject({ name: V1.planName, revision: 2, valid: true, scenarios: 1, requests: 1 });

@@ -1,9 +1,12 @@
-/** Command-line parsing with node:util parseArgs; every mistake is a UsageError naming the option. */
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+/** The options of `run` (and `demo`) checked and converted, and the checks other commands share. */
 import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../plan/duration.ts';
 import type { SegmentSpec } from '../plan/segment-tuple.ts';
+import { OutputConfigError, STREAM_KINDS, streamOutput, withoutPassword, type StreamOutput } from '../outputs/config.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
+import { parse } from './parser.ts';
 import { segmentRunArgs } from './segment-args.ts';
+import { demoSpec } from './specs/demo.ts';
+import { runSpec } from './specs/run.ts';
 export { parseStartAt } from './segment-args.ts';
 import { UsageError } from './usage.ts';
 
@@ -21,6 +24,8 @@ export interface RunArgs {
   color: boolean | undefined;
   /** Raw results per request: --out ndjson=FILE, --out csv=FILE. */
   outputs: ResultOutput[];
+  /** Metrics streamed while running: --out prometheus-rw=URL, influxdb=URL, influxdb2=URL, otlp=URL. */
+  streams: StreamOutput[];
   html: string | undefined;
   junit: string | undefined;
   /** --repeat N: run the plan N times; undefined: once. */
@@ -41,32 +46,9 @@ export interface RunArgs {
 export const DEFAULT_PAUSE_MS = 10_000;
 const OUT_FORMATS: readonly ResultOutput['format'][] = ['ndjson', 'csv'];
 
-const RUN_OPTIONS = {
-  vus: { type: 'string' },
-  duration: { type: 'string' },
-  iterations: { type: 'string' },
-  rate: { type: 'string' },
-  env: { type: 'string', short: 'e', multiple: true },
-  'summary-json': { type: 'string' },
-  workers: { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  'no-color': { type: 'boolean' },
-  color: { type: 'boolean' },
-  out: { type: 'string', multiple: true },
-  html: { type: 'string' },
-  junit: { type: 'string' },
-  repeat: { type: 'string' },
-  pause: { type: 'string' },
-  segment: { type: 'string' },
-  'execution-segment': { type: 'string' },
-  'execution-segment-sequence': { type: 'string' },
-  'shard-log': { type: 'boolean' },
-  'start-at': { type: 'string' },
-  'ignore-hangup': { type: 'boolean' },
-} as const;
-
-export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
-  const { values, positionals } = parse(argv, RUN_OPTIONS);
+/** `run`'s command line (`demo`'s when no plan is required), checked: every mistake is a UsageError. */
+export function parseRunArgs(argv: readonly string[], planRequired: boolean): RunArgs {
+  const { values, positionals } = parse(argv, planRequired ? runSpec : demoSpec);
   if (planRequired && positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing the plan file: loadsmith run <plan.yaml>' : `expected one plan file, got ${positionals.length}: ${positionals.join(' ')}`);
   if (!planRequired && positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (values.duration !== undefined && (parseDuration(values.duration) ?? 0) <= 0) throw new UsageError(`--duration: '${values.duration}' is not a duration such as 30s or 1m30s`);
@@ -88,8 +70,8 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     summaryJson: values['summary-json'],
     workers: positiveInt('--workers', values.workers),
     quiet: values.quiet ?? false,
-    color: values['no-color'] ? false : values.color ? true : undefined,
-    outputs: parseOutputs(values.out ?? []),
+    color: values.color,
+    ...parseOuts(values.out ?? []),
     html: values.html,
     junit: values.junit,
     repeat: positiveInt('--repeat', values.repeat),
@@ -97,6 +79,31 @@ export function parseRunArgs(argv: string[], planRequired: boolean): RunArgs {
     ignoreHangup: values['ignore-hangup'] ?? false,
     ...segmentRunArgs(values),
   };
+}
+
+/** Every `--out`: raw-results files and metric streams. */
+export function parseOuts(list: readonly string[]): { outputs: ResultOutput[]; streams: StreamOutput[] } {
+  const isStream = (item: string): boolean => (STREAM_KINDS as readonly string[]).includes(item.slice(0, Math.max(0, item.indexOf('='))));
+  return { outputs: parseOutputs(list.filter((i) => !isStream(i))), streams: parseStreams(list.filter(isStream)) };
+}
+
+/** `--out prometheus-rw=URL` (and influxdb, influxdb2, otlp), repeatable; one stream per URL. */
+export function parseStreams(list: readonly string[]): StreamOutput[] {
+  const streams: StreamOutput[] = [];
+  for (const item of list) {
+    const eq = item.indexOf('=');
+    let s: StreamOutput;
+    try {
+      s = streamOutput(item.slice(0, eq), item.slice(eq + 1));
+    } catch (e) {
+      // The item is echoed without a password it may carry (CI logs keep stderr).
+      if (e instanceof OutputConfigError) throw new UsageError(`--out '${withoutPassword(item)}': ${e.message}`);
+      throw e;
+    }
+    if (streams.some((o) => o.kind === s.kind && o.url === s.url)) throw new UsageError(`--out '${item}': given twice`);
+    streams.push(s);
+  }
+  return streams;
 }
 
 /** `--out ndjson=FILE` / `--out csv=FILE`, repeatable; one file per output. */
@@ -107,7 +114,8 @@ export function parseOutputs(list: readonly string[]): ResultOutput[] {
     const format = eq < 0 ? item : item.slice(0, eq);
     const path = eq < 0 ? '' : item.slice(eq + 1);
     if (!OUT_FORMATS.includes(format as ResultOutput['format'])) {
-      throw new UsageError(`--out '${item}': unknown format '${format}'; write --out ndjson=FILE or --out csv=FILE`);
+      const streamHint = (STREAM_KINDS as readonly string[]).includes(format) ? `; write --out ${format}=URL` : `; write --out ndjson=FILE or --out csv=FILE, or stream metrics with --out ${STREAM_KINDS.join('|')}=URL`;
+      throw new UsageError(`--out '${item}': ${(STREAM_KINDS as readonly string[]).includes(format) ? `missing the URL of ${format}` : `unknown format '${format}'`}${streamHint}`);
     }
     if (path === '') throw new UsageError(`--out '${item}': missing the file; write --out ${format}=FILE (e.g. --out ${format}=results.${format})`);
     if (path === '-') throw new UsageError(`--out '${item}': raw results go to a file, not to stdout; write --out ${format}=results.${format}`);
@@ -117,20 +125,11 @@ export function parseOutputs(list: readonly string[]): ResultOutput[] {
   return outputs;
 }
 
-export function parsePortArgs(argv: string[]): { port: number } {
-  const { values, positionals } = parse(argv, { port: { type: 'string', short: 'p' } } as const);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const port = values.port === undefined ? 3000 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: '${values.port}' is not a port number (0-65535)`);
-  return { port };
-}
-
-export function parse<T extends ParseArgsOptionsConfig>(argv: string[], options: T) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message.replace(/^.*?: /, '').replace(/\. To specify.*$/s, '') + ' (see loadsmith help)');
-  }
+/** A --port value: `fallback` when not given. */
+export function parsePort(text: string | undefined, fallback: number): number {
+  const port = text === undefined ? fallback : Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: '${text}' is not a port number (0-65535)`);
+  return port;
 }
 
 /** A duration option in milliseconds: refused when it is not a duration, or longer than plans allow. */
@@ -155,7 +154,8 @@ function positiveNumber(name: string, v: string | undefined): number | undefined
   return n;
 }
 
-function parseEnv(list: string[]): Record<string, string> {
+/** Repeated `-e KEY=VALUE`, split at the first `=`; a later KEY replaces an earlier one. */
+export function parseEnv(list: readonly string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const item of list) {
     const eq = item.indexOf('=');

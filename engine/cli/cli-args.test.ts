@@ -20,7 +20,7 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(['plan.yaml'], true)).toEqual({
       plan: 'plan.yaml', vus: undefined, duration: undefined, iterations: undefined, env: {},
       summaryJson: undefined, workers: undefined, quiet: false, color: undefined,
-      outputs: [], html: undefined, junit: undefined, repeat: undefined, pauseMs: DEFAULT_PAUSE_MS,
+      outputs: [], streams: [], html: undefined, junit: undefined, repeat: undefined, pauseMs: DEFAULT_PAUSE_MS,
       segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
     });
   });
@@ -29,11 +29,13 @@ describe('parseRunArgs', () => {
     const a = parseRunArgs([
       '--vus', '10', '--duration', '1m30s', 'p.yaml', '--iterations', '50', '--summary-json', 'out.json', '--workers', '3', '-q', '--no-color',
       '--out', 'csv=r.csv', '--html', 'r.html', '--junit', 'j.xml', '--out', 'ndjson=r.ndjson', '--repeat', '3', '--pause', '1m',
+      '--out', 'prometheus-rw=http://127.0.0.1:9090/api/v1/write',
     ], true);
     expect(a).toEqual({
       plan: 'p.yaml', vus: 10, duration: '1m30s', iterations: 50, env: {},
       summaryJson: 'out.json', workers: 3, quiet: true, color: false,
-      outputs: [{ format: 'csv', path: 'r.csv' }, { format: 'ndjson', path: 'r.ndjson' }], html: 'r.html', junit: 'j.xml', repeat: 3, pauseMs: 60_000,
+      outputs: [{ format: 'csv', path: 'r.csv' }, { format: 'ndjson', path: 'r.ndjson' }], html: 'r.html',
+      streams: [{ kind: 'prometheus-rw', url: 'http://127.0.0.1:9090/api/v1/write' }], junit: 'j.xml', repeat: 3, pauseMs: 60_000,
       segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
     });
     expect(parseRunArgs(['p.yaml', '--color'], true).color).toBe(true);
@@ -90,9 +92,9 @@ describe('parseRunArgs', () => {
     expect(usageError(() => parseRunArgs(['extra'], false)).message).toBe("unexpected argument 'extra'");
   });
 
-  it('refuses unknown options and missing values, pointing to help', () => {
-    expect(usageError(() => parseRunArgs(['p.yaml', '--vu', '3'], true)).message).toMatch(/--vu.*\(see loadsmith help\)$/);
-    expect(usageError(() => parseRunArgs(['p.yaml', '--vus'], true)).message).toMatch(/--vus.*\(see loadsmith help\)$/);
+  it('refuses unknown options and missing values, suggesting the closest option and pointing to the command\'s help', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vu', '3'], true)).message).toBe("unknown option '--vu'; did you mean --vus? (see loadsmith run --help)");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--vus'], true)).message).toMatch(/--vus.*\(see loadsmith run --help\)$/);
   });
 });
 
@@ -109,10 +111,32 @@ describe('--out, --html, --junit, --repeat and --pause', () => {
   });
 
   it('refuses an unknown format, naming the ones there are', () => {
-    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'json=r.json'], true)).message).toBe("--out 'json=r.json': unknown format 'json'; write --out ndjson=FILE or --out csv=FILE");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'json=r.json'], true)).message).toBe("--out 'json=r.json': unknown format 'json'; write --out ndjson=FILE or --out csv=FILE, or stream metrics with --out prometheus-rw|influxdb|influxdb2|otlp=URL");
     expect(usageError(() => parseOutputs(['CSV=r.csv'])).message).toMatch(/unknown format 'CSV'/);
     expect(usageError(() => parseOutputs(['r.csv'])).message).toMatch(/^--out 'r\.csv': unknown format 'r\.csv'/);
     expect(usageError(() => parseOutputs(['=r.csv'])).message).toMatch(/unknown format ''/);
+  });
+
+  it('reads metric streams: --out prometheus-rw|influxdb|influxdb2|otlp=URL', () => {
+    expect(parseRunArgs(['p.yaml', '--out', 'influxdb=http://db.test:8086/loadsmith', '--out', 'otlp=http://collector.test:4318', '--out', 'csv=r.csv', '--out', 'influxdb2=https://influx.test?org=acme&bucket=load'], true)).toMatchObject({
+      outputs: [{ format: 'csv', path: 'r.csv' }],
+      streams: [
+        { kind: 'influxdb', url: 'http://db.test:8086/loadsmith' },
+        { kind: 'otlp', url: 'http://collector.test:4318/v1/metrics' },
+        { kind: 'influxdb2', url: 'https://influx.test/?org=acme&bucket=load' },
+      ],
+    });
+  });
+
+  it('refuses a stream without a usable URL, with credentials in it, or given twice', () => {
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'prometheus-rw'], true)).message).toBe("--out 'prometheus-rw': missing the URL of prometheus-rw; write --out prometheus-rw=URL");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'prometheus-rw=localhost:9090'], true)).message).toMatch(/^--out 'prometheus-rw=localhost:9090': prometheus-rw: 'localhost:9090' is not an http:\/\/ or https:\/\/ URL; e\.g\. prometheus-rw=http:\/\/127\.0\.0\.1:9090\/api\/v1\/write$/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'otlp=not a url'], true)).message).toMatch(/'not a url' is not a URL/);
+    const secret = usageError(() => parseRunArgs(['p.yaml', '--out', 'prometheus-rw=https://me:s3cret@prom.test/api/v1/write'], true)).message;
+    expect(secret).toMatch(/carries a user name or password; remove it and set LOADSMITH_PROMETHEUS_TOKEN/);
+    expect(secret).not.toContain('s3cret');
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'influxdb=http://db.test:8086/'], true)).message).toMatch(/names no database; e\.g\. influxdb=http:\/\/127\.0\.0\.1:8086\/loadsmith/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out', 'otlp=http://c.test:4318', '--out', 'otlp=http://c.test:4318/v1/metrics'], true)).message).toMatch(/given twice/);
   });
 
   it('refuses a missing file, stdout, and two outputs to one file', () => {
@@ -120,7 +144,7 @@ describe('--out, --html, --junit, --repeat and --pause', () => {
     expect(usageError(() => parseOutputs(['ndjson='])).message).toMatch(/^--out 'ndjson=': missing the file; write --out ndjson=FILE/);
     expect(usageError(() => parseOutputs(['csv=-'])).message).toMatch(/not to stdout/);
     expect(usageError(() => parseOutputs(['csv=r.txt', 'ndjson=r.txt'])).message).toMatch(/r\.txt is already the file of another --out/);
-    expect(usageError(() => parseRunArgs(['p.yaml', '--out'], true)).message).toMatch(/--out.*\(see loadsmith help\)$/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--out'], true)).message).toMatch(/--out.*\(see loadsmith run --help\)$/);
   });
 
   it('refuses --html and --junit without a file', () => {

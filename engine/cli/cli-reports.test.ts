@@ -171,13 +171,18 @@ describe('--out', () => {
     const file = await plan('out');
     server.resetStats();
     for (const [out, message] of [
-      ['json=r.json', /^error: --out 'json=r\.json': unknown format 'json'; write --out ndjson=FILE or --out csv=FILE$/m],
+      ['json=r.json', /^error: --out 'json=r\.json': unknown format 'json'; write --out ndjson=FILE or --out csv=FILE, or stream metrics with --out prometheus-rw\|influxdb\|influxdb2\|otlp=URL$/m],
       ['csv', /^error: --out 'csv': missing the file; write --out csv=FILE/m],
+      ['prometheus-rw=localhost:9090', /^error: --out 'prometheus-rw=localhost:9090': prometheus-rw: 'localhost:9090' is not an http:\/\/ or https:\/\/ URL/m],
     ] as const) {
       const r = await loadsmith(['run', file, '-q', '-e', `BASE=${server.url}`, '--out', out]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(message);
     }
+    // A stream's settings from the environment are checked before the run, too.
+    const r = await loadsmith(['run', file, '-q', '-e', `BASE=${server.url}`, '--out', 'prometheus-rw=http://127.0.0.1:9/api/v1/write', '-e', 'LOADSMITH_PROMETHEUS_TREND_STATS=p95']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: LOADSMITH_PROMETHEUS_TREND_STATS: 'p95' is not a trend statistic: use p\(N\), med, avg, min, max, count or sum$/m);
     expect(server.hits()).toBe(0);
   }, SLOW);
 

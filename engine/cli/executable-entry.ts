@@ -8,21 +8,25 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAsset } from 'node:sea';
+import { bashQuote } from '../convert/curl/quote.ts';
 import { readEchartsWith } from '../report/html/echarts-source.ts';
 import { useWorker } from '../runtime/worker/source.ts';
-import { useDemoPlan } from './commands/demo.ts';
+import { useDemoPlan } from './demo-plan.ts';
 import { EXECUTABLE_ASSETS as ASSETS } from './executable-assets.ts';
 import { launch } from './launch.ts';
 
 useWorker(() => ({ code: getAsset(ASSETS.worker, 'utf8') }));
 readEchartsWith(() => getAsset(ASSETS.echarts, 'utf8'));
-// A plan is run from a file (its data files are relative to it): the demo plan is written to a directory of its own.
-useDemoPlan(() => {
-  const dir = mkdtempSync(join(tmpdir(), 'loadsmith-demo-'));
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'demo.yaml');
-  writeFileSync(file, getAsset(ASSETS.demoPlan, 'utf8'));
-  return Promise.resolve(file);
+useDemoPlan({
+  // A plan is run from a file (its data files are relative to it): the demo plan is written to a directory of its own.
+  file: () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loadsmith-demo-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'demo.yaml');
+    writeFileSync(file, getAsset(ASSETS.demoPlan, 'utf8'));
+    return Promise.resolve(file);
+  },
+  runCommand: (url) => `${bashQuote(process.execPath)} run your-plan.yaml --env BASE_URL=${bashQuote(url)}`,
 });
 
 // CommonJS has no top-level await. Exiting at once: see bin/loadsmith.js.

@@ -4,6 +4,7 @@
  * imported up front, so that an error while the rest of the CLI loads is reported as a bug too (exit 103).
  */
 import { exitOnUncaught, reportFailure } from './failure.ts';
+import type { UiLauncher } from './main.ts';
 
 /** The signals a run treats as stop requests (stop-signals.ts). */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -18,24 +19,23 @@ export interface HeldSignals {
 }
 
 /**
- * Runs one command line and returns its exit code; the caller exits with it. `command` replaces the CLI for a
- * command that is not the runner's (the app's `ui`, which handles its own signals).
+ * Runs one command line and returns its exit code; the caller exits with it. `ui` loads the app for `loadsmith ui`
+ * (only the repository has it), which handles its own signals.
  */
-export async function launch(args: string[], held?: HeldSignals, command?: (args: string[]) => Promise<number>): Promise<number> {
+export async function launch(args: string[], held?: HeldSignals, ui?: () => Promise<UiLauncher>): Promise<number> {
   exitOnUncaught();
   // A reader of stdout/stderr that went away (EPIPE) costs the output, never the run or its report files.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => { if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e; });
   }
   try {
-    if (command) return await command(args);
-    const { stopSignals } = await import('./stop-signals.ts');
-    stopSignals.install();
-    if (held) {
-      for (const s of STOP_SIGNALS) process.off(s, held.hold);
-      for (const s of held.received) stopSignals.receive(s);
+    if (args[0] !== 'ui') {
+      const { stopSignals } = await import('./stop-signals.ts');
+      stopSignals.install();
+      for (const s of STOP_SIGNALS) if (held) process.off(s, held.hold);
+      for (const s of held?.received ?? []) stopSignals.receive(s);
     }
-    return await (await import('./main.ts')).main(args);
+    return await (await import('./main.ts')).main(args, ui);
   } catch (e) {
     return reportFailure(e);
   }

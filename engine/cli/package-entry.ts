@@ -5,12 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bashQuote } from '../convert/curl/quote.ts';
 import { readEchartsWith } from '../report/html/echarts-source.ts';
 import { useWorker } from '../runtime/worker/source.ts';
-import { useDemoPlan } from './commands/demo.ts';
+import { useDemoPlan } from './demo-plan.ts';
 
+const demoPlan = fileURLToPath(new URL('./demo.yaml', import.meta.url));
 useWorker(() => ({ url: new URL('./worker.mjs', import.meta.url) }));
-useDemoPlan(() => Promise.resolve(fileURLToPath(new URL('./demo.yaml', import.meta.url))));
+useDemoPlan({
+  file: () => Promise.resolve(demoPlan),
+  runCommand: (url) => `npx loadsmith run ${bashQuote(demoPlan)} --env BASE_URL=${bashQuote(url)}`,
+});
 readEchartsWith(() => readFileSync(new URL('./echarts/echarts.min.js', import.meta.url), 'utf8'));
 
 export { launch } from './launch.ts';

@@ -29,11 +29,16 @@ export class Progress {
     this.out.write(`${lines.join('\n')}\n`);
   }
 
-  tick(t: Tick, info: RunInfo): void {
+  /**
+   * `plannedEndMs`: when the plan ends without its graceful stops (planned-end.ts), the total the line shows; past
+   * it, iterations still finishing may take until info.maxDurationMs, and the line says so.
+   */
+  tick(t: Tick, info: RunInfo, plannedEndMs: number): void {
     const errRate = t.totals.reqs > 0 ? t.totals.failed / t.totals.reqs : 0;
     // Open model: iterations started vs due in the last second shows whether the generator keeps its schedule.
     const arrival = t.scheduled > 0 ? `, started ${fmtCount(t.started)}/${fmtCount(t.scheduled)} due${t.dropped ? ` (${fmtCount(t.dropped)} dropped)` : ''}` : '';
-    const text = `running (${fmtMs(t.elapsedMs)}/${fmtMs(info.maxDurationMs)}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}`;
+    const total = t.elapsedMs <= plannedEndMs || plannedEndMs >= info.maxDurationMs ? fmtMs(plannedEndMs) : `${fmtMs(plannedEndMs)}, graceful stop: at most ${fmtMs(info.maxDurationMs)}`;
+    const text = `running (${fmtMs(t.elapsedMs)}/${total}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}`;
     const failing = t.thresholds.filter((x) => !x.ok).length;
     const busy = isBusy(t.generator) ? this.p.yellow(` · generator busy (${Math.round(Math.max(t.generator.elu, t.generator.cpu) * 100)}%)`) : '';
     const suffix = (failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '') + busy;
@@ -43,6 +48,12 @@ export class Progress {
     } else if (Math.round(t.elapsedMs / 1000) % 10 === 0) {
       this.out.write(`  ${text}${suffix}\n`);
     }
+  }
+
+  /** A plain line between progress updates (e.g. where metrics are streamed). */
+  line(text: string): void {
+    this.clear();
+    this.out.write(`  ${this.p.dim(text)}\n`);
   }
 
   /** A message between progress updates (e.g. "stopping gracefully"). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Check } from '../plan/schema/index.ts';
 import type { TemplateContext } from '../template/index.ts';
 import { compileCheck } from './checks.ts';
-import type { ResponseHeaders } from './http/exchange.ts';
+import type { ResponseHeaders } from './http/types.ts';
 import { ResponseView } from './response.ts';
 
 const DOC = {

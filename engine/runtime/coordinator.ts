@@ -107,6 +107,8 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
         ...(duration ? { durationHistogram: duration } : {}),
       };
       handle.emit('tick', tick);
+      // Streaming outputs (engine/outputs) label their metrics from the interval's series, which the tick merges.
+      handle.emit('interval', tick, samples);
       const failing = thresholds.abortReason(states, tick.elapsedMs);
       if (failing && stoppedBy === 'completed') {
         stoppedBy = 'threshold';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Extractor } from '../plan/schema/index.ts';
 import { compileExtractor, type ExtractOutcome } from './extract.ts';
-import type { ResponseHeaders } from './http/exchange.ts';
+import type { ResponseHeaders } from './http/types.ts';
 import { ResponseView } from './response.ts';
 
 const DOC = {

@@ -3,6 +3,7 @@
  * environment variables it needs, data files and their columns, body files. Problems are PlanErrors,
  * located in the plan file when its source is known.
  */
+import type { StreamOutput } from '../outputs/config.ts';
 import { PlanError, type LocatableIssue } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
@@ -32,6 +33,13 @@ export interface RunOptions {
   workerUrl?: URL;
   /** Raw results: one row per request streamed to each file (`--out ndjson=FILE`, `--out csv=FILE`). */
   outputs?: ResultOutput[];
+  /**
+   * Metrics streamed once per second to Prometheus, InfluxDB or an OpenTelemetry collector (engine/outputs);
+   * their credentials come from `env`.
+   */
+  streams?: StreamOutput[];
+  /** The `testid` label of streamed metrics; default: LOADSMITH_TESTID, else the plan name and start time. */
+  testid?: string;
   /**
    * Run only this execution segment of the plan (k6's --execution-segment semantics, plan/segment-share.ts); the
    * summary then carries `shard`, the data `loadsmith merge` needs. Absent: the whole plan.

@@ -1,5 +1,5 @@
 /** A finished response as checks and extractions see it; JSON and text are decoded once, on demand. */
-import type { ResponseHeaders } from './http/exchange.ts';
+import type { ResponseHeaders } from './http/types.ts';
 
 export class ResponseView {
   readonly status: number;

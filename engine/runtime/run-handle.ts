@@ -4,6 +4,7 @@ import type { EncodedHistogram } from '../metrics/histogram.ts';
 import type { Summary } from '../metrics/summary.ts';
 import type { ThresholdState } from '../metrics/thresholds/evaluate.ts';
 import type { LiveTotals } from '../metrics/live-totals.ts';
+import type { Sample } from '../metrics/sample.ts';
 import type { TimelinePoint } from '../metrics/timeline.ts';
 
 /** One second of a running test, plus running totals and the thresholds' current state. */
@@ -34,6 +35,10 @@ export interface RunEvents {
   /** The run has started (workers ready). */
   start: [RunInfo];
   tick: [Tick];
+  /** Right after each tick: the same second as the workers' samples (per series, check, scenario), for streaming outputs. */
+  interval: [Tick, readonly Sample[]];
+  /** Something the user should know now, once (e.g. a streaming output cannot reach its endpoint); the run goes on. */
+  warning: [string];
   done: [Summary];
 }
 

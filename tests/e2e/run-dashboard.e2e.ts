@@ -95,7 +95,7 @@ test('start the demo plan from the designer, follow it live, stop it, and see th
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Stop the run gracefully?' });
   await confirm.getByRole('button', { name: 'Stop run' }).click();
-  await expect(facts(page)).toContainText(/aborted/i, { timeout: 60_000 });
+  await expect(facts(page)).toContainText(/stopped/i, { timeout: 60_000 });
   await expect(page.getByRole('list', { name: 'Key numbers' })).toContainText('Duration');
   await expect(page.getByRole('region', { name: 'Notes' })).toContainText(/stopped early by the user/);
   await expect(thresholds).toContainText(/at the end/);
@@ -127,7 +127,7 @@ test('start the demo plan from the designer, follow it live, stop it, and see th
   await page.goto(ui.loginUrl);
   await page.goto(`${ui.url}/#/runs/${encodeURIComponent(runId)}`);
   await expect(page.getByRole('heading', { name: 'Run of Dashboard demo' })).toBeVisible();
-  await expect(facts(page)).toContainText(/aborted/i);
+  await expect(facts(page)).toContainText(/stopped/i);
   await expect.poll(() => pointCount(page, 'vus')).toBe(end.points.vus);
   expect(await capture(page)).toEqual(end);
 });

@@ -16,6 +16,9 @@ const ENGINE = fileURLToPath(new URL('../../engine/', import.meta.url));
 // npm and the installed bin's `#!/usr/bin/env node` find this Node (24) first, whatever the system has.
 const ENV = { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: process.env.HOME ?? tmpdir() };
 
+/** Dependencies of the app (and ECharts, whose one file the package carries) that the runner must not pull in. */
+const APP_ONLY = ['better-sqlite3', 'echarts', 'electron', 'mockttp', 'monaco-editor', 'react', 'react-dom', 'ws'];
+
 let server: TargetServer;
 let dir: string;
 let runner: Runner;
@@ -45,9 +48,11 @@ afterAll(async () => {
 describe('the runner package installed from its tarball', () => {
   it('installs only the engine and what it declares: no app dependencies, no TypeScript sources', async () => {
     expect(install.code, install.stderr).toBe(0);
-    const modules = join(runner.dir, 'node_modules');
-    expect((await readdir(modules)).filter((n) => !n.startsWith('.')).sort()).toEqual(['loadsmith', 'undici', 'yaml', 'zod']);
-    const files = await readdir(join(modules, 'loadsmith'), { recursive: true });
+    const declared = Object.keys(((JSON.parse(await readFile(join(ENGINE, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies));
+    const installed = (await readdir(join(runner.dir, 'node_modules'))).filter((n) => !n.startsWith('.'));
+    expect(installed).toEqual(expect.arrayContaining(['loadsmith', ...declared]));
+    for (const app of APP_ONLY) expect(installed).not.toContain(app);
+    const files = await readdir(join(runner.dir, 'node_modules', 'loadsmith'), { recursive: true });
     expect(files).toContain(join('dist', 'worker.mjs'));
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
   });
@@ -56,6 +61,12 @@ describe('the runner package installed from its tarball', () => {
     const { version } = JSON.parse(await readFile(join(ENGINE, 'package.json'), 'utf8')) as { version: string };
     const r = await loadsmithIn(runner, ['--version']);
     expect(r.stdout.trim()).toBe(`loadsmith ${version}`);
+  });
+
+  it('says that `ui` is the app, which it does not include', async () => {
+    const r = await loadsmithIn(runner, ['ui', '--no-open']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/loadsmith ui needs the app, which this installation does not include/);
   });
 
   it('validates a plan', async () => {

@@ -10,17 +10,14 @@ import { fmtMs, fmtPct, fmtRate, paint, useColor } from '../../report/format.ts'
 import { searchBreakpoint, type BreakpointStep } from '../../runtime/breakpoint.ts';
 import type { RunHandle } from '../../runtime/run-handle.ts';
 import { describeCause, stopSignals } from '../stop-signals.ts';
-import { cliDuration, parse } from '../args.ts';
+import { cliDuration, parseEnv } from '../args.ts';
+import { parse } from '../parser.ts';
+import { breakpointSpec } from '../specs/breakpoint.ts';
 import { checkWritable } from './write-reports.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
-export async function breakpointCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, {
-    sla: { type: 'string', multiple: true }, start: { type: 'string' }, max: { type: 'string' },
-    'step-duration': { type: 'string' }, cooldown: { type: 'string' }, precision: { type: 'string' }, 'max-vus': { type: 'string' },
-    env: { type: 'string', short: 'e', multiple: true }, workers: { type: 'string' }, 'summary-json': { type: 'string' },
-    'ignore-hangup': { type: 'boolean' },
-  } as const);
+export async function breakpointCommand(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(argv, breakpointSpec);
   if (positionals.length !== 1) throw new UsageError('usage: loadsmith breakpoint <plan> --sla "p(95)<500" [--sla ...]');
   const sla: Sla[] = [];
   for (const text of values.sla ?? ['p(95)<500', 'http_req_failed: rate<0.01']) {
@@ -33,12 +30,7 @@ export async function breakpointCommand(argv: string[]): Promise<number> {
     return n;
   };
   const secs = (name: string, v: string | undefined, dflt: number): number => (v === undefined ? dflt : cliDuration(`--${name}`, v) / 1000);
-  const env: Record<string, string> = {};
-  for (const item of values.env ?? []) {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--env: '${item}' should be KEY=VALUE`);
-    env[item.slice(0, eq)] = item.slice(eq + 1);
-  }
+  const env = parseEnv(values.env ?? []);
   const file = positionals[0] as string;
   const loaded = await loadPlanFile(file);
   await checkWritable({ '--summary-json': values['summary-json'] });

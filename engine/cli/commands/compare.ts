@@ -9,12 +9,13 @@ import { runName, uniqueNames } from '../../report/compare/run-name.ts';
 import { compareRuns, type ComparedRun } from '../../report/compare/table.ts';
 import { compareText } from '../../report/compare/text.ts';
 import { paint, useColor } from '../../report/format.ts';
-import { parse } from '../args.ts';
+import { parse } from '../parser.ts';
+import { compareSpec } from '../specs/reports.ts';
 import { readRunFile } from '../summary-file.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
-export async function compareCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' }, 'no-color': { type: 'boolean' }, color: { type: 'boolean' } } as const);
+export async function compareCommand(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(argv, compareSpec);
   if (positionals.length < 2) {
     throw new UsageError(`compare needs at least two run summaries, the baseline first: loadsmith compare <baseline.json> <other.json...>${positionals.length === 1 ? ` (got only ${positionals[0]})` : ''}`);
   }
@@ -30,7 +31,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ baseline: comparison.runs[0]?.name, ...comparison }, null, 2)}\n`);
   } else {
-    const color = values['no-color'] ? false : values.color ? true : useColor(process.stdout);
+    const color = values.color ?? useColor(process.stdout);
     process.stdout.write(`${compareText(comparison, paint(color))}\n`);
   }
   return EXIT.passed;

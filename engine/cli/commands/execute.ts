@@ -4,10 +4,12 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import type { Plan } from '../../plan/schema/index.ts';
+import { plannedEndMs } from '../../report/planned-end.ts';
 import type { Progress } from '../../report/progress.ts';
 import type { ResultOutput, RunOptions } from '../../runtime/prepare.ts';
 import type { RunInfo } from '../../runtime/run-handle.ts';
 import { runPlan } from '../../runtime/run-plan.ts';
+import { runTestId } from '../../outputs/streams.ts';
 import type { Interrupts } from '../interrupts.ts';
 
 /** Everything a run needs that does not change between repeats. */
@@ -24,10 +26,21 @@ export interface RunSetup {
 /** Runs the plan once; resolves with its summary, also after Ctrl-C. */
 export async function executeRun(setup: RunSetup, outputs: ResultOutput[], interrupts: Interrupts, showHeader = true): Promise<Summary> {
   const { progress } = setup;
-  const run = runPlan(setup.plan, { ...setup.options, ...(outputs.length > 0 ? { outputs } : {}) });
+  const streams = setup.options.streams ?? [];
+  // Chosen here so that the header can say it: the label to find this run by in Grafana.
+  const testid = streams.length > 0 ? runTestId(setup.plan.name, setup.options.env ?? process.env) : undefined;
+  const run = runPlan(setup.plan, { ...setup.options, ...(outputs.length > 0 ? { outputs } : {}), ...(testid ? { testid } : {}) });
   let info: RunInfo | undefined;
-  run.on('start', (i) => { info = i; if (!setup.quiet && showHeader) progress.header(i, setup.file, setup.overridden); });
-  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info); });
+  run.on('start', (i) => {
+    info = i;
+    if (setup.quiet) return;
+    if (showHeader) progress.header(i, setup.file, setup.overridden);
+    if (testid) progress.line(`metrics streamed to ${streams.map((s) => s.kind).join(', ')} with testid=${testid}`);
+  });
+  const end = plannedEndMs(setup.plan);
+  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info, end); });
+  // Shown even with --quiet: an output that cannot deliver is something to act on (the run goes on regardless).
+  run.on('warning', (text) => progress.note(`warning: ${text}`));
   interrupts.attach(run);
   try {
     return await run.done;

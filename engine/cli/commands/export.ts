@@ -8,16 +8,12 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { EXPORT_FORMATS, exportPlan, type ExportFormat } from '../../convert/index.ts';
 import { reportLines } from '../../convert/report.ts';
 import { loadPlanFile } from '../../plan/file.ts';
-import { parse } from '../args.ts';
+import { parse } from '../parser.ts';
+import { exportSpec } from '../specs/convert.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
-const OPTIONS = {
-  to: { type: 'string' }, output: { type: 'string', short: 'o' }, shell: { type: 'string' }, env: { type: 'string', short: 'e', multiple: true },
-  request: { type: 'string' }, force: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' },
-} as const;
-
-export async function exportCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, OPTIONS);
+export async function exportCommand(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(argv, exportSpec);
   if (positionals.length !== 1) throw new UsageError('expected one plan file: loadsmith export <plan.yaml> --to k6|curl|har [-o FILE]');
   const to = values.to as ExportFormat | undefined;
   if (to === undefined || !(EXPORT_FORMATS as readonly string[]).includes(to)) {

@@ -8,18 +8,12 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ConvertError, IMPORT_FORMATS, importPlan, planToYaml, type AnyImportOptions, type ImportFormat, type ImportResult } from '../../convert/index.ts';
 import { reportLines, reportSummary } from '../../convert/report.ts';
-import { parse } from '../args.ts';
+import { parse } from '../parser.ts';
+import { importSpec } from '../specs/convert.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
-const OPTIONS = {
-  from: { type: 'string' }, output: { type: 'string', short: 'o' }, name: { type: 'string' }, force: { type: 'boolean' },
-  environment: { type: 'string' }, shell: { type: 'string' }, 'base-url': { type: 'string' }, rate: { type: 'string' },
-  duration: { type: 'string' }, 'skip-static': { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' },
-  'include-writes': { type: 'boolean' },
-} as const;
-
-export async function importCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, OPTIONS);
+export async function importCommand(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(argv, importSpec);
   if (positionals.length !== 1) throw new UsageError('expected one file to import: loadsmith import <file> [--from curl|har|postman|openapi|vegeta] [-o plan.yaml]');
   const file = positionals[0] as string;
   const from = values.from as ImportFormat | undefined;

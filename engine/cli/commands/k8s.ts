@@ -18,7 +18,7 @@ import { EXIT, UsageError } from '../usage.ts';
 /** Time a Job may take beyond the plan's longest duration (image pulls, scheduling, the start wait) before Kubernetes stops it. */
 const DEADLINE_MARGIN_S = 900;
 
-export async function k8sCommand(argv: string[]): Promise<number> {
+export async function k8sCommand(argv: readonly string[]): Promise<number> {
   const args = parseK8sArgs(argv);
   const loaded = await loadPlanFile(args.plan);
   const plan = applyOverrides(loaded.plan, args.run);

@@ -11,17 +11,15 @@ import type { Summary } from '../../metrics/summary.ts';
 import { useColor } from '../../report/format.ts';
 import { textSummary } from '../../report/text-summary.ts';
 import { VERSION } from '../../version.ts';
-import { parse } from '../args.ts';
+import { parse } from '../parser.ts';
+import { mergeSpec } from '../specs/reports.ts';
 import { exitCode } from '../exit-code.ts';
 import { readShardFiles } from '../shard-file.ts';
 import { UsageError } from '../usage.ts';
 import { checkWritable, jsonJob, reportJobs, writeAll } from './write-reports.ts';
 
-export async function mergeCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, {
-    output: { type: 'string', short: 'o' }, html: { type: 'string' }, junit: { type: 'string' },
-    quiet: { type: 'boolean', short: 'q' }, 'no-color': { type: 'boolean' }, color: { type: 'boolean' },
-  } as const);
+export async function mergeCommand(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(argv, mergeSpec);
   if (positionals.length === 0) throw new UsageError('missing the shard files: loadsmith merge <shard.json...> [-o run.json] [--html FILE] [--junit FILE]');
   for (const [name, v] of [['--html', values.html], ['--junit', values.junit], ['-o', values.output]] as const) {
     if (v === '' || (v === '-' && name !== '-o')) throw new UsageError(`${name}: give a file name to write to`);
@@ -40,7 +38,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const textOut = values.output === '-' ? process.stderr : process.stdout;
   for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
   if (!values.quiet) {
-    const color = values['no-color'] ? false : values.color ? true : useColor(textOut);
+    const color = values.color ?? useColor(textOut);
     textOut.write(`${textSummary(summary, { color })}\n`);
   }
   const jobs = reportJobs(summary, { html: values.html, junit: values.junit });

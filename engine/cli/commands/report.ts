@@ -8,15 +8,14 @@
 import { repeatLine, repeatTable } from '../../report/compare/repeat-text.ts';
 import { paint, useColor } from '../../report/format.ts';
 import { textSummary } from '../../report/text-summary.ts';
-import { parse } from '../args.ts';
+import { parse } from '../parser.ts';
+import { reportSpec } from '../specs/reports.ts';
 import { readRunFile } from '../summary-file.ts';
 import { EXIT, UsageError } from '../usage.ts';
 import { checkWritable, numbered, reportJobs, writeAll, type ReportJob } from './write-reports.ts';
 
-export async function reportCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, {
-    html: { type: 'string' }, junit: { type: 'string' }, text: { type: 'boolean' }, 'no-color': { type: 'boolean' }, color: { type: 'boolean' },
-  } as const);
+export async function reportCommand(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(argv, reportSpec);
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length === 0
       ? 'missing the summary file: loadsmith report <summary.json> [--html FILE] [--junit FILE] [--text]'
@@ -27,7 +26,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
   }
   const file = await readRunFile(positionals[0] as string);
   await checkWritable({ '--html': values.html, '--junit': values.junit });
-  const color = values['no-color'] ? false : values.color ? true : useColor(process.stdout);
+  const color = values.color ?? useColor(process.stdout);
   const p = paint(color);
   const showText = values.text === true || (values.html === undefined && values.junit === undefined);
 

@@ -21,7 +21,7 @@ import { repeatRuns } from './repeat.ts';
 import { endSegment, segmentWarnings, waitForStart } from './segment.ts';
 import { checkWritable, jsonJob, reportJobs, writeAll } from './write-reports.ts';
 
-export async function runCommand(argv: string[]): Promise<number> {
+export async function runCommand(argv: readonly string[]): Promise<number> {
   const args = parseRunArgs(argv, true);
   return runPlanFile(args.plan as string, args, {});
 }
@@ -56,6 +56,7 @@ async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, 
       baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source,
       env: { ...process.env, ...extraEnv, ...args.env }, ...(args.workers ? { workers: args.workers } : {}),
       ...(args.segment ? { segment: args.segment } : {}),
+      ...(args.streams.length > 0 ? { streams: args.streams } : {}),
     },
   };
   for (const w of segmentWarnings(args)) process.stderr.write(`warning: ${w}\n`);

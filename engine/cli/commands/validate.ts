@@ -6,11 +6,12 @@ import { requestsOf } from '../../plan/walk.ts';
 import { localPlanFiles } from '../../runtime/files/plan-files.ts';
 import { checkPlanFiles } from '../../runtime/prepare.ts';
 import { paint, useColor } from '../../report/format.ts';
-import { parse } from '../args.ts';
+import { parse } from '../parser.ts';
+import { validateSpec } from '../specs/validate.ts';
 import { EXIT, UsageError } from '../usage.ts';
 
-export async function validateCommand(argv: string[]): Promise<number> {
-  const { positionals } = parse(argv, {});
+export async function validateCommand(argv: readonly string[]): Promise<number> {
+  const { positionals } = parse(argv, validateSpec);
   if (positionals.length === 0) throw new UsageError('missing plan files: loadsmith validate <plan...>');
   const p = paint(useColor(process.stdout));
   let bad = 0;

@@ -4,7 +4,9 @@
  */
 import { parseDuration } from '../../plan/duration.ts';
 import { VERSION } from '../../version.ts';
-import { parse, parseRunArgs, parseStartAt, type RunArgs } from '../args.ts';
+import { parseRunArgs, parseStartAt, type RunArgs } from '../args.ts';
+import { parse } from '../parser.ts';
+import { k8sSpec } from '../specs/k8s.ts';
 import { UsageError } from '../usage.ts';
 
 export interface K8sArgs {
@@ -27,22 +29,19 @@ export interface K8sArgs {
 export const DEFAULT_IMAGE = `loadsmith:${VERSION}`;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Allowed after `--`: the load overrides (each with its value). */
-const RUN_OPTIONS = new Set(['--vus', '--duration', '--iterations', '--rate', '--workers']);
+const LOAD_OPTIONS = new Set(['--vus', '--duration', '--iterations', '--rate', '--workers']);
 
-export function parseK8sArgs(argv: string[], now = Date.now()): K8sArgs {
-  const { values, positionals } = parse(argv, {
-    parallelism: { type: 'string', short: 'p' }, image: { type: 'string' }, namespace: { type: 'string', short: 'n' }, name: { type: 'string' },
-    env: { type: 'string', short: 'e', multiple: true }, secret: { type: 'string', multiple: true }, 'start-at': { type: 'string' },
-    cpu: { type: 'string' }, memory: { type: 'string' }, output: { type: 'string', short: 'o' },
-  } as const);
+/** The options of `loadsmith k8s`, checked; the run options after `--` are checked as `run` would. */
+export function parseK8sArgs(argv: readonly string[], now = Date.now()): K8sArgs {
+  const { values, positionals } = parse(argv, k8sSpec);
   const [plan, ...runArgs] = positionals;
   if (plan === undefined) throw new UsageError('missing the plan file: loadsmith k8s <plan.yaml> --parallelism N [--image IMAGE] [--namespace NS]');
   if (values.parallelism === undefined) throw new UsageError('--parallelism N is required: how many pods (segments) share the load');
   const parallelism = Number(values.parallelism);
   if (!Number.isInteger(parallelism) || parallelism < 1 || parallelism > 10_000) throw new UsageError(`--parallelism: '${values.parallelism}' is not a whole number from 1 to 10000`);
   for (const a of runArgs) {
-    if (a.startsWith('-') && !RUN_OPTIONS.has(a.split('=')[0] as string)) {
-      throw new UsageError(`'${a}' after --: only the load options ${[...RUN_OPTIONS].join(', ')} can be passed on to every segment (the manifest sets the segment, the shard output and the start)`);
+    if (a.startsWith('-') && !LOAD_OPTIONS.has(a.split('=')[0] as string)) {
+      throw new UsageError(`'${a}' after --: only the load options ${[...LOAD_OPTIONS].join(', ')} can be passed on to every segment (the manifest sets the segment, the shard output and the start)`);
     }
   }
   const run = parseRunArgs([plan, ...runArgs], true);

@@ -37,6 +37,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
   const tls = plan.defaults?.http?.tls;
   if (tls?.certFile && tls.keyFile) (options as Record<string, unknown>).tlsAuth = '__TLS_AUTH__';
   if (plan.defaults?.http?.expectedStatuses) init.push(`http.setResponseCallback(http.expectedStatuses(${plan.defaults.http.expectedStatuses.map((x) => JSON.stringify(x)).join(', ')}));`);
+  for (const o of plan.outputs ?? []) s.notes.add('not-exported', 'outputs', `${o.kind} ${o.url}: k6 takes outputs on its command line (k6 run --out experimental-prometheus-rw, --out influxdb=..., --out experimental-opentelemetry)`);
   if (plan.defaults?.http?.cookies === 'off') s.notes.add('approximated', 'defaults.http.cookies', 'cookies off: each request gets a fresh cookie jar, so nothing is sent back');
   const optionsText = jsLiteral(options).replace('"__TLS_AUTH__"', `[{ cert: open(${str(s.path(tls?.certFile ?? ''))}), key: open(${str(s.path(tls?.keyFile ?? ''))}) }]`);
 

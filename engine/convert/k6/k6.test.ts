@@ -50,6 +50,11 @@ describe('exportK6: options', () => {
     expect(s.notes.list).toEqual([expect.objectContaining({ kind: 'not-exported', where: 'thresholds.iteration_lag' })]);
   });
 
+  it('reports the plan\'s metric outputs: k6 takes outputs on its command line', () => {
+    const r = exportK6(plan({ s: { executor: 'per-vu-iterations', steps: [{ request: { url: 'http://a.test/' } }] } }, { outputs: [{ kind: 'prometheus-rw', url: 'http://127.0.0.1:9090/api/v1/write' }] }));
+    expect(r.notes).toContainEqual(expect.objectContaining({ kind: 'not-exported', where: 'outputs', message: expect.stringMatching(/k6 run --out experimental-prometheus-rw/) }));
+  });
+
   it('plan-wide HTTP settings become k6 options; what k6 lacks is reported', () => {
     const { o, s } = options(plan({ s: { executor: 'shared-iterations', steps: [{ request: { url: '/' } }] } }, {
       defaults: { baseUrl: 'http://a.test', tags: { team: 't' }, http: { insecureTls: true, keepAlive: false, cookies: 'vu', discardResponseBodies: true, protocol: 'h2c', maxRedirects: 3, pipelining: 8 } },

@@ -51,6 +51,12 @@ export const ThresholdRule = z.union([
   }),
 ]);
 
+/** A metrics stream the plan names (used when the run is given none: --out and the app's choice win). */
+export const PlanOutput = z.strictObject({
+  kind: z.enum(['prometheus-rw', 'influxdb', 'influxdb2', 'otlp']),
+  url: Template.meta({ description: 'Where to send; may use ${env.NAME}. No credentials are sent to a URL a plan names: give the output with --out to use them.' }),
+});
+
 export const Plan = z.strictObject({
   version: z.literal(PLAN_VERSION).meta({ description: 'Plan format version.' }),
   name: z.string().min(1),
@@ -62,6 +68,8 @@ export const Plan = z.strictObject({
   scenarios: z.record(scenarioName, Scenario).refine((s) => Object.keys(s).length > 0, { error: 'a plan needs at least one scenario' }),
   thresholds: z.record(z.string().min(1), z.array(ThresholdRule).min(1)).optional()
     .meta({ description: 'Pass/fail criteria, k6 syntax: "http_req_duration{request:List users}": ["p(95)<500"].' }),
+  outputs: z.array(PlanOutput).min(1).max(4).optional()
+    .meta({ description: 'Stream metrics while the test runs (Prometheus remote write, InfluxDB, OTLP), unless the run is given its own (--out).' }),
 });
 export type Plan = z.infer<typeof Plan>;
 export type Defaults = z.infer<typeof Defaults>;

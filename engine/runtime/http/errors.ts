@@ -2,9 +2,7 @@
  * Transport failures, classified by kind. They are measurements (counted per kind with a sample message),
  * never reasons to stop a run.
  */
-/** `template` and `invalid-url`: the request could not be built for this VU (e.g. a variable an extraction left unset).
- * `too-many-redirects`: a redirect chain was still going when maxRedirects stopped it (the last hop's status is kept). */
-export type ErrorKind = 'refused' | 'reset' | 'timeout' | 'dns' | 'tls' | 'malformed' | 'body-too-large' | 'too-many-redirects' | 'template' | 'invalid-url' | 'other';
+import type { ErrorKind } from './types.ts';
 
 export const ERROR_KINDS: readonly ErrorKind[] = ['refused', 'reset', 'timeout', 'dns', 'tls', 'malformed', 'body-too-large', 'too-many-redirects', 'template', 'invalid-url', 'other'];
 
@@ -26,6 +24,7 @@ const BY_CODE: Record<string, ErrorKind> = {
   EPROTO: 'tls',
   ERR_HTTP2_NOT_OFFERED: 'tls',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'malformed',
+  UND_ERR_HEADERS_OVERFLOW: 'malformed',
   UND_ERR_RES_EXCEEDED_MAX_SIZE: 'body-too-large',
   UND_ERR_INFO: 'malformed',
   HPE_INVALID_CONSTANT: 'malformed',

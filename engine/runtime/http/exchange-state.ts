@@ -4,7 +4,7 @@
  * and the one place an ExchangeResult is built from them, so the two paths cannot measure differently.
  */
 import { performance } from 'node:perf_hooks';
-import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from './exchange.ts';
+import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from './types.ts';
 import { classifyError, errorMessage } from './errors.ts';
 import { us } from './micros.ts';
 

@@ -14,59 +14,17 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { Dispatcher } from 'undici';
 import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';
 import { IDEMPOTENT } from './idempotent.ts';
-import type { ErrorKind } from './errors.ts';
 import { ExchangeState } from './exchange-state.ts';
 import { FastClient } from './fast/client.ts';
 import { unwatch, watch, type Expiring } from './deadlines.ts';
 import { timeoutError } from './timeout.ts';
 import { WIRE, type MeteredSocket, type WireMeter } from './wire.ts';
-
-export type ResponseHeaders = Record<string, string | string[] | undefined>;
-
-export interface ExchangeSpec {
-  origin: string;
-  path: string;
-  method: string;
-  /** Flat [name, value, name, value, ...] */
-  headers: string[];
-  body: Buffer | string | null;
-  timeoutMs: number;
-  keepAlive: boolean;
-  keepBody: boolean;
-  maxBodySize: number;
-}
-
-export interface ExchangeResult {
-  /** 0 when no response arrived. */
-  status: number;
-  headers: ResponseHeaders;
-  body: Buffer | undefined;
-  bodyTruncated: boolean;
-  /** Bytes on the wire (data_received, data_sent): the HTTP/1.1 message as written and read; over TLS and HTTP/2
-   * the connection's bytes (records, handshakes, frames), shared out as wire.ts says. */
-  bytesReceived: number;
-  bytesSent: number;
-  /** Phase times in microseconds. */
-  blocked: number;
-  lookup: number;
-  connecting: number;
-  tls: number;
-  sending: number;
-  waiting: number;
-  receiving: number;
-  duration: number;
-  error: { kind: ErrorKind; message: string } | undefined;
-  /** Cut short by a hard stop: not a measurement. */
-  interrupted: boolean;
-  /** Bytes of the request head as written (0 when it never reached a socket). */
-  headBytes: number;
-  /** Sent over HTTP/2. */
-  h2: boolean;
-}
+import type { ExchangeResult, ExchangeSpec, Interruptible, ResponseHeaders } from './types.ts';
 
 /**
  * undici calls onRequestStart and then, synchronously in the same call, publishes the request head and its
  * socket on this channel: that is how an exchange learns its socket (connect timing) and its exact head size.
+ * undici-diagnostics.test.ts fails if a new undici publishes it later.
  */
 let starting: Exchange | undefined;
 subscribe('undici:client:sendHeaders', (message) => {
@@ -207,9 +165,6 @@ function headerBytes(raw: unknown, statusMessage: string | undefined): number {
   if (Array.isArray(raw)) for (let i = 0; i < raw.length; i++) n += (raw[i] as { length: number }).length + 2;
   return n;
 }
-
-/** What a VU tracks while a request is in flight, so a hard stop can end it. */
-export interface Interruptible { interrupt(): void }
 
 /**
  * Starts an exchange: on the fast HTTP/1.1 client when given one and it takes the request (fast/client.ts),

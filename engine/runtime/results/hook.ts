@@ -3,7 +3,7 @@
  * Runs without outputs never set it: send.ts tests `wc.results !== undefined` and does nothing else.
  */
 import type { CompiledRequest } from '../compile/request.ts';
-import type { ExchangeResult } from '../http/exchange.ts';
+import type { ExchangeResult } from '../http/types.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 
 export interface RequestResults {

@@ -8,7 +8,7 @@ import { formatLine } from '../../report/raw/format.ts';
 import { redactUrl } from '../../report/raw/redact.ts';
 import type { RawRow } from '../../report/raw/row.ts';
 import type { CompiledRequest } from '../compile/request.ts';
-import type { ExchangeResult } from '../http/exchange.ts';
+import type { ExchangeResult } from '../http/types.ts';
 import type { ResultOutput } from '../prepare.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import { AppendWriter, type WriterStats } from './append-writer.ts';

@@ -4,7 +4,7 @@
  */
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
-import type { ExchangeResult } from '../http/exchange.ts';
+import type { ExchangeResult } from '../http/types.ts';
 import {
   bodyText, firstHeader, headerPairs, NO_TIMINGS, REQUEST_BODY_LIMIT, RESPONSE_BODY_LIMIT, responseHeaderPairs, timingsMs, type TraceEntry,
 } from './entry.ts';

@@ -4,7 +4,7 @@
  * import app/); bodies are cut to what a person reads, never what a run keeps.
  */
 import type { PathSegment } from '../../plan/path.ts';
-import type { ExchangeResult, ResponseHeaders } from '../http/exchange.ts';
+import type { ExchangeResult, ResponseHeaders } from '../http/types.ts';
 
 export interface TraceTimings { blocked: number; connecting: number; tls: number; sending: number; waiting: number; receiving: number; duration: number }
 

@@ -4,7 +4,7 @@
  */
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
-import type { ExchangeResult } from '../http/exchange.ts';
+import type { ExchangeResult } from '../http/types.ts';
 
 /** One hop exactly as handed to undici (headers flat: name, value, ...). */
 export interface SentRequest {

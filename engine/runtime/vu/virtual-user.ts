@@ -6,7 +6,7 @@
  */
 import type { TemplateContext } from '../../template/index.ts';
 import { CookieJar } from '../http/cookie-jar.ts';
-import type { Interruptible } from '../http/exchange.ts';
+import type { Interruptible } from '../http/types.ts';
 import { startTimer, stopTimer, type Timer } from '../timers.ts';
 
 export type CookieScope = 'iteration' | 'vu' | 'off';

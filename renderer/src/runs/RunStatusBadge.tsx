@@ -1,10 +1,11 @@
-/** A run's status as a badge: running, passed, failed, aborted, interrupted, partial (interrupted, summed up from its seconds). */
+/** A run's status as a badge: running, passed, failed, stopped (gracefully), aborted, interrupted, partial (interrupted, summed up from its seconds). */
 import type { RunStatus } from '../../../app/contract/runs.ts';
 
 const TONE: Record<RunStatus, string> = {
   running: 'badge-running',
   passed: 'badge-good',
   failed: 'badge-bad',
+  stopped: 'badge-warn',
   aborted: 'badge-warn',
   interrupted: 'badge-warn',
   partial: 'badge-warn',

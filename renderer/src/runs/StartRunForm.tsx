@@ -9,8 +9,13 @@ import { ErrorNotice } from '../ui/ErrorNotice.tsx';
 import { useLoad } from '../ui/hooks.ts';
 import { parseLabel } from './actions/label.ts';
 import { NO_OVERRIDES, parseOverrides, type OverrideFields } from './overrides.ts';
+import { StreamField } from './StreamField.tsx';
+import { NO_STREAM, parseStream, type StreamFields } from './stream-output.ts';
 
-/** Form "Start a run": comboboxes "Plan", "Environment"; textboxes "VUs", "Duration", "Iterations", "Rate", "Label"; button "Start run". */
+/**
+ * Form "Start a run": comboboxes "Plan", "Environment", "Stream metrics to"; textboxes "VUs", "Duration",
+ * "Iterations", "Rate", "Label" (and "Endpoint URL" with a stream); button "Start run".
+ */
 export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }) {
   const client = useClient();
   const choices = useLoad(async (c) => {
@@ -21,6 +26,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
   const [environmentId, setEnvironmentId] = useState<string | null>(null);
   const [fields, setFields] = useState<OverrideFields>(NO_OVERRIDES);
   const [labelText, setLabelText] = useState('');
+  const [stream, setStream] = useState<StreamFields>(NO_STREAM);
   const [problems, setProblems] = useState<string[]>([]);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -42,8 +48,9 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
     setError(undefined);
     const parsed = parseOverrides(fields);
     const label = parseLabel(labelText);
-    setProblems([...(parsed.ok ? [] : parsed.problems), ...(label.ok ? [] : [label.problem])]);
-    if (!parsed.ok || !label.ok || !planId) return;
+    const streamed = parseStream(stream);
+    setProblems([...(parsed.ok ? [] : parsed.problems), ...(label.ok ? [] : [label.problem]), ...(streamed.ok ? [] : [streamed.problem])]);
+    if (!parsed.ok || !label.ok || !streamed.ok || !planId) return;
     setBusy(true);
     try {
       const run = await client.call('runs.start', {
@@ -51,6 +58,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
         ...(environmentId ? { environmentId } : {}),
         ...(parsed.overrides ? { overrides: parsed.overrides } : {}),
         ...(label.label ? { label: label.label } : {}),
+        ...(streamed.outputs ? { outputs: streamed.outputs } : {}),
       });
       onStarted(run);
       // Remembering the environment is a convenience: its failure must not look like a failed start.
@@ -101,6 +109,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
           <button type="submit" className="primary" disabled={busy || !planId}>Start run</button>
         </div>
       </div>
+      <StreamField id="run" value={stream} onChange={setStream} />
       <p className="hint">Only valid plans are listed. Empty overrides keep the plan’s own load settings. A label tags repeats of one set-up as a series.</p>
       {problems.length > 0 && (
         <div className="notice notice-error" role="alert">

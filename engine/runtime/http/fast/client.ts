@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
-import type { ExchangeResult, ExchangeSpec } from '../exchange.ts';
+import type { ExchangeResult, ExchangeSpec } from '../types.ts';
 import { TOKEN } from './head.ts';
 import { Pool } from './pool.ts';
 import { FastExchange } from './request.ts';

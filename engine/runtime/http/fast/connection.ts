@@ -14,7 +14,7 @@ import { pipelinable } from '../idempotent.ts';
 import { us } from '../micros.ts';
 import { expired, timeoutError } from '../timeout.ts';
 import { WireMeter } from '../wire.ts';
-import type { Carrier, FastExchange } from './request.ts';
+import type { Carrier, FastExchange, Opener } from './request.ts';
 
 /** Where a pool connects to. */
 export interface Endpoint {
@@ -44,7 +44,7 @@ const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 const KEEP_ALIVE_MARGIN_MS = 2000;
 const MAX_IDLE_MS = 600_000;
 
-export class Connection implements Carrier {
+export class Connection implements Carrier, Opener {
   readonly startedAt = performance.now();
   /** Connect timing, charged to the request that takes the connection when it connects (pool.ts). */
   lookupUs = 0;

@@ -3,7 +3,7 @@
  * names lower-cased, repeated headers as arrays. Also what framing the body uses and whether the connection
  * stays open. Malformed heads throw HttpParseError (counted as `malformed` errors).
  */
-import type { ResponseHeaders } from '../exchange.ts';
+import type { ResponseHeaders } from '../types.ts';
 
 export interface Head {
   status: number;

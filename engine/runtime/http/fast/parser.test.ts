@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResponseHeaders } from '../exchange.ts';
+import type { ResponseHeaders } from '../types.ts';
 import { classifyError } from '../errors.ts';
 import { ResponseParser, type ParserSink } from './parser.ts';
 

@@ -4,7 +4,7 @@
  * no body after HEAD, 204 and 304. It counts every byte it consumes (head, framing, body). Input may be cut
  * anywhere; buffers it is given are not kept (a head cut in two is copied). Errors throw HttpParseError.
  */
-import type { ResponseHeaders } from '../exchange.ts';
+import type { ResponseHeaders } from '../types.ts';
 import { parseHead, type Head } from './head.ts';
 
 export class HttpParseError extends Error {

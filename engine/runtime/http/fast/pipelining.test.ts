@@ -10,7 +10,8 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRequestHeads } from '../../../../tests/fixtures/raw-requests.ts';
 import { createAgent } from '../dispatchers.ts';
-import { exchange, type ExchangeSpec, type Interruptible } from '../exchange.ts';
+import { exchange } from '../exchange.ts';
+import type { ExchangeSpec, Interruptible } from '../types.ts';
 import { FastClient } from './client.ts';
 
 interface Arrival { conn: number; path: string; method: string; outstanding: number }

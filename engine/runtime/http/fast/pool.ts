@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { IDEMPOTENT, pipelinable } from '../idempotent.ts';
 import { expired, timeoutError } from '../timeout.ts';
 import { Connection, type ConnectionOwner, type Endpoint } from './connection.ts';
-import type { FastExchange } from './request.ts';
+import type { FastExchange, Opener } from './request.ts';
 import { WaitQueue } from './wait-queue.ts';
 
 /** An idle connection freed less than this long ago is reused at once, without waiting an event-loop turn. */
@@ -239,7 +239,7 @@ export class Pool implements ConnectionOwner {
   }
 
   /** c is no longer opened for a particular request (it connected, failed, or that request stopped waiting). */
-  private unbind(c: Connection): void {
+  private unbind(c: Opener): void {
     const x = c.openedFor;
     if (x === undefined) return;
     c.openedFor = undefined;

@@ -2,15 +2,26 @@
  * One exchange of the fast client: the request head as written, the phase clock (same phases and rules as the
  * undici path in ../exchange.ts), the response as the parser delivers it, and the promise it settles once.
  */
-import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from '../exchange.ts';
+import type { ExchangeResult, ExchangeSpec, ResponseHeaders } from '../types.ts';
 import { ExchangeState } from '../exchange-state.ts';
 import type { ParserSink } from './parser.ts';
-import type { Connection } from './connection.ts';
 
-/** What the connection needs to know about the request it carries. */
+/** What the exchange needs of the connection that carries it (connection.ts). */
 export interface Carrier {
   /** Ends the exchange's use of its connection at once (hard stop, timeout). */
   abandon(x: FastExchange): void;
+}
+
+/**
+ * A connection the pool is opening for the exchange while it waits (connection.ts): what the pool reaches through
+ * the exchange. An interface, so that this file need not import connection.ts, which imports it.
+ */
+export interface Opener {
+  /** The TCP connection is up (over TLS: the handshake may still be going on). */
+  readonly tcpUp: boolean;
+  /** The exchange it is being opened for, while that one waits. */
+  openedFor: FastExchange | undefined;
+  destroy(err?: Error): void;
 }
 
 export class FastExchange extends ExchangeState implements ParserSink {
@@ -26,7 +37,7 @@ export class FastExchange extends ExchangeState implements ParserSink {
   /** The connection it is written on; undefined while it waits for one (or once settled). */
   carrier: Carrier | undefined;
   /** The connection the pool opened for it while it waits (it takes that one first, as Go's and undici's pools). */
-  opener: Connection | undefined;
+  opener: Opener | undefined;
   private readonly resolve: (r: ExchangeResult) => void;
   private written = false;
   /** The head and body as written: what data_sent counts on a plain connection. */

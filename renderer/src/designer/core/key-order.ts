@@ -9,7 +9,7 @@ export const REQUEST_KEY_ORDER = [
   'name', 'method', 'url', 'query', 'headers', 'json', 'form', 'text', 'file', 'auth',
   'timeout', 'maxRedirects', 'expectedStatuses', 'http', 'checks', 'extract', 'tags',
 ] as const;
-const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds'];
+const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds', 'outputs'];
 const SCENARIO_KEY_ORDER = [
   'executor', 'description', 'startTime', 'vus', 'startVUs', 'iterations', 'rate', 'startRate', 'timeUnit', 'duration',
   'stages', 'preAllocatedVUs', 'maxVUs', 'maxDuration', 'gracefulStop', 'gracefulRampDown', 'tags', 'steps',

@@ -5,6 +5,8 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { NO_OVERRIDES, type OverrideFields } from '../../runs/overrides.ts';
+import { StreamField } from '../../runs/StreamField.tsx';
+import { NO_STREAM, type StreamFields } from '../../runs/stream-output.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useLoad } from '../../ui/hooks.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
@@ -18,7 +20,10 @@ const OVERRIDES: readonly { key: keyof OverrideFields; label: string; placeholde
   { key: 'rate', label: 'Rate', placeholder: 'iterations/s' },
 ];
 
-/** Dialog named "Run the plan": combobox "Environment", textboxes "VUs", "Duration", "Iterations", "Rate", "Label". */
+/**
+ * Dialog named "Run the plan": comboboxes "Environment", "Stream metrics to"; textboxes "VUs", "Duration",
+ * "Iterations", "Rate", "Label" (and "Endpoint URL" with a stream).
+ */
 export function RunDialog({ onClose }: { onClose: () => void }) {
   const d = useDesigner();
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,6 +33,7 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
   const [environmentId, setEnvironmentId] = useState<string | null>(d.environmentId);
   const [fields, setFields] = useState<OverrideFields>(NO_OVERRIDES);
   const [label, setLabel] = useState('');
+  const [stream, setStream] = useState<StreamFields>(NO_STREAM);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -37,7 +43,7 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run.start({ environmentId, fields, label });
+    void run.start({ environmentId, fields, label, stream });
   };
   const busy = run.busy !== null;
   return (
@@ -70,6 +76,7 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
           <label htmlFor={`${id}-label`}>Label</label>
           <input id={`${id}-label`} placeholder="optional, e.g. http2" value={label} onChange={(e) => setLabel(e.target.value)} />
         </div>
+        <StreamField id={id} value={stream} onChange={setStream} />
         {run.problems.length > 0 && (
           <ul className="run-problems text-bad" aria-label="Problems">{run.problems.map((p) => <li key={p}>{p}</li>)}</ul>
         )}

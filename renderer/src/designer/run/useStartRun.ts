@@ -8,10 +8,11 @@ import { RunLabel } from '../../../../app/contract/runs.ts';
 import { useClient } from '../../api.tsx';
 import { navigate } from '../../routing/useRoute.ts';
 import { parseOverrides, type OverrideFields } from '../../runs/overrides.ts';
+import { parseStream, type StreamFields } from '../../runs/stream-output.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { useWaitSaved } from './useWaitSaved.ts';
 
-export interface RunRequest { environmentId: string | null; fields: OverrideFields; label: string }
+export interface RunRequest { environmentId: string | null; fields: OverrideFields; label: string; stream: StreamFields }
 
 export interface StartRun {
   start(request: RunRequest): Promise<void>;
@@ -29,13 +30,15 @@ export function useStartRun(): StartRun {
   const [problems, setProblems] = useState<string[]>([]);
   const [error, setError] = useState<unknown>();
 
-  const start = useCallback(async ({ environmentId, fields, label }: RunRequest) => {
+  const start = useCallback(async ({ environmentId, fields, label, stream }: RunRequest) => {
     setError(undefined);
     const parsed = parseOverrides(fields);
     const labelText = label.trim();
     const found = parsed.ok ? [] : [...parsed.problems];
     const labelCheck = labelText ? RunLabel.safeParse(labelText) : null;
     if (labelCheck && !labelCheck.success) found.push(`Label: ${labelCheck.error.issues[0]?.message ?? 'not a valid label'}`);
+    const streamed = parseStream(stream);
+    if (!streamed.ok) found.push(streamed.problem);
     setProblems(found);
     if (!parsed.ok || found.length > 0) return;
     try {
@@ -47,6 +50,7 @@ export function useStartRun(): StartRun {
         ...(environmentId ? { environmentId } : {}),
         ...(parsed.overrides ? { overrides: parsed.overrides } : {}),
         ...(labelText ? { label: labelText } : {}),
+        ...(streamed.ok && streamed.outputs ? { outputs: streamed.outputs } : {}),
       });
       // Remembering the environment is a convenience: its failure must not look like a failed start.
       client.call('settings.set', { patch: { lastEnvironmentId: environmentId } }).catch(() => undefined);

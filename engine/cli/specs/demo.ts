@@ -1,0 +1,29 @@
+/** `loadsmith demo` and `loadsmith demo-server`: the bundled demo API, with or without a run of plans/demo.yaml. */
+import { defineCommand } from '../spec.ts';
+import { RUN_OPTIONS } from './run.ts';
+
+export const demoSpec = defineCommand({
+  name: 'demo',
+  summary: 'start the bundled demo API and run plans/demo.yaml against it',
+  description: 'Starts the bundled demo API on a free loopback port and runs plans/demo.yaml against it (about 15 s): a complete run with no set-up. Takes the options of loadsmith run.',
+  operands: [],
+  options: RUN_OPTIONS,
+  examples: [
+    ['loadsmith demo', 'the demo run, with its live progress line'],
+    ['loadsmith demo --vus 5 --duration 10s', 'the demo plan with another load'],
+    ['loadsmith demo -q --html demo.html', 'just the summary, and the HTML report'],
+  ],
+});
+
+export const demoServerSpec = defineCommand({
+  name: 'demo-server',
+  summary: 'serve the bundled demo API on 127.0.0.1 until Ctrl-C',
+  operands: [],
+  options: {
+    port: { type: 'string', short: 'p', value: 'N', help: 'the port (default 3000; 0 for a free one)' },
+  },
+  examples: [
+    ['loadsmith demo-server', 'the demo API on http://127.0.0.1:3000'],
+    ['loadsmith demo-server --port 0', 'on a free port (printed)'],
+  ],
+});

@@ -1,0 +1,50 @@
+/**
+ * The progress line's total is when the plan ends (`running (20s/35s)` for 5 s startTime + 30 s), not the bound
+ * with every graceful stop (1m5s); the graceful stop shows only once iterations run past the planned end.
+ */
+import { describe, expect, it } from 'vitest';
+import { timelinePoint } from '../metrics/timeline.ts';
+import type { Plan, Scenario } from '../plan/schema/index.ts';
+import { planMaxDurationMs } from '../plan/schedule.ts';
+import type { RunInfo, Tick } from '../runtime/run-handle.ts';
+import { plannedEndMs } from './planned-end.ts';
+import { Progress } from './progress.ts';
+
+const steps: Scenario['steps'] = [{ request: { url: '/x' } }];
+const plan: Plan = {
+  version: 1, name: 'p',
+  scenarios: {
+    warmup: { executor: 'constant-vus', vus: 2, duration: '20s', steps },
+    load: { executor: 'ramping-vus', startTime: '5s', stages: [{ duration: '10s', target: 10 }, { duration: '20s', target: 10 }], steps },
+  },
+};
+
+function line(elapsedMs: number, p: Plan = plan): string {
+  let text = '';
+  const out = { isTTY: false, write: (s: string) => { text += s; return true; } } as unknown as NodeJS.WriteStream;
+  const info: RunInfo = { plan: p.name, scenarios: [], vusMax: 10, maxDurationMs: planMaxDurationMs(p), workers: 1 };
+  const tick: Tick = {
+    ...timelinePoint([], elapsedMs / 1000, 1), elapsedMs, vusMax: 10, thresholds: [],
+    totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 },
+    live: { requests: [], statuses: {}, errors: [] },
+  };
+  new Progress(out, false).tick(tick, info, plannedEndMs(p));
+  return text;
+}
+
+describe('the progress line', () => {
+  it('counts to the planned end: the last scenario\'s startTime plus its stages, no graceful stop', () => {
+    expect(plannedEndMs(plan)).toBe(35_000);
+    expect(planMaxDurationMs(plan)).toBe(65_000);
+    expect(line(20_000)).toMatch(/^ {2}running \(20s\/35s\), /);
+  });
+
+  it('past the planned end, says the graceful stop may take until the bound', () => {
+    expect(line(40_000)).toMatch(/^ {2}running \(40s\/35s, graceful stop: at most 1m5s\), /);
+  });
+
+  it('an iteration-based scenario counts to its maxDuration', () => {
+    const shared: Plan = { version: 1, name: 's', scenarios: { s: { executor: 'shared-iterations', vus: 2, iterations: 10, maxDuration: '1m', gracefulStop: '0s', steps } } };
+    expect(line(10_000, shared)).toMatch(/^ {2}running \(10s\/1m0s\), /);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * What only the fast HTTP/1.1 client does, end to end. What both clients must do alike (statuses, bodies, bytes,
+ * phases, errors, timeouts, TLS, kept-alive connections) is the conformance suite's (../conformance/), run against
+ * both; pipelining: ./pipelining.test.ts.
+ */
+import { Agent } from 'undici';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTargetServer, type TargetServer } from '../../../../tests/fixtures/target-server.ts';
+import { ok, request, sleep, startRawServer, type RawServer } from '../conformance/testing.ts';
+import { exchange } from '../exchange.ts';
+import { FastClient } from './client.ts';
+import { MAX_OPENING } from './pool.ts';
+
+let target: TargetServer;
+let raw: RawServer;
+let client: FastClient;
+
+beforeAll(async () => { target = await startTargetServer(); raw = await startRawServer(); });
+afterAll(async () => { await target.close(); await raw.close(); });
+beforeEach(() => {
+  raw.reset();
+  client = new FastClient({ connections: 100, connectTimeoutMs: 2000, tls: undefined, fallback: new Agent() });
+});
+afterEach(async () => { await client.close(); });
+
+const send = (o = {}) => exchange(client, request(raw.origin, '/', o));
+
+describe('FastClient, what undici does otherwise', () => {
+  it('reuses a kept-alive connection at once, without a turn of the event loop (undici waits one)', async () => {
+    await exchange(client, request(target.url, '/json'));
+    const second = await exchange(client, request(target.url, '/json'));
+    expect(second.connecting).toBe(0);
+    const rs = await Promise.all([exchange(client, request(target.url, '/delay?ms=20')), exchange(client, request(target.url, '/delay?ms=20'))]);
+    expect(rs.map((r) => r.connecting > 0).sort()).toEqual([false, true]);
+    expect(client.connectionsTo(target.url)).toBe(2);
+  });
+
+  it('a GET that meets a kept-alive connection the server just dropped is retried once on a new one (undici: reset)', async () => {
+    raw.behave = (n, s) => { if (n === 0) s.write(ok()); else s.destroy(); };
+    expect((await send({ path: '/a' })).status).toBe(200);
+    const again = await send({ path: '/b' });
+    expect(again.status).toBe(200);
+    expect(raw.connections).toBe(2);
+    // A POST is not retried: the server may have acted on it.
+    const post = await send({ path: '/c', method: 'POST', body: 'x' });
+    expect(post.error?.kind).toBe('reset');
+  });
+
+  it('skips an unasked 100 Continue before the response, as RFC 9110 15.2 asks (undici: "bad response", a reset)', async () => {
+    raw.behave = (_n, s) => s.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\nx');
+    const r = await send();
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(201);
+    expect(r.body?.toString()).toBe('x');
+  });
+
+  it('closes a connection idle for longer than its idle timeout (before a server\'s keep-alive timeout can)', async () => {
+    raw.behave = (_n, s) => { s.write(ok()); };
+    const short = new FastClient({ connections: 10, connectTimeoutMs: 2000, idleTimeoutMs: 150, tls: undefined, fallback: new Agent() });
+    try {
+      await exchange(short, request(raw.origin, '/'));
+      await sleep(60);
+      expect(short.connectionsTo(raw.origin)).toBe(1); // still within the timeout
+      await sleep(250);
+      expect(short.connectionsTo(raw.origin)).toBe(0);
+      const again = await exchange(short, request(raw.origin, '/'));
+      expect(again.status).toBe(200);
+      expect(again.connecting).toBeGreaterThan(0); // a new connection
+      expect(raw.connections).toBe(2);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('a burst of concurrent requests opens connections in waves of at most MAX_OPENING, and still one per request in flight', async () => {
+    const n = MAX_OPENING + 40;
+    const wide = new FastClient({ connections: 1000, connectTimeoutMs: 2000, tls: undefined, fallback: new Agent() });
+    raw.behave = (_n, s) => setTimeout(() => s.write(ok()), 50);
+    try {
+      const rs = await Promise.all(Array.from({ length: n }, () => exchange(wide, request(raw.origin, '/'))));
+      expect(rs.every((r) => r.status === 200)).toBe(true);
+      expect(raw.connections).toBe(n); // every request held its connection 50 ms: none could share
+      expect(rs.filter((r) => r.connecting > 0).length).toBe(n); // each connection charged to one request
+    } finally {
+      await wide.close();
+    }
+  });
+});
