@@ -1,4 +1,4 @@
-// Lint: typescript-eslint on all sources, plus the layer rules of DESIGN.md:
+// Lint: typescript-eslint on all sources, plus the layer rules of docs/architecture.md ("Layers, enforced by lint"):
 // dependencies point one way (renderer -> app/contract -> engine/plan; app -> engine; engine -> nothing of ours).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -10,9 +10,9 @@ const noCodeExecution = {
   'no-new-func': 'error',
 };
 
-/** What no engine file may import (DESIGN.md: engine -> nothing of ours). */
+/** What no engine file may import (docs/architecture.md: engine -> nothing of ours). */
 const enginePatterns = [
-  { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (DESIGN.md: engine -> nothing of ours).' },
+  { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (docs/architecture.md: engine -> nothing of ours).' },
   { group: ['electron', 'react', 'react-dom', 'react/*'], message: 'engine/ runs headless: no Electron or React.' },
   { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
 ];

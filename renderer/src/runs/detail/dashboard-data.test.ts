@@ -9,7 +9,7 @@ describe('dashboardData: where each table takes its numbers', () => {
     const latest = tick(12, {
       thresholds: [threshold(false, 0.02)],
       live: {
-        requests: [{ name: 'Log in', count: 50, rate: 4.2, failed: 1, p50: 1, p95: 2, p99: 3, max: 4, checksPass: 5, checksFail: 0 }],
+        requests: [{ name: 'Log in', method: 'POST', count: 50, rate: 4.2, failed: 1, p50: 1, p95: 2, p99: 3, max: 4, checksPass: 5, checksFail: 0 }],
         statuses: { 200: 49, 0: 1 },
         errors: [{ kind: 'refused', request: 'Log in', count: 1, message: 'ECONNREFUSED' }],
       },
