@@ -1,7 +1,7 @@
 /**
  * Builds the single executable of the headless runner: one file that runs `loadsmith run plan.yaml` on a machine
  * with no Node.js (Node's single executable applications: the Node binary running this script, with a preparation
- * blob injected by postject). Linux x64 is what CI tests; the file is for the platform it is built on.
+ * blob injected by postject). Linux only (x64 is what CI tests); the file is for the architecture it is built on.
  *   node scripts/build-sea.ts [--out dist/sea]          → dist/sea/loadsmith
  * The CLI (engine/cli/executable-entry.ts) and the worker threads' code are bundled as CommonJS with every
  * dependency inside (Node 24 runs an embedded main script as CommonJS, and it has no node_modules); the worker
@@ -25,6 +25,8 @@ type Inject = (file: string, resource: string, data: Buffer, options: { sentinel
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 const { values: opt } = parseArgs({ options: { out: { type: 'string', default: 'dist/sea' } } });
+// macOS needs the blob in a Mach-O segment and the binary signed again, Windows a PE resource: not done (or tested) here.
+if (process.platform !== 'linux') throw new Error(`scripts/build-sea.ts builds the Linux executable only; this is ${process.platform}`);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = resolve(root, opt.out);
 const work = join(out, 'build');
