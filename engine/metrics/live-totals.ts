@@ -4,6 +4,7 @@
  */
 import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
+import type { Stall } from './stalls.ts';
 
 export interface LiveRequest {
   name: string;
@@ -25,6 +26,8 @@ export interface LiveTotals {
   statuses: Record<string, number>;
   /** The largest error groups (kind + request) with a sample message. */
   errors: { kind: string; request: string; count: number; message: string }[];
+  /** Stalls a closed model hid, so far (stalls.ts); the coordinator adds them. */
+  stalls?: Stall[];
 }
 
 const ms = (us: number): number => us / 1000;

@@ -12,6 +12,7 @@ import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
 import { RunTimeline } from '../metrics/run-timeline.ts';
 import { timelineNotes } from '../metrics/timeline-notes.ts';
+import { closedWindows, findStalls } from '../metrics/stalls.ts';
 import { planMaxDurationMs } from '../plan/schedule.ts';
 import { USER_AGENT, VERSION } from '../version.ts';
 import { CpuMeter, generatorNote } from './generator-load.ts';
@@ -55,6 +56,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const collector = new IntervalCollector(workerCount);
   // Bounded whatever the run's length and number of request names (run-timeline.ts).
   const timeline = new RunTimeline({ shard: run.segment !== undefined });
+  const closed = closedWindows(scenarios);
   const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
   let stoppedBy = 'completed' as StopReason; // changed from callbacks
@@ -103,7 +105,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
       const tick: Tick = {
-        ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: liveTotals(agg, t),
+        ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: { ...liveTotals(agg, t), stalls: findStalls(timeline.points, closed) },
         ...(duration ? { durationHistogram: duration } : {}),
       };
       handle.emit('tick', tick);
@@ -189,7 +191,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     agg, thresholds: states, timeline: points, scenarios,
     plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
     startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax,
-    workers: workerCount, cpus: availableParallelism(), version: VERSION, notes,
+    workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
   });
   if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
   return summary;

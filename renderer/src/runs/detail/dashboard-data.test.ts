@@ -22,6 +22,18 @@ describe('dashboardData: where each table takes its numbers', () => {
     expect(d.evaluated).toBe('live, at 12s');
   });
 
+  it('stalls a closed model hid: the newest tick\'s so far while running, the summary\'s once finished', () => {
+    const stall = { atS: 5, seconds: 1, share: 0.007, vus: 10, longestMs: 1004, message: 'at 5 s throughput fell to 0.7 % of the median for 1 s' };
+    const latest = tick(9, { live: { requests: [], statuses: {}, errors: [], stalls: [stall] } });
+    expect(dashboardData(true, latest, null, [point(1)]).stalls).toEqual([stall]);
+    expect(dashboardData(true, tick(3), null, [point(1)]).stalls).toEqual([]);
+    expect(dashboardData(false, latest, summary({ stalls: [] }), [point(1)]).stalls).toEqual([]);
+    expect(dashboardData(false, tick(3), summary({ stalls: [stall] }), [point(1)]).stalls).toEqual([stall]);
+    // A summary written before stalls were detected has none.
+    expect(dashboardData(false, undefined, summary(), [point(1)]).stalls).toEqual([]);
+    expect(dashboardData(false, undefined, null, [point(1)]).stalls).toEqual([]);
+  });
+
   it('running before the first tick: empty, and says it waits', () => {
     expect(dashboardData(true, undefined, null, [])).toMatchObject({ rows: [], thresholds: [], evaluated: 'not yet', noRows: expect.stringMatching(/Waiting/) });
   });

@@ -1,6 +1,8 @@
 /** One check: its kind's form, an optional name (the derived one shown), and its result in the last Try. */
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
+import type { Check } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
+import { draftAt, type RequestDraft } from '../../core/doc/index.ts';
 import { issuesAt } from '../../core/validation.ts';
 import { FieldIssues } from '../../fields/FieldIssues.tsx';
 import { TextField } from '../../fields/TextField.tsx';
@@ -18,13 +20,14 @@ export interface CheckItemProps {
   index: number;
   count: number;
   entry: TraceEntry | undefined;
-  tried: unknown;
+  /** The request as it was tried (see preview.ts). */
+  tried: RequestDraft | undefined;
 }
 
 export function CheckItem({ listPath, index, count, entry, tried }: CheckItemProps) {
   const d = useDesigner();
   const path = [...listPath, index];
-  const check = d.get(path);
+  const check = draftAt<Check>(d.doc, path);
   const kind = checkKind(check);
   const n = index + 1;
   const id = fieldId(path);

@@ -4,13 +4,13 @@
  */
 import { useState } from 'react';
 import type { Path } from '../../core/doc-path.ts';
+import { draftAt, objectOf, type AnyObject } from '../../core/doc/index.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { withKey } from '../body/body.ts';
 import { CHECK_OPS, defaultOpValue, opsBase, replaceOp, type CheckKind } from './model.ts';
 import { OpValue } from './OpValue.tsx';
 
 type OpKind = Exclude<CheckKind, 'status'>;
-type Rec = Record<string, unknown>;
 
 const NO_CONDITION: Record<OpKind, string> = {
   header: 'No condition: the header must exist.',
@@ -22,8 +22,8 @@ const NO_CONDITION: Record<OpKind, string> = {
 export function OpRows({ checkPath, kind, n }: { checkPath: Path; kind: OpKind; n: number }) {
   const d = useDesigner();
   const base = [...checkPath, ...opsBase(kind)];
-  const raw = d.get(base);
-  const obj: Rec = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Rec) : {};
+  // The check itself (header, jsonPath) or its body or duration object: its operators are read by name (CHECK_OPS).
+  const obj: AnyObject = objectOf(draftAt<unknown>(d.doc, base)) ?? {};
   const ops = CHECK_OPS[kind];
   const present = ops.filter((o) => obj[o.op] !== undefined);
   const unused = ops.filter((o) => obj[o.op] === undefined);
@@ -53,7 +53,7 @@ export function OpRows({ checkPath, kind, n }: { checkPath: Path; kind: OpKind; 
           <select aria-label={`Check ${n} new condition`} value={toAdd.op} onChange={(e) => setAdding(e.target.value)}>
             {unused.map((x) => <option key={x.op} value={x.op}>{x.label}</option>)}
           </select>
-          <button type="button" onClick={() => d.set(base, withKey(obj, toAdd.op, defaultOpValue(toAdd.type), order))}>
+          <button type="button" onClick={() => d.set(base, withKey<AnyObject, string>(obj, toAdd.op, defaultOpValue(toAdd.type), order))}>
             {`Add condition to check ${n}`}
           </button>
         </div>

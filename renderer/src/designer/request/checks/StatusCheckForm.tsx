@@ -1,5 +1,7 @@
 /** A status check: one code, any of several, a range, or a class such as 2xx. */
+import type { Check } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
+import { draftAt, objectOf } from '../../core/doc/index.ts';
 import { fieldId } from '../../fields/useField.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { NumberInput } from '../inputs/NumberInput.tsx';
@@ -14,7 +16,7 @@ const MODES: readonly { mode: StatusMode; label: string }[] = [
 export function StatusCheckForm({ checkPath, n }: { checkPath: Path; n: number }) {
   const d = useDesigner();
   const path = [...checkPath, 'status'];
-  const value = d.get(path);
+  const value = objectOf(draftAt<Check>(d.doc, checkPath))?.status;
   const mode = statusMode(value);
   const id = fieldId(path);
   return (
