@@ -3,7 +3,7 @@
  * not check the certificate of), correlations and unique values as the contract shows them (secret values only
  * previewed).
  */
-import { convertRecording, describeSource, findSecrets, SOURCE_KINDS, USE_KINDS, type RecordedExchange, type RecordingConversion } from '../../engine/convert/recording/index.ts';
+import { convertRecording, describeSource, findSecrets, SOURCE_KINDS, USE_KINDS, type RecordedExchange, type RecordingConversion } from 'loadsmith/convert';
 import type { ConvertOptions, CorrelationProposal, PlanProposal, Recording, SOURCE_WHERE, USE_WHERE } from '../contract/index.ts';
 
 /** Compile-time checks: the engine's kinds are the contract's. */

@@ -2,7 +2,7 @@
  * What the entry list shows of an exchange: method, URL (secret query values masked), host, status, type, size,
  * time, redirect link, and whether it carries secrets (then the store encrypts it).
  */
-import { ENTRY_TYPES as ENGINE_ENTRY_TYPES, entryType, findSecrets, hostOf, isStaticType, mimeOf, type RecordedExchange } from '../../engine/convert/recording/index.ts';
+import { ENTRY_TYPES as ENGINE_ENTRY_TYPES, entryType, findSecrets, hostOf, isStaticType, mimeOf, type RecordedExchange } from 'loadsmith/convert';
 import { ENTRY_TYPES, type EntrySummary } from '../contract/index.ts';
 import type { StoredEntrySummary } from '../store/types.ts';
 
