@@ -1,6 +1,5 @@
 /** Data feeders as the designer creates them: a name from the file name, and the fields a new feeder starts with. */
-import { RESERVED_NAMES, type DataFeeder } from '../../../../../engine/plan/index.ts';
-import { VARIABLE_PATTERN } from '../../../../../engine/plan/schema/common.ts';
+import { RESERVED_NAMES, VARIABLE_PATTERN, type DataFeeder } from 'loadsmith/plan';
 
 const VALID = new RegExp(VARIABLE_PATTERN);
 
