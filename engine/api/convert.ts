@@ -9,7 +9,7 @@ export { planRequests } from '../convert/resolve.ts';
 export { envName, hasExpression, isSecretField, isSecretName } from '../convert/secrets.ts';
 export {
   convertRecording, describeSource, entryType, findSecrets, harToRecording, hostOf, isStaticType, isTextual, mimeOf, recordingToHar, redact,
-  REDACTED, RedirectLinker, SOURCE_KINDS, USE_KINDS,
-  type RecordingConversion, type RecordingConvertOptions, type SecretPlaces, type SourceKind, type UseKind,
+  REDACTED, RedirectLinker, type RecordingConversion, type RecordingConvertOptions, type SecretPlaces,
 } from '../convert/recording/index.ts';
-export { ENTRY_TYPES, type EntryType, type RecordedBody, type RecordedExchange } from '../convert/recording/types.ts';
+export * from '../convert/recording/kinds.ts';
+export type { RecordedBody, RecordedExchange } from '../convert/recording/types.ts';

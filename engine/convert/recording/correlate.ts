@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Extractor } from '../../plan/schema/index.ts';
 import type { DraftRequest } from '../draft.ts';
-import { candidatesOf, verify, type Candidate, type SourceKind } from './candidates.ts';
+import { candidatesOf, verify, type Candidate } from './candidates.ts';
+import type { SourceKind } from './kinds.ts';
 import type { RecordedStep } from './steps.ts';
 import { replaceUses, type Use } from './uses.ts';
 import { occurrences } from './values.ts';

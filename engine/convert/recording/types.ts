@@ -40,10 +40,6 @@ export interface RecordedExchange {
   error?: string;
 }
 
-/** What kind of resource an entry is: the browser's own word when it said (Sec-Fetch-Dest), else guessed. */
-export const ENTRY_TYPES = ['document', 'fetch', 'script', 'stylesheet', 'image', 'font', 'media', 'other'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
-
 /** First value of a header (case-insensitive name). */
 export function headerValue(headers: readonly [string, string][], name: string): string | undefined {
   const lower = name.toLowerCase();
