@@ -46,12 +46,6 @@ export function headerValue(headers: readonly [string, string][], name: string):
   return headers.find(([k]) => k.toLowerCase() === lower)?.[1];
 }
 
-/** Every value of a header (case-insensitive name), in order. */
-export function headerValues(headers: readonly [string, string][], name: string): string[] {
-  const lower = name.toLowerCase();
-  return headers.filter(([k]) => k.toLowerCase() === lower).map(([, v]) => v);
-}
-
 /** The media type without parameters, lower case: `text/html; charset=utf-8` -> `text/html`. */
 export function mimeOf(headers: readonly [string, string][]): string {
   return (headerValue(headers, 'content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();

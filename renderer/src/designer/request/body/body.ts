@@ -6,7 +6,7 @@ import { BODY_KEYS } from 'loadsmith/plan';
 import { entriesOf, objectOf, textOf, type RequestDraft } from '../../core/doc/index.ts';
 import { withKey } from '../../core/key-order.ts';
 
-export { REQUEST_KEY_ORDER, withKey } from '../../core/key-order.ts';
+export { withKey } from '../../core/key-order.ts';
 
 export type BodyKind = 'none' | (typeof BODY_KEYS)[number];
 export const BODY_KINDS: readonly BodyKind[] = ['none', ...BODY_KEYS];
