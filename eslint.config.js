@@ -16,6 +16,9 @@ const noCodeExecution = {
 /** Test files and test helpers: they may import engine internals (what they test); production code may not. */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts'];
 
+/** Test helpers live in a folder's testing.ts (CONTRIBUTING.md), for its tests: production code never imports one. */
+const testHelpers = { group: ['**/testing.ts', '**/testing'], message: 'testing.ts holds test helpers: production code does not import it (CONTRIBUTING.md).' };
+
 /** Outside the engine, the engine is the runner package `loadsmith` and its subpaths (engine/package.json `exports`). */
 const engineByPath = {
   group: ['**/engine', '**/engine/**'],
@@ -74,6 +77,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['engine/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...enginePatterns, testHelpers] }] },
+  },
+  {
     // The HTTP layer's order (engine/runtime/http/import-graph.test.ts checks the whole graph for cycles):
     // exchange.ts (the undici path, and the choice between the clients) and dispatchers.ts sit on top; the files
     // below them, the fast client's included, take the shared types from types.ts, which imports nothing.
@@ -83,6 +91,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           ...enginePatterns,
+          testHelpers,
           { group: ['**/exchange.ts', '**/dispatchers.ts'], message: 'exchange.ts and dispatchers.ts are the top of the HTTP layer: import the shared types from types.ts.' },
         ],
       }],
@@ -113,12 +122,12 @@ export default tseslint.config(
     // Outside the engine, the engine is the runner package: its exports, never its files (tests aside).
     files: ['app/**/*.ts'],
     ignores: ['app/main/**', 'app/preload/**', ...TESTS],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...appPatterns, engineByPath] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...appPatterns, engineByPath, testHelpers] }] },
   },
   {
     files: ['app/main/**/*.ts', 'app/preload/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [engineByPath] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [engineByPath, testHelpers] }] },
   },
   {
     // The contract is shared with the renderer: no Node, no back end; from the engine, the browser-safe subpaths and
@@ -130,6 +139,7 @@ export default tseslint.config(
         patterns: [
           { group: ['node:*', 'electron', '**/services/**', '**/store/**', '**/server/**', '**/main/**'], message: 'app/contract must stay pure: the renderer imports it.' },
           engineByPath,
+          testHelpers,
         ],
         paths: nodeOnlySurface('the renderer imports app/contract'),
       }],
@@ -145,7 +155,7 @@ export default tseslint.config(
     // From the engine, the renderer takes the browser-safe subpaths of the runner package, and types (tests aside).
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, engineByPath], paths: nodeOnlySurface('the renderer runs in a browser') }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, engineByPath, testHelpers], paths: nodeOnlySurface('the renderer runs in a browser') }] },
   },
   {
     // Hooks are called the same way on every render, and every value an effect or memo reads is in its dependencies:
@@ -177,13 +187,14 @@ export default tseslint.config(
   },
   {
     files: ['engine/plan/**/*.ts', 'engine/template/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: TESTS,
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['**/runtime/**', '**/cli/**', '**/report/**'], message: 'plan/ and template/ are pure: the UI contract imports them.' },
           { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/.' },
           { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
+          testHelpers,
         ],
       }],
     },

@@ -10,7 +10,7 @@ import { parsePlan } from '../../plan/parse.ts';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
 import { exportHar } from '../har/export.ts';
 import { planToYaml } from '../plan-yaml.ts';
-import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
+import { expectNoSecrets, importedText } from '../testing.ts';
 import { importHarRecording } from './har-plan.ts';
 
 const fixture = (name: string): string => readFileSync(fileURLToPath(new URL(`../../../tests/fixtures/convert/har/${name}`, import.meta.url)), 'utf8');

@@ -3,7 +3,7 @@ import { recordingToHar } from './har-export.ts';
 import { harToRecording } from './har-import.ts';
 import { importHarRecording } from './har-plan.ts';
 import { findSecrets } from './secrets.ts';
-import { CSRF, META_CSRF, shopRecording, TOKEN } from './test-recording.ts';
+import { CSRF, META_CSRF, shopRecording, TOKEN } from './testing.ts';
 
 describe('findSecrets', () => {
   it('flags credential headers, cookies, secret fields and their values', () => {
