@@ -3,8 +3,8 @@
  * used in its own file only is not dead), and dependencies nothing uses or that are used without being declared.
  * Tests count as users. Entries are what starts code that no import reaches: the bins, the Electron shell, the
  * workers started by URL, the UI's page (Vite), scripts, benchmarks and tests. The runner package's `exports` are
- * its public surface, entries too. Production entries end in `!`: `npx knip --production` also lists what only tests
- * use (not a CI check: tests naming a limit or a helper are fine).
+ * its public surface, entries too. Production files end in `!` (test helpers and the build's engine/bundle are not):
+ * `npx knip --production` also lists what only tests use (not a CI check: a test naming a limit is fine).
  */
 import type { KnipConfig } from 'knip';
 
@@ -21,11 +21,11 @@ const config: KnipConfig = {
         'app/main/main.ts!', 'app/preload/preload.ts!', 'app/server/launch.ts!', 'app/services/import-worker/worker.ts!',
         'scripts/*.ts', 'bench/**/*.ts', 'tests/**/*.ts',
       ],
-      project: ['app/**/*.ts!', 'renderer/**/*.{ts,tsx}!', 'bin/**/*.js!', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts'],
+      project: ['app/**/*.ts!', 'renderer/**/*.{ts,tsx}!', '!**/testing.ts!', 'bin/**/*.js!', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts'],
     },
     engine: {
       entry: ['cli/package-entry.ts!', 'cli/executable-entry.ts!', 'cli/launch.ts!', 'runtime/worker/main.ts!', '**/*.test.ts'],
-      project: ['**/*.ts!', 'bin/*.js!'],
+      project: ['**/*.ts!', '!**/testing.ts!', '!bundle/**!', 'bin/*.js!'],
     },
   },
 };
