@@ -3,7 +3,7 @@
  * recorder's CA), list it live, keep it, exchange it as HAR, and turn chosen entries into a plan with proposed
  * correlations the user accepts or rejects. Events: `recording.entry` per finished exchange, `recording.state`.
  */
-import { GROUPINGS, SOURCE_KINDS, USE_KINDS } from 'loadsmith/convert/types';
+import { CONFIDENCES, GROUPINGS, SOURCE_KINDS, USE_KINDS } from 'loadsmith/convert/types';
 import { z } from 'zod';
 import { Id, IsoTime } from './common.ts';
 import { ConvertNote } from './plan-files.ts';
@@ -53,7 +53,7 @@ export type ConvertOptions = z.infer<typeof ConvertOptions>;
 export const CorrelationProposal = z.object({
   id: z.string(),
   variable: z.string(),
-  confidence: z.enum(['high', 'medium', 'low']),
+  confidence: z.enum(CONFIDENCES),
   /** Pre-ticked in the UI (high and medium confidence). */
   suggested: z.boolean(),
   /** Applied in the proposal's plan. */

@@ -8,6 +8,10 @@ import type { Plan } from '../plan/schema/index.ts';
 export const IMPORT_FORMATS = ['curl', 'har', 'postman', 'openapi', 'vegeta'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
+/** The shells whose quoting cURL commands are read and written in (`--shell`). */
+export const SHELLS = ['bash', 'cmd'] as const;
+export type Shell = (typeof SHELLS)[number];
+
 /** The formats `loadsmith export` writes. */
 export const EXPORT_FORMATS = ['k6', 'curl', 'har'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

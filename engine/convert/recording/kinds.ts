@@ -18,6 +18,10 @@ export type SourceKind = (typeof SOURCE_KINDS)[number];
 export const USE_KINDS = ['url', 'query', 'header', 'body'] as const;
 export type UseKind = (typeof USE_KINDS)[number];
 
+/** How sure the conversion is that a value is a correlation (high and medium are proposed ticked). */
+export const CONFIDENCES = ['high', 'medium', 'low'] as const;
+export type Confidence = (typeof CONFIDENCES)[number];
+
 /** How recorded steps are grouped: per page navigation, per burst separated by a pause, or not at all. */
 export const GROUPINGS = ['navigation', 'gap', 'none'] as const;
 export type Grouping = (typeof GROUPINGS)[number];
