@@ -19,7 +19,6 @@ import { errorsHtml, requestsHtml, statusesHtml } from './tables-requests.ts';
 import { checksHtml, thresholdsHtml } from './tables-results.ts';
 import { groupsHtml, metricsHtml, scenariosHtml } from './tables-run.ts';
 
-export { downsample, MAX_POINTS } from './downsample.ts';
 export type { ChartSpec } from './chart-data.ts';
 
 /** Options of htmlReport. */
