@@ -2,6 +2,7 @@
  * designer.* and files.*: what the plan designer needs beyond storage — send one request (Try it), run one
  * iteration of every scenario with a full trace (Validate), and data files for feeders.
  */
+import { DATA_FORMATS } from 'loadsmith/plan';
 import { z } from 'zod';
 import { Id } from './common.ts';
 
@@ -70,7 +71,7 @@ export const designerMethods = {
    * one in a granted folder, nothing else.
    */
   'files.preview': {
-    params: z.strictObject({ path: z.string().min(1), format: z.enum(['csv', 'json']).optional(), delimiter: z.string().length(1).optional(), rows: z.int().min(1).max(100).optional() }),
+    params: z.strictObject({ path: z.string().min(1), format: z.enum(DATA_FORMATS).optional(), delimiter: z.string().length(1).optional(), rows: z.int().min(1).max(100).optional() }),
     result: z.object({ columns: z.array(z.string()), rows: z.array(z.record(z.string(), z.unknown())), total: z.int() }),
   },
 } as const;

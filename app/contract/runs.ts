@@ -1,8 +1,8 @@
 /** runs.*: start plans through the engine, follow them live (events), keep their history. */
 import { z } from 'zod';
-import type { Summary } from '../../engine/metrics/summary.ts';
-import type { ControlEvent, ControlState, RunInfo, Tick } from '../../engine/runtime/run-handle.ts';
-import { StreamOutput, streamOutput } from '../../engine/outputs/kinds.ts';
+import type { Summary } from 'loadsmith/metrics';
+import type { ControlEvent, ControlState, RunInfo, Tick } from 'loadsmith';
+import { StreamOutput, streamOutput } from 'loadsmith/outputs';
 import { Id, IsoTime, RunOverrides } from './common.ts';
 
 /**

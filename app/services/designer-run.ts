@@ -6,8 +6,8 @@
  * Try it needs the request, not the whole plan, to be valid: problems elsewhere (another step, a threshold) do
  * not block it (see engine/runtime/trace/try-plan.ts). Validate needs a valid plan, as a run does.
  */
-import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
-import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from '../../engine/runtime/trace/index.ts';
+import { PlanError, validatePlanValue } from 'loadsmith/plan';
+import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from 'loadsmith';
 import { ContractError, type Handlers } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
 import { maskEntry, maskText, secretValues } from './mask-secrets.ts';

@@ -3,7 +3,7 @@
  * occurrence of a secret replaced by a mask — in the URL, headers, bodies, extracted values, check reasons and error
  * messages, also base64-encoded (inside a Basic credential, sent or echoed back).
  */
-import type { TraceEntry } from '../../engine/runtime/trace/entry.ts';
+import type { TraceEntry } from 'loadsmith';
 
 export const MASK = '••••••';
 

@@ -3,7 +3,7 @@
  * same the CLI's `loadsmith pause|resume|scale` reach). A refusal (an execution segment, an iteration executor, a
  * count past the ceiling...) is a `conflict` with the engine's reason; every change is told to every window.
  */
-import { ControlError, type ControlEvent, type RunHandle } from '../../engine/runtime/run-plan.ts';
+import { ControlError, type ControlEvent, type RunHandle } from 'loadsmith';
 import { ContractError, type Handlers, type RunControlResult } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
 

@@ -1,5 +1,5 @@
 /** From an engine summary to what the run list shows: the run's status and its key numbers. */
-import type { Summary } from '../../engine/metrics/summary.ts';
+import type { Summary } from 'loadsmith/metrics';
 import type { RunRow, RunStatus } from '../contract/index.ts';
 
 export function runStatus(s: Summary): Extract<RunStatus, 'passed' | 'failed' | 'aborted'> {

@@ -3,11 +3,10 @@
  * a past run can be redrawn, forwards ticks as events, and records the summary. One run at a time: two load
  * tests sharing a machine would distort each other's numbers.
  */
-import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
-import { applyOverrides, OverrideError } from '../../engine/plan/overrides.ts';
-import type { Summary } from '../../engine/metrics/summary.ts';
-import { OutputConfigError, streamOutput } from '../../engine/outputs/kinds.ts';
-import { runPlan, type RunHandle } from '../../engine/runtime/run-plan.ts';
+import { PlanError, validatePlanValue, applyOverrides, OverrideError } from 'loadsmith/plan';
+import type { Summary } from 'loadsmith/metrics';
+import { OutputConfigError, streamOutput } from 'loadsmith/outputs';
+import { runPlan, type RunHandle } from 'loadsmith';
 import { ContractError, RunRow, type Handlers, type RunDetail, type StoredTick } from '../contract/index.ts';
 import { exportRun } from './run-export.ts';
 import { recoverInterrupted } from './run-recovery.ts';

@@ -4,7 +4,6 @@
  * handles stop/abort, and builds the summary. A worker that dies is reported; the others' numbers still count.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
 import { Sample } from '../metrics/sample.ts';
@@ -28,8 +27,8 @@ import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
 import { customTags } from './tags.ts';
 import { startTimer, stopTimer } from './timers.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './worker/protocol.ts';
+import { startWorker, workerSource } from './worker/source.ts';
 
-const WORKER_URL = new URL('./worker/main.ts', import.meta.url);
 const ABORT_GRACE_MS = 5_000;
 /**
  * A worker allocates fast (every request's promises and results) but keeps little of it. Left alone, V8 grows a
@@ -68,6 +67,8 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   let stoppedBy = 'completed' as StopReason; // changed from callbacks
   let finishedAt = 0;
   const alive = new Set<number>();
+  // Before the CPU meter starts: the first run in a checkout may build the worker bundle first (worker/source.ts).
+  const source = run.workerUrl ? { url: run.workerUrl } : await workerSource();
   const cpu = new CpuMeter();
 
   const workers = Array.from({ length: workerCount }, (_, w) => {
@@ -77,7 +78,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       ...(run.segment ? { segment: run.segment } : {}), ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
     };
     alive.add(w);
-    return new Worker(run.workerUrl ?? WORKER_URL, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    return startWorker(source, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   });
   const post = (m: ToWorker): void => { for (const [w, worker] of workers.entries()) if (alive.has(w)) worker.postMessage(m); };
 

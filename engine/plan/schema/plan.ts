@@ -33,9 +33,13 @@ export const Defaults = z.strictObject({
   tags: Tags.optional(),
 });
 
+/** The formats a data file may have. */
+export const DATA_FORMATS = ['csv', 'json'] as const;
+export type DataFormat = (typeof DATA_FORMATS)[number];
+
 export const DataFeeder = z.strictObject({
   file: z.string().min(1).meta({ description: 'CSV (with a header row) or JSON (array of objects), relative to the plan file.' }),
-  format: z.enum(['csv', 'json']).optional().meta({ description: 'Default: from the file extension.' }),
+  format: z.enum(DATA_FORMATS).optional().meta({ description: 'Default: from the file extension.' }),
   mode: z.enum(['sequential', 'random', 'unique']).optional()
     .meta({ description: 'sequential: each VU walks the rows in order (default); random: any row; unique: each row once in the whole run.' }),
   onExhausted: z.enum(['recycle', 'stop']).optional()

@@ -20,7 +20,6 @@ import { checksHtml, thresholdsHtml } from './tables-results.ts';
 import { phasesHtml } from './tables-phases.ts';
 import { groupsHtml, metricsHtml, scenariosHtml } from './tables-run.ts';
 
-export { downsample, MAX_POINTS } from './downsample.ts';
 export type { ChartSpec } from './chart-data.ts';
 
 /** Options of htmlReport. */

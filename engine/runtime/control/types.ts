@@ -1,5 +1,5 @@
 /**
- * Mid-run control (docs/decisions/0004-mid-run-control.md): pause, resume and scale a running test. The words here
+ * Mid-run control (docs/decisions/0005-mid-run-control.md): pause, resume and scale a running test. The words here
  * are the user's: a change, when it applies (`atMs`, test time), and the run's current control state.
  */
 import { z } from 'zod';

@@ -1,10 +1,10 @@
 /** The four closed-model executors as policies over ScenarioRun (k6 semantics); the open model is arrival-rate-run.ts. */
-import type { Scenario } from '../../plan/schema/index.ts';
+import type { ArrivalRateScenario, Scenario } from '../../plan/schema/index.ts';
 import { DEFAULT_GRACEFUL_STOP_MS, gracefulStopMs, rampingVuSteps } from '../../plan/schedule.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import type { ExecutorPolicy, ScenarioRun, VuSlot } from './scenario-run.ts';
 
-type ClosedScenario = Exclude<Scenario, { executor: 'constant-arrival-rate' | 'ramping-arrival-rate' }>;
+type ClosedScenario = Exclude<Scenario, ArrivalRateScenario>;
 
 /** A shared-iterations budget is claimed through this (an Atomics counter shared by all workers). */
 export interface IterationClaim { claim(): boolean }

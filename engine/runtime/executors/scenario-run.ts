@@ -3,7 +3,7 @@
  * VU may start another iteration; this class owns the loops and the stop rules shared by every executor:
  * at the regular end no new iteration starts, running ones get `gracefulStop`, then they are interrupted
  * (interrupted iterations are counted apart, as in k6).
- * Mid-run control (docs/decisions/0004-mid-run-control.md), applied when the worker says it is due (right after the
+ * Mid-run control (docs/decisions/0005-mid-run-control.md), applied when the worker says it is due (right after the
  * sample of the second before it, so each second is in one phase): pause lets running iterations finish and starts
  * none until resume; scale sets the VU count from then to the end, in place of the executor's own (a ramp's later
  * stages included), growing past the plan's VUs up to the run's ceiling.

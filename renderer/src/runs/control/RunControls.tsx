@@ -4,17 +4,18 @@
  * each phase's target next to what it achieved. An execution segment says why it takes none.
  */
 import { useState, type FormEvent } from 'react';
-import type { RunInfo } from '../../../../engine/runtime/run-handle.ts';
-import type { ControlState } from '../../../../engine/runtime/control/types.ts';
+import type { RunControlResult, RunDetail } from '../../../../app/contract/runs.ts';
 import { useClient } from '../../api.tsx';
 import { useEvent } from '../../ui/hooks.ts';
 import type { Tick } from '../live.ts';
 import { controlRows, parseTarget, type ControlRow } from './control.ts';
 import './control.css';
 
+type ControlState = RunControlResult['state'];
+
 interface Props {
   runId: string;
-  info: RunInfo;
+  info: NonNullable<RunDetail['info']>;
   latest: Tick | undefined;
   onError: (title: string, error: unknown) => void;
 }

@@ -2,10 +2,10 @@
  * Mid-run control in the run view, pure: which scenarios can be scaled and by what, what each is set to now, and
  * a typed value checked before it is sent (the engine checks again and says why it refuses).
  */
-import type { RunInfo } from '../../../../engine/runtime/run-handle.ts';
-import type { ControlState } from '../../../../engine/runtime/control/types.ts';
+import type { RunControlResult, RunDetail } from '../../../../app/contract/runs.ts';
 
-export type ScenarioInfo = RunInfo['scenarios'][number];
+type ControlState = RunControlResult['state'];
+export type ScenarioInfo = NonNullable<RunDetail['info']>['scenarios'][number];
 
 export interface ControlRow {
   name: string;

@@ -1,5 +1,5 @@
 /** A run changed mid-run: each phase, what began it, and per scenario its target next to what it achieved. */
-import { achievedText, fellShort, phaseCause, phaseSpan, targetText } from '../../../../app/contract/report.ts';
+import { achievedText, fellShort, phaseCause, phaseSpan, targetText } from 'loadsmith/report';
 import { fmtMs, fmtPct, fmtRate } from '../../format/numbers.ts';
 import { Section } from '../../ui/Section.tsx';
 import type { RunSummary as Summary } from '../live/types.ts';

@@ -3,7 +3,7 @@
  * document as drafts. StepKind comes from the schema's Step union, so a step type added to the engine does not
  * compile here until it has its entry.
  */
-import type { Step } from '../../../../../engine/plan/schema/index.ts';
+import type { Step } from 'loadsmith/plan';
 import { samePath, type Doc, type Path } from '../doc-path.ts';
 import { listOf, objectOf, type Draft } from './draft.ts';
 import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
