@@ -51,6 +51,8 @@ describe('mid-run scale', () => {
     expect(phases).toHaveLength(2);
     const [before, after] = phases;
     expect(before?.scenarios[0]?.target).toEqual({ source: 'plan', vus: { from: 2, to: 2 } });
+    // The new VUs start with the phase, not in the plan's last second (its sample is sent first).
+    expect(before?.scenarios[0]?.vus.max).toBe(2);
     expect(after?.changes).toEqual([{ kind: 'scale', scenario: 's', vus: 6 }]);
     expect(after?.startMs).toBe(2000); // the whole second at least 100 ms after the tick at 1 s
     expect(after?.scenarios[0]?.target).toEqual({ source: 'control', vus: { from: 6, to: 6 } });
