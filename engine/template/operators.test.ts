@@ -91,6 +91,7 @@ describe('len, isSet and status', () => {
   it("status('Name') lists the name as a reference, and wants it written as literal text", () => {
     const t = compileTemplate("${status('Get user') >= 400}");
     expect(t.references).toEqual([{ kind: 'response', name: 'Get user', hasDefault: false, offset: 9 }]);
+    expect(compileTemplate('${status()}').references).toEqual([{ kind: 'response', name: '', hasDefault: false, offset: 2 }]);
     expect(() => compileTemplate('${status(name)}')).toThrow(/request name in quotes/);
   });
 });

@@ -297,7 +297,10 @@ class Parser {
         `${name}(${fn.params}) takes ${count} argument${count === '1' ? '' : 's'}, got ${args.length}`,
         t.start, close.end - t.start);
     }
-    if (fn.namesRequest === true && args[0] !== undefined) this.requestName(args[0]);
+    if (fn.namesRequest === true) {
+      if (args[0] !== undefined) this.requestName(args[0]);
+      else this.references.push({ kind: 'response', name: '', hasDefault: false, offset: t.start });
+    }
     const depthOut = 1 + args.reduce((m, a) => Math.max(m, a.depth), 0);
     return { kind: 'call', name, args, start: t.start, end: close.end, depth: depthOut };
   }

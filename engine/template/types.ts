@@ -26,7 +26,7 @@ export interface ResponseStatuses {
 
 /** Something a template reads, listed so a plan can be validated before a run starts. */
 export interface TemplateReference {
-  /** `builtin` is one of vu | iter | scenario; `response` is a request name read by `status('Name')`. */
+  /** `builtin` is one of vu | iter | scenario; `response` a request name read by `status('Name')` ('' for `status()`). */
   kind: 'var' | 'env' | 'data' | 'builtin' | 'response';
   /** Variable name, environment variable name, feeder name, builtin name or request name. */
   name: string;

@@ -7,9 +7,8 @@ import { PlanError, type PlanIssue } from '../../plan/errors.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import { formatPath, type PathSegment } from '../../plan/path.ts';
 import type { Plan } from '../../plan/schema/index.ts';
-import { templateFields, usesDefault } from '../../plan/template-fields.ts';
+import { fieldReferences, templateFields, usesDefault } from '../../plan/template-fields.ts';
 import { requestsOf, type RequestVisit } from '../../plan/walk.ts';
-import { compileTemplate } from '../../template/index.ts';
 import { compileRequest } from '../compile/request.ts';
 import { tlsFiles } from '../http/connection-profile.ts';
 import { loadFeeders } from '../data/load.ts';
@@ -94,7 +93,7 @@ async function loadInputs(plan: Plan, visit: RequestVisit, source: PlanFileSourc
   const used = new Set<string>();
   for (const f of templateFields(plan)) {
     if (f.path[0] !== 'defaults' && !samePath(f.path.slice(0, visit.path.length), visit.path)) continue;
-    for (const r of compileTemplate(f.source).references) if (r.kind === 'data') used.add(r.name);
+    for (const r of fieldReferences(f)) if (r.kind === 'data') used.add(r.name);
   }
   const wanted = Object.fromEntries(Object.entries(plan.data ?? {}).filter(([name]) => used.has(name)));
   const loaded = await loadFeeders(wanted, source, 0);

@@ -28,6 +28,11 @@ export interface WorkerContext {
   trace?: RequestTrace;
   /** Only set with raw-results outputs (engine/runtime/results): a row per counted request. */
   results?: RequestResults;
+  /**
+   * Only set for setup and teardown (runtime/run-steps): each failed request, check or extraction of theirs, by
+   * request name; `ends` when it ended the step list (its policy, or a request that could not be built).
+   */
+  failed?: (request: string, reason: string, ends: boolean) => void;
 }
 
 /** The iteration cannot go on (already counted as an error); the interpreter ends it. */
