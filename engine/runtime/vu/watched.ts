@@ -37,12 +37,14 @@ function failed(vu: VirtualUser, w: WatchedRequest, wc: WorkerContext, reason: s
   if (w.report) wc.failed?.(w.request.name, reason, ends);
   if (w.onFailure === 'continue' || vu.interrupted) return;
   const req = w.request;
+  // Setup and teardown say what ended them in the summary's notes; a scenario's count says how often.
+  const count = (kind: string, policy: string): void => { if (!w.report) wc.recorder.error(kind, req.scenario, req.name, `onFailure: ${policy} after ${reason}`); };
   if (w.onFailure === 'stopVU') {
-    wc.recorder.error('vu-stopped', req.scenario, req.name, `onFailure: stopVU after ${reason}`);
+    count('vu-stopped', 'stopVU');
     throw new StopVu(reason);
   }
   // A request that could not be built ends the iteration anyway, counted under its own kind.
   if (thrown) return;
-  wc.recorder.error('iteration-ended', req.scenario, req.name, `onFailure: endIteration after ${reason}`);
+  count('iteration-ended', 'endIteration');
   throw new IterationAbort(reason);
 }

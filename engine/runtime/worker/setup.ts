@@ -29,6 +29,7 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   const feedersUsed = feedersByScenario(init);
   const variables = Object.entries(plan.variables ?? {}).map(([k, v]) => [k, compileValue(v)] as const);
   const cookieScope = plan.defaults?.http?.cookies ?? 'iteration';
+  const setupData = Object.entries(init.setupData ?? {});
   const runs: ScenarioRunner[] = [];
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
@@ -44,6 +45,7 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
       const k = init.worker + n * init.workers;
       if (k >= total) return undefined;
       const vu = new VirtualUser(base + share.vus.globalIndex(k) + 1, name, init.env, cookieScope);
+      for (const [key, value] of setupData) vu.ctx.vars.set(key, value);
       // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
       for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
       return vu;
