@@ -1,8 +1,9 @@
-// Lint: typescript-eslint on all sources, plus the layer rules of DESIGN.md:
+// Lint: typescript-eslint on all sources, plus the layer rules of docs/architecture.md ("Layers, enforced by lint"):
 // dependencies point one way (renderer -> app/contract -> engine/plan; app -> engine; engine -> nothing of ours).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const noCodeExecution = {
   'no-eval': 'error',
@@ -10,15 +11,15 @@ const noCodeExecution = {
   'no-new-func': 'error',
 };
 
-/** What no engine file may import (DESIGN.md: engine -> nothing of ours). */
+/** What no engine file may import (docs/architecture.md: engine -> nothing of ours). */
 const enginePatterns = [
-  { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (DESIGN.md: engine -> nothing of ours).' },
+  { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (docs/architecture.md: engine -> nothing of ours).' },
   { group: ['electron', 'react', 'react-dom', 'react/*'], message: 'engine/ runs headless: no Electron or React.' },
   { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'renderer/dist/**', 'coverage/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
+  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'engine/dist/**', 'renderer/dist/**', 'coverage/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -106,6 +107,34 @@ export default tseslint.config(
           { group: ['**/engine/runtime/**', '**/engine/cli/**', '**/engine/metrics/**', '!**/engine/metrics/registry.ts'], allowTypeImports: true, message: 'The renderer may use engine types, not engine runtime code.' },
         ],
       }],
+    },
+  },
+  {
+    // Hooks are called the same way on every render, and every value an effect or memo reads is in its dependencies:
+    // a missing one is a stale closure, the kind of bug no test of today's behaviour catches.
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Nothing is written during render: a ref is read and written in effects and events only.
+      'react-hooks/refs': 'error',
+    },
+  },
+  {
+    // The designer reads the plan document through core/doc (typed, lenient drafts), never by casting it to a
+    // Record: a cast hides the schema's names and types, and drafts say what a half-typed plan may hold. The path
+    // machinery (doc-path.ts, key-order.ts) builds objects key by key and is the one place that may.
+    files: ['renderer/src/designer/**/*.ts', 'renderer/src/designer/**/*.tsx'],
+    ignores: ['renderer/src/designer/core/doc-path.ts', 'renderer/src/designer/core/key-order.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSUnknownKeyword", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not as Record<string, unknown>.' },
+        { selector: "TSAsExpression > TSTypeReference[typeName.name='Record']", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not with a Record cast.' },
+        { selector: "TSAsExpression > TSTypeLiteral", message: 'Read the plan document through core/doc (objectOf and the drafts\' own types), not with a cast to an ad-hoc shape.' },
+        { selector: "TSTypeAliasDeclaration[id.name='Rec']", message: 'Use the drafts of core/doc (RequestDraft, ScenarioDraft…) instead of a Rec alias.' },
+        { selector: ":matches(VariableDeclarator, FunctionDeclaration)[id.name='isRec']", message: 'Use objectOf from core/doc instead of an isRec guard.' },
+      ],
     },
   },
   {

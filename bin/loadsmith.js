@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Entry point of the `loadsmith` command. The engine is TypeScript run by Node's built-in type stripping,
-// so it needs Node >= 22.19 (24 LTS recommended); say so plainly instead of failing on syntax. This file is plain
-// JavaScript that old Node versions run, to say it.
+// Entry point of the `loadsmith` command in the repository: the runner's commands and the app's `ui`. The engine is
+// TypeScript run by Node's built-in type stripping, so it needs Node >= 22.19 (24 LTS recommended); say so plainly
+// instead of failing on syntax. This file is plain JavaScript that old Node versions run, to say it. The runner
+// package has a bin of its own (engine/bin/loadsmith.js), which runs a pre-built bundle and has no `ui`.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,33 +31,15 @@ function newerNodeHint() {
 
 const args = process.argv.slice(2);
 // A stop request (Ctrl-C, SIGTERM, SIGHUP) is handled from the first moment, not by Node's silent exit 130: held
-// here in plain JavaScript while the first TypeScript module loads (100 ms or more), then handed to stop-signals.
-// `ui` handles its own signals (it closes the store and stops a running test).
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-const early = [];
-const hold = (signal) => { early.push(signal); };
-if (args[0] !== 'ui') for (const s of STOP_SIGNALS) process.on(s, hold);
-// A bug exits 103 with its stack, never 1 (a user mistake).
-const { exitOnUncaught, reportFailure } = await import('../engine/cli/failure.ts');
-exitOnUncaught();
-// A reader of stdout/stderr that went away (EPIPE) costs the output, never the run or its report files.
-for (const stream of [process.stdout, process.stderr]) stream.on('error', (e) => { if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e; });
-if (args[0] !== 'ui') {
-  const { stopSignals } = await import('../engine/cli/stop-signals.ts');
-  stopSignals.install();
-  for (const s of STOP_SIGNALS) process.off(s, hold);
-  for (const s of early) stopSignals.receive(s);
-}
+// here in plain JavaScript while the first TypeScript module loads (100 ms or more), then handed to stop-signals
+// (engine/cli/launch.ts). `ui` handles its own signals (it closes the store and stops a running test).
+const held = { received: [], hold: (signal) => { held.received.push(signal); } };
+if (args[0] !== 'ui') for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(s, held.hold);
+const { launch } = await import('../engine/cli/launch.ts');
 // `ui` is the app (store, services, server), loaded only for that command: the headless engine never loads the app,
-// and an installation without it (the Docker image) says so.
+// and an installation without it says so.
 const app = new URL('../app/server/launch.ts', import.meta.url);
 const ui = existsSync(app) ? async () => (await import(app.href)).uiCommand : undefined;
-let code;
-try {
-  code = await (await import('../engine/cli/main.ts')).main(args, ui);
-} catch (e) {
-  code = reportFailure(e);
-}
 // stdout/stderr are synchronous for files and pipes on POSIX, so exiting now loses no output; it also makes
 // sure a stray handle can never keep a finished CLI run alive.
-process.exit(code);
+process.exit(await launch(args, held, ui));

@@ -4,6 +4,9 @@
  */
 import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
 import type { PlanIssue } from '../contract/index.ts';
+import { eachDraftRequest, isRecord } from './draft-requests.ts';
+
+export { isRecord } from './draft-requests.ts';
 
 export interface PlanAnalysis { valid: boolean; issues: PlanIssue[]; scenarios: number; requests: number; name: string | undefined }
 
@@ -31,19 +34,7 @@ function countParts(document: unknown): { scenarios: number; requests: number; n
   const doc = isRecord(document) ? document : {};
   const scenarios = isRecord(doc.scenarios) ? Object.values(doc.scenarios) : [];
   let requests = 0;
-  const walk = (steps: unknown): void => {
-    if (!Array.isArray(steps)) return;
-    for (const s of steps) {
-      if (!isRecord(s)) continue;
-      if ('request' in s) requests++;
-      if (Array.isArray(s.batch)) requests += s.batch.length;
-      if (isRecord(s.group)) walk(s.group.steps);
-    }
-  };
-  for (const sc of scenarios) if (isRecord(sc)) walk(sc.steps);
+  eachDraftRequest(doc, () => { requests++; });
   return { scenarios: scenarios.length, requests, name: typeof doc.name === 'string' ? doc.name : undefined };
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -3,7 +3,7 @@
  * (Authorization, Cookie, X-Api-Key, ...), in the defaults and in every request. The export replaces them with
  * ${env.NAME} references; the designer offers to move them into an environment's secrets.
  */
-import { isRecord } from './plan-analysis.ts';
+import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
 /** One literal credential: where (`defaults.auth.token`), the env variable it becomes, and its value. */
 export interface LiteralCredential { path: string; env: string; value: string }
@@ -46,21 +46,8 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
     if (!isRecord(h)) return;
     for (const k of Object.keys(h)) if (SECRET_HEADER.test(k)) replace(h, k, `${path}.${k}`, k);
   };
-  const request = (r: unknown, path: string): void => {
-    if (isRecord(r)) { auth(r.auth, `${path}.auth`); headers(r.headers, `${path}.headers`); }
-  };
-  const steps = (list: unknown, path: string): void => {
-    if (!Array.isArray(list)) return;
-    list.forEach((s, i) => {
-      if (!isRecord(s)) return;
-      const at = `${path}[${i}]`;
-      request(s.request, `${at}.request`);
-      if (Array.isArray(s.batch)) s.batch.forEach((b, j) => { if (isRecord(b)) request(b.request, `${at}.batch[${j}].request`); });
-      if (isRecord(s.group)) steps(s.group.steps, `${at}.group.steps`);
-    });
-  };
   if (isRecord(doc.defaults)) { auth(doc.defaults.auth, 'defaults.auth'); headers(doc.defaults.headers, 'defaults.headers'); }
-  if (isRecord(doc.scenarios)) for (const [name, sc] of Object.entries(doc.scenarios)) if (isRecord(sc)) steps(sc.steps, `scenarios.${name}.steps`);
+  eachDraftRequest(doc, (r, path) => { auth(r.auth, `${path}.auth`); headers(r.headers, `${path}.headers`); });
   return found;
 }
 

@@ -4,7 +4,7 @@
  * as the importers do. The plan-file export already covers auth and credential headers.
  */
 import { envName, hasExpression, isSecretField } from '../../engine/convert/secrets.ts';
-import { isRecord } from './plan-analysis.ts';
+import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
 export interface ReplacedSecret { path: string; env: string }
 
@@ -41,24 +41,10 @@ export function hideSecretFields(doc: unknown, taken: Set<string>): ReplacedSecr
       }
     }
   };
-  const request = (r: unknown, path: string): void => {
-    if (!isRecord(r)) return;
+  eachDraftRequest(doc, (r, path) => {
     fields(r.query, `${path}.query`, 'query');
     fields(r.form, `${path}.form`, 'field');
     json(r.json, `${path}.json`);
-  };
-  const steps = (list: unknown, path: string): void => {
-    if (!Array.isArray(list)) return;
-    list.forEach((s, i) => {
-      if (!isRecord(s)) return;
-      const at = `${path}[${i}]`;
-      request(s.request, `${at}.request`);
-      if (Array.isArray(s.batch)) s.batch.forEach((b, j) => { if (isRecord(b)) request(b.request, `${at}.batch[${j}].request`); });
-      if (isRecord(s.group)) steps(s.group.steps, `${at}.group.steps`);
-    });
-  };
-  if (isRecord(doc) && isRecord(doc.scenarios)) {
-    for (const [name, sc] of Object.entries(doc.scenarios)) if (isRecord(sc)) steps(sc.steps, `scenarios.${name}.steps`);
-  }
+  });
   return replaced;
 }

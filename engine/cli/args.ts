@@ -1,6 +1,7 @@
 /** The options of `run` (and `demo`) checked and converted, and the checks other commands share. */
 import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../plan/duration.ts';
 import type { SegmentSpec } from '../plan/segment-tuple.ts';
+import { parseTrendStat, TREND_STAT_HINT } from '../plan/trend-stats.ts';
 import { OutputConfigError, STREAM_KINDS, streamOutput, withoutPassword, type StreamOutput } from '../outputs/config.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
 import { parse } from './parser.ts';
@@ -19,6 +20,8 @@ export interface RunArgs {
   rate: number | undefined;
   env: Record<string, string>;
   summaryJson: string | undefined;
+  /** --summary-trend-stats avg,med,p(99.9),count: the trend statistics the summary shows (k6's option). */
+  summaryTrendStats: string[] | undefined;
   workers: number | undefined;
   quiet: boolean;
   color: boolean | undefined;
@@ -68,6 +71,7 @@ export function parseRunArgs(argv: readonly string[], planRequired: boolean): Ru
     rate: positiveNumber('--rate', values.rate),
     env: parseEnv(values.env ?? []),
     summaryJson: values['summary-json'],
+    summaryTrendStats: trendStatsOption(values['summary-trend-stats']),
     workers: positiveInt('--workers', values.workers),
     quiet: values.quiet ?? false,
     color: values.color,
@@ -138,6 +142,17 @@ export function cliDuration(name: string, text: string): number {
   if (ms === undefined) throw new UsageError(`${name}: '${text}' is not a duration such as 10s or 1m30s`);
   if (ms > MAX_DURATION_MS) throw new UsageError(`${name}: '${text}': expected ${DURATION_LIMIT_HINT}`);
   return ms;
+}
+
+/** `avg,min,med,max,p(90),p(95),p(99.9),count` (k6's --summary-trend-stats): every name checked. */
+function trendStatsOption(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const names = v.split(',').map((n) => n.trim());
+  if (names.every((n) => n === '')) throw new UsageError(`--summary-trend-stats: give the statistics to show, e.g. --summary-trend-stats 'avg,med,p(95),p(99.9),count'`);
+  for (const n of names) {
+    if (!parseTrendStat(n)) throw new UsageError(`--summary-trend-stats: '${n}' is not a statistic; ${TREND_STAT_HINT} (quote the list in a shell: 'avg,p(99.9)')`);
+  }
+  return names;
 }
 
 function positiveInt(name: string, v: string | undefined): number | undefined {

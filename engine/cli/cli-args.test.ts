@@ -42,6 +42,16 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(['p.yaml', '--ignore-hangup'], true).ignoreHangup).toBe(true);
   });
 
+  it('reads --summary-trend-stats as k6 does, and names a statistic it does not know', () => {
+    expect(parseRunArgs(['p.yaml', '--summary-trend-stats', 'avg,min,med,max,p(90),p(95),p(99.9),count'], true).summaryTrendStats)
+      .toEqual(['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99.9)', 'count']);
+    expect(parseRunArgs(['p.yaml', '--summary-trend-stats=p(99.99), count'], true).summaryTrendStats).toEqual(['p(99.99)', 'count']);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--summary-trend-stats', 'avg,p99'], true)).message)
+      .toBe("--summary-trend-stats: 'p99' is not a statistic; a trend statistic is avg, min, med, max, count or p(N) with N from 0 to 100, e.g. p(99.9) (quote the list in a shell: 'avg,p(99.9)')");
+    expect(usageError(() => parseRunArgs(['p.yaml', '--summary-trend-stats', 'p(101)'], true)).message).toMatch(/'p\(101\)' is not a statistic/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--summary-trend-stats', ''], true)).message).toMatch(/give the statistics to show/);
+  });
+
   it('collects repeated env options, splitting at the first =', () => {
     const a = parseRunArgs(['p.yaml', '-e', 'BASE=http://x.test', '--env', 'TOKEN=a=b=c', '-e', 'EMPTY=', '-e', 'BASE=http://y.test'], true);
     expect(a.env).toEqual({ BASE: 'http://y.test', TOKEN: 'a=b=c', EMPTY: '' });

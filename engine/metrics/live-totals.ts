@@ -4,9 +4,12 @@
  */
 import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
+import type { Stall } from './stalls.ts';
 
 export interface LiveRequest {
   name: string;
+  /** The request's method; null when one name is sent with several methods. */
+  method: string | null;
   count: number;
   rate: number;
   failed: number;
@@ -23,6 +26,8 @@ export interface LiveTotals {
   statuses: Record<string, number>;
   /** The largest error groups (kind + request) with a sample message. */
   errors: { kind: string; request: string; count: number; message: string }[];
+  /** Stalls a closed model hid, so far (stalls.ts); the coordinator adds them. */
+  stalls?: Stall[];
 }
 
 const ms = (us: number): number => us / 1000;
@@ -31,15 +36,16 @@ const EMPTY = new Histogram();
 export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20): LiveTotals {
   // Every tick: a name with one series (the usual case) reads that series' histogram; only names with several
   // (statuses, scenarios) get a merged copy, so a tick does not copy every name's histogram.
-  const byName = new Map<string, { count: number; failed: number; h: Histogram; own: boolean; checksPass: number; checksFail: number }>();
+  const byName = new Map<string, { method: string | null | undefined; count: number; failed: number; h: Histogram; own: boolean; checksPass: number; checksFail: number }>();
   const statuses: Record<string, number> = {};
   const entry = (name: string) => {
     let e = byName.get(name);
-    if (!e) { e = { count: 0, failed: 0, h: EMPTY, own: false, checksPass: 0, checksFail: 0 }; byName.set(name, e); }
+    if (!e) { e = { method: undefined, count: 0, failed: 0, h: EMPTY, own: false, checksPass: 0, checksFail: 0 }; byName.set(name, e); }
     return e;
   };
   for (const s of agg.series.values()) {
     const e = entry(s.key.request);
+    e.method = e.method === undefined || e.method === s.key.method ? s.key.method : null;
     e.count += s.reqs;
     e.failed += s.failed;
     if (e.h === EMPTY) e.h = s.hist.duration;
@@ -63,7 +69,7 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
   const requests = [...byName].map(([name, e]): LiveRequest => {
     const [p50, p95, p99] = e.h.isEmpty ? [0, 0, 0] : (e.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
     return {
-      name, count: e.count, rate: elapsedS > 0 ? e.count / elapsedS : 0, failed: e.failed,
+      name, method: e.method ?? null, count: e.count, rate: elapsedS > 0 ? e.count / elapsedS : 0, failed: e.failed,
       p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(e.h.max), checksPass: e.checksPass, checksFail: e.checksFail,
     };
   });

@@ -111,6 +111,33 @@ describe('mergeShards', () => {
   });
 });
 
+describe('mergeShards: summaryTrendStats', () => {
+  it('keeps the run\'s choice, each chosen percentile from the merged histograms', () => {
+    const files = three().map((f) => ({ ...f, summary: { ...f.summary, summaryTrendStats: ['med', 'p(99.9)'] } }));
+    const { summary } = mergeShards(files, 't');
+    expect(summary.summaryTrendStats).toEqual(['med', 'p(99.9)']);
+    const all = [0, 1, 2].flatMap((j) => raw(j).flatMap((sec) => sec.flat()));
+    const d = summary.metrics.http_req_duration;
+    expect(d?.type === 'trend' && d['p99.9']).toBe(hist(all).valueAtPercentile(99.9) / 1000);
+  });
+});
+
+describe('mergeShards: the open model\'s target', () => {
+  // Each segment started 40 of the plan's 120 iterations over 2 s.
+  const open = (j: number, segment: string): ShardFile => shardFile(j, segment, T0, {
+    scenarios: [{ name: 's', executor: 'constant-arrival-rate', description: '', maxVus: 6, startMs: 0, regularMs: 2000, planned: 120 }],
+    aggregate: encodeAggregate(aggregateOf([sample(0, { final: true, iterations: [{ scenario: 's', completed: 40, interrupted: 0, duration: hist([1]).toJSON(), scheduled: 40, started: 40, lag: hist([1]).toJSON() }] })])),
+  });
+
+  it('is the plan\'s when the shards cover all of it, and what came due when a segment is missing', () => {
+    const all = mergeShards([open(0, '0:1/3'), open(1, '1/3:2/3'), open(2, '2/3:1')], 't').summary.scenarios[0]?.arrival;
+    expect(all).toMatchObject({ planned: 120, scheduled: 120, started: 120, targetRate: 60, achievedRate: 60 });
+    const part = mergeShards([open(0, '0:1/3'), open(2, '2/3:1')], 't').summary.scenarios[0]?.arrival;
+    expect(part).toMatchObject({ scheduled: 80, targetRate: 40, achievedRate: 40 });
+    expect(part).not.toHaveProperty('planned');
+  });
+});
+
 describe('merging compacted timelines', () => {
   /** A shard of `seconds` one-second points (one request of `d(s)` µs each), compacted to at most `max` points. */
   function compacted(segment: string, seconds: number, max: number, d: (s: number) => number): ShardFile {

@@ -44,12 +44,13 @@ export function mergeShards(files: readonly ShardFile[], version: string): { sum
   ];
   const summary = buildSummary({
     agg, thresholds, timeline,
-    scenarios: shard.scenarios,
+    // The plan's schedule is the merged run's target only when the shards cover all of it.
+    scenarios: warnings.length === 0 ? shard.scenarios : shard.scenarios.map(({ planned: _, ...s }) => s),
     plan: first.plan,
     startedAt: new Date(startMs), durationMs, stoppedBy, vusMax: shard.vusMax,
     workers: files.reduce((n, f) => n + f.summary.generator.workers, 0),
     cpus: files.reduce((n, f) => n + f.summary.generator.cpus, 0),
-    version, notes,
+    version, notes, trendStats: first.summaryTrendStats,
   });
   summary.shard = { ...shard, segments, aggregate: encodeAggregate(agg), seconds };
   return { summary, warnings };

@@ -30,6 +30,8 @@ export type ShardSecond = z.infer<typeof ShardSecond>;
 
 export const ShardScenario = z.strictObject({
   name: z.string(), executor: z.string(), description: z.string(), maxVus: z.int(), startMs: z.number(), regularMs: z.number(),
+  /** Open model: the iterations the whole plan schedules (absent in shards written before it was kept). */
+  planned: z.int().nonnegative().optional(),
 });
 export type ShardScenario = z.infer<typeof ShardScenario>;
 

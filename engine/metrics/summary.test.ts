@@ -357,3 +357,50 @@ describe('buildSummary: status from thresholds', () => {
     expect(failed.thresholds[0]?.value).toBe(p95);
   });
 });
+
+describe('buildSummary: the open model\'s target (issue 19)', () => {
+  // 100 planned over 2 s; 90 came due, 80 started (10 dropped): the 10 that never came due are a shortfall.
+  const arrivalInput = (stoppedBy: SummaryInput['stoppedBy'], planned: number | undefined): SummaryInput => input({
+    agg: aggregateOf([sample(0, { final: true, iterations: [{ scenario: 'open', completed: 80, interrupted: 0, duration: hist([1000]).toJSON(), scheduled: 90, started: 80, lag: hist([5]).toJSON() }], dropped: { open: 10 } })]),
+    scenarios: [{ name: 'open', executor: 'constant-arrival-rate', description: '', maxVus: 5, startMs: 0, regularMs: 2000, ...(planned === undefined ? {} : { planned }) }],
+    durationMs: 2_400, stoppedBy,
+  });
+
+  it('is the plan\'s, planned over the regular duration, never shrunk to what came due', () => {
+    const a = buildSummary(arrivalInput('completed', 100)).scenarios[0]?.arrival;
+    expect(a).toMatchObject({ planned: 100, scheduled: 90, started: 80, targetRate: 50, achievedRate: 40 });
+  });
+
+  it('is what came due over the active time in a run stopped early, or when the plan\'s count is not known', () => {
+    expect(buildSummary(arrivalInput('stopped', 100)).scenarios[0]?.arrival).toMatchObject({ planned: 100, targetRate: 45, achievedRate: 40 });
+    const unknown = buildSummary(arrivalInput('completed', undefined)).scenarios[0]?.arrival;
+    expect(unknown).toMatchObject({ targetRate: 45 });
+    expect(unknown).not.toHaveProperty('planned');
+  });
+});
+
+describe('buildSummary: summaryTrendStats', () => {
+  it('adds each chosen percentile to every trend, from the merged histograms of both workers, never averaged', () => {
+    const t = buildSummary(input({ trendStats: ['avg', 'p(99.9)', 'p(75)', 'count'] }));
+    expect(t.summaryTrendStats).toEqual(['avg', 'p(99.9)', 'p(75)', 'count']);
+    const d = metric(t.metrics, 'http_req_duration', 'trend');
+    const all = hist(ALL);
+    expect(d['p99.9']).toBe(all.valueAtPercentile(99.9) / 1000);
+    expect(d.p75).toBe(all.valueAtPercentile(75) / 1000);
+    // Not the mean of the two workers' own p(99.9) (each holds about half of every series).
+    const own = [0, 1].map((w) => hist(RAW.flatMap((r) => halves(r.phases.duration, 'down')[w as 0 | 1])).valueAtPercentile(99.9) / 1000);
+    expect(d['p99.9']).not.toBe(((own[0] as number) + (own[1] as number)) / 2);
+    expect(metric(t.metrics, 'http_req_waiting', 'trend')['p99.9']).toBe(hist(values(() => true, 'waiting')).valueAtPercentile(99.9) / 1000);
+    const login = t.requests.find((r) => r.name === 'Login');
+    expect(login?.duration['p99.9']).toBe(hist(values((k) => k.request === 'Login')).valueAtPercentile(99.9) / 1000);
+    expect(t.groups[0]?.duration.p75).toBe(hist(GROUPS[0]?.values ?? []).valueAtPercentile(75) / 1000);
+    // The statistics every trend always has stay, so scripts reading p95 or p99 keep working.
+    expect(d.p99).toBe(all.valueAtPercentile(99) / 1000);
+  });
+
+  it('keeps the default list and adds nothing when none was chosen', () => {
+    const t = buildSummary(input());
+    expect(t.summaryTrendStats).toEqual(['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)']);
+    expect(Object.keys(metric(t.metrics, 'http_req_duration', 'trend')).sort()).toEqual(['avg', 'count', 'max', 'med', 'min', 'p90', 'p95', 'p99', 'type', 'unit']);
+  });
+});

@@ -6,9 +6,11 @@ import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
 import { METRICS } from './registry.ts';
 import type { ShardData } from './shard.ts';
+import { closedWindows, findStalls, type Stall } from './stalls.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { trendStats, type TrendStats } from './trend.ts';
+import { chosenPercentiles, trendStatList } from '../plan/trend-stats.ts';
 
 export type MetricSummary =
   | ({ type: 'trend'; unit: 'ms' } & TrendStats)
@@ -37,10 +39,12 @@ export interface ScenarioSummary {
   interrupted: number;
   dropped: number;
   /**
-   * Open model: iterations that came due and those that started, as rates per second over the scenario's active
-   * time — the target and what the generator achieved (dropped or late starts make them differ).
+   * Open model. `planned`: the iterations the plan's schedule starts (this run's share of them); `scheduled`: those
+   * that came due (started or dropped); `started`. targetRate: the plan's — planned over the regular duration —
+   * in a run that completed, and what came due over the active time in one stopped early; achievedRate: started
+   * over the scenario's active time (dropped or missing starts make them differ).
    */
-  arrival?: { scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
+  arrival?: { planned?: number; scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
 }
 
 /** `setup`: setup failed, so no scenario started (the run's notes say why). */
@@ -75,6 +79,17 @@ export interface Summary {
   /** The load generator: threads, cores, and how busy it got (CPU share of all cores, worst worker event loop). */
   generator: { workers: number; cpus: number; cpuMax: number; cpuAvg: number; eluMax: number; loopDelayP99MaxMs: number };
   notes: string[];
+  /**
+   * Stalls a closed model hid: seconds in which throughput collapsed while VUs were busy, waiting on the target
+   * (stalls.ts). Absent in summaries written before it existed.
+   */
+  stalls?: Stall[];
+  /**
+   * The statistics the reports show for trend metrics (k6's summaryTrendStats, from the plan or
+   * --summary-trend-stats), in order. Every trend carries count, avg, min, med, max, p90, p95 and p99, and `pN`
+   * for each further chosen p(N). Absent in summaries written before it existed: the default list.
+   */
+  summaryTrendStats?: string[];
   timeline: TimelinePoint[];
   /** Execution segments only (`run --segment`, `merge`): the data to merge this run with the other segments'. */
   shard?: ShardData;
@@ -96,7 +111,7 @@ export interface SummaryInput {
   agg: RunAggregate;
   thresholds: ThresholdState[];
   timeline: TimelinePoint[];
-  scenarios: (Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped' | 'arrival'> & { startMs: number; regularMs: number })[];
+  scenarios: (Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped' | 'arrival'> & { startMs: number; regularMs: number; planned?: number })[];
   plan: { name: string; file?: string };
   startedAt: Date;
   durationMs: number;
@@ -106,10 +121,14 @@ export interface SummaryInput {
   cpus: number;
   version: string;
   notes: string[];
+  /** summaryTrendStats (valid names); the default list when not given. */
+  trendStats?: readonly string[] | undefined;
 }
 
 export function buildSummary(i: SummaryInput): Summary {
   const { agg } = i;
+  const extra = chosenPercentiles(i.trendStats);
+  const stats = (h: Histogram): TrendStats => trendStats(h, extra);
   const seconds = i.durationMs / 1000;
   const perS = (n: number): number => (seconds > 0 ? n / seconds : 0);
   const phase = agg.phases;
@@ -123,7 +142,7 @@ export function buildSummary(i: SummaryInput): Summary {
     const id = `${s.key.scenario}\u0000${s.key.request}\u0000${s.key.method}`;
     let r = byRequest.get(id);
     if (!r) {
-      r = { scenario: s.key.scenario, name: s.key.request, method: s.key.method, count: 0, rate: 0, failed: 0, failedRate: 0, duration: trendStats(new Histogram()), statuses: {}, h: new Histogram() };
+      r = { scenario: s.key.scenario, name: s.key.request, method: s.key.method, count: 0, rate: 0, failed: 0, failedRate: 0, duration: stats(new Histogram()), statuses: {}, h: new Histogram() };
       byRequest.set(id, r);
     }
     r.count += s.reqs;
@@ -142,7 +161,7 @@ export function buildSummary(i: SummaryInput): Summary {
   const dropped = [...agg.dropped.values()].reduce((a, b) => a + b, 0);
   const vusSeen = i.timeline.map((p) => p.vus);
 
-  const trend = (h: Histogram): MetricSummary => ({ type: 'trend', unit: 'ms', ...trendStats(h) });
+  const trend = (h: Histogram): MetricSummary => ({ type: 'trend', unit: 'ms', ...stats(h) });
   const metrics: Record<string, MetricSummary> = {
     http_reqs: { type: 'counter', unit: 'count', count: reqs, rate: perS(reqs) },
     http_req_failed: { type: 'rate', rate: reqs ? failed / reqs : 0, passes: failed, fails: reqs - failed },
@@ -182,21 +201,26 @@ export function buildSummary(i: SummaryInput): Summary {
     _p50: durationStats.med,
     _p99: durationStats.p99,
     metrics,
-    requests: [...byRequest.values()].map(({ h, ...r }) => ({ ...r, rate: perS(r.count), failedRate: r.count ? r.failed / r.count : 0, duration: trendStats(h) })),
+    requests: [...byRequest.values()].map(({ h, ...r }) => ({ ...r, rate: perS(r.count), failedRate: r.count ? r.failed / r.count : 0, duration: stats(h) })),
     checks: [...agg.checks.values()].map((c) => ({ scenario: c.key.scenario, group: c.key.group, request: c.key.request, name: c.key.check, passes: c.pass, fails: c.fail, ...(c.failure ? { failure: c.failure } : {}) })),
-    groups: [...agg.groups.values()].map((g) => ({ scenario: g.scenario, group: g.group, duration: trendStats(g.duration) })),
+    groups: [...agg.groups.values()].map((g) => ({ scenario: g.scenario, group: g.group, duration: stats(g.duration) })),
     thresholds: i.thresholds,
     statuses,
     errors: [...agg.errors.values()].sort((a, b) => b.count - a.count),
     extractFailures: [...agg.extractFailures.values()].sort((a, b) => b.count - a.count),
-    scenarios: i.scenarios.map(({ startMs, regularMs, ...s }) => {
+    scenarios: i.scenarios.map(({ startMs, regularMs, planned, ...s }) => {
       const it = agg.iterations.get(s.name);
       const out: ScenarioSummary = { ...s, iterations: it?.completed ?? 0, interrupted: it?.interrupted ?? 0, dropped: agg.dropped.get(s.name) ?? 0 };
       if (it && it.scheduled > 0) {
         // The scenario's active time: its regular duration, or less when the test was stopped early.
         const activeS = Math.max(0.001, Math.min(regularMs, i.durationMs - startMs) / 1000);
         const lag = trendStats(it.lag);
-        out.arrival = { scheduled: it.scheduled, started: it.started, targetRate: it.scheduled / activeS, achievedRate: it.started / activeS, lagP95: lag.p95, lagMax: lag.max };
+        // Never shrunk to what came due: an arrival the generator lost shows as a shortfall, not a lower target.
+        const targetRate = i.stoppedBy === 'completed' && planned !== undefined && regularMs > 0 ? planned / (regularMs / 1000) : it.scheduled / activeS;
+        out.arrival = {
+          ...(planned === undefined ? {} : { planned }),
+          scheduled: it.scheduled, started: it.started, targetRate, achievedRate: it.started / activeS, lagP95: lag.p95, lagMax: lag.max,
+        };
       }
       return out;
     }),
@@ -208,6 +232,8 @@ export function buildSummary(i: SummaryInput): Summary {
       loopDelayP99MaxMs: Math.max(0, ...i.timeline.map((p) => p.generator.loopDelayP99Ms)),
     },
     notes: i.notes,
+    stalls: findStalls(i.timeline, closedWindows(i.scenarios)),
+    summaryTrendStats: trendStatList(i.trendStats).map((t) => t.label),
     timeline: i.timeline,
   };
 }

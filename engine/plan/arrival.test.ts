@@ -29,6 +29,22 @@ describe('arrival schedules', () => {
     expect(plannedIterations(ramping(0, [{ duration: '1s', target: 5 }, { duration: '1s', target: 5 }]))).toBe(7);
   });
 
+  it('counts the planned iterations without walking them, exactly as many as the schedule yields', () => {
+    const walk = (sc: Arrival): number => { let n = 0; for (const _ of arrivalTimes(sc)) n++; return n; };
+    // Periods that do not divide the duration in binary (0.2 ms, 1/3 s, 1/7 s), rates in other time units, ramps up
+    // and down whose areas are and are not whole numbers, stages of 0 s, a rate of 0 at the end.
+    const cases: Arrival[] = [
+      constant(5000, '2s'), constant(3, '10s'), constant(7, '1s'), constant(1000, '10s'), constant(0.3, '1m', '1s'), constant(13, '17s', '3s'),
+      ramping(0, [{ duration: '30s', target: 2000 }]), ramping(100, [{ duration: '3s', target: 0 }]),
+      ramping(0, [{ duration: '10s', target: 1000 }, { duration: '10s', target: 1000 }, { duration: '10s', target: 0 }]),
+      ramping(7, [{ duration: '1s', target: 3 }, { duration: '0s', target: 50 }, { duration: '1500ms', target: 50 }]),
+      ramping(0, [{ duration: '2s', target: 50 }, { duration: '1s', target: 50 }]), ramping(0, [{ duration: '3s', target: 0 }]),
+    ];
+    for (let i = 0; i < 40; i++) cases.push(ramping(i % 5, [{ duration: `${(i * 37) % 1000 + 1}ms`, target: (i * 53) % 997 }, { duration: `${(i * 11) % 700}ms`, target: (i * 31) % 113 }], i % 3 ? '1s' : '250ms'));
+    for (const sc of cases) expect(plannedIterations(sc), JSON.stringify(sc)).toBe(walk(sc));
+    expect(plannedIterations(constant(1_000_000, '24h'))).toBe(86_400_000_000);
+  });
+
   it('gives the planned rate per second and describes the scenario', () => {
     expect(plannedRate(ramping(0, [{ duration: '10s', target: 600 }], '1m'))).toEqual([{ atMs: 0, perSecond: 0 }, { atMs: 10_000, perSecond: 10 }]);
     const sc = { ...constant(50, '30s'), maxVUs: 40 };

@@ -16,11 +16,43 @@ export function isArrivalRate(sc: Scenario): sc is ArrivalScenario {
 
 const ms = (d: string | undefined, fallback: number): number => (d === undefined ? fallback : (parseDuration(d) ?? fallback));
 
+/** A ramping stage in iterations per ms, with where it starts in time and in area (iterations so far). */
+interface RampStage { from: number; to: number; dur: number; start: number; done: number; end: number }
+
+function rampStages(sc: Extract<ArrivalScenario, { executor: 'ramping-arrival-rate' }>): RampStage[] {
+  const unit = ms(sc.timeUnit, 1000);
+  const out: RampStage[] = [];
+  let from = (sc.startRate ?? 0) / unit;
+  let start = 0;
+  let done = 0;
+  for (const stage of sc.stages) {
+    const to = stage.target / unit;
+    const dur = ms(stage.duration, 0);
+    const end = done + dur * (from + to) / 2;
+    out.push({ from, to, dur, start, done, end });
+    done = end;
+    from = to;
+    start += dur;
+  }
+  return out;
+}
+
+/** When the area under the stage's rate reaches n; n lies within the stage (up to a rounding error). */
+function rampTime(s: RampStage, n: number): number {
+  const { from, to, dur } = s;
+  const area = n - s.done;
+  // area(x) = from*x + (to-from)*x^2/(2*dur): solve for x.
+  const x = from === to ? area / to : (from * dur - Math.sqrt(Math.max(0, dur * (from * from * dur + 2 * area * (to - from))))) / (from - to);
+  return s.start + Math.min(dur, Math.max(0, x));
+}
+
+/** Iteration n of a ramp falls in the first stage whose area reaches it (1e-9: the area's rounding error). */
+const inStage = (s: RampStage, n: number): boolean => n <= s.end + 1e-9;
+
 /** Start times (ms from the scenario's start) of every iteration, in order. */
 export function* arrivalTimes(sc: ArrivalScenario): Generator<number> {
-  const unit = ms(sc.timeUnit, 1000);
   if (sc.executor === 'constant-arrival-rate') {
-    const period = unit / sc.rate;
+    const period = ms(sc.timeUnit, 1000) / sc.rate;
     const end = ms(sc.duration, 0);
     for (let i = 0; ; i++) {
       const t = i * period;
@@ -28,28 +60,16 @@ export function* arrivalTimes(sc: ArrivalScenario): Generator<number> {
       yield t;
     }
   }
-  if (sc.executor !== 'ramping-arrival-rate') return;
   // Half-open like the constant rate: an iteration due exactly at the end is not started (deterministic counts).
-  const total = sc.stages.reduce((t, s) => t + ms(s.duration, 0), 0);
-  let from = (sc.startRate ?? 0) / unit; // iterations per ms
-  let stageStart = 0;
-  let done = 0; // iterations (area) before this stage
+  const stages = rampStages(sc);
+  const total = stages.at(-1) ? (stages.at(-1) as RampStage).start + (stages.at(-1) as RampStage).dur : 0;
   let n = 1;
-  for (const stage of sc.stages) {
-    const to = stage.target / unit;
-    const dur = ms(stage.duration, 0);
-    const end = done + dur * (from + to) / 2;
-    for (; n <= end + 1e-9; n++) {
-      const area = n - done;
-      // area(x) = from*x + (to-from)*x^2/(2*dur): solve for x.
-      const x = from === to ? area / to : (from * dur - Math.sqrt(Math.max(0, dur * (from * from * dur + 2 * area * (to - from))))) / (from - to);
-      const t = stageStart + Math.min(dur, Math.max(0, x));
+  for (const s of stages) {
+    for (; inStage(s, n); n++) {
+      const t = rampTime(s, n);
       if (t >= total) return;
       yield t;
     }
-    done = end;
-    from = to;
-    stageStart += dur;
   }
 }
 
@@ -70,9 +90,27 @@ export function plannedRate(sc: ArrivalScenario): { atMs: number; perSecond: num
   return points;
 }
 
-/** How many iterations the schedule starts in total (exact: counts the generator). */
+/**
+ * How many iterations the schedule starts in total: exactly as many as arrivalTimes yields (the same arithmetic),
+ * without walking them, so a day at 10,000/s costs nothing. The summary's target rate is this over the duration.
+ */
 export function plannedIterations(sc: ArrivalScenario): number {
-  let n = 0;
-  for (const _ of arrivalTimes(sc)) n++;
+  if (sc.executor === 'constant-arrival-rate') {
+    const period = ms(sc.timeUnit, 1000) / sc.rate;
+    const end = ms(sc.duration, 0);
+    // The first i with i * period >= end, the generator's stop; the loops only correct Math.ceil's rounding.
+    let n = Math.max(0, Math.ceil(end / period));
+    while (n > 0 && (n - 1) * period >= end) n--;
+    while (n * period < end) n++;
+    return n;
+  }
+  const stages = rampStages(sc);
+  const last = stages.at(-1);
+  if (!last) return 0;
+  const total = last.start + last.dur;
+  // Every n up to the area is reached; only the last few can fall exactly on the end (excluded, half-open).
+  let n = Math.floor(last.end + 1e-9);
+  const timeOf = (k: number): number => rampTime(stages.find((s) => inStage(s, k)) ?? last, k);
+  while (n >= 1 && timeOf(n) >= total) n--;
   return n;
 }

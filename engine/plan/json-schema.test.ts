@@ -29,7 +29,7 @@ describe('allowedKeysAt', () => {
   const schema = planJsonSchema();
 
   it('lists the keys of the top level and of a request', () => {
-    expect(allowedKeysAt(schema, {}, [])).toEqual(['version', 'name', 'description', 'defaults', 'variables', 'data', 'setup', 'teardown', 'scenarios', 'thresholds', 'outputs']);
+    expect(allowedKeysAt(schema, {}, [])).toEqual(['version', 'name', 'description', 'defaults', 'variables', 'data', 'setup', 'teardown', 'scenarios', 'thresholds', 'summaryTrendStats', 'outputs']);
     const doc = { scenarios: { a: { executor: 'constant-vus', steps: [{ request: { url: '/' } }] } } };
     expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'request'])).toEqual(expect.arrayContaining(['url', 'method', 'checks', 'extract']));
   });

@@ -796,7 +796,7 @@ describe('many problems in one file are all reported', () => {
   });
 });
 
-describe('the DESIGN.md example plan', () => {
+describe('the design example plan (the plan format\'s first sketch)', () => {
   it('parses as written', () => {
     const text = dedent(`
       version: 1

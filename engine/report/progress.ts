@@ -11,6 +11,8 @@ export class Progress {
   private readonly tty: boolean;
   private readonly p: Paint;
   private live = false;
+  /** Stalls already said (a tick lists all so far). */
+  private stallsSaid = 0;
 
   constructor(out: NodeJS.WriteStream, color: boolean) {
     this.out = out;
@@ -34,6 +36,8 @@ export class Progress {
    * it, iterations still finishing may take until info.maxDurationMs, and the line says so.
    */
   tick(t: Tick, info: RunInfo, plannedEndMs: number): void {
+    const stalls = t.live.stalls ?? [];
+    for (; this.stallsSaid < stalls.length; this.stallsSaid++) this.note(`! stall: ${stalls[this.stallsSaid]?.message ?? ''}`);
     const errRate = t.totals.reqs > 0 ? t.totals.failed / t.totals.reqs : 0;
     // Open model: iterations started vs due in the last second shows whether the generator keeps its schedule.
     const arrival = t.scheduled > 0 ? `, started ${fmtCount(t.started)}/${fmtCount(t.scheduled)} due${t.dropped ? ` (${fmtCount(t.dropped)} dropped)` : ''}` : '';

@@ -4,9 +4,11 @@
  */
 import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
+import type { TrendStat } from '../plan/trend-stats.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
 import { requestTable } from './request-table.ts';
 import { observedText } from './threshold-value.ts';
+import { chosenStats, statText } from './trend-values.ts';
 
 const WIDTH = 32;
 
@@ -46,9 +48,10 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
     out.push('');
   }
 
+  const stats = chosenStats(s);
   const metric = (name: string, m: MetricSummary | undefined): void => {
     if (!m) return;
-    if (m.type === 'trend') line(name, trend(m));
+    if (m.type === 'trend') line(name, trend(m, stats));
     else if (m.type === 'counter') line(name, m.unit === 'bytes' ? `${fmtBytes(m.count)} ${fmtBytes(m.rate)}/s` : `${fmtCount(m.count)} ${fmtRate(m.rate)}`);
     else if (m.type === 'rate') line(name, `${fmtPct(m.rate)} ${fmtCount(m.passes)} out of ${fmtCount(m.passes + m.fails)}`);
     else line(name, `${m.value} min=${m.min} max=${m.max}`);
@@ -75,8 +78,9 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
   return out.join('\n');
 }
 
-function trend(t: TrendStats): string {
-  return `avg=${fmtMs(t.avg)} min=${fmtMs(t.min)} med=${fmtMs(t.med)} max=${fmtMs(t.max)} p(90)=${fmtMs(t.p90)} p(95)=${fmtMs(t.p95)} p(99)=${fmtMs(t.p99)}`;
+/** k6's trend line, in the order of summaryTrendStats: `avg=1.2ms min=… p(99.9)=… count=…`. */
+function trend(t: TrendStats, stats: readonly TrendStat[]): string {
+  return stats.map((stat) => `${stat.label}=${statText(t, stat)}`).join(' ');
 }
 
 function statusLines(s: Summary, p: Paint): string[] {
@@ -104,8 +108,10 @@ function errorLines(s: Summary, p: Paint): string[] {
 
 function resultLines(s: Summary, p: Paint): string[] {
   const out: string[] = [];
+  // A stall the closed model hid makes its percentiles look better than the target was: said next to the verdict.
+  for (const st of s.stalls ?? []) out.push(`  ${p.yellow('! stall:')} ${st.message}`);
   for (const n of s.notes) out.push(`  ${p.yellow('!')} ${n}`);
-  if (s.notes.length > 0) out.push('');
+  if (s.notes.length > 0 || (s.stalls ?? []).length > 0) out.push('');
   const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
   const why = s.stoppedBy === 'setup' ? ' (setup failed)' : s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
   out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`, '');

@@ -4,7 +4,6 @@
  * handles stop/abort, and builds the summary. A worker that dies is reported; the others' numbers still count.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
 import { Sample } from '../metrics/sample.ts';
@@ -13,6 +12,7 @@ import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
 import { RunTimeline } from '../metrics/run-timeline.ts';
 import { timelineNotes } from '../metrics/timeline-notes.ts';
+import { closedWindows, findStalls } from '../metrics/stalls.ts';
 import { planMaxDurationMs } from '../plan/schedule.ts';
 import { USER_AGENT, VERSION } from '../version.ts';
 import { CpuMeter, generatorNote } from './generator-load.ts';
@@ -27,8 +27,8 @@ import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
 import { customTags } from './tags.ts';
 import { startTimer, stopTimer } from './timers.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './worker/protocol.ts';
+import { startWorker, workerSource } from './worker/source.ts';
 
-const WORKER_URL = new URL('./worker/main.ts', import.meta.url);
 const ABORT_GRACE_MS = 5_000;
 /**
  * A worker allocates fast (every request's promises and results) but keeps little of it. Left alone, V8 grows a
@@ -57,12 +57,15 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const collector = new IntervalCollector(workerCount);
   // Bounded whatever the run's length and number of request names (run-timeline.ts).
   const timeline = new RunTimeline({ shard: run.segment !== undefined });
+  const closed = closedWindows(scenarios);
   const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
   let stoppedBy = 'completed' as StopReason; // changed from callbacks
   let t0 = 0;
   let finishedAt = 0;
   const alive = new Set<number>();
+  // Before the CPU meter starts: the first run in a checkout may build the worker bundle first (worker/source.ts).
+  const source = run.workerUrl ? { url: run.workerUrl } : await workerSource();
   const cpu = new CpuMeter();
 
   // Stop requests reach whatever runs: setup, the workers, then teardown, which only a hard stop interrupts
@@ -107,7 +110,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       ...(run.segment ? { segment: run.segment } : {}),
     };
     alive.add(w);
-    return new Worker(run.workerUrl ?? WORKER_URL, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    return startWorker(source, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   });
   const post = (m: ToWorker): void => { for (const [w, worker] of workers.entries()) if (alive.has(w)) worker.postMessage(m); };
 
@@ -138,7 +141,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
       const tick: Tick = {
-        ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: liveTotals(agg, t),
+        ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: { ...liveTotals(agg, t), stalls: findStalls(timeline.points, closed) },
         ...(duration ? { durationHistogram: duration } : {}),
       };
       handle.emit('tick', tick);
@@ -234,7 +237,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       agg, thresholds: states, timeline: points, scenarios,
       plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
       startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax,
-      workers: workerCount, cpus: availableParallelism(), version: VERSION, notes,
+      workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
     });
     // A run whose setup failed did not pass, whatever its thresholds say (they saw no scenario).
     if (stoppedBy === 'setup') summary.status = 'failed';

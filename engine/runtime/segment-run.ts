@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { RunAggregate } from '../metrics/aggregate.ts';
 import { encodeAggregate, SHARD_FORMAT, type ShardData, type ShardSecond } from '../metrics/shard.ts';
-import type { Plan } from '../plan/schema/index.ts';
+import { isArrivalRate, plannedIterations } from '../plan/arrival.ts';
+import type { Plan, Scenario } from '../plan/schema/index.ts';
 import { describeScenario, maxVus, regularDurationMs, startTimeMs } from '../plan/schedule.ts';
 import { describeShare, scenarioShare } from '../plan/segment-share.ts';
 import { formatSegment, formatSequence } from '../plan/segment.ts';
@@ -16,7 +17,11 @@ import { customTags } from './tags.ts';
 /** The first words of a segment run's note (merge leaves these notes out). */
 export const SEGMENT_NOTE = 'execution segment';
 
-export interface RunScenario { name: string; executor: string; description: string; maxVus: number; startMs: number; regularMs: number }
+export interface RunScenario {
+  name: string; executor: string; description: string; maxVus: number; startMs: number; regularMs: number;
+  /** Open model: the iterations this run's schedule starts (the plan's, or the segment's stripe of them). */
+  planned?: number;
+}
 
 export function segmentTuple(spec: SegmentSpec | undefined): SegmentTuple {
   return spec ? SegmentTuple.fromSpec(spec) : SegmentTuple.whole();
@@ -32,7 +37,9 @@ export function runScenarios(plan: Plan, tuple: SegmentTuple): { scenarios: RunS
     if (!tuple.isWhole && share.maxVus === 0) {
       notes.push(`segment ${formatSegment(tuple.segment)} runs nothing of scenario '${name}': its ${maxVus(sc)} VU(s) all went to other segments (k6 splits VUs the same way)`);
     }
-    return { name, executor: sc.executor, description: describeScenario(sc) + describeShare(share), maxVus: share.maxVus, startMs: startTimeMs(sc), regularMs: regularDurationMs(sc) };
+    // The segment starts the planned iterations its stripe owns: scale() counts them (segment-share.test.ts).
+    const planned = isArrivalRate(sc) ? { planned: share.arrivals ? share.arrivals.scale(plannedIterations(sc)) : 0 } : {};
+    return { name, executor: sc.executor, description: describeScenario(sc) + describeShare(share), maxVus: share.maxVus, startMs: startTimeMs(sc), regularMs: regularDurationMs(sc), ...planned };
   });
   return { scenarios, notes };
 }
@@ -52,7 +59,7 @@ export function planHash(plan: Plan): string {
 /** The summary's `shard`: the run's totals and per-second histograms, plus what merging needs of the whole plan. */
 export function shardData(plan: Plan, tuple: SegmentTuple, agg: RunAggregate, seconds: ShardSecond[]): ShardData {
   const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => ({
-    name, executor: sc.executor, description: describeScenario(sc), maxVus: maxVus(sc), startMs: startTimeMs(sc), regularMs: regularDurationMs(sc),
+    name, executor: sc.executor, description: describeScenario(sc), maxVus: maxVus(sc), startMs: startTimeMs(sc), regularMs: regularDurationMs(sc), ...wholePlanned(sc),
   }));
   return {
     format: SHARD_FORMAT,
@@ -67,3 +74,5 @@ export function shardData(plan: Plan, tuple: SegmentTuple, agg: RunAggregate, se
     seconds,
   };
 }
+
+const wholePlanned = (sc: Scenario): { planned?: number } => (isArrivalRate(sc) ? { planned: plannedIterations(sc) } : {});

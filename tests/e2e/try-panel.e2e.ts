@@ -1,12 +1,13 @@
 /**
  * The Try it panel follows the selection: another request shows its own last result (never the previous one's),
  * an error about a missing environment goes once one is picked, and the panel keeps the height the user gives it
- * (drag or arrow keys on its top edge), whatever tab is open.
+ * (drag or arrow keys on its top edge), whatever tab is open. A check's last result is shown only while the check is
+ * the one that was sent.
  */
 import { expect, test } from '@playwright/test';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
-import { api, results, row } from './designer-helpers.ts';
+import { api, closeFind, codeView, editor, findInMonaco, item, monacoIn, results, row } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
 let target: TargetServer | undefined;
@@ -79,4 +80,44 @@ test('the Query tab shows the parameters typed in the URL and moves them into it
   await expect(form.getByRole('combobox', { name: 'URL', exact: true })).toHaveValue('http://127.0.0.1:9/search');
   await expect(form.getByRole('textbox', { name: 'Query parameters value of q' })).toHaveValue('load test');
   await expect(form.getByRole('textbox', { name: 'Query parameters value of page' })).toHaveValue('${page}');
+});
+
+test('a check edited after Validate says so, even when its request was not on screen then', async ({ page }) => {
+  test.setTimeout(90_000);
+  target = await startTargetServer();
+  ui = await startUi(await newDataDir());
+  await page.goto(ui.loginUrl);
+  const call = api(page);
+  const document = {
+    version: 1, name: 'Edited after Validate', defaults: { baseUrl: '${env.BASE_URL}' },
+    scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'First', url: '/json' } }, { request: { name: 'Second', url: '/echo', checks: [{ status: 200, name: 'ok' }] } }] } },
+  };
+  const { result: { id } } = await call('plans.create', { name: 'Edited after Validate' });
+  await call('plans.save', { id, document });
+  await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
+  await page.goto(`${ui.url}/#/plans/${id as string}`);
+  await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'local' });
+
+  // Validate with the scenario on screen: Second's editor is not there when its result arrives.
+  await row(page, /^default, /).click();
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(results(page)).toContainText('Validated in');
+
+  // Change the check in the YAML (same name, another status), then look at it: the result is not about it any more.
+  await page.getByRole('radiogroup', { name: 'View' }).getByRole('radio', { name: 'Split' }).click();
+  const yaml = await monacoIn(codeView(page));
+  await expect(await findInMonaco(page, yaml, 'status: 200')).toHaveText('1 of 1');
+  await closeFind(page, yaml);
+  await page.keyboard.type('status: 500');
+  await expect(item(page, 'GET Second')).toBeVisible();
+  await row(page, 'GET Second').click();
+  const form = editor(page);
+  await form.getByRole('tab', { name: 'Checks' }).click();
+  await expect(form.getByRole('spinbutton', { name: 'Check 1 status code' })).toHaveValue('500');
+  await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Changed since the last Try');
+
+  // Undone, it is the check that was sent again, and its result shows.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(form.getByRole('spinbutton', { name: 'Check 1 status code' })).toHaveValue('200');
+  await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Passed in the last Try');
 });

@@ -4,7 +4,7 @@
  */
 import { startDemoServer } from '../../demo/server.ts';
 import { parseRunArgs } from '../args.ts';
-import { DEMO_PLAN } from '../demo-plan.ts';
+import { demoPlanFile } from '../demo-plan.ts';
 import { runPlanFile } from './run.ts';
 
 export async function demoCommand(argv: readonly string[]): Promise<number> {
@@ -12,7 +12,7 @@ export async function demoCommand(argv: readonly string[]): Promise<number> {
   const server = await startDemoServer({ port: 0 });
   process.stderr.write(`\n  demo API listening on ${server.url} (bundled, loopback only)\n`);
   try {
-    return await runPlanFile(DEMO_PLAN, args, { BASE_URL: server.url });
+    return await runPlanFile(await demoPlanFile(), args, { BASE_URL: server.url });
   } finally {
     await server.close();
   }

@@ -7,6 +7,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import { loadPlanFile } from '../../plan/file.ts';
+import type { Plan } from '../../plan/schema/index.ts';
 import { Progress } from '../../report/progress.ts';
 import { textSummary } from '../../report/text-summary.ts';
 import { useColor } from '../../report/format.ts';
@@ -45,7 +46,7 @@ export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<
 
 async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, string>, progress: Progress, interrupts: Interrupts): Promise<number> {
   const loaded = await loadPlanFile(file);
-  const plan = applyOverrides(loaded.plan, args);
+  const plan = withTrendStats(applyOverrides(loaded.plan, args), args.summaryTrendStats);
   await checkWritable({ '--summary-json': args.summaryJson, '--html': args.html, '--junit': args.junit });
   if (interrupts.stopped) return notStarted(progress);
   const overridden = describeOverrides(args);
@@ -76,6 +77,11 @@ async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, 
   const written = await writeAll(jobs);
   if (written.length > 0) textOut.write(`${written.map((l) => `  ${l}`).join('\n')}\n\n`);
   return args.segment ? endSegment(summary, args.shardLog) : exitCode(summary);
+}
+
+/** --summary-trend-stats replaces the plan's summaryTrendStats (a reporting choice: the load is the same). */
+function withTrendStats(plan: Plan, stats: string[] | undefined): Plan {
+  return stats ? { ...plan, summaryTrendStats: stats } : plan;
 }
 
 /** A stop request came before the test started: say so (there is no summary: nothing was sent). */

@@ -40,7 +40,7 @@ describe('bash completion', () => {
   it('completes commands, then the command\'s options', () => {
     expect(bash('loadsmith r')).toEqual(['report', 'run']);
     expect(bash('loadsmith run --vu')).toEqual(['--vus']);
-    expect(bash('loadsmith run plan.yaml --s')).toEqual(['--segment', '--shard-log', '--start-at', '--summary-json']);
+    expect(bash('loadsmith run plan.yaml --s')).toEqual(['--segment', '--shard-log', '--start-at', '--summary-json', '--summary-trend-stats']);
     expect(bash('loadsmith compare a.json --')).toEqual(['--color', '--help', '--json', '--no-color']);
   });
 

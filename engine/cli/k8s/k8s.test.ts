@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { loadsmith } from '../../../tests/fixtures/cli.ts';
+import { k8sExpand } from '../../../tests/fixtures/k8s/expand.ts';
 import { loadSchema, validate } from '../../../tests/fixtures/k8s/json-schema.ts';
 import { parseRunArgs } from '../args.ts';
 
@@ -42,23 +43,6 @@ beforeAll(async () => {
   await writeFile(join(dir, 'data/users.csv'), 'id\n1\n2\n3\n');
   await writeFile(join(dir, 'bodies/logo.png'), PNG);
 });
-
-/** Kubernetes' expansion of $(VAR) in args and env values (k8s.io/kubernetes third_party/forked/golang/expansion). */
-function k8sExpand(input: string, env: Record<string, string>): string {
-  let out = '';
-  for (let i = 0; i < input.length; i++) {
-    if (input[i] !== '$' || i + 1 >= input.length) { out += input[i]; continue; }
-    const next = input[i + 1];
-    if (next === '$') { out += '$'; i++; continue; }
-    if (next !== '(') { out += `$${next}`; i++; continue; }
-    const close = input.indexOf(')', i + 2);
-    if (close < 0) { out += '$('; i++; continue; }
-    const name = input.slice(i + 2, close);
-    out += env[name] ?? `$(${name})`;
-    i = close;
-  }
-  return out;
-}
 
 interface Job { metadata: { name: string }; spec: { completionMode: string; completions: number; parallelism: number; backoffLimit: number; template: { spec: { restartPolicy: string; containers: { image: string; command: string[]; args: string[]; env: { name: string; value?: string }[]; volumeMounts: { name: string; mountPath: string }[] }[]; volumes: { name: string; configMap?: { name: string; items: { key: string; path: string }[] } }[] } } } }
 interface ConfigMap { metadata: { name: string }; data: Record<string, string>; binaryData?: Record<string, string> }

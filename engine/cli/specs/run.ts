@@ -12,6 +12,10 @@ export const RUN_OPTIONS = {
   },
   env: { type: 'string', short: 'e', multiple: true, value: 'KEY=VALUE', help: 'set an environment variable for ${env.KEY} (repeatable)' },
   'summary-json': { type: 'string', value: 'FILE', file: true, help: 'write the machine-readable summary, with the per-second timeline (- for stdout)' },
+  'summary-trend-stats': {
+    type: 'string', value: 'LIST',
+    help: "the statistics shown for trend metrics, as k6: avg, min, med, max, count, p(N), e.g. 'avg,med,p(95),p(99.9),count' (default avg,min,med,max,p(90),p(95),p(99); the plan's summaryTrendStats)",
+  },
   html: { type: 'string', value: 'FILE', file: true, help: 'write the single-file HTML report (charts, tables; opens offline)' },
   junit: { type: 'string', value: 'FILE', file: true, help: 'write JUnit XML for CI: a test case per threshold and per check' },
   out: {

@@ -62,6 +62,11 @@ describe('exportK6: options', () => {
     expect(o).toMatchObject({ insecureSkipTLSVerify: true, noConnectionReuse: true, maxRedirects: 3, discardResponseBodies: true, noCookiesReset: true, tags: { team: 't' } });
     expect(s.notes.list.map((n) => n.where)).toEqual(['defaults.http.pipelining', 'defaults.http.protocol']);
   });
+
+  it('summaryTrendStats is k6\'s option of the same name', () => {
+    const { o } = options(plan({ s: { executor: 'shared-iterations', steps: [{ request: { url: 'http://a.test/' } }] } }, { summaryTrendStats: ['avg', 'p(99.9)', 'count'] }));
+    expect(o.summaryTrendStats).toEqual(['avg', 'p(99.9)', 'count']);
+  });
 });
 
 describe('exportK6: requests', () => {

@@ -21,6 +21,8 @@ export function optionsObject(plan: Plan, s: Script): Record<string, unknown> {
   const options: Record<string, unknown> = { scenarios };
   const thresholds = thresholdsFor(plan, s);
   if (Object.keys(thresholds).length > 0) options.thresholds = thresholds;
+  // The plan's field is k6's option, same name and syntax.
+  if (plan.summaryTrendStats) options.summaryTrendStats = plan.summaryTrendStats;
   const http = plan.defaults?.http;
   if (http?.insecureTls) options.insecureSkipTLSVerify = true;
   if (http?.keepAlive === false) options.noConnectionReuse = true;

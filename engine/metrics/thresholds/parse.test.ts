@@ -3,7 +3,7 @@ import { METRICS } from '../registry.ts';
 import { compare, parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from './parse.ts';
 import type { Comparison } from './parse.ts';
 
-/** k6's built-in metrics and their types, as DESIGN.md ("The engine") lists them; written out here, not read from the registry. */
+/** k6's built-in metrics and their types, as docs/architecture.md and k6's documentation list them; written out here, not read from the registry. */
 const K6_TYPES: Record<string, 'counter' | 'gauge' | 'rate' | 'trend'> = {
   http_reqs: 'counter',
   http_req_duration: 'trend',

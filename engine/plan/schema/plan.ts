@@ -5,6 +5,7 @@ import { ConnectionFields } from './connection.ts';
 import { Duration, Headers, OnFailure, scenarioName, Size, StatusSet, Tags, Template, variableName } from './common.ts';
 import { Scenario } from './scenarios.ts';
 import { Step } from './steps.ts';
+import { TREND_STAT_HINT, TREND_STAT_PATTERN } from '../trend-stats.ts';
 
 export const PLAN_VERSION = 1;
 
@@ -82,6 +83,9 @@ export const Plan = z.strictObject({
   scenarios: z.record(scenarioName, Scenario).refine((s) => Object.keys(s).length > 0, { error: 'a plan needs at least one scenario' }),
   thresholds: z.record(z.string().min(1), z.array(ThresholdRule).min(1)).optional()
     .meta({ description: 'Pass/fail criteria, k6 syntax: "http_req_duration{request:List users}": ["p(95)<500"].' }),
+  summaryTrendStats: z.array(z.string().regex(new RegExp(TREND_STAT_PATTERN), { error: TREND_STAT_HINT })).min(1).optional()
+    .meta({ description: 'The statistics the summary shows for each trend metric, as k6\'s summaryTrendStats: avg, min, med, max, count, p(N), '
+      + 'e.g. [avg, med, "p(95)", "p(99.9)", count]. Default avg, min, med, max, p(90), p(95), p(99). --summary-trend-stats overrides it.' }),
   outputs: z.array(PlanOutput).min(1).max(4).optional()
     .meta({ description: 'Stream metrics while the test runs (Prometheus remote write, InfluxDB, OTLP), unless the run is given its own (--out).' }),
 });

@@ -33,7 +33,7 @@ function verdict(s: Summary): string {
   return `<p class="verdict ${cls}" data-key="status"><strong>${s.status === 'passed' ? '✓ PASSED' : '✗ FAILED'}</strong> <span>(${h(why)})</span></p>`;
 }
 
-/** The header: title, verdict, run metadata, generator health and notes. */
+/** The header: title, verdict, run metadata, generator health, stalls a closed model hid, and notes. */
 export function headerHtml(s: Summary, title: string): string {
   const g = s.generator;
   const meta: [string, string][] = [
@@ -53,9 +53,12 @@ export function headerHtml(s: Summary, title: string): string {
     ? '<div class="callout warn" role="alert" data-warning="generator-saturated"><strong>The load generator was saturated.</strong> '
       + 'Throughput and latency may be limited by Loadsmith rather than by the target; see the notes below.</div>'
     : '';
+  const stalls = (s.stalls ?? []).length > 0
+    ? `<div class="callout warn" role="alert" data-warning="hidden-stall"><strong>The target stalled; closed-model percentiles understate it.</strong><ul>${(s.stalls ?? []).map((st) => `<li>${h(st.message)}</li>`).join('')}</ul></div>`
+    : '';
   const notes = s.notes.length > 0
     ? `<div class="callout notes" aria-label="Notes"><strong>Notes</strong><ul>${s.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul></div>`
     : '';
   return `<header class="report-header"><p class="brand">Loadsmith run report</p><h1>${h(title)}</h1>${verdict(s)}`
-    + `<dl class="meta">${dl}</dl>${warn}${notes}</header>`;
+    + `<dl class="meta">${dl}</dl>${warn}${stalls}${notes}</header>`;
 }

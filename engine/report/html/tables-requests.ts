@@ -2,6 +2,7 @@
 import type { Summary } from '../../metrics/summary.ts';
 import { fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
 import { raw, h, section, table, type Column } from './html.ts';
+import { percentileColumns, statText } from '../trend-values.ts';
 
 const num = (label: string): Column => ({ label, num: true });
 
@@ -19,13 +20,17 @@ function statusList(statuses: Record<string, number>): string {
     .map(([c, n]) => `<span class="status ${statusClass(c)}">${h(statusLabel(c))}</span>&nbsp;×${h(fmtCount(n))}`).join(' ');
 }
 
-/** One row per request name and scenario: count, rate, latency percentiles, failures and statuses. */
+/**
+ * One row per request name and scenario: count, rate, latency percentiles (p(50), p(95), p(99) and any further one
+ * summaryTrendStats chose), failures and statuses.
+ */
 export function requestsHtml(s: Summary): string {
   if (s.requests.length === 0) return section('requests', 'Requests', '<p class="empty">No requests were made.</p>');
-  const head: Column[] = ['Request', 'Scenario', num('Count'), num('Rate'), num('p(50)'), num('p(95)'), num('p(99)'), num('Max'), num('Failed'), 'Statuses'];
+  const percentiles = percentileColumns(s, [50, 95, 99]);
+  const head: Column[] = ['Request', 'Scenario', num('Count'), num('Rate'), ...percentiles.map((stat) => num(stat.label)), num('Max'), num('Failed'), 'Statuses'];
   const body = s.requests.map((r) => [
     raw(`<span class="method">${h(r.method)}</span> ${h(r.name)}`), r.scenario,
-    fmtCount(r.count), fmtRate(r.rate), fmtMs(r.duration.med), fmtMs(r.duration.p95), fmtMs(r.duration.p99), fmtMs(r.duration.max),
+    fmtCount(r.count), fmtRate(r.rate), ...percentiles.map((stat) => statText(r.duration, stat)), fmtMs(r.duration.max),
     { value: fmtPct(r.failedRate), cls: r.failed > 0 ? 'bad' : '' },
     raw(statusList(r.statuses)),
   ]);

@@ -1,6 +1,8 @@
 /** How the run executed: scenarios (with open-model arrival), groups, and every metric in the k6-style list. */
 import type { MetricSummary, Summary } from '../../metrics/summary.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
+import type { TrendStat } from '../../plan/trend-stats.ts';
+import { chosenStats, percentileColumns, statText } from '../trend-values.ts';
 import { section, table, type Cell, type Column } from './html.ts';
 
 const num = (label: string): Column => ({ label, num: true });
@@ -23,11 +25,15 @@ export function scenariosHtml(s: Summary): string {
   return section('scenarios', 'Scenarios', table('Scenarios', head, body));
 }
 
-/** Group durations (one row per scenario and group). */
+/** Group durations (one row per scenario and group), with every further percentile summaryTrendStats chose. */
 export function groupsHtml(s: Summary): string {
   if (s.groups.length === 0) return '';
-  const body = s.groups.map((g) => [g.group.replace(/^::/, '').replaceAll('::', ' › '), g.scenario, fmtCount(g.duration.count), fmtMs(g.duration.avg), fmtMs(g.duration.med), fmtMs(g.duration.p95), fmtMs(g.duration.max)]);
-  return section('groups', 'Groups', table('Groups', ['Group', 'Scenario', num('Count'), num('Avg'), num('Med'), num('p(95)'), num('Max')], body));
+  const percentiles = percentileColumns(s, [50, 95]).map((stat) => (stat.percentile === 50 ? { ...stat, label: 'Med' } : stat));
+  const body = s.groups.map((g) => [
+    g.group.replace(/^::/, '').replaceAll('::', ' › '), g.scenario, fmtCount(g.duration.count), fmtMs(g.duration.avg),
+    ...percentiles.map((stat) => statText(g.duration, stat)), fmtMs(g.duration.max),
+  ]);
+  return section('groups', 'Groups', table('Groups', ['Group', 'Scenario', num('Count'), num('Avg'), ...percentiles.map((stat) => num(stat.label)), num('Max')], body));
 }
 
 /** The order of the CLI summary (HTTP, execution, network); any other metric follows in name order. */
@@ -37,22 +43,23 @@ const ORDER = [
   'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max', 'data_received', 'data_sent',
 ];
 
-function metricCells(m: MetricSummary): Cell[] {
-  if (m.type === 'trend') return [m.avg, m.min, m.med, m.max, m.p90, m.p95, m.p99].map((v) => fmtMs(v));
+function metricCells(m: MetricSummary, stats: readonly TrendStat[]): Cell[] {
+  if (m.type === 'trend') return stats.map((stat) => statText(m, stat));
   const text = m.type === 'counter'
     ? (m.unit === 'bytes' ? `${fmtBytes(m.count)} · ${fmtBytes(m.rate)}/s` : `${fmtCount(m.count)} · ${fmtRate(m.rate)}`)
     : m.type === 'rate' ? `${fmtPct(m.rate)} · ${fmtCount(m.passes)} out of ${fmtCount(m.passes + m.fails)}`
       : `${m.value} (min ${m.min}, max ${m.max})`;
-  return [{ value: text, colspan: 7, cls: 'wide', num: false }];
+  return [{ value: text, colspan: stats.length, cls: 'wide', num: false }];
 }
 
-/** Every metric: avg/min/med/max/p(90)/p(95)/p(99) for trends, count and rate for counters, rates, gauges. */
+/** Every metric: the summaryTrendStats for trends (avg … p(99) by default), count and rate for counters, rates, gauges. */
 export function metricsHtml(s: Summary): string {
   const names = [...ORDER.filter((n) => s.metrics[n]), ...Object.keys(s.metrics).filter((n) => !ORDER.includes(n)).sort()];
-  const head: Column[] = ['Metric', 'Type', num('avg'), num('min'), num('med'), num('max'), num('p(90)'), num('p(95)'), num('p(99)')];
+  const stats = chosenStats(s);
+  const head: Column[] = ['Metric', 'Type', ...stats.map((stat) => num(stat.label))];
   const body = names.map((n) => {
     const m = s.metrics[n] as MetricSummary;
-    return [{ value: n, cls: 'metric-name' }, m.type, ...metricCells(m)];
+    return [{ value: n, cls: 'metric-name' }, m.type, ...metricCells(m, stats)];
   });
   return section('metrics', 'All metrics', table('Metrics', head, body));
 }

@@ -3,6 +3,10 @@
  * A VU is created on demand up to maxVUs (creating one costs microseconds here, unlike k6, so the iteration still
  * starts on time); with none left the iteration is dropped and counted, never delayed. Each start's lag behind its
  * schedule is measured, so a generator that falls behind shows.
+ * At the schedule's own end every planned arrival not yet launched comes due at once, so none is lost: Node
+ * timers count whole milliseconds and may fire up to one early, so the end timer can beat the last arrival's
+ * timer, and a burst cut short by the end would leave its backlog behind (issue 19). A stop by the user ends
+ * the schedule where it is: what was never due is not counted.
  * Iterations are striped over workers by global index (i mod workers), so together the workers run the exact schedule.
  */
 import { performance } from 'node:perf_hooks';
@@ -51,6 +55,8 @@ export class ArrivalRateRun implements ScenarioRunner {
   private timer: Timer | undefined;
   private stopTimers: Timer[] = [];
   private stopping = false;
+  /** The schedule's end came: every arrival left is due now. */
+  private ending = false;
   private started = false;
   private finished = false;
   private peak = 0;
@@ -68,7 +74,7 @@ export class ArrivalRateRun implements ScenarioRunner {
       this.started = true;
       this.start = performance.now();
       this.advance();
-      this.stopTimers.push(startTimer(() => this.endRegular(), this.s.regularEndMs));
+      this.stopTimers.push(startTimer(() => this.endSchedule(), this.s.regularEndMs));
       this.pump();
     }, this.s.startMs - sinceStartMs));
   }
@@ -80,6 +86,14 @@ export class ArrivalRateRun implements ScenarioRunner {
     if (!this.started) { this.finish(); return; }
     this.stopTimers.push(startTimer(() => this.interrupt(), this.s.gracefulStopMs));
     this.checkDone();
+  }
+
+  /** The regular end by the schedule's own clock: launch what is left of it (in bursts), then end. */
+  private endSchedule(): void {
+    if (this.stopping) return;
+    this.ending = true;
+    stopTimer(this.timer);
+    this.pump();
   }
 
   interrupt(): void {
@@ -101,13 +115,16 @@ export class ArrivalRateRun implements ScenarioRunner {
     this.timer = undefined;
     if (this.stopping) return;
     const now = performance.now();
-    for (let n = 0; this.nextAt !== undefined && this.start + this.nextAt <= now; n++) {
+    const dueBy = this.ending ? Infinity : now;
+    for (let n = 0; this.nextAt !== undefined && this.start + this.nextAt <= dueBy; n++) {
       if (n === BURST) { this.timer = setTimeout(this.pump, 0); return; }
-      this.launch(now - (this.start + this.nextAt));
+      // Not negative: at the end, an arrival a timer fired early for starts a fraction of a millisecond early.
+      this.launch(Math.max(0, now - (this.start + this.nextAt)));
       this.advance();
     }
-    // No more iterations to schedule: the regular end (timer) or the last VU ends the scenario.
     if (this.nextAt !== undefined) this.timer = startTimer(this.pump, this.start + this.nextAt - now);
+    // No more iterations to schedule: the regular end (timer) or the last VU ends the scenario.
+    else if (this.ending) this.endRegular();
   };
 
   /** The next start time of this worker's share. */

@@ -7,12 +7,13 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use, type ECharts } from 'echarts/core';
+// echarts' `use` registers chart parts; renamed so it is not mistaken for a React hook.
+import { init, use as registerChartParts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { downsample, type Point } from './downsample.ts';
 import './charts.css';
 
-use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerChartParts([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export interface Series {
   name: string;

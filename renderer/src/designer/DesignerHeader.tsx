@@ -1,6 +1,7 @@
 /** The designer's header: plan name, save state, environment, undo/redo, history, view mode, and the plan actions. */
 import { useState } from 'react';
 import { hrefFor } from '../routing/route.ts';
+import { planOf } from './core/doc/index.ts';
 import { HistoryDialog } from './history/HistoryDialog.tsx';
 import { SaveIndicator } from './SaveIndicator.tsx';
 import { useDesigner } from './state/DesignerProvider.tsx';
@@ -10,7 +11,7 @@ import type { ViewMode } from './useViewMode.ts';
 
 export function DesignerHeader({ mode, setMode }: { mode: ViewMode; setMode: (m: ViewMode) => void }) {
   const d = useDesigner();
-  const name = d.get(['name']);
+  const { name } = planOf(d.doc);
   const [history, setHistory] = useState(false);
   return (
     <header className="designer-header">

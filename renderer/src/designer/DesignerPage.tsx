@@ -10,6 +10,9 @@ import { CodeView } from './code/CodeView.tsx';
 import { DesignerProvider, useDesigner } from './state/DesignerProvider.tsx';
 import { PlanTree } from './tree/PlanTree.tsx';
 import { ResultsPanel } from './try/ResultsPanel.tsx';
+import { TryProvider } from './try/TryProvider.tsx';
+import { TabMemoryProvider } from './state/TabMemory.tsx';
+import { TemplateSourcesProvider } from './request/template/TemplateSourcesProvider.tsx';
 import { useViewMode } from './useViewMode.ts';
 import './designer.css';
 
@@ -19,10 +22,17 @@ export function DesignerPage({ id }: { id: string }) {
   if (plan.data === undefined) {
     return plan.error !== undefined ? <ErrorNotice title="Could not open the plan" error={plan.error} /> : <Loading what="Loading plan…" />;
   }
-  // Loaded once: from here the designer owns the document (autosave writes it back).
+  // Loaded once: from here the designer owns the document (autosave writes it back). Everything the designer
+  // remembers (results, tabs) lives in these providers, so another plan starts afresh.
   return (
     <DesignerProvider key={plan.data.id} planId={plan.data.id} document={plan.data.document} revision={plan.data.revision} credentials={plan.data.credentials}>
-      <DesignerLayout />
+      <TryProvider>
+        <TabMemoryProvider>
+          <TemplateSourcesProvider>
+            <DesignerLayout />
+          </TemplateSourcesProvider>
+        </TabMemoryProvider>
+      </TryProvider>
     </DesignerProvider>
   );
 }

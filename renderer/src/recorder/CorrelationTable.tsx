@@ -3,7 +3,7 @@
  * it is produced (entry, source, extraction), where it is used (entries and places), confidence, and "Accept".
  */
 import type { CorrelationProposal, EntrySummary } from '../../../app/contract/recordings.ts';
-import { entryLabel, extractorText, setAccepted, sourceText, useText } from './correlation-choices.ts';
+import { entryLabel, extractorText, setAccepted, sourceText, usageText } from './correlation-choices.ts';
 
 interface Props {
   correlations: readonly CorrelationProposal[];
@@ -45,7 +45,7 @@ export function CorrelationTable({ correlations, accepted, onAccepted, entries }
                 </td>
                 <td>
                   <ul className="correlation-uses">
-                    {c.uses.map((u, i) => <li key={i}>{entryLabel(u.entryId, entries)} <span className="muted small">· {useText(u)}</span></li>)}
+                    {c.uses.map((u, i) => <li key={i}>{entryLabel(u.entryId, entries)} <span className="muted small">· {usageText(u)}</span></li>)}
                   </ul>
                 </td>
                 <td>

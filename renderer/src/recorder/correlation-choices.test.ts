@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CorrelationProposal } from '../../../app/contract/recordings.ts';
-import { entryLabel, extractorText, initialAccepted, pathOf, setAccepted, sourceText, useText } from './correlation-choices.ts';
+import { entryLabel, extractorText, initialAccepted, pathOf, setAccepted, sourceText, usageText } from './correlation-choices.ts';
 import { entry } from './test-entries.ts';
 
 const proposal = (id: string, o: Partial<CorrelationProposal> = {}): CorrelationProposal => ({
@@ -25,8 +25,8 @@ describe('correlation choices', () => {
   it('says where a value comes from and goes', () => {
     expect(sourceText(list[0]!)).toBe('hidden input csrf_token');
     expect(sourceText(proposal('x', { source: { ...list[0]!.source, where: 'location', name: '' } }))).toBe('redirect URL');
-    expect(useText({ entryId: 4, where: 'query', name: 'q', encoded: true })).toBe('query parameter q (URL-encoded)');
-    expect(useText({ entryId: 4, where: 'url', name: '', encoded: false })).toBe('URL path');
+    expect(usageText({ entryId: 4, where: 'query', name: 'q', encoded: true })).toBe('query parameter q (URL-encoded)');
+    expect(usageText({ entryId: 4, where: 'url', name: '', encoded: false })).toBe('URL path');
     expect(extractorText({ jsonPath: '$.token' })).toBe('jsonPath: $.token');
     expect(extractorText({ regex: 'a(b)', group: 1 })).toBe('regex: a(b), group: 1');
   });

@@ -37,7 +37,7 @@ export function sourceText(c: CorrelationProposal): string {
 }
 
 /** Where it is used: "header x-csrf-token", "URL path", "body field $.itemId (URL-encoded)". */
-export function useText(u: CorrelationProposal['uses'][number]): string {
+export function usageText(u: CorrelationProposal['uses'][number]): string {
   return `${USE_LABELS[u.where]}${u.name ? ` ${u.name}` : ''}${u.encoded ? ' (URL-encoded)' : ''}`;
 }
 

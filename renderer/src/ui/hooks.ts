@@ -1,5 +1,5 @@
 /** Small data hooks shared by the pages: load through the client, follow contract events, notice reconnects. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Client } from '../../../app/contract/client.ts';
 import type { EventName, EventPayload } from '../../../app/contract/index.ts';
 import { useClient, useConnectionState } from '../api.tsx';
@@ -20,13 +20,13 @@ export function useLoad<T>(load: (client: Client) => Promise<T>, key: string): L
   const client = useClient();
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
   const [generation, setGeneration] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  // The latest `load`, without reloading when only its identity changes (callers pass a new closure each render).
+  const loadNow = useEffectEvent((c: Client) => load(c));
 
   useEffect(() => {
     let current = true;
     setState((s) => ({ ...s, loading: true }));
-    loadRef.current(client).then(
+    loadNow(client).then(
       (data) => { if (current) setState({ data, error: undefined, loading: false }); },
       (error: unknown) => { if (current) setState((s) => ({ data: s.data, error, loading: false })); },
     );
@@ -40,19 +40,17 @@ export function useLoad<T>(load: (client: Client) => Promise<T>, key: string): L
 /** Calls `listener` for every `event` while mounted (the latest listener, without resubscribing). */
 export function useEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): void {
   const client = useClient();
-  const ref = useRef(listener);
-  ref.current = listener;
-  useEffect(() => client.on(event, (p) => ref.current(p)), [client, event]);
+  const onEvent = useEffectEvent((p: EventPayload<E>) => listener(p));
+  useEffect(() => client.on(event, (p) => onEvent(p)), [client, event]);
 }
 
 /** Calls `onReconnect` when the event channel comes back after a drop: events may have been missed, so refresh. */
 export function useOnReconnect(onReconnect: () => void): void {
   const state = useConnectionState();
   const previous = useRef(state);
-  const ref = useRef(onReconnect);
-  ref.current = onReconnect;
+  const reconnected = useEffectEvent(() => onReconnect());
   useEffect(() => {
-    if (previous.current === 'reconnecting' && state === 'open') ref.current();
+    if (previous.current === 'reconnecting' && state === 'open') reconnected();
     previous.current = state;
   }, [state]);
 }

@@ -2,7 +2,7 @@
  * A compact code editor (request bodies and the like): Monaco with the given language, loaded on demand.
  * While Monaco loads (or if it cannot), a plain textarea with the same label keeps the value editable.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { applyText } from './apply-text.ts';
 import { Echoes } from './echoes.ts';
 import { useMonacoEditor } from './useMonacoEditor.ts';
@@ -20,8 +20,7 @@ export interface CodeEditorProps {
 
 export function CodeEditor({ value, onChange, language, label, height = 200, readOnly = false }: CodeEditorProps) {
   const box = useRef<HTMLDivElement>(null);
-  const changed = useRef(onChange);
-  changed.current = onChange;
+  const changed = useEffectEvent((text: string) => onChange(text));
   const { monaco, editor } = useMonacoEditor(box, {
     value,
     language,
@@ -52,7 +51,7 @@ export function CodeEditor({ value, onChange, language, label, height = 200, rea
       if (applying.current) return;
       const text = editor.getValue();
       echoes.current.sentValue(text);
-      changed.current(text);
+      changed(text);
     });
     return () => sub.dispose();
   }, [editor]);

@@ -5,7 +5,7 @@
  * - a document change from elsewhere (form, undo, reload) rewrites the text unless the user is mid-edit.
  * Returns the problems to show: syntax errors, or the validator's issues placed in the text.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Designer } from '../state/DesignerProvider.tsx';
 import { applyText } from './apply-text.ts';
 import { locateIssues } from './issue-ranges.ts';
@@ -30,11 +30,16 @@ export function usePlanYamlSync(monaco: Monaco | null, editor: Editor | null, d:
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const applying = useRef(false);
   const latest = useRef(d);
-  latest.current = d;
   const [syntax, setSyntax] = useState<{ broken: boolean; problems: TextProblem[] }>({ broken: false, problems: [] });
   const brokenRef = useRef(false);
-  brokenRef.current = syntax.broken;
-  const [textVersion, setTextVersion] = useState(0);
+  // Timers and editor events read the latest designer and syntax state; a layout effect runs before the effects
+  // below that use them.
+  useLayoutEffect(() => {
+    latest.current = d;
+    brokenRef.current = syntax.broken;
+  });
+  // The text the editor shows and the document it stands for, as of the last parse or rewrite: issues are placed in it.
+  const [view, setView] = useState<{ text: string; doc: unknown } | null>(null);
 
   /** Parses the text now; writes the document only when the text parses into a different plan (then true). */
   const flush = useCallback((): boolean => {
@@ -50,7 +55,7 @@ export function usePlanYamlSync(monaco: Monaco | null, editor: Editor | null, d:
     const wrote = changesDocument(parsed.value, cur.doc);
     if (wrote) cur.edit({ kind: 'replace', doc: parsed.value });
     shown.current = wrote ? parsed.value : cur.doc;
-    setTextVersion((v) => v + 1);
+    setView({ text: text.current, doc: shown.current });
     return wrote;
   }, []);
 
@@ -66,12 +71,13 @@ export function usePlanYamlSync(monaco: Monaco | null, editor: Editor | null, d:
     text.current = next;
     shown.current = doc;
     setSyntax({ broken: false, problems: [] });
-    setTextVersion((v) => v + 1);
+    setView({ text: next, doc });
   }, [editor, monaco]);
 
   useEffect(() => {
     if (!editor) return;
     text.current = editor.getValue();
+    setView({ text: text.current, doc: shown.current });
     const typed = editor.onDidChangeModelContent(() => {
       text.current = editor.getValue();
       if (applying.current) return;
@@ -95,9 +101,8 @@ export function usePlanYamlSync(monaco: Monaco | null, editor: Editor | null, d:
 
   const planProblems = useMemo(
     // Positions are only meaningful while the editor's text shows the validated document.
-    () => (!editor || syntax.broken || shown.current !== d.doc ? [] : locateIssues(editor.getValue(), d.issues)),
-    // textVersion stands for "the text changed" (the text lives in a ref).
-    [editor, d.issues, d.doc, syntax.broken, textVersion],
+    () => (!editor || !view || syntax.broken || view.doc !== d.doc ? [] : locateIssues(view.text, d.issues)),
+    [editor, view, d.issues, d.doc, syntax.broken],
   );
   const problems = useMemo(() => sortProblems([...syntax.problems, ...planProblems]), [syntax.problems, planProblems]);
 

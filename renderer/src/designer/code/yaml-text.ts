@@ -3,6 +3,8 @@
  * problems so the code view can show them and keep the last valid plan.
  */
 import { LineCounter, parseDocument, stringify } from 'yaml';
+import type { Plan } from '../../../../engine/plan/schema/index.ts';
+import { asDraft, objectOf, type PlanDraft } from '../core/doc/index.ts';
 import type { TextProblem } from './problems.ts';
 
 /** Syntax errors after the first few are mostly echoes of the first one: list a few, then count the rest. */
@@ -18,7 +20,7 @@ export function planToYaml(doc: unknown): string {
 }
 
 export type ParsedYaml =
-  | { ok: true; value: Record<string, unknown>; warnings: TextProblem[] }
+  | { ok: true; value: PlanDraft; warnings: TextProblem[] }
   | { ok: false; problems: TextProblem[] };
 
 /** Parses what the user typed. `ok: false` means: do not touch the document. */
@@ -43,13 +45,14 @@ export function parsePlanYaml(text: string): ParsedYaml {
   } catch (e) {
     return { ok: false, problems: [at(0, 1, `cannot read the document: ${(e as Error).message}`, 'error')] };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  const plan = objectOf(asDraft<Plan>(value));
+  if (plan === undefined) {
     // An empty or scalar document would replace the whole plan with nothing useful: keep the last plan instead.
     const range = doc.contents?.range ?? [0, text.length];
     return { ok: false, problems: [at(range[0], range[1], 'A plan is a mapping of keys (version:, name:, scenarios: …); this text is not.', 'error')] };
   }
   const warnings = doc.warnings.map((w) => at(w.pos[0], w.pos[1], firstLine(w.message), 'warning'));
-  return { ok: true, value: value as Record<string, unknown>, warnings };
+  return { ok: true, value: plan, warnings };
 }
 
 function firstLine(message: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deleteIn, getIn, insertIn, moveIn, renameKey, setIn } from './doc-path.ts';
+import { scenarioAt } from './doc/index.ts';
 import { initHistory, record, redo, undo } from './history.ts';
 import { followEdit } from './selection.ts';
 import { knownVariables, stepLabel } from './steps.ts';
@@ -24,7 +25,7 @@ describe('doc paths', () => {
     const withName = setIn(withMethod, ['scenarios', 'a', 'steps', 0, 'request', 'name'], 'n');
     expect(req(withName)[0]).toBe('name');
     const sc = setIn({ scenarios: { a: { steps: [] } } }, ['scenarios', 'a', 'executor'], 'constant-vus');
-    expect(Object.keys((sc as { scenarios: { a: object } }).scenarios.a)).toEqual(['executor', 'steps']);
+    expect(Object.keys(scenarioAt(sc, 'a') ?? {})).toEqual(['executor', 'steps']);
     expect(Object.keys(setIn({ scenarios: {}, thresholds: {} }, ['name'], 'p') as object)).toEqual(['name', 'scenarios', 'thresholds']);
     expect(Object.keys(setIn({ z: 1 }, ['a'], 2) as object)).toEqual(['z', 'a']); // elsewhere: at the end
   });

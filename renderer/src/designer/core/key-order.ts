@@ -9,7 +9,7 @@ export const REQUEST_KEY_ORDER = [
   'name', 'method', 'url', 'query', 'headers', 'json', 'form', 'text', 'file', 'auth',
   'timeout', 'maxRedirects', 'expectedStatuses', 'http', 'checks', 'extract', 'tags',
 ] as const;
-const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds', 'outputs'];
+const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds', 'summaryTrendStats', 'outputs'];
 const SCENARIO_KEY_ORDER = [
   'executor', 'description', 'startTime', 'vus', 'startVUs', 'iterations', 'rate', 'startRate', 'timeUnit', 'duration',
   'stages', 'preAllocatedVUs', 'maxVUs', 'maxDuration', 'gracefulStop', 'gracefulRampDown', 'tags', 'steps',
@@ -27,7 +27,7 @@ export function keyOrderAt(path: Path): readonly string[] | undefined {
 }
 
 /** `obj` with `key` set to `value`, inserted at its place in `order` when new (existing keys keep their place). */
-export function withKey(obj: Readonly<Record<string, unknown>>, key: string, value: unknown, order: readonly string[] = REQUEST_KEY_ORDER): Record<string, unknown> {
+export function withKey<T extends object, K extends keyof T & string>(obj: T, key: K, value: T[K], order: readonly string[] = REQUEST_KEY_ORDER): T {
   if (key in obj) return { ...obj, [key]: value };
   const rank = order.indexOf(key);
   const out: Record<string, unknown> = {};
@@ -38,5 +38,5 @@ export function withKey(obj: Readonly<Record<string, unknown>>, key: string, val
     out[k] = v;
   }
   if (!placed) out[key] = value;
-  return out;
+  return out as T;
 }

@@ -4,6 +4,7 @@
  */
 import type { Edit } from './edits.ts';
 import { startsWith, type Path } from './doc-path.ts';
+import { containerOf } from './doc/steps.ts';
 
 export type SettingsSection = 'general' | 'defaults' | 'variables' | 'data' | 'thresholds';
 
@@ -39,13 +40,12 @@ export function followEdit(sel: Selection, e: Edit): Selection {
   return sel;
 }
 
-/** The scenario or step that contains a deleted step. */
+/** The container step (a group, a batch) or the scenario that held a deleted step. */
 function parentOf(deleted: Path): Selection {
-  // ['scenarios', name, 'steps', i, ('group', 'steps', j)* ...]
-  if (deleted.length <= 4) return deleted[0] === 'scenarios' && typeof deleted[1] === 'string' ? { kind: 'scenario', name: deleted[1] } : DEFAULT_SELECTION;
-  // a request in a batch: [..., i, 'batch', j]; a step in a group: [..., i, 'group', 'steps', j]
-  const cut = deleted[deleted.length - 2] === 'batch' ? 2 : 3;
-  return { kind: 'step', path: deleted.slice(0, -cut) };
+  // ['scenarios', name, 'steps', i, (...children of a container, j)*]
+  const container = deleted.length > 4 ? containerOf(deleted.slice(0, -1)) : null;
+  if (container) return { kind: 'step', path: container.step };
+  return deleted[0] === 'scenarios' && typeof deleted[1] === 'string' ? { kind: 'scenario', name: deleted[1] } : DEFAULT_SELECTION;
 }
 
 function shiftAfterRemoval(path: Path, removed: Path): Path {

@@ -2,7 +2,8 @@
  * The designer header's Export menu (cURL of the selected request is offered), with the result under it: where
  * the file went, secrets written as references, and what the format could not express.
  */
-import { getIn } from '../core/doc-path.ts';
+import type { Doc, Path } from '../core/doc-path.ts';
+import { requestOf, stepAt } from '../core/doc/index.ts';
 import { requestLabel } from '../core/steps.ts';
 import { describeError } from '../../ui/errors.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
@@ -12,9 +13,9 @@ import { ExportMenu } from './ExportMenu.tsx';
 import { ExportOutcomeView } from './ExportOutcome.tsx';
 
 /** The name of the request selected in the outline, as exports and results name it. */
-function selectedRequestName(doc: unknown, path: ReturnType<typeof selectedRequestPath>): string | null {
-  const request = path === null ? undefined : getIn(doc, [...path, 'request']);
-  return typeof request === 'object' && request !== null && !Array.isArray(request) ? requestLabel(request as Record<string, unknown>) : null;
+function selectedRequestName(doc: Doc, path: Path | null): string | null {
+  const request = path === null ? undefined : requestOf(stepAt(doc, path));
+  return request ? requestLabel(request) : null;
 }
 
 export function DesignerExportMenu() {

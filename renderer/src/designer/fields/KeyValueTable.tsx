@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { Path } from '../core/doc-path.ts';
+import { entriesOf } from '../core/doc/index.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { issuesUnder } from '../core/validation.ts';
 import { FieldIssues } from './FieldIssues.tsx';
@@ -20,8 +21,8 @@ export interface KeyValueTableProps {
 
 export function KeyValueTable({ path, label, keyLabel = 'Name', valueLabel = 'Value', keySuggestions }: KeyValueTableProps) {
   const d = useDesigner();
-  const raw = d.get(path);
-  const entries = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.entries(raw as Record<string, unknown>) : [];
+  // Any map of the plan (headers, query, form, variables, tags): its values are shown as text whatever they are.
+  const entries = entriesOf(d.get(path));
   const [draftKey, setDraftKey] = useState('');
   const id = fieldId(path);
   const listId = keySuggestions ? `${id}-keys` : undefined;

@@ -3,6 +3,7 @@
  * and fills the new executor's required fields from what the scenario had (switchExecutor).
  */
 import { useId } from 'react';
+import { scenarioAt } from '../core/doc/index.ts';
 import { issuesAt } from '../core/validation.ts';
 import { FieldIssues } from '../fields/FieldIssues.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
@@ -12,7 +13,7 @@ export function ExecutorPicker({ name }: { name: string }) {
   const d = useDesigner();
   const id = useId();
   const path = ['scenarios', name];
-  const scenario = d.get(path) as Record<string, unknown>;
+  const scenario = scenarioAt(d.doc, name) ?? {};
   const current = typeof scenario.executor === 'string' ? scenario.executor : '';
   const known = EXECUTORS.some((e) => e.name === current);
   const issues = issuesAt(d.issues, [...path, 'executor']);

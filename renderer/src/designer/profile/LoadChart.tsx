@@ -5,12 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use, type ECharts } from 'echarts/core';
+// echarts' `use` registers chart parts; renamed so it is not mistaken for a React hook.
+import { init, use as registerChartParts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { chartOption, type ChartColors } from './chart-option.ts';
 import type { PlanLoad } from './plan-load.ts';
 
-use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerChartParts([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 const PALETTE_VARS = ['--accent', '--good', '--warn', '--running', '--bad'];
 

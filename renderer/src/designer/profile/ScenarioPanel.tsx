@@ -3,6 +3,7 @@
  * the chart of the whole plan's load with this scenario drawn stronger.
  */
 import { useId } from 'react';
+import { scenarioAt } from '../core/doc/index.ts';
 import { DurationField } from '../fields/DurationField.tsx';
 import { KeyValueTable } from '../fields/KeyValueTable.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
@@ -16,11 +17,11 @@ export function ScenarioPanel({ name }: { name: string }) {
   const d = useDesigner();
   const titleId = useId();
   const path = ['scenarios', name];
-  const scenario = d.get(path);
-  if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) {
+  const scenario = scenarioAt(d.doc, name);
+  if (!scenario) {
     return <section aria-label={`Scenario ${name}`}><p className="empty">There is no scenario named {name} any more.</p></section>;
   }
-  const spec = executorSpec((scenario as Record<string, unknown>).executor);
+  const spec = executorSpec(scenario.executor);
   return (
     <section className="scenario-panel" aria-labelledby={titleId}>
       <h2 id={titleId}>Scenario {name}</h2>

@@ -3,18 +3,20 @@
  * validator's message under it; a duration is checked as it is typed.
  */
 import { parseDuration } from '../../../../engine/plan/duration.ts';
+import type { Scenario } from '../../../../engine/plan/schema/index.ts';
 import type { Path } from '../core/doc-path.ts';
+import { draftAt, listOf, objectOf } from '../core/doc/index.ts';
 import { issuesAt } from '../core/validation.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import type { ExecutorField } from './executors.ts';
 import { NumberCell } from './NumberCell.tsx';
 
-type Stage = { duration?: unknown; target?: unknown };
+/** The stages of a ramping executor (VU targets or rates). */
+type Stages = Extract<Scenario, { stages: unknown }>['stages'];
 
 export function StagesEditor({ path, field }: { path: Path; field: ExecutorField }) {
   const d = useDesigner();
-  const raw = d.get(path);
-  const stages: Stage[] = Array.isArray(raw) ? (raw as Stage[]) : [];
+  const stages = listOf(draftAt<Stages>(d.doc, path)).map((s) => objectOf(s) ?? {});
   const target = field.targetLabel ?? 'Target';
   const add = (): void => {
     const last = stages[stages.length - 1];

@@ -4,6 +4,7 @@
  * where the count depends on how fast the server answers; the assumption is stated wherever the number is shown.
  */
 import { parseDuration } from '../../../../engine/plan/duration.ts';
+import { childrenOf, listOf, objectOf, requestOf, STEP_KINDS, stepKind } from '../core/doc/index.ts';
 
 /** What the estimate assumes one request takes (the server's real latency is unknown while designing). */
 export const ASSUMED_REQUEST_MS = 50;
@@ -17,8 +18,6 @@ export interface IterationShape {
   durationMs: number;
 }
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const dur = (v: unknown): number => (typeof v === 'string' ? (parseDuration(v) ?? 0) : 0);
 
 /** Walks the (possibly incomplete) steps of a scenario; unknown or half-typed steps count as nothing. */
@@ -26,17 +25,24 @@ export function iterationShape(steps: unknown): IterationShape {
   let requests = 0;
   let thinkMs = 0;
   let slots = 0;
-  const walk = (list: unknown): void => {
-    if (!Array.isArray(list)) return;
-    for (const s of list) {
-      if (!isRec(s)) continue;
-      if (isRec(s.request)) { requests++; slots++; }
-      else if (Array.isArray(s.batch)) { const n = s.batch.filter((b) => isRec(b) && isRec(b.request)).length; requests += n; if (n > 0) slots++; }
-      else if (isRec(s.group)) walk(s.group.steps);
-      else if ('think' in s) thinkMs += isRec(s.think) ? (dur(s.think.min) + dur(s.think.max)) / 2 : dur(s.think);
+  const walk = (list: readonly unknown[]): void => {
+    for (const step of list) {
+      const s = objectOf(step);
+      const kind = stepKind(s);
+      if (!s || kind === 'unknown') continue;
+      if (requestOf(s)) { requests++; slots++; }
+      else if (STEP_KINDS[kind].requestsOnly) {
+        // Requests sent together (a batch) take one slot of time.
+        const n = childrenOf(s).filter((b) => requestOf(objectOf(b))).length;
+        requests += n;
+        if (n > 0) slots++;
+      } else if (kind === 'think') {
+        const range = objectOf(s.think);
+        thinkMs += range ? (dur(range.min) + dur(range.max)) / 2 : dur(s.think);
+      } else walk(childrenOf(s));
     }
   };
-  walk(steps);
+  walk(listOf(steps));
   return { requests, thinkMs, durationMs: thinkMs + slots * ASSUMED_REQUEST_MS };
 }
 

@@ -3,7 +3,8 @@
  * scenario switching to it gets its required fields. Adding an executor is one entry here (the form, the switch
  * and the stage editor read the table), plus its curve in schedule.ts if it draws something new.
  */
-import { arrivalVus, iterationsFrom, keep, keepVus, previousDuration, previousRate, previousVus, type Rec } from './carry.ts';
+import { entriesOf, type ScenarioDraft } from '../core/doc/index.ts';
+import { arrivalVus, iterationsFrom, keep, keepVus, previousDuration, previousRate, previousVus } from './carry.ts';
 
 export type FieldKind = 'count' | 'rate' | 'duration' | 'stages';
 
@@ -26,7 +27,7 @@ export interface ExecutorSpec {
   draws: 'vus' | 'rate';
   fields: readonly ExecutorField[];
   /** Required fields for a scenario switching to this executor, derived from what it had so the load stays similar. */
-  initial(previous: Rec): Rec;
+  initial(previous: ScenarioDraft): ScenarioDraft;
 }
 
 const vus: ExecutorField = { key: 'vus', label: 'VUs', kind: 'count', placeholder: '1', min: 1 };
@@ -97,10 +98,9 @@ export function executorSpec(name: unknown): ExecutorSpec | undefined {
  * The scenario with another executor: steps, startTime, gracefulStop and tags are kept (in their place), the old
  * executor's own fields dropped, the new one's required fields filled.
  */
-export function switchExecutor(scenario: Rec, to: string): Rec {
+export function switchExecutor(scenario: ScenarioDraft, to: string): ScenarioDraft {
   const spec = executorSpec(to);
   if (!spec) return scenario;
-  const next: Rec = { executor: to, ...spec.initial(scenario) };
-  for (const [k, v] of Object.entries(scenario)) if ((COMMON_KEYS as readonly string[]).includes(k)) next[k] = v;
-  return next;
+  const common = entriesOf(scenario).filter(([k]) => (COMMON_KEYS as readonly string[]).includes(k));
+  return { executor: to, ...spec.initial(scenario), ...Object.fromEntries(common) };
 }

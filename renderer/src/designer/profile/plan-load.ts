@@ -1,4 +1,6 @@
 /** The load of the whole plan: every scenario's curve, the total VUs over time, the peaks, the end, the requests. */
+import type { Doc } from '../core/doc-path.ts';
+import { scenarioEntries } from '../core/doc/index.ts';
 import { scenarioLoad, type Point, type ScenarioLoad } from './schedule.ts';
 
 export interface PlanLoad {
@@ -14,9 +16,6 @@ export interface PlanLoad {
   requests: { requests: number; exact: boolean };
 }
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** VUs of a step function at time t. */
 export function vusAt(points: readonly Point[], t: number): number {
   let v = 0;
@@ -25,11 +24,10 @@ export function vusAt(points: readonly Point[], t: number): number {
 }
 
 /** The load of the plan document (tolerant of a plan being edited). */
-export function planLoad(doc: unknown): PlanLoad {
-  const raw = isRec(doc) && isRec(doc.scenarios) ? doc.scenarios : {};
+export function planLoad(doc: Doc): PlanLoad {
   const scenarios: ScenarioLoad[] = [];
   const skipped: { name: string; reason: string }[] = [];
-  for (const [name, sc] of Object.entries(raw)) {
+  for (const [name, sc] of scenarioEntries(doc)) {
     const r = scenarioLoad(name, sc);
     if ('points' in r) scenarios.push(r); else skipped.push(r);
   }

@@ -5,14 +5,14 @@
  * within a stage.
  */
 import { parseDuration } from '../../../../engine/plan/duration.ts';
+import { listOf, objectOf, type ScenarioDraft } from '../core/doc/index.ts';
 
-type Rec = Record<string, unknown>;
 type Point = [number, number];
 const ms = (v: unknown, fallback: number): number => (typeof v === 'string' ? (parseDuration(v) ?? fallback) : fallback);
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /** [ms from the scenario's start, iterations per second]; linear between points, 0 after the last. */
-export function ratePoints(sc: Rec): Point[] {
+export function ratePoints(sc: ScenarioDraft): Point[] {
   const perSecond = (r: number): number => (r * 1000) / Math.max(ms(sc.timeUnit, 1000), 1);
   if (sc.executor === 'constant-arrival-rate') {
     const r = perSecond(num(sc.rate, 0));
@@ -20,9 +20,10 @@ export function ratePoints(sc: Rec): Point[] {
   }
   const points: Point[] = [[0, perSecond(num(sc.startRate, 0))]];
   let t = 0;
-  for (const s of Array.isArray(sc.stages) ? (sc.stages as Rec[]) : []) {
-    t += ms(s.duration, 0);
-    points.push([t, perSecond(num(s.target, 0))]);
+  for (const stage of listOf(sc.stages)) {
+    const s = objectOf(stage);
+    t += ms(s?.duration, 0);
+    points.push([t, perSecond(num(s?.target, 0))]);
   }
   return points;
 }
@@ -39,6 +40,6 @@ export function rateIterations(points: readonly Point[]): number {
 }
 
 /** The VUs the scenario may use: maxVUs, else preAllocatedVUs. */
-export function availableVus(sc: Rec): number {
+export function availableVus(sc: ScenarioDraft): number {
   return Math.max(num(sc.preAllocatedVUs, 0), num(sc.maxVUs, 0));
 }

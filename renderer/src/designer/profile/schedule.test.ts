@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../../../engine/plan/schema/index.ts';
+import { asDraft } from '../core/doc/index.ts';
 import { ASSUMED_REQUEST_MS, iterationShape, vuMilliseconds } from './estimate.ts';
 import { planLoad, vusAt } from './plan-load.ts';
 import { scenarioLoad, type ScenarioLoad } from './schedule.ts';
@@ -6,7 +8,7 @@ import { countText, profileCaption, requestsText } from './summary.ts';
 
 const req = { request: { url: '/' } };
 const load = (name: string, sc: unknown): ScenarioLoad => {
-  const r = scenarioLoad(name, sc);
+  const r = scenarioLoad(name, asDraft<Scenario>(sc));
   if (!('points' in r)) throw new Error(r.reason);
   return r;
 };
@@ -83,7 +85,7 @@ describe('scenario load', () => {
 
   it('explains why a scenario cannot be drawn', () => {
     expect(scenarioLoad('x', { executor: 'constant-vus', vus: 1, duration: '3', steps: [] })).toMatchObject({ reason: expect.stringMatching(/^duration: expected a duration/) });
-    expect(scenarioLoad('x', 'nope')).toEqual({ name: 'x', reason: 'not a scenario' });
+    expect(scenarioLoad('x', asDraft<Scenario>('nope'))).toEqual({ name: 'x', reason: 'not a scenario' });
   });
 });
 

@@ -6,6 +6,7 @@
 import { Scenario } from '../../../../engine/plan/index.ts';
 import { plannedVus, regularDurationMs, startTimeMs } from '../../../../engine/plan/schedule.ts';
 import { iterationEstimate, iterationShape, timeBasedEstimate, vuMilliseconds, type IterationShape, type LoadEstimate } from './estimate.ts';
+import { objectOf, type Draft, type ScenarioDraft } from '../core/doc/index.ts';
 import { executorSpec } from './executors.ts';
 import { availableVus, rateIterations, ratePoints } from './rate.ts';
 
@@ -30,12 +31,10 @@ export interface ScenarioLoad {
   vus?: { needed: number; available: number };
 }
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The load of one scenario, or a reason why it cannot be drawn yet (a half-typed duration, no stages). */
-export function scenarioLoad(name: string, raw: unknown): ScenarioLoad | { name: string; reason: string } {
-  if (!isRec(raw)) return { name, reason: 'not a scenario' };
+export function scenarioLoad(name: string, scenario: Draft<Scenario> | undefined): ScenarioLoad | { name: string; reason: string } {
+  const raw = objectOf(scenario);
+  if (!raw) return { name, reason: 'not a scenario' };
   // Only the load fields matter here: steps and tags are checked elsewhere, so a bad step does not hide the chart.
   const { steps, tags: _tags, ...fields } = raw;
   const parsed = Scenario.safeParse({ ...fields, steps: [{ think: '0s' }] });
@@ -72,7 +71,7 @@ function closedModel(sc: Scenario, shape: IterationShape): Curve {
   return { draws: 'vus', relative, peak: Math.max(0, ...relative.map((p) => p[1])), estimate: timeBasedEstimate(vuMilliseconds(relative), shape), estimatedEnd: false };
 }
 
-function openModel(sc: Rec, shape: IterationShape): Curve {
+function openModel(sc: ScenarioDraft, shape: IterationShape): Curve {
   const rate = ratePoints(sc);
   const iterations = rateIterations(rate);
   const peak = Math.max(0, ...rate.map((p) => p[1]));

@@ -1,6 +1,7 @@
 /** A batch step: requests sent in parallel. The list orders, adds and removes them; each is edited on its own. */
 import type { Path } from '../core/doc-path.ts';
-import { newStep, stepLabel } from '../core/steps.ts';
+import { newStep, stepsAt } from '../core/doc/index.ts';
+import { stepLabel } from '../core/steps.ts';
 import { issuesUnder } from '../core/validation.ts';
 import { fieldId } from '../fields/useField.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
@@ -9,8 +10,7 @@ import { ListItemTools } from './ListItemTools.tsx';
 export function BatchEditor({ stepPath }: { stepPath: Path }) {
   const d = useDesigner();
   const listPath = [...stepPath, 'batch'];
-  const batch = d.get(listPath);
-  const list = Array.isArray(batch) ? batch : [];
+  const list = stepsAt(d.doc, listPath);
   const id = fieldId(stepPath, '-batch');
   return (
     <section aria-labelledby={`${id}-title`} className="req-editor">

@@ -1,5 +1,6 @@
 /** A group step: its name (tags its requests and checks, measures group_duration); its steps are edited in the tree. */
 import type { Path } from '../core/doc-path.ts';
+import { stepsAt } from '../core/doc/index.ts';
 import { stepLabel } from '../core/steps.ts';
 import { TextField } from '../fields/TextField.tsx';
 import { fieldId } from '../fields/useField.ts';
@@ -8,8 +9,7 @@ import { useDesigner } from '../state/DesignerProvider.tsx';
 export function GroupEditor({ stepPath }: { stepPath: Path }) {
   const d = useDesigner();
   const stepsPath = [...stepPath, 'group', 'steps'];
-  const steps = d.get(stepsPath);
-  const list = Array.isArray(steps) ? steps : [];
+  const list = stepsAt(d.doc, stepsPath);
   const id = fieldId(stepPath, '-group');
   return (
     <section aria-labelledby={`${id}-title`} className="req-editor">

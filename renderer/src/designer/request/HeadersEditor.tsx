@@ -1,5 +1,6 @@
 /** The request's headers, with common names suggested, and the default headers it also sends. */
 import type { Path } from '../core/doc-path.ts';
+import { defaultsOf, entriesOf, keysOf, requestAt } from '../core/doc/index.ts';
 import { KeyValueTable } from '../fields/KeyValueTable.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 
@@ -12,11 +13,9 @@ export const COMMON_HEADERS = [
 
 export function HeadersEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
-  const own = d.get([...requestPath, 'headers']);
-  const defaults = d.get(['defaults', 'headers']);
-  const mine = new Set(Object.keys(isRec(own) ? own : {}).map((k) => k.toLowerCase()));
+  const mine = new Set(keysOf(requestAt(d.doc, requestPath)?.headers).map((k) => k.toLowerCase()));
   // A request's own header of the same name (any case) wins over the default.
-  const inherited = Object.entries(isRec(defaults) ? defaults : {}).filter(([k]) => !mine.has(k.toLowerCase()));
+  const inherited = entriesOf(defaultsOf(d.doc).headers).filter(([k]) => !mine.has(k.toLowerCase()));
   return (
     <>
       <KeyValueTable path={[...requestPath, 'headers']} label="Headers" keyLabel="Header" keySuggestions={COMMON_HEADERS} />
@@ -30,8 +29,4 @@ export function HeadersEditor({ requestPath }: { requestPath: Path }) {
       )}
     </>
   );
-}
-
-function isRec(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -4,6 +4,7 @@
  */
 import { HTTP_METHODS } from '../../../../engine/plan/schema/common.ts';
 import type { Path } from '../core/doc-path.ts';
+import { defaultsOf, requestAt } from '../core/doc/index.ts';
 import { requestLabel } from '../core/steps.ts';
 import { issuesAt, issuesUnder } from '../core/validation.ts';
 import { FieldIssues } from '../fields/FieldIssues.tsx';
@@ -17,25 +18,20 @@ import { bodyKind } from './body/body.ts';
 import { ChecksEditor } from './checks/ChecksEditor.tsx';
 import { ExtractEditor } from './extract/ExtractEditor.tsx';
 import { COMMON_HEADERS, HeadersEditor } from './HeadersEditor.tsx';
-import { useLastTry } from './last-response.ts';
 import { OptionsEditor } from './options/OptionsEditor.tsx';
 import { QueryEditor } from './query/QueryEditor.tsx';
 import { splitUrlQuery } from './query/url-query.ts';
-import { triedRequest } from './preview/preview.ts';
 import { Tabs, type Tab } from './Tabs.tsx';
 
-type Rec = Record<string, unknown>;
 const size = (v: unknown): number => (Array.isArray(v) ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0);
 
 export function RequestEditor({ stepPath }: { stepPath: Path }) {
   const d = useDesigner();
   const path = [...stepPath, 'request'];
-  const req = (d.get(path) ?? {}) as Rec;
-  // Remember the request as it was when a Try result arrives, while it is on screen (see preview.ts).
-  triedRequest(useLastTry(stepPath), req);
+  const req = requestAt(d.doc, path) ?? {};
   const id = fieldId(path);
   const inBatch = stepPath[stepPath.length - 2] === 'batch';
-  const baseUrl = d.get(['defaults', 'baseUrl']);
+  const baseUrl = defaultsOf(d.doc).baseUrl;
   const problems = (...keys: string[]): number => keys.reduce((n, k) => n + issuesUnder(d.issues, [...path, k]).length, 0);
   const tabs: Tab[] = [
     { id: 'query', label: 'Query', count: size(req.query) + splitUrlQuery(typeof req.url === 'string' ? req.url : '').params.length, problems: problems('query'),

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTabs } from '../../ui/useTabs.ts';
+import { useTabMemory } from '../state/TabMemory.tsx';
 
 export interface Tab {
   id: string;
@@ -15,10 +16,9 @@ export interface Tab {
   render(): ReactNode;
 }
 
-const remembered = new Map<string, string>();
-
 export function Tabs({ tabs, label, memory, idPrefix }: { tabs: readonly Tab[]; label: string; memory: string; idPrefix: string }) {
-  const { active, choose, onKeyDown } = useTabs(tabs, () => remembered.get(memory) ?? tabs[0]?.id ?? '', (id) => remembered.set(memory, id), idPrefix);
+  const remembered = useTabMemory(memory);
+  const { active, choose, onKeyDown } = useTabs(tabs, () => remembered.chosen() ?? tabs[0]?.id ?? '', remembered.remember, idPrefix);
   if (!active) return null;
   return (
     <div className="req-tabs">

@@ -1,6 +1,7 @@
 /** A think step: a fixed pause (`think: 1s`) or one drawn uniformly between min and max (`think: { min, max }`). */
 import { formatDuration, parseDuration } from '../../../../engine/plan/duration.ts';
 import type { Path } from '../core/doc-path.ts';
+import { objectOf, stepAt } from '../core/doc/index.ts';
 import { fieldId } from '../fields/useField.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { DurationInput } from './inputs/DurationInput.tsx';
@@ -8,10 +9,11 @@ import { DurationInput } from './inputs/DurationInput.tsx';
 export function ThinkEditor({ stepPath }: { stepPath: Path }) {
   const d = useDesigner();
   const path = [...stepPath, 'think'];
-  const think = d.get(path);
+  const think = stepAt(d.doc, stepPath)?.think;
+  // Anything but text shows as a range (a list typed in YAML too): choosing "Fixed" writes a duration again.
   const range = think !== null && typeof think === 'object';
   const fixed = typeof think === 'string' ? think : '';
-  const min = range ? String((think as Record<string, unknown>).min ?? '') : '';
+  const min = String(objectOf(think)?.min ?? '');
   const id = fieldId(path);
   return (
     <section aria-labelledby={`${id}-title`} className="req-editor">

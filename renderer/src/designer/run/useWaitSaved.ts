@@ -1,5 +1,5 @@
 /** A promise that settles once the designer's autosave has stored every edit (or failed to). */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { SaveState } from '../state/useAutosave.ts';
 import { saveOutcome } from './wait-saved.ts';
 
@@ -9,7 +9,8 @@ interface Waiter { resolve: () => void; reject: (e: Error) => void }
 
 export function useWaitSaved(save: SaveState): () => Promise<void> {
   const current = useRef(save);
-  current.current = save;
+  // What the returned function reads when called from an event: the state as of the last commit.
+  useLayoutEffect(() => { current.current = save; }, [save]);
   const waiters = useRef(new Set<Waiter>());
 
   useEffect(() => {

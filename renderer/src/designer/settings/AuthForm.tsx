@@ -3,7 +3,9 @@
  * the defaults are what requests inherit from.
  */
 import { useId } from 'react';
+import type { Auth } from '../../../../engine/plan/schema/index.ts';
 import type { Path } from '../core/doc-path.ts';
+import { draftAt } from '../core/doc/index.ts';
 import { issuesAt } from '../core/validation.ts';
 import { FieldIssues } from '../fields/FieldIssues.tsx';
 import { SelectField } from '../fields/SelectField.tsx';
@@ -15,7 +17,7 @@ import { AUTH_KINDS, authFor, authKind, type AuthKind } from './auth.ts';
 export function AuthForm({ path }: { path: Path }) {
   const d = useDesigner();
   const id = useId();
-  const auth = d.get(path);
+  const auth = draftAt<Auth>(d.doc, path);
   const kind = authKind(auth);
   const issues = issuesAt(d.issues, [...path, 'type']);
   return (

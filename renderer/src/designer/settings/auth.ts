@@ -2,6 +2,9 @@
  * The plan's default authentication as the form switches between kinds. Secrets are proposed as environment
  * references (${env.API_TOKEN}) so they live in environments, not in the plan file.
  */
+import type { Auth } from '../../../../engine/plan/schema/index.ts';
+import { objectOf, textOf, type Draft } from '../core/doc/index.ts';
+
 export const AUTH_KINDS = [
   { type: 'none', label: 'None' },
   { type: 'bearer', label: 'Bearer token' },
@@ -10,15 +13,14 @@ export const AUTH_KINDS = [
 ] as const;
 export type AuthKind = (typeof AUTH_KINDS)[number]['type'];
 
-type Rec = Record<string, unknown>;
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const str = (v: unknown): string | undefined => textOf(v) || undefined;
 
 /**
  * The auth object for a kind, keeping the secret's text when moving between token kinds. `none` gives undefined:
  * in the defaults no auth and `{ type: none }` mean the same, and the plan stays minimal.
  */
-export function authFor(kind: AuthKind, previous: unknown): Rec | undefined {
-  const p: Rec = typeof previous === 'object' && previous !== null ? (previous as Rec) : {};
+export function authFor(kind: AuthKind, previous: Draft<Auth> | undefined): Auth | undefined {
+  const p = objectOf(previous) ?? {};
   switch (kind) {
     case 'none': return undefined;
     case 'bearer': return { type: 'bearer', token: str(p.token) ?? str(p.value) ?? '${env.API_TOKEN}' };
@@ -28,8 +30,8 @@ export function authFor(kind: AuthKind, previous: unknown): Rec | undefined {
 }
 
 /** The kind shown for the document's auth value (absent means none). */
-export function authKind(auth: unknown): AuthKind | 'unknown' {
+export function authKind(auth: Draft<Auth> | undefined): AuthKind | 'unknown' {
   if (auth === undefined) return 'none';
-  const t = typeof auth === 'object' && auth !== null ? (auth as Rec).type : undefined;
-  return AUTH_KINDS.some((k) => k.type === t) ? (t as AuthKind) : 'unknown';
+  const t = objectOf(auth)?.type;
+  return AUTH_KINDS.find((k) => k.type === t)?.type ?? 'unknown';
 }

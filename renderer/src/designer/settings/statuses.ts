@@ -2,6 +2,8 @@
  * Expected statuses as one line of text: `200-299, 304, 4xx` <-> [{min: 200, max: 299}, 304, {min: 400, max: 499}],
  * the plan's StatusSet form.
  */
+import { listOf, objectOf } from '../core/doc/index.ts';
+
 export type StatusItem = number | { min: number; max: number };
 
 const ok = (n: number): boolean => Number.isInteger(n) && n >= 100 && n <= 599;
@@ -25,11 +27,12 @@ export function parseStatuses(text: string): { value: StatusItem[] | undefined }
 /** The document's value as text (ranges of a whole family written as 2xx). */
 export function formatStatuses(value: unknown): string {
   if (!Array.isArray(value)) return '';
-  return value.map((v: unknown) => {
+  return listOf(value).map((v) => {
     if (typeof v === 'number') return String(v);
-    if (typeof v === 'object' && v !== null && 'min' in v && 'max' in v) {
-      const { min, max } = v as { min: number; max: number };
-      return min % 100 === 0 && max === min + 99 ? `${min / 100}xx` : `${min}-${max}`;
+    const range = objectOf(v);
+    if (range && 'min' in range && 'max' in range) {
+      const { min, max } = range;
+      return typeof min === 'number' && min % 100 === 0 && max === min + 99 ? `${min / 100}xx` : `${String(min)}-${String(max)}`;
     }
     return '?';
   }).join(', ');

@@ -6,7 +6,9 @@
 import { createContext, useCallback, useContext, useMemo, useReducer, useState, type ReactNode } from 'react';
 import type { LiteralCredential, PlanIssue } from '../../../../app/contract/index.ts';
 import type { Path } from '../core/doc-path.ts';
+import type { Plan } from '../../../../engine/plan/schema/index.ts';
 import { getIn } from '../core/doc-path.ts';
+import { asDraft, type PlanDoc } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
 import type { Selection } from '../core/selection.ts';
 import { validate } from '../core/validation.ts';
@@ -15,7 +17,8 @@ import { useAutosave, type SaveState } from './useAutosave.ts';
 
 export interface Designer {
   planId: string;
-  doc: unknown;
+  /** The plan being edited, as a draft: read it through core/doc. */
+  doc: PlanDoc;
   get(path: Path): unknown;
   edit(edit: Edit): void;
   /** Shorthand for edit({ kind: 'set' }); undefined removes the key. */
@@ -42,23 +45,27 @@ const DesignerContext = createContext<Designer | null>(null);
 export function DesignerProvider(props: { planId: string; document: unknown; revision: number; credentials: readonly LiteralCredential[]; children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, props.document, initState);
   const [environmentId, setEnvironmentId] = useState<string | null>(null);
-  const doc = state.history.present;
+  const doc = asDraft<Plan>(state.history.present);
   const validation = useMemo(() => validate(doc), [doc]);
   const load = useCallback((d: unknown) => dispatch({ type: 'load', doc: d }), []);
   const { save, reload, credentials } = useAutosave(props.planId, doc, props.revision, props.credentials, load);
+  // The commands only dispatch, so they keep their identity: a timer or an effect may hold one across edits.
+  const commands = useMemo(() => ({
+    edit: (edit: Edit) => dispatch({ type: 'edit', edit, now: Date.now() }),
+    set: (path: Path, v: unknown) => dispatch({ type: 'edit', edit: { kind: 'set', path, value: v }, now: Date.now() }),
+    undo: () => dispatch({ type: 'undo' }),
+    redo: () => dispatch({ type: 'redo' }),
+    select: (selection: Selection) => dispatch({ type: 'select', selection }),
+  }), []);
 
   const value = useMemo<Designer>(() => ({
     planId: props.planId,
     doc,
     get: (path) => getIn(doc, path),
-    edit: (edit) => dispatch({ type: 'edit', edit, now: Date.now() }),
-    set: (path, v) => dispatch({ type: 'edit', edit: { kind: 'set', path, value: v }, now: Date.now() }),
-    undo: () => dispatch({ type: 'undo' }),
-    redo: () => dispatch({ type: 'redo' }),
+    ...commands,
     canUndo: state.history.past.length > 0,
     canRedo: state.history.future.length > 0,
     selection: state.selection,
-    select: (selection) => dispatch({ type: 'select', selection }),
     valid: validation.valid,
     issues: validation.issues,
     save,
@@ -66,7 +73,7 @@ export function DesignerProvider(props: { planId: string; document: unknown; rev
     credentials,
     environmentId,
     setEnvironmentId,
-  }), [props.planId, doc, state.history.past.length, state.history.future.length, state.selection, validation, save, reload, credentials, environmentId]);
+  }), [props.planId, doc, commands, state.history.past.length, state.history.future.length, state.selection, validation, save, reload, credentials, environmentId]);
 
   return <DesignerContext.Provider value={value}>{props.children}</DesignerContext.Provider>;
 }

@@ -1,9 +1,10 @@
 /** "Add scenario": asks for a name inline (a free one is suggested), then adds a ready-to-run scenario. */
 import { useState } from 'react';
-import { scenarioNames } from './actions.ts';
+import type { Doc } from '../core/doc-path.ts';
+import { scenarioNames } from '../core/doc/index.ts';
 import { scenarioNameProblem, uniqueName } from './labels.ts';
 
-export function AddScenario({ doc, add }: { doc: unknown; add: (name: string) => void }) {
+export function AddScenario({ doc, add }: { doc: Doc; add: (name: string) => void }) {
   const [name, setName] = useState<string | null>(null);
   const taken = scenarioNames(doc);
   if (name === null) {

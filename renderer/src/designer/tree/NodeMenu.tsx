@@ -2,7 +2,7 @@
  * A popup menu (WAI-ARIA menu pattern) at a point: arrows and Home/End move between items, Enter runs one,
  * Escape, Tab or a click elsewhere closes it. Rendered into <body> so the tree's scrolling cannot clip it.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { MenuItem } from './menus.ts';
 
@@ -10,13 +10,12 @@ export interface MenuAt { label: string; items: MenuItem[]; x: number; y: number
 
 export function NodeMenu({ menu, onClose }: { menu: MenuAt; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(() => onClose());
   const buttons = (): HTMLButtonElement[] => [...(ref.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]:not([disabled])') ?? [])];
 
   useEffect(() => {
     buttons()[0]?.focus();
-    const outside = (e: MouseEvent): void => { if (!ref.current?.contains(e.target as Node)) close.current(); };
+    const outside = (e: MouseEvent): void => { if (!ref.current?.contains(e.target as Node)) close(); };
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
   }, []);

@@ -32,7 +32,8 @@ export function PlanTree() {
   const [confirm, setConfirm] = useState<TreeNode | null>(null);
   const [menu, setMenu] = useState<(MenuAt & { from: string }) | null>(null);
   const elements = useRef(new Map<string, HTMLElement>());
-  const pendingFocus = useRef<string | typeof SELECTION | null>(null);
+  // Where focus goes once the change a command made has rendered (state, so commands never write during render).
+  const [pendingFocus, setPendingFocus] = useState<string | typeof SELECTION | null>(null);
 
   // When the selection moves (a click, an edit, undo, another panel), the tab stop follows and its row is shown.
   const [seenSelection, setSeenSelection] = useState(selectedId);
@@ -49,16 +50,17 @@ export function PlanTree() {
   useLayoutEffect(() => {
     // The focused row vanished (undo, the code view): keep the keyboard in the tree.
     const lost = lastFocused.current !== null && !lastFocused.current.isConnected && document.activeElement === document.body;
-    const want = pendingFocus.current ?? (lost ? activeId : null);
+    const want = pendingFocus ?? (lost ? activeId : null);
     if (want === null) return;
-    pendingFocus.current = null;
+    if (pendingFocus !== null) setPendingFocus(null);
     const el = elements.current.get(want === SELECTION ? selectedId : want);
     (el ?? elements.current.get(activeId))?.focus();
-  });
+    // Rows come and go with the document, the menu, the dialog and the inline rename: any of them may take focus away.
+  }, [pendingFocus, activeId, selectedId, rows, renamingId, menu, confirm]);
   useLayoutEffect(() => { elements.current.get(selectedId)?.scrollIntoView?.({ block: 'nearest' }); }, [selectedId]);
 
   const ui: TreeUi = {
-    focusAfter: (id) => { pendingFocus.current = id ?? SELECTION; if (id) setFocusId(id); },
+    focusAfter: (id) => { setPendingFocus(id ?? SELECTION); if (id) setFocusId(id); },
     startRename: (id) => { setRenamingId(id); },
     confirmDelete: setConfirm,
     rowBefore: (id) => { const i = rows.findIndex((r) => r.node.id === id); return rows[i - 1]?.node.id ?? null; },
@@ -89,7 +91,7 @@ export function PlanTree() {
     register: (id, el) => { if (el) elements.current.set(id, el); else elements.current.delete(id); },
     setActive: setFocusId,
     toggle: (id) => setExpanded(id, collapsed.has(id)),
-    endRename: (refocus) => { setRenamingId(null); if (refocus) pendingFocus.current = SELECTION; },
+    endRename: (refocus) => { setRenamingId(null); if (refocus) setPendingFocus(SELECTION); },
     openMenu,
   };
 
@@ -137,13 +139,13 @@ export function PlanTree() {
         <AddScenario doc={d.doc} add={actions.addScenario} />
       </nav>
       {menu && (
-        <NodeMenu menu={menu} onClose={() => { pendingFocus.current = menu.from; setFocusId(menu.from); setMenu(null); }} />
+        <NodeMenu menu={menu} onClose={() => { setPendingFocus(menu.from); setFocusId(menu.from); setMenu(null); }} />
       )}
       {confirm && (
         <ConfirmDialog
           title={`Delete scenario ${confirm.text}?`}
           confirmLabel="Delete"
-          onCancel={() => { setConfirm(null); pendingFocus.current = confirm.id; }}
+          onCancel={() => { setConfirm(null); setPendingFocus(confirm.id); }}
           onConfirm={() => { setConfirm(null); actions.remove(confirm, true); }}
         >
           <p>Its {confirm.children.length === 1 ? 'step goes' : `${confirm.children.length} steps go`} with it. Undo (Ctrl+Z) brings it back.</p>

@@ -4,6 +4,7 @@
  * of the tab order because the keyboard has its own keys for them (see keys.ts).
  */
 import type { CSSProperties, MouseEvent } from 'react';
+import { isStepKind, STEP_KINDS } from '../core/doc/index.ts';
 import { shortName, type TreeNode } from './model.ts';
 import { RenameInput } from './RenameInput.tsx';
 import { useTree } from './TreeContext.ts';
@@ -18,6 +19,8 @@ export function TreeItem({ node, level }: { node: TreeNode; level: number }) {
   const renaming = t.renamingId === node.id;
   const problems = node.issues.length;
   const name = shortName(node);
+  // A container of requests only (a batch) adds a request at once; the others ask which kind of step.
+  const requestsOnly = isStepKind(node.kind) && STEP_KINDS[node.kind].requestsOnly === true;
   const hint = t.drag.hint?.id === node.id ? ` drop-${t.drag.hint.position}` : '';
   const drag = t.drag.rowProps(node);
   const menuAt = (kind: 'add' | 'actions') => (e: MouseEvent<HTMLElement>): void => {
@@ -70,10 +73,10 @@ export function TreeItem({ node, level }: { node: TreeNode; level: number }) {
         {problems > 0 && <span className="tree-problems" title={node.issues.map((i) => i.message).join('\n')} aria-hidden="true">{problems}</span>}
         {!renaming && (
           <span className="tree-tools">
-            {node.childList && node.kind === 'batch' && (
+            {node.childList && requestsOnly && (
               <button type="button" tabIndex={-1} aria-label={`Add a request to ${name}`} title="Add a request" onClick={(e) => { e.stopPropagation(); t.actions.addStep(node, 'request'); }}>+</button>
             )}
-            {node.childList && node.kind !== 'batch' && (
+            {node.childList && !requestsOnly && (
               <button type="button" tabIndex={-1} aria-haspopup="menu" aria-label={`Add to ${name}`} title="Add a step" onClick={menuAt('add')}>+</button>
             )}
             {node.place && (

@@ -2,24 +2,17 @@
  * The tree's other edits, pure: add, duplicate, delete and rename scenarios and steps. Each returns ONE edit
  * (one undo step) and, where something new appears, what to select afterwards.
  */
-import { getIn, setIn, type Doc, type Path } from '../core/doc-path.ts';
+import type { Scenario, Step } from '../../../../engine/plan/schema/index.ts';
+import { setIn, type Doc, type Path } from '../core/doc-path.ts';
+import { draftAt, newStep, objectOf, planOf, stepAt, stepsAt, stepKind, type StepKind } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
 import type { Selection } from '../core/selection.ts';
-import { newStep, stepKind, type StepKind } from '../core/steps.ts';
 import { copyName } from './labels.ts';
 
 export interface TreeChange { edit: Edit; select?: Selection }
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function scenarioNames(doc: Doc): string[] {
-  const s = getIn(doc, ['scenarios']);
-  return isRec(s) ? Object.keys(s) : [];
-}
-
 /** A new scenario: one VU looping over one request for 30 seconds, ready to run. */
-export function newScenario(): Rec {
+export function newScenario(): Scenario {
   return { executor: 'constant-vus', vus: 1, duration: '30s', steps: [newStep('request')] };
 }
 
@@ -29,8 +22,8 @@ export function addScenario(name: string): TreeChange {
 
 /** A copy named name-copy (or name-copy-2, ...), placed right after the original. */
 export function duplicateScenario(doc: Doc, name: string): TreeChange | null {
-  const scenarios = getIn(doc, ['scenarios']);
-  if (!isRec(scenarios) || !(name in scenarios)) return null;
+  const scenarios = objectOf(planOf(doc).scenarios);
+  if (!scenarios || !(name in scenarios)) return null;
   const copy = copyName(name, Object.keys(scenarios));
   const entries = Object.entries(scenarios).flatMap(([k, v]) => (k === name ? [[k, v], [copy, v]] : [[k, v]]));
   return { edit: { kind: 'replace', doc: setIn(doc, ['scenarios'], Object.fromEntries(entries)) }, select: { kind: 'scenario', name: copy } };
@@ -38,7 +31,7 @@ export function duplicateScenario(doc: Doc, name: string): TreeChange | null {
 
 /** A copy of the step right after it. (The document is immutable, so the copy may share its parts.) */
 export function duplicateStep(doc: Doc, path: Path): TreeChange | null {
-  const step = getIn(doc, path);
+  const step = draftAt<Step>(doc, path);
   if (step === undefined) return null;
   const list = path.slice(0, -1);
   const index = (path[path.length - 1] as number) + 1;
@@ -46,9 +39,8 @@ export function duplicateStep(doc: Doc, path: Path): TreeChange | null {
 }
 
 /** A new step at the end of a list: a scenario's or group's steps, or a batch's requests (requests only). */
-export function addStep(doc: Doc, list: Path, kind: Exclude<StepKind, 'unknown'>): TreeChange {
-  const current = getIn(doc, list);
-  const index = Array.isArray(current) ? current.length : 0;
+export function addStep(doc: Doc, list: Path, kind: StepKind): TreeChange {
+  const index = stepsAt(doc, list).length;
   return { edit: { kind: 'insert', path: list, index, value: newStep(kind) }, select: { kind: 'step', path: [...list, index] } };
 }
 
@@ -59,10 +51,10 @@ export const deleteStep = (path: Path): Edit => ({ kind: 'delete', path });
 export function renameTarget(doc: Doc, sel: Selection): { kind: 'scenario' | 'group' | 'request'; value: string } | null {
   if (sel.kind === 'scenario') return { kind: 'scenario', value: sel.name };
   if (sel.kind !== 'step') return null;
-  const step = getIn(doc, sel.path);
+  const step = stepAt(doc, sel.path);
   const kind = stepKind(step);
   if (kind !== 'group' && kind !== 'request') return null;
-  const name = getIn(step, [kind, 'name']);
+  const name = objectOf(step?.[kind])?.name;
   return { kind, value: typeof name === 'string' ? name : '' };
 }
 
@@ -80,6 +72,5 @@ export function renameEdit(doc: Doc, sel: Selection, name: string): Edit | null 
 
 /** Whether deleting a scenario loses steps (then the tree asks first, although undo would bring them back). */
 export function scenarioHasSteps(doc: Doc, name: string): boolean {
-  const steps = getIn(doc, ['scenarios', name, 'steps']);
-  return Array.isArray(steps) && steps.length > 0;
+  return stepsAt(doc, ['scenarios', name, 'steps']).length > 0;
 }

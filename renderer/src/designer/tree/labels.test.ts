@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../../../engine/plan/schema/index.ts';
+import { asDraft } from '../core/doc/index.ts';
 import { copyName, groupNameProblem, scenarioNameProblem, scenarioSummary, stepAriaLabel, stepText, uniqueName } from './labels.ts';
 
 describe('scenario summaries', () => {
@@ -15,10 +17,10 @@ describe('scenario summaries', () => {
 
   it('survives a half-written scenario (the user is typing in the code view)', () => {
     expect(scenarioSummary({ executor: 'ramping-vus' })).toBe('ramping-vus up to ? VUs');
-    expect(scenarioSummary({ executor: 'ramping-vus', stages: [{ target: 'x' }] })).toBe('ramping-vus up to ? VUs');
-    expect(scenarioSummary({ executor: 'constant-vus', vus: 'many' })).toBe('constant-vus ? VUs');
+    expect(scenarioSummary(asDraft<Scenario>({ executor: 'ramping-vus', stages: [{ target: 'x' }] }))).toBe('ramping-vus up to ? VUs');
+    expect(scenarioSummary(asDraft<Scenario>({ executor: 'constant-vus', vus: 'many' }))).toBe('constant-vus ? VUs');
     expect(scenarioSummary({ steps: [] })).toBe('no executor');
-    expect(scenarioSummary('nonsense')).toBe('');
+    expect(scenarioSummary(asDraft<Scenario>('nonsense'))).toBe('');
   });
 });
 

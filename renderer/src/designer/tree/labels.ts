@@ -5,24 +5,23 @@
 import { maxVus } from '../../../../engine/plan/schedule.ts';
 import { NAME_PATTERN } from '../../../../engine/plan/schema/common.ts';
 import type { Scenario } from '../../../../engine/plan/index.ts';
-import { stepKind } from '../core/steps.ts';
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { listOf, objectOf, requestOf, stepKind, type Draft } from '../core/doc/index.ts';
 /** "s" for the default 1s, else the unit as written ("1m", "10s"). */
 const perUnit = (timeUnit: unknown): string => (typeof timeUnit === 'string' && timeUnit !== '1s' ? timeUnit : 's');
 const count = (n: unknown, one: string): string => (typeof n === 'number' ? `${n} ${one}${n === 1 ? '' : 's'}` : `? ${one}s`);
 
 /** "ramping-vus up to 10 VUs", "constant-vus 5 VUs for 30s": the executor and the load it puts on, at a glance. */
-export function scenarioSummary(sc: unknown): string {
-  if (!isRec(sc)) return '';
+export function scenarioSummary(scenario: Draft<Scenario> | undefined): string {
+  const sc = objectOf(scenario);
+  if (!sc) return '';
   const executor = typeof sc.executor === 'string' ? sc.executor : 'no executor';
   const vus = sc.vus ?? 1;
   switch (sc.executor) {
     case 'constant-vus':
       return `${executor} ${count(vus, 'VU')}${typeof sc.duration === 'string' ? ` for ${sc.duration}` : ''}`;
     case 'ramping-vus': {
-      const stagesOk = Array.isArray(sc.stages) && sc.stages.every((s) => isRec(s) && typeof s.target === 'number');
+      const stagesOk = Array.isArray(sc.stages) && listOf(sc.stages).every((s) => typeof objectOf(s)?.target === 'number');
+      // Checked just above: the stages maxVus reads are all there.
       return `${executor} up to ${stagesOk ? count(maxVus(sc as Scenario), 'VU') : '? VUs'}`;
     }
     case 'per-vu-iterations':
@@ -32,8 +31,9 @@ export function scenarioSummary(sc: unknown): string {
     case 'constant-arrival-rate':
       return `${executor} ${String(sc.rate ?? '?')}/${perUnit(sc.timeUnit)}${typeof sc.duration === 'string' ? ` for ${sc.duration}` : ''}`;
     case 'ramping-arrival-rate': {
-      const targets = Array.isArray(sc.stages) ? sc.stages.map((s) => (isRec(s) ? s.target : undefined)) : [];
-      const peak = targets.every((t) => typeof t === 'number') ? Math.max(Number(sc.startRate ?? 0), ...targets) : '?';
+      const targets = listOf(sc.stages).map((s) => objectOf(s)?.target);
+      const known = targets.filter((t) => typeof t === 'number');
+      const peak = known.length === targets.length ? Math.max(Number(sc.startRate ?? 0), ...known) : '?';
       return `${executor} up to ${peak}/${perUnit(sc.timeUnit)}`;
     }
     default:
@@ -45,20 +45,21 @@ export function scenarioSummary(sc: unknown): string {
 export interface StepText { badge: string; text: string }
 
 export function stepText(step: unknown): StepText {
-  const s = isRec(step) ? step : {};
+  const s = objectOf(step) ?? {};
   switch (stepKind(step)) {
     case 'request': {
-      const r = isRec(s.request) ? s.request : {};
+      const r = requestOf(s) ?? {};
       const method = typeof r.method === 'string' && r.method !== '' ? r.method.toUpperCase() : 'GET';
       const text = typeof r.name === 'string' && r.name !== '' ? r.name : typeof r.url === 'string' && r.url !== '' ? r.url : '(no URL)';
       return { badge: method, text };
     }
     case 'think': {
       const t = s.think;
-      return { badge: 'think', text: isRec(t) ? `${String(t.min ?? '?')}–${String(t.max ?? '?')}` : String(t ?? '?') };
+      const range = objectOf(t);
+      return { badge: 'think', text: range ? `${String(range.min ?? '?')}–${String(range.max ?? '?')}` : String(t ?? '?') };
     }
     case 'group': {
-      const g = isRec(s.group) ? s.group : {};
+      const g = objectOf(s.group) ?? {};
       return { badge: 'group', text: typeof g.name === 'string' && g.name !== '' ? g.name : '(unnamed)' };
     }
     case 'batch':

@@ -1,22 +1,20 @@
 /** The items of a row's menus: "Add step" (a scenario, group or batch) and the node's actions, with their keys. */
-import type { StepKind } from '../core/steps.ts';
+import type { Doc } from '../core/doc-path.ts';
+import { isStepKind, STEP_KIND_NAMES, STEP_KINDS } from '../core/doc/index.ts';
 import type { TreeNode } from './model.ts';
 import { indentStep, outdentStep } from './moves.ts';
 import type { TreeActions } from './treeActions.ts';
 
 export interface MenuItem { label: string; shortcut?: string; disabled?: boolean; run(): void }
 
-const STEP_KINDS: readonly [Exclude<StepKind, 'unknown'>, string][] = [
-  ['request', 'Request'], ['think', 'Think time'], ['group', 'Group'], ['batch', 'Batch'],
-];
-
 export function addItems(node: TreeNode, a: TreeActions): MenuItem[] {
   if (!node.childList) return [];
-  if (node.kind === 'batch') return [{ label: 'Request', run: () => a.addStep(node, 'request') }];
-  return STEP_KINDS.map(([kind, label]) => ({ label, run: () => a.addStep(node, kind) }));
+  // A container of requests only (a batch) offers requests only.
+  const only = isStepKind(node.kind) && STEP_KINDS[node.kind].requestsOnly === true;
+  return STEP_KIND_NAMES.filter((kind) => !only || kind === 'request').map((kind) => ({ label: STEP_KINDS[kind].label, run: () => a.addStep(node, kind) }));
 }
 
-export function actionItems(doc: unknown, node: TreeNode, a: TreeActions): MenuItem[] {
+export function actionItems(doc: Doc, node: TreeNode, a: TreeActions): MenuItem[] {
   const place = node.place;
   if (!place) return [];
   const path = node.selection.kind === 'step' ? node.selection.path : null;

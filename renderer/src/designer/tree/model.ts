@@ -4,13 +4,14 @@
  * and the validation issues inside it. The component only renders this and turns keys into edits.
  */
 import type { PlanIssue } from '../../../../app/contract/index.ts';
-import type { Path } from '../core/doc-path.ts';
+import type { Doc, Path } from '../core/doc-path.ts';
 import type { Selection, SettingsSection } from '../core/selection.ts';
-import { stepKind } from '../core/steps.ts';
+import { childList, childrenOf, listOf, scenarioEntries, stepKind, type StepKind } from '../core/doc/index.ts';
 import { issuesUnder } from '../core/validation.ts';
 import { scenarioSummary, stepAriaLabel, stepText } from './labels.ts';
 
-export type NodeKind = 'settings' | 'section' | 'scenario' | 'request' | 'think' | 'group' | 'batch' | 'unknown';
+/** A step's node kind is its step kind (core/doc/steps.ts). */
+export type NodeKind = 'settings' | 'section' | 'scenario' | StepKind | 'unknown';
 
 /** Where a node sits among its movable siblings. */
 export type Place =
@@ -44,9 +45,6 @@ export const SECTIONS: readonly { section: SettingsSection; text: string; keys: 
 ];
 const SECTION_KEYS = new Set(SECTIONS.flatMap((s) => s.keys));
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The node id of what a selection selects (the tree highlights it). */
 export function selectionId(sel: Selection): string {
   switch (sel.kind) {
@@ -59,7 +57,7 @@ export function selectionId(sel: Selection): string {
 export const stepId = (path: Path): string => `step:${JSON.stringify(path)}`;
 export const SETTINGS_ID = 'settings';
 
-export function buildTree(doc: unknown, issues: readonly PlanIssue[]): TreeNode[] {
+export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
   const outside = issues.filter((i) => i.path[0] !== 'scenarios');
   const sections: TreeNode[] = SECTIONS.map(({ section, text, keys }) => ({
     id: `settings:${section}`,
@@ -75,10 +73,8 @@ export function buildTree(doc: unknown, issues: readonly PlanIssue[]): TreeNode[
     id: SETTINGS_ID, kind: 'settings', text: 'Plan settings', label: 'Plan settings',
     selection: { kind: 'settings', section: 'general' }, issues: outside, children: sections,
   };
-  const scenarios = isRec(doc) && isRec(doc.scenarios) ? doc.scenarios : {};
-  const names = Object.keys(scenarios);
-  return [settings, ...names.map((name, index) => {
-    const sc = scenarios[name];
+  const scenarios = scenarioEntries(doc);
+  return [settings, ...scenarios.map(([name, sc], index) => {
     const detail = scenarioSummary(sc);
     const list: Path = ['scenarios', name, 'steps'];
     return {
@@ -88,23 +84,20 @@ export function buildTree(doc: unknown, issues: readonly PlanIssue[]): TreeNode[
       detail,
       label: detail ? `${name}, ${detail}` : name,
       selection: { kind: 'scenario' as const, name },
-      place: { kind: 'scenario' as const, name, index, count: names.length },
+      place: { kind: 'scenario' as const, name, index, count: scenarios.length },
       childList: list,
       issues: issuesUnder(issues, ['scenarios', name]),
-      children: stepNodes(isRec(sc) ? sc.steps : undefined, list, issues),
+      children: stepNodes(listOf(sc?.steps), list, issues),
     };
   })];
 }
 
-function stepNodes(steps: unknown, list: Path, issues: readonly PlanIssue[]): TreeNode[] {
-  if (!Array.isArray(steps)) return [];
+function stepNodes(steps: readonly unknown[], list: Path, issues: readonly PlanIssue[]): TreeNode[] {
   return steps.map((step, index) => {
     const path = [...list, index];
     const kind = stepKind(step);
     const { badge, text } = stepText(step);
-    const s = isRec(step) ? step : {};
-    const childList: Path | undefined = kind === 'group' ? [...path, 'group', 'steps'] : kind === 'batch' ? [...path, 'batch'] : undefined;
-    const children = kind === 'group' && isRec(s.group) ? s.group.steps : kind === 'batch' ? s.batch : undefined;
+    const children = childList(path, kind) ?? undefined;
     return {
       id: stepId(path),
       kind,
@@ -113,9 +106,9 @@ function stepNodes(steps: unknown, list: Path, issues: readonly PlanIssue[]): Tr
       label: stepAriaLabel(step),
       selection: { kind: 'step', path },
       place: { kind: 'step', list, index, count: steps.length },
-      childList,
+      childList: children,
       issues: issuesUnder(issues, path),
-      children: childList ? stepNodes(children, childList, issues) : [],
+      children: children ? stepNodes(childrenOf(step), children, issues) : [],
     } satisfies TreeNode;
   });
 }

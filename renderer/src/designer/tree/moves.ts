@@ -4,8 +4,8 @@
  * A move also says where the item ends up, so the selection (and focus) can go with it.
  */
 import { deleteIn, getIn, insertIn, samePath, setIn, startsWith, type Doc, type Path } from '../core/doc-path.ts';
+import { childList, containerOf, objectOf, planOf, STEP_KINDS, stepAt, stepKind, stepsAt } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
-import { stepKind } from '../core/steps.ts';
 
 /** Into the step list at `list`, before the item now at `index` (the list's length appends). */
 export interface Target { list: Path; index: number }
@@ -14,15 +14,14 @@ export interface Move { edit: Edit; to: Path }
 
 const listOf = (path: Path): Path => path.slice(0, -1);
 const indexOf = (path: Path): number => path[path.length - 1] as number;
-const lengthAt = (doc: Doc, path: Path): number => { const v = getIn(doc, path); return Array.isArray(v) ? v.length : 0; };
+const lengthAt = (doc: Doc, list: Path): number => stepsAt(doc, list).length;
 /** The final index of an item taken from `from` and put before the item now at `before`, in the same list. */
 export const indexAfterRemoval = (from: number, before: number): number => (before > from ? before - 1 : before);
-const isBatchList = (list: Path): boolean => list[list.length - 1] === 'batch';
-
 /** Whether the step at `from` may go into `list`: not into itself, and a batch holds requests only. */
 export function canMoveInto(doc: Doc, from: Path, list: Path): boolean {
   if (startsWith(list, from)) return false;
-  return !isBatchList(list) || stepKind(getIn(doc, from)) === 'request';
+  const container = containerOf(list);
+  return !(container && STEP_KINDS[container.kind].requestsOnly) || stepKind(stepAt(doc, from)) === 'request';
 }
 
 export function moveStep(doc: Doc, from: Path, target: Target): Move | null {
@@ -59,11 +58,7 @@ export function moveStepBy(doc: Doc, path: Path, delta: -1 | 1): Move | null {
 
 /** The list a step's children go into, when it has one (a group's steps, a batch's requests). */
 export function childListOf(doc: Doc, path: Path): Path | null {
-  switch (stepKind(getIn(doc, path))) {
-    case 'group': return [...path, 'group', 'steps'];
-    case 'batch': return [...path, 'batch'];
-    default: return null;
-  }
+  return childList(path, stepKind(stepAt(doc, path)));
 }
 
 /** Alt+Shift+ArrowRight: into the group (or batch) just above, at its end. */
@@ -76,22 +71,20 @@ export function indentStep(doc: Doc, path: Path): Move | null {
 
 /** Alt+Shift+ArrowLeft: out of its group (or batch), just after it. */
 export function outdentStep(doc: Doc, path: Path): Move | null {
-  const list = listOf(path);
-  const container = list[list.length - 1] === 'batch' ? list.slice(0, -1) : list.slice(-2).join('.') === 'group.steps' ? list.slice(0, -2) : null;
-  if (!container || typeof container[container.length - 1] !== 'number') return null;
+  const container = containerOf(listOf(path))?.step;
+  if (!container) return null;
   return moveStep(doc, path, { list: listOf(container), index: indexOf(container) + 1 });
 }
 
 /** The plan's scenarios in a new order (one `replace` edit: a scenario is a key, not an array item). */
 export function moveScenario(doc: Doc, name: string, toIndex: number): Edit | null {
-  const scenarios = getIn(doc, ['scenarios']);
-  if (scenarios === null || typeof scenarios !== 'object' || Array.isArray(scenarios)) return null;
+  const scenarios = objectOf(planOf(doc).scenarios);
+  if (!scenarios) return null;
   const names = Object.keys(scenarios);
   const from = names.indexOf(name);
   const to = Math.max(0, Math.min(toIndex, names.length - 1));
   if (from < 0 || from === to) return null;
   names.splice(from, 1);
   names.splice(to, 0, name);
-  const entries = scenarios as Record<string, unknown>;
-  return { kind: 'replace', doc: setIn(doc, ['scenarios'], Object.fromEntries(names.map((n) => [n, entries[n]]))) };
+  return { kind: 'replace', doc: setIn(doc, ['scenarios'], Object.fromEntries(names.map((n) => [n, scenarios[n]]))) };
 }

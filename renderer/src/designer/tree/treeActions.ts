@@ -4,11 +4,11 @@
  */
 import type { Edit } from '../core/edits.ts';
 import type { Selection } from '../core/selection.ts';
-import type { StepKind } from '../core/steps.ts';
+import { scenarioNames, type StepKind } from '../core/doc/index.ts';
 import type { Designer } from '../state/DesignerProvider.tsx';
 import {
   addScenario, addStep, deleteScenario, deleteStep, duplicateScenario, duplicateStep, renameEdit, renameTarget,
-  scenarioHasSteps, scenarioNames, type TreeChange,
+  scenarioHasSteps, type TreeChange,
 } from './actions.ts';
 import { groupNameProblem, scenarioNameProblem } from './labels.ts';
 import type { TreeNode } from './model.ts';
@@ -37,7 +37,7 @@ export interface TreeActions {
   commitRename(node: TreeNode, name: string): string | null;
   remove(node: TreeNode, confirmed?: boolean): void;
   duplicate(node: TreeNode): void;
-  addStep(node: TreeNode, kind: Exclude<StepKind, 'unknown'>): void;
+  addStep(node: TreeNode, kind: StepKind): void;
   addScenario(name: string): void;
   move(node: TreeNode, cmd: MoveCommand): boolean;
   drop(dragged: TreeNode, target: Drop['target']): void;

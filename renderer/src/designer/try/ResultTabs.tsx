@@ -4,13 +4,13 @@
  */
 import type { ReactNode } from 'react';
 import { useTabs } from '../../ui/useTabs.ts';
+import { useTabMemory } from '../state/TabMemory.tsx';
 
 export interface ResultTab { id: string; label: string; badge?: string; tone?: 'good' | 'bad'; render(): ReactNode }
 
-let remembered = 'body';
-
 export function ResultTabs({ tabs, idPrefix }: { tabs: readonly ResultTab[]; idPrefix: string }) {
-  const { active, choose, onKeyDown } = useTabs(tabs, () => remembered, (id) => { remembered = id; }, idPrefix);
+  const remembered = useTabMemory('response');
+  const { active, choose, onKeyDown } = useTabs(tabs, () => remembered.chosen() ?? 'body', remembered.remember, idPrefix);
   if (!active) return null;
   return (
     <div className="try-tabs">

@@ -5,24 +5,24 @@
  */
 import { useEffect, useRef } from 'react';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { useLastTry } from '../request/last-response.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { EntryDetail } from './EntryDetail.tsx';
 import { selectedRequestPath } from './format.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
-import { clearVariables, closeResults, selectEntry, useTryState } from './try-store.ts';
+import type { TryResult } from './try-store.ts';
+import { useLastTry, useTryState, useTryStore } from './TryProvider.tsx';
 import { ValidationView } from './ValidationView.tsx';
 import { VariablesBar } from './VariablesBar.tsx';
 import './try.css';
 
 export function ResultsPanel() {
   const d = useDesigner();
-  const { planId } = d;
-  const s = useTryState(planId);
+  const store = useTryStore();
+  const s = useTryState();
   const r = s.result;
   const path = selectedRequestPath(d.doc, d.selection);
-  const selectedEntry = useLastTry(path ?? []);
-  useDropStaleError(planId, r, `${JSON.stringify(path)}|${d.environmentId ?? ''}`);
+  const selectedEntry = useLastTry(path ?? [])?.entry;
+  useDropStaleError(r, `${JSON.stringify(path)}|${d.environmentId ?? ''}`);
   if (r === null && s.busy === null && Object.keys(s.variables).length === 0) return null;
   const title = s.busy === 'validate' || r?.kind === 'validate' || (r?.kind === 'error' && r.what === 'validate') ? 'Validation' : 'Try it result';
   return (
@@ -31,14 +31,14 @@ export function ResultsPanel() {
       <div className="try-results-bar">
         <h2>{title}</h2>
         {s.busy !== null && <span className="try-busy" role="status">{s.busy === 'try' ? 'Sending the request…' : 'Running one iteration…'}</span>}
-        <VariablesBar variables={s.variables} onClear={() => clearVariables(planId)} />
-        {r !== null && <button type="button" className="ghost try-close" onClick={() => closeResults(planId)} aria-label="Close results">✕</button>}
+        <VariablesBar variables={s.variables} onClear={() => store.clearVariables()} />
+        {r !== null && <button type="button" className="ghost try-close" onClick={() => store.closeResults()} aria-label="Close results">✕</button>}
       </div>
       {r?.kind === 'error' && <ErrorNotice title={r.what === 'try' ? 'Could not try the request' : 'Could not validate the plan'} error={r.error} />}
       {r?.kind === 'try' && (selectedEntry ? <EntryDetail entry={selectedEntry} />
         : <p className="try-muted">{path ? 'No Try it result for this request yet: Try it (Ctrl+Enter) sends it once.' : 'Select a request to see its last Try it result.'}</p>)}
       {r?.kind === 'validate' && (
-        <ValidationView result={r.result} selected={r.selected} onSelect={(i) => selectEntry(planId, i)}
+        <ValidationView result={r.result} selected={r.selected} onSelect={(i) => store.selectEntry(i)}
           onShowStep={(e) => d.select({ kind: 'step', path: e.path })} />
       )}
     </div>
@@ -46,11 +46,12 @@ export function ResultsPanel() {
 }
 
 /** A Try it or Validate error is about what was selected and the environment then: drop it when either changes. */
-function useDropStaleError(planId: string, result: ReturnType<typeof useTryState>['result'], context: string): void {
+function useDropStaleError(result: TryResult | null, context: string): void {
+  const store = useTryStore();
   const seen = useRef(context);
   useEffect(() => {
     if (seen.current === context) return;
     seen.current = context;
-    if (result?.kind === 'error') closeResults(planId);
-  }, [planId, result, context]);
+    if (result?.kind === 'error') store.closeResults();
+  }, [store, result, context]);
 }

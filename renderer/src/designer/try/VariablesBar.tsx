@@ -1,5 +1,7 @@
 /** The variables the next Try it starts from (values extracted by the last Try it or Validate), with Clear. */
-export function VariablesBar({ variables, onClear }: { variables: Readonly<Record<string, unknown>>; onClear(): void }) {
+import type { Variables } from './format.ts';
+
+export function VariablesBar({ variables, onClear }: { variables: Readonly<Variables>; onClear(): void }) {
   const names = Object.keys(variables);
   if (names.length === 0) return null;
   return (

@@ -1,7 +1,11 @@
 /** Pure helpers of the results panel: status words, pretty bodies, entry titles, timing bars, variables. */
-import type { TraceEntry } from '../../../../app/contract/index.ts';
-import { getIn, type Doc, type Path } from '../core/doc-path.ts';
+import type { Result, TraceEntry } from '../../../../app/contract/index.ts';
+import type { Doc, Path } from '../core/doc-path.ts';
+import { stepAt } from '../core/doc/index.ts';
 import type { Selection } from '../core/selection.ts';
+
+/** A VU's variables as the back end sends them after a Try it (name -> value). */
+export type Variables = Result<'designer.tryRequest'>['variables'];
 
 const REASONS: Record<number, string> = {
   200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 303: 'See Other',
@@ -52,16 +56,16 @@ export function entryTitle(e: Pick<TraceEntry, 'scenario' | 'group' | 'name'>): 
 /** The selected step's path when it is a request (a step or a batch item holding `request`), else null. */
 export function selectedRequestPath(doc: Doc, selection: Selection): Path | null {
   if (selection.kind !== 'step') return null;
-  const step = getIn(doc, selection.path);
-  return step !== null && typeof step === 'object' && 'request' in step ? selection.path : null;
+  const step = stepAt(doc, selection.path);
+  return step && 'request' in step ? selection.path : null;
 }
 
 /**
  * Variables after a series of entries, applied in order: extracted values set, failed ones unset (the back end
  * sends null for an unset variable; a failed one with a default carries the default).
  */
-export function variablesAfter(entries: readonly TraceEntry[], start: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...start };
+export function variablesAfter(entries: readonly TraceEntry[], start: Readonly<Variables> = {}): Variables {
+  const out: Variables = { ...start };
   for (const e of entries) {
     for (const x of e.extracted) {
       if (!x.ok && (x.value === null || x.value === undefined)) delete out[x.variable];

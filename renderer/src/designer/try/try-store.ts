@@ -1,11 +1,13 @@
 /**
- * What Try it and Validate produced for the open plan, shared by the header buttons (which run them) and the
- * results panel (which shows them): a tiny external store, since the two sit in different parts of the tree.
- * It also keeps the variables of the last run, which the next Try it sends so a request can use a value an
- * earlier one extracted. Everything is dropped when another plan is opened.
+ * What Try it and Validate produced in one designer: the results the panel shows, the variables of the last run
+ * (the next Try it sends them, so a request can use what an earlier one extracted), and each request's last result
+ * with the request as it was sent (the request editor previews its checks and extractions against it). One store
+ * per designer (TryProvider): two designers never share results, and a designer opened on another plan starts empty.
  */
-import { useSyncExternalStore } from 'react';
 import type { Result, TraceEntry } from '../../../../app/contract/index.ts';
+import type { Path } from '../core/doc-path.ts';
+import type { RequestDraft } from '../core/doc/index.ts';
+import type { Variables } from './format.ts';
 
 export type ValidateResult = Result<'designer.validate'>;
 
@@ -15,60 +17,75 @@ export type TryResult =
   | { kind: 'error'; what: 'try' | 'validate'; error: unknown };
 
 export interface TryState {
-  planId: string | undefined;
   /** What is running now (the previous result stays on screen meanwhile). */
   busy: 'try' | 'validate' | null;
   result: TryResult | null;
   /** VU variables after the last Try it or Validate. */
-  variables: Record<string, unknown>;
+  variables: Variables;
 }
 
-const EMPTY: TryState = { planId: undefined, busy: null, result: null, variables: {} };
-let state: TryState = EMPTY;
-const listeners = new Set<() => void>();
-const subscribe = (l: () => void): (() => void) => { listeners.add(l); return () => listeners.delete(l); };
+/** A request's last result, and the request as it was sent: a check edited since then says so instead. */
+export interface LastTry { entry: TraceEntry; request: RequestDraft | undefined }
 
-function update(patch: Partial<TryState>): void {
-  state = { ...state, ...patch };
-  for (const l of listeners) l();
-}
+/** Results are kept per request step; a path ending in 'request' (the request object) means the same step. */
+const keyOf = (path: Path): string => JSON.stringify(path[path.length - 1] === 'request' ? path.slice(0, -1) : path);
 
-/** The state for `planId` (empty when another plan's results are stored), re-rendering on change. */
-export function useTryState(planId: string): TryState {
-  const s = useSyncExternalStore(subscribe, () => state);
-  return s.planId === planId ? s : { ...EMPTY, planId };
-}
+export class TryStore {
+  private state: TryState = { busy: null, result: null, variables: {} };
+  private readonly tries = new Map<string, LastTry>();
+  private readonly listeners = new Set<() => void>();
+  private current: symbol | undefined;
 
-/** Reads without subscribing (event handlers). */
-export function getTryState(planId: string): TryState {
-  return state.planId === planId ? state : { ...EMPTY, planId };
-}
-
-/** Starts a call for `planId`; returns a function that applies its outcome unless a newer call started since. */
-export function beginCall(planId: string, what: 'try' | 'validate'): (outcome: Partial<TryState>) => void {
-  if (state.planId !== planId) state = { ...EMPTY, planId };
-  const token = Symbol(what);
-  current = token;
-  update({ busy: what });
-  return (outcome) => {
-    if (current !== token || state.planId !== planId) return;
-    current = undefined;
-    update({ busy: null, ...outcome });
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   };
-}
-let current: symbol | undefined;
 
-/** Shows another entry of the Validate result. */
-export function selectEntry(planId: string, index: number): void {
-  const r = state.result;
-  if (state.planId === planId && r?.kind === 'validate') update({ result: { ...r, selected: index } });
-}
+  readonly getState = (): TryState => this.state;
 
-/** Hides the results (the panel collapses). */
-export function closeResults(planId: string): void {
-  if (state.planId === planId) update({ result: null });
-}
+  /** The last result of the request at `path` (the step path, or the step path + 'request'). */
+  lastTry(path: Path): LastTry | undefined {
+    return this.tries.get(keyOf(path));
+  }
 
-export function clearVariables(planId: string): void {
-  if (state.planId === planId) update({ variables: {} });
+  setLastTry(path: Path, entry: TraceEntry, request: RequestDraft | undefined): void {
+    this.tries.set(keyOf(path), { entry, request });
+    this.notify();
+  }
+
+  /** Starts a call; returns a function that applies its outcome unless a newer call started since. */
+  beginCall(what: 'try' | 'validate'): (outcome: Partial<TryState>) => void {
+    const token = Symbol(what);
+    this.current = token;
+    this.update({ busy: what });
+    return (outcome) => {
+      if (this.current !== token) return;
+      this.current = undefined;
+      this.update({ busy: null, ...outcome });
+    };
+  }
+
+  /** Shows another entry of the Validate result. */
+  selectEntry(index: number): void {
+    const r = this.state.result;
+    if (r?.kind === 'validate') this.update({ result: { ...r, selected: index } });
+  }
+
+  /** Hides the results (the panel collapses). */
+  closeResults(): void {
+    this.update({ result: null });
+  }
+
+  clearVariables(): void {
+    this.update({ variables: {} });
+  }
+
+  private update(patch: Partial<TryState>): void {
+    this.state = { ...this.state, ...patch };
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
+  }
 }

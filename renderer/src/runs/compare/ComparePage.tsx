@@ -19,6 +19,9 @@ import { SetAsideNote } from './SetAsideNote.tsx';
 import { useCompareRuns } from './useCompareRuns.ts';
 import './compare.css';
 
+/** Shared while nothing is loaded, so the memo below does not see a new empty list on every render. */
+const NO_RUNS: readonly ComparedRun[] = [];
+
 /** Heading "Compare runs". */
 export function ComparePage({ ids }: { ids: readonly string[] }) {
   useTitle('Compare runs');
@@ -32,7 +35,7 @@ export function ComparePage({ ids }: { ids: readonly string[] }) {
     const names = runNames(loaded.data.flatMap((l) => ('run' in l ? [l.run] : [])), (iso) => fmtDateTimeCompact(iso));
     return splitComparable(loaded.data, (id) => names.get(id) ?? id);
   }, [loaded.data]);
-  const compared = split?.compared ?? [];
+  const compared = split?.compared ?? NO_RUNS;
   const baseline = compared.find((r) => r.id === baselineId) ?? oldest(compared);
   const others = useMemo(() => compared.filter((r) => r !== baseline), [compared, baseline]);
   const history = <a href={hrefFor({ page: 'runs' })}>run history</a>;

@@ -1,5 +1,5 @@
 /**
- * One dashboard for a running and a finished run: key numbers, generator health, charts, thresholds, the
+ * One dashboard for a running and a finished run: key numbers, generator health, stalls, charts, thresholds, the
  * per-request table with a chart per request, checks, status codes, errors, scenarios and notes. Live data while
  * it runs; the stored summary once it is done (see dashboard-data.ts).
  */
@@ -16,6 +16,7 @@ import { NotesSection } from './NotesSection.tsx';
 import { RequestsPanel } from './RequestsPanel.tsx';
 import { RunCharts } from './RunCharts.tsx';
 import { ScenariosSection } from './ScenariosSection.tsx';
+import { StallNotice } from './StallNotice.tsx';
 import { StatusCodesSection } from './StatusCodesSection.tsx';
 import { ThresholdsSection } from './ThresholdsSection.tsx';
 
@@ -32,6 +33,7 @@ export function RunDashboard({ run, points, latest }: Props) {
     <>
       {running ? <LiveNumbers tick={latest} /> : s && <KeyNumbers summary={s} />}
       <GeneratorWarning points={points} summary={s} running={running} />
+      <StallNotice stalls={data.stalls} running={running} />
       <RunCharts points={points} openModel={openModel} />
       <ThresholdsSection thresholds={data.thresholds} evaluated={data.evaluated} />
       <RequestsPanel rows={data.rows} points={points} empty={data.noRows} />

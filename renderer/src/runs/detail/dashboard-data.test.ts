@@ -9,7 +9,7 @@ describe('dashboardData: where each table takes its numbers', () => {
     const latest = tick(12, {
       thresholds: [threshold(false, 0.02)],
       live: {
-        requests: [{ name: 'Log in', count: 50, rate: 4.2, failed: 1, p50: 1, p95: 2, p99: 3, max: 4, checksPass: 5, checksFail: 0 }],
+        requests: [{ name: 'Log in', method: 'POST', count: 50, rate: 4.2, failed: 1, p50: 1, p95: 2, p99: 3, max: 4, checksPass: 5, checksFail: 0 }],
         statuses: { 200: 49, 0: 1 },
         errors: [{ kind: 'refused', request: 'Log in', count: 1, message: 'ECONNREFUSED' }],
       },
@@ -20,6 +20,18 @@ describe('dashboardData: where each table takes its numbers', () => {
     expect(d.errors).toHaveLength(1);
     expect(d.thresholds).toEqual([threshold(false, 0.02)]);
     expect(d.evaluated).toBe('live, at 12s');
+  });
+
+  it('stalls a closed model hid: the newest tick\'s so far while running, the summary\'s once finished', () => {
+    const stall = { atS: 5, seconds: 1, share: 0.007, vus: 10, longestMs: 1004, message: 'at 5 s throughput fell to 0.7 % of the median for 1 s' };
+    const latest = tick(9, { live: { requests: [], statuses: {}, errors: [], stalls: [stall] } });
+    expect(dashboardData(true, latest, null, [point(1)]).stalls).toEqual([stall]);
+    expect(dashboardData(true, tick(3), null, [point(1)]).stalls).toEqual([]);
+    expect(dashboardData(false, latest, summary({ stalls: [] }), [point(1)]).stalls).toEqual([]);
+    expect(dashboardData(false, tick(3), summary({ stalls: [stall] }), [point(1)]).stalls).toEqual([stall]);
+    // A summary written before stalls were detected has none.
+    expect(dashboardData(false, undefined, summary(), [point(1)]).stalls).toEqual([]);
+    expect(dashboardData(false, undefined, null, [point(1)]).stalls).toEqual([]);
   });
 
   it('running before the first tick: empty, and says it waits', () => {

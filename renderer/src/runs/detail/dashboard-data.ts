@@ -16,7 +16,11 @@ export interface DashboardData {
   errors: readonly ErrorGroup[];
   thresholds: readonly ThresholdState[];
   evaluated: string;
+  /** Stalls a closed model hid (the engine's rule, docs/reports.md): so far while running, then the summary's. */
+  stalls: readonly Stall[];
 }
+
+export type Stall = NonNullable<RunSummary['stalls']>[number];
 
 export function dashboardData(running: boolean, latest: Tick | undefined, summary: RunSummary | null, points: readonly RunPoint[]): DashboardData {
   if (running) {
@@ -27,6 +31,7 @@ export function dashboardData(running: boolean, latest: Tick | undefined, summar
       errors: latest?.live.errors ?? [],
       thresholds: latest?.thresholds ?? [],
       evaluated: latest ? `live, at ${fmtMs(latest.elapsedMs)}` : 'not yet',
+      stalls: latest?.live.stalls ?? [],
     };
   }
   if (summary) {
@@ -36,6 +41,7 @@ export function dashboardData(running: boolean, latest: Tick | undefined, summar
       noRows: summary.partial ? 'Not known: this run was cut off and summed up from its stored seconds, which hold no per-request numbers.' : 'This run sent no requests.',
       statuses: summary.statuses, errors: summary.errors,
       thresholds: summary.thresholds, evaluated: `at the end (${fmtMs(summary.durationMs)})`,
+      stalls: summary.stalls ?? [],
     };
   }
   const last = points.at(-1);
@@ -44,5 +50,6 @@ export function dashboardData(running: boolean, latest: Tick | undefined, summar
   return {
     rows: [], noRows: 'This run has no summary (it did not finish): per-request totals were not kept; the charts show what was stored.',
     statuses, errors: [], thresholds: last?.thresholds ?? [], evaluated: last ? `last stored second (${fmtMs(last.elapsedMs)})` : 'never',
+    stalls: [],
   };
 }

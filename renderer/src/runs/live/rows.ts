@@ -29,7 +29,7 @@ const checks = (pass: number, fail: number): number | null => (pass + fail > 0 ?
 
 export function liveRows(live: LiveTotals): RequestRow[] {
   return live.requests.map((r) => ({
-    key: r.name, name: r.name, method: null, scenario: null, count: r.count, rate: r.rate,
+    key: r.name, name: r.name, method: r.method, scenario: null, count: r.count, rate: r.rate,
     p50: r.p50, p95: r.p95, p99: r.p99, max: r.max, failedRate: share(r.failed, r.count), checksRate: checks(r.checksPass, r.checksFail),
   }));
 }

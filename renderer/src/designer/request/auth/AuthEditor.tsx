@@ -2,7 +2,9 @@
  * A request's authentication: inherit the plan defaults (no `auth` key), none, bearer, basic or API key.
  * Choosing a type replaces the whole `auth` object (their fields have nothing in common).
  */
+import type { Auth } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
+import { defaultsOf, objectOf, requestAt, type Draft } from '../../core/doc/index.ts';
 import { SelectField } from '../../fields/SelectField.tsx';
 import { TemplateInput } from '../../fields/TemplateInput.tsx';
 import { TextField } from '../../fields/TextField.tsx';
@@ -11,7 +13,7 @@ import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { SecretInput } from './SecretInput.tsx';
 
 type AuthType = 'inherit' | 'none' | 'bearer' | 'basic' | 'apiKey';
-const TYPES: readonly { type: AuthType; label: string; create?: () => Record<string, unknown> }[] = [
+const TYPES: readonly { type: AuthType; label: string; create?: () => Auth }[] = [
   { type: 'inherit', label: 'Inherit from plan defaults' },
   { type: 'none', label: 'None', create: () => ({ type: 'none' }) },
   { type: 'bearer', label: 'Bearer token', create: () => ({ type: 'bearer', token: '' }) },
@@ -19,15 +21,15 @@ const TYPES: readonly { type: AuthType; label: string; create?: () => Record<str
   { type: 'apiKey', label: 'API key', create: () => ({ type: 'apiKey', name: 'X-API-Key', value: '' }) },
 ];
 
-const authType = (a: unknown): AuthType => {
-  const t = a !== null && typeof a === 'object' ? (a as Record<string, unknown>).type : undefined;
-  return TYPES.some((x) => x.type === t) ? (t as AuthType) : 'inherit';
+const authType = (auth: Draft<Auth> | undefined): AuthType => {
+  const t = objectOf(auth)?.type;
+  return TYPES.find((x) => x.type === t)?.type ?? 'inherit';
 };
 
 export function AuthEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
   const path = [...requestPath, 'auth'];
-  const type = authType(d.get(path));
+  const type = authType(requestAt(d.doc, requestPath)?.auth);
   const id = fieldId(path);
   return (
     <div className="req-auth">
@@ -39,7 +41,7 @@ export function AuthEditor({ requestPath }: { requestPath: Path }) {
           </label>
         ))}
       </fieldset>
-      {type === 'inherit' && <p className="muted">{inheritedText(d.get(['defaults', 'auth']))}</p>}
+      {type === 'inherit' && <p className="muted">{inheritedText(defaultsOf(d.doc).auth)}</p>}
       {type === 'none' && <p className="muted">No credentials are sent, even when the plan defaults have some.</p>}
       {type === 'bearer' && (
         <div className="req-row">
@@ -65,7 +67,7 @@ export function AuthEditor({ requestPath }: { requestPath: Path }) {
   );
 }
 
-function inheritedText(defaults: unknown): string {
+function inheritedText(defaults: Draft<Auth> | undefined): string {
   switch (authType(defaults)) {
     case 'inherit': return 'The plan defaults send no authentication, so neither does this request.';
     case 'none': return 'The plan defaults send no authentication.';

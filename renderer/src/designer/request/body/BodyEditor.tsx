@@ -1,6 +1,7 @@
 /** The request body: none, JSON, form fields, text or a file. Choosing a kind replaces the body in one undoable edit. */
 import { CodeEditor } from '../../code/CodeEditor.tsx';
 import type { Path } from '../../core/doc-path.ts';
+import { requestAt } from '../../core/doc/index.ts';
 import { KeyValueTable } from '../../fields/KeyValueTable.tsx';
 import { fieldId } from '../../fields/useField.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
@@ -12,10 +13,10 @@ const LABELS: Record<BodyKind, string> = { none: 'None', json: 'JSON', form: 'Fo
 
 export function BodyEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
-  const req = d.get(requestPath);
+  const req = requestAt(d.doc, requestPath);
   const kind = bodyKind(req);
   const id = fieldId(requestPath, '-body');
-  const choose = (k: BodyKind): void => d.set(requestPath, switchBody((req ?? {}) as Record<string, unknown>, k));
+  const choose = (k: BodyKind): void => d.set(requestPath, switchBody(req ?? {}, k));
   return (
     <div className="req-body">
       <fieldset className="req-segmented">
@@ -35,7 +36,7 @@ export function BodyEditor({ requestPath }: { requestPath: Path }) {
         </>
       )}
       {kind === 'text' && (
-        <CodeEditor label="Text body" language="plaintext" height={220} value={String(d.get([...requestPath, 'text']) ?? '')}
+        <CodeEditor label="Text body" language="plaintext" height={220} value={String(req?.text ?? '')}
           onChange={(v) => d.set([...requestPath, 'text'], v)} />
       )}
       {kind === 'file' && <FileBodyEditor path={[...requestPath, 'file']} />}

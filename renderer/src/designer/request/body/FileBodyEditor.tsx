@@ -2,7 +2,9 @@
  * A file body: its path and an optional content type. In the app the file is one the user attached (files/NAME) or
  * one in a granted folder (absolute path); the CLI reads paths relative to the plan file.
  */
+import type { Request } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
+import { draftAt } from '../../core/doc/index.ts';
 import { issuesUnder } from '../../core/validation.ts';
 import { FieldIssues } from '../../fields/FieldIssues.tsx';
 import { fieldId } from '../../fields/useField.ts';
@@ -14,7 +16,7 @@ const CONTENT_TYPES = ['application/octet-stream', 'application/json', 'applicat
 
 export function FileBodyEditor({ path }: { path: Path }) {
   const d = useDesigner();
-  const value = d.get(path);
+  const value = draftAt<Request['file']>(d.doc, path);
   const { path: file, contentType } = fileParts(value);
   // Typing into a field of an object body writes that string field, so undo takes back words, not keystrokes.
   const write = (nextPath: string, nextType: string): void => {

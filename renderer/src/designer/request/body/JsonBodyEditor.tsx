@@ -18,8 +18,7 @@ export function JsonBodyEditor({ path }: { path: Path }) {
   const value = d.get(path);
   const [text, setText] = useState(() => jsonToText(value));
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; write(): void } | undefined>(undefined);
-  const set = useRef(d.set);
-  set.current = d.set;
+  const { set } = d; // keeps its identity across edits (DesignerProvider): a pending write may hold it
   const id = fieldId(path);
   const parsed = parseJsonText(text);
 
@@ -36,7 +35,7 @@ export function JsonBodyEditor({ path }: { path: Path }) {
     if (pending.current) clearTimeout(pending.current.timer);
     pending.current = undefined;
     if (!p.ok) return;
-    const write = (): void => { pending.current = undefined; set.current(path, p.value); };
+    const write = (): void => { pending.current = undefined; set(path, p.value); };
     pending.current = { timer: setTimeout(write, WRITE_AFTER_MS), write };
   };
   const format = (): void => { if (parsed.ok) onChange(jsonToText(parsed.value)); };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyObject, RequestDraft } from '../../core/doc/index.ts';
 import { bodyKind, fileBody, fileParts, switchBody, withKey } from './body.ts';
 import { jsonToText, parseJsonText, textShows } from './json-text.ts';
 
@@ -34,8 +35,9 @@ describe('switchBody', () => {
 describe('withKey', () => {
   it('keeps an existing key in place and appends unknown keys', () => {
     expect(Object.keys(withKey({ url: '/', name: 'x' }, 'name', 'y'))).toEqual(['url', 'name']);
-    expect(Object.keys(withKey({ url: '/' }, 'zzz', 1))).toEqual(['url', 'zzz']);
-    expect(Object.keys(withKey({ url: '/', tags: {} }, 'timeout', '1s'))).toEqual(['url', 'timeout', 'tags']);
+    expect(Object.keys(withKey<AnyObject, string>({ url: '/' }, 'zzz', 1))).toEqual(['url', 'zzz']);
+    const request: RequestDraft = { url: '/', tags: {} };
+    expect(Object.keys(withKey(request, 'timeout', '1s'))).toEqual(['url', 'timeout', 'tags']);
   });
 });
 

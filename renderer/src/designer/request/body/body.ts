@@ -3,6 +3,7 @@
  * the other body keys go, and what can be carried over is (JSON <-> text, form -> JSON, a flat JSON object -> form).
  */
 import { BODY_KEYS } from '../../../../../engine/plan/schema/request.ts';
+import { entriesOf, objectOf, textOf, type RequestDraft } from '../../core/doc/index.ts';
 import { withKey } from '../../core/key-order.ts';
 
 export { REQUEST_KEY_ORDER, withKey } from '../../core/key-order.ts';
@@ -10,22 +11,17 @@ export { REQUEST_KEY_ORDER, withKey } from '../../core/key-order.ts';
 export type BodyKind = 'none' | (typeof BODY_KEYS)[number];
 export const BODY_KINDS: readonly BodyKind[] = ['none', ...BODY_KEYS];
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The body kind of a request (the first body key present). */
-export function bodyKind(request: unknown): BodyKind {
-  if (!isRec(request)) return 'none';
-  return BODY_KEYS.find((k) => request[k] !== undefined) ?? 'none';
+export function bodyKind(request: RequestDraft | undefined): BodyKind {
+  return BODY_KEYS.find((k) => request?.[k] !== undefined) ?? 'none';
 }
 
 /** The request with its body switched to `kind`, carrying the old body over where it makes sense. */
-export function switchBody(request: Rec, kind: BodyKind): Rec {
+export function switchBody(request: RequestDraft, kind: BodyKind): RequestDraft {
   const from = bodyKind(request);
   if (from === kind) return request;
   const old = from === 'none' ? undefined : request[from];
-  const rest: Rec = {};
-  for (const [k, v] of Object.entries(request)) if (!(BODY_KEYS as readonly string[]).includes(k)) rest[k] = v;
+  const rest: RequestDraft = Object.fromEntries(entriesOf(request).filter(([k]) => !(BODY_KEYS as readonly string[]).includes(k)));
   return kind === 'none' ? rest : withKey(rest, kind, convertBody(from, kind, old));
 }
 
@@ -33,7 +29,7 @@ export function switchBody(request: Rec, kind: BodyKind): Rec {
 export function convertBody(from: BodyKind, to: Exclude<BodyKind, 'none'>, old: unknown): unknown {
   switch (to) {
     case 'json':
-      if (from === 'form' && isRec(old)) return old;
+      if (from === 'form' && objectOf(old)) return old;
       if (from === 'text' && typeof old === 'string') {
         try { return JSON.parse(old) as unknown; } catch { return {}; }
       }
@@ -42,7 +38,7 @@ export function convertBody(from: BodyKind, to: Exclude<BodyKind, 'none'>, old: 
       return from === 'json' && isFlat(old) ? old : {};
     case 'text':
       if (from === 'json') return JSON.stringify(old, null, 2);
-      if (from === 'form' && isRec(old)) return new URLSearchParams(Object.entries(old).map(([k, v]) => [k, String(v)])).toString();
+      if (from === 'form' && objectOf(old)) return new URLSearchParams(entriesOf(old).map(([k, v]) => [k, String(v)])).toString();
       return '';
     case 'file':
       return '';
@@ -50,15 +46,16 @@ export function convertBody(from: BodyKind, to: Exclude<BodyKind, 'none'>, old: 
 }
 
 /** An object a form body can hold: scalar values, or lists of scalars (repeated fields). */
-function isFlat(v: unknown): v is Rec {
+function isFlat(v: unknown): boolean {
   const scalar = (x: unknown): boolean => x === null || ['string', 'number', 'boolean'].includes(typeof x);
-  return isRec(v) && Object.values(v).every((x) => scalar(x) || (Array.isArray(x) && x.every(scalar)));
+  return objectOf(v) !== undefined && entriesOf(v).every(([, x]) => scalar(x) || (Array.isArray(x) && x.every(scalar)));
 }
 
 /** A file body as its two fields. */
-export function fileParts(v: unknown): { path: string; contentType: string } {
+export function fileParts(v: RequestDraft['file']): { path: string; contentType: string } {
   if (typeof v === 'string') return { path: v, contentType: '' };
-  if (isRec(v)) return { path: typeof v.path === 'string' ? v.path : '', contentType: typeof v.contentType === 'string' ? v.contentType : '' };
+  const file = objectOf(v);
+  if (file) return { path: textOf(file.path) ?? '', contentType: textOf(file.contentType) ?? '' };
   return { path: '', contentType: '' };
 }
 

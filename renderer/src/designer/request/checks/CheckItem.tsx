@@ -1,6 +1,8 @@
 /** One check: its kind's form, an optional name (the derived one shown), and its result in the last Try. */
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
+import type { Check } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
+import { draftAt, type RequestDraft } from '../../core/doc/index.ts';
 import { issuesAt } from '../../core/validation.ts';
 import { FieldIssues } from '../../fields/FieldIssues.tsx';
 import { TextField } from '../../fields/TextField.tsx';
@@ -18,13 +20,14 @@ export interface CheckItemProps {
   index: number;
   count: number;
   entry: TraceEntry | undefined;
-  tried: unknown;
+  /** The request as it was tried (see preview.ts). */
+  tried: RequestDraft | undefined;
 }
 
 export function CheckItem({ listPath, index, count, entry, tried }: CheckItemProps) {
   const d = useDesigner();
   const path = [...listPath, index];
-  const check = d.get(path);
+  const check = draftAt<Check>(d.doc, path);
   const kind = checkKind(check);
   const n = index + 1;
   const id = fieldId(path);
@@ -37,23 +40,23 @@ export function CheckItem({ listPath, index, count, entry, tried }: CheckItemPro
         <span className="req-derived" title="The name results and thresholds use">{derived || '…'}</span>
         <ListItemTools listPath={listPath} index={index} count={count} what={`check ${n}`} />
       </div>
-      {kind === 'status' && <StatusCheckForm checkPath={path} n={n} />}
+      {kind === 'status' && <StatusCheckForm checkPath={path} />}
       {kind === 'header' && (
         <>
-          <TextField path={[...path, 'header']} label={`Check ${n} header name`} keepEmpty list="req-common-headers" className="req-subject" />
-          <OpRows checkPath={path} kind="header" n={n} />
+          <TextField path={[...path, 'header']} label="Header name" keepEmpty list="req-common-headers" className="req-subject" />
+          <OpRows checkPath={path} kind="header" />
         </>
       )}
       {kind === 'jsonPath' && (
         <>
-          <TextField path={[...path, 'jsonPath']} label={`Check ${n} JSON path`} keepEmpty placeholder="$.results[0].id" className="req-subject"
+          <TextField path={[...path, 'jsonPath']} label="JSON path" keepEmpty placeholder="$.results[0].id" className="req-subject"
             hint="$.a.b, $['a'], [0], [-1], [*], ..name, [1:3], filters [?(@.price < 10)]" />
-          <OpRows checkPath={path} kind="jsonPath" n={n} />
+          <OpRows checkPath={path} kind="jsonPath" />
         </>
       )}
-      {(kind === 'body' || kind === 'duration') && <OpRows checkPath={path} kind={kind} n={n} />}
+      {(kind === 'body' || kind === 'duration') && <OpRows checkPath={path} kind={kind} />}
       {kind === undefined && <p className="muted">This check is not one the editor knows; fix it in the code view.</p>}
-      <TextField path={[...path, 'name']} label={`Check ${n} name`} placeholder={derived || 'derived from the check'} className="req-check-name" />
+      <TextField path={[...path, 'name']} label="Name" placeholder={derived || 'derived from the check'} className="req-check-name" />
       <FieldIssues id={`${id}-issues`} issues={issuesAt(d.issues, path)} />
       <CheckResult id={`${id}-result`} preview={previewCheck(entry, tried, index, check)} />
     </fieldset>

@@ -1,9 +1,10 @@
 /** The checks of a request: add one of each kind, reorder, remove; each previewed against the last Try. */
+import type { Check } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
+import { listOf, requestAt } from '../../core/doc/index.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { withKey } from '../body/body.ts';
-import { useLastTry } from '../last-response.ts';
-import { triedRequest } from '../preview/preview.ts';
+import { useLastTry } from '../../try/TryProvider.tsx';
 import { TrySummary } from '../preview/TrySummary.tsx';
 import { CHECK_KINDS } from './model.ts';
 import { CheckItem } from './CheckItem.tsx';
@@ -11,14 +12,14 @@ import { CheckItem } from './CheckItem.tsx';
 export function ChecksEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
   const listPath = [...requestPath, 'checks'];
-  const raw = d.get(listPath);
-  const checks = Array.isArray(raw) ? raw : [];
-  const entry = useLastTry(requestPath);
-  const tried = triedRequest(entry, d.get(requestPath));
-  const add = (create: () => unknown): void => {
-    const req = d.get(requestPath);
+  const req = requestAt(d.doc, requestPath);
+  const checks = listOf(req?.checks);
+  const last = useLastTry(requestPath);
+  const entry = last?.entry;
+  const tried = last?.request;
+  const add = (create: () => Check): void => {
     // The first check creates `checks` where the plan reference lists it, not after tags.
-    if (!Array.isArray(raw) && req !== null && typeof req === 'object') d.set(requestPath, withKey(req as Record<string, unknown>, 'checks', [create()]));
+    if (!Array.isArray(req?.checks) && req) d.set(requestPath, withKey(req, 'checks', [create()]));
     else d.edit({ kind: 'insert', path: listPath, index: checks.length, value: create() });
   };
   return (

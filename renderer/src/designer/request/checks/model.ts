@@ -5,15 +5,13 @@
  */
 import { checkName } from '../../../../../engine/plan/names.ts';
 import type { Check } from '../../../../../engine/plan/schema/index.ts';
+import { listOf, objectOf, type CheckDraft, type Draft } from '../../core/doc/index.ts';
 
 export type CheckKind = 'status' | 'header' | 'jsonPath' | 'body' | 'duration';
 export type OpType = 'boolean' | 'template' | 'regex' | 'any' | 'number' | 'int' | 'duration';
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The kinds, with their label and the lower-case noun used in sentences ("Add JSON path check"). */
-export const CHECK_KINDS: readonly { kind: CheckKind; label: string; noun: string; create(): Rec }[] = [
+export const CHECK_KINDS: readonly { kind: CheckKind; label: string; noun: string; create(): Check }[] = [
   { kind: 'status', label: 'Status', noun: 'status', create: () => ({ status: 200 }) },
   { kind: 'header', label: 'Header', noun: 'header', create: () => ({ header: 'Content-Type', contains: 'json' }) },
   { kind: 'jsonPath', label: 'JSON path', noun: 'JSON path', create: () => ({ jsonPath: '$.id', exists: true }) },
@@ -42,8 +40,9 @@ export const CHECK_OPS: Record<Exclude<CheckKind, 'status'>, readonly { op: stri
 };
 
 /** The kind of a check (by its key), or undefined for something the editor cannot show. */
-export function checkKind(c: unknown): CheckKind | undefined {
-  if (!isRec(c)) return undefined;
+export function checkKind(check: Draft<Check> | undefined): CheckKind | undefined {
+  const c = objectOf(check);
+  if (!c) return undefined;
   return (['status', 'header', 'jsonPath', 'body', 'duration'] as const).find((k) => k in c);
 }
 
@@ -55,20 +54,18 @@ export function defaultOpValue(type: OpType): unknown {
   return { boolean: true, template: '', regex: '.+', any: '', number: 0, int: 0, duration: '500ms' }[type];
 }
 
-/** `obj` with operator `from` replaced by `to` (same position), holding `value`. */
-export function replaceOp(obj: Rec, from: string, to: string, value: unknown): Rec {
-  const out: Rec = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (k === from) out[to] = value;
-    else if (k !== to) out[k] = v;
-  }
-  return out;
+/** The conditions `obj` (a check, or a body or duration check's inside) with operator `from` replaced by `to` (same position), holding `value`. */
+export function replaceOp<T extends object>(obj: T, from: string, to: string, value: unknown): T {
+  return Object.fromEntries(Object.entries(obj).flatMap(([k, v]) => (k === from ? [[to, value]] : k === to ? [] : [[k, v]]))) as T;
 }
 
 /** The label the summary shows for a check (its name, else derived); empty while the check is incomplete. */
-export function derivedCheckName(c: unknown): string {
+export function derivedCheckName(check: Draft<Check> | undefined): string {
+  const c = objectOf(check);
+  if (!c) return '';
   try {
-    return checkName({ ...(c as Rec), name: undefined } as Check);
+    // A draft may miss what checkName reads: it throws, and the check has no derived name yet.
+    return checkName({ ...c, name: undefined } as Check);
   } catch {
     return '';
   }
@@ -77,17 +74,19 @@ export function derivedCheckName(c: unknown): string {
 export type StatusMode = 'code' | 'list' | 'range' | 'class';
 
 /** How a status check's value is written. */
-export function statusMode(v: unknown): StatusMode {
+export function statusMode(v: CheckDraft['status']): StatusMode {
   if (Array.isArray(v)) return 'list';
-  if (isRec(v)) return 'range';
+  if (objectOf(v)) return 'range';
   if (typeof v === 'string') return 'class';
   return 'code';
 }
 
 /** A status value of another mode, keeping the code the user already had. */
-export function convertStatus(v: unknown, mode: StatusMode): unknown {
-  const first = typeof v === 'number' ? v : Array.isArray(v) && typeof v[0] === 'number' ? v[0]
-    : isRec(v) && typeof v.min === 'number' ? v.min : typeof v === 'string' ? Number(v[0] ?? 2) * 100 : 200;
+export function convertStatus(v: CheckDraft['status'], mode: StatusMode): Extract<Check, { status: unknown }>['status'] {
+  const list = listOf(v);
+  const range = objectOf(v);
+  const first = typeof v === 'number' ? v : typeof list[0] === 'number' ? list[0]
+    : typeof range?.min === 'number' ? range.min : typeof v === 'string' ? Number(v[0] ?? 2) * 100 : 200;
   switch (mode) {
     case 'code': return first;
     case 'list': return [first];

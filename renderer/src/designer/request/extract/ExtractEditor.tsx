@@ -1,29 +1,28 @@
 /** The extractions of a request (variable -> extractor): add, rename, remove; previewed against the last Try. */
 import type { Path } from '../../core/doc-path.ts';
+import { keysOf, objectOf, requestAt } from '../../core/doc/index.ts';
 import { issuesAt } from '../../core/validation.ts';
 import { FieldIssues } from '../../fields/FieldIssues.tsx';
 import { fieldId } from '../../fields/useField.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { withKey } from '../body/body.ts';
-import { useLastTry } from '../last-response.ts';
-import { triedRequest } from '../preview/preview.ts';
+import { useLastTry } from '../../try/TryProvider.tsx';
 import { TrySummary } from '../preview/TrySummary.tsx';
 import { ExtractItem } from './ExtractItem.tsx';
 import { EXTRACT_KINDS, uniqueName } from './model.ts';
 
-type Rec = Record<string, unknown>;
-
 export function ExtractEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
   const path = [...requestPath, 'extract'];
-  const raw = d.get(path);
-  const names = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : [];
-  const entry = useLastTry(requestPath);
-  const tried = triedRequest(entry, d.get(requestPath));
+  const req = requestAt(d.doc, requestPath);
+  const names = keysOf(req?.extract);
+  const last = useLastTry(requestPath);
+  const entry = last?.entry;
+  const tried = last?.request;
   const add = (): void => {
-    const req = (d.get(requestPath) ?? {}) as Rec;
-    const extract = { ...((req.extract ?? {}) as Rec), [uniqueName(names)]: EXTRACT_KINDS[0]?.create() };
-    d.set(requestPath, withKey(req, 'extract', extract));
+    const request = req ?? {};
+    const extract = { ...objectOf(request.extract), [uniqueName(names)]: EXTRACT_KINDS[0]?.create() };
+    d.set(requestPath, withKey(request, 'extract', extract));
   };
   return (
     <div className="req-extract">

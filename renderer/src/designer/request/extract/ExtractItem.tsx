@@ -1,6 +1,8 @@
 /** One extraction: the variable, where the value comes from, an optional default, and what the last Try got. */
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
+import type { Extractor } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
+import { draftAt, type RequestDraft } from '../../core/doc/index.ts';
 import { issuesAt } from '../../core/validation.ts';
 import { CheckboxField } from '../../fields/CheckboxField.tsx';
 import { FieldIssues } from '../../fields/FieldIssues.tsx';
@@ -22,13 +24,14 @@ export interface ExtractItemProps {
   index: number;
   names: readonly string[];
   entry: TraceEntry | undefined;
-  tried: unknown;
+  /** The request as it was tried (see preview.ts). */
+  tried: RequestDraft | undefined;
 }
 
 export function ExtractItem({ extractPath, name, index, names, entry, tried }: ExtractItemProps) {
   const d = useDesigner();
   const path = [...extractPath, name];
-  const extractor = d.get(path);
+  const extractor = draftAt<Extractor>(d.doc, path);
   const kind = extractKind(extractor);
   const n = `Extraction ${index + 1}`;
   const id = `${fieldId(extractPath)}-${index}`;

@@ -3,13 +3,12 @@
  * each with an optional `default`. Pure: tested beside it.
  */
 import { RESERVED_NAMES, VARIABLE_PATTERN } from '../../../../../engine/plan/schema/common.ts';
+import type { Extractor } from '../../../../../engine/plan/schema/index.ts';
+import { objectOf, type Draft, type ExtractorDraft } from '../../core/doc/index.ts';
 
 export type ExtractKind = 'jsonPath' | 'header' | 'regex' | 'boundary' | 'cookie';
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export const EXTRACT_KINDS: readonly { kind: ExtractKind; label: string; create(): Rec }[] = [
+export const EXTRACT_KINDS: readonly { kind: ExtractKind; label: string; create(): Extractor }[] = [
   { kind: 'jsonPath', label: 'JSON path', create: () => ({ jsonPath: '$.id' }) },
   { kind: 'header', label: 'Header', create: () => ({ header: 'Location' }) },
   { kind: 'regex', label: 'Regular expression', create: () => ({ regex: 'id=(\\w+)' }) },
@@ -18,15 +17,16 @@ export const EXTRACT_KINDS: readonly { kind: ExtractKind; label: string; create(
 ];
 
 /** The kind of an extractor (by its key). */
-export function extractKind(e: unknown): ExtractKind | undefined {
-  if (!isRec(e)) return undefined;
-  return EXTRACT_KINDS.find(({ kind }) => kind in e)?.kind;
+export function extractKind(extractor: Draft<Extractor> | undefined): ExtractKind | undefined {
+  const e = objectOf(extractor);
+  return e && EXTRACT_KINDS.find(({ kind }) => kind in e)?.kind;
 }
 
 /** The extractor as another kind; its `default` is kept (it does not depend on the kind). */
-export function switchExtractor(e: unknown, kind: ExtractKind): Rec {
+export function switchExtractor(extractor: Draft<Extractor> | undefined, kind: ExtractKind): ExtractorDraft {
   const fresh = EXTRACT_KINDS.find((k) => k.kind === kind)?.create() ?? {};
-  return isRec(e) && e.default !== undefined ? { ...fresh, default: e.default } : fresh;
+  const old = objectOf(extractor)?.default;
+  return old !== undefined ? { ...fresh, default: old } : fresh;
 }
 
 /** A variable name not used yet: `base`, `base2`, `base3`... */

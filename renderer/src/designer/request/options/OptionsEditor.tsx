@@ -1,5 +1,6 @@
 /** Per-request overrides of the plan defaults: timeout, redirects, expected statuses; and metric tags. */
 import type { Path } from '../../core/doc-path.ts';
+import { defaultsOf, objectOf } from '../../core/doc/index.ts';
 import { DurationField } from '../../fields/DurationField.tsx';
 import { KeyValueTable } from '../../fields/KeyValueTable.tsx';
 import { NumberField } from '../../fields/NumberField.tsx';
@@ -11,9 +12,11 @@ export function OptionsEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
   const p = (k: string): Path => [...requestPath, k];
   // Placeholders show what applies when the field is empty: the plan defaults, else the engine's.
-  const timeout = d.get(['defaults', 'timeout']);
-  const redirects = d.get(['defaults', 'http', 'maxRedirects']);
-  const expected = formatStatuses(d.get(['defaults', 'http', 'expectedStatuses']));
+  const defaults = defaultsOf(d.doc);
+  const http = objectOf(defaults.http);
+  const timeout = defaults.timeout;
+  const redirects = http?.maxRedirects;
+  const expected = formatStatuses(http?.expectedStatuses);
   return (
     <div className="req-options">
       <p className="hint">Empty fields use the plan defaults.</p>

@@ -3,6 +3,8 @@
  * list form of a status check. Text that does not parse says which part is wrong instead of being dropped.
  */
 
+import { listOf, objectOf } from '../../core/doc/index.ts';
+
 export type StatusItem = number | { min: number; max: number };
 export type StatusParse = { ok: true; items: StatusItem[] } | { ok: false; message: string };
 
@@ -31,11 +33,11 @@ export function parseStatuses(text: string, allowRanges = true): StatusParse {
 /** The text for a list of codes and ranges. */
 export function formatStatuses(v: unknown): string {
   if (!Array.isArray(v)) return '';
-  return v.map((s: unknown) => {
+  return listOf(v).map((s) => {
     if (typeof s === 'number') return String(s);
     if (s !== null && typeof s === 'object') {
-      const r = s as { min?: unknown; max?: unknown };
-      return `${String(r.min)}-${String(r.max)}`;
+      const r = objectOf(s);
+      return `${String(r?.min)}-${String(r?.max)}`;
     }
     return String(s);
   }).join(', ');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
-import { formatValue, previewCheck, previewExtraction, triedRequest } from './preview.ts';
+import { formatValue, previewCheck, previewExtraction } from './preview.ts';
 
 const entry = {
   response: { status: 200 },
@@ -31,11 +31,6 @@ describe('preview', () => {
   it('shows the extracted value or why it failed', () => {
     expect(previewExtraction(entry, tried, 'token', { jsonPath: '$.t' })).toEqual({ state: 'ok', value: 'abc' });
     expect(previewExtraction(entry, tried, 'id', { regex: 'x' })).toEqual({ state: 'fail', reason: 'no match' });
-  });
-  it('remembers the request as first seen with an entry', () => {
-    const e = { ...entry };
-    expect(triedRequest(e, { v: 1 })).toEqual({ v: 1 });
-    expect(triedRequest(e, { v: 2 })).toEqual({ v: 1 });
   });
   it('formats values on one short line', () => {
     expect(formatValue('a')).toBe('"a"');

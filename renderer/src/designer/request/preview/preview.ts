@@ -4,10 +4,10 @@
  * differs from the one that was tried says so instead of showing a result that belongs to something else.
  */
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
+import type { Check, Extractor } from '../../../../../engine/plan/schema/index.ts';
+import { listOf, objectOf, type Draft, type RequestDraft } from '../../core/doc/index.ts';
 import { derivedCheckName } from '../checks/model.ts';
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export type CheckPreview =
@@ -23,13 +23,14 @@ function noResponse(entry: TraceEntry): string | undefined {
 }
 
 /** The result of check `index` (now `check`) in the last Try of a request that was `tried`. */
-export function previewCheck(entry: TraceEntry | undefined, tried: unknown, index: number, check: unknown): CheckPreview {
+export function previewCheck(entry: TraceEntry | undefined, tried: RequestDraft | undefined, index: number, check: Draft<Check>): CheckPreview {
   if (!entry) return { state: 'none' };
   const skipped = noResponse(entry);
   if (skipped && entry.checks.length === 0) return { state: 'skipped', reason: skipped };
-  const triedChecks = isRec(tried) && Array.isArray(tried.checks) ? tried.checks : undefined;
+  const triedChecks = Array.isArray(tried?.checks) ? listOf(tried.checks) : undefined;
   if (triedChecks && !triedChecks.some((t) => same(t, check))) return { state: 'changed' };
-  const name = isRec(check) && typeof check.name === 'string' && check.name !== '' ? check.name : derivedCheckName(check);
+  const own = objectOf(check)?.name;
+  const name = typeof own === 'string' && own !== '' ? own : derivedCheckName(check);
   // Same position first (two checks may share a name), else the first with the same name.
   const at = entry.checks[index];
   const r = at && at.name === name ? at : entry.checks.find((c) => c.name === name);
@@ -45,11 +46,11 @@ export type ExtractPreview =
   | { state: 'none' };
 
 /** What the extraction into `variable` (now `extractor`) yielded in the last Try. */
-export function previewExtraction(entry: TraceEntry | undefined, tried: unknown, variable: string, extractor: unknown): ExtractPreview {
+export function previewExtraction(entry: TraceEntry | undefined, tried: RequestDraft | undefined, variable: string, extractor: Draft<Extractor>): ExtractPreview {
   if (!entry) return { state: 'none' };
   const skipped = noResponse(entry);
   if (skipped && entry.extracted.length === 0) return { state: 'skipped', reason: skipped };
-  const triedExtract = isRec(tried) && isRec(tried.extract) ? tried.extract : undefined;
+  const triedExtract = objectOf(tried?.extract);
   if (triedExtract && !same(triedExtract[variable], extractor)) return { state: 'changed' };
   const r = entry.extracted.find((x) => x.variable === variable);
   if (!r) return { state: 'changed' };
@@ -60,16 +61,4 @@ export function previewExtraction(entry: TraceEntry | undefined, tried: unknown,
 export function formatValue(v: unknown, max = 160): string {
   const text = v === undefined ? 'undefined' : JSON.stringify(v) ?? String(v);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-const tried = new WeakMap<TraceEntry, unknown>();
-
-/**
- * The request as it was when `entry` was first seen: the Try it work stores results without the request, and the
- * entry is first seen right after it was tried, so this is what was sent.
- */
-export function triedRequest(entry: TraceEntry | undefined, current: unknown): unknown {
-  if (!entry) return undefined;
-  if (!tried.has(entry)) tried.set(entry, current);
-  return tried.get(entry);
 }

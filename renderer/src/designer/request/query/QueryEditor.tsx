@@ -3,17 +3,18 @@
  * map (edited in the table). Both are sent; what the URL holds is no longer hidden from this tab.
  */
 import type { Path } from '../../core/doc-path.ts';
+import { objectOf, requestAt } from '../../core/doc/index.ts';
 import { KeyValueTable } from '../../fields/KeyValueTable.tsx';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { moveQueryIntoTable, splitUrlQuery } from './url-query.ts';
 
 export function QueryEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
-  const req = (d.get(requestPath) ?? {}) as Record<string, unknown>;
+  const req = requestAt(d.doc, requestPath) ?? {};
   const url = typeof req.url === 'string' ? req.url : '';
   const { params } = splitUrlQuery(url);
   const move = (): void => {
-    const moved = moveQueryIntoTable(url, req.query as Record<string, unknown> | undefined);
+    const moved = moveQueryIntoTable(url, objectOf(req.query));
     d.set(requestPath, { ...req, url: moved.url, query: moved.query });
   };
   return (

@@ -3,8 +3,12 @@
  * (where the Query tab edits them). Pure. Templates (`${...}`) are kept as written; percent-escapes are decoded,
  * since the engine encodes `query` values when it sends them.
  */
+import type { ObjectIn, RequestDraft } from '../../core/doc/index.ts';
 
 export interface UrlParam { name: string; value: string }
+
+/** A request's `query` map as a draft. */
+type QueryDraft = ObjectIn<RequestDraft['query']>;
 
 /** Splits `url` at its first `?` (outside `${...}`); the fragment, if any, stays with the base. */
 export function splitUrlQuery(url: string): { base: string; params: UrlParam[] } {
@@ -21,9 +25,9 @@ export function splitUrlQuery(url: string): { base: string; params: UrlParam[] }
 }
 
 /** The URL without its query string, and `query` with the URL's parameters added (a name already there keeps its value). */
-export function moveQueryIntoTable(url: string, query: Readonly<Record<string, unknown>> | undefined): { url: string; query: Record<string, unknown> } {
+export function moveQueryIntoTable(url: string, query: QueryDraft | undefined): { url: string; query: QueryDraft } {
   const { base, params } = splitUrlQuery(url);
-  const out: Record<string, unknown> = { ...query };
+  const out: { [name: string]: QueryDraft[string] } = { ...query };
   for (const p of params) if (!(p.name in out)) out[p.name] = p.value;
   return { url: base, query: out };
 }

@@ -1,5 +1,7 @@
 /** The names a template may use in a plan, as completions: variables, builtins, env, data columns, functions. */
 import { BUILTIN_NAMES, TEMPLATE_FUNCTIONS } from '../../../../../engine/template/index.ts';
+import type { Doc } from '../../core/doc-path.ts';
+import { entriesOf, objectOf, planOf, textOf } from '../../core/doc/index.ts';
 import type { Completion } from './completions.ts';
 
 export interface CompletionSources {
@@ -29,7 +31,7 @@ export function templateCompletions(s: CompletionSources): Completion[] {
 const ENV_REF = /\$\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /** `env.X` names the document already uses, so they complete even without a selected environment. */
-export function envNamesInDoc(doc: unknown): string[] {
+export function envNamesInDoc(doc: Doc): string[] {
   const names = new Set<string>();
   const walk = (v: unknown): void => {
     if (typeof v === 'string') for (const m of v.matchAll(ENV_REF)) names.add(m[1] as string);
@@ -41,13 +43,6 @@ export function envNamesInDoc(doc: unknown): string[] {
 }
 
 /** The data feeders of the plan and their files: `data: { users: { file } }`. */
-export function dataFeeders(doc: unknown): Record<string, string | undefined> {
-  const data = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>).data : undefined;
-  const out: Record<string, string | undefined> = {};
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return out;
-  for (const [name, f] of Object.entries(data)) {
-    const file = f !== null && typeof f === 'object' ? (f as Record<string, unknown>).file : undefined;
-    out[name] = typeof file === 'string' ? file : undefined;
-  }
-  return out;
+export function dataFeeders(doc: Doc): Record<string, string | undefined> {
+  return Object.fromEntries(entriesOf(planOf(doc).data).map(([name, f]) => [name, textOf(objectOf(f)?.file)]));
 }

@@ -3,6 +3,7 @@
  * file attached earlier. The new feeder is named after the file and previewed at once.
  */
 import { useId, useState } from 'react';
+import { keysOf, planOf } from '../../core/doc/index.ts';
 import { AttachFile } from '../../files/AttachFile.tsx';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { feederNameFor, newFeeder } from './feeders.ts';
@@ -14,7 +15,7 @@ export function AddDataFile({ stored, onStored }: { stored: readonly StoredFile[
   const id = useId();
   const [done, setDone] = useState('');
   const [pick, setPick] = useState('');
-  const existing = Object.keys((d.get(['data']) as Record<string, unknown> | undefined) ?? {});
+  const existing = keysOf(planOf(d.doc).data);
 
   const add = (path: string): void => {
     const name = feederNameFor(path, existing);

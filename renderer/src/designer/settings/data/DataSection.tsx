@@ -1,6 +1,7 @@
 /** The plan's data files (feeders): each row feeds ${data.NAME.COLUMN}; add, edit, preview and remove them. */
 import { useId } from 'react';
 import { Section } from '../../../ui/Section.tsx';
+import { keysOf, planOf } from '../../core/doc/index.ts';
 import { useLoad } from '../../../ui/hooks.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { GrantedFolders } from '../../files/GrantedFolders.tsx';
@@ -11,8 +12,7 @@ export function DataSection() {
   const d = useDesigner();
   const listId = useId();
   const stored = useLoad((c) => c.call('files.list', {}), 'files');
-  const data = d.get(['data']);
-  const names = data !== null && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : [];
+  const names = keysOf(planOf(d.doc).data);
   return (
     <Section title="Data files" className="settings-section">
       <p className="hint">

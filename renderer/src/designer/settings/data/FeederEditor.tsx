@@ -1,4 +1,5 @@
 /** One data feeder: its name, file, format, mode, what happens when rows run out, delimiter, and the preview. */
+import { objectOf, planOf } from '../../core/doc/index.ts';
 import { SelectField, type Option } from '../../fields/SelectField.tsx';
 import { TextField } from '../../fields/TextField.tsx';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
@@ -6,13 +7,12 @@ import { effectiveFormat } from './feeders.ts';
 import { FeederName } from './FeederName.tsx';
 import { FilePreview } from './FilePreview.tsx';
 
-type Rec = Record<string, unknown>;
 const DELIMITERS: Option[] = [{ value: ',', label: 'comma ,' }, { value: ';', label: 'semicolon ;' }, { value: '\t', label: 'tab' }, { value: '|', label: 'pipe |' }];
 
 export function FeederEditor({ name, others, storedListId }: { name: string; others: readonly string[]; storedListId: string }) {
   const d = useDesigner();
   const path = ['data', name];
-  const f = (d.get(path) ?? {}) as Rec;
+  const f = objectOf(objectOf(planOf(d.doc).data)?.[name]) ?? {};
   const file = typeof f.file === 'string' ? f.file : '';
   const format = effectiveFormat(file, f.format);
   const delimiter = typeof f.delimiter === 'string' && f.delimiter.length === 1 ? f.delimiter : undefined;

@@ -3,10 +3,11 @@
  * columns as ${data.NAME.COLUMN} and the total rows, or the parse error with its line:column.
  */
 import { useEffect, useState } from 'react';
+import type { Result } from '../../../../../app/contract/index.ts';
 import { useClient } from '../../../api.tsx';
 import { describeError } from '../../../ui/errors.ts';
 
-interface Preview { columns: string[]; rows: Record<string, unknown>[]; total: number }
+type Preview = Result<'files.preview'>;
 type State = { kind: 'loading' } | { kind: 'ok'; preview: Preview } | { kind: 'error'; message: string };
 
 const cell = (v: unknown): string => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));

@@ -1,5 +1,5 @@
 /** Data feeders as the designer creates them: a name from the file name, and the fields a new feeder starts with. */
-import { RESERVED_NAMES } from '../../../../../engine/plan/index.ts';
+import { RESERVED_NAMES, type DataFeeder } from '../../../../../engine/plan/index.ts';
 import { VARIABLE_PATTERN } from '../../../../../engine/plan/schema/common.ts';
 
 const VALID = new RegExp(VARIABLE_PATTERN);
@@ -24,7 +24,7 @@ export function feederNameFor(fileName: string, existing: readonly string[]): st
 }
 
 /** A new feeder for a stored file: tab-separated files get their delimiter, everything else the engine's defaults. */
-export function newFeeder(path: string): Record<string, unknown> {
+export function newFeeder(path: string): DataFeeder {
   return { file: path, ...(/\.tsv$/i.test(path) ? { delimiter: '\t' } : {}) };
 }
 

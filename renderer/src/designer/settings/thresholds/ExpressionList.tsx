@@ -3,15 +3,15 @@
  * delayAbortEval (not before this much time) it is written in the object form, otherwise as plain text.
  */
 import { useId } from 'react';
+import { objectOf } from '../../core/doc/index.ts';
 import { DurationField } from '../../fields/DurationField.tsx';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { AGGREGATIONS, defaultExpression, type MetricInfo } from './metrics.ts';
-import { ruleText } from './threshold-check.ts';
+import { ruleText, type RuleDraft } from './threshold-check.ts';
 
-type Rule = string | { threshold: string; abortOnFail?: boolean; delayAbortEval?: string };
 const SPARES: Record<string, string[]> = { trend: ['p(99)<1500', 'avg<200', 'med<100', 'max<3000'], rate: ['rate<0.05'], counter: ['rate>1', 'count<1000000'], gauge: ['value<1000'] };
 
-interface Props { thresholdKey: string; rules: unknown[]; problems: (string | undefined)[]; metric: MetricInfo | undefined }
+interface Props { thresholdKey: string; rules: readonly RuleDraft[]; problems: (string | undefined)[]; metric: MetricInfo | undefined }
 
 export function ExpressionList({ thresholdKey, rules, problems, metric }: Props) {
   const d = useDesigner();
@@ -24,9 +24,8 @@ export function ExpressionList({ thresholdKey, rules, problems, metric }: Props)
       <h4 id={`${id}-title`}>Expressions</h4>
       {metric && <p className="hint">Aggregations for {metric.name} ({metric.type}): {AGGREGATIONS[metric.type]}.</p>}
       {rules.map((raw, i) => {
-        const rule = raw as Rule;
         const text = texts[i] ?? '';
-        const obj = typeof rule === 'object' && rule !== null ? rule : undefined;
+        const obj = objectOf(raw);
         const problem = problems[i];
         const n = i + 1;
         const setAbort = (on: boolean): void => d.set([...path, i], on ? { threshold: text, abortOnFail: true, ...(obj?.delayAbortEval ? { delayAbortEval: obj.delayAbortEval } : {}) } : text);

@@ -3,16 +3,21 @@
  * typed or picked from the plan's own values. A value is written into the key when the field is left (or on
  * Enter), so typing does not rename the key at every keystroke.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { tagValueProblem, type KeyParts } from './threshold-key.ts';
 
 interface Props { parts: KeyParts; allowed: readonly string[]; values: Record<string, string[]>; onChange(next: KeyParts): void }
 
 export function TagFilters({ parts, allowed, values, onChange }: Props) {
   const id = useId();
-  const [drafts, setDrafts] = useState(parts.tags.map(([, v]) => v));
+  // The values being typed. Whenever the key changes (a value is written, undo, the code view) they are the key's
+  // values again, at once in this render (React's "adjusting state when a prop changes"; parts is new every render,
+  // its text is what counts). Keeping the old drafts for a key that comes back would show stale text after undo.
   const signature = parts.tags.map(([t, v]) => `${t}:${v}`).join(',');
-  useEffect(() => setDrafts(parts.tags.map(([, v]) => v)), [signature]); // parts is new every render; its text is what matters
+  const [typing, setTyping] = useState({ signature, drafts: parts.tags.map(([, v]) => v) });
+  if (typing.signature !== signature) setTyping({ signature, drafts: parts.tags.map(([, v]) => v) });
+  const drafts = typing.signature === signature ? typing.drafts : parts.tags.map(([, v]) => v);
+  const setDraft = (i: number, text: string): void => setTyping({ signature, drafts: drafts.map((x, j) => (j === i ? text : x)) });
   const withTag = (i: number, tag: string, value: string): KeyParts => ({ metric: parts.metric, tags: parts.tags.map((tv, j): [string, string] => (j === i ? [tag, value] : tv)) });
   const unused = allowed.filter((t) => !parts.tags.some(([u]) => u === t));
   const add = (): void => {
@@ -36,7 +41,7 @@ export function TagFilters({ parts, allowed, values, onChange }: Props) {
             </select>
             <span aria-hidden="true">:</span>
             <input aria-label={`Value of filter ${i + 1} (${tag})`} className="mono" value={draft} list={`${id}-${tag}`} spellCheck={false} aria-invalid={problem !== undefined}
-              onChange={(e) => setDrafts((ds) => ds.map((x, j) => (j === i ? e.target.value : x)))} onBlur={commit}
+              onChange={(e) => setDraft(i, e.target.value)} onBlur={commit}
               onKeyDown={(e) => { if (e.key === 'Enter') commit(); }} />
             <datalist id={`${id}-${tag}`}>{(values[tag] ?? []).map((v) => <option key={v} value={v} />)}</datalist>
             <button type="button" aria-label={`Remove filter ${i + 1} (${tag})`} onClick={() => onChange({ metric: parts.metric, tags: parts.tags.filter((_, j) => j !== i) })}>✕</button>

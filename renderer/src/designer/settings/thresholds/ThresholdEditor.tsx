@@ -5,7 +5,7 @@ import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { ExpressionList } from './ExpressionList.tsx';
 import { HTTP_TAGS, METRIC_LIST, metricInfo } from './metrics.ts';
 import { TagFilters } from './TagFilters.tsx';
-import { checkThreshold } from './threshold-check.ts';
+import { checkThreshold, type RuleDraft } from './threshold-check.ts';
 import { formatKey, splitKey, type KeyParts } from './threshold-key.ts';
 
 export interface ThresholdFacts { plan: Plan; values: Record<string, string[]>; customTags: string[] }
@@ -17,7 +17,7 @@ export function allowedTags(metric: string, customTags: readonly string[]): stri
   return m.tags === HTTP_TAGS ? [...m.tags, ...customTags] : [...m.tags];
 }
 
-export function ThresholdEditor({ thresholdKey, rules, facts, others }: { thresholdKey: string; rules: unknown[]; facts: ThresholdFacts; others: readonly string[] }) {
+export function ThresholdEditor({ thresholdKey, rules, facts, others }: { thresholdKey: string; rules: readonly RuleDraft[]; facts: ThresholdFacts; others: readonly string[] }) {
   const d = useDesigner();
   const id = useId();
   const [clash, setClash] = useState('');

@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import { Section } from '../../../ui/Section.tsx';
+import { entriesOf, listOf, planOf } from '../../core/doc/index.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { NewThreshold } from './NewThreshold.tsx';
 import { analysisPlan, customTagNames, tagValues } from './plan-facts.ts';
@@ -12,8 +13,7 @@ import './thresholds.css';
 
 export function ThresholdsSection() {
   const d = useDesigner();
-  const raw = d.get(['thresholds']);
-  const entries = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.entries(raw as Record<string, unknown>) : [];
+  const entries = entriesOf(planOf(d.doc).thresholds);
   const plan = useMemo(() => analysisPlan(d.doc), [d.doc]);
   const facts = useMemo(() => ({ plan, values: tagValues(plan), customTags: customTagNames(plan) }), [plan]);
   const keys = entries.map(([k]) => k);
@@ -26,7 +26,7 @@ export function ThresholdsSection() {
       {entries.length === 0 && <p className="empty">No thresholds yet: the run always passes.</p>}
       {/* Keyed by position: editing the metric or a tag renames the key in place and must not remount the editor. */}
       {entries.map(([key, rules], i) => (
-        <ThresholdEditor key={i} thresholdKey={key} rules={Array.isArray(rules) ? rules : []} facts={facts} others={keys.filter((k) => k !== key)} />
+        <ThresholdEditor key={i} thresholdKey={key} rules={listOf(rules)} facts={facts} others={keys.filter((k) => k !== key)} />
       ))}
       <NewThreshold existing={keys} />
     </Section>

@@ -5,25 +5,24 @@
  */
 import { checkName, HTTP_METHODS, requestName, Step, type Plan } from '../../../../../engine/plan/index.ts';
 import { groupsOf, requestsOf } from '../../../../../engine/plan/walk.ts';
+import type { Doc } from '../../core/doc-path.ts';
+import { defaultsOf, entriesOf, listOf, scenarioEntries } from '../../core/doc/index.ts';
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const stringMap = (v: unknown): Record<string, string> =>
-  (isRec(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {});
+/** The tags of a draft that are text (name -> value). */
+const stringMap = (tags: unknown): Record<string, string> =>
+  Object.fromEntries(entriesOf(tags).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /**
  * The document reduced to what the engine's threshold analysis reads (scenarios' valid steps and tags, the
- * default tags, the thresholds), typed as a Plan for it.
+ * default tags, the thresholds): a Plan made of the parts that pass the engine's schema.
  */
-export function analysisPlan(doc: unknown, thresholds: Record<string, unknown[]> = {}): Plan {
-  const d = isRec(doc) ? doc : {};
-  const scenarios: Rec = {};
-  for (const [name, sc] of Object.entries(isRec(d.scenarios) ? d.scenarios : {})) {
-    const steps = isRec(sc) && Array.isArray(sc.steps) ? sc.steps.filter((s) => Step.safeParse(s).success) : [];
-    scenarios[name] = { executor: 'constant-vus', duration: '1s', steps, tags: stringMap(isRec(sc) ? sc.tags : undefined) };
+export function analysisPlan(doc: Doc, thresholds: Plan['thresholds'] = {}): Plan {
+  const scenarios: Plan['scenarios'] = {};
+  for (const [name, sc] of scenarioEntries(doc)) {
+    const steps = listOf(sc?.steps).flatMap((s) => { const parsed = Step.safeParse(s); return parsed.success ? [parsed.data] : []; });
+    scenarios[name] = { executor: 'constant-vus', duration: '1s', steps, tags: stringMap(sc?.tags) };
   }
-  const defaults = isRec(d.defaults) ? d.defaults : {};
-  return { version: 1, name: 'analysis', scenarios, defaults: { tags: stringMap(defaults.tags) }, thresholds } as unknown as Plan;
+  return { version: 1, name: 'analysis', scenarios, defaults: { tags: stringMap(defaultsOf(doc).tags) }, thresholds };
 }
 
 /** Statuses offered for the status tag besides those the plan's checks name. */

@@ -3,8 +3,12 @@
  * the metric, tag values that exist in the plan, each expression's syntax and aggregation). The plan validator
  * only gets there once the whole plan passes its schema; this gives the same messages at once.
  */
-import type { Plan } from '../../../../../engine/plan/index.ts';
+import type { Plan, ThresholdRule } from '../../../../../engine/plan/index.ts';
+import { objectOf, textOf, type Draft } from '../../core/doc/index.ts';
 import { validateThresholds } from '../../../../../engine/plan/validate-thresholds.ts';
+
+/** One expression of a threshold in a draft: text, or an object with `threshold` and abort options. */
+export type RuleDraft = Draft<ThresholdRule>;
 
 export interface ThresholdProblems {
   /** Problems of the key: unknown metric, tag not allowed, unknown tag value. */
@@ -14,13 +18,12 @@ export interface ThresholdProblems {
 }
 
 /** The rule's expression text (a string, or an object's `threshold`). */
-export function ruleText(rule: unknown): string {
+export function ruleText(rule: RuleDraft): string {
   if (typeof rule === 'string') return rule;
-  if (typeof rule === 'object' && rule !== null && typeof (rule as { threshold?: unknown }).threshold === 'string') return (rule as { threshold: string }).threshold;
-  return '';
+  return textOf(objectOf(rule)?.threshold) ?? '';
 }
 
-export function checkThreshold(plan: Plan, key: string, rules: readonly unknown[]): ThresholdProblems {
+export function checkThreshold(plan: Plan, key: string, rules: readonly RuleDraft[]): ThresholdProblems {
   const normalised = rules.map(ruleText);
   const issues = validateThresholds({ ...plan, thresholds: { [key]: normalised } });
   const out: ThresholdProblems = { key: [], rules: normalised.map(() => undefined) };

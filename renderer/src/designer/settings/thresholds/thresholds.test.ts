@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ThresholdRule } from '../../../../../engine/plan/index.ts';
+import { asDraft } from '../../core/doc/index.ts';
 import { defaultExpression, METRIC_LIST, metricInfo } from './metrics.ts';
 import { analysisPlan, customTagNames, tagValues } from './plan-facts.ts';
 import { checkThreshold, ruleText } from './threshold-check.ts';
@@ -71,7 +73,7 @@ describe('checking a threshold as typed (engine messages)', () => {
   it('reads the text of string and object rules', () => {
     expect(ruleText('rate<1')).toBe('rate<1');
     expect(ruleText({ threshold: 'rate<1' })).toBe('rate<1');
-    expect(ruleText(3)).toBe('');
+    expect(ruleText(asDraft<ThresholdRule>(3))).toBe('');
   });
 });
 

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { Step, type Plan } from '../../../../../engine/plan/index.ts';
+import {
+  asDraft, childList, childrenOf, containerOf, entriesOf, keysOf, listOf, objectOf, planOf, requestAt, requestOf, scenarioAt,
+  scenarioEntries, scenarioNames, STEP_KIND_NAMES, STEP_KINDS, stepAt, stepKind, stepsAt, type RequestDraft, type ScenarioDraft,
+} from './index.ts';
+import demoYaml from '../../../../../plans/demo.yaml?raw';
+
+const demo = parse(demoYaml) as Plan;
+
+describe('drafts of a valid plan', () => {
+  it('read what the plan holds, typed by the schema', () => {
+    const [name, scenario] = Object.entries(demo.scenarios)[0] ?? [];
+    expect(scenarioNames(demo)).toEqual(Object.keys(demo.scenarios));
+    expect(scenarioAt(demo, name ?? '')).toBe(scenario);
+    const steps = stepsAt(demo, ['scenarios', name ?? '', 'steps']);
+    expect(steps).toBe(scenario?.steps);
+    const first = steps.findIndex((s) => stepKind(s) === 'request');
+    const request: RequestDraft | undefined = requestAt(demo, ['scenarios', name ?? '', 'steps', first, 'request']);
+    expect(request).toBeDefined();
+    expect(typeof request?.url).toBe('string');
+    expect(requestOf(stepAt(demo, ['scenarios', name ?? '', 'steps', first]))).toBe(request);
+  });
+
+  it('keep the schema names: an unknown key or an unchecked value does not compile', () => {
+    const sc: ScenarioDraft = { executor: 'constant-vus', vus: 2 };
+    // @ts-expect-error `vu` is not a scenario key
+    expect(sc.vu).toBeUndefined();
+    // @ts-expect-error a draft's vus may be a stray (text typed in YAML): check it is a number first
+    expect(sc.vus + 1).toBe(3);
+    expect(typeof sc.vus === 'number' ? sc.vus + 1 : 0).toBe(3);
+  });
+});
+
+describe('drafts of a plan being typed', () => {
+  it('hand out only what is what it claims to be', () => {
+    const draft = asDraft<Plan>({ scenarios: { a: 'not yet', b: { steps: 'none', stages: [1, { target: 'x' }] } }, defaults: [] });
+    const plan = planOf(draft);
+    expect(scenarioEntries(draft)).toEqual([['a', undefined], ['b', { steps: 'none', stages: [1, { target: 'x' }] }]]);
+    expect(objectOf(plan.defaults)).toBeUndefined();
+    expect(listOf(scenarioAt(draft, 'b')?.steps)).toEqual([]);
+    expect(listOf(scenarioAt(draft, 'b')?.stages).map((s) => objectOf(s)?.target)).toEqual([undefined, 'x']);
+    expect(stepsAt(draft, ['scenarios', 'a', 'steps'])).toEqual([]);
+    expect(requestAt(draft, ['scenarios', 'b', 'steps', 0, 'request'])).toBeUndefined();
+    expect(planOf(null)).toEqual({});
+    expect(entriesOf('x')).toEqual([]);
+    expect(keysOf([1, 2])).toEqual([]);
+  });
+
+  it('never throw, whatever the document holds', () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.array(fc.oneof(fc.string(), fc.nat(5)), { maxLength: 6 }), (doc, path) => {
+      planOf(doc);
+      scenarioEntries(doc);
+      stepsAt(doc, path);
+      const step = stepAt(doc, path);
+      stepKind(step);
+      childrenOf(step);
+      requestAt(doc, [...path, 'request']);
+      for (const [, sc] of scenarioEntries(doc)) listOf(sc?.steps).forEach((s) => childrenOf(s));
+    }));
+  });
+});
+
+describe('step kinds', () => {
+  it('make steps the engine accepts, and know where their children go', () => {
+    for (const kind of STEP_KIND_NAMES) {
+      const step = STEP_KINDS[kind].create();
+      expect(Step.safeParse(step).success, kind).toBe(true);
+      expect(stepKind(step)).toBe(kind);
+      const list = childList(['scenarios', 's', 'steps', 3], kind);
+      if (list) {
+        expect(containerOf(list)).toEqual({ step: ['scenarios', 's', 'steps', 3], kind });
+        expect(childrenOf(step).length).toBeGreaterThan(0);
+      } else {
+        expect(childrenOf(step)).toEqual([]);
+      }
+    }
+    expect(stepKind({ wait: '1s' })).toBe('unknown');
+    expect(stepKind('think')).toBe('unknown');
+    // A scenario's own steps belong to no container, even a scenario named like a container's key.
+    expect(containerOf(['scenarios', 'group', 'steps'])).toBeNull();
+  });
+});
