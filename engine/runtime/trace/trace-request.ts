@@ -8,7 +8,7 @@ import { validatePlanValue } from '../../plan/parse.ts';
 import { formatPath, type PathSegment } from '../../plan/path.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { fieldReferences, templateFields, usesDefault } from '../../plan/template-fields.ts';
-import { requestsOf, type RequestVisit } from '../../plan/walk.ts';
+import { requestsOf, SETUP, TEARDOWN, type RequestVisit } from '../../plan/walk.ts';
 import { compileRequest } from '../compile/request.ts';
 import { tlsFiles } from '../http/connection-profile.ts';
 import { loadFeeders } from '../data/load.ts';
@@ -59,7 +59,8 @@ export async function traceRequest(planValue: Plan, path: readonly PathSegment[]
   let vu: VirtualUser | undefined;
   try {
     try {
-      vu = session.newVu(1, visit.scenario, env, feeders, variables);
+      // Setup and teardown run as VU 0 (k6's __VU in setup()), scenarios' first VU is 1.
+      vu = session.newVu(visit.scenario === SETUP || visit.scenario === TEARDOWN ? 0 : 1, visit.scenario, env, feeders, variables);
       await session.run(vu, [req]);
     } catch (e) {
       if (!(e instanceof VariableError)) throw e;

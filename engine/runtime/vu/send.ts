@@ -29,8 +29,9 @@ export interface WorkerContext {
   /** Only set with raw-results outputs (engine/runtime/results): a row per counted request. */
   results?: RequestResults;
   /**
-   * Only set for setup and teardown (runtime/run-steps): each failed request, check or extraction of theirs, by
-   * request name; `ends` when it ended the step list (its policy, or a request that could not be built).
+   * Only set for setup and teardown (runtime/run-steps.ts) and Validate: each failed request, check or extraction of
+   * setup and teardown, and whatever ends a step list early (a failure policy, a condition that cannot be evaluated),
+   * by request or step name; `ends` when it ended the list.
    */
   failed?: (request: string, reason: string, ends: boolean) => void;
 }

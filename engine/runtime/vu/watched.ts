@@ -34,7 +34,7 @@ export async function runWatched(vu: VirtualUser, w: WatchedRequest, wc: WorkerC
 /** Reports a failure and applies the policy; `thrown`: the caller rethrows what ended it. */
 function failed(vu: VirtualUser, w: WatchedRequest, wc: WorkerContext, reason: string, thrown: boolean): void {
   const ends = thrown || w.onFailure !== 'continue';
-  if (w.report) wc.failed?.(w.request.name, reason, ends);
+  if (w.report || ends) wc.failed?.(w.request.name, reason, ends);
   if (w.onFailure === 'continue' || vu.interrupted) return;
   const req = w.request;
   // Setup and teardown say what ended them in the summary's notes; a scenario's count says how often.
