@@ -6,7 +6,7 @@
  */
 import type { WatchedRequest } from '../compile/watched.ts';
 import type { ResponseView } from '../response.ts';
-import { afterResponse } from './after-response.ts';
+import { judgedResponse } from './after-response.ts';
 import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
 import { INTERRUPTED, StopVu } from './signals.ts';
 import type { VirtualUser } from './virtual-user.ts';
@@ -26,7 +26,7 @@ export async function runWatched(vu: VirtualUser, w: WatchedRequest, wc: WorkerC
     if (w.keepLast) r.last = res.status;
     if (w.keepByName) r.byName.set(w.request.name, res.status);
   }
-  const why = afterResponse(vu, w.request, res, wc);
+  const why = judgedResponse(vu, w.request, res, wc);
   const reason = res.status === 0 ? 'no response (see errors)' : !w.isExpected(res.status) ? `status ${res.status}` : why;
   if (reason !== undefined) failed(vu, w, wc, reason, false);
 }
