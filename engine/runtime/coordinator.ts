@@ -95,8 +95,11 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     const r = await steps.run();
     stepSamples.push(r.sample);
     if (r.ended !== undefined) {
-      if (stoppedBy === 'completed') stoppedBy = 'setup';
-      notes.push(`setup failed, so no scenario was started: ${r.ended}`);
+      if (stoppedBy !== 'completed') notes.push('stopped during setup: no scenario was started');
+      else {
+        stoppedBy = 'setup';
+        notes.push(`setup failed, so no scenario was started: ${r.ended}`);
+      }
       return summarize();
     }
     setupData = r.data;

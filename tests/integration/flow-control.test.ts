@@ -169,6 +169,26 @@ scenarios:
     expect(summary.notes).toContain("setup failed, so no scenario was started: 'get token': status 500");
   });
 
+  it('a stop during setup ends it at once: no scenario starts, teardown does not run', async () => {
+    const parsed = parsePlan(plan(`
+setup:
+  steps: [{ request: { name: slow, url: /slow, query: { ms: 20000 } } }]
+teardown:
+  steps: [{ request: { url: /teardown } }]
+scenarios:
+  s: { executor: per-vu-iterations, vus: 2, steps: [{ request: { url: /work } }] }
+`), 'flow.yaml');
+    const run = runPlan(parsed.plan, { env: env(), workers: 1 });
+    const t = performance.now();
+    setTimeout(() => run.stop(), 300);
+    const summary = await run.done;
+    expect(performance.now() - t).toBeLessThan(10_000);
+    expect(summary.stoppedBy).toBe('stopped');
+    expect(server.hits('/slow')).toBe(1);
+    expect(server.hits('/work') + server.hits('/teardown')).toBe(0);
+    expect(summary.notes).toContain('stopped during setup: no scenario was started');
+  });
+
   it('teardown runs after a run stopped early, and its failures are reported', async () => {
     const parsed = parsePlan(plan(`
 teardown:
