@@ -91,6 +91,8 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const stepSamples: Sample[] = [];
   if (plan.setup) {
     if (stoppedBy !== 'completed') return summarize();
+    // The run has started when setup starts: the app records it and can stop it, the CLI prints its header.
+    handle.emit('start', info);
     steps = new StepListRun('setup', stepsInput, {});
     const r = await steps.run();
     stepSamples.push(r.sample);
@@ -205,7 +207,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   await allReady;
   if (alive.size > 0) {
     t0 = epochNow() + 50;
-    handle.emit('start', info);
+    if (!plan.setup) handle.emit('start', info);
     post({ cmd: 'start', t0 });
   }
   // A safety net: never run (much) past the longest possible duration.
