@@ -265,6 +265,25 @@ scenarios:
     expect(server.hits('/poll')).toBe(polls);
   });
 
+  it('abortOnFail ends a loop that keeps failing, promptly', async () => {
+    const t = performance.now();
+    const { summary } = await runYaml(plan(`
+scenarios:
+  failing:
+    executor: constant-vus
+    vus: 2
+    duration: 30s
+    steps:
+      - while: { condition: "true", max: 100000, steps: [{ request: { url: /fail } }, { think: 50ms }] }
+thresholds:
+  http_req_failed: [{ threshold: "rate<0.5", abortOnFail: true }]
+`), { env: env() });
+    expect(performance.now() - t).toBeLessThan(10_000);
+    expect(summary.stoppedBy).toBe('threshold');
+    expect(summary.scenarios[0]).toMatchObject({ iterations: 0, interrupted: 2 });
+    expect(summary.notes.join('\n')).not.toContain('did not stop in time');
+  });
+
   it('a hard stop ends loops that never wait', async () => {
     const parsed = parsePlan(plan(`
 scenarios:
