@@ -12,7 +12,7 @@ import { parseDuration } from '../plan/duration.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { requestsIn, SETUP, TEARDOWN } from '../plan/walk.ts';
 import { TemplateRuntimeError } from '../template/index.ts';
-import { flowSettings } from './compile/flow-settings.ts';
+import { flowSettingsOf } from './compile/flow-settings.ts';
 import { compileValue } from './compile/json-body.ts';
 import { compileSteps } from './compile/steps.ts';
 import { Dispatchers } from './http/dispatchers.ts';
@@ -86,7 +86,7 @@ export class StepListRun {
             if (ends) ended ??= `'${request}': ${reason}`;
           },
         };
-        const compiled = compileSteps(steps, '', { plan, scenario, scenarioTags: undefined, recorder, files, dispatchers, flow: flowSettings(plan, scenario) }, [this.which, 'steps']);
+        const compiled = compileSteps(steps, '', { plan, scenario, scenarioTags: undefined, recorder, files, dispatchers, flow: flowSettingsOf(plan)(scenario) }, [this.which, 'steps']);
         this.vu.beginIteration(0);
         try {
           await runIteration(this.vu, compiled, wc);

@@ -1,28 +1,37 @@
-/** How flow control compiles for one step list of a plan (a scenario's, setup's or teardown's): see FlowSettings. */
+/** How flow control compiles for each step list of a plan (a scenario's, setup's or teardown's): see FlowSettings. */
 import { ARRIVAL_RATE_EXECUTORS, type Plan } from '../../plan/schema/index.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
 import { SETUP, TEARDOWN } from '../../plan/walk.ts';
 import type { FlowSettings } from './request.ts';
 
-/** `list`: a scenario name, SETUP or TEARDOWN. */
-export function flowSettings(plan: Plan, list: string): FlowSettings {
-  const names = new Set<string>();
-  let last = false;
+type Statuses = NonNullable<FlowSettings['statuses']>;
+
+/**
+ * The settings of every step list, by list name (a scenario name, SETUP or TEARDOWN). The plan's expressions are
+ * read once for all lists: a plan may have thousands of scenarios and requests.
+ */
+export function flowSettingsOf(plan: Plan): (list: string) => FlowSettings {
+  const statuses = new Map<string, { last: boolean; names: Set<string> }>();
   for (const f of templateFields(plan)) {
-    if (f.scope.kind !== 'request' || f.scope.scenario !== list) continue;
+    if (f.scope.kind !== 'request') continue;
     for (const r of fieldReferences(f)) {
       if (r.kind !== 'response') continue;
-      if (r.name === '') last = true;
-      else names.add(r.name);
+      const s = statuses.get(f.scope.scenario) ?? { last: false, names: new Set<string>() };
+      statuses.set(f.scope.scenario, s);
+      if (r.name === '') s.last = true;
+      else s.names.add(r.name);
     }
   }
-  const executor = plan.scenarios[list]?.executor;
-  // Setup must succeed to be of use: its failures end it (and the run) unless a request says onFailure: continue.
-  const onFailure = list === SETUP ? 'endIteration' : plan.defaults?.onFailure;
-  return {
-    ...(onFailure !== undefined ? { onFailure } : {}),
-    arrivalRate: executor !== undefined && ARRIVAL_RATE_EXECUTORS.includes(executor),
-    reportFailures: list === SETUP || list === TEARDOWN,
-    statuses: { last, names },
+  const none: Statuses = { last: false, names: new Set() };
+  return (list) => {
+    const executor = plan.scenarios[list]?.executor;
+    // Setup must succeed to be of use: its failures end it (and the run) unless a request says onFailure: continue.
+    const onFailure = list === SETUP ? 'endIteration' : plan.defaults?.onFailure;
+    return {
+      ...(onFailure !== undefined ? { onFailure } : {}),
+      arrivalRate: executor !== undefined && ARRIVAL_RATE_EXECUTORS.includes(executor),
+      reportFailures: list === SETUP || list === TEARDOWN,
+      statuses: statuses.get(list) ?? none,
+    };
   };
 }

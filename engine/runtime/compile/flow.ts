@@ -6,7 +6,6 @@ import { DEFAULT_COUNTER, DEFAULT_ITEM } from '../../plan/loop-variables.ts';
 import { formatPath, type PathSegment } from '../../plan/path.ts';
 import type { FlowShape, Step } from '../../plan/schema/index.ts';
 import { compileExpression, type Expression } from '../../template/index.ts';
-import type { CompileContext } from './request.ts';
 import type { CompiledStep } from './steps.ts';
 
 export interface FlowBase {
@@ -53,7 +52,7 @@ export type CompiledFlow =
 
 type Lists = (steps: readonly Step[], path: PathSegment[]) => CompiledStep[];
 
-export function compileFlow(s: FlowShape<Step>, path: PathSegment[], lists: Lists, _cc: CompileContext): CompiledFlow {
+export function compileFlow(s: FlowShape<Step>, path: PathSegment[], lists: Lists): CompiledFlow {
   const kind = Object.keys(s)[0] as string;
   const base: FlowBase = { written: kind, path, label: `${kind} at ${formatPath(path[0] === 'scenarios' ? path.slice(2) : path)}` };
   if ('if' in s) {

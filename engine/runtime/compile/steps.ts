@@ -37,7 +37,7 @@ export function compileSteps(steps: readonly Step[], group: string, cc: CompileC
       const max = parseDuration(typeof t === 'string' ? t : t.max) ?? min;
       return { kind: 'think', minMs: min, maxMs: max };
     }
-    return compileFlow(s, path, (list, sub) => compileSteps(list, group, cc, [...path, ...sub]), cc);
+    return compileFlow(s, path, (list, sub) => compileSteps(list, group, cc, [...path, ...sub]));
   });
 }
 

@@ -12,7 +12,7 @@ import { maxVus } from '../../plan/schedule.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Plan, Step } from '../../plan/schema/index.ts';
 import { SETUP, TEARDOWN } from '../../plan/walk.ts';
-import { flowSettings } from '../compile/flow-settings.ts';
+import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileSteps, type CompiledStep } from '../compile/steps.ts';
 import { localPlanFiles, type PlanFileSource } from '../files/plan-files.ts';
 import { checkPlanFiles } from '../prepare.ts';
@@ -75,9 +75,10 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
   const limits = { timeoutMs: options.timeoutMs ?? VALIDATE_TIMEOUT_MS, maxExchanges: options.maxRequests ?? VALIDATE_MAX_REQUESTS, connections: widest };
   const session = new TraceSession(plan, limits, 'Validate', { files, env }, recorder);
   const out: IterationTrace = { entries: [], errors, flow: [], durationMs: 0 };
+  const settingsOf = flowSettingsOf(plan);
   const list = (name: string, steps: readonly Step[] | undefined, at: PathSegment[], vuId: number, seed: Record<string, unknown>, feeders: typeof checked.feeders) => {
     const sc = plan.scenarios[name];
-    const compiled = compileSteps(steps ?? [], '', { plan, scenario: name, scenarioTags: sc?.tags, recorder, files, dispatchers: session.dispatchers, flow: flowSettings(plan, name) }, at);
+    const compiled = compileSteps(steps ?? [], '', { plan, scenario: name, scenarioTags: sc?.tags, recorder, files, dispatchers: session.dispatchers, flow: settingsOf(name) }, at);
     return { name, vuId, compiled, sites: traceSites(steps ?? [], compiled, at), seed, feeders };
   };
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import type { Step } from '../../plan/schema/index.ts';
-import { flowSettings } from '../compile/flow-settings.ts';
+import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileSteps } from '../compile/steps.ts';
 import { runIteration, type WorkerContext } from './interpreter.ts';
 import { VirtualUser } from './virtual-user.ts';
@@ -42,7 +42,7 @@ function setup(steps: unknown[], answer: (path: string) => Answer = () => ({ sta
   });
   const d = new FakeDispatcher(answer);
   const recorder = new MetricsRecorder();
-  const compiled = compileSteps(plan.scenarios.s!.steps as Step[], '', { plan, scenario: 's', scenarioTags: undefined, recorder, files: new Map(), flow: flowSettings(plan, 's') }, ['scenarios', 's', 'steps']);
+  const compiled = compileSteps(plan.scenarios.s!.steps as Step[], '', { plan, scenario: 's', scenarioTags: undefined, recorder, files: new Map(), flow: flowSettingsOf(plan)('s') }, ['scenarios', 's', 'steps']);
   const wc: WorkerContext = { dispatcher: d as unknown as Dispatcher, recorder, userAgent: 'test' };
   const newVu = (id = 1) => new VirtualUser(id, 's', {}, 'iteration');
   const vu = newVu();

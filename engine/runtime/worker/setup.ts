@@ -6,7 +6,7 @@ import { SegmentTuple } from '../../plan/segment-tuple.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
 import { stepsIn } from '../../plan/walk.ts';
 import { compileSteps } from '../compile/steps.ts';
-import { flowSettings } from '../compile/flow-settings.ts';
+import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileValue } from '../compile/json-body.ts';
 import { Feeders } from '../data/feeders.ts';
 import { policyFor } from '../executors/policies.ts';
@@ -30,10 +30,11 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   const variables = Object.entries(plan.variables ?? {}).map(([k, v]) => [k, compileValue(v)] as const);
   const cookieScope = plan.defaults?.http?.cookies ?? 'iteration';
   const setupData = Object.entries(init.setupData ?? {});
+  const settingsOf = flowSettingsOf(plan);
   const runs: ScenarioRunner[] = [];
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
-    const cc = { plan, scenario: name, scenarioTags: sc.tags, recorder, files, flow: flowSettings(plan, name), ...(dispatchers ? { dispatchers } : {}) };
+    const cc = { plan, scenario: name, scenarioTags: sc.tags, recorder, files, flow: settingsOf(name), ...(dispatchers ? { dispatchers } : {}) };
     const steps = compileSteps(sc.steps, '', cc, ['scenarios', name, 'steps']);
     // This run's share: the whole scenario, or an execution segment's (plan/segment-share.ts).
     const share = scenarioShare(sc, tuple);
