@@ -91,7 +91,7 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await form.getByRole('group', { name: 'Authentication' }).getByRole('radio', { name: 'None', exact: true }).check();
   await sections.getByRole('tab', { name: 'Checks' }).click();
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toBeVisible(); // a new request checks for 200
-  await expect(form.getByRole('spinbutton', { name: 'Check 1 status code' })).toHaveValue('200');
+  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('200');
   await sections.getByRole('tab', { name: 'Extract' }).click();
   await form.getByRole('button', { name: 'Add extraction' }).click();
   await form.getByRole('textbox', { name: 'Extraction 1 variable' }).fill('token');
@@ -115,7 +115,7 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await form.getByLabel('Token', { exact: true }).fill('${token}');
   await form.getByRole('textbox', { name: 'Scheme' }).fill('Token');
   await sections.getByRole('tab', { name: 'Checks' }).click();
-  await expect(form.getByRole('spinbutton', { name: 'Check 1 status code' })).toHaveValue('200');
+  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('200');
   await sections.getByRole('tab', { name: 'Extract' }).click();
   await form.getByRole('button', { name: 'Add extraction' }).click();
   await form.getByRole('textbox', { name: 'Extraction 1 variable' }).fill('userId');

@@ -113,11 +113,11 @@ test('a check edited after Validate says so, even when its request was not on sc
   await row(page, 'GET Second').click();
   const form = editor(page);
   await form.getByRole('tab', { name: 'Checks' }).click();
-  await expect(form.getByRole('spinbutton', { name: 'Check 1 status code' })).toHaveValue('500');
+  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('500');
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Changed since the last Try');
 
   // Undone, it is the check that was sent again, and its result shows.
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(form.getByRole('spinbutton', { name: 'Check 1 status code' })).toHaveValue('200');
+  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('200');
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Passed in the last Try');
 });
