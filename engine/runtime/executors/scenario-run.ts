@@ -21,6 +21,8 @@ export interface VuSlot {
   running: boolean;
   retiring: boolean;
   retireTimer: Timer | undefined;
+  /** A failure policy stopped this VU (onFailure: stopVU): it never starts again, not even in a later ramping stage. */
+  stopped?: boolean;
 }
 
 export interface ExecutorPolicy {
@@ -100,7 +102,7 @@ export class ScenarioRun implements ScenarioRunner {
 
   /** Starts (or keeps) the loop of a VU. */
   activate(slot: VuSlot): void {
-    if (this.stopping) return;
+    if (this.stopping || slot.stopped === true) return;
     slot.retiring = false;
     if (slot.retireTimer) { stopTimer(slot.retireTimer); slot.retireTimer = undefined; }
     if (!slot.running) void this.loop(slot);
@@ -147,6 +149,7 @@ export class ScenarioRun implements ScenarioRunner {
         recorder.iteration(name, us(performance.now() - t), outcome === 'interrupted');
         slot.iter++;
         if (outcome === 'interrupted') break;
+        if (outcome === 'vu-stopped') { slot.stopped = true; break; }
         // An iteration that never waited (e.g. it failed before its first request) must not starve the event loop.
         if (slot.vu.waits === waits) await macrotask();
       }

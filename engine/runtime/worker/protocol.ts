@@ -27,6 +27,8 @@ export interface WorkerInit {
   seriesPhases: Phase[];
   /** The execution segment this run is (`--segment`); absent: the whole test. */
   segment?: SegmentSpec;
+  /** What setup extracted: every VU starts with these variables (read-only: validation keeps any step from writing them). */
+  setupData?: Record<string, unknown>;
 }
 
 export type ToWorker =
