@@ -10,7 +10,7 @@ import { PlanError, validatePlanValue } from 'loadsmith/plan';
 import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from 'loadsmith';
 import { ContractError, type Handlers } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
-import { maskEntry, maskText, secretValues } from './mask-secrets.ts';
+import { maskEntry, maskText, maskValue, secretValues } from './mask-secrets.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { runFiles } from './run-files.ts';
 
@@ -55,7 +55,10 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
       try {
         const { plan } = validatePlanValue(document);
         const r = await traceIteration(plan, { env: env.values, files: runFiles(ctx), ...(scenario !== undefined ? { scenario } : {}) });
-        return { ...r, entries: r.entries.map((e) => maskEntry(e, env.secrets)), errors: r.errors.map((x) => ({ ...x, message: maskText(x.message, env.secrets) })) };
+        return {
+          ...r, entries: r.entries.map((e) => maskEntry(e, env.secrets)), errors: r.errors.map((x) => ({ ...x, message: maskText(x.message, env.secrets) })),
+          ...(r.setup ? { setup: maskValue(r.setup, env.secrets) as Record<string, unknown> } : {}),
+        };
       } catch (e) {
         throw toContractError(e, 'Validate', env.name);
       }

@@ -26,7 +26,8 @@ export function secretValues(values: Readonly<Record<string, string>>, secretNam
   return [...out].sort((a, b) => b.length - a.length);
 }
 
-function maskValue(v: unknown, secrets: readonly string[]): unknown {
+/** Any data (extracted values, setup's data) with every secret masked inside its strings. */
+export function maskValue(v: unknown, secrets: readonly string[]): unknown {
   if (typeof v === 'string') return maskText(v, secrets);
   if (Array.isArray(v)) return v.map((x) => maskValue(x, secrets));
   if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskValue(x, secrets)]));

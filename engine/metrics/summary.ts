@@ -49,7 +49,8 @@ export interface ScenarioSummary {
   arrival?: { planned?: number; scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
 }
 
-export type StopReason = 'completed' | 'stopped' | 'aborted' | 'threshold' | 'error';
+/** `setup`: setup failed, so no scenario started (the run's notes say why). */
+export type StopReason = 'completed' | 'stopped' | 'aborted' | 'threshold' | 'error' | 'setup';
 
 export interface Summary {
   /** Summary format version. */
@@ -58,7 +59,7 @@ export interface Summary {
   plan: { name: string; file?: string };
   /** passed: every threshold held; failed: one did not. */
   status: 'passed' | 'failed';
-  /** completed normally, stopped (graceful, Ctrl-C), aborted (hard stop), threshold (abortOnFail), error (a worker failed). */
+  /** completed normally, stopped (graceful, Ctrl-C), aborted (hard stop), threshold (abortOnFail), error (a worker failed), setup (it failed). */
   stoppedBy: StopReason;
   startedAt: string;
   endedAt: string;

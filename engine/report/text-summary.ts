@@ -132,7 +132,7 @@ function resultLines(s: Summary, p: Paint): string[] {
   for (const n of s.notes) out.push(`  ${p.yellow('!')} ${n}`);
   if (s.notes.length > 0 || (s.stalls ?? []).length > 0) out.push('');
   const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
-  const why = s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
+  const why = s.stoppedBy === 'setup' ? ' (setup failed)' : s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
   out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`, '');
   return out;
 }

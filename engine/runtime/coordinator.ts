@@ -21,6 +21,7 @@ import { IntervalCollector } from './intervals.ts';
 import type { PreparedRun } from './prepare.ts';
 import { createResultFiles } from './results/files.ts';
 import { resultNotes } from './results/notes.ts';
+import { StepListRun, teardownNotes } from './run-steps.ts';
 import { runScenarios, segmentTuple, shardData } from './segment-run.ts';
 import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
@@ -71,10 +72,53 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const source = run.workerUrl ? { url: run.workerUrl } : await workerSource();
   const cpu = new CpuMeter();
 
+  // Stop requests reach whatever runs: setup, the workers, then teardown, which only a hard stop interrupts
+  // (cleaning up is what a stopped run still needs).
+  let phase: 'setup' | 'scenarios' | 'teardown' = 'setup';
+  let steps: StepListRun | undefined;
+  handle.attach({
+    stop: () => {
+      if (phase === 'teardown') return;
+      if (stoppedBy === 'completed') stoppedBy = 'stopped';
+      ctl.control.end('the run is stopping');
+      if (phase === 'setup') steps?.interrupt('stopped by the user');
+      else post({ cmd: 'stop' });
+    },
+    abort: () => {
+      if (stoppedBy === 'completed' || stoppedBy === 'stopped') stoppedBy = 'aborted';
+      ctl.control.end('the run is stopping');
+      if (phase === 'scenarios') abort();
+      else steps?.interrupt('aborted by the user');
+    },
+    control: ctl.control,
+  });
+  const stepsInput = { plan, env: run.env, files: run.files, userAgent: USER_AGENT };
+  let setupData: Record<string, unknown> = {};
+  // Setup's and teardown's measurements join the totals at the end: they are no second of the timeline.
+  const stepSamples: Sample[] = [];
+  if (plan.setup) {
+    if (stoppedBy !== 'completed') return summarize();
+    // The run has started when setup starts: the app records it and can stop it, the CLI prints its header.
+    handle.emit('start', info);
+    steps = new StepListRun('setup', stepsInput, {});
+    const r = await steps.run();
+    stepSamples.push(r.sample);
+    if (r.ended !== undefined) {
+      if (stoppedBy !== 'completed') notes.push('stopped during setup: no scenario was started');
+      else {
+        stoppedBy = 'setup';
+        notes.push(`setup failed, so no scenario was started: ${r.ended}`);
+      }
+      return summarize();
+    }
+    setupData = r.data;
+  }
+  phase = 'scenarios';
+
   const workers = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
       plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders, seriesPhases: keptPhases,
-      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs,
+      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs, setupData,
       ...(run.segment ? { segment: run.segment } : {}), ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
     };
     alive.add(w);
@@ -165,16 +209,14 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       }
     }, ABORT_GRACE_MS);
   }
-  handle.attach({
-    stop: () => { if (stoppedBy === 'completed') stoppedBy = 'stopped'; ctl.control.end('the run is stopping'); post({ cmd: 'stop' }); },
-    abort: () => { if (stoppedBy === 'completed' || stoppedBy === 'stopped') stoppedBy = 'aborted'; ctl.control.end('the run is stopping'); abort(); },
-    control: ctl.control,
-  });
+  // A stop asked for during setup stops the workers before their first iteration.
+  if (stoppedBy === 'stopped') post({ cmd: 'stop' });
+  if (stoppedBy === 'aborted') abort();
 
   await allReady;
   if (alive.size > 0) {
     t0 = epochNow() + 50;
-    handle.emit('start', info);
+    if (!plan.setup) handle.emit('start', info);
     post({ cmd: 'start', t0 });
   }
   // A safety net: never run (much) past the longest possible duration.
@@ -183,25 +225,39 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   ctl.control.end('the run has ended');
   stopTimer(watchdog);
   clearTimeout(abortTimer);
+  if (plan.teardown) {
+    phase = 'teardown';
+    steps = new StepListRun('teardown', stepsInput, setupData);
+    const r = await steps.run();
+    stepSamples.push(r.sample);
+    notes.push(...teardownNotes(r));
+  }
+  return summarize();
 
-  const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
-  const points = timeline.points;
-  const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: points.at(-1)?.vus ?? 0, vusMax: ctl.control.vusMax() });
-  const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
-  if (outputs.length > 0) notes.push(...resultNotes(outputs, written, totals.reqs));
-  const busy = generatorNote(points);
-  if (busy) notes.push(busy);
-  notes.push(...timelineNotes(agg, timeline));
-  if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
-  if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
-  if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
-  const summary = buildSummary({
-    agg, thresholds: states, timeline: points, scenarios,
-    plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
-    startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
-    workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
-  });
-  if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
-  return summary;
+  function summarize(): Summary {
+    const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
+    const points = timeline.points;
+    const charted = timelineNotes(agg, timeline);
+    for (const sample of stepSamples) agg.add(sample);
+    const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: points.at(-1)?.vus ?? 0, vusMax: ctl.control.vusMax() });
+    const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
+    if (outputs.length > 0) notes.push(...resultNotes(outputs, written, totals.reqs));
+    const busy = generatorNote(points);
+    if (busy) notes.push(busy);
+    notes.push(...charted);
+    if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
+    if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
+    if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
+    const summary = buildSummary({
+      agg, thresholds: states, timeline: points, scenarios,
+      plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
+      startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
+      workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
+    });
+    // A run whose setup failed did not pass, whatever its thresholds say (they saw no scenario).
+    if (stoppedBy === 'setup') summary.status = 'failed';
+    if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
+    return summary;
+  }
 }
 

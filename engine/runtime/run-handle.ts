@@ -46,7 +46,7 @@ export interface RunInfo {
 }
 
 export interface RunEvents {
-  /** The run has started (workers ready). */
+  /** The run has started: its workers are ready, or its setup starts (a plan with setup). */
   start: [RunInfo];
   tick: [Tick];
   /** Right after each tick: the same second as the workers' samples (per series, check, scenario), for streaming outputs. */

@@ -18,4 +18,14 @@ describe('exportHar', () => {
     expect(Date.parse(log.entries[1].startedDateTime) - Date.parse(log.entries[0].startedDateTime)).toBe(2001);
     expect(log.entries[1].request.postData).toEqual({ mimeType: 'application/json', text: '{"n":1}' });
   });
+
+  it('reports flow control as not exported (until HAR export flattens it)', () => {
+    const plan: Plan = {
+      version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:3000' },
+      scenarios: { s: { executor: 'per-vu-iterations', steps: [{ request: { url: '/a' } }, { once: { steps: [{ request: { url: '/login' } }] } }] } },
+    };
+    const r = exportHar(plan);
+    expect(JSON.parse(r.text).log.entries).toHaveLength(1);
+    expect(r.notes).toContainEqual(expect.objectContaining({ kind: 'not-exported', message: 'flow control (once) has no place in HAR: its requests are not exported' }));
+  });
 });

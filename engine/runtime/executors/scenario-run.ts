@@ -27,6 +27,8 @@ export interface VuSlot {
   retireTimer: Timer | undefined;
   /** The executor (or a scale) wants this VU looping: what resume restarts. */
   wanted?: boolean;
+  /** A failure policy stopped this VU (onFailure: stopVU): it never starts again, not even in a later ramping stage. */
+  stopped?: boolean;
 }
 
 export interface ExecutorPolicy {
@@ -118,7 +120,7 @@ export class ScenarioRun implements ScenarioRunner {
 
   /** Starts (or keeps) the loop of a VU; while paused, it starts at resume. */
   activate(slot: VuSlot): void {
-    if (this.stopping) return;
+    if (this.stopping || slot.stopped === true) return;
     slot.wanted = true;
     slot.retiring = false;
     if (slot.retireTimer) { stopTimer(slot.retireTimer); slot.retireTimer = undefined; }
@@ -200,6 +202,7 @@ export class ScenarioRun implements ScenarioRunner {
         recorder.iteration(name, us(performance.now() - t), outcome === 'interrupted');
         slot.iter++;
         if (outcome === 'interrupted') break;
+        if (outcome === 'vu-stopped') { slot.stopped = true; break; }
         // An iteration that never waited (e.g. it failed before its first request) must not starve the event loop.
         if (slot.vu.waits === waits) await macrotask();
       }

@@ -31,6 +31,8 @@ export interface WorkerInit {
   segment?: SegmentSpec;
   /** Mid-run control can scale these scenarios' VUs up to their ceiling (absent: the run cannot be scaled). */
   vuHeadroom?: Record<string, VuHeadroom>;
+  /** What setup extracted: every VU starts with these variables (read-only: validation keeps any step from writing them). */
+  setupData?: Record<string, unknown>;
 }
 
 export type ToWorker =

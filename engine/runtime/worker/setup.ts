@@ -3,9 +3,10 @@ import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import { gracefulStopMs, maxVus, regularDurationMs, startTimeMs } from '../../plan/schedule.ts';
 import { scenarioShare, segmentTimes } from '../../plan/segment-share.ts';
 import { SegmentTuple } from '../../plan/segment-tuple.ts';
-import { templateFields } from '../../plan/template-fields.ts';
-import { compileTemplate } from '../../template/index.ts';
+import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
+import { stepsIn } from '../../plan/walk.ts';
 import { compileSteps } from '../compile/steps.ts';
+import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileValue } from '../compile/json-body.ts';
 import { Feeders } from '../data/feeders.ts';
 import { policyFor, scaleDownGraceMs } from '../executors/policies.ts';
@@ -28,16 +29,20 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   const feedersUsed = feedersByScenario(init);
   const variables = Object.entries(plan.variables ?? {}).map(([k, v]) => [k, compileValue(v)] as const);
   const cookieScope = plan.defaults?.http?.cookies ?? 'iteration';
+  const setupData = Object.entries(init.setupData ?? {});
+  const settingsOf = flowSettingsOf(plan);
   const runs: ScenarioRunner[] = [];
   const makeVu = (id: number, scenario: string): VirtualUser => {
     const vu = new VirtualUser(id, scenario, init.env, cookieScope);
+    for (const [key, value] of setupData) vu.ctx.vars.set(key, value);
     // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
     for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
     return vu;
   };
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
-    const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files, ...(dispatchers ? { dispatchers } : {}) });
+    const cc = { plan, scenario: name, scenarioTags: sc.tags, recorder, files, flow: settingsOf(name), ...(dispatchers ? { dispatchers } : {}) };
+    const steps = compileSteps(sc.steps, '', cc, ['scenarios', name, 'steps']);
     // This run's share: the whole scenario, or an execution segment's (plan/segment-share.ts).
     const share = scenarioShare(sc, tuple);
     const total = share.maxVus;
@@ -96,7 +101,7 @@ function feedersByScenario(init: WorkerInit): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const shared = new Set<string>();
   for (const f of templateFields(init.plan)) {
-    const names = compileTemplate(f.source).references.filter((r) => r.kind === 'data').map((r) => r.name);
+    const names = fieldReferences(f).filter((r) => r.kind === 'data').map((r) => r.name);
     if (names.length === 0) continue;
     if (f.scope.kind === 'request') {
       const set = out.get(f.scope.scenario) ?? new Set<string>();
@@ -126,12 +131,9 @@ export function connectionLimit(init: WorkerInit): number {
   return Math.max(1, vus * widest);
 }
 
-/** The most requests a step list sends at once (its widest batch, or 1). */
+/** The most requests a step list sends at once (its widest batch, or 1), in groups, branches and loops too. */
 export function widestBatch(steps: readonly Step[]): number {
   let w = 1;
-  for (const s of steps) {
-    if ('batch' in s) w = Math.max(w, s.batch.length);
-    else if ('group' in s) w = Math.max(w, widestBatch(s.group.steps));
-  }
+  for (const { step } of stepsIn(steps, [], '', '')) if ('batch' in step) w = Math.max(w, step.batch.length);
   return w;
 }
