@@ -15,10 +15,11 @@ import type { StoredRunRow } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { issuesInAppWords } from './run-env-advice.ts';
+import { runControlHandlers, type RunControlHandlers } from './run-control.ts';
 import { runFiles } from './run-files.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
-type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'>;
+type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'> & RunControlHandlers;
 
 export interface RunsService { handlers: RunHandlers; /** Aborts a running test and waits for its summary to be stored. */ close(): Promise<void> }
 
@@ -125,6 +126,8 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
         else a.handle.stop();
         return { stopping: true };
       },
+      // Mid-run control (run-control.ts): pause, resume, scale the running run.
+      ...runControlHandlers(ctx, (id) => active.get(id)?.handle),
       'runs.list': ({ planId, limit }) => store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
       'runs.get': ({ id }) => getLean(id),
       'runs.samples': ({ id }) => { get(id); return (store.runs.samples(id) as StoredTick[]).map(withoutHistogram); },

@@ -5,7 +5,9 @@
  * report formatting and conversion vocabulary are browser-safe subpaths of their own (docs/architecture.md).
  */
 export { VERSION } from '../version.ts';
-export { runPlan, RunHandle, type RunInfo, type RunOptions, type Tick } from '../runtime/run-plan.ts';
+export {
+  ControlError, runPlan, RunHandle, type ControlEvent, type ControlState, type RunInfo, type RunOptions, type ScaleTarget, type Tick,
+} from '../runtime/run-plan.ts';
 export {
   MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError,
   type IterationTrace, type RequestTraceResult, type TraceEntry, type TraceIterationOptions, type TraceRequestOptions, type TraceTimings,

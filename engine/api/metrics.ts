@@ -11,3 +11,4 @@ export type { LatencyPoint, RequestPoint, TimelinePoint } from '../metrics/timel
 export type { EncodedHistogram } from '../metrics/histogram.ts';
 export { ERROR_KINDS, type ErrorKind } from '../runtime/http/types.ts';
 export type { MetricSummary, RequestSummary, ScenarioSummary, StopReason, Summary } from '../metrics/summary.ts';
+export type { ControlSummary, PhaseScenario, RunPhase } from '../metrics/phases.ts';

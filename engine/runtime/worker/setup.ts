@@ -9,7 +9,7 @@ import { compileSteps } from '../compile/steps.ts';
 import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileValue } from '../compile/json-body.ts';
 import { Feeders } from '../data/feeders.ts';
-import { policyFor } from '../executors/policies.ts';
+import { policyFor, scaleDownGraceMs } from '../executors/policies.ts';
 import { ArrivalRateRun } from '../executors/arrival-rate-run.ts';
 import type { ScenarioRunner } from '../executors/runner.ts';
 import { ScenarioRun, type VuSlot } from '../executors/scenario-run.ts';
@@ -32,6 +32,13 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   const setupData = Object.entries(init.setupData ?? {});
   const settingsOf = flowSettingsOf(plan);
   const runs: ScenarioRunner[] = [];
+  const makeVu = (id: number, scenario: string): VirtualUser => {
+    const vu = new VirtualUser(id, scenario, init.env, cookieScope);
+    for (const [key, value] of setupData) vu.ctx.vars.set(key, value);
+    // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
+    for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
+    return vu;
+  };
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
     const cc = { plan, scenario: name, scenarioTags: sc.tags, recorder, files, flow: settingsOf(name), ...(dispatchers ? { dispatchers } : {}) };
@@ -45,11 +52,7 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     const newVu = (n: number): VirtualUser | undefined => {
       const k = init.worker + n * init.workers;
       if (k >= total) return undefined;
-      const vu = new VirtualUser(base + share.vus.globalIndex(k) + 1, name, init.env, cookieScope);
-      for (const [key, value] of setupData) vu.ctx.vars.set(key, value);
-      // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
-      for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
-      return vu;
+      return makeVu(base + share.vus.globalIndex(k) + 1, name);
     };
     const feeders = allFeeders.only(feedersUsed.get(name) ?? new Set());
     if (isArrivalRate(sc)) {
@@ -64,8 +67,14 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     for (let n = 0; ; n++) {
       const vu = newVu(n);
       if (!vu) break;
-      slots.push({ index: init.worker + n * init.workers, vu, iter: 0, running: false, retiring: false, retireTimer: undefined });
+      slots.push(slotOf(init.worker + n * init.workers, vu));
     }
+    const headroom = init.vuHeadroom?.[name];
+    // Mid-run scale up: this worker's VUs past the plan's (n counts on from `slots`), numbered after every planned VU.
+    const moreVus = headroom && ((n: number, below: number): VuSlot | undefined => {
+      const k = init.worker + n * init.workers;
+      return k < Math.min(below, headroom.ceiling) ? slotOf(k, makeVu(headroom.firstExtraId + k - total, name)) : undefined;
+    });
     const counter = init.iterationCounters[name];
     const claim = counter === undefined ? undefined
       : { claim: () => (Atomics.add(counters, counter, 1) >>> 0) < (share.iterations ?? 0) };
@@ -73,12 +82,14 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
       name, steps, slots,
       startMs: startTimeMs(sc),
       regularEndMs: regularDurationMs(sc),
-      gracefulStopMs: gracefulStopMs(sc),
+      gracefulStopMs: gracefulStopMs(sc), rampDownMs: scaleDownGraceMs(sc), ...(moreVus ? { moreVus } : {}),
       feeders, recorder, wc,
     }, policyFor(sc, claim, (v) => share.vus.scale(v))));
   }
   return runs;
 }
+
+const slotOf = (index: number, vu: VirtualUser): VuSlot => ({ index, vu, iter: 0, running: false, retiring: false, retireTimer: undefined, wanted: false });
 
 /** The execution segment this worker's run is (the whole test without --segment). */
 export function segmentOf(init: Pick<WorkerInit, 'segment'>): SegmentTuple {
@@ -111,8 +122,9 @@ export function connectionLimit(init: WorkerInit): number {
   let vus = 0;
   let widest = 1;
   const tuple = segmentOf(init);
-  for (const sc of Object.values(init.plan.scenarios)) {
-    const total = scenarioShare(sc, tuple).maxVus;
+  for (const [name, sc] of Object.entries(init.plan.scenarios)) {
+    // A run that can scale VUs up mid-run has room for them (connections open only when used).
+    const total = init.vuHeadroom?.[name]?.ceiling ?? scenarioShare(sc, tuple).maxVus;
     vus += Math.max(0, Math.ceil((total - init.worker) / init.workers));
     widest = Math.max(widest, widestBatch(sc.steps));
   }
