@@ -7,6 +7,7 @@
 import { Histogram } from './histogram.ts';
 import { PHASES, type CheckKey, type Phase, type Sample, type SeriesKey } from './sample.ts';
 import { SeriesValues } from './series-values.ts';
+import { TaggedRecorder } from './tagged.ts';
 
 /** Up to this many responses, a series' interval histogram is built sparse from its sorted values. */
 const SORTED_MAX = 256;
@@ -103,6 +104,8 @@ export class MetricsRecorder {
   private readonly errors = new Map<string, CountRec>();
   private readonly extractFailures = new Map<string, ExtractRec>();
   private readonly dropped = new Map<string, number>();
+  /** Metrics of other step types (WebSocket sessions): handles made once per step. */
+  readonly tagged = new TaggedRecorder();
 
   /**
    * @param seriesPhases phases kept per series besides `duration` (thresholds that filter them by a tag need them);
@@ -190,6 +193,8 @@ export class MetricsRecorder {
       dropped: Object.fromEntries(this.dropped),
     };
     this.flushSeries(sample);
+    const tagged = this.tagged.flush();
+    if (tagged.length > 0) sample.tagged = tagged;
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;
       sample.checks.push(c.failure === undefined ? { key: c.key, pass: c.pass, fail: c.fail } : { key: c.key, pass: c.pass, fail: c.fail, failure: c.failure });

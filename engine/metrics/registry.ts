@@ -12,6 +12,11 @@ export interface MetricDef {
   /** Tags a threshold may filter this metric by (besides the plan's custom tags, for HTTP metrics). */
   readonly tags: readonly string[];
   readonly description: string;
+  /**
+   * Where the summary lists it (`WEBSOCKET`) and that it is recorded as a tagged metric (tagged.ts) rather than from
+   * the HTTP series: the reports list each section's metrics from this table.
+   */
+  readonly section?: string;
 }
 
 /** `request` is the name of a request step; `name` is accepted as k6's spelling of the same tag. */
@@ -19,6 +24,11 @@ export const HTTP_TAGS = ['scenario', 'group', 'request', 'name', 'method', 'sta
 
 const http = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
   ({ name, type, unit, tags: HTTP_TAGS, description });
+
+/** Tags of the WebSocket metrics: `name` is the step's name (default: its URL as written), `status` the handshake's. */
+export const WS_TAGS = ['scenario', 'group', 'name', 'status'] as const;
+const ws = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
+  ({ name, type, unit, tags: WS_TAGS, description, section: 'WEBSOCKET' });
 
 const DEFS: MetricDef[] = [
   http('http_reqs', 'counter', 'count', 'HTTP requests sent (each redirect hop counts)'),
@@ -31,8 +41,8 @@ const DEFS: MetricDef[] = [
   http('http_req_sending', 'trend', 'ms', 'Time writing the request'),
   http('http_req_waiting', 'trend', 'ms', 'Time to first byte of the response after sending'),
   http('http_req_receiving', 'trend', 'ms', 'Time reading the response'),
-  http('data_sent', 'counter', 'bytes', 'Bytes sent: request lines, headers and bodies'),
-  http('data_received', 'counter', 'bytes', 'Bytes received: status lines, headers and bodies'),
+  http('data_sent', 'counter', 'bytes', 'Bytes sent: request lines, headers and bodies, and WebSocket handshakes and frames'),
+  http('data_received', 'counter', 'bytes', 'Bytes received: status lines, headers and bodies, and WebSocket handshakes and frames'),
   { name: 'iterations', type: 'counter', unit: 'count', tags: ['scenario'], description: 'Completed iterations' },
   { name: 'iteration_duration', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'Time of one complete iteration' },
   { name: 'iteration_lag', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'How late iterations of the open model started after their scheduled time' },
@@ -41,7 +51,17 @@ const DEFS: MetricDef[] = [
   { name: 'checks', type: 'rate', unit: 'ratio', tags: ['scenario', 'group', 'request', 'check'], description: 'Share of checks that passed' },
   { name: 'vus', type: 'gauge', unit: 'vus', tags: [], description: 'Active virtual users' },
   { name: 'vus_max', type: 'gauge', unit: 'vus', tags: [], description: 'Allocated virtual users' },
+  ws('ws_connecting', 'trend', 'ms', 'WebSocket: time from the start of the connection to the end of the opening handshake'),
+  ws('ws_session_duration', 'trend', 'ms', 'WebSocket: time from the start of the connection to its close'),
+  ws('ws_sessions', 'counter', 'count', 'WebSocket sessions started'),
+  ws('ws_msgs_sent', 'counter', 'count', 'WebSocket messages sent'),
+  ws('ws_msgs_received', 'counter', 'count', 'WebSocket messages received'),
+  ws('ws_ping', 'trend', 'ms', 'WebSocket: time from a ping to its pong'),
 ];
+
+/** The sections of tagged metrics (WEBSOCKET), each with its metrics in registry order: the reports list them. */
+export const METRIC_SECTIONS: readonly { title: string; metrics: readonly MetricDef[] }[] = [...new Set(DEFS.flatMap((m) => (m.section ? [m.section] : [])))]
+  .map((title) => ({ title, metrics: DEFS.filter((m) => m.section === title) }));
 
 export const METRICS: Readonly<Record<string, MetricDef>> = Object.fromEntries(DEFS.map((m) => [m.name, m]));
 

@@ -3,6 +3,7 @@
  * histograms encoded. Never one message per request. Validated with zod where it enters the coordinator.
  */
 import { z } from 'zod';
+import { TaggedSample } from './tagged.ts';
 
 const Hist = z.strictObject({
   v: z.literal(1), count: z.number(), sum: z.number(), min: z.number(), max: z.number(), clamped: z.number(), counts: z.string(),
@@ -72,6 +73,8 @@ export const Sample = z.strictObject({
   /** Most VUs active at once during the interval, per scenario. */
   vus: z.record(z.string(), z.int()),
   dropped: z.record(z.string(), z.int()),
+  /** Metrics of other step types (WebSocket): absent when there were none. */
+  tagged: z.array(TaggedSample).optional(),
   /** How busy the worker thread was (generator self-monitoring). */
   health: z.strictObject({ elu: z.number(), loopDelayP99Ms: z.number(), loopDelayMaxMs: z.number() }).optional(),
 });
