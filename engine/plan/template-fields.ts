@@ -4,7 +4,8 @@
  */
 import { compileExpression, compileTemplate, type TemplateReference } from '../template/index.ts';
 import type { PathSegment } from './path.ts';
-import type { Auth, Plan, Request } from './schema/index.ts';
+import type { Auth, Check, Plan, Request } from './schema/index.ts';
+import { websocketFields } from './websocket-fields.ts';
 import { requestsOf, stepsOf } from './walk.ts';
 
 export type TemplateScope =
@@ -49,6 +50,7 @@ export function* templateFields(plan: Plan): Generator<TemplateField> {
     else if ('doWhile' in step) yield expr(step.doWhile.condition, ['doWhile', 'condition']);
     else if ('forEach' in step) yield expr(step.forEach.in, ['forEach', 'in']);
     else if ('repeat' in step && typeof step.repeat.times === 'string') yield expr(step.repeat.times, ['repeat', 'times']);
+    else if ('websocket' in step) yield* websocketFields(step.websocket, [...path, 'websocket'], scope);
   }
 }
 
@@ -60,15 +62,18 @@ function* requestStrings(r: Request, path: PathSegment[], scope: TemplateScope):
   yield* strings(r.form, [...path, 'form'], scope);
   if (r.text !== undefined) yield { path: [...path, 'text'], source: r.text, scope };
   yield* authStrings(r.auth, [...path, 'auth'], scope);
-  for (const [i, c] of (r.checks ?? []).entries()) {
-    for (const op of CHECK_OPERANDS) {
-      const v = (c as Record<string, unknown>)[op];
-      if (v !== undefined) yield* strings(v, [...path, 'checks', i, op], scope);
-    }
-    if ('body' in c) for (const op of ['contains', 'notContains', 'equals'] as const) {
-      const v = c.body[op];
-      if (v !== undefined) yield { path: [...path, 'checks', i, 'body', op], source: v, scope };
-    }
+  for (const [i, c] of (r.checks ?? []).entries()) yield* checkStrings(c, [...path, 'checks', i], scope);
+}
+
+/** The operands of a check that may hold `${...}`. */
+export function* checkStrings(c: Check, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
+  for (const op of CHECK_OPERANDS) {
+    const v = (c as Record<string, unknown>)[op];
+    if (v !== undefined) yield* strings(v, [...path, op], scope);
+  }
+  if ('body' in c) for (const op of ['contains', 'notContains', 'equals'] as const) {
+    const v = c.body[op];
+    if (v !== undefined) yield { path: [...path, 'body', op], source: v, scope };
   }
 }
 
@@ -84,7 +89,7 @@ function* authStrings(a: Auth | undefined, path: PathSegment[], scope: TemplateS
 }
 
 /** Strings anywhere inside a value (JSON bodies, query maps), keys excluded. */
-function* strings(v: unknown, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
+export function* strings(v: unknown, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
   if (typeof v === 'string') yield { path, source: v, scope };
   else if (Array.isArray(v)) for (const [i, x] of v.entries()) yield* strings(x, [...path, i], scope);
   else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) yield* strings(x, [...path, k], scope);

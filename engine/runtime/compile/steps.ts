@@ -10,6 +10,7 @@ import type { Request, Step } from '../../plan/schema/index.ts';
 import { compileFlow, type CompiledFlow } from './flow.ts';
 import { compileRequest, type CompileContext, type CompiledRequest } from './request.ts';
 import { compileWatched, type WatchedRequest } from './watched.ts';
+import { compileWebSocket, type CompiledWebSocket } from '../ws/compile.ts';
 
 /** A request as a step or in a batch: plain, or watched for its outcome. */
 export type RequestStep = CompiledRequest | WatchedRequest;
@@ -19,6 +20,7 @@ export type CompiledStep =
   | { kind: 'think'; minMs: number; maxMs: number }
   | { kind: 'group'; name: string; path: string; steps: CompiledStep[] }
   | { kind: 'batch'; requests: RequestStep[] }
+  | CompiledWebSocket
   | CompiledFlow;
 
 /** `at`: the document path of `steps` (flow steps keep theirs, for messages and traces). */
@@ -31,6 +33,7 @@ export function compileSteps(steps: readonly Step[], group: string, cc: CompileC
       const inner = `${group}::${s.group.name}`;
       return { kind: 'group', name: s.group.name, path: inner, steps: compileSteps(s.group.steps, inner, cc, [...path, 'group', 'steps']) };
     }
+    if ('websocket' in s) return compileWebSocket(s.websocket, group, cc);
     if ('think' in s) {
       const t = s.think;
       const min = parseDuration(typeof t === 'string' ? t : t.min) ?? 0;

@@ -12,6 +12,7 @@ import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
 import { INTERRUPTED, StopVu } from './signals.ts';
 import type { VirtualUser } from './virtual-user.ts';
 import { runWatched } from './watched.ts';
+import { runWebSocket } from '../ws/run.ts';
 
 export type { WorkerContext } from './send.ts';
 /** `vu-stopped`: a failure policy (onFailure: stopVU) ended the iteration and the VU runs no more; it counts as completed. */
@@ -114,6 +115,9 @@ async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'req
     }
     case 'watched':
       await runWatched(vu, step, wc);
+      break;
+    case 'websocket':
+      await runWebSocket(vu, step, wc);
       break;
     default:
       await runFlow(vu, step, wc, runSteps);

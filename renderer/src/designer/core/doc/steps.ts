@@ -9,10 +9,11 @@ import { listOf, objectOf, type Draft } from './draft.ts';
 import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
 
 /**
- * Flow control steps (issue 20) have no designer yet: until they get their entries here they read as 'unknown' (the
- * tree and the editor send them to the code view, which round-trips them). The designer's change removes this.
+ * Flow control steps (issue 20) and WebSocket sessions (issue 21) have no designer yet: until they get their entries
+ * here they read as 'unknown' (the tree and the editor send them to the code view, which round-trips them). The
+ * designer's change removes this.
  */
-type NotYetInTheDesigner = 'if' | 'repeat' | 'while' | 'doWhile' | 'forEach' | 'randomSwitch' | 'roundRobinSwitch' | 'once';
+type NotYetInTheDesigner = 'if' | 'repeat' | 'while' | 'doWhile' | 'forEach' | 'randomSwitch' | 'roundRobinSwitch' | 'once' | 'websocket';
 export type StepKind = Exclude<keyof StepDraft & string, NotYetInTheDesigner>;
 
 export interface StepKindInfo {
