@@ -3,7 +3,8 @@
  * steps after it: what its receives extract, and `message`, the message a receive's condition reads.
  */
 import type { PathSegment } from './path.ts';
-import type { WebSocketSession } from './schema/index.ts';
+import { checkName } from './names.ts';
+import type { WebSocketReceive, WebSocketSession } from './schema/index.ts';
 import { checkStrings, strings, type TemplateField, type TemplateScope } from './template-fields.ts';
 
 /** The variable holding the message a receive's condition looks at. */
@@ -35,4 +36,18 @@ export function websocketNames(ws: WebSocketSession): string[] {
   const out = [MESSAGE_VARIABLE];
   for (const a of ws.actions) if ('receive' in a) out.push(...Object.keys(a.receive.extract ?? {}));
   return out;
+}
+
+/** How a receive is named in its checks and errors: its name, or `receive N` (N: its place among the actions). */
+export function receiveLabel(r: WebSocketReceive, index: number): string {
+  return r.name ?? `receive ${index + 1}`;
+}
+
+/** What a session's metrics and checks are filtered by in thresholds: its name, its checks' names, its tag names. */
+export function websocketTagValues(ws: WebSocketSession): { name: string; checks: string[]; tags: string[] } {
+  const checks = (ws.checks ?? []).map(checkName);
+  for (const [i, a] of ws.actions.entries()) {
+    if ('receive' in a) for (const c of a.receive.checks ?? []) checks.push(`${receiveLabel(a.receive, i)}: ${checkName(c)}`);
+  }
+  return { name: ws.name ?? ws.url, checks, tags: Object.keys(ws.tags ?? {}) };
 }

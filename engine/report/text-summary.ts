@@ -2,6 +2,7 @@
  * The end-of-test summary for people, laid out like k6's (thresholds, checks, HTTP, execution, network), plus
  * what k6 leaves out: a per-request table, status codes, the error set, failed extractions and the result line.
  */
+import { METRIC_SECTIONS } from '../metrics/registry.ts';
 import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
 import type { TrendStat } from '../plan/trend-stats.ts';
@@ -57,9 +58,20 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
     else if (m.type === 'rate') line(name, `${fmtPct(m.rate)} ${fmtCount(m.passes)} out of ${fmtCount(m.passes + m.fails)}`);
     else line(name, `${m.value} min=${m.min} max=${m.max}`);
   };
-  out.push('    HTTP');
-  for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
-  out.push('', '    EXECUTION');
+  // Sections of other step types (WEBSOCKET), from the registry, when they have data; HTTP's is left out of a run
+  // that sent no HTTP request but has them (a WebSocket-only plan), as k6 prints only the metrics it saw.
+  const sections = METRIC_SECTIONS.filter((sec) => sec.metrics.some((m) => s.metrics[m.name] !== undefined));
+  if (s._total > 0 || sections.length === 0) {
+    out.push('    HTTP');
+    for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
+    out.push('');
+  }
+  for (const sec of sections) {
+    out.push(`    ${sec.title}`);
+    for (const m of sec.metrics) metric(m.name, s.metrics[m.name]);
+    out.push('');
+  }
+  out.push('    EXECUTION');
   for (const n of ['dropped_iterations', 'group_duration', 'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max']) metric(n, s.metrics[n]);
   for (const sc of s.scenarios) {
     const a = sc.arrival;
