@@ -9,6 +9,7 @@ import * as h from './handlers.ts';
 import type { Handler } from './handlers.ts';
 import { BodyTooLargeError, MAX_BODY_BYTES, sendError, splitTarget } from './http-util.ts';
 import { DemoState } from './state.ts';
+import { attachDemoWebSocket } from './websocket.ts';
 
 /** A running demo server. */
 export interface DemoServer {
@@ -137,6 +138,7 @@ export function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServe
     }
     handle(req, res, state).catch((err: unknown) => onError(res, err));
   });
+  const ws = attachDemoWebSocket(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
@@ -146,6 +148,7 @@ export function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServe
         url: formatUrl(host, port),
         port,
         close: () => new Promise<void>((done) => {
+          ws.close();
           server.close(() => done());
           server.closeAllConnections();
         }),

@@ -1,6 +1,7 @@
 /** `loadsmith demo-server [--port N]`: the bundled demo API on 127.0.0.1 until Ctrl-C (or SIGTERM, SIGHUP). */
 import { startDemoServer } from '../../demo/server.ts';
 import { DEMO_PASSWORD, DEMO_TOKEN } from '../../demo/state.ts';
+import { WS_ENDPOINTS } from '../../demo/websocket.ts';
 import { parsePort } from '../args.ts';
 import { demoRunCommand } from '../demo-plan.ts';
 import { parse } from '../parser.ts';
@@ -17,6 +18,7 @@ export async function demoServerCommand(argv: readonly string[]): Promise<number
     `loadsmith demo API on ${server.url}`,
     `  POST /v3/auth/login {"username":"any","password":"${DEMO_PASSWORD}"} -> token; or send "Authorization: Token ${DEMO_TOKEN}"`,
     '  GET /v3/users · POST /v3/organizations · GET /slow?ms=200 · GET /flaky?fail=0.1 · GET /status/503',
+    `  ${WS_ENDPOINTS}`,
     `  try: ${demoRunCommand(server.url)}`,
     '  Ctrl-C to stop',
     '',
