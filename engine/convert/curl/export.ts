@@ -4,6 +4,7 @@
  * are not curl's business and are listed in the report.
  */
 import type { Plan } from '../../plan/schema/index.ts';
+import { stepsOf } from '../../plan/walk.ts';
 import { Notes } from '../draft.ts';
 import { planRequests, resolveRequest, type ResolvedRequest } from '../resolve.ts';
 import { encodeTemplate } from '../template-parts.ts';
@@ -31,6 +32,7 @@ export function exportCurl(plan: Plan, o: CurlExportOptions = {}): ExportResult 
     if (extras.length) notes.add('not-exported', q.where, `${extras.join(' and ')}: curl only sends the request`);
     commands.push(`${shell === 'bash' ? '#' : 'REM'} ${r.name}\n${command(r, q)}`);
   }
+  for (const { step, scenario } of stepsOf(plan)) if ('websocket' in step) notes.add('not-exported', `scenario ${scenario}`, `WebSocket session '${step.websocket.name ?? step.websocket.url}': curl sends HTTP requests only`);
   if (commands.length === 0) {
     notes.add('not-exported', 'plan', o.request !== undefined ? `no request named '${o.request}'` : 'the plan has no requests');
   }
