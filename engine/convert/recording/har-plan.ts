@@ -6,6 +6,7 @@
 import type { ImportOptions, ImportResult } from '../types.ts';
 import { convertRecording, type RecordingConversion } from './convert.ts';
 import { harToRecording } from './har-import.ts';
+import { withWebSocketSessions } from './har-websocket.ts';
 
 export interface HarRecordingImportOptions extends ImportOptions {
   /** Leave out scripts, styles, images, fonts and media. */
@@ -28,5 +29,5 @@ export function importHarRecording(text: string, o: HarRecordingImportOptions = 
     result = convert(suggested);
     result.notes.push({ kind: 'info', where: o.file ?? 'input', message: `${low.length} more value${low.length === 1 ? '' : 's'} a response produced and a later request sent back (${low.map((c) => c.variable).join(', ')}) ${low.length === 1 ? 'is a plain number' : 'are plain numbers'} used once: replayed as recorded, not extracted; import the HAR in the Recorder to review them` });
   }
-  return { plan: result.plan, notes: result.notes, env: result.env, format: 'har' };
+  return withWebSocketSessions(text, { plan: result.plan, notes: result.notes, env: result.env, format: 'har' });
 }
