@@ -2,9 +2,12 @@
  * The small functions an exported k6 script may need, written out in the script (no remote modules): each has
  * the JavaScript source and the helpers it uses. The exporter adds only the ones its code calls.
  */
+import { WS_HELPERS } from './websocket-js.ts';
+
 export interface Helper { code: string; uses: string[] }
 
 export const HELPERS: Record<string, Helper> = {
+  ...WS_HELPERS,
   v: { uses: [], code: `// A plan variable or a value extracted earlier by this VU; missing ends the iteration, as in Loadsmith.
 function v(name) {
   if (vars[name] === undefined) throw new Error(\`'\${name}' has no value (its extraction failed or it was never set)\`);

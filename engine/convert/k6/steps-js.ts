@@ -25,7 +25,7 @@ export function stepsJs(plan: Plan, steps: readonly Step[], s: Script): string[]
     } else if ('group' in step) {
       lines.push(`group(${str(step.group.name)}, () => {`, indent(stepsJs(plan, step.group.steps, s).join('\n')), '});');
     } else if ('websocket' in step) {
-      lines.push(...websocketJs(step.websocket, s));
+      lines.push(...websocketJs(step.websocket, s, plan.defaults?.baseUrl));
     } else if (!('batch' in step)) {
       // Flow control (issue 20) reaches k6 in a later change; until then it is reported, never dropped silently.
       const kind = Object.keys(step)[0] ?? 'step';
