@@ -4,6 +4,7 @@
  */
 import { parseDuration } from '../../plan/duration.ts';
 import { checkName } from '../../plan/names.ts';
+import { receiveLabel } from '../../plan/websocket-fields.ts';
 import type { Check, WebSocketAction, WebSocketReceive, WebSocketSession } from '../../plan/schema/index.ts';
 import { compileExpression, compileTemplate, type Expression, type Template } from '../../template/index.ts';
 import type { CheckCounter } from '../../metrics/recorder.ts';
@@ -131,7 +132,7 @@ function compileAction(a: WebSocketAction, i: number, checks: (list: readonly Ch
 }
 
 function compileReceive(r: WebSocketReceive, i: number, checks: (list: readonly Check[] | undefined, prefix: string) => WsChecks[]): CompiledReceive {
-  const label = r.name ?? `receive ${i + 1}`;
+  const label = receiveLabel(r, i);
   return {
     kind: 'receive', label,
     match: r.match ? compileCheck(r.match) : undefined,

@@ -9,6 +9,12 @@ import type WebSocket from 'ws';
 /** How long closing waits for the server's close frame before dropping the socket. */
 export const CLOSE_WAIT_MS = 5_000;
 
+/**
+ * Messages kept for receives at most: a server that streams faster than the plan receives (a ticker during a long
+ * pause) must not grow a VU's memory without bound. Past it the oldest are dropped (they still count as received).
+ */
+export const MAX_INBOX = 10_000;
+
 export interface Message { data: Buffer; binary: boolean; atMs: number }
 
 /** Why a wait ended without what it waited for. */
@@ -30,6 +36,7 @@ export class Session {
     this.ws = ws;
     ws.on('message', (data, binary) => {
       this.received++;
+      if (this.inbox.length >= MAX_INBOX) this.inbox.shift();
       this.inbox.push({ data: toBuffer(data), binary, atMs: performance.now() });
       this.poke();
     });

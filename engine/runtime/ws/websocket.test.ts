@@ -9,6 +9,7 @@ import { makeTestPki } from '../../../tests/fixtures/tls.ts';
 import { compileSteps } from '../compile/steps.ts';
 import { runIteration, type WorkerContext } from '../vu/interpreter.ts';
 import { VirtualUser } from '../vu/virtual-user.ts';
+import { MAX_INBOX } from './session.ts';
 import { startEchoServer, startRefusingServer, startSilentServer } from './testing.ts';
 
 const closers: (() => Promise<void>)[] = [];
@@ -188,4 +189,17 @@ describe('websocket session', () => {
     expect(await running).toBe('interrupted');
     expect(performance.now() - t).toBeLessThan(5000);
   });
+
+  it('keeps at most MAX_INBOX messages for receives when the server floods a pause: the newest ones', async () => {
+    const flood = Array.from({ length: MAX_INBOX + 500 }, (_, i) => `m${i}`);
+    const srv = await echo({ greet: flood });
+    const { run, flush, vu } = setup([{ websocket: { url: srv.url, actions: [
+      { pause: '3s' }, // long enough for the whole flood to arrive on loopback, even on a loaded machine
+      { receive: { extract: { first: { regex: '(.*)' } } } },
+    ] } }]);
+    expect(await run()).toBe('completed');
+    const s = flush();
+    expect(total(s, 'ws_msgs_received')).toBe(MAX_INBOX + 500);
+    expect(vu.ctx.vars.get('first')).toBe('m500');
+  }, 20_000);
 });
