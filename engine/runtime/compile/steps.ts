@@ -33,7 +33,7 @@ export function compileSteps(steps: readonly Step[], group: string, cc: CompileC
       const inner = `${group}::${s.group.name}`;
       return { kind: 'group', name: s.group.name, path: inner, steps: compileSteps(s.group.steps, inner, cc, [...path, 'group', 'steps']) };
     }
-    if ('websocket' in s) return compileWebSocket(s.websocket, group, cc);
+    if ('websocket' in s) return compileWebSocket(s.websocket, group, cc, path);
     if ('think' in s) {
       const t = s.think;
       const min = parseDuration(typeof t === 'string' ? t : t.min) ?? 0;

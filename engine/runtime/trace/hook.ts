@@ -6,6 +6,7 @@ import type { CompiledFlow, CompiledLoop } from '../compile/flow.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
+import type { WsTraceDraft } from '../ws/trace.ts';
 
 /** One hop exactly as handed to undici (headers flat: name, value, ...). */
 export interface SentRequest {
@@ -27,6 +28,8 @@ export interface RequestTrace {
   extract(req: CompiledRequest, variable: string, outcome: ExtractOutcome, value: unknown): void;
   /** Flow control decided something (flow.ts): a branch, a loop pass and its end, whether a once block ran. */
   flow(event: FlowEvent): void;
+  /** A WebSocket session ended (ws/run.ts): its handshake, messages, checks, extractions and how it closed. */
+  websocket(entry: WsTraceDraft): void;
 }
 
 export type FlowEvent =

@@ -10,6 +10,7 @@ import type { WorkerContext } from '../vu/send.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { CompiledReceive, CompiledWebSocket, WsChecks, WsMetrics } from './compile.ts';
 import { CLOSE_WAIT_MS, type Message, type Session } from './session.ts';
+import type { WsTrace } from './trace.ts';
 
 /** done: every action ran (or a close action closed it); closed: the socket closed first; stopped: a hard stop. */
 export type ActionsOutcome = 'done' | 'closed' | 'stopped';
@@ -23,7 +24,7 @@ export async function runActions(vu: VirtualUser, step: CompiledWebSocket, sessi
         let text: string;
         try { text = a.render(vu.ctx); } catch (e) {
           if (!(e instanceof TemplateRuntimeError)) throw e;
-          wc.recorder.error('template', step.scenario, step.name, e.message);
+          report(wc, step, session.trace, 'template', e.message);
           continue;
         }
         if (!session.send(a.binary ? Buffer.from(text, 'base64') : text, a.binary)) return 'closed';
@@ -38,7 +39,7 @@ export async function runActions(vu: VirtualUser, step: CompiledWebSocket, sessi
       case 'ping': {
         const rtt = await session.ping(a.timeoutMs);
         if (rtt === 'closed') return 'closed';
-        if (rtt === 'timeout') wc.recorder.error('ws-timeout', step.scenario, step.name, `no pong within ${a.timeoutMs} ms`);
+        if (rtt === 'timeout') report(wc, step, session.trace, 'ws-timeout', `no pong within ${a.timeoutMs} ms`);
         else metrics.ping.record(Math.round(rtt * 1000));
         break;
       }
@@ -57,8 +58,9 @@ async function receive(vu: VirtualUser, step: CompiledWebSocket, session: Sessio
     const left = r.timeoutMs - (performance.now() - start);
     const m = left > 0 ? await session.next(left) : 'timeout';
     if (m === 'timeout' || m === 'closed') {
-      if (m === 'timeout') wc.recorder.error('ws-timeout', step.scenario, step.name, `${r.label}: no ${r.match || r.condition ? 'matching ' : ''}message within ${r.timeoutMs} ms`);
+      if (m === 'timeout') report(wc, step, session.trace, 'ws-timeout', `${r.label}: no ${r.match || r.condition ? 'matching ' : ''}message within ${r.timeoutMs} ms`);
       for (const x of r.extracts) {
+        session.trace?.extract(x.variable, { ok: false, reason: `${r.label}: no message` }, x.extractor.fallback);
         if (x.extractor.fallback !== undefined) { vu.ctx.vars.set(x.variable, x.extractor.fallback); continue; }
         vu.ctx.vars.delete(x.variable);
         wc.recorder.extractFailure(step.scenario, step.name, x.variable, `${r.label}: no message`);
@@ -67,7 +69,7 @@ async function receive(vu: VirtualUser, step: CompiledWebSocket, session: Sessio
     }
     const view = new ResponseView(101, handshake.headers, m.data, false, m.atMs - start, handshake.url);
     if (!matches(vu, r, view, m)) continue;
-    judge(r.checks, view, vu);
+    judge(r.checks, view, vu, session.trace);
     for (const x of r.extracts) {
       const out = x.extractor.run(view);
       if (out.ok) vu.ctx.vars.set(x.variable, out.value);
@@ -76,6 +78,7 @@ async function receive(vu: VirtualUser, step: CompiledWebSocket, session: Sessio
         vu.ctx.vars.delete(x.variable);
         wc.recorder.extractFailure(step.scenario, step.name, x.variable, `${r.label}: ${out.reason}`);
       }
+      session.trace?.extract(x.variable, out, vu.ctx.vars.get(x.variable));
     }
     return true;
   }
@@ -107,10 +110,17 @@ function safe(f: () => string | undefined): string | undefined {
 }
 
 /** Counts checks on a handshake or a message. */
-export function judge(checks: readonly WsChecks[], view: ResponseView, vu: VirtualUser): void {
+export function judge(checks: readonly WsChecks[], view: ResponseView, vu: VirtualUser, trace: WsTrace | undefined): void {
   for (const c of checks) {
     const why = safe(() => c.rule.evaluate(view, vu.ctx));
+    trace?.check(c.counter.key.check, why);
     if (why === undefined) c.counter.pass++;
     else { c.counter.fail++; c.counter.failure ??= why; }
   }
+}
+
+/** An error of the session: counted as in a run, and shown by Try it and Validate. */
+export function report(wc: WorkerContext, step: CompiledWebSocket, trace: WsTrace | undefined, kind: string, message: string): void {
+  wc.recorder.error(kind, step.scenario, step.name, message);
+  trace?.error(kind, message);
 }

@@ -3,6 +3,7 @@
  * and extractions compiled, the session's metric handles made (one set per handshake status, on first use).
  */
 import { parseDuration } from '../../plan/duration.ts';
+import type { PathSegment } from '../../plan/path.ts';
 import { checkName } from '../../plan/names.ts';
 import { receiveLabel } from '../../plan/websocket-fields.ts';
 import type { Check, WebSocketAction, WebSocketReceive, WebSocketSession } from '../../plan/schema/index.ts';
@@ -58,6 +59,8 @@ export interface WsTls { rejectUnauthorized: boolean; ca?: string; cert?: string
 
 export interface CompiledWebSocket {
   kind: 'websocket';
+  /** Document path of the step (Try it and Validate show where a session is). */
+  path: PathSegment[];
   name: string;
   scenario: string;
   group: string;
@@ -74,7 +77,7 @@ export interface CompiledWebSocket {
   metricsFor(status: number): WsMetrics;
 }
 
-export function compileWebSocket(s: WebSocketSession, group: string, cc: CompileContext): CompiledWebSocket {
+export function compileWebSocket(s: WebSocketSession, group: string, cc: CompileContext, path: PathSegment[]): CompiledWebSocket {
   const d = cc.plan.defaults ?? {};
   const name = s.name ?? s.url;
   const counter = (check: string): CheckCounter => cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check });
@@ -88,7 +91,7 @@ export function compileWebSocket(s: WebSocketSession, group: string, cc: Compile
   const tags: Record<string, string> = { ...d.tags, ...cc.scenarioTags, ...s.tags, scenario: cc.scenario, group, name };
   const metrics = new Map<number, WsMetrics>();
   return {
-    kind: 'websocket', name, scenario: cc.scenario, group,
+    kind: 'websocket', path, name, scenario: cc.scenario, group,
     url: compileTemplate(s.url),
     baseUrl: d.baseUrl !== undefined ? compileTemplate(d.baseUrl) : undefined,
     headers: [...headers.values()].map(([k, v]) => [k, compileTemplate(v)]),

@@ -14,10 +14,11 @@ import { IterationAbort, type WorkerContext } from '../vu/send.ts';
 import { INTERRUPTED } from '../vu/signals.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import { ResponseView } from '../response.ts';
-import { judge, runActions } from './actions.ts';
+import { judge, report, runActions } from './actions.ts';
 import type { CompiledWebSocket } from './compile.ts';
 import { openWebSocket } from './connect.ts';
 import { CLOSE_WAIT_MS, Session } from './session.ts';
+import { WsTrace } from './trace.ts';
 import { httpUrlOf, renderWsUrl, WsUrlError } from './url.ts';
 
 export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc: WorkerContext): Promise<void> {
@@ -30,8 +31,9 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
   const opening = openWebSocket(url, step.subprotocols, headers, step.tls);
   const stop = { interrupt: (): void => opening.ws.terminate() };
   vu.track(stop);
+  const trace = wc.trace !== undefined ? new WsTrace(step.path, step.name, url, start) : undefined;
   // Listening from the start: messages may come in the same packet as the handshake's response.
-  const session = new Session(opening.ws);
+  const session = new Session(opening.ws, trace);
   // The deadline covers the handshake too: a server that accepts the connection and never answers ends here.
   const deadline = setTimeout(() => { session.expire(); opening.ws.terminate(); }, step.timeoutMs);
   try {
@@ -39,13 +41,18 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
     storeCookies(vu, cookieTarget, hs.headers);
     const metrics = step.metricsFor(hs.ok ? 101 : hs.status);
     const handshakeView = new ResponseView(hs.status, hs.headers as ResponseView['headers'], undefined, false, hs.connectingMs, url);
-    judge(step.checks, handshakeView, vu);
+    if (trace) {
+      trace.entry.status = hs.status;
+      trace.entry.connectingMs = hs.connectingMs;
+      trace.entry.protocol = opening.ws.protocol;
+    }
+    judge(step.checks, handshakeView, vu, trace);
     if (!hs.ok) {
       if (!vu.interrupted) {
         const timedOut = performance.now() - start >= step.timeoutMs - 1;
         const kind = timedOut ? 'ws-timeout' : hs.status > 0 ? 'ws-handshake' : classifyError(hs.error);
         const message = timedOut ? `no handshake within the session timeout (${step.timeoutMs} ms)` : errorMessage(hs.error);
-        wc.recorder.error(kind, step.scenario, step.name, message);
+        report(wc, step, trace, kind, message);
       }
       countBytes(opening.tcp(), metrics);
       if (vu.interrupted) throw INTERRUPTED;
@@ -55,10 +62,10 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
     metrics.connecting.record(Math.round(hs.connectingMs * 1000));
     const outcome = await runActions(vu, step, session, handshakeView, metrics, wc);
     if (outcome === 'done' && session.closed === undefined && !session.expired) await session.close(1000, '', CLOSE_WAIT_MS);
-    if (session.expired && !vu.interrupted) wc.recorder.error('ws-timeout', step.scenario, step.name, `the session reached its timeout (${step.timeoutMs} ms) and was closed`);
+    if (session.expired && !vu.interrupted) report(wc, step, trace, 'ws-timeout', `the session reached its timeout (${step.timeoutMs} ms) and was closed`);
     else if (outcome === 'closed' && session.closed !== undefined && !session.closed.byUs) {
       const { code, reason } = session.closed;
-      wc.recorder.error('ws-closed', step.scenario, step.name, `closed by the server with code ${code}${reason ? ` (${reason})` : ''} before the session's actions were done`);
+      report(wc, step, trace, 'ws-closed', `closed by the server with code ${code}${reason ? ` (${reason})` : ''} before the session's actions were done`);
     }
     if (session.closed === undefined) session.terminate();
     metrics.duration.record(Math.round((performance.now() - start) * 1000));
@@ -69,6 +76,7 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
   } finally {
     clearTimeout(deadline);
     vu.untrack(stop);
+    if (trace) wc.trace?.websocket(trace.entry);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type WebSocket from 'ws';
+import type { WsTrace } from './trace.ts';
 
 /** How long closing waits for the server's close frame before dropping the socket. */
 export const CLOSE_WAIT_MS = 5_000;
@@ -22,6 +23,8 @@ export type WaitEnd = 'timeout' | 'closed';
 
 export class Session {
   readonly ws: WebSocket;
+  /** Only for Try it and Validate. */
+  readonly trace: WsTrace | undefined;
   received = 0;
   sent = 0;
   /** Set when the socket closed: the code and reason the close frame carried (1006: none, the socket dropped). */
@@ -32,10 +35,12 @@ export class Session {
   private wake: (() => void) | undefined;
   private closing = false;
 
-  constructor(ws: WebSocket) {
+  constructor(ws: WebSocket, trace?: WsTrace) {
     this.ws = ws;
+    this.trace = trace;
     ws.on('message', (data, binary) => {
       this.received++;
+      if (trace) trace.message('received', toBuffer(data), binary, performance.now());
       if (this.inbox.length >= MAX_INBOX) this.inbox.shift();
       this.inbox.push({ data: toBuffer(data), binary, atMs: performance.now() });
       this.poke();
@@ -43,6 +48,7 @@ export class Session {
     ws.on('pong', () => this.poke());
     ws.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString('utf8'), byUs: this.closing };
+      if (trace) trace.entry.closed = { code, reason: this.closed.reason, by: this.closing ? 'client' : 'server' };
       this.poke();
     });
     // Errors after the handshake (a reset, a bad frame) end in a close, which the actions see.
@@ -99,6 +105,7 @@ export class Session {
     if (this.closed !== undefined || this.expired || this.ws.readyState !== this.ws.OPEN) return false;
     this.ws.send(data, { binary });
     this.sent++;
+    this.trace?.message('sent', data, binary, performance.now());
     return true;
   }
 
