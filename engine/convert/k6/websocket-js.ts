@@ -33,7 +33,7 @@ export function websocketJs(ws: WebSocketSession, s: Script, baseUrl: string | u
   if (ws.subprotocols) headers.push(`'Sec-WebSocket-Protocol': ${str(ws.subprotocols.join(', '))}`);
   const tags = [`request: ${str(name)}, name: ${str(name)}`, ...Object.entries(ws.tags ?? {}).map(([k, v]) => `${str(k)}: ${str(v)}`)];
   const actions = ws.actions.map((a, i) => actionJs(a, i, name, s, where));
-  const timeout = parseDuration(ws.timeout ?? '') ?? DEFAULT_SESSION_MS;
+  const timeout = waitMs(ws.timeout, DEFAULT_SESSION_MS);
   const lines = [
     `const res = wsSession(${url}, { headers: { ${headers.join(', ')} }, tags: { ${tags.join(', ')} } }, [`,
     ...actions.map((a) => indent(`${a},`)),
@@ -68,7 +68,7 @@ function actionJs(a: WebSocketAction, i: number, name: string, s: Script, where:
       after.push('check(m, {', ...entries.map((e) => `  ${e}`), `}, { request: ${str(name)} });`);
     }
     if (r.extract) after.push(...extractLines(r.extract, 'm', s, `${where} ${label}`));
-    const timeout = parseDuration(r.timeout ?? '') ?? DEFAULT_WAIT_MS;
+    const timeout = waitMs(r.timeout, DEFAULT_WAIT_MS);
     return `{ receive: { label: ${str(label)}, timeout: ${timeout}, match: ${tests.length ? `(m) => ${tests.join(' && ')}` : 'undefined'}, after: (m) => {${after.length ? `\n${indent(after.join('\n'), '    ')}\n  ` : ' '}} } }`;
   }
   if ('pause' in a) {
@@ -80,6 +80,12 @@ function actionJs(a: WebSocketAction, i: number, name: string, s: Script, where:
   if ('ping' in a) return '{ ping: true }';
   const c = a.close === true ? {} : a.close;
   return `{ close: ${c.code ?? 1000} }`;
+}
+
+/** A timeout in ms for k6's socket.setTimeout; 0 (none) becomes the longest a timer holds. */
+function waitMs(written: string | undefined, fallback: number): number {
+  const ms = written === undefined ? fallback : parseDuration(written) ?? fallback;
+  return ms === 0 ? 2_147_483_647 : ms;
 }
 
 /** The helpers the exported session uses (added to the script's helper table). */

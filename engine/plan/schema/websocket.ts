@@ -27,7 +27,7 @@ export const WebSocketReceive = z.strictObject({
   name: z.string().min(1).optional().meta({ description: 'Names its checks and errors; default receive N.' }),
   match: MessageMatch.optional(),
   condition: z.string().min(1).optional().meta({ description: 'An expression as inside ${...}, written without it, true for the message to wait for; the message is the variable message (parsed when it is JSON): message.type == "welcome".' }),
-  timeout: Duration.optional().meta({ description: 'How long to wait for the message (default 10s). Reaching it is counted as an error of kind ws-timeout and the session goes on.' }),
+  timeout: Duration.optional().meta({ description: 'How long to wait for the message (default 10s; 0: until the session ends). Reaching it is counted as an error of kind ws-timeout and the session goes on.' }),
   checks: z.array(Check).optional().meta({ description: 'Checks on the message received (jsonPath, body).' }),
   extract: z.record(variableName, Extractor).optional().meta({ description: 'Values taken from the message (jsonPath, regex, boundary) into variables.' }),
 });
@@ -57,7 +57,7 @@ export const WebSocketSession = z.strictObject({
     .meta({ description: 'Subprotocols offered (Sec-WebSocket-Protocol); the server picks one.' }),
   insecureTls: z.boolean().optional().meta({ description: 'wss: accept any certificate (default: defaults.http.insecureTls, else false).' }),
   tls: TlsOptions.optional().meta({ description: 'wss: CA file, client certificate, SNI name (default: defaults.http.tls).' }),
-  timeout: Duration.optional().meta({ description: 'Longest the session may last, handshake included (default 60s); reaching it closes it and counts an error of kind ws-timeout.' }),
+  timeout: Duration.optional().meta({ description: 'Longest the session may last, handshake included (default 60s; 0: no limit); reaching it closes it and counts an error of kind ws-timeout.' }),
   checks: z.array(Check).optional().meta({ description: 'Checks on the handshake response: { status: 101 }, headers, duration.' }),
   tags: Tags.optional(),
   actions: z.array(WebSocketAction).min(1).max(10_000),

@@ -98,7 +98,7 @@ export function compileWebSocket(s: WebSocketSession, group: string, cc: Compile
     headerNames: new Set(headers.keys()),
     subprotocols: s.subprotocols ?? [],
     tls,
-    timeoutMs: parseDuration(s.timeout ?? '') ?? DEFAULT_SESSION_TIMEOUT_MS,
+    timeoutMs: timeout(s.timeout, DEFAULT_SESSION_TIMEOUT_MS),
     checks: checks(s.checks, ''),
     actions: s.actions.map((a, i) => compileAction(a, i, checks)),
     metricsFor(status) {
@@ -129,7 +129,7 @@ function compileAction(a: WebSocketAction, i: number, checks: (list: readonly Ch
     const min = parseDuration(typeof p === 'string' ? p : p.min) ?? 0;
     return { kind: 'pause', minMs: min, maxMs: parseDuration(typeof p === 'string' ? p : p.max) ?? min };
   }
-  if ('ping' in a) return { kind: 'ping', timeoutMs: (a.ping === true ? undefined : parseDuration(a.ping.timeout ?? '')) ?? DEFAULT_WAIT_MS };
+  if ('ping' in a) return { kind: 'ping', timeoutMs: timeout(a.ping === true ? undefined : a.ping.timeout, DEFAULT_WAIT_MS) };
   const c = a.close === true ? {} : a.close;
   return { kind: 'close', code: c.code ?? 1000, reason: c.reason ?? '' };
 }
@@ -140,10 +140,16 @@ function compileReceive(r: WebSocketReceive, i: number, checks: (list: readonly 
     kind: 'receive', label,
     match: r.match ? compileCheck(r.match) : undefined,
     condition: r.condition !== undefined ? compileExpression(r.condition) : undefined,
-    timeoutMs: parseDuration(r.timeout ?? '') ?? DEFAULT_WAIT_MS,
+    timeoutMs: timeout(r.timeout, DEFAULT_WAIT_MS),
     checks: checks(r.checks, `${label}: `),
     extracts: Object.entries(r.extract ?? {}).map(([variable, x]) => ({ variable, extractor: compileExtractor(x) })),
   };
+}
+
+/** A timeout as written, in ms; 0 means none (Infinity: the wait ends with the session). */
+function timeout(written: string | undefined, fallback: number): number {
+  const ms = written === undefined ? fallback : parseDuration(written) ?? fallback;
+  return ms === 0 ? Infinity : ms;
 }
 
 function newMetrics(t: TaggedRecorder, tags: Record<string, string>): WsMetrics {

@@ -19,6 +19,7 @@ import type { CompiledWebSocket } from './compile.ts';
 import { openWebSocket } from './connect.ts';
 import { CLOSE_WAIT_MS, Session } from './session.ts';
 import { WsTrace } from './trace.ts';
+import { startTimer, stopTimer } from '../timers.ts';
 import { httpUrlOf, renderWsUrl, WsUrlError } from './url.ts';
 
 export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc: WorkerContext): Promise<void> {
@@ -35,7 +36,7 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
   // Listening from the start: messages may come in the same packet as the handshake's response.
   const session = new Session(opening.ws, trace);
   // The deadline covers the handshake too: a server that accepts the connection and never answers ends here.
-  const deadline = setTimeout(() => { session.expire(); opening.ws.terminate(); }, step.timeoutMs);
+  const deadline = Number.isFinite(step.timeoutMs) ? startTimer(() => { session.expire(); opening.ws.terminate(); }, step.timeoutMs) : undefined;
   try {
     const hs = await opening.handshake;
     storeCookies(vu, cookieTarget, hs.headers);
@@ -74,7 +75,7 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
     countBytes(opening.tcp(), metrics);
     if (vu.interrupted) throw INTERRUPTED;
   } finally {
-    clearTimeout(deadline);
+    stopTimer(deadline);
     vu.untrack(stop);
     if (trace) wc.trace?.websocket(trace.entry);
   }

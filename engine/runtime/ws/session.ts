@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type WebSocket from 'ws';
 import type { WsTrace } from './trace.ts';
+import { startTimer, stopTimer } from '../timers.ts';
 
 /** How long closing waits for the server's close frame before dropping the socket. */
 export const CLOSE_WAIT_MS = 5_000;
@@ -143,8 +144,9 @@ export class Session {
 
   private waitFor(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => { this.wake = undefined; resolve(); }, Math.ceil(ms));
-      this.wake = () => { clearTimeout(timer); resolve(); };
+      // Infinity (a timeout of 0: none) waits for a message, a close or the session's deadline only.
+      const timer = Number.isFinite(ms) ? startTimer(() => { this.wake = undefined; resolve(); }, Math.ceil(ms)) : undefined;
+      this.wake = () => { stopTimer(timer); resolve(); };
     });
   }
 }

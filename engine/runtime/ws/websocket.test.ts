@@ -202,4 +202,15 @@ describe('websocket session', () => {
     expect(total(s, 'ws_msgs_received')).toBe(MAX_INBOX + 500);
     expect(vu.ctx.vars.get('first')).toBe('m500');
   }, 20_000);
+
+  it('takes a timeout of 0 as none, for the session and for a receive', async () => {
+    const srv = await echo();
+    const { run, flush } = setup([{ websocket: { url: srv.url, timeout: '0', actions: [
+      { pause: '200ms' }, { send: 'late' }, { receive: { timeout: '0', checks: [{ body: { equals: 'late' } }] } },
+    ] } }]);
+    expect(await run()).toBe('completed');
+    const s = flush();
+    expect(s.errors).toEqual([]);
+    expect(checks(s)).toEqual({ 'receive 3: body == "late"': [1, 0] });
+  });
 });
