@@ -76,5 +76,6 @@ describe('tagged metrics', () => {
     expect(section).toContain('ws_sessions');
     // No HTTP request in this run: no HTTP section of zeros.
     expect(text).not.toContain('http_req_duration');
+    expect(text).toContain('(no thresholds) — 5 WebSocket sessions in 1s, 5/s');
   });
 });

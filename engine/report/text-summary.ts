@@ -145,6 +145,11 @@ function resultLines(s: Summary, p: Paint): string[] {
   if (s.notes.length > 0 || (s.stalls ?? []).length > 0) out.push('');
   const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
   const why = s.stoppedBy === 'setup' ? ' (setup failed)' : s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
-  out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`, '');
+  // A plan of WebSocket sessions only: its sessions, not 0 requests at 0/s.
+  const sessions = s.metrics.ws_sessions;
+  const what = s._total === 0 && sessions?.type === 'counter'
+    ? `${fmtCount(sessions.count)} WebSocket sessions in ${fmtMs(s.durationMs)}, ${fmtRate(sessions.rate)}`
+    : `${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`;
+  out.push(`  ${p.bold(verdict)}${why} — ${what}`, '');
   return out;
 }
