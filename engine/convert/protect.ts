@@ -6,7 +6,7 @@
  */
 import type { Auth } from '../plan/schema/index.ts';
 import { literal, type DraftBody, type DraftRequest, type Notes } from './draft.ts';
-import { bodyFields, cookiePairs, jsonFields, schemeToken } from './secret-places.ts';
+import { bodyFields, cookiePairs, jsonFields, schemeToken, valueFields } from './secret-places.ts';
 import type { SecretVault } from './secret-vault.ts';
 import { MAX_JSON_DEPTH } from './classify-body.ts';
 import { replaceTextField } from './protect-text.ts';
@@ -46,11 +46,18 @@ type Hide = (place: Place, name: string, value: string, what: string) => string;
 
 function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hide): DraftBody {
   switch (b.kind) {
-    case 'form': return { kind: 'form', fields: b.fields.map(([k, v]) => [k, hide('field', k, v, `form field ${k}`)]) };
+    case 'form': return {
+      kind: 'form',
+      fields: b.fields.map(([k, v]) => {
+        const hidden = hide('field', k, v, `form field ${k}`);
+        return [k, hidden === v ? protectNested(v, `form field ${k}`, d, c) : hidden];
+      }),
+    };
     case 'json': {
       const value = cloneJson(b.value);
       jsonFields(value, (f) => {
-        const hidden = hide('field', f.key, f.value, `JSON field ${f.path}`);
+        let hidden = hide('field', f.key, f.value, `JSON field ${f.path}`);
+        if (hidden === f.value && typeof f.parent[f.key] === 'string') hidden = protectNested(f.value, `JSON field ${f.path}`, d, c);
         if (hidden !== f.value) f.parent[f.key] = hidden; // a hidden number is sent as a string: never the number
       });
       return { kind: 'json', value };
@@ -66,6 +73,18 @@ function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hid
     }
     case 'file': return b;
   }
+}
+
+/**
+ * A value that is JSON or a form itself (`payload={"password":"x"}`): its credential fields hidden in place.
+ * `value` is template text.
+ */
+function protectNested(value: string, what: string, d: DraftRequest, c: ProtectContext): string {
+  let out = value;
+  for (const f of valueFields(value.replaceAll('$${', '${'))) {
+    if (isSecretField(f.name, f.value) || isRedacted(f.value)) out = replaceTextField(out, f, c.vault.hide(f.value, f.name, d.where, `${f.what} inside ${what}`));
+  }
+  return out;
 }
 
 /** A secret place holding a plan variable (`${pw}`) moves the variable's value; a literal is hidden in place. */
