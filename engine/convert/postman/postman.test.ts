@@ -84,6 +84,16 @@ describe('importPostman: credentials', () => {
     expect(byName(r.plan, 'Contacts')?.url).toBe('/api/contacts/?search=${env.PASSPHRASE}'); // the same value elsewhere
     expectNoSecrets(importedText(r, 'login.json'), ['Tr0ub4dor&3', 'correct horse battery staple', 'JBSWY3DPEHPK3PXP']);
   });
+
+  const pmCollection = (item: unknown[], extra: Record<string, unknown> = {}): string => JSON.stringify({ info: { name: 'c', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item, ...extra });
+
+  it('a variable hidden for its name is hidden wherever else its value is written (a URL path)', () => {
+    const r = importPostman(pmCollection([
+      { name: 'Revoke', request: { method: 'POST', url: 'https://api.test/tokens/tk-4Rz8Qw2Lp7/revoke', header: [{ key: 'Authorization', value: 'Bearer {{apiToken}}' }] } },
+    ], { variable: [{ key: 'apiToken', value: 'tk-4Rz8Qw2Lp7' }] }), { file: 'c.json' });
+    expect(byName(r.plan, 'Revoke')?.url).toBe('/tokens/${env.API_TOKEN}/revoke');
+    expectNoSecrets(importedText(r, 'c.json'), ['tk-4Rz8Qw2Lp7']);
+  });
 });
 
 describe('importPostman: recognised scripts, dynamic variables, errors', () => {
