@@ -13,6 +13,20 @@ describe('which places hold credentials', () => {
     for (const name of ['username', 'next', 'page_token', 'nextPageToken', 'q', 'sort_key', 'key']) expect(isSecretName(name, 'query'), name).toBe(false);
   });
 
+  it('the names real login forms and session URLs use: pass, passphrase, passcode, pin, jwt, PHPSESSID, jsessionid', () => {
+    for (const [name, place] of [['pass', 'field'], ['user[pass]', 'field'], ['passphrase', 'field'], ['passcode', 'field'], ['pin', 'field'],
+      ['jwt', 'query'], ['PHPSESSID', 'query'], ['jsessionid', 'query']] as const) {
+      expect(isSecretName(name, place), name).toBe(true);
+    }
+    for (const name of ['bypass', 'passenger', 'spin', 'session_count']) expect(isSecretName(name, 'field'), name).toBe(false);
+  });
+
+  it('a JSON Web Token is a credential under any name; a value merely starting like one is not', () => {
+    expect(isSecretField('t', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl', 'query')).toBe(true);
+    expect(isSecretField('X-Session', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.', 'header')).toBe(true); // unsigned
+    expect(isSecretField('state', 'eyJhbGciOiJIUzI1NiJ9', 'query')).toBe(false);
+  });
+
   it('a bare `key` only when its value looks like a credential; sort, idempotency and public keys never', () => {
     expect(isSecretField('key', 'created', 'query')).toBe(false); // GitHub search: ?q=...&key=...
     expect(isSecretField('key', 'repo:octocat/hello-world', 'query')).toBe(false);
