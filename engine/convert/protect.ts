@@ -87,15 +87,24 @@ function protectNested(value: string, what: string, d: DraftRequest, c: ProtectC
   return out;
 }
 
-/** A secret place holding a plan variable (`${pw}`) moves the variable's value; a literal is hidden in place. */
+/**
+ * A secret place that reads plan variables (`${pw}`, `sid=${sid}`, `Basic ${creds}`) has their values moved to the
+ * environment, an environment default (`${env.TOK:-value}`, from a Postman environment) included; a literal is
+ * hidden in place.
+ */
 function secretValue(value: string, name: string, where: string, what: string, c: ProtectContext): string {
-  const ref = /^\$\{([A-Za-z_]\w*)\}$/.exec(value)?.[1];
-  const held = ref !== undefined ? c.variables?.[ref] : undefined;
-  if (ref !== undefined && c.variables && typeof held === 'string') {
-    c.variables[ref] = c.vault.hide(held, ref, where, `${what} (variable ${ref})`);
-    return value;
-  }
-  return c.vault.hide(value, name, where, what);
+  const vars = c.variables;
+  const refs = vars ? [...new Set([...value.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]!))].filter((r) => typeof vars[r] === 'string') : [];
+  if (vars === undefined || refs.length === 0) return c.vault.hide(value, name, where, what);
+  for (const ref of refs) vars[ref] = hideVariable(vars[ref] as string, ref, where, `${what} (variable ${ref})`, c.vault);
+  return value;
+}
+
+/** A plan variable's value as the environment's: a literal, or the default of `${env.NAME:-default}`, is hidden. */
+function hideVariable(held: string, ref: string, where: string, what: string, vault: SecretVault): string {
+  const envDefault = /^\$\{env\.([A-Za-z_]\w*):-([^{}]*)\}$/.exec(held);
+  if (envDefault) return envDefault[2] === '' ? held : vault.hide(envDefault[2]!, envDefault[1]!, where, what);
+  return vault.hide(held, ref, where, what);
 }
 
 /** The values inside a credential header (each cookie, the token after a scheme) are credentials wherever they appear. */
