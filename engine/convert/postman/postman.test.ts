@@ -112,6 +112,15 @@ describe('importPostman: credentials', () => {
     expect(r.plan.variables).toEqual({ jwtValue: '${env.JWT_VALUE}' });
     expectNoSecrets(importedText(r, 'c.json'), ['tk-9Pq3Ws5Ed7']);
   });
+
+  it('a script is named in the report by its first line without its strings: a token it sets is not written', () => {
+    const r = importPostman(pmCollection([{ name: 'Me', request: { method: 'GET', url: 'https://api.test/me' }, event: [
+      { listen: 'prerequest', script: { exec: ['pm.environment.set("token", "tk-2Vb6Nm0Qa8");'] } },
+      { listen: 'test', script: { exec: ["pm.request.headers.add({key: 'Authorization', value: 'Bearer tk-3Xc7Zl1Ws9'});"] } },
+    ] }]), { file: 'c.json' });
+    expect(r.notes.map((n) => n.message)).toEqual(expect.arrayContaining([expect.stringContaining(`starting 'pm.environment.set("…", "…");'`)]));
+    expectNoSecrets(importedText(r, 'c.json'), ['tk-2Vb6Nm0Qa8', 'tk-3Xc7Zl1Ws9']);
+  });
 });
 
 describe('importPostman: recognised scripts, dynamic variables, errors', () => {
