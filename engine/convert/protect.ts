@@ -146,14 +146,21 @@ export function protectAuth(auth: Auth, vault: SecretVault, where: string, c?: P
 }
 
 function urlCredentials(d: DraftRequest): void {
-  const m = /^(https?:\/\/)([^/@?#]*)@/i.exec(d.url);
-  if (!m) return;
+  const found = urlUserinfo(d.url);
+  if (!found) return;
+  d.url = found.url;
+  if (d.auth === undefined) d.auth = found.auth;
+}
+
+/** `https://user:pass@host/...` -> the URL without them, and them as basic auth (as an HTTP client sends them). */
+export function urlUserinfo(url: string): { url: string; auth: Auth } | undefined {
+  const m = /^(https?:\/\/)([^/@?#]*)@/i.exec(url);
+  if (!m) return undefined;
   const [whole, scheme = '', info = ''] = m;
   const colon = info.indexOf(':');
   const user = safeDecode(colon < 0 ? info : info.slice(0, colon));
   const pass = colon < 0 ? '' : safeDecode(info.slice(colon + 1));
-  d.url = scheme + d.url.slice(whole.length);
-  if (d.auth === undefined) d.auth = { type: 'basic', username: user, password: pass };
+  return { url: scheme + url.slice(whole.length), auth: { type: 'basic', username: user, password: pass } };
 }
 
 function protectQuery(url: string, hide: (name: string, value: string) => string): string {
