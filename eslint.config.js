@@ -1,5 +1,7 @@
 // Lint: typescript-eslint on all sources, plus the layer rules of docs/architecture.md ("Layers, enforced by lint"):
-// dependencies point one way (renderer -> app/contract -> engine/plan; app -> engine; engine -> nothing of ours).
+// dependencies point one way (renderer -> app/contract -> the engine's browser-safe subpaths; app -> engine, through
+// the runner package's exports; engine -> nothing of ours).
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -10,6 +12,41 @@ const noCodeExecution = {
   'no-implied-eval': 'error',
   'no-new-func': 'error',
 };
+
+/** Test files and test helpers: they may import engine internals (what they test); production code may not. */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts'];
+
+/** Test helpers live in a folder's testing.ts (CONTRIBUTING.md), for its tests: production code never imports one. */
+const testHelpers = { group: ['**/testing.ts', '**/testing'], message: 'testing.ts holds test helpers: production code does not import it (CONTRIBUTING.md).' };
+
+/** Outside the engine, the engine is the runner package `loadsmith` and its subpaths (engine/package.json `exports`). */
+const engineByPath = {
+  group: ['**/engine', '**/engine/**'],
+  message: "Import the engine through its package surface ('loadsmith', 'loadsmith/plan', ... in engine/package.json exports; docs/architecture.md), not by path.",
+};
+
+/**
+ * The runner package's subpaths, read from engine/package.json: one with a plain target is browser-safe, one with
+ * only a `node` condition is Node only. Code the browser loads (the renderer, app/contract) may take types from a
+ * Node-only subpath, nothing else.
+ */
+const surface = JSON.parse(readFileSync(new URL('./engine/package.json', import.meta.url), 'utf8')).exports;
+const subpath = (key) => (key === '.' ? 'loadsmith' : `loadsmith/${key.slice(2)}`);
+const browserSafe = Object.keys(surface).filter((k) => typeof surface[k] === 'string' && k !== './package.json').map(subpath);
+const nodeOnlySurface = (why) => Object.keys(surface).filter((k) => typeof surface[k] !== 'string').map(subpath).map((name) => ({
+  name, allowTypeImports: true, message: `${name} is Node only and ${why}: use a browser-safe subpath (${browserSafe.join(', ')}), or import type.`,
+}));
+
+/** What the back end may not import: Electron outside the shell, the UI. */
+const appPatterns = [
+  { group: ['electron'], message: 'Only app/main and app/preload import electron.' },
+  { group: ['**/renderer/**'], message: 'The back end does not import the UI.' },
+];
+
+/** What the UI may not import: Node, Electron, the back end's insides. */
+const rendererPatterns = [
+  { group: ['node:*', 'electron', '**/app/services/**', '**/app/store/**', '**/app/server/**', '**/app/main/**', '**/app/preload/**'], message: 'The renderer talks to the back end only through app/contract.' },
+];
 
 /** What no engine file may import (docs/architecture.md: engine -> nothing of ours). */
 const enginePatterns = [
@@ -40,6 +77,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['engine/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...enginePatterns, testHelpers] }] },
+  },
+  {
     // The HTTP layer's order (engine/runtime/http/import-graph.test.ts checks the whole graph for cycles):
     // exchange.ts (the undici path, and the choice between the clients) and dispatchers.ts sit on top; the files
     // below them, the fast client's included, take the shared types from types.ts, which imports nothing.
@@ -49,6 +91,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           ...enginePatterns,
+          testHelpers,
           { group: ['**/exchange.ts', '**/dispatchers.ts'], message: 'exchange.ts and dispatchers.ts are the top of the HTTP layer: import the shared types from types.ts.' },
         ],
       }],
@@ -73,25 +116,32 @@ export default tseslint.config(
     // Electron is imported by the shell (app/main, app/preload) and nothing else: services stay testable in Node.
     files: ['app/**/*.ts'],
     ignores: ['app/main/**', 'app/preload/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['electron'], message: 'Only app/main and app/preload import electron.' },
-          { group: ['**/renderer/**'], message: 'The back end does not import the UI.' },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: appPatterns }] },
   },
   {
-    // The contract is shared with the renderer: no Node, no back end; engine types only as `import type`.
+    // Outside the engine, the engine is the runner package: its exports, never its files (tests aside).
+    files: ['app/**/*.ts'],
+    ignores: ['app/main/**', 'app/preload/**', ...TESTS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...appPatterns, engineByPath, testHelpers] }] },
+  },
+  {
+    files: ['app/main/**/*.ts', 'app/preload/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [engineByPath, testHelpers] }] },
+  },
+  {
+    // The contract is shared with the renderer: no Node, no back end; from the engine, the browser-safe subpaths and
+    // types.
     files: ['app/contract/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: TESTS,
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['node:*', 'electron', '**/services/**', '**/store/**', '**/server/**', '**/main/**'], message: 'app/contract must stay pure: the renderer imports it.' },
-          { group: ['**/engine/runtime/**', '**/engine/metrics/**', '**/engine/cli/**'], allowTypeImports: true, message: 'Only types from the engine runtime/metrics (the renderer must not load them).' },
+          engineByPath,
+          testHelpers,
         ],
+        paths: nodeOnlySurface('the renderer imports app/contract'),
       }],
     },
   },
@@ -99,15 +149,13 @@ export default tseslint.config(
     // The UI reaches the back end only through app/contract and a transport.
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*', 'electron', '**/app/services/**', '**/app/store/**', '**/app/server/**', '**/app/main/**', '**/app/preload/**'], message: 'The renderer talks to the back end only through app/contract.' },
-          // engine/metrics/registry.ts is a pure table (names, types, tags, descriptions): the threshold picker reads it.
-          { group: ['**/engine/runtime/**', '**/engine/cli/**', '**/engine/metrics/**', '!**/engine/metrics/registry.ts'], allowTypeImports: true, message: 'The renderer may use engine types, not engine runtime code.' },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: rendererPatterns }] },
+  },
+  {
+    // From the engine, the renderer takes the browser-safe subpaths of the runner package, and types (tests aside).
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, engineByPath, testHelpers], paths: nodeOnlySurface('the renderer runs in a browser') }] },
   },
   {
     // Hooks are called the same way on every render, and every value an effect or memo reads is in its dependencies:
@@ -139,13 +187,14 @@ export default tseslint.config(
   },
   {
     files: ['engine/plan/**/*.ts', 'engine/template/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: TESTS,
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['**/runtime/**', '**/cli/**', '**/report/**'], message: 'plan/ and template/ are pure: the UI contract imports them.' },
           { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/.' },
           { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
+          testHelpers,
         ],
       }],
     },

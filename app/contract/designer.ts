@@ -2,6 +2,7 @@
  * designer.* and files.*: what the plan designer needs beyond storage — send one request (Try it), run one
  * iteration of every scenario with a full trace (Validate), and data files for feeders.
  */
+import { DATA_FORMATS } from 'loadsmith/plan';
 import { z } from 'zod';
 import { Id } from './common.ts';
 
@@ -29,8 +30,30 @@ export const TraceEntry = z.object({
   extracted: z.array(z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() })),
   /** Redirect hops followed before this response. */
   redirects: z.int(),
+  /** Inside loops only: the pass of each enclosing loop (from 0), outermost first; each pass is an entry of its own. */
+  passes: z.array(z.int()).optional(),
 });
 export type TraceEntry = z.infer<typeof TraceEntry>;
+
+/** What flow control decided during a Validate: which branch ran, how many loop passes, which weighted branch was drawn. */
+export const FlowTraceEntry = z.object({
+  scenario: z.string(),
+  /** Document path of the flow step. */
+  path: PathSchema,
+  /** if, repeat, while, doWhile, forEach, randomSwitch, roundRobinSwitch or once. */
+  kind: z.string(),
+  /** Pass of each enclosing loop, outermost first. */
+  passes: z.array(z.int()),
+  /** if: 'then' or 'else' (null: false, no else); a switch: the branch's index; null for loops and once. */
+  branch: z.union([z.literal('then'), z.literal('else'), z.int(), z.null()]),
+  /** Loops: passes made; once: 1 when it ran, 0 when skipped. */
+  count: z.int().nullable(),
+  /** A while or doWhile stopped by its max with its condition still true. */
+  hitMax: z.boolean(),
+  /** The decision in words. */
+  text: z.string(),
+});
+export type FlowTraceEntry = z.infer<typeof FlowTraceEntry>;
 
 export const designerMethods = {
   /** Sends the request step at `path` once, with the environment and the given variables (e.g. from a Validate). */
@@ -44,8 +67,8 @@ export const designerMethods = {
     result: z.object({ entry: TraceEntry, variables: z.record(z.string(), z.unknown()) }),
   },
   /**
-   * Runs every scenario with 1 VU for 1 iteration (think times skipped) and returns each request and response in
-   * order; the plan must be valid.
+   * Runs setup, every scenario with 1 VU for 1 iteration (think times skipped, but inside loops), then teardown,
+   * and returns each request and response in the order they ran, with flow control's decisions; the plan must be valid.
    */
   'designer.validate': {
     params: z.strictObject({ document: z.unknown(), environmentId: Id.optional(), scenario: z.string().optional() }),
@@ -53,6 +76,10 @@ export const designerMethods = {
       entries: z.array(TraceEntry),
       /** Problems that are not a request's (template errors, data files). */
       errors: z.array(z.object({ scenario: z.string(), message: z.string() })),
+      /** Flow control's decisions in the order they were taken (optional: older back ends do not send it). */
+      flow: z.array(FlowTraceEntry).optional(),
+      /** What setup extracted (setup runs first; its requests are entries of scenario '(setup)'). */
+      setup: z.record(z.string(), z.unknown()).optional(),
       durationMs: z.number(),
     }),
   },
@@ -70,7 +97,7 @@ export const designerMethods = {
    * one in a granted folder, nothing else.
    */
   'files.preview': {
-    params: z.strictObject({ path: z.string().min(1), format: z.enum(['csv', 'json']).optional(), delimiter: z.string().length(1).optional(), rows: z.int().min(1).max(100).optional() }),
+    params: z.strictObject({ path: z.string().min(1), format: z.enum(DATA_FORMATS).optional(), delimiter: z.string().length(1).optional(), rows: z.int().min(1).max(100).optional() }),
     result: z.object({ columns: z.array(z.string()), rows: z.array(z.record(z.string(), z.unknown())), total: z.int() }),
   },
 } as const;

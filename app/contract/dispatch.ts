@@ -3,7 +3,7 @@
  * contract, handled, and answered as an Envelope. A malformed call gets an error envelope, never a crash.
  */
 import { ContractError, type Envelope } from './errors.ts';
-import { isMethod, METHODS, type Handlers, type MethodName } from './index.ts';
+import { isMethod, METHODS, type Handlers } from './index.ts';
 
 export interface Dispatcher {
   call(method: string, params: unknown): Promise<Envelope>;
@@ -48,4 +48,3 @@ function describeIssues(issues: readonly { path: readonly PropertyKey[]; message
   return issues.slice(0, 5).map((i) => `${i.path.length ? `${i.path.map(String).join('.')}: ` : ''}${i.message}`).join('; ');
 }
 
-export type { MethodName };

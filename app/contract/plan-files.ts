@@ -1,22 +1,23 @@
 /**
  * Plans to and from files, in the contract: the import formats (a Loadsmith plan, cURL, HAR, Postman, OpenAPI,
  * Vegeta), the report a conversion writes (what was not imported, what changed, which secrets became variables)
- * and the export formats. Mirrors engine/convert's types; the back end checks they agree.
+ * and the export formats: a plan file's own and engine/convert's.
  */
+import { EXPORT_FORMATS, IMPORT_FORMATS as CONVERTED_FORMATS, NOTE_KINDS } from 'loadsmith/convert/types';
 import { z } from 'zod';
 import { Id, PlanIssue } from './common.ts';
 
 /** `plan` is a Loadsmith plan file (YAML or JSON); the others are converted. */
-export const IMPORT_FORMATS = ['plan', 'curl', 'har', 'postman', 'openapi', 'vegeta'] as const;
+export const IMPORT_FORMATS = ['plan', ...CONVERTED_FORMATS] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export const PLAN_EXPORT_FORMATS = ['yaml', 'json', 'k6', 'curl', 'har'] as const;
+export const PLAN_EXPORT_FORMATS = ['yaml', 'json', ...EXPORT_FORMATS] as const;
 export type PlanExportFormat = (typeof PLAN_EXPORT_FORMATS)[number];
 
 /** One line of a conversion report: what happened, where in the source (file › item), and what to do. */
 export const ConvertNote = z.object({
   /** `confirm`: something the user must confirm before a run (a local file the source names: attach or grant it). */
-  kind: z.enum(['not-imported', 'not-exported', 'approximated', 'secret', 'confirm', 'info']),
+  kind: z.enum(NOTE_KINDS),
   where: z.string(),
   message: z.string(),
 });

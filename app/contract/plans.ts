@@ -1,4 +1,5 @@
 /** plans.*: the plan library. A stored plan may be invalid (a draft); it runs only when valid. */
+import { SHELLS } from 'loadsmith/convert/types';
 import { z } from 'zod';
 import { Id, IsoTime, PlanIssue } from './common.ts';
 import { ExportedFile, ImportPreview, ImportReport, ImportSource, PLAN_EXPORT_FORMATS } from './plan-files.ts';
@@ -101,7 +102,7 @@ export const planMethods = {
       format: z.enum(PLAN_EXPORT_FORMATS).optional(),
       includeSecrets: z.boolean().optional(),
       request: z.string().min(1).max(500).optional(),
-      shell: z.enum(['bash', 'cmd']).optional(),
+      shell: z.enum(SHELLS).optional(),
     }),
     result: ExportedFile,
   },

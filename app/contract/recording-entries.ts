@@ -3,13 +3,9 @@
  * full exchange with its secrets flagged, and the list's filter — a pure function the UI applies to live events
  * exactly as `recordings.entries` applies it on the back end.
  */
+import { ENTRY_TYPES } from 'loadsmith/convert/types';
 import { z } from 'zod';
 import { IsoTime } from './common.ts';
-
-/** As engine/convert/recording's ENTRY_TYPES (the back end checks they agree). */
-export const ENTRY_TYPES = ['document', 'fetch', 'script', 'stylesheet', 'image', 'font', 'media', 'other'] as const;
-export const STATIC_ENTRY_TYPES: readonly EntryType[] = ['script', 'stylesheet', 'image', 'font', 'media'];
-export type EntryType = (typeof ENTRY_TYPES)[number];
 
 export const EntrySummary = z.object({
   /** 1, 2, 3... in the order the requests started. */

@@ -3,6 +3,7 @@
  * recorder's CA), list it live, keep it, exchange it as HAR, and turn chosen entries into a plan with proposed
  * correlations the user accepts or rejects. Events: `recording.entry` per finished exchange, `recording.state`.
  */
+import { CONFIDENCES, GROUPINGS, SOURCE_KINDS, USE_KINDS } from 'loadsmith/convert/types';
 import { z } from 'zod';
 import { Id, IsoTime } from './common.ts';
 import { ConvertNote } from './plan-files.ts';
@@ -38,7 +39,7 @@ export const ConvertOptions = z.strictObject({
   /** Leave out scripts, styles, images, fonts and media (default true). */
   skipStatic: z.boolean().optional(),
   /** Groups per page navigation (default), per burst separated by gapMs, or none. */
-  groupBy: z.enum(['navigation', 'gap', 'none']).optional(),
+  groupBy: z.enum(GROUPINGS).optional(),
   gapMs: z.int().min(100).max(600_000).optional(),
   /** The recorded pauses as think steps (default true), from minThinkMs (default 500). */
   thinkTimes: z.boolean().optional(),
@@ -48,20 +49,17 @@ export const ConvertOptions = z.strictObject({
 });
 export type ConvertOptions = z.infer<typeof ConvertOptions>;
 
-export const SOURCE_WHERE = ['json', 'header', 'set-cookie', 'html-input', 'html-meta', 'location'] as const;
-export const USE_WHERE = ['url', 'query', 'header', 'body'] as const;
-
 /** A value a response produced and later requests send back: extract it, use it as ${variable}. */
 export const CorrelationProposal = z.object({
   id: z.string(),
   variable: z.string(),
-  confidence: z.enum(['high', 'medium', 'low']),
+  confidence: z.enum(CONFIDENCES),
   /** Pre-ticked in the UI (high and medium confidence). */
   suggested: z.boolean(),
   /** Applied in the proposal's plan. */
   applied: z.boolean(),
-  source: z.object({ entryId: z.int(), where: z.enum(SOURCE_WHERE), name: z.string(), extractor: z.record(z.string(), z.unknown()), description: z.string() }),
-  uses: z.array(z.object({ entryId: z.int(), where: z.enum(USE_WHERE), name: z.string(), encoded: z.boolean() })),
+  source: z.object({ entryId: z.int(), where: z.enum(SOURCE_KINDS), name: z.string(), extractor: z.record(z.string(), z.unknown()), description: z.string() }),
+  uses: z.array(z.object({ entryId: z.int(), where: z.enum(USE_KINDS), name: z.string(), encoded: z.boolean() })),
   /** The value, shortened; tokens and other secrets show their first characters only. */
   preview: z.string(),
   valueLength: z.int(),

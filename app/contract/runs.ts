@@ -1,8 +1,8 @@
 /** runs.*: start plans through the engine, follow them live (events), keep their history. */
 import { z } from 'zod';
-import type { Summary } from '../../engine/metrics/summary.ts';
-import type { RunInfo, Tick } from '../../engine/runtime/run-handle.ts';
-import { StreamOutput, streamOutput } from '../../engine/outputs/kinds.ts';
+import type { Summary } from 'loadsmith/metrics';
+import type { ControlEvent, ControlState, RunInfo, Tick } from 'loadsmith';
+import { StreamOutput, streamOutput } from 'loadsmith/outputs';
 import { Id, IsoTime, RunOverrides } from './common.ts';
 
 /**
@@ -78,6 +78,24 @@ export const RunStream = StreamOutput.superRefine((o, ctx) => {
   }
 });
 
+/**
+ * Mid-run control's answer: the changes made (each applies at its `atMs`, a whole second of test time; none when
+ * nothing changed, e.g. pausing a paused run) and the run's control state after them.
+ */
+export const RunControlResult = z.object({
+  events: z.array(z.custom<ControlEvent>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.atMs === 'number', { error: 'not a control event' })),
+  state: z.custom<ControlState>((v) => isRecord(v) && typeof v.paused === 'boolean' && isRecord(v.targets), { error: 'not a control state' }),
+});
+export type RunControlResult = z.infer<typeof RunControlResult>;
+
+/** A scale: VUs (closed model) or iterations per second (open model), for one scenario or each one it fits. */
+export const RunScaleParams = z.strictObject({
+  id: Id,
+  scenario: z.string().min(1).max(256).optional(),
+  vus: z.int().min(0).max(1_000_000).optional(),
+  rate: z.number().min(0).max(1_000_000).optional(),
+}).refine((p) => (p.vus === undefined) !== (p.rate === undefined), { error: 'give either vus or rate' });
+
 export const runMethods = {
   'runs.start': {
     params: z.strictObject({
@@ -88,6 +106,12 @@ export const runMethods = {
   },
   'runs.label': { params: z.strictObject({ id: Id, label: RunLabel.nullable() }), result: RunRow },
   'runs.stop': { params: z.strictObject({ id: Id, mode: z.enum(['graceful', 'abort']).optional() }), result: z.object({ stopping: z.boolean() }) },
+  /** Pause a running run from the next whole second: no new iterations; running ones finish. `conflict` when refused. */
+  'runs.pause': { params: z.strictObject({ id: Id }), result: RunControlResult },
+  /** Resume a paused run at its current targets. */
+  'runs.resume': { params: z.strictObject({ id: Id }), result: RunControlResult },
+  /** Set a scenario's VUs or rate to its end; refused (`conflict`, with the reason) for a segment or an iteration executor. */
+  'runs.scale': { params: RunScaleParams, result: RunControlResult },
   'runs.list': { params: z.strictObject({ planId: Id.optional(), limit: z.int().min(1).max(10_000).optional() }), result: z.array(RunRow) },
   /** The summary's per-second `timeline` is left empty here: runs.samples has those points, runs.export the whole summary. */
   'runs.get': { params: z.strictObject({ id: Id }), result: RunDetail },
@@ -104,5 +128,7 @@ export const runMethods = {
 export const runEvents = {
   'run.started': z.object({ runId: Id, info: RunInfoData }),
   'run.tick': z.object({ runId: Id, tick: TickData }),
+  /** A mid-run change was made (by any window): it applies at its events' `atMs`. */
+  'run.control': z.object({ runId: Id, result: RunControlResult }),
   'run.done': z.object({ runId: Id, run: RunRow }),
 } as const;

@@ -4,7 +4,7 @@
  * (gzip, br...), kept up to a cap, text as text; binary responses are described, not kept.
  */
 import type { AbortedRequest, CompletedBody, CompletedRequest, CompletedResponse, InitiatedRequest, Mockttp } from 'mockttp';
-import { isTextual, mimeOf, type RecordedBody, type RecordedExchange } from '../../engine/convert/recording/index.ts';
+import { isTextual, mimeOf, type RecordedBody, type RecordedExchange } from 'loadsmith/convert';
 
 /** The most of one body a recording keeps (1 MiB); larger bodies are kept truncated and flagged. */
 export const STORED_BODY_CAP = 1024 * 1024;

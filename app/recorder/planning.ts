@@ -3,12 +3,8 @@
  * not check the certificate of), correlations and unique values as the contract shows them (secret values only
  * previewed).
  */
-import { convertRecording, describeSource, findSecrets, SOURCE_KINDS, USE_KINDS, type RecordedExchange, type RecordingConversion } from '../../engine/convert/recording/index.ts';
-import type { ConvertOptions, CorrelationProposal, PlanProposal, Recording, SOURCE_WHERE, USE_WHERE } from '../contract/index.ts';
-
-/** Compile-time checks: the engine's kinds are the contract's. */
-export const KNOWN_SOURCES: readonly (typeof SOURCE_WHERE)[number][] = SOURCE_KINDS;
-export const KNOWN_USES: readonly (typeof USE_WHERE)[number][] = USE_KINDS;
+import { convertRecording, describeSource, findSecrets, type RecordedExchange, type RecordingConversion } from 'loadsmith/convert';
+import type { ConvertOptions, CorrelationProposal, PlanProposal, Recording } from '../contract/index.ts';
 
 export interface ConvertRequest { entryIds?: number[] | undefined; options?: ConvertOptions | undefined; accept?: string[]; unique?: string[] | undefined; name: string }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProxyAgent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shopRecording } from '../../engine/convert/recording/test-recording.ts';
+import { shopRecording } from '../../engine/convert/recording/testing.ts';
 import { browserCandidates, detectBrowsers } from './browsers.ts';
 import { loadOrCreateCa } from './ca.ts';
 import { missingDisplay } from './display.ts';

@@ -2,7 +2,7 @@
  * The recording in progress: its proxy, the browsers launched for it, and every finished exchange stored (linked
  * to the redirect that led to it) and announced as a `recording.entry` event. One recording at a time.
  */
-import { RedirectLinker } from '../../engine/convert/recording/index.ts';
+import { RedirectLinker } from 'loadsmith/convert';
 import type { EventBus } from '../services/context.ts';
 import type { Store } from '../store/types.ts';
 import { loadOrCreateCa, type RecorderCa } from './ca.ts';

@@ -2,8 +2,8 @@
  * What the entry list shows of an exchange: method, URL (secret query values masked), host, status, type, size,
  * time, redirect link, and whether it carries secrets (then the store encrypts it).
  */
-import { ENTRY_TYPES as ENGINE_ENTRY_TYPES, entryType, findSecrets, hostOf, isStaticType, mimeOf, type RecordedExchange } from '../../engine/convert/recording/index.ts';
-import { ENTRY_TYPES, type EntrySummary } from '../contract/index.ts';
+import { ENTRY_TYPES, entryType, findSecrets, hostOf, isStaticType, mimeOf, type RecordedExchange } from 'loadsmith/convert';
+import type { EntrySummary } from '../contract/index.ts';
 import type { StoredEntrySummary } from '../store/types.ts';
 
 export const MASK = '••••';
@@ -26,8 +26,6 @@ export function toEntrySummary(s: StoredEntrySummary): EntrySummary {
 }
 
 const ENTRY_TYPE_SET = new Set<string>(ENTRY_TYPES);
-/** Compile-time check: every type the engine gives is one the contract knows. */
-export const ENGINE_TYPES_KNOWN: readonly EntrySummary['type'][] = ENGINE_ENTRY_TYPES;
 
 function maskQuery(url: string, names: readonly string[]): string {
   if (names.length === 0) return url;

@@ -2,7 +2,7 @@
  * Stored recordings and entries as the contract shows them: a recording with its live proxy and browsers, an entry
  * in full with secret headers flagged and secret values REDACTED unless the user asks to see them.
  */
-import { findSecrets, redact, REDACTED, type RecordedBody, type RecordedExchange } from '../../engine/convert/recording/index.ts';
+import { findSecrets, redact, REDACTED, type RecordedBody, type RecordedExchange } from 'loadsmith/convert';
 import type { Entry, Recording } from '../contract/index.ts';
 import type { StoredEntrySummary, StoredRecording } from '../store/types.ts';
 import { toEntrySummary } from './summary.ts';

@@ -9,7 +9,7 @@ import { createEventHub } from './events-socket.ts';
 import { createRequestHandler } from './request-handler.ts';
 import { DEFAULT_LIMITS, type UiServer, type UiServerOptions } from './types.ts';
 
-export type { EventSource, ServerLimits, UiServer, UiServerOptions } from './types.ts';
+export type { UiServer, UiServerOptions } from './types.ts';
 
 /** The only address the server ever binds. */
 export const HOST = '127.0.0.1';

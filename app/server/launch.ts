@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { UiLauncher } from '../../engine/cli/main.ts';
+import type { UiLauncher } from 'loadsmith';
 import { createServices } from '../services/index.ts';
 import { defaultDataDir, openStore } from '../store/index.ts';
 import { startUiServer } from './index.ts';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../contract/dispatch.ts';
-import { bearerHeader, send, startTestServer, TEST_TOKEN } from './test-helpers.ts';
+import { bearerHeader, send, startTestServer, TEST_TOKEN } from './testing.ts';
 import type { UiServer } from './types.ts';
 
 const JSON_AUTH = { 'Content-Type': 'application/json', ...bearerHeader() };

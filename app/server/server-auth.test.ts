@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startUiServer } from './index.ts';
-import { bearerHeader, cookieHeader, fakeEvents, send, startTestServer, stubDispatcher, TEST_TOKEN } from './test-helpers.ts';
+import { bearerHeader, cookieHeader, fakeEvents, send, startTestServer, stubDispatcher, TEST_TOKEN } from './testing.ts';
 import type { UiServer } from './types.ts';
 
 const CALL = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'settings.get', params: {} }) };

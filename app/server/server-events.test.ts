@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
-import { bearerHeader, cookieHeader, send, startTestServer, type FakeEvents } from './test-helpers.ts';
+import { bearerHeader, cookieHeader, send, startTestServer, type FakeEvents } from './testing.ts';
 import type { UiServer } from './types.ts';
 
 function open(server: UiServer, headers: Record<string, string> = cookieHeader(server.port), extra: ClientOptions = {}): Promise<WebSocket> {

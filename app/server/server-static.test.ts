@@ -2,7 +2,7 @@ import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './headers.ts';
-import { cookieHeader, makeStaticDir, send, startTestServer } from './test-helpers.ts';
+import { cookieHeader, makeStaticDir, send, startTestServer } from './testing.ts';
 import type { UiServer } from './types.ts';
 
 describe('static renderer', () => {

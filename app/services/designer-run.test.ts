@@ -128,6 +128,16 @@ describe('designer.validate', () => {
     expect(r.durationMs).toBeLessThan(5000);
   });
 
+  it("runs setup first, returns its data masked, the flow control's decisions, and loop passes (as the contract says)", async () => {
+    const setup = { steps: [{ request: { name: 'setup', method: 'POST', url: '/echo', text: 'key=${env.TOKEN}', extract: { body: { jsonPath: '$.body' } } } }] };
+    const loop = { repeat: { times: 2, steps: [{ request: { name: 'page', url: '/echo?p=${index}' } }] } };
+    const r = await call('designer.validate', { document: document([loop], { setup }), environmentId: envId });
+    expect(r.setup).toEqual({ body: 'key=••••••' });
+    expect(r.entries.map((e) => [e.scenario, e.name, e.passes])).toEqual([['(setup)', 'setup', undefined], ['browse', 'page', [0]], ['browse', 'page', [1]]]);
+    expect(r.flow).toEqual([expect.objectContaining({ scenario: 'browse', kind: 'repeat', path: step(0), count: 2, text: '2 passes' })]);
+    expect(JSON.stringify(r)).not.toContain('hunter2');
+  });
+
   it('refuses an invalid plan with its issues', async () => {
     const err = await fail('designer.validate', { document: document([LOGIN, { request: { url: 42 } }]), environmentId: envId });
     expect(err.code).toBe('plan_invalid');

@@ -6,11 +6,11 @@
  * Try it needs the request, not the whole plan, to be valid: problems elsewhere (another step, a threshold) do
  * not block it (see engine/runtime/trace/try-plan.ts). Validate needs a valid plan, as a run does.
  */
-import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
-import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from '../../engine/runtime/trace/index.ts';
+import { PlanError, validatePlanValue } from 'loadsmith/plan';
+import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from 'loadsmith';
 import { ContractError, type Handlers } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
-import { maskEntry, maskText, maskVariables, secretValues } from './mask-secrets.ts';
+import { maskEntry, maskText, maskValue, maskVariables, secretValues } from './mask-secrets.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { runFiles } from './run-files.ts';
 
@@ -55,7 +55,10 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
       try {
         const { plan } = validatePlanValue(document);
         const r = await traceIteration(plan, { env: env.values, files: runFiles(ctx), ...(scenario !== undefined ? { scenario } : {}) });
-        return { ...r, entries: r.entries.map((e) => maskEntry(e, env.secrets)), errors: r.errors.map((x) => ({ ...x, message: maskText(x.message, env.secrets) })) };
+        return {
+          ...r, entries: r.entries.map((e) => maskEntry(e, env.secrets)), errors: r.errors.map((x) => ({ ...x, message: maskText(x.message, env.secrets) })),
+          ...(r.setup ? { setup: maskValue(r.setup, env.secrets) as Record<string, unknown> } : {}),
+        };
       } catch (e) {
         throw toContractError(e, 'Validate', env.name);
       }

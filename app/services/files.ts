@@ -6,9 +6,8 @@
  */
 import { chmod, lstat, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { loadFeeders } from '../../engine/runtime/data/load.ts';
+import { loadFeeders, type PlanFileSource } from 'loadsmith';
 import { ContractError, type Handlers } from '../contract/index.ts';
-import type { PlanFileSource } from '../../engine/runtime/files/plan-files.ts';
 import { ATTACHED_FOLDER } from './plan-file-access.ts';
 
 type FileHandlers = Pick<Handlers, 'files.upload' | 'files.list' | 'files.preview'>;

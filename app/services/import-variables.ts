@@ -3,8 +3,8 @@
  * of the source), the default the plan has, and the value a Postman environment file gives (secret values are
  * kept for a new environment, never sent back to the UI).
  */
-import { envName, isSecretName } from '../../engine/convert/secrets.ts';
-import { validatePlanValue, type Plan } from '../../engine/plan/index.ts';
+import { envName, isSecretName } from 'loadsmith/convert';
+import { validatePlanValue, type Plan } from 'loadsmith/plan';
 import type { ConvertNote, ImportVariable } from '../contract/index.ts';
 
 export type KnownValues = Map<string, string>;

@@ -5,7 +5,7 @@
  * form body), JSON-escaped (a JSON body, also with \uXXXX escapes), HTML-escaped (a form page echoing it), or
  * base64-encoded (a Basic credential, a token wrapping it), sent or echoed back.
  */
-import type { TraceEntry } from '../../engine/runtime/trace/entry.ts';
+import type { TraceEntry } from 'loadsmith';
 
 export const MASK = '••••••';
 
@@ -73,7 +73,8 @@ function spellings(s: string): string[] {
   ];
 }
 
-function maskValue(v: unknown, secrets: readonly string[]): unknown {
+/** Any data (extracted values, setup's data) with every secret masked inside its strings. */
+export function maskValue(v: unknown, secrets: readonly string[]): unknown {
   if (typeof v === 'string') return maskText(v, secrets);
   if (secrets.length === 0) return v;
   if (Array.isArray(v)) return v.map((x) => maskValue(x, secrets));

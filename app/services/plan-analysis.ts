@@ -2,7 +2,7 @@
  * What the library knows about a stored plan document: whether it is valid (it may be a draft), its problems
  * located in the document, and how many scenarios and requests it has.
  */
-import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
+import { PlanError, validatePlanValue } from 'loadsmith/plan';
 import type { PlanIssue } from '../contract/index.ts';
 import { eachDraftRequest, isRecord } from './draft-requests.ts';
 

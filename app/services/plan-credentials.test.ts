@@ -43,6 +43,34 @@ describe('scrubCredentials', () => {
     expect(JSON.stringify(doc)).not.toContain(TOKEN);
   });
 
+  it('finds them inside flow control, setup and teardown too', () => {
+    const r = (name: string) => ({ request: { name, url: '/', headers: { 'X-Api-Key': KEY } } });
+    const doc = {
+      version: 1, name: 'flow',
+      setup: { steps: [r('login')] },
+      teardown: { steps: [r('bye')] },
+      scenarios: {
+        s: {
+          executor: 'per-vu-iterations',
+          steps: [
+            { if: { condition: 'true', then: [r('t')], else: [{ while: { condition: 'false', max: 2, steps: [r('w')] } }] } },
+            { randomSwitch: [{ weight: 1, steps: [r('a')] }, { weight: 1, steps: [{ once: { steps: [r('o')] } }] }] },
+          ],
+        },
+      },
+    };
+    expect(literalCredentials(doc).map((c) => c.path)).toEqual([
+      'scenarios.s.steps[0].if.then[0].request.headers.X-Api-Key',
+      'scenarios.s.steps[0].if.else[0].while.steps[0].request.headers.X-Api-Key',
+      'scenarios.s.steps[1].randomSwitch[0].steps[0].request.headers.X-Api-Key',
+      'scenarios.s.steps[1].randomSwitch[1].steps[0].once.steps[0].request.headers.X-Api-Key',
+      'setup.steps[0].request.headers.X-Api-Key',
+      'teardown.steps[0].request.headers.X-Api-Key',
+    ]);
+    scrubCredentials(doc, new Set());
+    expect(JSON.stringify(doc)).not.toContain(KEY);
+  });
+
   it('replaceStrings replaces inside strings at any depth and says whether it changed anything', () => {
     const doc = { a: [`x ${TOKEN} y`, { b: TOKEN }], c: 3 };
     expect(replaceStrings(doc, new Map([[TOKEN, '${env.T}']]))).toBe(true);

@@ -4,9 +4,8 @@
  * (auth, credential headers) and credential-named query, form and JSON fields are replaced by ${env.NAME} before
  * converting, so the script references environment variables instead of carrying the values.
  */
-import { exportPlan as convertPlan } from '../../engine/convert/index.ts';
-import { planRequests } from '../../engine/convert/resolve.ts';
-import { PlanError, requestName, validatePlanValue } from '../../engine/plan/index.ts';
+import { exportPlan as convertPlan, planRequests } from 'loadsmith/convert';
+import { PlanError, requestName, validatePlanValue } from 'loadsmith/plan';
 import { ContractError, type ExportedFile, type ParsedParams } from '../contract/index.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { exportPlan as exportPlanFile } from './plan-export.ts';

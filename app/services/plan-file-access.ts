@@ -8,8 +8,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { PlanFileError, type PlanFileSource } from '../../engine/runtime/files/plan-files.ts';
-import { maxFileBytes, readBounded } from '../../engine/runtime/files/read-bounded.ts';
+import { PlanFileError, maxFileBytes, readBounded, type PlanFileSource } from 'loadsmith';
 
 /** The folder of attached files in the data directory, and the prefix plans write before their names. */
 export const ATTACHED_FOLDER = 'files';

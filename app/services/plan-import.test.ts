@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { recordingToHar } from '../../engine/convert/recording/index.ts';
-import { CSRF, shopRecording } from '../../engine/convert/recording/test-recording.ts';
+import { CSRF, shopRecording } from '../../engine/convert/recording/testing.ts';
 import type { Plan } from '../../engine/plan/index.ts';
 import { openTestServices, type TestServices } from './testing.ts';
 

@@ -3,9 +3,8 @@
  * as before (located issues); cURL, Postman, OpenAPI/Swagger and Vegeta targets go through engine/convert, a HAR
  * through the recorder's conversion (engine/convert/recording), and their report is kept. Bad input is a ContractError saying what, where and what to do; nothing is stored.
  */
-import { ConvertError, detectFormat, importPlan, type AnyImportOptions, type ImportFormat as ConvertFormat, type ImportResult } from '../../engine/convert/index.ts';
-import { planRequests } from '../../engine/convert/resolve.ts';
-import { PlanError, parsePlan, requestName, type Plan } from '../../engine/plan/index.ts';
+import { ConvertError, detectFormat, importPlan, planRequests, type AnyImportOptions, type ImportFormat as ConvertFormat, type ImportResult } from 'loadsmith/convert';
+import { PlanError, parsePlan, requestName, type Plan } from 'loadsmith/plan';
 import { ContractError, type ConvertNote, type ImportFormat, type ImportPreview, type ParsedParams } from '../contract/index.ts';
 import { importVariables, type KnownValues } from './import-variables.ts';
 import type { ImportWorker } from './import-worker/client.ts';

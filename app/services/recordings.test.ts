@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { ProxyAgent, request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingToHar } from '../../engine/convert/recording/index.ts';
-import { shopRecording } from '../../engine/convert/recording/test-recording.ts';
+import { shopRecording } from '../../engine/convert/recording/testing.ts';
 import { openTestServices, type TestServices } from './testing.ts';
 
 const opened: TestServices[] = [];

@@ -2,8 +2,7 @@
  * recordings.*: the recorder (proxy, CA, browser launcher) and the recording library (entries, HAR, plan
  * conversion with correlations). Recording state changes are `recording.state` events; entries `recording.entry`.
  */
-import { recordingToHar, type RecordedExchange } from '../../engine/convert/recording/index.ts';
-import { ConvertError } from '../../engine/convert/types.ts';
+import { recordingToHar, ConvertError, type RecordedExchange } from 'loadsmith/convert';
 import { ContractError, entryMatches, type Handlers, type Recording } from '../contract/index.ts';
 import { caInstructions } from '../recorder/ca-instructions.ts';
 import { detectBrowsers, isExecutable } from '../recorder/browsers.ts';

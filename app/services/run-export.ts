@@ -1,5 +1,5 @@
 /** A run as a file: its summary JSON (with the per-second series), or the single-file HTML report. */
-import { htmlReport } from '../../engine/report/html/index.ts';
+import { htmlReport } from 'loadsmith/report/html';
 import { ContractError, type RunDetail } from '../contract/index.ts';
 
 export function exportRun(run: RunDetail, format: 'json' | 'html'): { fileName: string; text: string } {

@@ -1,5 +1,5 @@
 /** The files a plan may read when the app runs it (a run, Try it, Validate, a data preview): see plan-file-access.ts. */
-import type { PlanFileSource } from '../../engine/runtime/files/plan-files.ts';
+import type { PlanFileSource } from 'loadsmith';
 import type { ServiceContext } from './context.ts';
 import { appPlanFiles } from './plan-file-access.ts';
 import { readSettings } from './settings.ts';

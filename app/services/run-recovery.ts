@@ -5,8 +5,7 @@
  * run stays `interrupted` in the database (the contract shows it as `partial`) and can be opened and exported.
  */
 import { availableParallelism } from 'node:os';
-import { partialSummary } from '../../engine/metrics/partial-summary.ts';
-import { VERSION } from '../../engine/version.ts';
+import { partialSummary, VERSION } from 'loadsmith';
 import { RunInfoData, SampleData, type StoredTick } from '../contract/index.ts';
 import { INTERRUPTED_ERROR } from '../store/runs.ts';
 import type { ServiceContext } from './context.ts';

@@ -5,9 +5,8 @@
  * the tick's http_req_duration histogram (merged exactly when rows merge): if the app dies mid-run, the summary
  * rebuilt from these rows has exact percentiles (run-recovery.ts).
  */
-import { Histogram, type EncodedHistogram } from '../../engine/metrics/histogram.ts';
-import { CompactSeries } from '../../engine/metrics/timeline-compact.ts';
-import { mergePoints } from '../../engine/metrics/timeline-merge.ts';
+import { Histogram, type EncodedHistogram } from 'loadsmith';
+import { CompactSeries, mergePoints } from 'loadsmith/metrics';
 import type { StoredTick } from '../contract/index.ts';
 import type { Store } from '../store/types.ts';
 

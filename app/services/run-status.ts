@@ -1,10 +1,10 @@
 /** From an engine summary to what the run list shows: the run's status and its key numbers. */
-import type { Summary } from '../../engine/metrics/summary.ts';
+import type { Summary } from 'loadsmith/metrics';
 import type { RunRow, RunStatus } from '../contract/index.ts';
 
 export function runStatus(s: Summary): Extract<RunStatus, 'passed' | 'failed' | 'aborted'> {
   if (s.stoppedBy === 'stopped' || s.stoppedBy === 'aborted') return 'aborted';
-  if (s.stoppedBy === 'error') return 'failed';
+  if (s.stoppedBy === 'error' || s.stoppedBy === 'setup') return 'failed';
   return s.status;
 }
 
@@ -26,5 +26,6 @@ export function keyNumbers(s: Summary): NonNullable<RunRow['key']> {
 
 /** Why a run ended in error, from the engine's notes. */
 export function runError(s: Summary): string | null {
+  if (s.stoppedBy === 'setup') return s.notes.find((n) => n.startsWith('setup failed')) ?? 'setup failed';
   return s.stoppedBy === 'error' ? (s.notes.find((n) => /worker|failed|crash/.test(n)) ?? 'the engine failed') : null;
 }

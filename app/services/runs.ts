@@ -3,11 +3,10 @@
  * a past run can be redrawn, forwards ticks as events, and records the summary. One run at a time: two load
  * tests sharing a machine would distort each other's numbers.
  */
-import { PlanError, validatePlanValue } from '../../engine/plan/index.ts';
-import { applyOverrides, OverrideError } from '../../engine/plan/overrides.ts';
-import type { Summary } from '../../engine/metrics/summary.ts';
-import { OutputConfigError, streamOutput } from '../../engine/outputs/kinds.ts';
-import { runPlan, type RunHandle } from '../../engine/runtime/run-plan.ts';
+import { PlanError, validatePlanValue, applyOverrides, OverrideError } from 'loadsmith/plan';
+import type { Summary } from 'loadsmith/metrics';
+import { OutputConfigError, streamOutput } from 'loadsmith/outputs';
+import { runPlan, type RunHandle } from 'loadsmith';
 import { ContractError, RunRow, type Handlers, type RunDetail, type StoredTick } from '../contract/index.ts';
 import { exportRun } from './run-export.ts';
 import { recoverInterrupted } from './run-recovery.ts';
@@ -16,10 +15,11 @@ import type { StoredRunRow } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { issuesInAppWords } from './run-env-advice.ts';
+import { runControlHandlers, type RunControlHandlers } from './run-control.ts';
 import { runFiles } from './run-files.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
-type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'>;
+type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'> & RunControlHandlers;
 
 export interface RunsService { handlers: RunHandlers; /** Aborts a running test and waits for its summary to be stored. */ close(): Promise<void> }
 
@@ -126,6 +126,8 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
         else a.handle.stop();
         return { stopping: true };
       },
+      // Mid-run control (run-control.ts): pause, resume, scale the running run.
+      ...runControlHandlers(ctx, (id) => active.get(id)?.handle),
       'runs.list': ({ planId, limit }) => store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
       'runs.get': ({ id }) => getLean(id),
       'runs.samples': ({ id }) => { get(id); return (store.runs.samples(id) as StoredTick[]).map(withoutHistogram); },

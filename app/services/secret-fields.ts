@@ -3,7 +3,7 @@
  * credentials (`api_key`, `access_token`, `password`, `client_secret`...) that hold a literal become ${env.NAME},
  * as the importers do. The plan-file export already covers auth and credential headers.
  */
-import { envName, hasExpression, isSecretField } from '../../engine/convert/secrets.ts';
+import { envName, hasExpression, isSecretField } from 'loadsmith/convert';
 import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
 export interface ReplacedSecret { path: string; env: string }

@@ -1,7 +1,7 @@
 /** settings.*, app.info and the dialog methods (which only the Electron shell implements). */
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { VERSION } from '../../engine/version.ts';
+import { VERSION } from 'loadsmith';
 import { ContractError, DEFAULT_SETTINGS, Settings, type Handlers } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
 import { isInside } from './plan-file-access.ts';

@@ -3,7 +3,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aesGcmCipher, localKeyCipher } from './cipher.ts';
-import { storeFixture } from './test-support.ts';
+import { storeFixture } from './testing.ts';
 
 const fx = storeFixture();
 

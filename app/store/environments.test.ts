@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aesGcmCipher } from './cipher.ts';
-import { storeFixture } from './test-support.ts';
+import { storeFixture } from './testing.ts';
 import type { SecretCipher } from './types.ts';
 
 const fx = storeFixture();

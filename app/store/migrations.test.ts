@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMigrations } from './migrate.ts';
 import { loadMigrations, migrationHash, MIGRATIONS_DIR } from './migrations.ts';
 import { openStore } from './open.ts';
-import { storeFixture } from './test-support.ts';
+import { storeFixture } from './testing.ts';
 import { StoreVersionError } from './types.ts';
 
 const fx = storeFixture();

@@ -3,7 +3,7 @@ import { chmod, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultDataDir } from './data-dir.ts';
-import { storeFixture } from './test-support.ts';
+import { storeFixture } from './testing.ts';
 
 const fx = storeFixture();
 

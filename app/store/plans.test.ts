@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreCorruptError } from './codec.ts';
-import { storeFixture } from './test-support.ts';
+import { storeFixture } from './testing.ts';
 import { StoreConflictError } from './types.ts';
 
 const fx = storeFixture();

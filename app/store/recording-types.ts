@@ -1,5 +1,5 @@
 /** The recordings part of the store's API (see types.ts): recordings and their entries. */
-import type { RecordedExchange } from '../../engine/convert/recording/index.ts';
+import type { RecordedExchange } from 'loadsmith/convert';
 
 export interface StoredRecording {
   id: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedExchange } from '../../engine/convert/recording/index.ts';
 import { aesGcmCipher } from './cipher.ts';
 import { openStore } from './open.ts';
-import { steppingClock, storeFixture } from './test-support.ts';
+import { steppingClock, storeFixture } from './testing.ts';
 import type { StoredEntrySummary } from './types.ts';
 
 const fx = storeFixture();

@@ -2,7 +2,7 @@
  * Recordings on SQLite: a row per recording, a row per entry with the list's columns in clear and the full
  * exchange as JSON; an entry holding secrets (credentials, cookies, tokens) is encrypted with the store's cipher.
  */
-import type { RecordedExchange } from '../../engine/convert/recording/index.ts';
+import type { RecordedExchange } from 'loadsmith/convert';
 import { isoTime, parseJson, parseJsonOrNull, toJson } from './codec.ts';
 import type { RepoContext } from './context.ts';
 import type { RecordingRepository, StoredEntrySummary, StoredRecording } from './types.ts';

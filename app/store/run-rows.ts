@@ -1,13 +1,11 @@
 /** Reading runs back: row mapping with the lenient JSON policy of codec.ts (a run is history: show what is left). */
 import { parseJsonOrNull, type Warn } from './codec.ts';
-import type { StoredRun, StoredRunRow, StoredRunStatus } from './types.ts';
+import { RUN_STATUSES, type StoredRun, type StoredRunRow, type StoredRunStatus } from './types.ts';
 
 /** The columns of a run list row, and of a full run. */
 export const ROW_COLUMNS = 'id, plan_id, plan_name, environment, label, status, stopped_by, started_at, ended_at, duration_ms, overrides, key, error';
 export const FULL_COLUMNS = `${ROW_COLUMNS}, plan, summary, info`;
 
-/** The statuses the runs table's CHECK allows. */
-export const RUN_STATUSES: readonly StoredRunStatus[] = ['running', 'passed', 'failed', 'aborted', 'interrupted'];
 
 export interface RunDbRow {
   id: string;

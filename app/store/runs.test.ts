@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { INTERRUPTED_ERROR } from './runs.ts';
-import { storeFixture } from './test-support.ts';
+import { storeFixture } from './testing.ts';
 import type { OpenedStore } from './open.ts';
 
 const fx = storeFixture();

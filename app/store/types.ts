@@ -61,7 +61,9 @@ export interface EnvironmentRepository {
   values(id: string): Record<string, string>;
 }
 
-export type StoredRunStatus = 'running' | 'passed' | 'failed' | 'aborted' | 'interrupted';
+/** The statuses the runs table's CHECK allows. */
+export const RUN_STATUSES = ['running', 'passed', 'failed', 'aborted', 'interrupted'] as const;
+export type StoredRunStatus = (typeof RUN_STATUSES)[number];
 
 export interface StoredRunRow {
   id: string;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { buildV1, V1 } from '../../tests/fixtures/db/make-v1.ts';
-import { storeFixture } from './test-support.ts';
+import { storeFixture } from './testing.ts';
 
 const fx = storeFixture();
 const FIXTURES = fileURLToPath(new URL('../../tests/fixtures/db/', import.meta.url));

@@ -4,6 +4,7 @@ import type { SegmentSpec } from '../plan/segment-tuple.ts';
 import { parseTrendStat, TREND_STAT_HINT } from '../plan/trend-stats.ts';
 import { OutputConfigError, STREAM_KINDS, streamOutput, withoutPassword, type StreamOutput } from '../outputs/config.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
+import { parseControlAddress } from './control/address.ts';
 import { parse } from './parser.ts';
 import { segmentRunArgs } from './segment-args.ts';
 import { demoSpec } from './specs/demo.ts';
@@ -43,6 +44,10 @@ export interface RunArgs {
   startAt: number | undefined;
   /** --ignore-hangup: keep running when the terminal closes (SIGHUP) or the parent process goes away. */
   ignoreHangup: boolean;
+  /** Where mid-run control listens (--control; default 127.0.0.1, a free port); undefined with --no-control. */
+  control: { host: string; port: number } | undefined;
+  /** --control was given (an address that cannot be used is then an error, not a warning). */
+  controlGiven: boolean;
 }
 
 /** The pause between repeats when --pause is not given. */
@@ -81,6 +86,8 @@ export function parseRunArgs(argv: readonly string[], planRequired: boolean): Ru
     repeat: positiveInt('--repeat', values.repeat),
     pauseMs,
     ignoreHangup: values['ignore-hangup'] ?? false,
+    control: values['no-control'] ? undefined : parseControlAddress(values.control ?? '127.0.0.1:0'),
+    controlGiven: values.control !== undefined && !values['no-control'],
     ...segmentRunArgs(values),
   };
 }

@@ -22,6 +22,7 @@ describe('parseRunArgs', () => {
       summaryJson: undefined, workers: undefined, quiet: false, color: undefined,
       outputs: [], streams: [], html: undefined, junit: undefined, repeat: undefined, pauseMs: DEFAULT_PAUSE_MS,
       segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
+      control: { host: '127.0.0.1', port: 0 }, controlGiven: false,
     });
   });
 
@@ -37,9 +38,19 @@ describe('parseRunArgs', () => {
       outputs: [{ format: 'csv', path: 'r.csv' }, { format: 'ndjson', path: 'r.ndjson' }], html: 'r.html',
       streams: [{ kind: 'prometheus-rw', url: 'http://127.0.0.1:9090/api/v1/write' }], junit: 'j.xml', repeat: 3, pauseMs: 60_000,
       segment: undefined, shardLog: false, startAt: undefined, ignoreHangup: false,
+      control: { host: '127.0.0.1', port: 0 }, controlGiven: false,
     });
     expect(parseRunArgs(['p.yaml', '--color'], true).color).toBe(true);
     expect(parseRunArgs(['p.yaml', '--ignore-hangup'], true).ignoreHangup).toBe(true);
+  });
+
+  it('mid-run control: on by default on a free loopback port, --control HOST:PORT on loopback only, --no-control off', () => {
+    expect(parseRunArgs(['p.yaml', '--control', '6565'], true)).toMatchObject({ control: { host: '127.0.0.1', port: 6565 }, controlGiven: true });
+    expect(parseRunArgs(['p.yaml', '--control', '[::1]:7000'], true).control).toEqual({ host: '::1', port: 7000 });
+    expect(parseRunArgs(['p.yaml', '--control', 'localhost:0'], true).control).toEqual({ host: 'localhost', port: 0 });
+    expect(parseRunArgs(['p.yaml', '--no-control'], true)).toMatchObject({ control: undefined, controlGiven: false });
+    expect(usageError(() => parseRunArgs(['p.yaml', '--control', '192.168.1.5:6565'], true)).message).toMatch(/^--control: '192\.168\.1\.5' is not a loopback address/);
+    expect(usageError(() => parseRunArgs(['p.yaml', '--control', 'localhost:99999'], true)).message).toMatch(/is not HOST:PORT/);
   });
 
   it('reads --summary-trend-stats as k6 does, and names a statistic it does not know', () => {

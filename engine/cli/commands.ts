@@ -5,6 +5,7 @@ import { completionSpec, versionSpec } from './specs/completion.ts';
 import { exportSpec, importSpec } from './specs/convert.ts';
 import { demoServerSpec, demoSpec } from './specs/demo.ts';
 import { k8sSpec } from './specs/k8s.ts';
+import { pauseSpec, resumeSpec, scaleSpec, statusSpec } from './specs/control.ts';
 import { compareSpec, mergeSpec, reportSpec } from './specs/reports.ts';
 import { runSpec } from './specs/run.ts';
 import { uiSpec } from './specs/ui.ts';
@@ -27,6 +28,10 @@ export function commands(ui: (() => Promise<UiLauncher>) | undefined): CliComman
     command(mergeSpec, async () => (await import('./commands/merge.ts')).mergeCommand),
     command(k8sSpec, async () => (await import('./commands/k8s.ts')).k8sCommand),
     command(breakpointSpec, async () => (await import('./commands/breakpoint.ts')).breakpointCommand),
+    command(pauseSpec, async () => (await import('./commands/control.ts')).pauseCommand),
+    command(resumeSpec, async () => (await import('./commands/control.ts')).resumeCommand),
+    command(scaleSpec, async () => (await import('./commands/control.ts')).scaleCommand),
+    command(statusSpec, async () => (await import('./commands/control.ts')).statusCommand),
     command(importSpec, async () => (await import('./commands/import.ts')).importCommand),
     command(exportSpec, async () => (await import('./commands/export.ts')).exportCommand),
     command(schemaSpec, async () => (await import('./commands/schema.ts')).schemaCommand),

@@ -8,8 +8,7 @@ import { importCurl, type CurlImportOptions } from './curl/import.ts';
 import { exportCurl, type CurlExportOptions } from './curl/export.ts';
 import { detectFormat } from './detect.ts';
 import { exportHar } from './har/export.ts';
-import type { HarImportOptions } from './har/import.ts';
-import { importHarRecording } from './recording/har-plan.ts';
+import { importHarRecording, type HarRecordingImportOptions } from './recording/har-plan.ts';
 import { exportK6, type K6ExportOptions } from './k6/export.ts';
 import { importOpenApi, type OpenApiImportOptions } from './openapi/import.ts';
 import { importPostman, type PostmanImportOptions } from './postman/import.ts';
@@ -21,7 +20,7 @@ export { detectFormat } from './detect.ts';
 export { planToYaml } from './plan-yaml.ts';
 export { importCurl, exportCurl, exportHar, importPostman, importOpenApi, importVegeta, exportK6 };
 
-export type AnyImportOptions = CurlImportOptions & HarImportOptions & PostmanImportOptions & OpenApiImportOptions & VegetaImportOptions;
+export type AnyImportOptions = CurlImportOptions & HarRecordingImportOptions & PostmanImportOptions & OpenApiImportOptions & VegetaImportOptions;
 
 /** Imports `text` in the given format, or the one detected from its content and file name. */
 export function importPlan(text: string, from: ImportFormat | undefined, o: AnyImportOptions = {}): ImportResult {

@@ -8,12 +8,16 @@ import type { Plan } from '../plan/schema/index.ts';
 export const IMPORT_FORMATS = ['curl', 'har', 'postman', 'openapi', 'vegeta'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
+/** The shells whose quoting cURL commands are read and written in (`--shell`). */
+export const SHELLS = ['bash', 'cmd'] as const;
+export type Shell = (typeof SHELLS)[number];
+
 /** The formats `loadsmith export` writes. */
 export const EXPORT_FORMATS = ['k6', 'curl', 'har'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
- * One entry of a conversion report.
+ * The kinds of a conversion report's notes.
  * - `not-imported` / `not-exported`: the source holds this and the result does not (a script, an auth type...).
  * - `approximated`: converted, but with a different meaning in a corner (e.g. a multipart body rebuilt as text).
  * - `secret`: a credential was replaced by `${env.NAME}`; the value is not in the result.
@@ -22,8 +26,12 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  *   so it shows these for the user to confirm.
  * - `info`: worth knowing, nothing lost (e.g. headers a client computes itself were left out).
  */
+export const NOTE_KINDS = ['not-imported', 'not-exported', 'approximated', 'secret', 'confirm', 'info'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+
+/** One entry of a conversion report. */
 export interface ConvertNote {
-  kind: 'not-imported' | 'not-exported' | 'approximated' | 'secret' | 'confirm' | 'info';
+  kind: NoteKind;
   /** Where in the source: file name and item path, e.g. `collection.json: Users › Create user › test script`. */
   where: string;
   message: string;

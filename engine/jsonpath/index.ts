@@ -11,6 +11,5 @@
  * (filter comparisons) over data.ts (reading plain data); compile.ts ties them together.
  */
 export { JsonPathSyntaxError } from './errors.ts';
-export type { JsonPath } from './types.ts';
 export { MAX_PATH_LENGTH, MAX_FILTER_DEPTH } from './limits.ts';
 export { compileJsonPath } from './compile.ts';

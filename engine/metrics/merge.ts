@@ -14,7 +14,7 @@ import { Thresholds } from './thresholds/evaluate.ts';
 export interface ShardFile { source: string; summary: Summary & { shard: ShardData } }
 
 /** Worst first: one segment's failure is the merged run's. */
-const STOP_ORDER: StopReason[] = ['error', 'threshold', 'aborted', 'stopped', 'completed'];
+const STOP_ORDER: StopReason[] = ['error', 'setup', 'threshold', 'aborted', 'stopped', 'completed'];
 
 export function mergeShards(files: readonly ShardFile[], version: string): { summary: Summary; warnings: string[] } {
   const named: NamedShard[] = files.map((f) => ({ source: f.source, shard: f.summary.shard }));

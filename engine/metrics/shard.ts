@@ -6,7 +6,6 @@
  * (overall, per request, start lag) make merged per-second percentiles exact too. Counters are exact integers.
  */
 import { z } from 'zod';
-import type { ThresholdRule } from '../plan/schema/index.ts';
 import { RunAggregate, PHASES, type Phase } from './aggregate.ts';
 import type { EncodedHistogram } from './histogram.ts';
 import { Sample } from './sample.ts';
@@ -54,7 +53,6 @@ export const ShardData = z.strictObject({
   seconds: z.array(ShardSecond),
 });
 export type ShardData = z.infer<typeof ShardData>;
-export type { ThresholdRule };
 
 /** The run totals in the shard's (worker Sample) form. */
 export function encodeAggregate(agg: RunAggregate): ShardAggregate {

@@ -14,6 +14,7 @@
  *   not thinking, not ramping down), and the generator's own event loop was not blocked (then Loadsmith stalled);
  * - a stall still going at the last point is not reported (the end of a run, or not over yet).
  */
+import { ARRIVAL_RATE_EXECUTORS } from '../plan/schema/scenarios.ts';
 import type { TimelinePoint } from './timeline.ts';
 
 /** One stall: when, how long, how deep, and how long the VUs waited. */
@@ -41,7 +42,7 @@ export const WAIT_PER_SECOND_MS = 500;
 /** A point whose worst worker event-loop delay p(99) reaches this share of the point was Loadsmith's stall. */
 const GENERATOR_BLOCKED = 0.25;
 
-const OPEN_MODEL = new Set(['constant-arrival-rate', 'ramping-arrival-rate']);
+const OPEN_MODEL: ReadonlySet<string> = new Set(ARRIVAL_RATE_EXECUTORS);
 
 /** The windows of the closed-model scenarios among `scenarios` (open-model percentiles measure stalls). */
 export function closedWindows(scenarios: readonly { executor: string; startMs: number; regularMs: number }[]): ClosedWindow[] {

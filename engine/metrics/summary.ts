@@ -5,6 +5,7 @@
 import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
 import { METRICS } from './registry.ts';
+import type { ControlSummary } from './phases.ts';
 import type { ShardData } from './shard.ts';
 import { closedWindows, findStalls, type Stall } from './stalls.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
@@ -42,12 +43,14 @@ export interface ScenarioSummary {
    * Open model. `planned`: the iterations the plan's schedule starts (this run's share of them); `scheduled`: those
    * that came due (started or dropped); `started`. targetRate: the plan's — planned over the regular duration —
    * in a run that completed, and what came due over the active time in one stopped early; achievedRate: started
-   * over the scenario's active time (dropped or missing starts make them differ).
+   * over the scenario's active time (dropped or missing starts make them differ). A scenario changed mid-run
+   * (paused, scaled) has as target its phases' targets over their seconds: the plan's until the first change.
    */
   arrival?: { planned?: number; scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
 }
 
-export type StopReason = 'completed' | 'stopped' | 'aborted' | 'threshold' | 'error';
+/** `setup`: setup failed, so no scenario started (the run's notes say why). */
+export type StopReason = 'completed' | 'stopped' | 'aborted' | 'threshold' | 'error' | 'setup';
 
 export interface Summary {
   /** Summary format version. */
@@ -56,7 +59,7 @@ export interface Summary {
   plan: { name: string; file?: string };
   /** passed: every threshold held; failed: one did not. */
   status: 'passed' | 'failed';
-  /** completed normally, stopped (graceful, Ctrl-C), aborted (hard stop), threshold (abortOnFail), error (a worker failed). */
+  /** completed normally, stopped (graceful, Ctrl-C), aborted (hard stop), threshold (abortOnFail), error (a worker failed), setup (it failed). */
   stoppedBy: StopReason;
   startedAt: string;
   endedAt: string;
@@ -90,6 +93,11 @@ export interface Summary {
    */
   summaryTrendStats?: string[];
   timeline: TimelinePoint[];
+  /**
+   * Mid-run control (pause, resume, scale): every change with its test time, and the phases between them, each
+   * scenario's target next to what it achieved. Absent when nothing was changed.
+   */
+  control?: ControlSummary;
   /** Execution segments only (`run --segment`, `merge`): the data to merge this run with the other segments'. */
   shard?: ShardData;
   /**
@@ -122,6 +130,8 @@ export interface SummaryInput {
   notes: string[];
   /** summaryTrendStats (valid names); the default list when not given. */
   trendStats?: readonly string[] | undefined;
+  /** Mid-run changes and their phases; undefined when none. */
+  control?: ControlSummary | undefined;
 }
 
 export function buildSummary(i: SummaryInput): Summary {
@@ -215,7 +225,8 @@ export function buildSummary(i: SummaryInput): Summary {
         const activeS = Math.max(0.001, Math.min(regularMs, i.durationMs - startMs) / 1000);
         const lag = trendStats(it.lag);
         // Never shrunk to what came due: an arrival the generator lost shows as a shortfall, not a lower target.
-        const targetRate = i.stoppedBy === 'completed' && planned !== undefined && regularMs > 0 ? planned / (regularMs / 1000) : it.scheduled / activeS;
+        const controlled = i.control ? controlledTarget(i.control, s.name) : undefined;
+        const targetRate = controlled ?? (i.stoppedBy === 'completed' && planned !== undefined && regularMs > 0 ? planned / (regularMs / 1000) : it.scheduled / activeS);
         out.arrival = {
           ...(planned === undefined ? {} : { planned }),
           scheduled: it.scheduled, started: it.started, targetRate, achievedRate: it.started / activeS, lagP95: lag.p95, lagMax: lag.max,
@@ -234,5 +245,22 @@ export function buildSummary(i: SummaryInput): Summary {
     stalls: findStalls(i.timeline, closedWindows(i.scenarios)),
     summaryTrendStats: trendStatList(i.trendStats).map((t) => t.label),
     timeline: i.timeline,
+    ...(i.control ? { control: i.control } : {}),
   };
+}
+
+/**
+ * The target rate of an open-model scenario changed mid-run: its phases' targets (the plan's until the first change,
+ * then each scale's rate, none while paused) over the seconds it ran in each. Undefined when it ran in no phase.
+ */
+function controlledTarget(control: ControlSummary, scenario: string): number | undefined {
+  let iterations = 0;
+  let seconds = 0;
+  for (const p of control.phases) {
+    const sc = p.scenarios.find((x) => x.name === scenario);
+    if (!sc || sc.seconds <= 0) continue;
+    iterations += (sc.target.rate?.average ?? 0) * sc.seconds;
+    seconds += sc.seconds;
+  }
+  return seconds > 0 ? iterations / seconds : undefined;
 }

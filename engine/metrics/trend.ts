@@ -26,8 +26,3 @@ export function trendStats(h: Histogram, extra: readonly number[] = []): TrendSt
   more.forEach((p, i) => { out[`p${p}`] = ms(rest[i] as number); });
   return out;
 }
-
-/** A percentile in ms. */
-export function percentileMs(h: Histogram, p: number): number {
-  return ms(h.valueAtPercentile(p));
-}

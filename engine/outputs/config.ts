@@ -6,7 +6,7 @@
 import { OutputConfigError } from './kinds.ts';
 import { DEFAULT_TREND_STATS, parseTrendStats, type TrendStat } from './trend-stats.ts';
 
-export { database, OutputConfigError, STREAM_KINDS, StreamOutput, streamOutput, withoutPassword, type StreamKind } from './kinds.ts';
+export { database, OutputConfigError, STREAM_KINDS, StreamOutput, streamOutput, withoutPassword } from './kinds.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -6,12 +6,13 @@
  * Both are half-open, [0, end): an iteration due exactly at the end is not started.
  */
 import { parseDuration } from './duration.ts';
-import type { Scenario } from './schema/index.ts';
+import { ARRIVAL_RATE_EXECUTORS, type ArrivalRateScenario, type Scenario } from './schema/index.ts';
 
-type ArrivalScenario = Extract<Scenario, { executor: 'constant-arrival-rate' | 'ramping-arrival-rate' }>;
+const ARRIVAL_RATE: ReadonlySet<string> = new Set(ARRIVAL_RATE_EXECUTORS);
 
-export function isArrivalRate(sc: Scenario): sc is ArrivalScenario {
-  return sc.executor === 'constant-arrival-rate' || sc.executor === 'ramping-arrival-rate';
+/** Whether a scenario is of the open model (an arrival-rate executor). */
+export function isArrivalRate(sc: Scenario): sc is ArrivalRateScenario {
+  return ARRIVAL_RATE.has(sc.executor);
 }
 
 const ms = (d: string | undefined, fallback: number): number => (d === undefined ? fallback : (parseDuration(d) ?? fallback));
@@ -19,7 +20,7 @@ const ms = (d: string | undefined, fallback: number): number => (d === undefined
 /** A ramping stage in iterations per ms, with where it starts in time and in area (iterations so far). */
 interface RampStage { from: number; to: number; dur: number; start: number; done: number; end: number }
 
-function rampStages(sc: Extract<ArrivalScenario, { executor: 'ramping-arrival-rate' }>): RampStage[] {
+function rampStages(sc: Extract<ArrivalRateScenario, { executor: 'ramping-arrival-rate' }>): RampStage[] {
   const unit = ms(sc.timeUnit, 1000);
   const out: RampStage[] = [];
   let from = (sc.startRate ?? 0) / unit;
@@ -50,7 +51,7 @@ function rampTime(s: RampStage, n: number): number {
 const inStage = (s: RampStage, n: number): boolean => n <= s.end + 1e-9;
 
 /** Start times (ms from the scenario's start) of every iteration, in order. */
-export function* arrivalTimes(sc: ArrivalScenario): Generator<number> {
+export function* arrivalTimes(sc: ArrivalRateScenario): Generator<number> {
   if (sc.executor === 'constant-arrival-rate') {
     const period = ms(sc.timeUnit, 1000) / sc.rate;
     const end = ms(sc.duration, 0);
@@ -74,7 +75,7 @@ export function* arrivalTimes(sc: ArrivalScenario): Generator<number> {
 }
 
 /** The planned rate (iterations per second) at each change point, for charts. */
-export function plannedRate(sc: ArrivalScenario): { atMs: number; perSecond: number }[] {
+export function plannedRate(sc: ArrivalRateScenario): { atMs: number; perSecond: number }[] {
   const unit = ms(sc.timeUnit, 1000);
   const perS = (r: number): number => (r * 1000) / unit;
   if (sc.executor === 'constant-arrival-rate') {
@@ -94,7 +95,7 @@ export function plannedRate(sc: ArrivalScenario): { atMs: number; perSecond: num
  * How many iterations the schedule starts in total: exactly as many as arrivalTimes yields (the same arithmetic),
  * without walking them, so a day at 10,000/s costs nothing. The summary's target rate is this over the duration.
  */
-export function plannedIterations(sc: ArrivalScenario): number {
+export function plannedIterations(sc: ArrivalRateScenario): number {
   if (sc.executor === 'constant-arrival-rate') {
     const period = ms(sc.timeUnit, 1000) / sc.rate;
     const end = ms(sc.duration, 0);

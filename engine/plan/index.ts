@@ -10,3 +10,4 @@ export { parseSize } from './size.ts';
 export { requestName, checkName } from './names.ts';
 export { formatPath, type PathSegment } from './path.ts';
 export type { EnvReference } from './validate-templates.ts';
+export { requestsPerIteration, type RequestCount } from './request-count.ts';

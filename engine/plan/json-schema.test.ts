@@ -29,9 +29,21 @@ describe('allowedKeysAt', () => {
   const schema = planJsonSchema();
 
   it('lists the keys of the top level and of a request', () => {
-    expect(allowedKeysAt(schema, {}, [])).toEqual(['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds', 'summaryTrendStats', 'outputs']);
+    expect(allowedKeysAt(schema, {}, [])).toEqual(['version', 'name', 'description', 'defaults', 'variables', 'data', 'setup', 'teardown', 'scenarios', 'thresholds', 'summaryTrendStats', 'outputs']);
     const doc = { scenarios: { a: { executor: 'constant-vus', steps: [{ request: { url: '/' } }] } } };
     expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'request'])).toEqual(expect.arrayContaining(['url', 'method', 'checks', 'extract']));
+  });
+
+  it('follows steps into flow control, setup and teardown', () => {
+    const doc = {
+      setup: { steps: [{ request: { url: '/login' } }] },
+      scenarios: { a: { executor: 'constant-vus', steps: [{ if: { condition: 'true', then: [{ while: { condition: 'x', max: 2, steps: [{ request: { url: '/' } }] } }] } }] } },
+    };
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if'])).toEqual(['condition', 'then', 'else']);
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if', 'then', 0, 'while'])).toEqual(['condition', 'max', 'counter', 'steps']);
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if', 'then', 0, 'while', 'steps', 0, 'request'])).toEqual(expect.arrayContaining(['url', 'onFailure']));
+    expect(allowedKeysAt(schema, doc, ['setup'])).toEqual(['steps', 'timeout']);
+    expect(allowedKeysAt(schema, doc, ['setup', 'steps', 0, 'request'])).toEqual(expect.arrayContaining(['url', 'extract']));
   });
 
   it('picks the executor the document names', () => {

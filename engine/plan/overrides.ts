@@ -6,7 +6,8 @@
  * scenario becomes constant-arrival-rate at R. A constant-arrival-rate scenario takes a new duration. Steps,
  * startTime, gracefulStop and tags are kept.
  */
-import type { Plan, Scenario } from './schema/index.ts';
+import { isArrivalRate } from './arrival.ts';
+import type { ArrivalRateScenario, Plan, Scenario } from './schema/index.ts';
 import { parseDuration } from './duration.ts';
 import { maxVus } from './schedule.ts';
 
@@ -16,7 +17,6 @@ export class OverrideError extends Error {}
 export interface Overrides { vus?: number | undefined; duration?: string | undefined; iterations?: number | undefined; rate?: number | undefined }
 
 type Common = Pick<Scenario, 'steps' | 'startTime' | 'gracefulStop' | 'tags'>;
-type Arrival = Extract<Scenario, { executor: 'constant-arrival-rate' | 'ramping-arrival-rate' }>;
 
 export function applyOverrides(plan: Plan, o: Overrides): Plan {
   if (o.vus === undefined && o.duration === undefined && o.iterations === undefined && o.rate === undefined) return plan;
@@ -25,7 +25,7 @@ export function applyOverrides(plan: Plan, o: Overrides): Plan {
   const scenarios: Record<string, Scenario> = {};
   for (const [name, sc] of Object.entries(plan.scenarios)) {
     const common: Common = { steps: sc.steps, ...(sc.startTime ? { startTime: sc.startTime } : {}), ...(sc.gracefulStop ? { gracefulStop: sc.gracefulStop } : {}), ...(sc.tags ? { tags: sc.tags } : {}) };
-    if (sc.executor === 'constant-arrival-rate' || sc.executor === 'ramping-arrival-rate') scenarios[name] = openModel(name, sc, o);
+    if (isArrivalRate(sc)) scenarios[name] = openModel(name, sc, o);
     else if (o.rate !== undefined) scenarios[name] = closedToRate(name, sc, o.rate, o, common);
     else if (o.iterations !== undefined) scenarios[name] = { executor: 'shared-iterations', vus: Math.min(o.vus ?? Math.max(1, maxVus(sc)), o.iterations), iterations: o.iterations, ...common };
     else if (o.duration !== undefined) scenarios[name] = { executor: 'constant-vus', vus: o.vus ?? Math.max(1, maxVus(sc)), duration: o.duration, ...common };
@@ -36,7 +36,7 @@ export function applyOverrides(plan: Plan, o: Overrides): Plan {
 }
 
 /** The open model is driven by its rate: VUs and iteration counts do not apply; a rate and a constant rate's duration do. */
-function openModel(name: string, sc: Arrival, o: Overrides): Scenario {
+function openModel(name: string, sc: ArrivalRateScenario, o: Overrides): Scenario {
   if (o.vus !== undefined || o.iterations !== undefined) throw new OverrideError(`--vus and --iterations do not apply to the ${sc.executor} scenario '${name}' (its rate drives the load): use --rate or --duration, or edit the plan`);
   if (sc.executor === 'constant-arrival-rate') {
     return { ...sc, ...(o.duration !== undefined ? { duration: o.duration } : {}), ...(o.rate !== undefined ? { rate: o.rate, timeUnit: '1s' } : {}) };

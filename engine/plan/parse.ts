@@ -9,6 +9,7 @@ import { Plan } from './schema/index.ts';
 import { MAX_DEPTH } from './limits.ts';
 import { locateIssues, parsePlanSource, type PlanSource } from './source.ts';
 import { withSuggestionBudget } from './suggest.ts';
+import { validateFlow } from './validate-flow.ts';
 import { validateRequests } from './validate-requests.ts';
 import { validateScenarios } from './validate-scenarios.ts';
 import { validateTemplates, type EnvReference } from './validate-templates.ts';
@@ -51,7 +52,7 @@ function validate(value: unknown, source: PlanSource | undefined): { plan: Plan;
   if (!parsed.success) fail(planIssuesFromZod(parsed.error.issues, migrated.doc));
   const plan = parsed.data as Plan;
   const templates = validateTemplates(plan);
-  const issues = [...validateScenarios(plan), ...validateRequests(plan), ...templates.issues, ...validateThresholds(plan)];
+  const issues = [...validateScenarios(plan), ...validateRequests(plan), ...validateFlow(plan), ...templates.issues, ...validateThresholds(plan)];
   if (issues.length > 0) fail(issues);
   return { plan, env: templates.env };
 }

@@ -1,7 +1,11 @@
-/** Every string in a plan that may hold `${...}`, with its path and where it is evaluated. */
+/**
+ * Every string in a plan that may hold `${...}`, with its path and where it is evaluated; and the expressions of
+ * flow control (conditions, forEach lists, repeat counts), which are written without `${...}`.
+ */
+import { compileExpression, compileTemplate, type TemplateReference } from '../template/index.ts';
 import type { PathSegment } from './path.ts';
 import type { Auth, Plan, Request } from './schema/index.ts';
-import { requestsOf } from './walk.ts';
+import { requestsOf, stepsOf } from './walk.ts';
 
 export type TemplateScope =
   | { kind: 'request'; scenario: string }
@@ -11,7 +15,18 @@ export type TemplateScope =
 
 export type DefaultField = { kind: 'baseUrl' } | { kind: 'auth' } | { kind: 'header'; name: string };
 
-export interface TemplateField { path: PathSegment[]; source: string; scope: TemplateScope }
+export interface TemplateField {
+  path: PathSegment[];
+  source: string;
+  scope: TemplateScope;
+  /** A standalone expression (a condition), compiled with compileExpression rather than as a template. */
+  expression?: true;
+}
+
+/** The references of a field, compiled as what it is (throws TemplateSyntaxError as the compilers do). */
+export function fieldReferences(field: TemplateField): readonly TemplateReference[] {
+  return (field.expression ? compileExpression(field.source) : compileTemplate(field.source)).references;
+}
 
 export function* templateFields(plan: Plan): Generator<TemplateField> {
   for (const [name, value] of Object.entries(plan.variables ?? {})) {
@@ -26,6 +41,15 @@ export function* templateFields(plan: Plan): Generator<TemplateField> {
     yield* authStrings(d.auth, ['defaults', 'auth'], { kind: 'defaults', field: { kind: 'auth' } });
   }
   for (const visit of requestsOf(plan)) yield* requestStrings(visit.request, visit.path, { kind: 'request', scenario: visit.scenario });
+  for (const { step, path, scenario } of stepsOf(plan)) {
+    const scope: TemplateScope = { kind: 'request', scenario };
+    const expr = (source: string, at: PathSegment[]): TemplateField => ({ path: [...path, ...at], source, scope, expression: true });
+    if ('if' in step) yield expr(step.if.condition, ['if', 'condition']);
+    else if ('while' in step) yield expr(step.while.condition, ['while', 'condition']);
+    else if ('doWhile' in step) yield expr(step.doWhile.condition, ['doWhile', 'condition']);
+    else if ('forEach' in step) yield expr(step.forEach.in, ['forEach', 'in']);
+    else if ('repeat' in step && typeof step.repeat.times === 'string') yield expr(step.repeat.times, ['repeat', 'times']);
+  }
 }
 
 function* requestStrings(r: Request, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {

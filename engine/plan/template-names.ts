@@ -1,13 +1,16 @@
 /**
  * Which names a `${...}` may use where it stands: plan variables (those above, inside variables), names a
- * request extracts in the same scenario, and for defaults, the names every scenario using that default extracts.
+ * request extracts in the same scenario, the loop variables of the scenario, what setup extracts (everywhere but
+ * in variables), and for defaults, the names every scenario using that default extracts.
  * Built in one pass over the plan; each question is answered without scanning it again (plans may have thousands
  * of variables, requests, scenarios and default headers).
  */
 import { BUILTIN_NAMES } from '../template/index.ts';
+import { requestName } from './names.ts';
 import type { Plan } from './schema/index.ts';
+import { loopVariables } from './loop-variables.ts';
 import { usesDefault, type DefaultField, type TemplateScope } from './template-fields.ts';
-import { requestsOf } from './walk.ts';
+import { requestsOf, SETUP, stepsOf } from './walk.ts';
 
 /** Where a name is missing: the first scenarios (or the variable), and how many in all. */
 export interface Missing { names: string[]; total: number }
@@ -30,10 +33,21 @@ export class TemplateNames {
   private readonly replaced = new Map<string, Map<string, number>>();
   /** For each default: the scenarios where every request replaces it (computed on first use). */
   private readonly replacedEverywhere = new Map<string, Set<string>>();
+  /** What setup extracts: read by every scenario and teardown. */
+  readonly setupNames = new Set<string>();
+  /** Loop counters and items, per scenario. */
+  private readonly loops = new Map<string, Set<string>>();
+  /** Request names per scenario, for status('Name'). */
+  private readonly requestNames = new Map<string, Set<string>>();
 
   constructor(plan: Plan) {
     for (const [i, name] of Object.keys(plan.variables ?? {}).entries()) this.order.set(name, i);
+    for (const { step, scenario } of stepsOf(plan)) {
+      for (const { name } of loopVariables(step)) this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
+    }
     for (const { request, scenario } of requestsOf(plan)) {
+      this.requestNames.set(scenario, (this.requestNames.get(scenario) ?? new Set()).add(requestName(request)));
+      if (scenario === SETUP) for (const name of Object.keys(request.extract ?? {})) this.setupNames.add(name);
       const count = this.requests.get(scenario) ?? 0;
       if (count === 0) { this.requesting.push(scenario); this.extracted.set(scenario, new Set()); }
       this.requests.set(scenario, count + 1);
@@ -57,8 +71,11 @@ export class TemplateNames {
     const none = { names: [], total: 0 };
     const index = this.order.get(name);
     if (scope.kind === 'variable') return index !== undefined && index < (this.order.get(scope.name) ?? 0) ? none : { names: [scope.name], total: 1 };
-    if (index !== undefined) return none;
-    if (scope.kind === 'request') return this.extracted.get(scope.scenario)?.has(name) ? none : { names: [scope.scenario], total: 1 };
+    if (index !== undefined || this.setupNames.has(name)) return none;
+    if (scope.kind === 'request') {
+      const here = this.extracted.get(scope.scenario)?.has(name) || this.loops.get(scope.scenario)?.has(name);
+      return here ? none : { names: [scope.scenario], total: 1 };
+    }
     return this.missingForDefault(keyOf(scope.field), name);
   }
 
@@ -66,7 +83,14 @@ export class TemplateNames {
   *known(scope: TemplateScope): Generator<string> {
     yield* this.order.keys();
     yield* BUILTIN_NAMES;
-    if (scope.kind === 'request') yield* this.extracted.get(scope.scenario) ?? [];
+    if (scope.kind === 'variable') return;
+    yield* this.setupNames;
+    if (scope.kind === 'request') yield* [...this.extracted.get(scope.scenario) ?? [], ...this.loops.get(scope.scenario) ?? []];
+  }
+
+  /** The request names of a scenario (or setup, teardown), for status('Name'). */
+  requestsIn(scenario: string): ReadonlySet<string> {
+    return this.requestNames.get(scenario) ?? new Set();
   }
 
   /**

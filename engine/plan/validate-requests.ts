@@ -3,8 +3,8 @@ import { compileJsonPath, JsonPathSyntaxError } from '../jsonpath/index.ts';
 import { parseDuration } from './duration.ts';
 import type { PlanIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
-import { BODY_KEYS, type Plan, type Step } from './schema/index.ts';
-import { requestsOf } from './walk.ts';
+import { BODY_KEYS, type Plan } from './schema/index.ts';
+import { requestsOf, stepsOf } from './walk.ts';
 
 export function validateRequests(plan: Plan): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -38,7 +38,12 @@ export function validateRequests(plan: Plan): PlanIssue[] {
       if (discard && readsBody) issues.push({ path: at, message: 'this extraction reads the response body, but defaults.http.discardResponseBodies is true' });
     }
   }
-  for (const [name, sc] of Object.entries(plan.scenarios)) thinkRanges(sc.steps, ['scenarios', name, 'steps'], issues);
+  for (const { step, path } of stepsOf(plan)) {
+    if (!('think' in step) || typeof step.think !== 'object') continue;
+    const min = parseDuration(step.think.min) ?? 0;
+    const max = parseDuration(step.think.max) ?? 0;
+    if (min > max) issues.push({ path: [...path, 'think'], message: `min (${step.think.min}) is greater than max (${step.think.max})` });
+  }
   clientCertificate(plan.defaults?.http?.tls, ['defaults', 'http', 'tls'], issues);
   for (const { request, path } of requestsOf(plan)) clientCertificate(request.http?.tls, [...path, 'http', 'tls'], issues);
   return issues;
@@ -64,16 +69,5 @@ function jsonPath(source: string, path: PathSegment[], issues: PlanIssue[]): voi
   } catch (e) {
     if (!(e instanceof JsonPathSyntaxError)) throw e;
     issues.push({ path, message: `not a valid JSONPath: ${e.message}` });
-  }
-}
-
-function thinkRanges(steps: readonly Step[], path: PathSegment[], issues: PlanIssue[]): void {
-  for (const [i, s] of steps.entries()) {
-    if ('think' in s && typeof s.think === 'object') {
-      const min = parseDuration(s.think.min) ?? 0;
-      const max = parseDuration(s.think.max) ?? 0;
-      if (min > max) issues.push({ path: [...path, i, 'think'], message: `min (${s.think.min}) is greater than max (${s.think.max})` });
-    }
-    if ('group' in s) thinkRanges(s.group.steps, [...path, i, 'group', 'steps'], issues);
   }
 }

@@ -1,4 +1,5 @@
 /** Executor rules k6 enforces beyond field types. */
+import { isArrivalRate } from './arrival.ts';
 import { parseDuration } from './duration.ts';
 import type { PlanIssue } from './errors.ts';
 import type { Plan } from './schema/index.ts';
@@ -24,7 +25,7 @@ export function validateScenarios(plan: Plan): PlanIssue[] {
       default:
         break;
     }
-    if (sc.executor === 'constant-arrival-rate' || sc.executor === 'ramping-arrival-rate') {
+    if (isArrivalRate(sc)) {
       if (sc.maxVUs !== undefined && sc.maxVUs < sc.preAllocatedVUs) {
         issues.push({ path: [...at, 'maxVUs'], message: `must be at least preAllocatedVUs (${sc.preAllocatedVUs})` });
       }

@@ -3,13 +3,14 @@
  * pointing at the character in the file. Environment variables are collected: whether they are set is
  * known only when the run starts.
  */
-import { compileTemplate, TemplateSyntaxError } from '../template/index.ts';
+import { TemplateSyntaxError } from '../template/index.ts';
 import { listOf, type LocatableIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
 import type { Plan } from './schema/index.ts';
 import { didYouMean } from './suggest.ts';
-import { templateFields } from './template-fields.ts';
+import { fieldReferences, templateFields, type TemplateScope } from './template-fields.ts';
 import { TemplateNames } from './template-names.ts';
+import { SETUP, TEARDOWN } from './walk.ts';
 
 export interface EnvReference { name: string; hasDefault: boolean; path: PathSegment[] }
 
@@ -29,7 +30,7 @@ export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: 
     }
     let refs;
     try {
-      refs = compileTemplate(field.source).references;
+      refs = fieldReferences(field);
     } catch (e) {
       if (!(e instanceof TemplateSyntaxError)) throw e;
       issues.push({ path: field.path, message: e.message, offset: e.offset });
@@ -44,9 +45,16 @@ export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: 
         }
         continue;
       }
+      if (ref.kind === 'response') {
+        const problem = responseProblem(ref.name, field.scope, names);
+        if (problem) issues.push({ ...at, message: problem });
+        continue;
+      }
       if (ref.kind === 'data') {
         if (field.scope.kind === 'variable') {
           issues.push({ ...at, message: 'variables are evaluated once per VU; use ${data...} in requests, where a row is picked per iteration' });
+        } else if (field.scope.kind === 'request' && (field.scope.scenario === SETUP || field.scope.scenario === TEARDOWN)) {
+          issues.push({ ...at, message: `${field.scope.scenario === SETUP ? 'setup' : 'teardown'} runs once, outside any scenario: it has no data row to read; use a plan variable or an environment variable` });
         } else if (!Object.hasOwn(feeders, ref.name)) {
           issues.push({ ...at, message: `no data feeder named '${ref.name}'${didYouMean(ref.name, Object.keys(feeders))}; define it under data:` });
         }
@@ -58,11 +66,22 @@ export function validateTemplates(plan: Plan): { issues: LocatableIssue[]; env: 
         issues.push({
           ...at,
           message: field.scope.kind === 'variable'
-            ? `variable '${ref.name}' is not defined before '${field.scope.name}' (variables may use variables listed above them)${didYouMean(ref.name, names.known(field.scope))}`
+            ? names.setupNames.has(ref.name)
+              ? `'${ref.name}' is extracted by setup, which runs after variables are evaluated: use \${${ref.name}} in requests instead`
+              : `variable '${ref.name}' is not defined before '${field.scope.name}' (variables may use variables listed above them)${didYouMean(ref.name, names.known(field.scope))}`
             : `'${ref.name}' is neither a plan variable nor extracted by a request${where}${didYouMean(ref.name, names.known(field.scope))}`,
         });
       }
     }
   }
   return { issues, env };
+}
+
+/** status('Name') names a request of the same scenario (or of setup, or teardown). */
+function responseProblem(name: string, scope: TemplateScope, names: TemplateNames): string | undefined {
+  if (scope.kind !== 'request') return "status('...') reads a response, which variables and defaults do not have: use it in requests and conditions";
+  const here = names.requestsIn(scope.scenario);
+  if (name === '' || here.has(name)) return undefined;
+  const where = scope.scenario === SETUP ? 'setup' : scope.scenario === TEARDOWN ? 'teardown' : `scenario '${scope.scenario}'`;
+  return `no request named '${name}' in ${where}${didYouMean(name, here)}`;
 }

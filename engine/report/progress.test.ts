@@ -19,14 +19,14 @@ const plan: Plan = {
   },
 };
 
-function line(elapsedMs: number, p: Plan = plan): string {
+function line(elapsedMs: number, p: Plan = plan, extra: Partial<Tick> = {}): string {
   let text = '';
   const out = { isTTY: false, write: (s: string) => { text += s; return true; } } as unknown as NodeJS.WriteStream;
   const info: RunInfo = { plan: p.name, scenarios: [], vusMax: 10, maxDurationMs: planMaxDurationMs(p), workers: 1 };
   const tick: Tick = {
     ...timelinePoint([], elapsedMs / 1000, 1), elapsedMs, vusMax: 10, thresholds: [],
     totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 },
-    live: { requests: [], statuses: {}, errors: [] },
+    live: { requests: [], statuses: {}, errors: [] }, ...extra,
   };
   new Progress(out, false).tick(tick, info, plannedEndMs(p));
   return text;
@@ -46,5 +46,10 @@ describe('the progress line', () => {
   it('an iteration-based scenario counts to its maxDuration', () => {
     const shared: Plan = { version: 1, name: 's', scenarios: { s: { executor: 'shared-iterations', vus: 2, iterations: 10, maxDuration: '1m', gracefulStop: '0s', steps } } };
     expect(line(10_000, shared)).toMatch(/^ {2}running \(10s\/1m0s\), /);
+  });
+
+  it('says when the run is paused mid-run (loadsmith pause), and the VUs the run may use now', () => {
+    expect(line(20_000, plan, { control: { paused: true, targets: { load: { vus: 40 } } }, vusMax: 42 })).toMatch(/, 0\/42 VUs, .* · paused\n$/);
+    expect(line(20_000)).not.toContain('paused');
   });
 });

@@ -45,7 +45,9 @@ export class Progress {
     const text = `running (${fmtMs(t.elapsedMs)}/${total}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}`;
     const failing = t.thresholds.filter((x) => !x.ok).length;
     const busy = isBusy(t.generator) ? this.p.yellow(` · generator busy (${Math.round(Math.max(t.generator.elu, t.generator.cpu) * 100)}%)`) : '';
-    const suffix = (failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '') + busy;
+    // Paused mid-run (loadsmith pause): the time still runs, nothing new starts.
+    const paused = t.control?.paused ? this.p.yellow(' · paused') : '';
+    const suffix = paused + (failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '') + busy;
     if (this.tty) {
       this.out.write(`\r\x1b[2K  ${text}${suffix}`);
       this.live = true;

@@ -6,6 +6,7 @@ import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
 import type { TrendStat } from '../plan/trend-stats.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
+import { achievedText, fellShort, phaseCause, phaseSpan, targetText } from './phase-text.ts';
 import { requestTable } from './request-table.ts';
 import { observedText } from './threshold-value.ts';
 import { chosenStats, statText } from './trend-values.ts';
@@ -73,6 +74,7 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
   for (const n of ['data_received', 'data_sent']) metric(n, s.metrics[n]);
   out.push('');
 
+  out.push(...phaseLines(s, p));
   if (s.requests.length > 0) out.push(`  ${p.bold('█ REQUESTS')}`, '', ...requestTable(s, p), '');
   out.push(...statusLines(s, p), ...errorLines(s, p), ...resultLines(s, p));
   return out.join('\n');
@@ -81,6 +83,23 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
 /** k6's trend line, in the order of summaryTrendStats: `avg=1.2ms min=… p(99.9)=… count=…`. */
 function trend(t: TrendStats, stats: readonly TrendStat[]): string {
   return stats.map((stat) => `${stat.label}=${statText(t, stat)}`).join(' ');
+}
+
+/** Mid-run changes: each phase, what began it, and per scenario its target next to what it achieved. */
+function phaseLines(s: Summary, p: Paint): string[] {
+  const phases = s.control?.phases ?? [];
+  if (phases.length === 0) return [];
+  const out = [`  ${p.bold('█ PHASES')} ${p.dim('(changed while running; each scenario follows its plan until its first change)')}`, ''];
+  const width = Math.max(...phases.flatMap((ph) => ph.scenarios.map((sc) => sc.name.length)));
+  for (const ph of phases) {
+    out.push(`    ${phaseSpan(ph)}  ${p.bold(phaseCause(ph))} · ${p.dim(`${fmtRate(ph.rps)} requests, p(95)=${ph.p95 === null ? '-' : fmtMs(ph.p95)}, failed ${fmtPct(ph.failedRate)}`)}`);
+    for (const sc of ph.scenarios) {
+      const line = `      ${sc.name.padEnd(width)}  target ${targetText(sc)}  achieved ${achievedText(sc)}`;
+      out.push(fellShort(sc) ? p.yellow(line) : line);
+    }
+  }
+  out.push('');
+  return out;
 }
 
 function statusLines(s: Summary, p: Paint): string[] {
@@ -113,7 +132,7 @@ function resultLines(s: Summary, p: Paint): string[] {
   for (const n of s.notes) out.push(`  ${p.yellow('!')} ${n}`);
   if (s.notes.length > 0 || (s.stalls ?? []).length > 0) out.push('');
   const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
-  const why = s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
+  const why = s.stoppedBy === 'setup' ? ' (setup failed)' : s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
   out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`, '');
   return out;
 }

@@ -15,11 +15,13 @@ import { timelineNotes } from '../metrics/timeline-notes.ts';
 import { closedWindows, findStalls } from '../metrics/stalls.ts';
 import { planMaxDurationMs } from '../plan/schedule.ts';
 import { USER_AGENT, VERSION } from '../version.ts';
+import { CoordinatorControl, SEGMENT_REFUSAL } from './control/coordinator-control.ts';
 import { CpuMeter, generatorNote } from './generator-load.ts';
 import { IntervalCollector } from './intervals.ts';
 import type { PreparedRun } from './prepare.ts';
 import { createResultFiles } from './results/files.ts';
 import { resultNotes } from './results/notes.ts';
+import { StepListRun, teardownNotes } from './run-steps.ts';
 import { runScenarios, segmentTuple, shardData } from './segment-run.ts';
 import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
@@ -46,7 +48,11 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const workerCount = Math.max(1, Math.min(run.workers ?? Math.max(1, availableParallelism() - 1), vusMax));
   const thresholds = new Thresholds(plan.thresholds, customTags(plan));
   const keptPhases = seriesPhases(plan.thresholds, customTags(plan));
-  const info: RunInfo = { plan: plan.name, scenarios: scenarios.map(({ name, executor, description, maxVus: m }) => ({ name, executor, description, maxVus: m })), vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount };
+  let t0 = 0;
+  const testNow = (): number | undefined => (t0 > 0 ? epochNow() - t0 : undefined);
+  // Mid-run pause/resume/scale (control/): refused for a segment; each change goes to every worker.
+  const ctl = new CoordinatorControl({ plan, scenarios, segmented: run.segment !== undefined, now: testNow, send: (event) => post({ cmd: 'control', event }) });
+  const info: RunInfo = { plan: plan.name, scenarios: ctl.info(scenarios), vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount, ...(run.segment ? { controlRefusal: SEGMENT_REFUSAL } : {}) };
   const counters = new SharedArrayBuffer(4 * Math.max(1, run.counterCount));
   // Created (and refused when not writable) before any worker starts; workers append.
   const outputs = await createResultFiles(run.outputs, run.file);
@@ -60,18 +66,60 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
   let stoppedBy = 'completed' as StopReason; // changed from callbacks
-  let t0 = 0;
   let finishedAt = 0;
   const alive = new Set<number>();
   // Before the CPU meter starts: the first run in a checkout may build the worker bundle first (worker/source.ts).
   const source = run.workerUrl ? { url: run.workerUrl } : await workerSource();
   const cpu = new CpuMeter();
 
+  // Stop requests reach whatever runs: setup, the workers, then teardown, which only a hard stop interrupts
+  // (cleaning up is what a stopped run still needs).
+  let phase: 'setup' | 'scenarios' | 'teardown' = 'setup';
+  let steps: StepListRun | undefined;
+  handle.attach({
+    stop: () => {
+      if (phase === 'teardown') return;
+      if (stoppedBy === 'completed') stoppedBy = 'stopped';
+      ctl.control.end('the run is stopping');
+      if (phase === 'setup') steps?.interrupt('stopped by the user');
+      else post({ cmd: 'stop' });
+    },
+    abort: () => {
+      if (stoppedBy === 'completed' || stoppedBy === 'stopped') stoppedBy = 'aborted';
+      ctl.control.end('the run is stopping');
+      if (phase === 'scenarios') abort();
+      else steps?.interrupt('aborted by the user');
+    },
+    control: ctl.control,
+  });
+  const stepsInput = { plan, env: run.env, files: run.files, userAgent: USER_AGENT };
+  let setupData: Record<string, unknown> = {};
+  // Setup's and teardown's measurements join the totals at the end: they are no second of the timeline.
+  const stepSamples: Sample[] = [];
+  if (plan.setup) {
+    if (stoppedBy !== 'completed') return summarize();
+    // The run has started when setup starts: the app records it and can stop it, the CLI prints its header.
+    handle.emit('start', info);
+    steps = new StepListRun('setup', stepsInput, {});
+    const r = await steps.run();
+    stepSamples.push(r.sample);
+    if (r.ended !== undefined) {
+      if (stoppedBy !== 'completed') notes.push('stopped during setup: no scenario was started');
+      else {
+        stoppedBy = 'setup';
+        notes.push(`setup failed, so no scenario was started: ${r.ended}`);
+      }
+      return summarize();
+    }
+    setupData = r.data;
+  }
+  phase = 'scenarios';
+
   const workers = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
       plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders, seriesPhases: keptPhases,
-      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs,
-      ...(run.segment ? { segment: run.segment } : {}),
+      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs, setupData,
+      ...(run.segment ? { segment: run.segment } : {}), ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
     };
     alive.add(w);
     return startWorker(source, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
@@ -101,11 +149,13 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       const elapsedS = last ? Math.max(interval, (epochNow() - t0) / 1000) : interval + 1;
       const t = Math.min(interval + 1, elapsedS);
       const { point, duration } = timeline.add(samples, t, t - interval, cpu.take());
+      ctl.interval(samples, interval, t - interval);
       totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
       totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
-      const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax });
+      const now = ctl.tick(interval);
+      const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax: now.vusMax });
       const tick: Tick = {
-        ...point, elapsedMs: Math.round(t * 1000), vusMax, totals: { ...totals }, thresholds: states, live: { ...liveTotals(agg, t), stalls: findStalls(timeline.points, closed) },
+        ...point, elapsedMs: Math.round(t * 1000), ...now, totals: { ...totals }, thresholds: states, live: { ...liveTotals(agg, t), stalls: findStalls(timeline.points, closed) },
         ...(duration ? { durationHistogram: duration } : {}),
       };
       handle.emit('tick', tick);
@@ -159,40 +209,55 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       }
     }, ABORT_GRACE_MS);
   }
-  handle.attach({
-    stop: () => { if (stoppedBy === 'completed') stoppedBy = 'stopped'; post({ cmd: 'stop' }); },
-    abort: () => { if (stoppedBy === 'completed' || stoppedBy === 'stopped') stoppedBy = 'aborted'; abort(); },
-  });
+  // A stop asked for during setup stops the workers before their first iteration.
+  if (stoppedBy === 'stopped') post({ cmd: 'stop' });
+  if (stoppedBy === 'aborted') abort();
 
   await allReady;
   if (alive.size > 0) {
     t0 = epochNow() + 50;
-    handle.emit('start', info);
+    if (!plan.setup) handle.emit('start', info);
     post({ cmd: 'start', t0 });
   }
   // A safety net: never run (much) past the longest possible duration.
   const watchdog = startTimer(() => { notes.push('the run exceeded its maximum duration and was aborted'); abort(); }, info.maxDurationMs + 30_000);
   await allDone;
+  ctl.control.end('the run has ended');
   stopTimer(watchdog);
   clearTimeout(abortTimer);
+  if (plan.teardown) {
+    phase = 'teardown';
+    steps = new StepListRun('teardown', stepsInput, setupData);
+    const r = await steps.run();
+    stepSamples.push(r.sample);
+    notes.push(...teardownNotes(r));
+  }
+  return summarize();
 
-  const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
-  const points = timeline.points;
-  const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: points.at(-1)?.vus ?? 0, vusMax });
-  const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
-  if (outputs.length > 0) notes.push(...resultNotes(outputs, written, totals.reqs));
-  const busy = generatorNote(points);
-  if (busy) notes.push(busy);
-  notes.push(...timelineNotes(agg, timeline));
-  if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
-  if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
-  if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
-  const summary = buildSummary({
-    agg, thresholds: states, timeline: points, scenarios,
-    plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
-    startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax,
-    workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
-  });
-  if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
-  return summary;
+  function summarize(): Summary {
+    const durationMs = t0 > 0 ? Math.max(0, Math.round(finishedAt - t0)) : 0;
+    const points = timeline.points;
+    const charted = timelineNotes(agg, timeline);
+    for (const sample of stepSamples) agg.add(sample);
+    const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: points.at(-1)?.vus ?? 0, vusMax: ctl.control.vusMax() });
+    const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
+    if (outputs.length > 0) notes.push(...resultNotes(outputs, written, totals.reqs));
+    const busy = generatorNote(points);
+    if (busy) notes.push(busy);
+    notes.push(...charted);
+    if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
+    if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
+    if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
+    const summary = buildSummary({
+      agg, thresholds: states, timeline: points, scenarios,
+      plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
+      startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
+      workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
+    });
+    // A run whose setup failed did not pass, whatever its thresholds say (they saw no scenario).
+    if (stoppedBy === 'setup') summary.status = 'failed';
+    if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
+    return summary;
+  }
 }
+

@@ -8,7 +8,7 @@ import { PlanError, type LocatableIssue } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { locateIssues, type PlanSource } from '../plan/source.ts';
-import { templateFields } from '../plan/template-fields.ts';
+import { fieldReferences, templateFields } from '../plan/template-fields.ts';
 import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
 import { requestsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
@@ -108,7 +108,7 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
   const issues: LocatableIssue[] = [...loaded.issues];
   const columns = new Map(loaded.feeders.map((f) => [f.name, f.columns]));
   for (const field of templateFields(plan)) {
-    for (const ref of compileTemplate(field.source).references) {
+    for (const ref of fieldReferences(field)) {
       const cols = ref.kind === 'data' && ref.column !== undefined ? columns.get(ref.name) : undefined;
       if (cols && ref.column !== undefined && !cols.includes(ref.column)) {
         issues.push({ path: field.path, offset: ref.offset, message: `data '${ref.name}' has no column '${ref.column}'; its columns are ${cols.join(', ')}` });

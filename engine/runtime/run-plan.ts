@@ -12,7 +12,8 @@ import { RunHandle } from './run-handle.ts';
 
 export type { RunOptions } from './prepare.ts';
 export type { Tick, RunInfo } from './run-handle.ts';
-export { RunHandle } from './run-handle.ts';
+export { ControlError, RunHandle } from './run-handle.ts';
+export type { ControlEvent, ControlState, ScaleTarget } from './run-handle.ts';
 
 export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
   return new RunHandle(async (handle) => {

@@ -4,7 +4,15 @@
  */
 
 export type BuiltinName = 'vu' | 'iter' | 'scenario';
-export type BinaryOp = '+' | '-' | '*' | '/' | '%';
+/**
+ * What validation can tell of a value's type before the run: `string` is text that is certainly not a number (a
+ * literal such as 'abc'), `text` is text that may read as one (env values, function results, '42').
+ */
+export type StaticType = 'number' | 'string' | 'text' | 'boolean' | 'null' | 'unknown';
+export type ArithmeticOp = '+' | '-' | '*' | '/' | '%';
+export type ComparisonOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
+export type LogicalOp = '&&' | '||';
+export type BinaryOp = ArithmeticOp | ComparisonOp | LogicalOp;
 
 interface Base {
   start: number;
@@ -22,6 +30,8 @@ export type Node =
   | (Base & { kind: 'member'; object: Node; key: string | number | Node })
   | (Base & { kind: 'call'; name: string; args: Node[] })
   | (Base & { kind: 'neg'; operand: Node })
+  /** `!x`: true when x is falsy (false, 0, '', null), as in JavaScript. */
+  | (Base & { kind: 'not'; operand: Node })
   | (Base & { kind: 'binary'; op: BinaryOp; left: Node; right: Node });
 
 /** Property names that could reach an object's prototype machinery; refused everywhere. */

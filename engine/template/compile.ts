@@ -8,6 +8,7 @@ import type { Node } from './ast.ts';
 import { TemplateRuntimeError } from './errors.ts';
 import { findFunction } from './functions.ts';
 import type { TemplateContext } from './types.ts';
+import { comparison, equality, logical } from './operators.ts';
 import { readMember, toNumber, toText } from './values.ts';
 
 export type Evaluator = (ctx: TemplateContext) => unknown;
@@ -15,7 +16,9 @@ export type Evaluator = (ctx: TemplateContext) => unknown;
 /** Compiles `node`; `source` is the whole template, for quoting parts of it in messages. */
 export function compileNode(node: Node, source: string, lenient: boolean): Evaluator {
   const text = (n: Node): string => source.slice(n.start, n.end);
-  const build = (n: Node): Evaluator => {
+  // `lenient` per node: arguments of isSet() are read leniently inside a strict expression.
+  const whole = lenient;
+  const build = (n: Node, lenient = whole): Evaluator => {
     switch (n.kind) {
       case 'literal': {
         const value = n.value;
@@ -30,13 +33,13 @@ export function compileNode(node: Node, source: string, lenient: boolean): Evalu
       case 'data':
         return dataColumn(n.feeder, n.column, lenient);
       case 'member': {
-        const object = build(n.object);
+        const object = build(n.object, lenient);
         const what = text(n.object);
         if (typeof n.key !== 'object') {
           const key = n.key;
           return (ctx) => readMember(object(ctx), key, what, lenient);
         }
-        const key = build(n.key);
+        const key = build(n.key, lenient);
         return (ctx) => {
           const o = object(ctx);
           const k = key(ctx);
@@ -46,23 +49,36 @@ export function compileNode(node: Node, source: string, lenient: boolean): Evalu
       case 'call': {
         const fn = findFunction(n.name);
         if (fn === undefined) throw new Error(`unreachable: function ${n.name} passed the parser`);
-        const args = n.args.map(build);
+        const args = n.args.map((a) => build(a, lenient || fn.lenientArgs === true));
         const what = text(n);
+        if (fn.lenientArgs) return (ctx) => fn.call(args.map((a) => a(ctx)), what, ctx);
         return (ctx) => {
           const values = args.map((a) => a(ctx));
-          return values.includes(undefined) ? undefined : fn.call(values, what);
+          return values.includes(undefined) ? undefined : fn.call(values, what, ctx);
         };
       }
       case 'neg': {
-        const operand = build(n.operand);
+        const operand = build(n.operand, lenient);
         const what = text(n.operand);
         return (ctx) => {
           const v = operand(ctx);
           return v === undefined ? undefined : -toNumber(v, what);
         };
       }
-      case 'binary':
-        return binary(n.op, build(n.left), build(n.right), text(n.left), text(n.right), text(n));
+      case 'not': {
+        const operand = build(n.operand, lenient);
+        return (ctx) => {
+          const v = operand(ctx);
+          return v === undefined ? undefined : !v;
+        };
+      }
+      case 'binary': {
+        const [left, right] = [build(n.left, lenient), build(n.right, lenient)];
+        if (n.op === '&&' || n.op === '||') return logical(n.op, left, right);
+        if (n.op === '==' || n.op === '!=') return equality(n.op, left, right);
+        if (n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=') return comparison(n.op, left, right, text(n.left), text(n.right));
+        return binary(n.op, left, right, text(n.left), text(n.right), text(n));
+      }
     }
   };
   return build(node);

@@ -81,7 +81,7 @@ describe('template functions', () => {
   it('lists every function for documentation and completion', () => {
     expect(TEMPLATE_FUNCTIONS.map((f) => f.name)).toEqual([
       'uuid', 'randomInt', 'randomItem', 'randomString', 'now', 'isoNow',
-      'base64', 'base64Decode', 'urlEncode', 'lower', 'upper', 'json',
+      'base64', 'base64Decode', 'urlEncode', 'lower', 'upper', 'json', 'len', 'isSet', 'status',
     ]);
     for (const f of TEMPLATE_FUNCTIONS) {
       expect(f.description.length).toBeGreaterThan(5);

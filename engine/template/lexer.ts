@@ -18,7 +18,9 @@ export interface Token {
   end: number;
 }
 
-const PUNCT = '+-*/%()[].,';
+const PUNCT = '+-*/%()[].,<>!';
+/** Two-character operators; `=`, `&` and `|` only start one of these. */
+const PAIRS: ReadonlySet<string> = new Set(['==', '!=', '<=', '>=', '&&', '||']);
 const ESCAPES = new Map<string, string>([
   ['\\', '\\'], ["'", "'"], ['"', '"'], ['/', '/'], ['n', '\n'], ['r', '\r'], ['t', '\t'], ['b', '\b'], ['f', '\f'], ['0', '\0'],
 ]);
@@ -67,11 +69,15 @@ export class Lexer {
       while (end < src.length && isIdentPart(src.charCodeAt(end))) end++;
       return this.token('ident', src.slice(start, end), end);
     }
+    const pair = src.slice(start, start + 2);
+    if (PAIRS.has(pair)) return this.token('punct', pair, start + 2);
     if (PUNCT.includes(ch)) return this.token('punct', ch, start + 1);
+    if (ch === '=') throw new TemplateSyntaxError("unexpected '='; compare with ==", start);
+    if (ch === '&' || ch === '|') throw new TemplateSyntaxError(`unexpected '${ch}'; 'and' is written &&, 'or' ||`, start);
     const shown = src.codePointAt(start) ?? c;
     throw new TemplateSyntaxError(
       `unexpected character '${String.fromCodePoint(shown)}' in expression; expressions use names, literals, ` +
-      'functions such as uuid(), and + - * / %', start);
+      'functions such as uuid(), + - * / %, comparisons (== != < <= > >=) and && || !', start);
   }
 
   private token(kind: TokenKind, value: string | number, end: number): Token {

@@ -1,15 +1,19 @@
 /**
  * Recursive-descent parser for one `${...}`:
  *
- *   expr    := term (('+' | '-') term)*
- *   term    := unary (('*' | '/' | '%') unary)*
- *   unary   := '-' unary | postfix
+ *   expr       := and ('||' and)*
+ *   and        := equality ('&&' equality)*
+ *   equality   := comparison (('==' | '!=') comparison)*
+ *   comparison := sum (('<' | '<=' | '>' | '>=') sum)*
+ *   sum        := term (('+' | '-') term)*
+ *   term       := unary (('*' | '/' | '%') unary)*
+ *   unary      := ('-' | '!') unary | postfix
  *   postfix := primary ('.' name | '[' expr ']')*
  *   primary := number | string | true | false | null | '(' expr ')' | fn '(' args ')' | name
  *            | 'env' '.' NAME | 'data' '.' feeder ('.' column)?
  *
- * followed by `}` or by `:-` and raw default text up to the matching `}`.
- * Only names from the function table can be called, so a template never reaches JavaScript.
+ * followed by `}` or by `:-` and raw default text up to the matching `}`. Precedence and associativity are
+ * JavaScript's. Only names from the function table can be called, so a template never reaches JavaScript.
  */
 import { FORBIDDEN_KEYS, MAX_DEPTH, type BinaryOp, type BuiltinName, type Node } from './ast.ts';
 import { TemplateSyntaxError } from './errors.ts';
@@ -20,6 +24,9 @@ import type { TemplateReference } from './types.ts';
 /** Builtin names, in the order documentation lists them. */
 export const BUILTIN_NAMES: readonly BuiltinName[] = ['vu', 'iter', 'scenario'];
 const BUILTINS: ReadonlySet<string> = new Set(BUILTIN_NAMES);
+
+/** Binary operators by precedence, loosest first (as in JavaScript); `* / %` are parsed by term(). */
+const LEVELS: readonly (readonly BinaryOp[])[] = [['||'], ['&&'], ['==', '!='], ['<', '<=', '>', '>='], ['+', '-']];
 
 /** One parsed `${...}`. */
 export interface Embedded {
@@ -114,10 +121,17 @@ class Parser {
   }
 
   private expr(depth: number): Node {
-    let left = this.term(depth);
-    while (this.isPunct('+') || this.isPunct('-')) {
+    return this.level(0, depth);
+  }
+
+  /** One precedence level of LEVELS (left-associative), its operands from the next level down. */
+  private level(i: number, depth: number): Node {
+    const ops = LEVELS[i];
+    if (ops === undefined) return this.term(depth);
+    let left = this.level(i + 1, depth);
+    while (this.tok.kind === 'punct' && ops.includes(this.tok.value as BinaryOp)) {
       const op = this.advance().value as BinaryOp;
-      left = this.binary(op, left, this.term(depth));
+      left = this.binary(op, left, this.level(i + 1, depth));
     }
     return left;
   }
@@ -132,14 +146,15 @@ class Parser {
   }
 
   private unary(depth: number): Node {
-    if (!this.isPunct('-')) return this.postfix(depth);
-    const minus = this.advance();
-    this.guard(depth + 1, minus.start);
+    if (!this.isPunct('-') && !this.isPunct('!')) return this.postfix(depth);
+    const op = this.advance();
+    this.guard(depth + 1, op.start);
     const operand = this.unary(depth + 1);
+    if (op.value === '!') return { kind: 'not', operand, start: op.start, end: operand.end, depth: operand.depth + 1 };
     if (operand.kind === 'literal' && typeof operand.value === 'number') {
-      return { ...operand, value: -operand.value, start: minus.start };
+      return { ...operand, value: -operand.value, start: op.start };
     }
-    return { kind: 'neg', operand, start: minus.start, end: operand.end, depth: operand.depth + 1 };
+    return { kind: 'neg', operand, start: op.start, end: operand.end, depth: operand.depth + 1 };
   }
 
   private postfix(depth: number): Node {
@@ -282,7 +297,19 @@ class Parser {
         `${name}(${fn.params}) takes ${count} argument${count === '1' ? '' : 's'}, got ${args.length}`,
         t.start, close.end - t.start);
     }
+    if (fn.namesRequest === true) {
+      if (args[0] !== undefined) this.requestName(args[0]);
+      else this.references.push({ kind: 'response', name: '', hasDefault: false, offset: t.start });
+    }
     const depthOut = 1 + args.reduce((m, a) => Math.max(m, a.depth), 0);
     return { kind: 'call', name, args, start: t.start, end: close.end, depth: depthOut };
+  }
+
+  /** `status('Login')`: the name is checked against the plan's requests at validation, so it must be literal text. */
+  private requestName(arg: Node): void {
+    if (arg.kind !== 'literal' || typeof arg.value !== 'string') {
+      throw new TemplateSyntaxError("expected a request name in quotes, e.g. status('Login')", arg.start, arg.end - arg.start);
+    }
+    this.references.push({ kind: 'response', name: arg.value, hasDefault: false, offset: arg.start });
   }
 }

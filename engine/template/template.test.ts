@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, TemplateRuntimeError, type TemplateContext } from './index.ts';
+import { compileTemplate, TemplateRuntimeError, TemplateSyntaxError, type TemplateContext } from './index.ts';
 
 function context(over: Partial<TemplateContext> = {}): TemplateContext {
   return {
@@ -103,7 +103,9 @@ describe('literals and operators', () => {
   });
 
   it('refuses arithmetic on non-numbers and non-finite results', () => {
-    expect(() => evaluate("${'abc' * 2}")).toThrow(TemplateRuntimeError);
+    // Known before the run: refused when the plan is validated (static-types.ts), not per request.
+    expect(() => evaluate("${'abc' * 2}")).toThrow(TemplateSyntaxError);
+    expect(() => evaluate("${env.X * 2}", context({ env: { X: 'abc' } }))).toThrow(TemplateRuntimeError);
     expect(() => evaluate('${user - 1}')).toThrow(/must be a number/);
     expect(() => evaluate('${1 / 0}')).toThrow(/finite number/);
   });

@@ -5,6 +5,7 @@
 import { compileNode, type Evaluator } from './compile.ts';
 import { TemplateRuntimeError } from './errors.ts';
 import { parseEmbedded } from './parser.ts';
+import { staticType } from './static-types.ts';
 import type { Template, TemplateContext, TemplateReference } from './types.ts';
 import { toText } from './values.ts';
 
@@ -17,6 +18,7 @@ interface Part {
 
 function compilePart(source: string, open: number, refs: TemplateReference[]): { part: Part; end: number } {
   const parsed = parseEmbedded(source, open);
+  staticType(parsed.node, source);
   refs.push(...parsed.references);
   const text = source.slice(open + 2, parsed.node.end);
   const fallback = parsed.defaultText;

@@ -12,13 +12,23 @@ export interface TemplateContext {
   vars: ReadonlyMap<string, unknown>;
   /** The current row of each data feeder, by feeder name. */
   data: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>;
+  /** Statuses of the VU's responses, for `status()`; absent while the plan's expressions never ask for them. */
+  responses?: ResponseStatuses;
+}
+
+/** What `status()` and `status('Name')` read: kept by the VU only for plans that use them. */
+export interface ResponseStatuses {
+  /** The status of the VU's last response; 0 before the first one and after a transport error. */
+  last: number;
+  /** The last status of each request named in a `status('Name')`, by request name. */
+  byName: Map<string, number>;
 }
 
 /** Something a template reads, listed so a plan can be validated before a run starts. */
 export interface TemplateReference {
-  /** `builtin` is one of vu | iter | scenario. */
-  kind: 'var' | 'env' | 'data' | 'builtin';
-  /** Variable name, environment variable name, feeder name or builtin name. */
+  /** `builtin` is one of vu | iter | scenario; `response` a request name read by `status('Name')` ('' for `status()`). */
+  kind: 'var' | 'env' | 'data' | 'builtin' | 'response';
+  /** Variable name, environment variable name, feeder name, builtin name or request name. */
   name: string;
   /** The column, for `data.<feeder>.<column>`. */
   column?: string;

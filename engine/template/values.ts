@@ -12,7 +12,8 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-function typeName(v: unknown): string {
+/** A value's kind as messages name it: 'a string', 'an array', 'null'... */
+export function typeName(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (isPlainObject(v)) return 'an object';

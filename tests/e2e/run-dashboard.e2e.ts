@@ -8,7 +8,7 @@
  *    request and sorting respond within a generous bound.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fmtCount, fmtMs, fmtPct } from '../../app/contract/report.ts';
+import { fmtCount, fmtMs, fmtPct } from '../../engine/report/numbers.ts';
 import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import {

@@ -1,6 +1,6 @@
 /**
  * fast-check arbitraries for plan-like documents, written after the zod schema in engine/plan/schema: every
- * executor, step kind, check, extractor and auth, with values that are mostly right and sometimes wrong in the
+ * executor, step kind (flow control included), check, extractor and auth, setup and teardown, with values that are mostly right and sometimes wrong in the
  * ways people get them wrong (units, case, types, templates). `mutated` then breaks a few places at random.
  */
 import fc from 'fast-check';
@@ -29,9 +29,11 @@ const size = either(fc.oneof(fc.constantFrom('64kb', '10MB', '1GiB', '512'), fc.
 const template = fc.array(fc.oneof(
   { weight: 60, arbitrary: fc.string({ maxLength: 10 }).filter((s) => !s.includes('$')) },
   { weight: 30, arbitrary: fc.constantFrom('${vu}', '${iter}', '${scenario}', '${env.BASE_URL}', '${env.T:-x}', '${uuid()}', '${randomInt(1, 10)}',
-    "${randomItem('a', 'b')}", '${iter + 1}', "${'a' + vu}", '$${', '${now()}', '${upper(scenario)}') },
+    "${randomItem('a', 'b')}", '${iter + 1}', "${'a' + vu}", '$${', '${now()}', '${upper(scenario)}', '${iter > 1 && vu != 2}', '${!false || iter <= 3}',
+    "${len('abc')}", '${isSet(env.T)}') },
   { weight: 1, arbitrary: fc.oneof(variable.map((v) => `\${${v}}`), fc.constantFrom('${data.users.email}', '${user.address.city}', '${items[0]}', "${m['key']}")) },
-  { weight: 1, arbitrary: fc.constantFrom('${', '${}', '${1 +}', '${unknownFn()}', '${vu.', "${'open", '${(((', '${a b}', '${iter}') },
+  { weight: 1, arbitrary: fc.constantFrom('${', '${}', '${1 +}', '${unknownFn()}', '${vu.', "${'open", '${(((', '${a b}', '${iter}', '${a = 1}', '${a & b}',
+    "${'abc' * 2}", '${len(3)}', '${status(x)}', "${status('nope')}", '${true < 1}') },
 ), { maxLength: 4 }).map((parts) => parts.join(''));
 
 const url = either(fc.oneof(fc.constantFrom('/', '/v3/users', 'http://127.0.0.1:3000/x', 'https://h.test/a?b=1'), template.map((t) => `/p/${t}`)), fc.oneof(fc.constantFrom('ftp://x', ''), template));
@@ -43,6 +45,7 @@ const status = either(fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constantFr
 const statusEntry = either(fc.oneof(fc.integer({ min: 100, max: 599 }), fc.record({ min: fc.integer({ min: 100, max: 599 }), max: fc.integer({ min: 100, max: 599 }) })), fc.constantFrom(99, '2xx'));
 const statusSet = either(fc.array(statusEntry, { minLength: 1, maxLength: 2 }), fc.constant([]));
 const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());
+const onFailure = either(fc.constantFrom('continue', 'endIteration', 'stopVU'), fc.constantFrom('stopvu', 'abort'));
 const dictionary = <T>(key: fc.Arbitrary<string>, value: fc.Arbitrary<T>, maxKeys: number): fc.Arbitrary<Record<string, T>> => fc.dictionary(key, value, { maxKeys });
 
 const check = either(fc.oneof(
@@ -86,7 +89,7 @@ const http = some({
 /** A request: its URL, and a few of its other keys (a request with all of them would always break a rule). */
 const request = fc.record({
   url,
-  more: fc.subarray(['name', 'method', 'query', 'headers', 'body', 'auth', 'timeout', 'maxRedirects', 'http', 'expectedStatuses', 'checks', 'extract', 'tags'], { maxLength: 4 }),
+  more: fc.subarray(['name', 'method', 'query', 'headers', 'body', 'auth', 'timeout', 'maxRedirects', 'http', 'expectedStatuses', 'checks', 'extract', 'tags', 'onFailure'], { maxLength: 4 }),
   name, method: either(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'), fc.constantFrom('get', 'PSOT', 'TRACE')),
   query: dictionary(fc.string({ maxLength: 5 }), fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })), 2), headers,
   body: fc.oneof(
@@ -95,12 +98,22 @@ const request = fc.record({
     fc.record({ file: either(fc.oneof(fc.constant('body.json'), fc.record({ path: fc.constant('b.bin'), contentType: fc.constant('application/octet-stream') })), fc.constant('')) }),
   ).chain((b) => either(fc.constant(b), fc.constant({ ...b, json: {}, text: 'two bodies' }))),
   auth, timeout: positive, maxRedirects: either(fc.integer({ min: 0, max: 100 }), fc.constant(101)), http: some(connection), expectedStatuses: statusSet,
-  checks: fc.array(check, { maxLength: 3 }), extract: dictionary(variable, extractor, 2), tags,
+  checks: fc.array(check, { maxLength: 3 }), extract: dictionary(variable, extractor, 2), tags, onFailure,
 }).map(({ url: u, more, body, ...fields }) => {
   const out: Doc = { url: u };
   for (const key of more) if (key === 'body') Object.assign(out, body); else out[key] = (fields as Doc)[key];
   return out;
 });
+
+/** Flow control expressions: conditions, lists, counts; written bare or in one ${...}, sometimes broken. */
+const expression = either(fc.constantFrom('status() == 200', 'iter < 3', '${iter > 0}', "len('abc') > 1", 'isSet(env.T)', 'true', '!false && vu >= 1',
+  'vu % 2 == 0'), fc.constantFrom('', 'a ==', '${a} == 1', 'status(1)', 'x = 1', 'items', "'a' * 2", "status('List users') >= 400"));
+const passes = either(fc.integer({ min: 1, max: 20 }), fc.constantFrom(0, -1, 2_000_000, 1.5));
+const counter = either(fc.constantFrom('i', 'page', 'attempt'), fc.constantFrom('vu', '1x'));
+const branch = (tie: (k: string) => fc.Arbitrary<unknown>, weighted: boolean) => fc.record({
+  ...(weighted ? { weight: either(fc.oneof(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0.01, max: 10, noNaN: true })), fc.constantFrom(0, -3, 'x')) } : {}),
+  name, steps: fc.array(tie('step'), { maxLength: 2 }),
+}, { requiredKeys: weighted ? ['weight', 'steps'] : ['steps'] });
 
 const { step } = fc.letrec<{ step: unknown }>((tie) => ({
   step: fc.oneof({ depthSize: 'small', withCrossShrink: true },
@@ -108,9 +121,17 @@ const { step } = fc.letrec<{ step: unknown }>((tie) => ({
     { weight: 24, arbitrary: fc.record({ think: fc.oneof(duration, fc.record({ min: fc.constant('1s'), max: either(fc.constant('2s'), fc.constant('0s')) })) }) },
     { weight: 16, arbitrary: fc.record({ batch: fc.array(fc.record({ request }), { minLength: 1, maxLength: 3 }) }) },
     { weight: 16, arbitrary: fc.record({ group: fc.record({ name: either(name.filter((n) => !n.includes(':')), fc.constant('a::b')), steps: fc.array(tie('step'), { minLength: 1, maxLength: 3 }) }) }) },
-    { weight: 1, arbitrary: fc.oneof(fc.record({ requets: fc.record({ request }) }), fc.record({ batch: fc.constant([]) }), fc.constant({})) },
+    { weight: 6, arbitrary: fc.record({ if: fc.record({ condition: expression, then: fc.array(tie('step'), { minLength: 1, maxLength: 2 }), else: fc.array(tie('step'), { minLength: 1, maxLength: 2 }) }, { requiredKeys: ['condition', 'then'] }) }) },
+    { weight: 4, arbitrary: fc.record({ repeat: fc.record({ times: fc.oneof(passes, expression), counter, steps: fc.array(tie('step'), { minLength: 1, maxLength: 2 }) }, { requiredKeys: ['times', 'steps'] }) }) },
+    { weight: 4, arbitrary: fc.constantFrom('while', 'doWhile').chain((kind) => fc.record({ [kind]: fc.record({ condition: expression, max: passes, counter, steps: fc.array(tie('step'), { minLength: 1, maxLength: 2 }) }, { requiredKeys: ['condition', 'max', 'steps'] }) })) },
+    { weight: 3, arbitrary: fc.record({ forEach: fc.record({ in: expression, as: either(fc.constantFrom('item', 'user'), fc.constant('env')), counter, steps: fc.array(tie('step'), { minLength: 1, maxLength: 2 }) }, { requiredKeys: ['in', 'steps'] }) }) },
+    { weight: 3, arbitrary: fc.record({ randomSwitch: fc.array(branch(tie, true), { minLength: 1, maxLength: 3 }) }) },
+    { weight: 2, arbitrary: fc.record({ roundRobinSwitch: fc.array(branch(tie, false), { minLength: 1, maxLength: 3 }) }) },
+    { weight: 2, arbitrary: fc.record({ once: fc.record({ steps: fc.array(tie('step'), { minLength: 1, maxLength: 2 }) }) }) },
+    { weight: 1, arbitrary: fc.oneof(fc.record({ requets: fc.record({ request }) }), fc.record({ batch: fc.constant([]) }), fc.constant({}), fc.record({ while: fc.record({ condition: expression, steps: fc.constant([]) }) })) },
   ),
 }));
+const stepList = fc.record({ steps: fc.array(step, { minLength: 1, maxLength: 3 }), timeout: positive }, { requiredKeys: ['steps'] });
 
 const vus = either(fc.integer({ min: 1, max: 50 }), fc.constantFrom(0, -1, 2.5, 'ten'));
 const stages = fc.array(fc.record({ duration: positive, target: either(fc.nat({ max: 100 }), fc.constantFrom(-1, 'x')) }), { minLength: 1, maxLength: 3 });
@@ -149,11 +170,14 @@ export const planDocument: fc.Arbitrary<Doc> = fc.record({
   version: either(fc.constant(1), fc.constantFrom(0, 2, 1.5, '1')),
   name: either(name, fc.constant('')),
   description: fc.string({ maxLength: 10 }),
-  defaults: fc.record({ baseUrl: either(fc.constantFrom('${env.BASE_URL:-http://127.0.0.1:3000}', 'http://127.0.0.1:3000/api'), fc.constant(undefined)), headers, auth, timeout: positive, http, tags },
+  defaults: fc.record({ baseUrl: either(fc.constantFrom('${env.BASE_URL:-http://127.0.0.1:3000}', 'http://127.0.0.1:3000/api'), fc.constant(undefined)), headers, auth, timeout: positive, http, tags, onFailure },
     { requiredKeys: ['baseUrl'] }).map((d) => (d.baseUrl === undefined ? { ...d, baseUrl: undefined } : d)),
   variables: dictionary(variable, fc.oneof(template, fc.jsonValue({ maxDepth: 2 })), 4),
   data: dictionary(variable, fc.record({ file: either(fc.constantFrom('users.csv', 'rows.json'), fc.constant('')), format: either(fc.constantFrom('csv', 'json'), fc.constant('xml')),
     mode: either(fc.constantFrom('sequential', 'random', 'unique'), fc.constant('shuffle')), onExhausted: fc.constantFrom('recycle', 'stop'), delimiter: either(fc.constantFrom(',', ';'), fc.constant(';;')) }, { requiredKeys: ['file'] }), 2),
+  // Each in one plan out of four: their steps are many more places to go wrong.
+  setup: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: stepList }),
+  teardown: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: stepList }),
   scenarios: dictionary(either(fc.constantFrom('browse', 'login', 'checkout'), fc.constantFrom('bad name', '')), scenario, 3).filter((s) => Object.keys(s).length > 0),
   thresholds: fc.array(threshold, { maxLength: 3 }).map((list) => Object.fromEntries(list)),
 }, { requiredKeys: ['version', 'name', 'scenarios'] }).map((d) => JSON.parse(JSON.stringify(d)) as Doc);

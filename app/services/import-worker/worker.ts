@@ -4,8 +4,7 @@
  * does not hold up every other call. One job at a time; the client queues them.
  */
 import { parentPort } from 'node:worker_threads';
-import { harToRecording } from '../../../engine/convert/recording/index.ts';
-import { ConvertError } from '../../../engine/convert/types.ts';
+import { harToRecording, ConvertError } from 'loadsmith/convert';
 import { ContractError } from '../../contract/errors.ts';
 import { analyzePlan } from '../plan-analysis.ts';
 import { convertImport, type ImportParams } from '../plan-import.ts';

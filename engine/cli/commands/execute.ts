@@ -10,6 +10,9 @@ import type { ResultOutput, RunOptions } from '../../runtime/prepare.ts';
 import type { RunInfo } from '../../runtime/run-handle.ts';
 import { runPlan } from '../../runtime/run-plan.ts';
 import { runTestId } from '../../outputs/streams.ts';
+import { fmtMs } from '../../report/format.ts';
+import { describeChange } from '../../report/phase-text.ts';
+import type { ControlServer } from '../control/server.ts';
 import type { Interrupts } from '../interrupts.ts';
 
 /** Everything a run needs that does not change between repeats. */
@@ -21,6 +24,8 @@ export interface RunSetup {
   overridden: string | undefined;
   quiet: boolean;
   progress: Progress;
+  /** Mid-run control's API (loadsmith pause|resume|scale): it controls each run while that run goes. */
+  control?: ControlServer;
 }
 
 /** Runs the plan once; resolves with its summary, also after Ctrl-C. */
@@ -36,7 +41,11 @@ export async function executeRun(setup: RunSetup, outputs: ResultOutput[], inter
     if (setup.quiet) return;
     if (showHeader) progress.header(i, setup.file, setup.overridden);
     if (testid) progress.line(`metrics streamed to ${streams.map((s) => s.kind).join(', ')} with testid=${testid}`);
+    if (showHeader && setup.control && !i.controlRefusal) progress.line(`mid-run control: loadsmith pause | resume | scale --vus N | status  (this run: pid ${process.pid}, ${setup.control.address})`);
   });
+  // A change made with loadsmith pause|resume|scale (or the API): said when it is taken, with the second it applies at.
+  if (!setup.quiet) run.on('control', (events) => progress.note(`at ${fmtMs(events[0]?.atMs ?? 0)}: ${events.map(describeChange).join(', ')}`));
+  setup.control?.attach(run);
   const end = plannedEndMs(setup.plan);
   if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info, end); });
   // Shown even with --quiet: an output that cannot deliver is something to act on (the run goes on regardless).
@@ -46,6 +55,7 @@ export async function executeRun(setup: RunSetup, outputs: ResultOutput[], inter
     return await run.done;
   } finally {
     interrupts.attach(undefined);
+    setup.control?.attach(undefined);
     progress.clear();
   }
 }

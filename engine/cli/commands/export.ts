@@ -5,7 +5,7 @@
  */
 import { access, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { EXPORT_FORMATS, exportPlan, type ExportFormat } from '../../convert/index.ts';
+import { EXPORT_FORMATS, exportPlan, SHELLS, type ExportFormat, type Shell } from '../../convert/index.ts';
 import { reportLines } from '../../convert/report.ts';
 import { loadPlanFile } from '../../plan/file.ts';
 import { parse } from '../parser.ts';
@@ -19,7 +19,7 @@ export async function exportCommand(argv: readonly string[]): Promise<number> {
   if (to === undefined || !(EXPORT_FORMATS as readonly string[]).includes(to)) {
     throw new UsageError(`${to === undefined ? 'missing --to' : `--to: '${to}' is not a format`}; use --to ${EXPORT_FORMATS.join('|')}`);
   }
-  if (values.shell !== undefined && values.shell !== 'bash' && values.shell !== 'cmd') throw new UsageError(`--shell: '${values.shell}' should be bash or cmd`);
+  if (values.shell !== undefined && !(SHELLS as readonly string[]).includes(values.shell)) throw new UsageError(`--shell: '${values.shell}' should be ${SHELLS.join(' or ')}`);
   const file = positionals[0] as string;
   const loaded = await loadPlanFile(file);
   const outDir = values.output ? dirname(resolve(values.output)) : process.cwd();
@@ -27,7 +27,7 @@ export async function exportCommand(argv: readonly string[]): Promise<number> {
   const result = exportPlan(loaded.plan, to, {
     file,
     pathPrefix: rel === '' ? '' : `${rel}/`,
-    ...(values.shell ? { shell: values.shell as 'bash' | 'cmd' } : {}),
+    ...(values.shell ? { shell: values.shell as Shell } : {}),
     env: envValues(values.env ?? []),
     ...(values.request ? { request: values.request } : {}),
   });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { ConvertError, IMPORT_FORMATS, importPlan, planToYaml, type AnyImportOptions, type ImportFormat, type ImportResult } from '../../convert/index.ts';
+import { ConvertError, IMPORT_FORMATS, importPlan, planToYaml, SHELLS, type AnyImportOptions, type ImportFormat, type ImportResult, type Shell } from '../../convert/index.ts';
 import { reportLines, reportSummary } from '../../convert/report.ts';
 import { parse } from '../parser.ts';
 import { importSpec } from '../specs/convert.ts';
@@ -18,7 +18,7 @@ export async function importCommand(argv: readonly string[]): Promise<number> {
   const file = positionals[0] as string;
   const from = values.from as ImportFormat | undefined;
   if (from !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(from)) throw new UsageError(`--from: '${from}' is not a format; use ${IMPORT_FORMATS.join(', ')}`);
-  if (values.shell !== undefined && values.shell !== 'bash' && values.shell !== 'cmd') throw new UsageError(`--shell: '${values.shell}' should be bash or cmd`);
+  if (values.shell !== undefined && !(SHELLS as readonly string[]).includes(values.shell)) throw new UsageError(`--shell: '${values.shell}' should be ${SHELLS.join(' or ')}`);
   const rate = values.rate === undefined ? undefined : Number(values.rate);
   if (rate !== undefined && !(rate > 0)) throw new UsageError(`--rate: '${values.rate}' is not a positive number of requests per second`);
   const text = await read(file === '-' ? 0 : file, file);
@@ -26,7 +26,7 @@ export async function importCommand(argv: readonly string[]): Promise<number> {
     file: file === '-' ? 'stdin' : basename(file),
     ...(values.name ? { name: values.name } : {}),
     ...(values.environment ? { environment: await read(values.environment, values.environment), environmentFile: basename(values.environment) } : {}),
-    ...(values.shell ? { shell: values.shell as 'bash' | 'cmd' } : {}),
+    ...(values.shell ? { shell: values.shell as Shell } : {}),
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(rate !== undefined ? { rate } : {}),
     ...(values.duration ? { duration: values.duration } : {}),

@@ -15,6 +15,8 @@ import { parseRunArgs, type RunArgs } from '../args.ts';
 import { Interrupts } from '../interrupts.ts';
 import { stopSignals } from '../stop-signals.ts';
 import { applyOverrides, describeOverrides } from '../overrides.ts';
+import { openControl } from '../control/open.ts';
+import type { ControlServer } from '../control/server.ts';
 import { exitCode } from '../exit-code.ts';
 import { EXIT } from '../usage.ts';
 import { executeRun, type RunSetup } from './execute.ts';
@@ -37,14 +39,17 @@ export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<
   interrupts.install();
   if (args.ignoreHangup) stopSignals.ignoreHangups();
   else stopSignals.watchParent();
+  // Mid-run control (loadsmith pause|resume|scale): listening before the test starts, gone once it has ended.
+  const control = args.control ? await openControl(args.control, file, args.controlGiven, (w) => progress.note(`warning: ${w}`)) : undefined;
   try {
-    return await loadAndRun(file, args, extraEnv, progress, interrupts);
+    return await loadAndRun(file, args, extraEnv, progress, interrupts, control?.server);
   } finally {
     interrupts.uninstall();
+    await control?.close();
   }
 }
 
-async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, string>, progress: Progress, interrupts: Interrupts): Promise<number> {
+async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, string>, progress: Progress, interrupts: Interrupts, control: ControlServer | undefined): Promise<number> {
   const loaded = await loadPlanFile(file);
   const plan = withTrendStats(applyOverrides(loaded.plan, args), args.summaryTrendStats);
   await checkWritable({ '--summary-json': args.summaryJson, '--html': args.html, '--junit': args.junit });
@@ -52,7 +57,7 @@ async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, 
   const overridden = describeOverrides(args);
   const textOut = args.summaryJson === '-' ? process.stderr : process.stdout;
   const setup: RunSetup = {
-    plan, file, overridden, quiet: args.quiet, progress,
+    plan, file, overridden, quiet: args.quiet, progress, ...(control ? { control } : {}),
     options: {
       baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source,
       env: { ...process.env, ...extraEnv, ...args.env }, ...(args.workers ? { workers: args.workers } : {}),

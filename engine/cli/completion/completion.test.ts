@@ -38,7 +38,7 @@ _loadsmith; printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 describe('bash completion', () => {
   it('completes commands, then the command\'s options', () => {
-    expect(bash('loadsmith r')).toEqual(['report', 'run']);
+    expect(bash('loadsmith r')).toEqual(['report', 'resume', 'run']);
     expect(bash('loadsmith run --vu')).toEqual(['--vus']);
     expect(bash('loadsmith run plan.yaml --s')).toEqual(['--segment', '--shard-log', '--start-at', '--summary-json', '--summary-trend-stats']);
     expect(bash('loadsmith compare a.json --')).toEqual(['--color', '--help', '--json', '--no-color']);

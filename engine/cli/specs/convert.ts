@@ -1,8 +1,6 @@
 /** `loadsmith import` and `loadsmith export`: plans from cURL, HAR, Postman, OpenAPI and Vegeta; k6, curl and HAR from plans. */
-import { EXPORT_FORMATS, IMPORT_FORMATS } from '../../convert/types.ts';
+import { EXPORT_FORMATS, IMPORT_FORMATS, SHELLS } from '../../convert/types.ts';
 import { defineCommand } from '../spec.ts';
-
-const SHELLS = ['bash', 'cmd'] as const;
 
 export const importSpec = defineCommand({
   name: 'import',

@@ -36,6 +36,11 @@ export const RUN_OPTIONS = {
   'shard-log': { type: 'boolean', help: "with --segment: print the shard as one 'loadsmith-shard' line on stdout (for kubectl logs); a failed threshold then exits 0, as the merged run decides" },
   'start-at': { type: 'string', value: 'TIME', help: 'wait until TIME (2025-03-01T10:00:00Z, or Unix seconds) before starting: segments on several machines start together' },
   workers: { type: 'string', value: 'N', help: 'worker threads (default: CPU cores - 1, at least 1)' },
+  control: {
+    type: 'string', value: 'HOST:PORT',
+    help: 'where mid-run control listens (loadsmith pause|resume|scale|status; default 127.0.0.1 on a free port, behind a token only your user can read); loopback only',
+  },
+  'no-control': { type: 'boolean', help: 'no mid-run control: nothing listens, nothing can change the run while it goes' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress line, only the summary' },
   color: { type: 'boolean', negatable: 'plain output, no colours', help: 'colours even when the output is not a terminal' },
   'ignore-hangup': {
@@ -70,6 +75,7 @@ export const runSpec = defineCommand({
     ['loadsmith run plan.yaml --out prometheus-rw=http://127.0.0.1:9090/api/v1/write', 'the metrics every second to Prometheus (Grafana dashboards: deploy/grafana)'],
     ['loadsmith run plan.yaml --repeat 5 --pause 10s', 'five runs: mean ± sd of every key number'],
     ['loadsmith run plan.yaml --segment 1/4 --summary-json shard-1.json', 'a quarter of a distributed run (then loadsmith merge)'],
+    ['loadsmith scale --vus 50   # in another terminal, while it runs', 'change the load of the running test (also: pause, resume, status)'],
   ],
   notes: `${RUN_EXIT_CODES}\n\nMore: docs/reports.md, docs/outputs.md, docs/distributed.md, docs/reliability.md`,
 });

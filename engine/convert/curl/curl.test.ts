@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request } from '../../plan/schema/index.ts';
-import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
+import { expectNoSecrets, importedText } from '../testing.ts';
 import { reportLines, reportSummary } from '../report.ts';
 import { ConvertError } from '../types.ts';
 import { exportCurl } from './export.ts';

@@ -8,7 +8,8 @@ import { Notes } from '../draft.ts';
 import { planRequests, resolveRequest, type ResolvedRequest } from '../resolve.ts';
 import { encodeTemplate } from '../template-parts.ts';
 import type { ExportResult } from '../types.ts';
-import { shellWord, type QuoteContext, type Shell } from './quote.ts';
+import type { Shell } from '../types.ts';
+import { shellWord, type QuoteContext } from './quote.ts';
 
 export interface CurlExportOptions {
   shell?: Shell;

@@ -6,7 +6,7 @@
 import { buildPlan } from '../build-plan.ts';
 import { joinCookies } from '../to-request.ts';
 import { Notes, type DraftRequest } from '../draft.ts';
-import { ConvertError, sourceLabel, type ImportOptions, type ImportResult } from '../types.ts';
+import { ConvertError, sourceLabel, type ImportOptions, type ImportResult, type Shell } from '../types.ts';
 import { curlBody } from './body.ts';
 import { parseCall, type CurlCall } from './parse.ts';
 import { looksLikeCmd, splitCmd } from './shell-cmd.ts';
@@ -14,7 +14,7 @@ import { splitBash } from './shell-bash.ts';
 
 export interface CurlImportOptions extends ImportOptions {
   /** Quoting rules; default: detected (cmd when the text uses `^"` or `^` line continuations). */
-  shell?: 'bash' | 'cmd';
+  shell?: Shell;
 }
 
 export function importCurl(text: string, o: CurlImportOptions = {}): ImportResult {

@@ -5,8 +5,7 @@
  */
 import type { Notes } from '../draft.ts';
 import { envRef, templateParts } from '../template-parts.ts';
-
-export type Shell = 'bash' | 'cmd';
+import type { Shell } from '../types.ts';
 
 export interface QuoteContext {
   shell: Shell;

@@ -40,6 +40,9 @@ function walk(plan: Plan, steps: readonly Step[], page: string | undefined, cloc
         pages.push({ startedDateTime: new Date(clock.ms).toISOString(), id: ref, title: s.group.name, pageTimings: {} });
       } else notes.add('approximated', `group ${s.group.name}`, 'HAR pages are not nested: inner groups are part of their top-level group\'s page');
       walk(plan, s.group.steps, ref, clock, pages, entries, notes, scenario, depth + 1);
+    } else if (!('request' in s) && !('batch' in s)) {
+      const kind = Object.keys(s)[0] ?? 'step';
+      notes.add('not-exported', `scenario ${scenario}`, `flow control (${kind}) has no place in HAR: its requests are not exported`);
     } else {
       for (const r of 'request' in s ? [s.request] : s.batch.map((b) => b.request)) {
         entries.push(entry(plan, r, page, clock, notes));

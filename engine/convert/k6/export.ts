@@ -86,6 +86,6 @@ function dataNodes(n: Node, out: Set<string>): void {
   if (n.kind === 'data') out.add(n.feeder);
   else if (n.kind === 'member') { dataNodes(n.object, out); if (typeof n.key === 'object') dataNodes(n.key, out); }
   else if (n.kind === 'call') for (const a of n.args) dataNodes(a, out);
-  else if (n.kind === 'neg') dataNodes(n.operand, out);
+  else if (n.kind === 'neg' || n.kind === 'not') dataNodes(n.operand, out);
   else if (n.kind === 'binary') { dataNodes(n.left, out); dataNodes(n.right, out); }
 }

@@ -35,6 +35,20 @@ function txt(value) {
   if (!Number.isFinite(n)) throw new Error(\`\${JSON.stringify(value)} is not a number\`);
   return n;
 }` },
+  eq: { uses: [], code: `// Loadsmith's ==: data compared deeply, a number equal to text holding the same number.
+function eq(a, b) {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'string') return b.trim() !== '' && Number(b) === a;
+  if (typeof a === 'string' && typeof b === 'number') return eq(b, a);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && eq(a[k], b[k]));
+}` },
+  ord: { uses: ['num'], code: `// Loadsmith's ordering: two texts alphabetically, anything else as numbers.
+function ord(a, b) {
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  return Math.sign(num(a) - num(b));
+}` },
   add: { uses: ['txt'], code: `function add(a, b) {
   return typeof a === 'number' && typeof b === 'number' ? a + b : txt(a) + txt(b);
 }` },
@@ -55,6 +69,9 @@ const fn = {
   lower: (s) => txt(s).toLowerCase(),
   upper: (s) => txt(s).toUpperCase(),
   json: (value) => JSON.stringify(value),
+  len: (value) => (typeof value === 'string' || Array.isArray(value) ? value.length : Object.keys(value).length),
+  isSet: (value) => value !== undefined && value !== null,
+  status: () => { throw new Error('status() is not exported to k6 yet'); },
 };` },
   u: { uses: [], code: `// Loadsmith's URL rule: absolute URLs as they are, anything else appended to the base URL.
 function u(base, url) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, Request, Scenario } from '../../plan/schema/index.ts';
+import type { Plan, Request, Scenario, Step } from '../../plan/schema/index.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import { exportK6 } from './export.ts';
 import { jsonPathSteps } from './jsonpath-js.ts';
@@ -127,6 +127,24 @@ describe('exportK6: requests', () => {
     expect(text).toContain('row["users"] = data_users[exec.scenario.iterationInTest];');
     expect(text).toContain('form([["user", d("users", "name")], ["org", v("prefix")]])');
     expect(text).toContain("import { SharedArray } from 'k6/data';");
+  });
+});
+
+describe('exportK6: expressions and flow control (until flow control is exported)', () => {
+  it('writes comparisons, logic, len() and isSet() with the helpers that keep Loadsmith\'s meaning', () => {
+    const text = one({ url: '/', headers: { 'X-A': '${iter >= 2 && vu != 1}', 'X-B': '${!isSet(token) || len(token) > 3}' } }, { variables: { token: 'abcd' } });
+    expect(text).toContain('(ord(exec.vu.iterationInScenario, 2) >= 0)');
+    expect(text).toContain('!eq(exec.vu.idInTest, 1)');
+    expect(text).toContain('fn.isSet(vars["token"])');
+    expect(text).toContain('function eq(a, b)');
+    expect(text).toContain('function ord(a, b)');
+  });
+
+  it('reports flow steps as not exported instead of dropping them in silence', () => {
+    const steps = [{ request: { url: 'http://a.test/' } }, { repeat: { times: 2, steps: [{ request: { url: 'http://a.test/x' } }] } }] as Step[];
+    const r = exportK6(plan({ s: { executor: 'per-vu-iterations', steps } }));
+    expect(r.text).toContain('// not exported: repeat (flow control is not exported to k6 yet)');
+    expect(r.notes).toContainEqual(expect.objectContaining({ kind: 'not-exported', where: 'repeat' }));
   });
 });
 

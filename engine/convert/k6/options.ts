@@ -3,6 +3,7 @@
  * thresholds in the same syntax, and the plan-wide HTTP settings k6 has options for. Arrival rates are whole
  * numbers in k6: a fractional rate is scaled together with its timeUnit, which keeps the spacing.
  */
+import { isArrivalRate } from '../../plan/arrival.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import { parseThresholdKey } from '../../metrics/thresholds/parse.ts';
 import type { Plan, Scenario } from '../../plan/schema/index.ts';
@@ -42,7 +43,7 @@ function scenario(name: string, sc: Scenario, s: Script): Record<string, unknown
   const { steps: _steps, ...fields } = sc;
   const { executor, ...rest } = fields;
   const out: Record<string, unknown> = { executor, exec: scenarioFunction(name), ...rest };
-  if (sc.executor === 'constant-arrival-rate' || sc.executor === 'ramping-arrival-rate') {
+  if (isArrivalRate(sc)) {
     const values = sc.executor === 'constant-arrival-rate' ? [sc.rate] : [sc.startRate ?? 0, ...sc.stages.map((st) => st.target)];
     const unit = parseDuration(sc.timeUnit ?? '1s') ?? 1000;
     let k = 1;

@@ -23,6 +23,11 @@ export function stepsJs(plan: Plan, steps: readonly Step[], s: Script): string[]
       else lines.push(`sleep(${seconds(t.min)} + Math.random() * ${round(seconds(t.max) - seconds(t.min))});`);
     } else if ('group' in step) {
       lines.push(`group(${str(step.group.name)}, () => {`, indent(stepsJs(plan, step.group.steps, s).join('\n')), '});');
+    } else if (!('batch' in step)) {
+      // Flow control (issue 20) reaches k6 in a later change; until then it is reported, never dropped silently.
+      const kind = Object.keys(step)[0] ?? 'step';
+      s.notes.add('not-exported', kind, `flow control (${kind}) is not exported to k6 yet: its steps are missing from the script`);
+      lines.push(`// not exported: ${kind} (flow control is not exported to k6 yet)`);
     } else {
       const items = step.batch.map((b) => {
         const a = requestArgs(plan, b.request, s);

@@ -90,14 +90,20 @@ function nodeJs(n: Node, lenient: boolean, s: Script): string {
     case 'call':
       s.use('fn');
       if (n.name === 'base64' || n.name === 'base64Decode') s.encoding = true;
-      return `fn.${n.name}(${n.args.map((a) => nodeJs(a, lenient, s)).join(', ')})`;
+      // isSet() reads its argument leniently, as in Loadsmith: a missing value is an answer, not an error.
+      return `fn.${n.name}(${n.args.map((a) => nodeJs(a, lenient || n.name === 'isSet', s)).join(', ')})`;
     case 'neg':
       s.use('num');
       return `-num(${nodeJs(n.operand, lenient, s)})`;
+    case 'not':
+      return `!(${nodeJs(n.operand, lenient, s)})`;
     case 'binary': {
       const a = nodeJs(n.left, lenient, s);
       const b = nodeJs(n.right, lenient, s);
       if (n.op === '+') { s.use('add'); return `add(${a}, ${b})`; }
+      if (n.op === '&&' || n.op === '||') return `(!!(${a}) ${n.op} !!(${b}))`;
+      if (n.op === '==' || n.op === '!=') { s.use('eq'); return `${n.op === '!=' ? '!' : ''}eq(${a}, ${b})`; }
+      if (n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=') { s.use('ord'); return `(ord(${a}, ${b}) ${n.op} 0)`; }
       s.use('num');
       return `(num(${a}) ${n.op} num(${b}))`;
     }

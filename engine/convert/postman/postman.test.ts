@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
-import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
+import { expectNoSecrets, importedText } from '../testing.ts';
 import { importPostman } from './import.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../tests/fixtures/convert/postman/${name}`, import.meta.url), 'utf8');

@@ -8,13 +8,11 @@ import type { Extractor } from '../../plan/schema/index.ts';
 import { compileExtractor } from '../../runtime/extract.ts';
 import { ResponseView } from '../../runtime/response.ts';
 import { htmlCandidates } from './html-candidates.ts';
+import type { SourceKind } from './kinds.ts';
 import { recordedLocation } from './location.ts';
 import type { RecordedStep } from './steps.ts';
 import { bodyText, mimeOf, type RecordedExchange } from './types.ts';
 import { escapeRegex, isTokenLike, isTokenName } from './values.ts';
-
-export const SOURCE_KINDS = ['json', 'header', 'set-cookie', 'html-input', 'html-meta', 'location'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 export interface Candidate {
   value: string;

@@ -5,7 +5,7 @@ import type { Check } from '../../plan/schema/index.ts';
 import { NO_CTX } from '../../runtime/compile/no-context.ts';
 import { pageMarker, recordedChecks } from './checks.ts';
 import { recordedLocation } from './location.ts';
-import { x } from './test-recording.ts';
+import { x } from './testing.ts';
 
 const page = (html: string, status = 200) => x(1, 'GET', '/p', { status, responseHeaders: [['Content-Type', 'text/html; charset=utf-8']], responseBody: { text: html, size: html.length, truncated: false } });
 const redirect = (location: string, status = 302) => x(1, 'POST', '/groups/new', { status, responseHeaders: [['Location', location]] });

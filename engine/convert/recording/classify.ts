@@ -3,7 +3,8 @@
  * image, font, media). The browser says it in Sec-Fetch-Dest; other clients are judged by the response's media
  * type and the URL's extension.
  */
-import { headerValue, mimeOf, type EntryType, type RecordedExchange } from './types.ts';
+import { STATIC_ENTRY_TYPES, type EntryType } from './kinds.ts';
+import { headerValue, mimeOf, type RecordedExchange } from './types.ts';
 
 const DEST: Record<string, EntryType> = {
   document: 'document', iframe: 'document', frame: 'document',
@@ -18,7 +19,7 @@ const EXT: [RegExp, EntryType][] = [
   [/\.(woff2?|ttf|otf|eot)$/i, 'font'],
   [/\.(mp4|webm|mp3|ogg|wav|m4a)$/i, 'media'],
 ];
-const STATIC: ReadonlySet<EntryType> = new Set(['script', 'stylesheet', 'image', 'font', 'media']);
+const STATIC: ReadonlySet<EntryType> = new Set(STATIC_ENTRY_TYPES);
 
 export function entryType(x: Pick<RecordedExchange, 'url' | 'requestHeaders' | 'responseHeaders' | 'method'>): EntryType {
   const dest = headerValue(x.requestHeaders, 'sec-fetch-dest')?.toLowerCase();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validatePlanValue } from '../../plan/parse.ts';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
 import { convertRecording } from './convert.ts';
-import { CSRF, ITEM, META_CSRF, shopRecording, T0, TOKEN } from './test-recording.ts';
+import { CSRF, ITEM, META_CSRF, shopRecording, T0, TOKEN } from './testing.ts';
 import type { RecordedExchange } from './types.ts';
 
 const steps = (plan: Plan): Step[] => Object.values(plan.scenarios)[0]?.steps ?? [];

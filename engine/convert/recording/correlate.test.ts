@@ -5,7 +5,7 @@ import { ResponseView } from '../../runtime/response.ts';
 import { findCorrelations } from './correlate.ts';
 import { stepDrafts } from './drafts.ts';
 import { recordedSteps } from './steps.ts';
-import { CSRF, ITEM, META_CSRF, ORDER, shopRecording, TOKEN, x } from './test-recording.ts';
+import { CSRF, ITEM, META_CSRF, ORDER, shopRecording, TOKEN, x } from './testing.ts';
 import type { RecordedExchange } from './types.ts';
 import { isTokenLike } from './values.ts';
 

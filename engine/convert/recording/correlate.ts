@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Extractor } from '../../plan/schema/index.ts';
 import type { DraftRequest } from '../draft.ts';
-import { candidatesOf, verify, type Candidate, type SourceKind } from './candidates.ts';
+import { candidatesOf, verify, type Candidate } from './candidates.ts';
+import type { Confidence, SourceKind } from './kinds.ts';
 import type { RecordedStep } from './steps.ts';
 import { replaceUses, type Use } from './uses.ts';
 import { occurrences } from './values.ts';
@@ -23,7 +24,7 @@ export interface Correlation {
   source: { entryId: number; where: SourceKind; name: string; extractor: Extractor };
   uses: CorrelationUse[];
   /** high: a token by its source or shape; medium: an id-like value; low: a short or plain number. */
-  confidence: 'high' | 'medium' | 'low';
+  confidence: Confidence;
 }
 
 export function findCorrelations(steps: readonly RecordedStep[], drafts: readonly DraftRequest[]): Correlation[] {

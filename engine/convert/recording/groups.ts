@@ -4,11 +4,9 @@
  * everything recorded before (also what is left out of the plan: the user waited for it too).
  */
 import { parseDuration } from '../../plan/duration.ts';
+import type { Grouping } from './kinds.ts';
 import { endsInRedirect, isSubmission, pathAndQuery, type RecordedStep } from './steps.ts';
 import { bodyText, type RecordedExchange } from './types.ts';
-
-export const GROUPINGS = ['navigation', 'gap', 'none'] as const;
-export type Grouping = (typeof GROUPINGS)[number];
 
 export interface PacingOptions {
   groupBy?: Grouping;

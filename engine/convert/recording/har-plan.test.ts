@@ -6,13 +6,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Request, Step } from '../../plan/schema/index.ts';
+import { parsePlan } from '../../plan/parse.ts';
+import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import { exportHar } from '../har/export.ts';
 import { planToYaml } from '../plan-yaml.ts';
-import { expectNoSecrets, importedText } from '../test-no-secrets.ts';
+import { expectNoSecrets, importedText } from '../testing.ts';
 import { importHarRecording } from './har-plan.ts';
 
 const fixture = (name: string): string => readFileSync(fileURLToPath(new URL(`../../../tests/fixtures/convert/har/${name}`, import.meta.url)), 'utf8');
 const requests = (list: readonly Step[]): Request[] => list.flatMap((s) => ('request' in s ? [s.request] : 'group' in s ? requests(s.group.steps) : []));
+const steps = (plan: Plan): Step[] => Object.values(plan.scenarios)[0]?.steps ?? [];
+
+const entry = (url: string, extra: Record<string, unknown> = {}, response: Record<string, unknown> = {}): Record<string, unknown> => ({
+  startedDateTime: '2025-01-01T00:00:00.000Z', time: 100, request: { method: 'GET', url, headers: [], ...extra }, response: { status: 200, headers: [], ...response },
+});
+const har = (...entries: Record<string, unknown>[]): string => JSON.stringify({ log: { version: '1.2', creator: { name: 'test' }, entries } });
 
 describe('importHarRecording', () => {
   it('a recorded login: the CSRF token and the API token are extracted, no secret is written', () => {
@@ -48,5 +56,79 @@ describe('importHarRecording', () => {
     const r = importHarRecording(JSON.stringify({ log: { version: '1.2', creator: { name: 'test' }, entries: [entry] } }), { file: 'hook.har' });
     expect(JSON.stringify(r.plan)).toContain('${env.PASSWORD}');
     expectNoSecrets(importedText(r, 'hook.har'), ['Tr0ub4dor&3']);
+  });
+});
+
+describe('importHarRecording: browser recordings', () => {
+  it('Chrome: a POST recorded over HTTP/2 keeps its text body, without pseudo-headers or Content-Length', () => {
+    const { plan } = importHarRecording(fixture('chrome-postdata.har'), { file: 'chrome.har' });
+    const [r] = requests(steps(plan));
+    expect(plan.defaults?.baseUrl).toBe('${env.BASE_URL:-https://bi.pst.tech}');
+    expect(r).toMatchObject({ method: 'POST', url: '/events' });
+    expect(r?.text).toMatch(/^eyJjYXRlZ29yeSI6/);
+    expect(r?.headers?.['content-type']).toBe('text/plain;charset=UTF-8');
+    expect(Object.keys(r?.headers ?? {}).some((h) => h.startsWith(':') || h.toLowerCase() === 'content-length')).toBe(false);
+  });
+
+  it('Firefox: the page is a group named by its title, the recorded status a check, no Host header', () => {
+    const { plan } = importHarRecording(fixture('firefox-page.har'));
+    const [group] = steps(plan);
+    expect(group && 'group' in group ? group.group.name : undefined).toBe('mitmproxy - an interactive HTTPS proxy');
+    const [r] = requests(steps(plan));
+    expect(r).toMatchObject({ url: '/', checks: [{ status: 304 }] });
+    expect(r?.headers?.Host).toBeUndefined();
+  });
+});
+
+describe('importHarRecording: replaying a session', () => {
+  it('leaves cookies set by recorded responses to the cookie jar and hides the others', () => {
+    const form = 'application/x-www-form-urlencoded';
+    const text = har(
+      entry('https://shop.test/login', { method: 'POST', headers: [{ name: 'Content-Type', value: form }], postData: { mimeType: form, text: 'user=ann&password=s3cret' } },
+        { status: 302, headers: [{ name: 'Set-Cookie', value: 'sid=abc; Path=/' }, { name: 'Location', value: '/home' }] }),
+      entry('https://shop.test/home', { headers: [{ name: 'Cookie', value: 'sid=abc; pref=dark' }] }),
+    );
+    const { plan, env, notes } = importHarRecording(text);
+    const [login, home] = requests(steps(plan));
+    expect(login).toMatchObject({ method: 'POST', form: { user: 'ann', password: '${env.PASSWORD}' }, maxRedirects: 0, checks: expect.arrayContaining([{ status: 302 }]) });
+    expect(home?.headers).toEqual({ Cookie: '${env.COOKIE}' });
+    expect(env).toEqual(expect.arrayContaining(['PASSWORD', 'COOKIE']));
+    expect(notes.map((n) => n.message)).toContainEqual(expect.stringMatching(/left to the plan's cookie jar/));
+    expect(JSON.stringify(plan)).not.toMatch(/s3cret|dark/);
+  });
+
+  it('turns recorded pauses into think steps and can leave static assets out, saying so', () => {
+    const text = har(
+      entry('https://a.test/'),
+      { ...entry('https://a.test/app.js'), startedDateTime: '2025-01-01T00:00:00.200Z', _resourceType: 'script' },
+      { ...entry('https://a.test/api/items'), startedDateTime: '2025-01-01T00:00:03.000Z' },
+    );
+    expect(steps(importHarRecording(text).plan).map((s) => Object.keys(s)[0])).toEqual(['request', 'request', 'think', 'request']);
+    const skipped = importHarRecording(text, { skipStatic: true });
+    expect(requests(steps(skipped.plan)).map((r) => r.url)).toEqual(['/', '/api/items']);
+    expect(steps(skipped.plan).find((s) => 'think' in s)).toEqual({ think: '2.7s' });
+    expect(skipped.notes.some((n) => /1 static asset .* left out as asked/.test(n.message))).toBe(true);
+  });
+
+  it('a JSON body nested 1,800 levels deep is sent as text, with a note; the plan is written and read back', () => {
+    const deep = `${'['.repeat(1800)}${']'.repeat(1800)}`;
+    const { plan, notes } = importHarRecording(har(entry('https://a.test/x', { method: 'POST', headers: [{ name: 'Content-Type', value: 'application/json' }], postData: { mimeType: 'application/json', text: deep } })));
+    expect(requests(steps(plan))[0]?.text).toBe(deep);
+    expect(notes).toContainEqual(expect.objectContaining({ kind: 'approximated', message: expect.stringMatching(/nested more than 64 levels deep .*sent as text, unchanged/) }));
+    expect(parsePlan(planToYaml(plan), 'deep.yaml').plan).toEqual(plan);
+  });
+
+  it('says what is wrong with a file that is not HAR', () => {
+    expect(() => importHarRecording('{"log": {"entries": [{"request": {"url": 3}}]}}', { file: 'x.har' })).toThrow(/x\.har: not a valid HAR file:\n {2}line 1, column \d+: log\.entries\[0\]\.request\.method/);
+    expect(() => importHarRecording('{"log": ', { file: 'y.har' })).toThrow(/y\.har: line 1, column \d+: this is not valid JSON or YAML/);
+  });
+});
+
+describe('HAR -> plan -> HAR -> plan', () => {
+  it.each(['chrome-postdata.har', 'firefox-page.har'])('keeps the requests and the defaults: %s', (name) => {
+    const first = importHarRecording(fixture(name)).plan;
+    const back = importHarRecording(exportHar(first).text).plan;
+    expect(requests(steps(back))).toEqual(requests(steps(first)));
+    expect(back.defaults).toEqual(first.defaults);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { importHar } from '../har/import.ts';
 import { recordingToHar } from './har-export.ts';
 import { harToRecording } from './har-import.ts';
+import { importHarRecording } from './har-plan.ts';
 import { findSecrets } from './secrets.ts';
-import { CSRF, META_CSRF, shopRecording, TOKEN } from './test-recording.ts';
+import { CSRF, META_CSRF, shopRecording, TOKEN } from './testing.ts';
 
 describe('findSecrets', () => {
   it('flags credential headers, cookies, secret fields and their values', () => {
@@ -33,7 +33,7 @@ describe('recording <-> HAR 1.2', () => {
     expect(log.entries[1].response.headers).toContainEqual({ name: 'Set-Cookie', value: 'sid=REDACTED; Path=/; HttpOnly' });
     expect(log.entries[0]._resourceType).toBe('document');
     // The redacted HAR is still a HAR the plan importer reads.
-    expect(() => importHar(text)).not.toThrow();
+    expect(() => importHarRecording(text)).not.toThrow();
   });
 
   it('links redirects by Location in HAR files from other tools', () => {

@@ -6,13 +6,10 @@
 export * from './types.ts';
 export { entryType, isStaticType, isTextual, hostOf } from './classify.ts';
 export { findSecrets, redact, REDACTED, type SecretPlaces } from './secrets.ts';
-export { RedirectLinker, normalizeUrl } from './redirects.ts';
-export { SOURCE_KINDS, type SourceKind } from './candidates.ts';
-export { USE_KINDS, type UseKind } from './uses.ts';
+export { RedirectLinker } from './redirects.ts';
+export * from './kinds.ts';
 export type { Correlation, CorrelationUse } from './correlate.ts';
-export { GROUPINGS, type Grouping } from './groups.ts';
 export { convertRecording, describeSource, type RecordingConvertOptions, type RecordingConversion, type AppliedCorrelation, type AppliedUniqueValue } from './convert.ts';
 export type { UniqueValue } from './unique-values.ts';
 export { recordingToHar, type HarExportOptions, type HarExport } from './har-export.ts';
 export { harToRecording } from './har-import.ts';
-export { importHarRecording, type HarRecordingImportOptions } from './har-plan.ts';

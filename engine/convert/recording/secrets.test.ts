@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPlan } from '../build-plan.ts';
 import { Notes } from '../draft.ts';
 import { findSecrets, recordedSecrets } from './secrets.ts';
-import { shopRecording, TOKEN } from './test-recording.ts';
+import { shopRecording, TOKEN } from './testing.ts';
 import type { RecordedExchange } from './types.ts';
 
 const exchange = (o: Partial<RecordedExchange>): RecordedExchange => ({

@@ -7,7 +7,8 @@
  * submission is a step of its own that checks the redirect, and the page it led to is the next step.
  */
 import { entryType, isStaticType } from './classify.ts';
-import type { EntryType, RecordedExchange } from './types.ts';
+import type { EntryType } from './kinds.ts';
+import type { RecordedExchange } from './types.ts';
 
 export interface RecordedStep {
   /** The request the plan sends. */

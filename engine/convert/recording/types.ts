@@ -40,20 +40,10 @@ export interface RecordedExchange {
   error?: string;
 }
 
-/** What kind of resource an entry is: the browser's own word when it said (Sec-Fetch-Dest), else guessed. */
-export const ENTRY_TYPES = ['document', 'fetch', 'script', 'stylesheet', 'image', 'font', 'media', 'other'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
-
 /** First value of a header (case-insensitive name). */
 export function headerValue(headers: readonly [string, string][], name: string): string | undefined {
   const lower = name.toLowerCase();
   return headers.find(([k]) => k.toLowerCase() === lower)?.[1];
-}
-
-/** Every value of a header (case-insensitive name), in order. */
-export function headerValues(headers: readonly [string, string][], name: string): string[] {
-  const lower = name.toLowerCase();
-  return headers.filter(([k]) => k.toLowerCase() === lower).map(([, v]) => v);
 }
 
 /** The media type without parameters, lower case: `text/html; charset=utf-8` -> `text/html`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import { convertRecording } from './convert.ts';
-import { x } from './test-recording.ts';
+import { x } from './testing.ts';
 import type { RecordedExchange } from './types.ts';
 
 const requests = (plan: Plan): Request[] => {

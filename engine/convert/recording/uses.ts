@@ -4,10 +4,8 @@
  * `${urlEncode(variable)}` where it was encoded). The Cookie header is the cookie jar's, never searched.
  */
 import type { DraftBody, DraftRequest } from '../draft.ts';
+import type { UseKind } from './kinds.ts';
 import { occurrences, replaceToken } from './values.ts';
-
-export const USE_KINDS = ['url', 'query', 'header', 'body'] as const;
-export type UseKind = (typeof USE_KINDS)[number];
 
 export interface Use {
   where: UseKind;

@@ -57,3 +57,12 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'O
 export const StatusSet = z.array(
   z.union([z.int().min(100).max(599), z.strictObject({ min: z.int().min(100).max(599), max: z.int().min(100).max(599) })]),
 ).min(1);
+
+/** What a failed request (transport error or failed status), failed check or failed extraction does next. */
+export const FAILURE_POLICIES = ['continue', 'endIteration', 'stopVU'] as const;
+export const OnFailure = z.enum(FAILURE_POLICIES).meta({
+  description: 'After a failed request (transport error or failed status), check or extraction: continue (default), endIteration '
+    + '(the next iteration starts; k6 fail(), JMeter Start Next Thread Loop), or stopVU (this VU runs no more iterations; Gatling '
+    + 'exitHereIfFailed, JMeter Stop Thread). Under arrival-rate executors, whose VUs are pooled, stopVU ends the iteration.',
+});
+export type OnFailure = z.infer<typeof OnFailure>;

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { Auth } from './auth.ts';
 import { ConnectionFields } from './connection.ts';
-import { Duration, Headers, scenarioName, Size, StatusSet, Tags, Template, variableName } from './common.ts';
+import { Duration, Headers, OnFailure, scenarioName, Size, StatusSet, Tags, Template, variableName } from './common.ts';
 import { Scenario } from './scenarios.ts';
+import { Step } from './steps.ts';
 import { TREND_STAT_HINT, TREND_STAT_PATTERN } from '../trend-stats.ts';
 
 export const PLAN_VERSION = 1;
@@ -31,11 +32,26 @@ export const Defaults = z.strictObject({
   timeout: Duration.optional().meta({ description: 'Request timeout, covering the whole request from waiting for a connection to the last byte (as in k6); default 60s.' }),
   http: HttpOptions.optional(),
   tags: Tags.optional(),
+  onFailure: OnFailure.optional(),
 });
+
+/** The formats a data file may have. */
+export const DATA_FORMATS = ['csv', 'json'] as const;
+export type DataFormat = (typeof DATA_FORMATS)[number];
+
+/** Steps run once per run, before (setup) or after (teardown) the scenarios, as k6's setup() and teardown(). */
+const RunSteps = (when: string, more: string) => z.strictObject({
+  steps: z.array(Step).min(1),
+  timeout: Duration.optional().meta({ description: `Longest the ${when} may take; default 60s (as k6).` }),
+}).meta({ description: more });
+export const Setup = RunSteps('setup', 'Steps run once before any scenario, however many workers: what they extract (${token}) every VU reads, and '
+  + 'nothing may change it. A failed request, check or extraction in setup (unless onFailure: continue) aborts the run before any scenario starts (exit code 107).');
+export const Teardown = RunSteps('teardown', 'Steps run once after the scenarios, also after a stopped or aborted run; they read what setup extracted. '
+  + 'Their failures are reported in the summary.');
 
 export const DataFeeder = z.strictObject({
   file: z.string().min(1).meta({ description: 'CSV (with a header row) or JSON (array of objects), relative to the plan file.' }),
-  format: z.enum(['csv', 'json']).optional().meta({ description: 'Default: from the file extension.' }),
+  format: z.enum(DATA_FORMATS).optional().meta({ description: 'Default: from the file extension.' }),
   mode: z.enum(['sequential', 'random', 'unique']).optional()
     .meta({ description: 'sequential: each VU walks the rows in order (default); random: any row; unique: each row once in the whole run.' }),
   onExhausted: z.enum(['recycle', 'stop']).optional()
@@ -66,6 +82,8 @@ export const Plan = z.strictObject({
   variables: z.record(variableName, z.unknown()).optional()
     .meta({ description: 'Values available as ${name}; strings may contain ${...} (evaluated once per VU).' }),
   data: z.record(variableName, DataFeeder).optional().meta({ description: 'Data files; a row is available as ${data.NAME.COLUMN}.' }),
+  setup: Setup.optional(),
+  teardown: Teardown.optional(),
   scenarios: z.record(scenarioName, Scenario).refine((s) => Object.keys(s).length > 0, { error: 'a plan needs at least one scenario' }),
   thresholds: z.record(z.string().min(1), z.array(ThresholdRule).min(1)).optional()
     .meta({ description: 'Pass/fail criteria, k6 syntax: "http_req_duration{request:List users}": ["p(95)<500"].' }),
@@ -80,3 +98,4 @@ export type Defaults = z.infer<typeof Defaults>;
 export type HttpOptions = z.infer<typeof HttpOptions>;
 export type DataFeeder = z.infer<typeof DataFeeder>;
 export type ThresholdRule = z.infer<typeof ThresholdRule>;
+export type RunSteps = z.infer<typeof Setup>;

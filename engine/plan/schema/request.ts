@@ -4,7 +4,7 @@ import { Auth } from './auth.ts';
 import { ConnectionOptions } from './connection.ts';
 import { Check } from './checks.ts';
 import { Extractor } from './extract.ts';
-import { Duration, Headers, HTTP_METHODS, Scalar, StatusSet, Tags, Template, variableName } from './common.ts';
+import { Duration, Headers, HTTP_METHODS, OnFailure, Scalar, StatusSet, Tags, Template, variableName } from './common.ts';
 
 const QueryValue = z.union([Scalar, z.array(Scalar)]);
 
@@ -32,6 +32,7 @@ export const Request = z.strictObject({
   checks: z.array(Check).optional(),
   extract: z.record(variableName, Extractor).optional(),
   tags: Tags.optional(),
+  onFailure: OnFailure.optional(),
 }).meta({ id: 'Request', description: 'An HTTP request and what to check and extract from its response.' });
 export type Request = z.infer<typeof Request>;
 

@@ -59,6 +59,9 @@ export const RampingArrivalRate = z.strictObject({
 
 export const Scenario = z.discriminatedUnion('executor', [ConstantVus, RampingVus, PerVuIterations, SharedIterations, ConstantArrivalRate, RampingArrivalRate]);
 export type Scenario = z.infer<typeof Scenario>;
-export const EXECUTORS = ['constant-vus', 'ramping-vus', 'per-vu-iterations', 'shared-iterations', 'constant-arrival-rate', 'ramping-arrival-rate'] as const;
-export const ARRIVAL_RATE_EXECUTORS: readonly string[] = ['constant-arrival-rate', 'ramping-arrival-rate'];
 export type ExecutorName = Scenario['executor'];
+/** Every executor, closed model first: the schema's own names. */
+export const EXECUTORS: readonly ExecutorName[] = Scenario.options.map((o) => o.shape.executor.value);
+/** The open model: iterations start on a schedule, whatever the target's speed. */
+export const ARRIVAL_RATE_EXECUTORS = ['constant-arrival-rate', 'ramping-arrival-rate'] as const satisfies readonly ExecutorName[];
+export type ArrivalRateScenario = Extract<Scenario, { executor: (typeof ARRIVAL_RATE_EXECUTORS)[number] }>;

@@ -1,6 +1,10 @@
 /** Steps: what a virtual user does in one iteration, in order. Each step is an object with exactly one key. */
 import { z } from 'zod';
 import { Duration } from './common.ts';
+import {
+  flowChildren, flowSteps, type DoWhileShape, type FlowShape, type ForEachShape, type IfShape, type OnceShape, type RandomSwitchShape,
+  type RepeatShape, type RoundRobinSwitchShape, type WhileShape,
+} from './flow.ts';
 import { Request } from './request.ts';
 
 export const Think = z.union([
@@ -19,7 +23,10 @@ export type StepShape =
   | z.infer<typeof RequestStep>
   | z.infer<typeof ThinkStep>
   | z.infer<typeof BatchStep>
-  | GroupStepShape;
+  | GroupStepShape
+  // Listed one by one: a recursive alias may name generic interfaces, not another alias (FlowShape).
+  | IfShape<StepShape> | RepeatShape<StepShape> | WhileShape<StepShape> | DoWhileShape<StepShape> | ForEachShape<StepShape>
+  | RandomSwitchShape<StepShape> | RoundRobinSwitchShape<StepShape> | OnceShape<StepShape>;
 
 export const GroupStep: z.ZodType<GroupStepShape> = z.strictObject({
   group: z.strictObject({
@@ -30,5 +37,15 @@ export const GroupStep: z.ZodType<GroupStepShape> = z.strictObject({
   }),
 });
 
-export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep]).meta({ id: 'Step' });
+const FLOW = flowSteps<StepShape>(() => Step);
+
+export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep, ...FLOW]).meta({ id: 'Step' });
 export type Step = StepShape;
+export type FlowStep = FlowShape<Step>;
+
+/** The step lists directly inside a step (a group's, a branch's, a loop's), each with its path from the step. */
+export function childLists(step: Step): { steps: readonly Step[]; path: (string | number)[] }[] {
+  if ('request' in step || 'think' in step || 'batch' in step) return [];
+  if ('group' in step) return [{ steps: step.group.steps, path: ['group', 'steps'] }];
+  return flowChildren(step);
+}

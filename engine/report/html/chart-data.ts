@@ -4,6 +4,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import type { TimelinePoint } from '../../metrics/timeline.ts';
+import { phaseCause } from '../phase-text.ts';
 import { downsample, MAX_POINTS, type Point } from './downsample.ts';
 
 export type ChartId = 'rps' | 'latency' | 'vus' | 'errors' | 'arrival';
@@ -27,7 +28,11 @@ export interface ChartSpec {
   /** Step lines for levels that change in jumps (VUs). */
   step?: boolean;
   series: ChartSeries[];
+  /** Vertical lines where the run was changed mid-run (pause, resume, scale): seconds and what changed. */
+  marks?: ChartMark[];
 }
+
+export interface ChartMark { t: number; label: string }
 
 /**
  * The last interval of a run is usually a sliver (the run ends mid-second); a few requests in 0.05 s would show as
@@ -81,5 +86,11 @@ export function chartSpecs(summary: Summary, maxPoints: number = MAX_POINTS): Ch
       ],
     });
   }
-  return specs;
+  const marks = changeMarks(summary);
+  return marks.length > 0 ? specs.map((spec) => ({ ...spec, marks })) : specs;
+}
+
+/** A mark per phase begun by a change: its second and what changed ("paused", "browse: 50 VUs"). */
+function changeMarks(summary: Summary): ChartMark[] {
+  return (summary.control?.phases ?? []).filter((p) => p.changes.length > 0).map((p) => ({ t: p.startMs / 1000, label: phaseCause(p) }));
 }

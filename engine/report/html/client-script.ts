@@ -81,7 +81,7 @@ export const CLIENT_SCRIPT = `
         splitLine: { lineStyle: { color: cssVar('--grid', '#e6eaef') } },
       },
       dataZoom: [{ type: 'inside', zoomOnMouseWheel: 'ctrl', moveOnMouseWheel: false }],
-      series: spec.series.map(function (s) {
+      series: spec.series.map(function (s, i) {
         var color = cssVar('--s-' + s.color, '#888888');
         return {
           name: s.name, type: 'line', data: s.points, color: color,
@@ -90,6 +90,12 @@ export const CLIENT_SCRIPT = `
           step: spec.step ? 'end' : false, connectNulls: false,
           lineStyle: { width: 1.6 }, areaStyle: spec.step ? { opacity: 0.15 } : undefined,
           emphasis: { focus: 'series' },
+          // Mid-run changes: a dashed line at each, labelled (drawn once, on the first series; text on canvas).
+          markLine: i === 0 && spec.marks ? {
+            symbol: 'none', silent: true, lineStyle: { color: muted, type: 'dashed', width: 1 },
+            label: { color: muted, fontSize: 10, position: 'insideEndTop' },
+            data: spec.marks.map(function (m) { return { xAxis: m.t, label: { formatter: m.label } }; }),
+          } : undefined,
         };
       }),
     };

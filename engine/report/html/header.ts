@@ -12,6 +12,7 @@ const STOPPED_BY: Record<Summary['stoppedBy'], string> = {
   aborted: 'aborted by the user',
   threshold: 'aborted by a threshold (abortOnFail)',
   error: 'stopped by an error',
+  setup: 'setup failed: no scenario started',
 };
 
 /** `2026-11-21 21:02:20 UTC` from an ISO timestamp (the report must read the same wherever it is opened). */

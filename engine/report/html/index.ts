@@ -17,9 +17,9 @@ import { keyNumbersHtml } from './key-numbers.ts';
 import { STYLES } from './styles.ts';
 import { errorsHtml, requestsHtml, statusesHtml } from './tables-requests.ts';
 import { checksHtml, thresholdsHtml } from './tables-results.ts';
+import { phasesHtml } from './tables-phases.ts';
 import { groupsHtml, metricsHtml, scenariosHtml } from './tables-run.ts';
 
-export { downsample, MAX_POINTS } from './downsample.ts';
 export type { ChartSpec } from './chart-data.ts';
 
 /** Options of htmlReport. */
@@ -45,7 +45,7 @@ export function reportData(summary: Summary): ReportData {
 }
 
 const TOC: [string, string][] = [
-  ['charts', 'Over time'], ['thresholds', 'Thresholds'], ['checks', 'Checks'], ['requests', 'Requests'], ['statuses', 'Status codes'],
+  ['charts', 'Over time'], ['phases', 'Phases'], ['thresholds', 'Thresholds'], ['checks', 'Checks'], ['requests', 'Requests'], ['statuses', 'Status codes'],
   ['errors', 'Errors'], ['scenarios', 'Scenarios'], ['groups', 'Groups'], ['metrics', 'All metrics'],
 ];
 
@@ -54,7 +54,7 @@ export function htmlReport(summary: Summary, options: HtmlReportOptions = {}): s
   const title = options.title ?? summary.plan.name;
   const data = reportData(summary);
   const sections = [
-    chartsHtml(data.charts), thresholdsHtml(summary), checksHtml(summary), requestsHtml(summary), statusesHtml(summary),
+    chartsHtml(data.charts), phasesHtml(summary), thresholdsHtml(summary), checksHtml(summary), requestsHtml(summary), statusesHtml(summary),
     errorsHtml(summary), scenariosHtml(summary), groupsHtml(summary), metricsHtml(summary),
   ].join('\n');
   const toc = TOC.filter(([id]) => sections.includes(`id="${id}"`)).map(([id, label]) => `<a href="#${id}">${escapeHtml(label)}</a>`).join('');

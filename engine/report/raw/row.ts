@@ -38,7 +38,6 @@ export const COLUMNS = [
   'bytes_sent', 'bytes_received', 'error_kind', 'error_message', 'vu', 'iteration',
 ] as const;
 
-export type Column = (typeof COLUMNS)[number];
 
 // Number and date formatting are most of a row's cost; these two do with integer formatting and a cache.
 const FRACTION = Array.from({ length: 1000 }, (_, i) => (i === 0 ? '' : `.${String(i).padStart(3, '0').replace(/0+$/, '')}`));

@@ -2,7 +2,7 @@
  * A request step compiled for the hot path: templates compiled, defaults merged, constant parts precomputed,
  * its metric series and check counters created. Done once per worker, not per request.
  */
-import type { Defaults, Plan, Request } from '../../plan/schema/index.ts';
+import type { Defaults, OnFailure, Plan, Request } from '../../plan/schema/index.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import { parseSize } from '../../plan/size.ts';
 import { checkName, requestName } from '../../plan/names.ts';
@@ -60,6 +60,20 @@ export interface CompileContext {
   files: ReadonlyMap<string, Buffer>;
   /** Agents for requests with their own connection options (absent: every request uses the default one). */
   dispatchers?: Dispatchers;
+  /** How flow control compiles here (absent: as a scenario with no failure policy and no status() reader). */
+  flow?: FlowSettings;
+}
+
+/** What decides whether a request is watched, and what its failures do (compile/watched.ts). */
+export interface FlowSettings {
+  /** The policy of requests without their own: defaults.onFailure; setup's is endIteration (a failure ends the setup). */
+  onFailure?: OnFailure;
+  /** Arrival-rate executors pool their VUs: stopVU ends the iteration there. */
+  arrivalRate?: boolean;
+  /** Setup and teardown: every failure is told to the context's `failed` (their report), whatever the policy. */
+  reportFailures?: boolean;
+  /** Statuses status() reads in this step list: the last one, and those of these request names. */
+  statuses?: { last: boolean; names: ReadonlySet<string> };
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;

@@ -1,25 +1,47 @@
-/** Plan steps -> executable steps (compiled once per worker and scenario). */
+/**
+ * Plan steps -> executable steps (compiled once per worker and scenario). A plan without flow control compiles
+ * to requests, think times, groups and batches exactly as before; flow control adds its own step kinds, and a
+ * request becomes `watched` only when something must look at its outcome (a failure policy, a status() reader,
+ * setup and teardown): the plain request path stays as it was.
+ */
 import { parseDuration } from '../../plan/duration.ts';
-import type { Step } from '../../plan/schema/index.ts';
+import type { PathSegment } from '../../plan/path.ts';
+import type { Request, Step } from '../../plan/schema/index.ts';
+import { compileFlow, type CompiledFlow } from './flow.ts';
 import { compileRequest, type CompileContext, type CompiledRequest } from './request.ts';
+import { compileWatched, type WatchedRequest } from './watched.ts';
+
+/** A request as a step or in a batch: plain, or watched for its outcome. */
+export type RequestStep = CompiledRequest | WatchedRequest;
 
 export type CompiledStep =
-  | CompiledRequest
+  | RequestStep
   | { kind: 'think'; minMs: number; maxMs: number }
   | { kind: 'group'; name: string; path: string; steps: CompiledStep[] }
-  | { kind: 'batch'; requests: CompiledRequest[] };
+  | { kind: 'batch'; requests: RequestStep[] }
+  | CompiledFlow;
 
-export function compileSteps(steps: readonly Step[], group: string, cc: CompileContext): CompiledStep[] {
-  return steps.map((s): CompiledStep => {
-    if ('request' in s) return compileRequest(s.request, group, cc);
-    if ('batch' in s) return { kind: 'batch', requests: s.batch.map((b) => compileRequest(b.request, group, cc)) };
+/** `at`: the document path of `steps` (flow steps keep theirs, for messages and traces). */
+export function compileSteps(steps: readonly Step[], group: string, cc: CompileContext, at: readonly PathSegment[] = []): CompiledStep[] {
+  return steps.map((s, i): CompiledStep => {
+    const path = [...at, i];
+    if ('request' in s) return requestStep(s.request, group, cc);
+    if ('batch' in s) return { kind: 'batch', requests: s.batch.map((b) => requestStep(b.request, group, cc)) };
     if ('group' in s) {
-      const path = `${group}::${s.group.name}`;
-      return { kind: 'group', name: s.group.name, path, steps: compileSteps(s.group.steps, path, cc) };
+      const inner = `${group}::${s.group.name}`;
+      return { kind: 'group', name: s.group.name, path: inner, steps: compileSteps(s.group.steps, inner, cc, [...path, 'group', 'steps']) };
     }
-    const t = s.think;
-    const min = parseDuration(typeof t === 'string' ? t : t.min) ?? 0;
-    const max = parseDuration(typeof t === 'string' ? t : t.max) ?? min;
-    return { kind: 'think', minMs: min, maxMs: max };
+    if ('think' in s) {
+      const t = s.think;
+      const min = parseDuration(typeof t === 'string' ? t : t.min) ?? 0;
+      const max = parseDuration(typeof t === 'string' ? t : t.max) ?? min;
+      return { kind: 'think', minMs: min, maxMs: max };
+    }
+    return compileFlow(s, path, (list, sub) => compileSteps(list, group, cc, [...path, ...sub]));
   });
+}
+
+function requestStep(r: Request, group: string, cc: CompileContext): RequestStep {
+  const req = compileRequest(r, group, cc);
+  return compileWatched(r, req, cc) ?? req;
 }

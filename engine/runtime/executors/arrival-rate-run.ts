@@ -8,6 +8,8 @@
  * timer, and a burst cut short by the end would leave its backlog behind (issue 19). A stop by the user ends
  * the schedule where it is: what was never due is not counted.
  * Iterations are striped over workers by global index (i mod workers), so together the workers run the exact schedule.
+ * Mid-run control changes the schedule from a whole second on (arrival-times.ts): a rate, or none while paused; what
+ * came due while paused is skipped, not counted as scheduled or dropped.
  */
 import { performance } from 'node:perf_hooks';
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
@@ -16,6 +18,7 @@ import type { Feeders } from '../data/feeders.ts';
 import { iterationFailed, runIteration, type IterationOutcome, type WorkerContext } from '../vu/interpreter.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import { startTimer, stopTimer, type Timer } from '../timers.ts';
+import { ArrivalTimes, type Arrivals } from './arrival-times.ts';
 import type { ScenarioRunner } from './runner.ts';
 
 export interface ArrivalSetup {
@@ -43,8 +46,10 @@ const BURST = 500; // iterations launched per turn before yielding to the event 
 
 export class ArrivalRateRun implements ScenarioRunner {
   readonly name: string;
+  readonly schedulesAhead = true;
   readonly done: Promise<void>;
   private readonly s: ArrivalSetup;
+  private readonly times: ArrivalTimes;
   private resolveDone!: () => void;
   private readonly free: Slot[] = [];
   private readonly busy = new Set<Slot>();
@@ -60,10 +65,15 @@ export class ArrivalRateRun implements ScenarioRunner {
   private started = false;
   private finished = false;
   private peak = 0;
+  /** Mid-run control: paused, and the rate (iterations/s) a scale set (undefined: the plan's schedule). */
+  private paused = false;
+  private rate: number | undefined;
 
   constructor(setup: ArrivalSetup) {
     this.s = setup;
     this.name = setup.name;
+    // A worker reads at most `workers` times ahead to find its own next one: what a change may have to take back.
+    this.times = new ArrivalTimes(setup.times, setup.regularEndMs, setup.workers);
     this.done = new Promise((r) => { this.resolveDone = r; });
     for (let n = 0; n < setup.preAllocated; n++) if (!this.allocate()) break;
   }
@@ -110,6 +120,23 @@ export class ArrivalRateRun implements ScenarioRunner {
     return p;
   }
 
+  pause(atMs: number): void { this.paused = true; this.reschedule(atMs); }
+  resume(atMs: number): void { this.paused = false; this.reschedule(atMs); }
+  /** `target`: iterations per second from `atMs` to the end; the plan's remaining stages are not followed. */
+  scale(atMs: number, target: number): void { this.rate = target; this.reschedule(atMs); }
+
+  /** The schedule from `atMs` (test time) on: taken back what was read past it, the next arrival found again. */
+  private reschedule(atMs: number): void {
+    if (this.stopping || this.ending) return;
+    const arrivals: Arrivals = this.paused ? 'none' : this.rate === undefined ? 'plan' : this.rate > 0 ? { perSecond: this.rate } : 'none';
+    const back = this.times.switchAt(Math.max(0, atMs - this.s.startMs), arrivals);
+    this.index -= back;
+    if (!this.started || (back === 0 && this.nextAt !== undefined)) return;
+    stopTimer(this.timer);
+    this.advance();
+    this.timer = this.nextAt === undefined ? undefined : startTimer(this.pump, this.start + this.nextAt - performance.now());
+  }
+
   /** Launches every iteration that is due, then sleeps until the next one. */
   private readonly pump = (): void => {
     this.timer = undefined;
@@ -129,13 +156,14 @@ export class ArrivalRateRun implements ScenarioRunner {
 
   /** The next start time of this worker's share. */
   private advance(): void {
-    const { times, worker, workers } = this.s;
+    const { worker, workers } = this.s;
+    this.times.mark();
     for (;;) {
-      const r = times.next();
-      if (r.done) { this.nextAt = undefined; return; }
+      const t = this.times.next();
+      if (t === undefined) { this.nextAt = undefined; return; }
       const mine = this.index % workers === worker;
       this.index++;
-      if (mine) { this.nextAt = r.value; return; }
+      if (mine) { this.nextAt = t; return; }
     }
   }
 

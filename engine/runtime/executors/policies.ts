@@ -1,10 +1,10 @@
 /** The four closed-model executors as policies over ScenarioRun (k6 semantics); the open model is arrival-rate-run.ts. */
-import type { Scenario } from '../../plan/schema/index.ts';
-import { DEFAULT_GRACEFUL_STOP_MS, rampingVuSteps } from '../../plan/schedule.ts';
+import type { ArrivalRateScenario, Scenario } from '../../plan/schema/index.ts';
+import { DEFAULT_GRACEFUL_STOP_MS, gracefulStopMs, rampingVuSteps } from '../../plan/schedule.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import type { ExecutorPolicy, ScenarioRun, VuSlot } from './scenario-run.ts';
 
-type ClosedScenario = Exclude<Scenario, { executor: 'constant-arrival-rate' | 'ramping-arrival-rate' }>;
+type ClosedScenario = Exclude<Scenario, ArrivalRateScenario>;
 
 /** A shared-iterations budget is claimed through this (an Atomics counter shared by all workers). */
 export interface IterationClaim { claim(): boolean }
@@ -26,6 +26,11 @@ export function policyFor(sc: ClosedScenario, claim: IterationClaim | undefined,
   }
 }
 
+/** How long a VU a mid-run scale down retires may finish its iteration: the ramp's gracefulRampDown, else gracefulStop. */
+export function scaleDownGraceMs(sc: ClosedScenario): number {
+  return sc.executor === 'ramping-vus' ? parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS : gracefulStopMs(sc);
+}
+
 function activateAll(run: ScenarioRun): void {
   for (const s of run.slots) run.activate(s);
 }
@@ -33,6 +38,7 @@ function activateAll(run: ScenarioRun): void {
 /**
  * Follows the planned VU count: at each step, local VUs with an index below the target run, the others retire
  * (no new iteration; interrupted after gracefulRampDown). Striping by index keeps every worker's share even.
+ * Once a mid-run scale set the count, the remaining steps are not followed (ScenarioRun.follow).
  * In an execution segment the planned count is scaled (k6's SegmentedIndex): the segment's VU k runs while the
  * test's VU it stands for would.
  */
@@ -44,12 +50,7 @@ function rampingPolicy(startVUs: number, stages: readonly { duration: string; ta
     begin(run) {
       for (const step of steps) {
         const vus = scaleVus(step.vus);
-        run.after(step.atMs, () => {
-          for (const slot of run.slots) {
-            if (slot.index < vus) run.activate(slot);
-            else run.retire(slot, rampDownMs);
-          }
-        });
+        run.after(step.atMs, () => run.follow(vus, rampDownMs));
       }
     },
     mayStart: () => true,

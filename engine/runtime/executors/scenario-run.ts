@@ -3,6 +3,10 @@
  * VU may start another iteration; this class owns the loops and the stop rules shared by every executor:
  * at the regular end no new iteration starts, running ones get `gracefulStop`, then they are interrupted
  * (interrupted iterations are counted apart, as in k6).
+ * Mid-run control (docs/decisions/0005-mid-run-control.md), applied when the worker says it is due (right after the
+ * sample of the second before it, so each second is in one phase): pause lets running iterations finish and starts
+ * none until resume; scale sets the VU count from then to the end, in place of the executor's own (a ramp's later
+ * stages included), growing past the plan's VUs up to the run's ceiling.
  */
 import { performance } from 'node:perf_hooks';
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
@@ -21,6 +25,10 @@ export interface VuSlot {
   running: boolean;
   retiring: boolean;
   retireTimer: Timer | undefined;
+  /** The executor (or a scale) wants this VU looping: what resume restarts. */
+  wanted?: boolean;
+  /** A failure policy stopped this VU (onFailure: stopVU): it never starts again, not even in a later ramping stage. */
+  stopped?: boolean;
 }
 
 export interface ExecutorPolicy {
@@ -42,6 +50,13 @@ export interface ScenarioSetup {
   startMs: number;
   regularEndMs: number;
   gracefulStopMs: number;
+  /** A scale down: how long a VU above the new count may finish its iteration (default: gracefulStopMs). */
+  rampDownMs?: number;
+  /**
+   * This worker's n-th VU past those in `slots` (mid-run scale up), or undefined when its scenario-wide index would
+   * be `below` or more, or past the run's VU ceiling.
+   */
+  moreVus?: (n: number, below: number) => VuSlot | undefined;
   feeders: Feeders;
   recorder: MetricsRecorder;
   wc: WorkerContext;
@@ -63,6 +78,9 @@ export class ScenarioRun implements ScenarioRunner {
   private running = 0;
   private peak = 0;
   private timers: Timer[] = [];
+  private paused = false;
+  /** The VU count a scale set (the executor's own steps no longer apply); undefined: the executor's. */
+  private scaledTo: number | undefined;
 
   constructor(setup: ScenarioSetup, policy: ExecutorPolicy) {
     this.setup = setup;
@@ -84,10 +102,12 @@ export class ScenarioRun implements ScenarioRunner {
 
   /** Schedules the scenario relative to the test start (`sinceStartMs` = time already elapsed). */
   schedule(sinceStartMs: number): void {
-    if (this.slots.length === 0) { this.finish(); return; }
+    if (this.slots.length === 0 && !this.setup.moreVus) { this.finish(); return; }
     this.after(this.setup.startMs - sinceStartMs, () => {
       this.started = true;
-      this.policy.begin(this);
+      // A scale due at the very second the scenario starts came first: it replaces the executor's start.
+      if (this.scaledTo === undefined) this.policy.begin(this);
+      else this.setVus(this.scaledTo, 0);
       this.after(this.setup.regularEndMs, () => this.endRegular());
       this.checkDone();
     });
@@ -98,19 +118,54 @@ export class ScenarioRun implements ScenarioRunner {
     this.timers.push(startTimer(fn, ms));
   }
 
-  /** Starts (or keeps) the loop of a VU. */
+  /** Starts (or keeps) the loop of a VU; while paused, it starts at resume. */
   activate(slot: VuSlot): void {
-    if (this.stopping) return;
+    if (this.stopping || slot.stopped === true) return;
+    slot.wanted = true;
     slot.retiring = false;
     if (slot.retireTimer) { stopTimer(slot.retireTimer); slot.retireTimer = undefined; }
-    if (!slot.running) void this.loop(slot);
+    if (!slot.running && !this.paused) void this.loop(slot);
   }
 
   /** Ramp-down: the VU starts no new iteration and is interrupted after `graceMs`. */
   retire(slot: VuSlot, graceMs: number): void {
+    slot.wanted = false;
     if (!slot.running || slot.retiring) return;
     slot.retiring = true;
     slot.retireTimer = startTimer(() => { if (slot.retiring && slot.running) slot.vu.interrupt(); }, graceMs);
+  }
+
+  /** The executor's own VU count (a ramp's step): VUs with an index below it run. Ignored once a scale set one. */
+  follow(vus: number, graceMs: number): void {
+    if (this.scaledTo === undefined) this.setVus(vus, graceMs);
+  }
+
+  /** Mid-run, now (the worker calls it when due): no new iteration starts; running ones finish (k6's pause). */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** Mid-run, now: the VUs the executor (or a scale) wants loop again. */
+  resume(): void {
+    this.paused = false;
+    for (const s of this.slots) if (s.wanted && !s.running) this.activate(s);
+    this.checkDone();
+  }
+
+  /** Mid-run, now: `vus` VUs to the end, in place of the executor's count (the coordinator checked the ceiling). */
+  scale(_atMs: number, vus: number): void {
+    this.scaledTo = vus;
+    if (!this.started) return;
+    this.setVus(vus, this.setup.rampDownMs ?? this.setup.gracefulStopMs);
+    this.checkDone();
+  }
+
+  private setVus(vus: number, graceMs: number): void {
+    for (let more = this.setup.moreVus?.(this.slots.length, vus); more; more = this.setup.moreVus?.(this.slots.length, vus)) this.slots.push(more);
+    for (const slot of this.slots) {
+      if (slot.index < vus) this.activate(slot);
+      else this.retire(slot, graceMs);
+    }
   }
 
   /** Graceful stop of the whole scenario (end of its duration, or the user's first Ctrl-C). */
@@ -137,7 +192,7 @@ export class ScenarioRun implements ScenarioRunner {
     this.running++;
     if (this.running > this.peak) this.peak = this.running;
     try {
-      while (!this.stopping && !slot.retiring && this.policy.mayStart(slot)) {
+      while (!this.stopping && !slot.retiring && !this.paused && this.policy.mayStart(slot)) {
         if (!feeders.pick(slot.vu.ctx, slot.iter)) { recorder.droppedIteration(name); break; }
         slot.vu.beginIteration(slot.iter);
         const waits = slot.vu.waits;
@@ -147,6 +202,7 @@ export class ScenarioRun implements ScenarioRunner {
         recorder.iteration(name, us(performance.now() - t), outcome === 'interrupted');
         slot.iter++;
         if (outcome === 'interrupted') break;
+        if (outcome === 'vu-stopped') { slot.stopped = true; break; }
         // An iteration that never waited (e.g. it failed before its first request) must not starve the event loop.
         if (slot.vu.waits === waits) await macrotask();
       }
@@ -159,10 +215,15 @@ export class ScenarioRun implements ScenarioRunner {
     }
   }
 
-  /** Done when stopping (or every VU ran out of work) and no loop is running. */
+  /**
+   * Done when stopping (or every VU ran out of work) and no loop is running. Not while paused (resume restarts the
+   * VUs), nor once a scale set the count (a later one may start VUs again, as ramping-vus may).
+   */
   private checkDone(): void {
     if (this.finished || !this.started || this.running > 0) return;
-    if (this.stopping || this.policy.exhausted()) this.finish();
+    // A worker none of the plan's VUs fell to waits for a scale up, if the run can scale.
+    const waiting = this.paused || this.scaledTo !== undefined || (this.slots.length === 0 && this.setup.moreVus !== undefined);
+    if (this.stopping || (!waiting && this.policy.exhausted())) this.finish();
   }
 
   private finish(): void {

@@ -4,8 +4,6 @@
  */
 import type { ErrorKind } from './types.ts';
 
-export const ERROR_KINDS: readonly ErrorKind[] = ['refused', 'reset', 'timeout', 'dns', 'tls', 'malformed', 'body-too-large', 'too-many-redirects', 'template', 'invalid-url', 'other'];
-
 const BY_CODE: Record<string, ErrorKind> = {
   ECONNREFUSED: 'refused',
   ECONNRESET: 'reset',

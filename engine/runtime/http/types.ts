@@ -1,7 +1,8 @@
 /**
  * What the HTTP layer's two clients take and give (the undici path in exchange.ts, the fast HTTP/1.1 client in
- * fast/), and what the rest of the runtime reads of an exchange. Types only, importing nothing: every file of the
- * layer can use them without tying itself to another (import-graph.test.ts keeps the layer free of cycles).
+ * fast/), and what the rest of the runtime reads of an exchange. Types (and the list they derive from), importing
+ * nothing: every file of the layer can use them without tying itself to another (import-graph.test.ts keeps the
+ * layer free of cycles).
  */
 
 /** Response headers as undici presents them: names lower-cased, a repeated header as an array. */
@@ -13,7 +14,8 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
  * left unset). `too-many-redirects`: a redirect chain was still going when maxRedirects stopped it (the last hop's
  * status is kept).
  */
-export type ErrorKind = 'refused' | 'reset' | 'timeout' | 'dns' | 'tls' | 'malformed' | 'body-too-large' | 'too-many-redirects' | 'template' | 'invalid-url' | 'other';
+export const ERROR_KINDS = ['refused', 'reset', 'timeout', 'dns', 'tls', 'malformed', 'body-too-large', 'too-many-redirects', 'template', 'invalid-url', 'other'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** One request as a client sends it. */
 export interface ExchangeSpec {

@@ -1,23 +1,35 @@
 /**
- * Collects what the VU code path reports (see hook.ts) per request step, converting each hop at once so a large
- * body is never held longer than its exchange, and counts exchanges against the call's limit.
+ * Collects what the VU code path reports (see hook.ts) per run of a request step, converting each hop at once so a
+ * large body is never held longer than its exchange, and counts exchanges against the call's limit. Inside loops a
+ * request runs once per pass: each run is its own entry, with the passes it ran in; flow decisions are kept too.
  */
+import type { CompiledLoop } from '../compile/flow.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
 import {
   bodyText, firstHeader, headerPairs, NO_TIMINGS, REQUEST_BODY_LIMIT, RESPONSE_BODY_LIMIT, responseHeaderPairs, timingsMs, type TraceEntry,
 } from './entry.ts';
-import type { RequestTrace, SentRequest } from './hook.ts';
+import { flowDraft, type FlowDraft, type FlowTraceEntry } from './flow-entry.ts';
+import type { FlowEvent, RequestTrace, SentRequest } from './hook.ts';
 
 type Draft = Omit<TraceEntry, 'scenario' | 'group' | 'path' | 'name'>;
+
+/** One run of a request step: its entry so far, when it started (for ordering) and the loop passes it ran in. */
+interface Run { req: CompiledRequest; draft: Draft; seq: number; sent: boolean }
 
 /** Where a compiled request sits in the document. */
 export interface RequestSite { req: CompiledRequest; path: (string | number)[] }
 
 export class TraceCollector implements RequestTrace {
-  private readonly seen = new Map<CompiledRequest, Draft>();
-  private readonly sent = new Set<CompiledRequest>();
+  /** The current run of each request; a new loop pass starts new runs. */
+  private readonly open = new Map<CompiledRequest, Run>();
+  private readonly runs: Run[] = [];
+  /** Bumped at each loop pass and loop end: runs sort by it, then by document order. */
+  private seq = 0;
+  /** The loops running now, innermost last, with their current pass. */
+  private readonly loops: { step: CompiledLoop; pass: number }[] = [];
+  private flows: FlowDraft[] = [];
   private readonly maxExchanges: number;
   private readonly onLimit: () => void;
   /** Exchanges sent so far (redirect hops included). */
@@ -33,11 +45,12 @@ export class TraceCollector implements RequestTrace {
   get limitReached(): boolean { return this.exchanges >= this.maxExchanges; }
 
   exchange(req: CompiledRequest, sent: SentRequest, res: ExchangeResult): void {
-    const p = this.entry(req);
+    const run = this.run(req);
+    const p = run.draft;
     const contentType = sent.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'content-type');
     const body = bodyText(sent.body, REQUEST_BODY_LIMIT, contentType >= 0 ? sent.headers[contentType + 1] : null);
-    if (this.sent.has(req)) p.redirects++;
-    this.sent.add(req);
+    if (run.sent) p.redirects++;
+    run.sent = true;
     p.request = { method: sent.method, url: sent.url, headers: headerPairs(sent.headers), body: sent.body === null ? null : body.text, bodyTruncated: body.truncated };
     p.timings = timingsMs(res);
     if (res.interrupted) {
@@ -59,41 +72,70 @@ export class TraceCollector implements RequestTrace {
   }
 
   failed(req: CompiledRequest, kind: string, message: string): void {
-    const p = this.entry(req);
+    const run = this.run(req);
+    const p = run.draft;
     p.error = { kind, message };
     // Nothing was sent: show the URL as written, which is what the message is about.
-    if (!this.sent.has(req)) p.request.url = req.baseUrl && !/^https?:\/\//i.test(req.url.source) ? `${req.baseUrl.source}${req.url.source}` : req.url.source;
+    if (!run.sent) p.request.url = req.baseUrl && !/^https?:\/\//i.test(req.url.source) ? `${req.baseUrl.source}${req.url.source}` : req.url.source;
   }
 
   check(req: CompiledRequest, name: string, reason: string | undefined): void {
-    this.entry(req).checks.push({ name, ok: reason === undefined, reason: reason ?? null });
+    this.run(req).draft.checks.push({ name, ok: reason === undefined, reason: reason ?? null });
   }
 
   extract(req: CompiledRequest, variable: string, outcome: ExtractOutcome, value: unknown): void {
     const reason = outcome.ok ? null : value !== undefined ? `${outcome.reason}; the default was used` : outcome.reason;
     // null, not undefined, for an unset variable: the entry crosses JSON and the contract requires the key.
-    this.entry(req).extracted.push({ variable, ok: outcome.ok, value: value === undefined ? null : value, reason });
+    this.run(req).draft.extracted.push({ variable, ok: outcome.ok, value: value === undefined ? null : value, reason });
   }
 
-  /** Entries of the requests that ran, in the order of `sites` (document order). */
-  entries(scenario: string, sites: readonly RequestSite[]): TraceEntry[] {
-    const out: TraceEntry[] = [];
-    for (const { req, path } of sites) {
-      const p = this.seen.get(req);
-      if (p) out.push({ scenario, group: req.group, path, name: req.name, ...p });
+  flow(event: FlowEvent): void {
+    const passes = this.loops.map((l) => l.pass);
+    if (event.what === 'pass') {
+      const top = this.loops[this.loops.length - 1];
+      if (top?.step === event.step) top.pass = event.pass;
+      else this.loops.push({ step: event.step, pass: event.pass });
+      this.open.clear();
+      this.seq++;
+      return;
     }
+    if (event.what === 'end') {
+      if (this.loops[this.loops.length - 1]?.step === event.step) this.loops.pop();
+      this.open.clear();
+      this.seq++;
+    }
+    this.flows.push(flowDraft(event, event.what === 'end' ? this.loops.map((l) => l.pass) : passes));
+  }
+
+  /** Entries of the requests that ran, in the order they ran (document order within a loop pass). */
+  entries(scenario: string, sites: readonly RequestSite[]): TraceEntry[] {
+    const where = new Map(sites.map((site, i) => [site.req, { ...site, i }]));
+    const mine = this.runs.filter((r) => where.has(r.req));
+    mine.sort((a, b) => a.seq - b.seq || (where.get(a.req)?.i ?? 0) - (where.get(b.req)?.i ?? 0));
+    return mine.map(({ req, draft }) => ({ scenario, group: req.group, path: where.get(req)?.path ?? [], name: req.name, ...draft }));
+  }
+
+  /** Flow decisions since the last call, for `scenario`. */
+  takeFlow(scenario: string): FlowTraceEntry[] {
+    const out = this.flows.map((f) => ({ scenario, ...f }));
+    this.flows = [];
     return out;
   }
 
-  private entry(req: CompiledRequest): Draft {
-    let p = this.seen.get(req);
-    if (!p) {
-      p = {
+  private run(req: CompiledRequest): Run {
+    let run = this.open.get(req);
+    if (!run) {
+      const passes = this.loops.map((l) => l.pass);
+      const draft: Draft = {
         request: { method: req.method, url: '', headers: [], body: null, bodyTruncated: false },
         response: null, timings: NO_TIMINGS, error: null, checks: [], extracted: [], redirects: 0,
+        // Only inside loops: entries elsewhere keep the shape they always had.
+        ...(passes.length > 0 ? { passes } : {}),
       };
-      this.seen.set(req, p);
+      run = { req, draft, seq: this.seq, sent: false };
+      this.open.set(req, run);
+      this.runs.push(run);
     }
-    return p;
+    return run;
   }
 }

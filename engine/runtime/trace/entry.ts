@@ -38,6 +38,8 @@ export interface TraceEntry {
   extracted: { variable: string; ok: boolean; value: unknown; reason: string | null }[];
   /** Redirect hops followed before the response shown. */
   redirects: number;
+  /** Inside loops only: the pass of each enclosing loop (from 0), outermost first; each pass is an entry of its own. */
+  passes?: number[];
 }
 
 /** Request bodies shown up to 64 KB, response bodies up to 1 MB. */

@@ -4,8 +4,7 @@
  */
 import type { PlanIssue } from '../../plan/errors.ts';
 import type { Plan } from '../../plan/schema/index.ts';
-import { templateFields } from '../../plan/template-fields.ts';
-import { compileTemplate } from '../../template/index.ts';
+import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
 
 /** Scenario name -> the problems that keep it from running. */
 export function scenariosBlockedBy(plan: Plan, issues: readonly PlanIssue[]): Map<string, PlanIssue[]> {
@@ -27,7 +26,7 @@ export function scenariosBlockedBy(plan: Plan, issues: readonly PlanIssue[]): Ma
 function feederReaders(plan: Plan, all: string[]): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
   for (const f of templateFields(plan)) {
-    const names = compileTemplate(f.source).references.filter((r) => r.kind === 'data').map((r) => r.name);
+    const names = fieldReferences(f).filter((r) => r.kind === 'data').map((r) => r.name);
     const scenarios = f.scope.kind === 'request' ? [f.scope.scenario] : all;
     for (const n of names) {
       const set = out.get(n) ?? new Set<string>();

@@ -2,6 +2,7 @@
  * What the VU code path reports when a designer trace is attached to its WorkerContext (Try it, Validate).
  * Runs never set it: send.ts and interpreter.ts test `wc.trace !== undefined` and do nothing else.
  */
+import type { CompiledFlow, CompiledLoop } from '../compile/flow.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
@@ -24,4 +25,14 @@ export interface RequestTrace {
   check(req: CompiledRequest, name: string, reason: string | undefined): void;
   /** An extraction ran; `value` is what the variable holds afterwards (the default when one was used). */
   extract(req: CompiledRequest, variable: string, outcome: ExtractOutcome, value: unknown): void;
+  /** Flow control decided something (flow.ts): a branch, a loop pass and its end, whether a once block ran. */
+  flow(event: FlowEvent): void;
 }
+
+export type FlowEvent =
+  /** if: 'then', 'else', or null when the condition was false and there is no else; a switch: the branch index. */
+  | { what: 'branch'; step: CompiledFlow; branch: 'then' | 'else' | number | null }
+  | { what: 'once'; step: CompiledFlow; ran: boolean }
+  | { what: 'pass'; step: CompiledLoop; pass: number }
+  /** A loop ended: after `passes` passes; `hitMax`: a while or doWhile whose condition still held at its max. */
+  | { what: 'end'; step: CompiledLoop; passes: number; hitMax: boolean };

@@ -67,13 +67,13 @@ export class TraceSession {
     return vu;
   }
 
-  /** Runs one iteration (iteration 0) of `steps` on `vu`. */
-  async run(vu: VirtualUser, steps: readonly CompiledStep[]): Promise<IterationOutcome> {
+  /** Runs one iteration (iteration 0) of `steps` on `vu`; `failed` hears what ends it early (see WorkerContext). */
+  async run(vu: VirtualUser, steps: readonly CompiledStep[], failed?: WorkerContext['failed']): Promise<IterationOutcome> {
     if (this.stopReason !== undefined) return 'interrupted';
     this.current = vu;
     vu.beginIteration(0);
     try {
-      return await runIteration(vu, steps, this.wc);
+      return await runIteration(vu, steps, failed ? { ...this.wc, failed } : this.wc);
     } finally {
       this.current = undefined;
     }

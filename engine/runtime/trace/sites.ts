@@ -1,12 +1,12 @@
 /**
  * Compiled steps prepared for a trace: each request found with its document path (compileSteps maps plan steps
- * one to one, so both trees are walked together), think times set to zero, bodies kept for display and request
- * timeouts capped. Nothing here changes what is sent.
+ * one to one, so both trees are walked together, into branches and loops too), think times set to zero outside
+ * loops, bodies kept for display and request timeouts capped. Nothing here changes what is sent.
  */
 import type { PathSegment } from '../../plan/path.ts';
-import type { Step } from '../../plan/schema/index.ts';
+import { childLists, type Step } from '../../plan/schema/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
-import type { CompiledStep } from '../compile/steps.ts';
+import type { CompiledStep, RequestStep } from '../compile/steps.ts';
 import type { RequestSite } from './collector.ts';
 import { RESPONSE_BODY_LIMIT } from './entry.ts';
 
@@ -22,26 +22,40 @@ export function traceSites(steps: readonly Step[], compiled: readonly CompiledSt
   return out;
 }
 
-function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: PathSegment[], out: TraceSites): void {
+function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: PathSegment[], out: TraceSites, inLoop = false): void {
   for (const [i, c] of compiled.entries()) {
     const step = steps[i] as Step;
     const at = [...base, i];
     switch (c.kind) {
-      case 'request':
-        out.sites.push({ req: forTrace(c), path: at });
+      case 'request': case 'watched':
+        out.sites.push({ req: forTrace(requestOf(c)), path: at });
         break;
       case 'batch':
-        for (const [j, r] of c.requests.entries()) out.sites.push({ req: forTrace(r), path: [...at, 'batch', j] });
-        break;
-      case 'group':
-        if ('group' in step) walk(step.group.steps, c.steps, [...at, 'group', 'steps'], out);
+        for (const [j, r] of c.requests.entries()) out.sites.push({ req: forTrace(requestOf(r)), path: [...at, 'batch', j] });
         break;
       case 'think':
-        // Validate shows requests, not pacing: a think time would only make the user wait.
-        c.minMs = 0;
-        c.maxMs = 0;
+        // Validate shows requests, not pacing: a think time would only make the user wait. Inside a loop it is kept:
+        // a polling loop's pause is what gives the job time to finish.
+        if (!inLoop) { c.minMs = 0; c.maxMs = 0; }
         break;
+      default: {
+        const inner = compiledLists(c);
+        for (const [k, child] of childLists(step).entries()) {
+          walk(child.steps, inner[k] ?? [], [...at, ...child.path], out, inLoop || c.kind === 'loop');
+        }
+      }
     }
+  }
+}
+
+const requestOf = (r: RequestStep): CompiledRequest => (r.kind === 'watched' ? r.request : r);
+
+/** The step lists inside a compiled group or flow step, in the order childLists() gives the plan's. */
+function compiledLists(c: Exclude<CompiledStep, RequestStep | { kind: 'think' | 'batch' }>): CompiledStep[][] {
+  switch (c.kind) {
+    case 'group': case 'loop': case 'once': return [c.steps];
+    case 'if': return c.else ? [c.then, c.else] : [c.then];
+    case 'switch': return c.branches.map((b) => b.steps);
   }
 }
 

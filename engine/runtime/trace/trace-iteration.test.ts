@@ -56,6 +56,75 @@ scenarios:
     expect(r.durationMs).toBeGreaterThan(0);
   });
 
+  it('runs setup first and teardown last, traces each loop pass, branch and switch, and returns setup\'s data', async () => {
+    const p = plan(`
+setup:
+  steps: [{ request: { name: token, url: /json, extract: { token: { jsonPath: $.token } } } }]
+teardown:
+  steps: [{ request: { name: bye, url: "/echo?t=\${token}" } }]
+scenarios:
+  s:
+    executor: constant-vus
+    vus: 2
+    duration: 1m
+    steps:
+      - repeat:
+          times: 2
+          steps:
+            - request: { name: page, url: "/echo?p=\${index}&t=\${token}" }
+            - if: { condition: index == 1, then: [{ request: { name: second, url: /text } }] }
+      - roundRobinSwitch: [{ name: first, steps: [{ request: { name: rr, url: /text } }] }, { steps: [] }]
+      - once: { steps: [{ request: { name: login, url: /text } }] }`);
+    const r = await traceIteration(p, { env: env() });
+    expect(r.errors).toEqual([]);
+    expect(r.setup).toEqual({ token: JSON_DOC.token });
+    expect(r.entries.map((e) => [e.scenario, e.name, e.passes])).toEqual([
+      ['(setup)', 'token', undefined],
+      ['s', 'page', [0]],
+      ['s', 'page', [1]],
+      ['s', 'second', [1]],
+      ['s', 'rr', undefined],
+      ['s', 'login', undefined],
+      ['(teardown)', 'bye', undefined],
+    ]);
+    expect(r.entries[1]?.request.url).toBe(`${server.url}/echo?p=0&t=${JSON_DOC.token}`);
+    expect(r.entries.at(-1)?.path).toEqual(['teardown', 'steps', 0]);
+    expect(r.flow.map((f) => [f.kind, f.path.join('.'), f.passes, f.branch, f.count, f.text])).toEqual([
+      ['if', 'scenarios.s.steps.0.repeat.steps.1', [0], null, null, 'condition false: nothing to run'],
+      ['if', 'scenarios.s.steps.0.repeat.steps.1', [1], 'then', null, 'condition true: then'],
+      ['repeat', 'scenarios.s.steps.0', [], null, 2, '2 passes'],
+      ['roundRobinSwitch', 'scenarios.s.steps.1', [], 0, null, "branch 1 'first', in turn"],
+      ['once', 'scenarios.s.steps.2', [], null, 1, 'ran: the first time this VU got here'],
+    ]);
+    expect(r.flow.every((f) => f.scenario === 's')).toBe(true);
+    expect(server.hits()).toBe(7);
+  });
+
+  it('a failed setup stops Validate before the scenarios, saying why', async () => {
+    const p = plan(`
+setup:
+  steps: [{ request: { name: token, url: /status/500 } }]
+scenarios:
+  s: { executor: constant-vus, vus: 1, duration: 1m, steps: [{ request: { url: /json } }] }`);
+    const r = await traceIteration(p, { env: env() });
+    expect(r.errors).toEqual([{ scenario: '(setup)', message: "setup failed, so no scenario was run: 'token' (status 500)" }]);
+    expect(r.entries.map((e) => e.name)).toEqual(['token']);
+    expect(server.hits()).toBe(1);
+  });
+
+  it('a while at its max is shown as such', async () => {
+    const p = plan(`
+scenarios:
+  s:
+    executor: constant-vus
+    vus: 1
+    duration: 1m
+    steps: [{ while: { condition: "status() != 200", max: 2, steps: [{ request: { name: poll, url: /status/202 } }] } }]`);
+    const r = await traceIteration(p, { env: env() });
+    expect(r.flow).toEqual([expect.objectContaining({ kind: 'while', count: 2, hitMax: true, text: '2 passes, stopped at its max (2) with the condition still true' })]);
+    expect(r.entries.map((e) => e.passes)).toEqual([[0], [1]]);
+  });
+
   it('reports a missing variable as a template error on its request and ends that iteration only', async () => {
     const p = plan(`
 scenarios:

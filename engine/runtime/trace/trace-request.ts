@@ -7,9 +7,8 @@ import { PlanError, type PlanIssue } from '../../plan/errors.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import { formatPath, type PathSegment } from '../../plan/path.ts';
 import type { Plan } from '../../plan/schema/index.ts';
-import { templateFields, usesDefault } from '../../plan/template-fields.ts';
-import { requestsOf, type RequestVisit } from '../../plan/walk.ts';
-import { compileTemplate } from '../../template/index.ts';
+import { fieldReferences, templateFields, usesDefault } from '../../plan/template-fields.ts';
+import { requestsOf, SETUP, TEARDOWN, type RequestVisit } from '../../plan/walk.ts';
 import { compileRequest } from '../compile/request.ts';
 import { tlsFiles } from '../http/connection-profile.ts';
 import { loadFeeders } from '../data/load.ts';
@@ -60,7 +59,8 @@ export async function traceRequest(planValue: Plan, path: readonly PathSegment[]
   let vu: VirtualUser | undefined;
   try {
     try {
-      vu = session.newVu(1, visit.scenario, env, feeders, variables);
+      // Setup and teardown run as VU 0 (k6's __VU in setup()), scenarios' first VU is 1.
+      vu = session.newVu(visit.scenario === SETUP || visit.scenario === TEARDOWN ? 0 : 1, visit.scenario, env, feeders, variables);
       await session.run(vu, [req]);
     } catch (e) {
       if (!(e instanceof VariableError)) throw e;
@@ -94,7 +94,7 @@ async function loadInputs(plan: Plan, visit: RequestVisit, source: PlanFileSourc
   const used = new Set<string>();
   for (const f of templateFields(plan)) {
     if (f.path[0] !== 'defaults' && !samePath(f.path.slice(0, visit.path.length), visit.path)) continue;
-    for (const r of compileTemplate(f.source).references) if (r.kind === 'data') used.add(r.name);
+    for (const r of fieldReferences(f)) if (r.kind === 'data') used.add(r.name);
   }
   const wanted = Object.fromEntries(Object.entries(plan.data ?? {}).filter(([name]) => used.has(name)));
   const loaded = await loadFeeders(wanted, source, 0);

@@ -48,6 +48,27 @@ describe('planForTry', () => {
     expect(issuesOf(() => planForTry(doc(steps), path(1)))).toEqual(['scenarios.s.steps.1.request.url']);
   });
 
+  it('replaces broken siblings inside branches and loops; the enclosing condition\'s own problem refuses', () => {
+    const steps = [{ if: { condition: 'true', then: [{ request: { url: 5 } }, { while: { condition: 'x == 1', max: 2, steps: [{ request: { methd: 1 } }, { request: { url: '/w' } }] } }] } }];
+    const plan = planForTry(doc(steps, { variables: { x: 1 } }), [...path(0), 'if', 'then', 1, 'while', 'steps', 1]);
+    const branch = plan.scenarios.s?.steps[0];
+    expect(branch && 'if' in branch && branch.if.then[0]).toEqual({ think: '0s' });
+    expect(issuesOf(() => planForTry(doc([{ if: { condition: 'a ==', then: [{ request: { url: '/x' } }] } }]), [...path(0), 'if', 'then', 0])))
+      .toEqual(['scenarios.s.steps.0.if.condition']);
+  });
+
+  it('tries a request of setup or teardown: that list (and setup) with one idle scenario', () => {
+    const d = doc([{ request: { url: '/s' } }], {
+      setup: { steps: [{ request: { url: 5 } }, { request: { url: '/login', extract: { token: { jsonPath: '$.t' } } } }] },
+      teardown: { steps: [{ request: { url: '/bye/${token}' } }] },
+    });
+    const setup = planForTry(d, ['setup', 'steps', 1, 'request']);
+    expect(setup.setup?.steps[0]).toEqual({ think: '0s' });
+    expect(setup.teardown).toBeUndefined();
+    expect(Object.keys(setup.scenarios)).toEqual(['try']);
+    expect(issuesOf(() => planForTry(d, ['teardown', 'steps', 0]))).toEqual(['setup.steps.0.request.url']);
+  });
+
   it('refuses a path outside the scenarios', () => {
     expect(() => planForTry(doc([]), ['defaults'])).toThrow(TraceInputError);
     expect(() => planForTry(doc([]), ['scenarios', 'zz', 'steps', 0])).toThrow(TraceInputError);

@@ -3,7 +3,8 @@
  * threshold), since the designer is where plans are unfinished. Only the tried request's scenario is kept (as one
  * VU, one iteration), thresholds are dropped, and a broken sibling step is replaced by a placeholder that keeps
  * the indices: none of them would be sent anyway. Problems in the request itself, in its enclosing groups, or in
- * what every request uses (defaults, variables, data) still refuse the Try, with those problems only.
+ * what every request uses (defaults, variables, data) still refuse the Try, with those problems only. A request
+ * of setup or teardown is tried the same way, its plan holding that list and one idle scenario.
  */
 import { PlanError, type PlanIssue } from '../../plan/errors.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
@@ -14,6 +15,8 @@ import { TraceInputError } from './errors.ts';
 const PLACEHOLDER_STEP = { think: '0s' };
 const PLACEHOLDER_BATCH_ITEM = { request: { name: '(left out of Try it)', url: 'http://127.0.0.1/' } };
 const MAX_ROUNDS = 8;
+/** The keys whose value is a list of steps (or batch items), whose other items are siblings of the tried one. */
+const STEP_LISTS: ReadonlySet<string> = new Set(['steps', 'batch', 'then', 'else']);
 
 /**
  * A valid plan holding the request step at `path` at the same path.
@@ -22,8 +25,10 @@ const MAX_ROUNDS = 8;
 export function planForTry(document: unknown, path: readonly PathSegment[]): Plan {
   const step = path[path.length - 1] === 'request' ? path.slice(0, -1) : [...path];
   const scenario = step[1];
-  if (step[0] !== 'scenarios' || typeof scenario !== 'string' || step[2] !== 'steps') throw new TraceInputError('Try it needs a request step of a scenario');
-  let doc = reduce(document, scenario);
+  const inScenario = step[0] === 'scenarios' && typeof scenario === 'string' && step[2] === 'steps';
+  const inSetup = (step[0] === 'setup' || step[0] === 'teardown') && step[1] === 'steps';
+  if (!inScenario && !inSetup) throw new TraceInputError('Try it needs a request step of a scenario, of setup or of teardown');
+  let doc = inScenario ? reduce(document, scenario as string) : reduceToSteps(document, step[0] as 'setup' | 'teardown');
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let issues: PlanIssue[];
     try {
@@ -45,21 +50,32 @@ function reduce(document: unknown, scenario: string): unknown {
   const scenarios = document.scenarios;
   const sc = isObject(scenarios) ? scenarios[scenario] : undefined;
   if (!isObject(sc)) throw new TraceInputError(`the plan has no scenario named '${scenario}'`);
-  const { thresholds: _thresholds, ...rest } = document;
+  // Teardown never runs in Try it; setup stays, for the names it extracts (the designer passes their values in).
+  const { thresholds: _thresholds, teardown: _teardown, ...rest } = document;
   return { ...rest, scenarios: { [scenario]: { executor: 'per-vu-iterations', steps: sc.steps } } };
+}
+
+/** For a setup or teardown request: that list (and setup, whose extractions teardown reads), and one idle scenario. */
+function reduceToSteps(document: unknown, list: 'setup' | 'teardown'): unknown {
+  if (!isObject(document)) return document;
+  const { thresholds: _thresholds, teardown, ...rest } = document;
+  if (!isObject(document[list])) throw new TraceInputError(`the plan has no ${list}`);
+  return { ...rest, ...(list === 'teardown' ? { teardown } : {}), scenarios: { try: { executor: 'per-vu-iterations', steps: [PLACEHOLDER_STEP] } } };
 }
 
 /**
  * The path of the step (or batch item) holding the issue when it is a sibling of the tried step or of one of
- * its enclosing groups; undefined when the issue concerns the tried step, its groups or the whole plan.
+ * its enclosing groups, branches or loops; undefined when the issue concerns the tried step, what encloses it or
+ * the whole plan.
  */
 function siblingOf(issue: readonly PathSegment[], step: readonly PathSegment[]): PathSegment[] | undefined {
-  if (issue[0] !== 'scenarios' || issue[1] !== step[1]) return undefined;
+  const root = step[0] === 'scenarios' ? 2 : 1;
+  if (issue.length < root || issue.slice(0, root).some((s, i) => s !== step[i])) return undefined;
   let k = 0;
   while (k < issue.length && k < step.length && issue[k] === step[k]) k++;
   if (k === issue.length || k === step.length) return undefined; // an ancestor of the step, or inside it
   const container = issue[k - 1];
-  if (typeof issue[k] === 'number' && typeof step[k] === 'number' && (container === 'steps' || container === 'batch')) return issue.slice(0, k + 1);
+  if (typeof issue[k] === 'number' && typeof step[k] === 'number' && typeof container === 'string' && STEP_LISTS.has(container)) return issue.slice(0, k + 1);
   return undefined;
 }
 

@@ -1,19 +1,21 @@
-/** Runs the steps of one iteration for a VU: requests (with checks and extractions), think, groups, batches. */
+/**
+ * Runs the steps of one iteration for a VU: requests (with checks and extractions), think, groups, batches, and
+ * flow control (vu/flow.ts). An iteration is one pass over the scenario's steps, whatever branches and loop passes
+ * ran inside it (as in k6).
+ */
 import { performance } from 'node:perf_hooks';
-import type { CompiledRequest } from '../compile/request.ts';
-import type { CompiledStep } from '../compile/steps.ts';
-import type { CompiledCheckRule } from '../checks.ts';
+import type { CompiledStep, RequestStep } from '../compile/steps.ts';
 import type { ResponseView } from '../response.ts';
-import { TemplateRuntimeError } from '../../template/index.ts';
+import { afterResponse } from './after-response.ts';
+import { runFlow } from './flow.ts';
 import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
+import { INTERRUPTED, StopVu } from './signals.ts';
 import type { VirtualUser } from './virtual-user.ts';
+import { runWatched } from './watched.ts';
 
 export type { WorkerContext } from './send.ts';
-export type IterationOutcome = 'completed' | 'interrupted';
-
-class Interrupted extends Error {}
-const INTERRUPTED = new Interrupted('interrupted');
-const NO_RESPONSE = Object.freeze({ ok: false as const, reason: 'no response' });
+/** `vu-stopped`: a failure policy (onFailure: stopVU) ended the iteration and the VU runs no more; it counts as completed. */
+export type IterationOutcome = 'completed' | 'interrupted' | 'vu-stopped';
 
 /**
  * Not an async function: the steps run by promise callbacks (StepRun), so a request costs one promise reaction
@@ -23,14 +25,16 @@ export function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc
   return new Promise<IterationOutcome>((resolve, reject) => { new StepRun(vu, steps, wc, false, resolve, reject).next(); });
 }
 
-/** A group's steps: an interruption or an abort inside it ends the whole iteration (it rejects, with INTERRUPTED). */
-function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
+/** A nested step list (a group's, a branch's, a loop pass): an interruption or an abort inside it ends the whole iteration (it rejects). */
+export function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
   return new Promise<void>((resolve, reject) => { new StepRun(vu, steps, wc, true, () => resolve(), reject).next(); });
 }
 
 function ended(vu: VirtualUser, e: unknown): IterationOutcome {
   if (e === INTERRUPTED) return 'interrupted';
-  // A request could not be built (already counted as an error): the iteration ends, as a thrown exception does in k6.
+  if (e instanceof StopVu) return vu.interrupted ? 'interrupted' : 'vu-stopped';
+  // A request could not be built, or a failure policy ended the iteration (already counted): it ends, as a thrown
+  // exception does in k6.
   if (e instanceof IterationAbort) return vu.interrupted ? 'interrupted' : 'completed';
   throw e;
 }
@@ -38,7 +42,7 @@ function ended(vu: VirtualUser, e: unknown): IterationOutcome {
 /**
  * One step list, walked by promise callbacks: before each step and after the last, an interrupted VU ends it;
  * a request's checks and extractions run before the next step. The iteration's list (`nested` false) settles
- * with its outcome; a group's (`nested` true) rejects on an interruption or an error, which its iteration ends with.
+ * with its outcome; a nested one (`nested` true) rejects on an interruption or an error, which its iteration ends with.
  */
 class StepRun {
   private i = 0;
@@ -108,41 +112,19 @@ async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'req
       if (failed) throw failed.reason;
       break;
     }
+    case 'watched':
+      await runWatched(vu, step, wc);
+      break;
+    default:
+      await runFlow(vu, step, wc, runSteps);
   }
 }
 
-async function runRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerContext): Promise<void> {
+async function runRequest(vu: VirtualUser, req: RequestStep, wc: WorkerContext): Promise<void> {
+  if (req.kind === 'watched') { await runWatched(vu, req, wc); return; }
   const res = await sendRequest(vu, req, wc);
   if (res === undefined) throw INTERRUPTED;
   afterResponse(vu, req, res, wc);
-}
-
-/** Checks, then extractions, of a response. */
-function afterResponse(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext): void {
-  const trace = wc.trace;
-  const checks = req.checks;
-  for (let i = 0; i < checks.length; i++) {
-    const c = checks[i]!;
-    const why = evaluate(c.rule, res, vu);
-    if (why === undefined) c.counter.pass++;
-    else {
-      c.counter.fail++;
-      c.counter.failure ??= why;
-    }
-    if (trace !== undefined) trace.check(req, c.counter.key.check, why);
-  }
-  if (req.extracts.length > 0) extract(vu, req, res, wc);
-}
-
-/** A check whose expected value cannot be rendered (`equals: "${id}"` after a failed extraction) fails, and says why:
- * it is counted and shown with the other failures instead of ending the iteration. */
-function evaluate(rule: CompiledCheckRule, res: ResponseView, vu: VirtualUser): string | undefined {
-  try {
-    return rule.evaluate(res, vu.ctx);
-  } catch (e) {
-    if (e instanceof TemplateRuntimeError) return `cannot evaluate: ${e.message}`;
-    throw e;
-  }
 }
 
 /**
@@ -153,18 +135,4 @@ function evaluate(rule: CompiledCheckRule, res: ResponseView, vu: VirtualUser): 
 export function iterationFailed(vu: VirtualUser, wc: WorkerContext, e: unknown): IterationOutcome {
   wc.recorder.error('other', vu.ctx.scenario, '', `iteration failed: ${e instanceof Error ? e.message : String(e)}`);
   return vu.interrupted ? 'interrupted' : 'completed';
-}
-
-function extract(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext): void {
-  for (const { variable, extractor } of req.extracts) {
-    const out = res.status === 0 ? NO_RESPONSE : extractor.run(res);
-    if (out.ok) vu.ctx.vars.set(variable, out.value);
-    else if (extractor.fallback !== undefined) vu.ctx.vars.set(variable, extractor.fallback);
-    else {
-      // Unset rather than stale: a later ${variable} then fails loudly instead of reusing an old value.
-      vu.ctx.vars.delete(variable);
-      wc.recorder.extractFailure(req.scenario, req.name, variable, out.reason);
-    }
-    if (wc.trace !== undefined) wc.trace.extract(req, variable, out, vu.ctx.vars.get(variable));
-  }
 }

@@ -28,6 +28,12 @@ export interface WorkerContext {
   trace?: RequestTrace;
   /** Only set with raw-results outputs (engine/runtime/results): a row per counted request. */
   results?: RequestResults;
+  /**
+   * Only set for setup and teardown (runtime/run-steps.ts) and Validate: each failed request, check or extraction of
+   * setup and teardown, and whatever ends a step list early (a failure policy, a condition that cannot be evaluated),
+   * by request or step name; `ends` when it ended the list.
+   */
+  failed?: (request: string, reason: string, ends: boolean) => void;
 }
 
 /** The iteration cannot go on (already counted as an error); the interpreter ends it. */

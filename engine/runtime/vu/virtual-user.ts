@@ -4,7 +4,7 @@
  * Kept small (thousands of sleeping VUs per worker): the jar is created by the first Set-Cookie, the set of
  * requests in flight only by a batch.
  */
-import type { TemplateContext } from '../../template/index.ts';
+import type { ResponseStatuses, TemplateContext } from '../../template/index.ts';
 import { CookieJar } from '../http/cookie-jar.ts';
 import type { Interruptible } from '../http/types.ts';
 import { startTimer, stopTimer, type Timer } from '../timers.ts';
@@ -13,6 +13,7 @@ export type CookieScope = 'iteration' | 'vu' | 'off';
 
 export interface MutableTemplateContext extends TemplateContext {
   iter: number;
+  responses?: ResponseStatuses;
   data: Record<string, Readonly<Record<string, unknown>> | undefined>;
   vars: Map<string, unknown>;
 }
@@ -24,6 +25,8 @@ export class VirtualUser {
   interrupted = false;
   /** Counts exchanges and sleeps; an iteration that did neither never yielded to the event loop. */
   waits = 0;
+  /** Flow control's memory of this VU (vu/flow.ts): once blocks it ran, round-robin turns; made on first use. */
+  flow: { once: Set<object>; turns: Map<object, number> } | undefined;
   private cookies: CookieJar | undefined;
   /** The one request in flight (the usual case), and more only while a batch runs. */
   private current: Interruptible | undefined;
@@ -38,6 +41,7 @@ export class VirtualUser {
     this.id = id;
     this.cookieScope = cookieScope;
     this.ctx = { vu: id, iter: 0, scenario, env, vars: new Map(), data: {} };
+    this.flow = undefined;
   }
 
   /** The cookie jar, or undefined while no cookie was ever stored (or cookies are off). */

@@ -8,6 +8,7 @@ import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parseDuration } from '../../plan/duration.ts';
 import { ResultsSink } from '../results/sink.ts';
+import { WorkerControl } from '../control/worker-control.ts';
 import { HealthMonitor } from './health.ts';
 import { buildScenarioRuns, connectionLimit } from './setup.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
@@ -35,6 +36,7 @@ try {
   throw e;
 }
 
+const control = new WorkerControl(runs);
 let t0 = 0; // performance.now() at the test start, in this thread
 let interval = 0;
 let flushTimer: NodeJS.Timeout | undefined;
@@ -49,6 +51,7 @@ function scheduleFlush(): void {
   flushTimer = setTimeout(() => {
     send({ cmd: 'sample', sample: flush(false, interval) });
     interval++;
+    control.sent(interval * 1000);
     scheduleFlush();
   }, Math.max(0, t0 + (interval + 1) * 1000 - performance.now()));
 }
@@ -84,6 +87,9 @@ port.on('message', (m: ToWorker) => {
       break;
     case 'abort':
       for (const r of runs) r.interrupt();
+      break;
+    case 'control':
+      control.receive(m.event);
       break;
   }
 });

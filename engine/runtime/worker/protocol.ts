@@ -6,6 +6,8 @@ import type { Phase, Sample } from '../../metrics/sample.ts';
 import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';
 import type { WriterStats } from '../results/append-writer.ts';
+import type { VuHeadroom } from '../control/headroom.ts';
+import type { ControlEvent } from '../control/types.ts';
 
 /** Everything a worker needs, passed as workerData (structured clone; the counters are shared memory). */
 export interface WorkerInit {
@@ -27,12 +29,18 @@ export interface WorkerInit {
   seriesPhases: Phase[];
   /** The execution segment this run is (`--segment`); absent: the whole test. */
   segment?: SegmentSpec;
+  /** Mid-run control can scale these scenarios' VUs up to their ceiling (absent: the run cannot be scaled). */
+  vuHeadroom?: Record<string, VuHeadroom>;
+  /** What setup extracted: every VU starts with these variables (read-only: validation keeps any step from writing them). */
+  setupData?: Record<string, unknown>;
 }
 
 export type ToWorker =
   | { cmd: 'start'; t0: number }
   | { cmd: 'stop' }
-  | { cmd: 'abort' };
+  | { cmd: 'abort' }
+  /** Mid-run control (control/worker-control.ts). */
+  | { cmd: 'control'; event: ControlEvent };
 
 export type FromWorker =
   | { cmd: 'ready' }

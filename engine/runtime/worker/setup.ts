@@ -3,12 +3,13 @@ import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import { gracefulStopMs, maxVus, regularDurationMs, startTimeMs } from '../../plan/schedule.ts';
 import { scenarioShare, segmentTimes } from '../../plan/segment-share.ts';
 import { SegmentTuple } from '../../plan/segment-tuple.ts';
-import { templateFields } from '../../plan/template-fields.ts';
-import { compileTemplate } from '../../template/index.ts';
+import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
+import { stepsIn } from '../../plan/walk.ts';
 import { compileSteps } from '../compile/steps.ts';
+import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileValue } from '../compile/json-body.ts';
 import { Feeders } from '../data/feeders.ts';
-import { policyFor } from '../executors/policies.ts';
+import { policyFor, scaleDownGraceMs } from '../executors/policies.ts';
 import { ArrivalRateRun } from '../executors/arrival-rate-run.ts';
 import type { ScenarioRunner } from '../executors/runner.ts';
 import { ScenarioRun, type VuSlot } from '../executors/scenario-run.ts';
@@ -28,10 +29,20 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   const feedersUsed = feedersByScenario(init);
   const variables = Object.entries(plan.variables ?? {}).map(([k, v]) => [k, compileValue(v)] as const);
   const cookieScope = plan.defaults?.http?.cookies ?? 'iteration';
+  const setupData = Object.entries(init.setupData ?? {});
+  const settingsOf = flowSettingsOf(plan);
   const runs: ScenarioRunner[] = [];
+  const makeVu = (id: number, scenario: string): VirtualUser => {
+    const vu = new VirtualUser(id, scenario, init.env, cookieScope);
+    for (const [key, value] of setupData) vu.ctx.vars.set(key, value);
+    // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
+    for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
+    return vu;
+  };
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
-    const steps = compileSteps(sc.steps, '', { plan, scenario: name, scenarioTags: sc.tags, recorder, files, ...(dispatchers ? { dispatchers } : {}) });
+    const cc = { plan, scenario: name, scenarioTags: sc.tags, recorder, files, flow: settingsOf(name), ...(dispatchers ? { dispatchers } : {}) };
+    const steps = compileSteps(sc.steps, '', cc, ['scenarios', name, 'steps']);
     // This run's share: the whole scenario, or an execution segment's (plan/segment-share.ts).
     const share = scenarioShare(sc, tuple);
     const total = share.maxVus;
@@ -41,10 +52,7 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     const newVu = (n: number): VirtualUser | undefined => {
       const k = init.worker + n * init.workers;
       if (k >= total) return undefined;
-      const vu = new VirtualUser(base + share.vus.globalIndex(k) + 1, name, init.env, cookieScope);
-      // Plan variables are evaluated once per VU, in order, each seeing the ones above it.
-      for (const [key, make] of variables) vu.ctx.vars.set(key, make(vu.ctx));
-      return vu;
+      return makeVu(base + share.vus.globalIndex(k) + 1, name);
     };
     const feeders = allFeeders.only(feedersUsed.get(name) ?? new Set());
     if (isArrivalRate(sc)) {
@@ -59,8 +67,14 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     for (let n = 0; ; n++) {
       const vu = newVu(n);
       if (!vu) break;
-      slots.push({ index: init.worker + n * init.workers, vu, iter: 0, running: false, retiring: false, retireTimer: undefined });
+      slots.push(slotOf(init.worker + n * init.workers, vu));
     }
+    const headroom = init.vuHeadroom?.[name];
+    // Mid-run scale up: this worker's VUs past the plan's (n counts on from `slots`), numbered after every planned VU.
+    const moreVus = headroom && ((n: number, below: number): VuSlot | undefined => {
+      const k = init.worker + n * init.workers;
+      return k < Math.min(below, headroom.ceiling) ? slotOf(k, makeVu(headroom.firstExtraId + k - total, name)) : undefined;
+    });
     const counter = init.iterationCounters[name];
     const claim = counter === undefined ? undefined
       : { claim: () => (Atomics.add(counters, counter, 1) >>> 0) < (share.iterations ?? 0) };
@@ -68,12 +82,14 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
       name, steps, slots,
       startMs: startTimeMs(sc),
       regularEndMs: regularDurationMs(sc),
-      gracefulStopMs: gracefulStopMs(sc),
+      gracefulStopMs: gracefulStopMs(sc), rampDownMs: scaleDownGraceMs(sc), ...(moreVus ? { moreVus } : {}),
       feeders, recorder, wc,
     }, policyFor(sc, claim, (v) => share.vus.scale(v))));
   }
   return runs;
 }
+
+const slotOf = (index: number, vu: VirtualUser): VuSlot => ({ index, vu, iter: 0, running: false, retiring: false, retireTimer: undefined, wanted: false });
 
 /** The execution segment this worker's run is (the whole test without --segment). */
 export function segmentOf(init: Pick<WorkerInit, 'segment'>): SegmentTuple {
@@ -85,7 +101,7 @@ function feedersByScenario(init: WorkerInit): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const shared = new Set<string>();
   for (const f of templateFields(init.plan)) {
-    const names = compileTemplate(f.source).references.filter((r) => r.kind === 'data').map((r) => r.name);
+    const names = fieldReferences(f).filter((r) => r.kind === 'data').map((r) => r.name);
     if (names.length === 0) continue;
     if (f.scope.kind === 'request') {
       const set = out.get(f.scope.scenario) ?? new Set<string>();
@@ -106,20 +122,18 @@ export function connectionLimit(init: WorkerInit): number {
   let vus = 0;
   let widest = 1;
   const tuple = segmentOf(init);
-  for (const sc of Object.values(init.plan.scenarios)) {
-    const total = scenarioShare(sc, tuple).maxVus;
+  for (const [name, sc] of Object.entries(init.plan.scenarios)) {
+    // A run that can scale VUs up mid-run has room for them (connections open only when used).
+    const total = init.vuHeadroom?.[name]?.ceiling ?? scenarioShare(sc, tuple).maxVus;
     vus += Math.max(0, Math.ceil((total - init.worker) / init.workers));
     widest = Math.max(widest, widestBatch(sc.steps));
   }
   return Math.max(1, vus * widest);
 }
 
-/** The most requests a step list sends at once (its widest batch, or 1). */
+/** The most requests a step list sends at once (its widest batch, or 1), in groups, branches and loops too. */
 export function widestBatch(steps: readonly Step[]): number {
   let w = 1;
-  for (const s of steps) {
-    if ('batch' in s) w = Math.max(w, s.batch.length);
-    else if ('group' in s) w = Math.max(w, widestBatch(s.group.steps));
-  }
+  for (const { step } of stepsIn(steps, [], '', '')) if ('batch' in step) w = Math.max(w, step.batch.length);
   return w;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryRows, MAX_DEPTH } from './chains.ts';
 import { mergeEntries } from './entry-list.ts';
-import { entry } from './test-entries.ts';
+import { entry } from './testing.ts';
 
 const shape = (rows: ReturnType<typeof entryRows>) => rows.map((r) => [r.entry.id, r.depth, r.hops, r.redirectedFromHidden]);
 

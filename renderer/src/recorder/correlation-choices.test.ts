@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CorrelationProposal } from '../../../app/contract/recordings.ts';
 import { entryLabel, extractorText, initialAccepted, pathOf, setAccepted, sourceText, usageText } from './correlation-choices.ts';
-import { entry } from './test-entries.ts';
+import { entry } from './testing.ts';
 
 const proposal = (id: string, o: Partial<CorrelationProposal> = {}): CorrelationProposal => ({
   id, variable: id, confidence: 'high', suggested: true, applied: true,

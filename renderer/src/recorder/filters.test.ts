@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryMatches } from '../../../app/contract/recordings.ts';
 import { applyFilter, isFiltering, NO_FILTER, parseHosts, recordedHosts, toEntryFilter } from './filters.ts';
-import { entry } from './test-entries.ts';
+import { entry } from './testing.ts';
 import { atEnd, scrollToRow, visibleRange } from './windowing.ts';
 
 const entries = [

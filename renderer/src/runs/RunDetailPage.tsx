@@ -1,6 +1,6 @@
 /**
  * #/runs/:id: one dashboard for a running and a finished run. While it runs: the live line, Stop/Abort (confirmed),
- * charts fed by `run.tick` after the stored samples; once done (its `run.done`), the status and the stored summary,
+ * mid-run control (Pause/Resume, each scenario's VUs or rate), charts fed by `run.tick` after the stored samples; once done (its `run.done`), the status and the stored summary,
  * with the charts redrawn from the stored samples. A reconnect reloads both (events may have been missed).
  */
 import { useCallback } from 'react';
@@ -11,6 +11,7 @@ import { Loading } from '../ui/Loading.tsx';
 import { MessageList } from '../ui/MessageList.tsx';
 import { useMessages } from '../ui/messages.ts';
 import { RunActions } from './actions/RunActions.tsx';
+import { RunControls } from './control/RunControls.tsx';
 import { RunDashboard } from './detail/RunDashboard.tsx';
 import { RunFacts } from './detail/RunFacts.tsx';
 import { LiveLine } from './LiveLine.tsx';
@@ -57,6 +58,7 @@ export function RunDetailPage({ id }: { id: string }) {
           <StopButtons runId={r.id} onError={onError} confirm />
         </div>
       )}
+      {running && r.info && <RunControls runId={r.id} info={r.info} latest={points.latest} onError={onError} />}
       <MessageList messages={messages} />
       {r.error && <ErrorNotice title="The run reported an error" error={new Error(r.error)} />}
       {run.error !== undefined && <ErrorNotice title="Could not refresh the run" error={run.error} />}

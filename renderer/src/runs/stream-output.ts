@@ -1,6 +1,6 @@
 /** The start forms' "Stream metrics to" field (the CLI's `--out KIND=URL`), checked as the contract will. */
+import type { StreamOutput } from 'loadsmith/outputs';
 import { RunStream } from '../../../app/contract/runs.ts';
-import type { StreamOutput } from '../../../engine/outputs/kinds.ts';
 
 export interface StreamFields { kind: StreamOutput['kind'] | ''; url: string }
 

@@ -3,7 +3,7 @@ import { createHttpTransport } from './http.ts';
 import { createIpcTransport, isBridge } from './ipc.ts';
 import type { PickedTransport } from './types.ts';
 
-export type { Capabilities, Connection, ConnectionState, PickedTransport } from './types.ts';
+export type { Capabilities, ConnectionState, PickedTransport } from './types.ts';
 
 /** IPC when the Electron preload bridge is present, otherwise HTTP + WebSocket to the page's own origin. */
 export function pickTransport(host: Pick<Window, 'loadsmith'> = window): PickedTransport {

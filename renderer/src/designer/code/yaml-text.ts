@@ -3,7 +3,7 @@
  * problems so the code view can show them and keep the last valid plan.
  */
 import { LineCounter, parseDocument, stringify } from 'yaml';
-import type { Plan } from '../../../../engine/plan/schema/index.ts';
+import type { Plan } from 'loadsmith/plan';
 import { asDraft, objectOf, type PlanDraft } from '../core/doc/index.ts';
 import type { TextProblem } from './problems.ts';
 

@@ -1,5 +1,5 @@
 /** Steps as the designer names them in one line, and the variables a template may use. */
-import type { Doc, Path } from './doc-path.ts';
+import type { Doc } from './doc-path.ts';
 import { childrenOf, entriesOf, keysOf, listOf, objectOf, planOf, requestOf, type RequestDraft } from './doc/index.ts';
 
 /** "GET /users", "Think 1s", "Group checkout", "Batch of 2". */
@@ -22,9 +22,6 @@ export function stepLabel(step: unknown): string {
 export function requestLabel(r: RequestDraft): string {
   return typeof r.name === 'string' && r.name !== '' ? r.name : `${String(r.method ?? 'GET')} ${String(r.url ?? '')}`;
 }
-
-/** The path of the steps array of a scenario. */
-export const scenarioSteps = (name: string): Path => ['scenarios', name, 'steps'];
 
 /** Every variable name a template may use here: plan variables and what any request extracts. */
 export function knownVariables(doc: Doc): string[] {

@@ -1,5 +1,5 @@
 /** The plan checked as the user edits, with the engine's own validator (pure), issues indexed by path. */
-import { PlanError, validatePlanValue } from '../../../../engine/plan/index.ts';
+import { PlanError, validatePlanValue } from 'loadsmith/plan';
 import type { PlanIssue } from '../../../../app/contract/index.ts';
 import { startsWith, type Doc, type Path } from './doc-path.ts';
 

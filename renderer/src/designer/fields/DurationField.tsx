@@ -1,5 +1,5 @@
 /** A duration (500ms, 30s, 1m30s) bound to a path, with the format checked as it is typed. */
-import { parseDuration } from '../../../../engine/plan/duration.ts';
+import { parseDuration } from 'loadsmith/plan';
 import type { Path } from '../core/doc-path.ts';
 import { FieldIssues } from './FieldIssues.tsx';
 import { fieldId, useField } from './useField.ts';

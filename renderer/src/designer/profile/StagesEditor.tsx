@@ -2,8 +2,7 @@
  * A ramp's stages (duration + target) as an editable table: add, remove and reorder rows. Each cell shows the
  * validator's message under it; a duration is checked as it is typed.
  */
-import { parseDuration } from '../../../../engine/plan/duration.ts';
-import type { Scenario } from '../../../../engine/plan/schema/index.ts';
+import { parseDuration, type Scenario } from 'loadsmith/plan';
 import type { Path } from '../core/doc-path.ts';
 import { draftAt, listOf, objectOf } from '../core/doc/index.ts';
 import { issuesAt } from '../core/validation.ts';

@@ -2,7 +2,7 @@
  * What a scenario switching executor carries over, so the load stays similar: its VUs, its duration, its rate,
  * its iteration total. Pure helpers for the executor table's `initial` functions.
  */
-import { formatDuration, parseDuration } from '../../../../engine/plan/duration.ts';
+import { formatDuration, parseDuration } from 'loadsmith/plan';
 import { listOf, numberOf as num, objectOf, type ScenarioDraft } from '../core/doc/index.ts';
 
 type Stage = { duration: string; target: number };

@@ -3,7 +3,7 @@
  * requests. Exact for iteration executors (the plan says how many iterations), estimated for time-based ones,
  * where the count depends on how fast the server answers; the assumption is stated wherever the number is shown.
  */
-import { parseDuration } from '../../../../engine/plan/duration.ts';
+import { parseDuration } from 'loadsmith/plan';
 import { childrenOf, listOf, objectOf, requestOf, STEP_KINDS, stepKind } from '../core/doc/index.ts';
 
 /** What the estimate assumes one request takes (the server's real latency is unknown while designing). */

@@ -4,7 +4,7 @@
  * Read from the scenario's fields as k6 defines them: the rate is per timeUnit (default 1s) and moves linearly
  * within a stage.
  */
-import { parseDuration } from '../../../../engine/plan/duration.ts';
+import { parseDuration } from 'loadsmith/plan';
 import { listOf, objectOf, type ScenarioDraft } from '../core/doc/index.ts';
 
 type Point = [number, number];

@@ -3,8 +3,7 @@
  * from the engine's plannedVus) or iterations started per second (open model), offset by startTime; the total VUs,
  * the peaks, the end, and the estimated requests.
  */
-import { Scenario } from '../../../../engine/plan/index.ts';
-import { plannedVus, regularDurationMs, startTimeMs } from '../../../../engine/plan/schedule.ts';
+import { Scenario, plannedVus, regularDurationMs, startTimeMs } from 'loadsmith/plan';
 import { iterationEstimate, iterationShape, timeBasedEstimate, vuMilliseconds, type IterationShape, type LoadEstimate } from './estimate.ts';
 import { objectOf, type Draft, type ScenarioDraft } from '../core/doc/index.ts';
 import { executorSpec } from './executors.ts';

@@ -1,5 +1,5 @@
 /** The load profile in words: the chart's caption and text alternative, and the requests estimate. */
-import { formatDuration } from '../../../../engine/plan/duration.ts';
+import { formatDuration } from 'loadsmith/plan';
 import type { LoadEstimate } from './estimate.ts';
 import type { PlanLoad } from './plan-load.ts';
 

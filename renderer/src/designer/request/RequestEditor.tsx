@@ -2,7 +2,7 @@
  * The request editor: name, method and URL always visible, then tabs for query, headers, body, auth, checks,
  * extractions and options. Every key of engine/plan/schema/request.ts has a control here.
  */
-import { HTTP_METHODS } from '../../../../engine/plan/schema/common.ts';
+import { HTTP_METHODS } from 'loadsmith/plan';
 import type { Path } from '../core/doc-path.ts';
 import { defaultsOf, requestAt } from '../core/doc/index.ts';
 import { requestLabel } from '../core/steps.ts';

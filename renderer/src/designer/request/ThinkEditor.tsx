@@ -1,5 +1,5 @@
 /** A think step: a fixed pause (`think: 1s`) or one drawn uniformly between min and max (`think: { min, max }`). */
-import { formatDuration, parseDuration } from '../../../../engine/plan/duration.ts';
+import { formatDuration, parseDuration } from 'loadsmith/plan';
 import type { Path } from '../core/doc-path.ts';
 import { objectOf, stepAt } from '../core/doc/index.ts';
 import { fieldId } from '../fields/useField.ts';

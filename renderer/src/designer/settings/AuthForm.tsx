@@ -3,7 +3,7 @@
  * the defaults are what requests inherit from.
  */
 import { useId } from 'react';
-import type { Auth } from '../../../../engine/plan/schema/index.ts';
+import type { Auth } from 'loadsmith/plan';
 import type { Path } from '../core/doc-path.ts';
 import { draftAt } from '../core/doc/index.ts';
 import { issuesAt } from '../core/validation.ts';

@@ -2,7 +2,7 @@
  * The plan's default authentication as the form switches between kinds. Secrets are proposed as environment
  * references (${env.API_TOKEN}) so they live in environments, not in the plan file.
  */
-import type { Auth } from '../../../../engine/plan/schema/index.ts';
+import type { Auth } from 'loadsmith/plan';
 import { objectOf, textOf, type Draft } from '../core/doc/index.ts';
 
 export const AUTH_KINDS = [

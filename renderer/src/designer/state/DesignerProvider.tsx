@@ -4,9 +4,9 @@
  * truth: the form panels and the code view both read it and both write it with edits.
  */
 import { createContext, useCallback, useContext, useMemo, useReducer, useState, type ReactNode } from 'react';
+import type { Plan } from 'loadsmith/plan';
 import type { LiteralCredential, PlanIssue } from '../../../../app/contract/index.ts';
 import type { Path } from '../core/doc-path.ts';
-import type { Plan } from '../../../../engine/plan/schema/index.ts';
 import { getIn } from '../core/doc-path.ts';
 import { asDraft, type PlanDoc } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';

@@ -2,7 +2,7 @@
  * The tree's other edits, pure: add, duplicate, delete and rename scenarios and steps. Each returns ONE edit
  * (one undo step) and, where something new appears, what to select afterwards.
  */
-import type { Scenario, Step } from '../../../../engine/plan/schema/index.ts';
+import type { Scenario, Step } from 'loadsmith/plan';
 import { setIn, type Doc, type Path } from '../core/doc-path.ts';
 import { draftAt, newStep, objectOf, planOf, stepAt, stepsAt, stepKind, type StepKind } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';

@@ -2,9 +2,7 @@
  * What the plan tree writes on its rows, pure: a scenario's executor in a few words, a step's badge and text, and
  * the names the tree makes up (a new scenario, a copy) so that they never collide with an existing one.
  */
-import { maxVus } from '../../../../engine/plan/schedule.ts';
-import { NAME_PATTERN } from '../../../../engine/plan/schema/common.ts';
-import type { Scenario } from '../../../../engine/plan/index.ts';
+import { maxVus, NAME_PATTERN, type Scenario } from 'loadsmith/plan';
 import { listOf, objectOf, requestOf, stepKind, type Draft } from '../core/doc/index.ts';
 /** "s" for the default 1s, else the unit as written ("1m", "10s"). */
 const perUnit = (timeUnit: unknown): string => (typeof timeUnit === 'string' && timeUnit !== '1s' ? timeUnit : 's');

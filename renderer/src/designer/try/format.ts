@@ -1,4 +1,5 @@
 /** Pure helpers of the results panel: status words, pretty bodies, entry titles, timing bars, variables. */
+import type { ErrorKind } from 'loadsmith/metrics';
 import type { Result, TraceEntry } from '../../../../app/contract/index.ts';
 import type { Doc, Path } from '../core/doc-path.ts';
 import { stepAt } from '../core/doc/index.ts';
@@ -26,15 +27,16 @@ export function statusTone(status: number): 'good' | 'neutral' | 'warn' | 'bad' 
   return status >= 500 ? 'bad' : status >= 400 ? 'warn' : status >= 300 ? 'neutral' : 'good';
 }
 
-const ERROR_WORDS: Record<string, string> = {
+/** Every kind of failure the engine counts (the compiler checks none is missing), and a stopped exchange's. */
+const ERROR_WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
   refused: 'Connection refused', reset: 'Connection reset', timeout: 'Timed out', dns: 'Host not found', tls: 'TLS error',
   malformed: 'Malformed response', 'body-too-large': 'Body too large', 'too-many-redirects': 'Too many redirects', template: 'Could not build the request',
   'invalid-url': 'Invalid URL', interrupted: 'Stopped', other: 'Request failed',
-};
+} satisfies Record<ErrorKind | 'interrupted', string>));
 
 /** What a failed exchange is called, e.g. "Connection refused". */
 export function errorTitle(kind: string): string {
-  return ERROR_WORDS[kind] ?? 'Request failed';
+  return ERROR_WORDS.get(kind) ?? 'Request failed';
 }
 
 /** The body as shown: indented when it is JSON (by content type or by looks), as is otherwise. */

@@ -1,5 +1,5 @@
 /** A change from the baseline: Δ and Δ%, coloured by verdict and marked with a symbol (colour is not the only cue). */
-import type { KeyUnit } from '../../../../app/contract/report.ts';
+import type { KeyUnit } from 'loadsmith/report';
 import { fmtAbsDelta, fmtRelDelta } from './format.ts';
 import type { Change, Verdict } from './verdict.ts';
 

@@ -2,8 +2,8 @@
  * Which of the requested runs can be compared: finished ones with a summary. The others (still running, ended in
  * error before measuring, deleted) are set aside with the reason the page shows.
  */
+import type { Summary } from 'loadsmith/metrics';
 import type { RunDetail, StoredTick } from '../../../../app/contract/runs.ts';
-import type { Summary } from '../../../../engine/metrics/summary.ts';
 
 /** What loading one requested id gave: the run and its samples, or why not. */
 export type LoadedRun = { id: string; run: RunDetail; samples: StoredTick[] } | { id: string; error: string };

@@ -1,6 +1,6 @@
 /** The delta table: per key metric, the baseline run's value and every other run's value with its change. */
-import { KEY_METRICS, type KeyMetric } from '../../../../app/contract/report.ts';
-import type { Summary } from '../../../../engine/metrics/summary.ts';
+import { KEY_METRICS, type KeyMetric } from 'loadsmith/report';
+import type { Summary } from 'loadsmith/metrics';
 import { change, type Change } from './verdict.ts';
 
 export interface CompareRow {

@@ -1,5 +1,5 @@
 /** Key numbers, their changes and spreads as text, exactly as `loadsmith compare` prints them. */
-import { fmtChange, fmtKey, fmtRel, fmtSpread as fmtMeanSd, MISSING, type Delta, type KeyUnit, type Spread } from '../../../../app/contract/report.ts';
+import { fmtChange, fmtKey, fmtRel, fmtSpread as fmtMeanSd, MISSING, type Delta, type KeyUnit, type Spread } from 'loadsmith/report';
 
 /** A value: 1,234 · 12.3/s · 45.6ms · 0.50% · 1.2 MB; a dash when the run has no such number. */
 export const fmtValue = (unit: KeyUnit, v: number | null): string => fmtKey(unit, v);

@@ -2,8 +2,8 @@
  * Series: repeats of one configuration, tagged with the same label on runs of the same plan (e.g. "http2"),
  * compared as mean ± sample standard deviation of each key number, and by the change of the means.
  */
-import { KEY_METRICS, spread, type KeyMetric, type Spread } from '../../../../app/contract/report.ts';
-import type { Summary } from '../../../../engine/metrics/summary.ts';
+import { KEY_METRICS, spread, type KeyMetric, type Spread } from 'loadsmith/report';
+import type { Summary } from 'loadsmith/metrics';
 import { change, type Change } from './verdict.ts';
 
 export interface SeriesMember { id: string; planName: string; label: string | null; summary: Summary }

@@ -1,6 +1,5 @@
 /** A change of a key number judged by the metric's better direction: an improvement, a regression, or no change. */
-import { delta, type Delta } from '../../../../app/contract/report.ts';
-import type { KeyMetric } from '../../../../app/contract/report.ts';
+import { delta, type Delta, type KeyMetric } from 'loadsmith/report';
 
 /** `neutral`: a change of a volume (data received), neither better nor worse. */
 export type Verdict = 'better' | 'worse' | 'same' | 'neutral';

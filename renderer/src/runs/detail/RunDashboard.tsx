@@ -1,5 +1,6 @@
 /**
- * One dashboard for a running and a finished run: key numbers, generator health, stalls, charts, thresholds, the
+ * One dashboard for a running and a finished run: key numbers, generator health, stalls, charts, phases (a run
+ * changed mid-run), thresholds, the
  * per-request table with a chart per request, checks, status codes, errors, scenarios and notes. Live data while
  * it runs; the stored summary once it is done (see dashboard-data.ts).
  */
@@ -13,6 +14,7 @@ import { GeneratorWarning } from './GeneratorWarning.tsx';
 import { KeyNumbers } from './KeyNumbers.tsx';
 import { LiveNumbers } from './LiveNumbers.tsx';
 import { NotesSection } from './NotesSection.tsx';
+import { PhasesSection } from './PhasesSection.tsx';
 import { RequestsPanel } from './RequestsPanel.tsx';
 import { RunCharts } from './RunCharts.tsx';
 import { ScenariosSection } from './ScenariosSection.tsx';
@@ -35,6 +37,7 @@ export function RunDashboard({ run, points, latest }: Props) {
       <GeneratorWarning points={points} summary={s} running={running} />
       <StallNotice stalls={data.stalls} running={running} />
       <RunCharts points={points} openModel={openModel} />
+      {!running && s && <PhasesSection control={s.control} />}
       <ThresholdsSection thresholds={data.thresholds} evaluated={data.evaluated} />
       <RequestsPanel rows={data.rows} points={points} empty={data.noRows} />
       {!running && s && <ChecksSection checks={s.checks} />}

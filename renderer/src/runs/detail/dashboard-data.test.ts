@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { point, summary, tick } from '../live/test-points.ts';
+import { point, summary, tick } from '../live/testing.ts';
 import { dashboardData } from './dashboard-data.ts';
 
 const threshold = (ok: boolean, value: number) => ({ metric: 'http_req_failed', expression: 'rate<0.01', ok, value, abortOnFail: false });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatorHealth, generatorNote, shouldWarn } from './health.ts';
-import { point, summary } from './test-points.ts';
+import { point, summary } from './testing.ts';
 
 const load = (cpu: number, elu: number) => ({ generator: { cpu, elu, loopDelayP99Ms: 1 } });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { liveRows, sortRows, summaryRows, type RequestRow } from './rows.ts';
-import { summary } from './test-points.ts';
+import { summary } from './testing.ts';
 
 describe('request rows', () => {
   it('from live totals: failed share and checks pass share per request', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestSeries, runSeries } from './series.ts';
-import { point } from './test-points.ts';
+import { point } from './testing.ts';
 
 const named = <T extends { name: string }>(list: readonly T[], name: string): T => {
   const s = list.find((x) => x.name === name);

@@ -1,5 +1,5 @@
 /** The plan, its scenarios, defaults and data files, read from the document as drafts (see draft.ts). */
-import type { Check, Defaults, Extractor, Plan, Request, Scenario, Step } from '../../../../../engine/plan/schema/index.ts';
+import type { Check, Defaults, Extractor, Plan, Request, Scenario, Step } from 'loadsmith/plan';
 import { getIn, type Doc, type Path } from '../doc-path.ts';
 import { asDraft, entriesOf, objectOf, type Draft, type ObjectDraft } from './draft.ts';
 

@@ -2,7 +2,7 @@
  * A request's authentication: inherit the plan defaults (no `auth` key), none, bearer, basic or API key.
  * Choosing a type replaces the whole `auth` object (their fields have nothing in common).
  */
-import type { Auth } from '../../../../../engine/plan/schema/index.ts';
+import type { Auth } from 'loadsmith/plan';
 import type { Path } from '../../core/doc-path.ts';
 import { defaultsOf, objectOf, requestAt, type Draft } from '../../core/doc/index.ts';
 import { SelectField } from '../../fields/SelectField.tsx';

@@ -2,7 +2,7 @@
  * A file body: its path and an optional content type. In the app the file is one the user attached (files/NAME) or
  * one in a granted folder (absolute path); the CLI reads paths relative to the plan file.
  */
-import type { Request } from '../../../../../engine/plan/schema/index.ts';
+import type { Request } from 'loadsmith/plan';
 import type { Path } from '../../core/doc-path.ts';
 import { draftAt } from '../../core/doc/index.ts';
 import { issuesUnder } from '../../core/validation.ts';

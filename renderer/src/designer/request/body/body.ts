@@ -2,11 +2,11 @@
  * A request has at most one body (json, form, text or file). Switching the body kind replaces it in one edit:
  * the other body keys go, and what can be carried over is (JSON <-> text, form -> JSON, a flat JSON object -> form).
  */
-import { BODY_KEYS } from '../../../../../engine/plan/schema/request.ts';
+import { BODY_KEYS } from 'loadsmith/plan';
 import { entriesOf, objectOf, textOf, type RequestDraft } from '../../core/doc/index.ts';
 import { withKey } from '../../core/key-order.ts';
 
-export { REQUEST_KEY_ORDER, withKey } from '../../core/key-order.ts';
+export { withKey } from '../../core/key-order.ts';
 
 export type BodyKind = 'none' | (typeof BODY_KEYS)[number];
 export const BODY_KINDS: readonly BodyKind[] = ['none', ...BODY_KEYS];

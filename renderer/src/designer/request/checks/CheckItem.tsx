@@ -1,6 +1,6 @@
 /** One check: its kind's form, an optional name (the derived one shown), and its result in the last Try. */
+import type { Check } from 'loadsmith/plan';
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
-import type { Check } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
 import { draftAt, type RequestDraft } from '../../core/doc/index.ts';
 import { issuesAt } from '../../core/validation.ts';

@@ -1,5 +1,5 @@
 /** The checks of a request: add one of each kind, reorder, remove; each previewed against the last Try. */
-import type { Check } from '../../../../../engine/plan/schema/index.ts';
+import type { Check } from 'loadsmith/plan';
 import type { Path } from '../../core/doc-path.ts';
 import { listOf, requestAt } from '../../core/doc/index.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';

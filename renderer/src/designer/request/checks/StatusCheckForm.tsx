@@ -1,5 +1,5 @@
 /** A status check: one code, any of several, a range, or a class such as 2xx. */
-import type { Check } from '../../../../../engine/plan/schema/index.ts';
+import type { Check } from 'loadsmith/plan';
 import type { Path } from '../../core/doc-path.ts';
 import { draftAt, objectOf } from '../../core/doc/index.ts';
 import { fieldId } from '../../fields/useField.ts';

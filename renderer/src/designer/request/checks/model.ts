@@ -3,8 +3,7 @@
  * conditions ("operators"). Header and jsonPath checks hold their operators beside the key; body and duration
  * checks inside it. Pure: tested beside it.
  */
-import { checkName } from '../../../../../engine/plan/names.ts';
-import type { Check } from '../../../../../engine/plan/schema/index.ts';
+import { checkName, type Check } from 'loadsmith/plan';
 import { listOf, objectOf, type CheckDraft, type Draft } from '../../core/doc/index.ts';
 
 export type CheckKind = 'status' | 'header' | 'jsonPath' | 'body' | 'duration';

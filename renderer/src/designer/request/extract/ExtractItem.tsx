@@ -1,6 +1,6 @@
 /** One extraction: the variable, where the value comes from, an optional default, and what the last Try got. */
+import type { Extractor } from 'loadsmith/plan';
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
-import type { Extractor } from '../../../../../engine/plan/schema/index.ts';
 import type { Path } from '../../core/doc-path.ts';
 import { draftAt, type RequestDraft } from '../../core/doc/index.ts';
 import { issuesAt } from '../../core/validation.ts';

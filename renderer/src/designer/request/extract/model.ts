@@ -2,8 +2,7 @@
  * Extractions (plans/README.md, engine/plan/schema/extract.ts): variable name -> extractor of one of five kinds,
  * each with an optional `default`. Pure: tested beside it.
  */
-import { RESERVED_NAMES, VARIABLE_PATTERN } from '../../../../../engine/plan/schema/common.ts';
-import type { Extractor } from '../../../../../engine/plan/schema/index.ts';
+import { RESERVED_NAMES, VARIABLE_PATTERN, type Extractor } from 'loadsmith/plan';
 import { objectOf, type Draft, type ExtractorDraft } from '../../core/doc/index.ts';
 
 export type ExtractKind = 'jsonPath' | 'header' | 'regex' | 'boundary' | 'cookie';

@@ -1,5 +1,5 @@
 /** A required duration bound to a path: emptying it keeps the key (as '') so the condition holding it stays. */
-import { parseDuration } from '../../../../../engine/plan/duration.ts';
+import { parseDuration } from 'loadsmith/plan';
 import type { Path } from '../../core/doc-path.ts';
 import { issuesAt } from '../../core/validation.ts';
 import { FieldIssues } from '../../fields/FieldIssues.tsx';

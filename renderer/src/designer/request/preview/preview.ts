@@ -3,8 +3,8 @@
  * (extractions), not positions, and the user may edit after trying: a check or extraction whose definition
  * differs from the one that was tried says so instead of showing a result that belongs to something else.
  */
+import type { Check, Extractor } from 'loadsmith/plan';
 import type { TraceEntry } from '../../../../../app/contract/index.ts';
-import type { Check, Extractor } from '../../../../../engine/plan/schema/index.ts';
 import { listOf, objectOf, type Draft, type RequestDraft } from '../../core/doc/index.ts';
 import { derivedCheckName } from '../checks/model.ts';
 

@@ -1,5 +1,5 @@
 /** The names a template may use in a plan, as completions: variables, builtins, env, data columns, functions. */
-import { BUILTIN_NAMES, TEMPLATE_FUNCTIONS } from '../../../../../engine/template/index.ts';
+import { BUILTIN_NAMES, TEMPLATE_FUNCTIONS } from 'loadsmith/template';
 import type { Doc } from '../../core/doc-path.ts';
 import { entriesOf, objectOf, planOf, textOf } from '../../core/doc/index.ts';
 import type { Completion } from './completions.ts';

@@ -3,8 +3,7 @@
  * where each expression ends (a `}` inside a string literal does not close it), so the highlight never
  * disagrees with what a run will do; an expression it rejects is marked as an error with its message.
  */
-import { TemplateSyntaxError } from '../../../../../engine/template/index.ts';
-import { parseEmbedded } from '../../../../../engine/template/parser.ts';
+import { TemplateSyntaxError, parseEmbedded } from 'loadsmith/template';
 
 /** A piece of a template: plain text, an expression, an escaped `$${`, or an expression that does not parse. */
 export interface TemplateSpan {

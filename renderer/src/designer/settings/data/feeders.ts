@@ -1,6 +1,5 @@
 /** Data feeders as the designer creates them: a name from the file name, and the fields a new feeder starts with. */
-import { RESERVED_NAMES, type DataFeeder } from '../../../../../engine/plan/index.ts';
-import { VARIABLE_PATTERN } from '../../../../../engine/plan/schema/common.ts';
+import { RESERVED_NAMES, VARIABLE_PATTERN, type DataFeeder, type DataFormat } from 'loadsmith/plan';
 
 const VALID = new RegExp(VARIABLE_PATTERN);
 
@@ -29,7 +28,7 @@ export function newFeeder(path: string): DataFeeder {
 }
 
 /** The format the engine will read the file as (explicit, else from the extension). */
-export function effectiveFormat(file: unknown, format: unknown): 'csv' | 'json' {
+export function effectiveFormat(file: unknown, format: unknown): DataFormat {
   if (format === 'csv' || format === 'json') return format;
   return typeof file === 'string' && /\.json$/i.test(file) ? 'json' : 'csv';
 }

@@ -1,6 +1,6 @@
 /** One threshold: its metric, tag filters and expressions; the key is renamed in place as metric or tags change. */
 import { useId, useMemo, useState } from 'react';
-import type { Plan } from '../../../../../engine/plan/index.ts';
+import type { Plan } from 'loadsmith/plan';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { ExpressionList } from './ExpressionList.tsx';
 import { HTTP_TAGS, METRIC_LIST, metricInfo } from './metrics.ts';

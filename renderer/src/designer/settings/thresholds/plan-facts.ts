@@ -3,8 +3,7 @@
  * statuses and custom tags with their values. Read from the document being edited, so only well-formed steps
  * count (a half-typed step is skipped rather than breaking the list).
  */
-import { checkName, HTTP_METHODS, requestName, Step, type Plan } from '../../../../../engine/plan/index.ts';
-import { groupsOf, requestsOf } from '../../../../../engine/plan/walk.ts';
+import { checkName, HTTP_METHODS, requestName, Step, groupsOf, requestsOf, type Plan } from 'loadsmith/plan';
 import type { Doc } from '../../core/doc-path.ts';
 import { defaultsOf, entriesOf, listOf, scenarioEntries } from '../../core/doc/index.ts';
 

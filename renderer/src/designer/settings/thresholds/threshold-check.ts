@@ -3,9 +3,8 @@
  * the metric, tag values that exist in the plan, each expression's syntax and aggregation). The plan validator
  * only gets there once the whole plan passes its schema; this gives the same messages at once.
  */
-import type { Plan, ThresholdRule } from '../../../../../engine/plan/index.ts';
+import { validateThresholds, type Plan, type ThresholdRule } from 'loadsmith/plan';
 import { objectOf, textOf, type Draft } from '../../core/doc/index.ts';
-import { validateThresholds } from '../../../../../engine/plan/validate-thresholds.ts';
 
 /** One expression of a threshold in a draft: text, or an object with `threshold` and abort options. */
 export type RuleDraft = Draft<ThresholdRule>;

@@ -1,10 +1,10 @@
 /**
- * Micro-benchmark of the per-request path: `node engine/template/render-bench.ts`.
+ * Micro-benchmark of the per-request path: `node bench/template-render.ts`.
  * Prints ns per render() next to a hand-written closure doing the same work, so the overhead of the
  * template machinery is visible. Not a test: timings depend on the machine and are never asserted.
  */
-import { compileTemplate } from './index.ts';
-import type { TemplateContext } from './index.ts';
+import { compileTemplate } from '../engine/template/index.ts';
+import type { TemplateContext } from '../engine/template/index.ts';
 
 const SOURCE = '/v3/users/${userId}?page=${iter}';
 const ROUNDS = 15;

@@ -1,9 +1,0 @@
-/**
- * The engine's pure report helpers, shared with the renderer through the contract (renderer -> contract -> engine):
- * the CLI's number formatting, threshold values as the summary prints them, and run comparison.
- */
-export * from '../../engine/report/numbers.ts';
-export { observedName, observedText, thresholdValue } from '../../engine/report/threshold-value.ts';
-export * from '../../engine/report/compare/stats.ts';
-export * from '../../engine/report/compare/key-metrics.ts';
-export * from '../../engine/report/compare/format.ts';

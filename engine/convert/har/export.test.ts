@@ -1,0 +1,31 @@
+/** A plan as HAR 1.2 (`loadsmith export --to har`); the way back in is the recording's conversion (har-plan.test.ts). */
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../plan/schema/index.ts';
+import { exportHar } from './export.ts';
+
+describe('exportHar', () => {
+  it('writes absolute URLs, think times as gaps and checks as statuses', () => {
+    const plan: Plan = {
+      version: 1, name: 'p', defaults: { baseUrl: '${env.BASE_URL:-http://127.0.0.1:3000}', auth: { type: 'basic', username: 'ann', password: 'pw' } },
+      scenarios: { s: { executor: 'per-vu-iterations', steps: [
+        { request: { url: '/a', query: { q: 'x y' }, checks: [{ status: 201 }] } }, { think: '2s' }, { request: { method: 'POST', url: '/b', json: { n: 1 } } },
+      ] } },
+    };
+    const log = JSON.parse(exportHar(plan).text).log;
+    expect(log.entries[0].request.url).toBe('http://127.0.0.1:3000/a?q=x%20y');
+    expect(log.entries[0].response.status).toBe(201);
+    expect(log.entries[0].request.headers).toContainEqual({ name: 'Authorization', value: 'Basic YW5uOnB3' });
+    expect(Date.parse(log.entries[1].startedDateTime) - Date.parse(log.entries[0].startedDateTime)).toBe(2001);
+    expect(log.entries[1].request.postData).toEqual({ mimeType: 'application/json', text: '{"n":1}' });
+  });
+
+  it('reports flow control as not exported (until HAR export flattens it)', () => {
+    const plan: Plan = {
+      version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:3000' },
+      scenarios: { s: { executor: 'per-vu-iterations', steps: [{ request: { url: '/a' } }, { once: { steps: [{ request: { url: '/login' } }] } }] } },
+    };
+    const r = exportHar(plan);
+    expect(JSON.parse(r.text).log.entries).toHaveLength(1);
+    expect(r.notes).toContainEqual(expect.objectContaining({ kind: 'not-exported', message: 'flow control (once) has no place in HAR: its requests are not exported' }));
+  });
+});
