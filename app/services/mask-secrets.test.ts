@@ -2,7 +2,7 @@
  * Secret values are masked however an exchange spells them, within a time bound on the largest bodies Try it shows.
  */
 import { describe, expect, it } from 'vitest';
-import { MASK, maskCutText, maskText, secretValues } from './mask-secrets.ts';
+import { MASK, maskCutText, maskLive, maskText, secretValues } from './mask-secrets.ts';
 
 const SECRET = `p@ss w0rd!"/&<>'é`;
 const secrets = secretValues({ PW: SECRET }, ['PW']);
@@ -42,5 +42,13 @@ describe('maskText', () => {
     expect(maskText(b64, many)).toBe(b64);
     // About 50 ms on a quiet machine; generous for a loaded one.
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('maskLive', () => {
+  it("masks the sample error messages a run's live tick carries", () => {
+    const live = { requests: [], statuses: {}, errors: [{ kind: 'url', request: 'r', count: 2, message: `'ftp://h/${SECRET}' is not an http(s) URL` }] };
+    expect(maskLive(live, secrets).errors[0]?.message).toBe(`'ftp://h/${MASK}' is not an http(s) URL`);
+    expect(maskLive(live, [])).toBe(live);
   });
 });

@@ -5,7 +5,8 @@
  * form body), JSON-escaped (a JSON body, also with \uXXXX escapes), HTML-escaped (a form page echoing it), or
  * base64-encoded (a Basic credential, a token wrapping it), sent or echoed back.
  */
-import type { TraceEntry } from 'loadsmith';
+import type { Summary } from 'loadsmith/metrics';
+import type { Tick, TraceEntry } from 'loadsmith';
 
 export const MASK = '••••••';
 
@@ -104,4 +105,25 @@ export function maskEntry(e: TraceEntry, secrets: readonly string[]): TraceEntry
     checks: e.checks.map((c) => ({ ...c, reason: c.reason === null ? null : m(c.reason) })),
     extracted: e.extracted.map((x) => ({ ...x, value: maskValue(x.value, secrets), reason: x.reason === null ? null : m(x.reason) })),
   };
+}
+
+/**
+ * A run's summary as stored, shown and exported: the texts that may quote what was sent or received (check
+ * failures, error and extraction messages, notes) masked; the numbers untouched.
+ */
+export function maskSummary(s: Summary, secrets: readonly string[]): Summary {
+  if (secrets.length === 0) return s;
+  const m = (t: string): string => maskText(t, secrets);
+  return {
+    ...s,
+    checks: s.checks.map((c) => (c.failure === undefined ? c : { ...c, failure: m(c.failure) })),
+    errors: s.errors.map((e) => ({ ...e, message: m(e.message) })),
+    extractFailures: s.extractFailures.map((e) => ({ ...e, message: m(e.message) })),
+    notes: s.notes.map(m),
+  };
+}
+
+/** A live tick's sample error messages, masked (the rest of a tick is numbers). */
+export function maskLive(live: Tick['live'], secrets: readonly string[]): Tick['live'] {
+  return secrets.length === 0 ? live : { ...live, errors: live.errors.map((e) => ({ ...e, message: maskText(e.message, secrets) })) };
 }
