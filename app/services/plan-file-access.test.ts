@@ -101,6 +101,13 @@ describe('appPlanFiles', () => {
     expect(await read(join(granted, 'body-link.bin'))).toBe('granted-bytes');
   });
 
+  it('reads a file only under its plain absolute path, so one file cannot be read under a thousand spellings', async () => {
+    // Each spelling was a separate read of the whole file (up to 100 MB) and a copy in every worker.
+    for (const p of [`${granted}//body.bin`, `${granted}/./body.bin`, `${granted}/x/../body.bin`]) {
+      expect(await refusal(p)).toBe(`body file ${p} is not written plainly: write it as ${join(granted, 'body.bin')}`);
+    }
+  });
+
   it('names attached files only as files/NAME', () => {
     expect(attachedName('files/a.csv')).toBe('a.csv');
     for (const p of ['files', 'files/', 'files/.env', 'files/a/b.csv', 'a.csv', 'files/../a.csv', 'files\\..\\a']) expect(attachedName(p)).toBeUndefined();

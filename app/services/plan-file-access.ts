@@ -55,7 +55,11 @@ export function appPlanFiles({ dataDir, grantedFolders, limit = maxFileBytes() }
       if (!isAbsolute(path)) {
         throw new PlanFileError(`${use} '${path}' is not a file attached in the app: attach it (the plan then names it ${ATTACHED_FOLDER}/NAME), or grant its folder in Plan settings → Data files and write its absolute path`);
       }
-      const real = await realOrNone(resolve(path));
+      // One spelling per file: the engine reads each path a plan writes once, so `a//b`, `a/./b`, ... would each be
+      // another whole copy (a plan could name one large file a thousand times).
+      const plain = resolve(path);
+      if (plain.split(sep).join('/') !== path.split('\\').join('/')) throw new PlanFileError(`${use} ${path} is not written plainly: write it as ${plain}`);
+      const real = await realOrNone(plain);
       const data = await realOrNone(dataDir) ?? resolve(dataDir);
       if (real !== undefined && isInside(real, data)) throw new PlanFileError(`${use} ${path} is in the app's data folder, which plans never read: attach the file instead`);
       const granted = await Promise.all(grantedFolders.map(realOrNone));
