@@ -46,7 +46,7 @@ describe('scrubCredentials', () => {
 
   it('finds passwords and keys typed into form and JSON bodies, query strings, URLs and plan variables', () => {
     const doc = {
-      version: 1, name: 'typed', variables: { password: 'VarPW111', user: 'ann' },
+      version: 1, name: 'typed', variables: { password: 'VarPW111', user: 'ann' }, defaults: { baseUrl: 'https://svc:BasePW666@h.test' },
       scenarios: { s: { executor: 'per-vu-iterations', steps: [
         { request: { method: 'POST', url: '/login', form: { user: 'a', password: 'FormPW222' } } },
         { request: { method: 'POST', url: '/login', json: { user: 'a', auth: { client_secret: 'JsonPW333' }, tags: ['x'] } } },
@@ -55,15 +55,16 @@ describe('scrubCredentials', () => {
       ] } },
     };
     expect(literalCredentials(doc).map((c) => c.path)).toEqual([
-      'variables.password', 'scenarios.s.steps[0].request.form.password', 'scenarios.s.steps[1].request.json.auth.client_secret',
+      'variables.password', 'defaults.baseUrl password', 'scenarios.s.steps[0].request.form.password', 'scenarios.s.steps[1].request.json.auth.client_secret',
       'scenarios.s.steps[2].request.url?api_key', 'scenarios.s.steps[3].request.url password',
     ]);
     const found = scrubCredentials(doc);
     const text = JSON.stringify(doc);
-    for (const value of ['VarPW111', 'FormPW222', 'JsonPW333', 'QueryKEY444', 'UrlPW555']) expect(text).not.toContain(value);
-    expect(found.map((f) => f.value)).toEqual(['VarPW111', 'FormPW222', 'JsonPW333', 'QueryKEY444', 'UrlPW555']);
+    for (const value of ['VarPW111', 'BasePW666', 'FormPW222', 'JsonPW333', 'QueryKEY444', 'UrlPW555']) expect(text).not.toContain(value);
+    expect(found.map((f) => f.value)).toEqual(['VarPW111', 'BasePW666', 'FormPW222', 'JsonPW333', 'QueryKEY444', 'UrlPW555']);
+    expect(doc.defaults.baseUrl).toBe('https://svc:${env.PASSWORD_2}@h.test');
     expect(doc.scenarios.s.steps[2]?.request.url).toBe('https://h.test/x?q=shoes&api_key=${env.API_KEY}&page=2');
-    expect(doc.scenarios.s.steps[3]?.request.url).toBe('https://bob:${env.PASSWORD_3}@h.test/x');
+    expect(doc.scenarios.s.steps[3]?.request.url).toBe('https://bob:${env.PASSWORD_4}@h.test/x');
     expect(doc.variables.user).toBe('ann');
   });
 

@@ -58,15 +58,16 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
     }
   };
   /** A query parameter named like a credential, and the password of `scheme://user:password@host`. */
-  const url = (r: Record<string, unknown>, path: string): void => {
-    if (typeof r.url !== 'string') return;
+  const url = (r: Record<string, unknown>, path: string, key = 'url'): void => {
+    const text = r[key];
+    if (typeof text !== 'string') return;
     const literal = (v: string, what: string, hint: string): string => {
       if (v === '' || TEMPLATED.test(v)) return v;
       const env = envName(hint, v);
-      found.push({ path: `${path}.url${what}`, env, value: v });
+      found.push({ path: `${path}.${key}${what}`, env, value: v });
       return `\${env.${env}}`;
     };
-    r.url = r.url
+    r[key] = text
       .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#:@]*:)([^/?#@]+)@/i, (_m, head: string, pw: string) => `${head}${literal(pw, ' password', 'PASSWORD')}@`)
       .replace(/([?&])([^=&#]+)=([^&#]*)/g, (m, sepr: string, name: string, v: string) => {
         const decoded = safeDecode(name);
@@ -74,7 +75,7 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
       });
   };
   if (isRecord(doc.variables)) for (const [k, v] of Object.entries(doc.variables)) if (typeof v === 'string' && isSecretField(k, v)) replace(doc.variables, k, `variables.${k}`, k);
-  if (isRecord(doc.defaults)) { auth(doc.defaults.auth, 'defaults.auth'); headers(doc.defaults.headers, 'defaults.headers'); }
+  if (isRecord(doc.defaults)) { auth(doc.defaults.auth, 'defaults.auth'); headers(doc.defaults.headers, 'defaults.headers'); url(doc.defaults, 'defaults', 'baseUrl'); }
   eachDraftRequest(doc, (r, path) => {
     auth(r.auth, `${path}.auth`); headers(r.headers, `${path}.headers`); url(r, path);
     if (isRecord(r.query)) for (const [k, v] of Object.entries(r.query)) if (typeof v === 'string' && isSecretField(k, v, 'query')) replace(r.query, k, `${path}.query.${k}`, k);
