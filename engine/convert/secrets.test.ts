@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from './classify-body.ts';
 import { Notes } from './draft.ts';
 import { SecretVault } from './secret-vault.ts';
-import { isRedacted, isSecretField, isSecretName, looksLikeCredential } from './secrets.ts';
+import { envName, isRedacted, isSecretField, isSecretName, looksLikeCredential } from './secrets.ts';
 
 describe('which places hold credentials', () => {
   it('by name: headers, query parameters and fields, including one-word and camelCase names', () => {
@@ -91,6 +91,17 @@ describe('the vault', () => {
     expect(vault.hide('REDACTED', 'password', 'w', 'form field password')).toBe('${env.PASSWORD}');
     expect(vault.hide('REDACTED', 'Cookie', 'w2', 'header Cookie')).toBe('${env.COOKIE}');
     expect(vault.scrub('REDACTED')).toBe('REDACTED');
+  });
+
+  it('never names a variable the shell or the system already sets (USER, USERNAME, PATH, HOME...)', () => {
+    // `loadsmith run` reads the whole process environment: ${env.USER} would send the local login name to the
+    // target, silently, instead of asking for the value.
+    const vault = new SecretVault(new Notes());
+    expect(vault.hide('REDACTED', 'user', 'w', 'form field user')).toBe('${env.USER_VALUE}');
+    expect(vault.hide('REDACTED', 'username', 'w', 'form field username')).toBe('${env.USERNAME_VALUE}');
+    expect(vault.hide('REDACTED', 'path', 'w', 'form field path')).toBe('${env.PATH_VALUE}');
+    expect(envName('home')).toBe('HOME_VALUE');
+    expect(envName('user_name')).toBe('USER_NAME');
   });
 
   it('short values and generic example words are hidden where they stand but not hunted elsewhere', () => {

@@ -90,8 +90,18 @@ export function hasExpression(text: string): boolean {
   }
 }
 
-/** `X-Api-Key` -> `X_API_KEY`; `client secret` -> `CLIENT_SECRET`. */
+/**
+ * Variables the shell or the system sets on Linux, macOS or Windows. `loadsmith run` reads the whole process
+ * environment, so a plan reading ${env.USER} would send the local login name, silently, instead of asking for it.
+ */
+const SYSTEM_VARIABLES = new Set([
+  'USER', 'USERNAME', 'LOGNAME', 'HOME', 'PATH', 'PWD', 'OLDPWD', 'SHELL', 'TERM', 'LANG', 'HOSTNAME', 'HOST', 'MAIL', 'EDITOR',
+  'DISPLAY', 'TMP', 'TEMP', 'TMPDIR', 'OS', 'USERPROFILE', 'USERDOMAIN', 'COMPUTERNAME', 'APPDATA', 'PROMPT', 'SHLVL', 'UID',
+]);
+
+/** `X-Api-Key` -> `X_API_KEY`; `client secret` -> `CLIENT_SECRET`; `user` -> `USER_VALUE` (not the system's USER). */
 export function envName(text: string): string {
   const name = text.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
-  return /^[A-Z_]/.test(name) ? name : `S_${name}`;
+  const safe = SYSTEM_VARIABLES.has(name) ? `${name}_VALUE` : name;
+  return /^[A-Z_]/.test(safe) ? safe : `S_${safe}`;
 }
