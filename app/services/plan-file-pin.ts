@@ -3,11 +3,11 @@
  * meanwhile (by anyone who can write in a granted folder) must not lead the read into the data directory or
  * elsewhere. The file is opened first, without following a symlink at its end; then the file the system opened is
  * checked, not the path: on Linux by the path the kernel gives for the open file, elsewhere by its identity
- * (device and inode) against the checked path. It is then read through that open file (/dev/fd/N), so what is
+ * (device and inode) against the checked path, which must still resolve to itself. It is then read through that open file (/dev/fd/N), so what is
  * read is what was checked.
  */
 import { constants } from 'node:fs';
-import { open, readdir, readlink, stat, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlanFileError, readBounded, type PlanFileSource } from 'loadsmith';
 
@@ -55,6 +55,9 @@ async function isWhereChecked(handle: FileHandle, real: string, allowed: (path: 
     const actual = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
     if (actual !== undefined) return allowed(actual);
   }
+  // Elsewhere: the checked path still has no symlink in it, and still names the file opened (a folder swapped for a
+  // symlink would have to be swapped twice between these two steps and the open).
+  if (await realpath(real).catch(() => undefined) !== real) return false;
   const now = await stat(real).catch(() => undefined);
   return now !== undefined && now.dev === opened.dev && now.ino === opened.ino;
 }
