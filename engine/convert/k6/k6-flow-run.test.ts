@@ -1,5 +1,5 @@
 /**
- * Flow control exported to k6, against the real thing: each plan of tests/fixtures/convert/k6 runs with
+ * Flow control exported to k6, against the real thing: each plan of tests/fixtures/k6-flow runs with
  * `loadsmith run` and, exported, with k6, each against a fresh tests/fixtures/sequence-target.ts, which records
  * the requests in the order they arrive. With one VU and deterministic constructs both must send the same
  * sequence; a weighted choice must draw within statistical bounds of its weights in both; a failed setup aborts
@@ -15,7 +15,7 @@ import { exportK6 } from './export.ts';
 import { hasK6, K6, k6Points, requireK6, ROOT, run } from './k6-testing.ts';
 
 requireK6('k6 flow-control export test');
-const fixture = (name: string): string => join(ROOT, 'tests/fixtures/convert/k6', name);
+const fixture = (name: string): string => join(ROOT, 'tests/fixtures/k6-flow', name);
 
 interface Ran { code: number | null; stderr: string; seen: string[]; out: string }
 
