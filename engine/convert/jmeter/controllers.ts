@@ -120,6 +120,7 @@ export function condition(raw: string, scope: Scope, b: Build, where: string): s
     if (column !== undefined) return column;
     const v = varName(name);
     if (!scope.vars.has(v)) unknown.push(name);
+    else b.conditionVars.add(v);
     return v;
   };
   expr = expr

@@ -27,9 +27,9 @@ export function importJmeter(text: string, o: JmeterImportOptions = {}): ImportR
   const tree = parseJmx(text, label);
   const notes = new Notes();
   const names = planNames(tree, notes);
-  const text0: TextScope = { vars: names.vars, columns: names.columns, notes };
+  const text0: TextScope = { vars: names.vars, columns: names.columns, loopOnly: names.loopOnly, notes };
   const variables = Object.fromEntries(names.udv.map(([k, v]) => [k, jmeterText(v, text0, `${tree.name} › User Defined Variables › ${k}`)]));
-  const b: Build = { drafts: [], placeholders: new Map(), notes };
+  const b: Build = { drafts: [], placeholders: new Map(), notes, conditionVars: new Set() };
   const top = tree.children.filter((c) => c.enabled);
   const planScope = scoped(top, { ...text0, defaults: {}, headers: [], auth: [], checks: [], extract: {}, think: [] }, b);
   const scenarios: [string, Scenario][] = [];
@@ -59,6 +59,14 @@ export function importJmeter(text: string, o: JmeterImportOptions = {}): ImportR
   if (b.drafts.length === 0) throw new ConvertError(`${label}: no enabled HTTP Request sampler in a Thread Group: nothing to import`);
   // Loop variables exist only while their loop runs; buildPlan validates the requests flat, so they are declared for it.
   const loopVars = Object.fromEntries([...names.loopOnly].map((n) => [n, '']));
+  // A condition reading a variable nothing has set yet (a While polling what its own request extracts) is no error in
+  // JMeter, which compares the text "${state}": the plan starts such variables empty, so the condition can be read.
+  for (const v of b.conditionVars) {
+    if (names.loopOnly.has(v) || v in variables) continue;
+    variables[v] = '';
+    notes.add('approximated', `${tree.name} › variable ${v}`, `a condition reads ${v} before anything may have set it: it starts as '' (JMeter would compare the text \${${v}})`);
+  }
+  for (const n of names.loopOnly) notes.add('approximated', `${tree.name} › ForEach variable ${n}`, `after its loop, \${${n}} is the last item in JMeter and '' in the plan (written \${${n}:-}: a loop's variable holds only while it runs)`);
   // A User Defined Variable named like a credential (password, token, api key) goes to the environment, everywhere.
   const knownSecrets = names.udv.filter(([k, v]) => v !== '' && !v.includes('${') && isSecretField(k, v))
     .map(([k, v]) => ({ value: v, name: k, where: `${tree.name} › User Defined Variables`, what: `variable ${k}` }));
@@ -68,10 +76,11 @@ export function importJmeter(text: string, o: JmeterImportOptions = {}): ImportR
   const plan: Plan = {
     ...built.plan,
     defaults: { ...built.plan.defaults, http: { ...built.plan.defaults?.http, cookies: b.cookies ?? 'off' } },
-    ...(built.plan.variables ? { variables: withoutLoopVars(built.plan.variables, names.loopOnly) } : {}),
+
     ...(Object.keys(names.data).length ? { data: names.data } : {}),
     ...(runSteps.setup.length ? { setup: { steps: real(runSteps.setup) } } : {}),
     ...(runSteps.teardown.length ? { teardown: { steps: real(runSteps.teardown) } } : {}),
+    ...(built.plan.variables ? { variables: Object.fromEntries(Object.entries(built.plan.variables).filter(([k]) => !names.loopOnly.has(k))) } : {}),
     scenarios: Object.fromEntries(scenarios.map(([name, sc]) => [name, { ...sc, steps: real(sc.steps) }])),
   };
   if (!b.cookies) notes.add('info', tree.name, 'no HTTP Cookie Manager: JMeter sends no cookies, so the plan turns cookies off (defaults.http.cookies: off)');
@@ -109,10 +118,6 @@ function replace(s: Step, placeholders: ReadonlyMap<Request, number>, built: rea
   if ('randomSwitch' in s) return { randomSwitch: s.randomSwitch.map((x) => ({ ...x, steps: again(x.steps) })) };
   if ('roundRobinSwitch' in s) return { roundRobinSwitch: s.roundRobinSwitch.map((x) => ({ ...x, steps: again(x.steps) })) };
   return { once: { steps: again(s.once.steps) } };
-}
-
-function withoutLoopVars(v: Record<string, unknown>, loopOnly: ReadonlySet<string>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(v).filter(([k]) => !loopOnly.has(k)));
 }
 
 function uniqueName(name: string, taken: readonly string[]): string {

@@ -12,6 +12,8 @@ export interface TextScope {
   vars: ReadonlySet<string>;
   /** CSV columns: JMeter variable -> `data.feeder.column`. */
   columns: ReadonlyMap<string, string>;
+  /** ForEach variables: set while their loop runs only. */
+  loopOnly?: ReadonlySet<string>;
   notes: Notes;
 }
 
@@ -56,6 +58,8 @@ function reference(inner: string, scope: TextScope, where: string): string {
     const column = scope.columns.get(inner);
     if (column !== undefined) return `\${${column}}`;
     const name = varName(inner);
+    // JMeter keeps a ForEach variable's last item after the loop; here it is unset there, so it reads as '' then.
+    if (scope.loopOnly?.has(name)) return `\${${name}:-}`;
     if (scope.vars.has(name)) return `\${${name}}`;
     scope.notes.add('approximated', where, `variable \${${inner}} is never set in the test plan: sent as that literal text, as JMeter sends it`);
     return literal(`\${${inner}}`);

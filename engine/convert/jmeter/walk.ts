@@ -20,6 +20,8 @@ export interface Build {
   /** Placeholder request -> index of its draft. */
   placeholders: Map<Request, number>;
   notes: Notes;
+  /** Variables conditions read: JMeter reads an unset one as text, so the plan declares them (see import.ts). */
+  conditionVars: Set<string>;
   /** The cookie policy of the Cookie Managers met (undefined: none, so JMeter sends no cookies). */
   cookies?: 'iteration' | 'vu';
 }

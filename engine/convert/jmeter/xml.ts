@@ -32,8 +32,17 @@ export function parseJmx(text: string, label: string): JmxElement {
   if (doctype) throw new ConvertError(`${label}:${lineOf(text, doctype.index)}: a DOCTYPE or entity definition, which JMeter never writes: refused (it could make the parser read other files)`);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new ConvertError(`${label}:${valid.err.line}:${valid.err.col}: not valid XML: ${valid.err.msg}`);
-  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true, htmlEntities: false });
-  const doc = parser.parse(text) as XmlNode[];
+  // Each element is two XML levels (itself and its hashTree), plus a few for its properties.
+  const parser = new XMLParser({
+    preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false,
+    processEntities: true, htmlEntities: false, maxNestedTags: 2 * MAX_JMX_DEPTH + 10,
+  });
+  let doc: XmlNode[];
+  try {
+    doc = parser.parse(text) as XmlNode[];
+  } catch (e) {
+    throw new ConvertError(`${label}: ${/nested/i.test(String(e)) ? `elements nested more than ${MAX_JMX_DEPTH} levels deep: refused` : `cannot read the XML: ${e instanceof Error ? e.message : String(e)}`}`);
+  }
   const root = doc.find((n) => tagOf(n) === 'jmeterTestPlan');
   if (!root) throw new ConvertError(`${label}: not a JMeter test plan (no <jmeterTestPlan> element): save it from JMeter as .jmx`);
   const top = childrenOf(root).find((n) => tagOf(n) === 'hashTree');

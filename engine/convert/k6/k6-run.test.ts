@@ -145,13 +145,15 @@ describe.skipIf(!hasK6)('k6 export runs in real k6 and agrees with Loadsmith', (
       const loaded = await loadPlanFile(join(ROOT, f));
       sources.push({ name: f, plan: loaded.plan, prefix: `${loaded.baseDir}/` });
     }
-    for (const d of ['curl', 'har', 'postman', 'openapi', 'vegeta']) {
+    for (const d of ['curl', 'har', 'postman', 'openapi', 'vegeta', 'jmeter']) {
       for (const f of readdirSync(join(ROOT, 'tests/fixtures/convert', d))) {
         // readme-targets.txt sends body files from /path/to/..., which k6 opens when it loads the script.
         if (f.includes('environment') || f === 'readme-targets.txt') continue;
         sources.push({ name: `${d}/${f}`, plan: importPlan(await readFile(join(ROOT, 'tests/fixtures/convert', d, f), 'utf8'), undefined, { file: f }).plan, prefix: '' });
       }
     }
+    // jmeter/shop.jmx reads users.csv (a CSV Data Set): k6 opens data files when it loads the script.
+    await writeFile(join(dir, 'users.csv'), 'email,plan\na@example.test,gold\n');
     const failed: string[] = [];
     for (const src of sources) {
       const script = join(dir, `${src.name.replace(/[/.]/g, '_')}.js`);
