@@ -124,3 +124,57 @@ describe('importJmeter: the file itself', () => {
     expect(() => importJmeter('<jmeterTestPlan><hashTree/></jmeterTestPlan>', { file: 'empty.jmx' })).toThrow(/no TestPlan element/);
   });
 });
+
+describe('importJmeter: the other controllers, assertions, functions and executors (controllers.jmx)', () => {
+  const c = importJmeter(readFileSync(fileURLToPath(new URL('../../../tests/fixtures/convert/jmeter/controllers.jmx', import.meta.url)), 'utf8'), { file: 'controllers.jmx' });
+  const steps = c.plan.scenarios.Browsers!.steps;
+  const at = (i: number): Step => steps[i]!;
+  const notes = (kind: string): string[] => c.notes.filter((n) => n.kind === kind).map((n) => `${n.where}: ${n.message}`);
+
+  it('Thread Groups: a scheduled one with a ramp-up is ramping-vus with its start delay; "infinite" is 10 minutes, reported', () => {
+    expect(c.plan.scenarios.Browsers).toMatchObject({ executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '10s', target: 5 }, { duration: '50s', target: 5 }], startTime: '5s' });
+    expect(c.plan.scenarios.Forever).toMatchObject({ executor: 'constant-vus', vus: 3, duration: '10m' });
+    expect(notes('approximated')).toContainEqual(expect.stringMatching(/^Catalog › Forever: loops forever/));
+    // Stop thread on a sampler error: stopVU.
+    expect(at(1)).toMatchObject({ request: { name: 'Search', onFailure: 'stopVU' } });
+  });
+
+  it('functions with an equivalent are translated; the rest reported and left out', () => {
+    expect(at(1)).toMatchObject({ request: { query: { q: "${randomString(8, 'abc')}", id: '${uuid()}', t: '${now()}', n: '${randomInt(1, 9)}', vu: '${vu}', c: '' } } });
+    expect(notes('not-imported')).toContainEqual(expect.stringContaining('Search: JMeter function ${__counter(...)}'));
+  });
+
+  it('Response Assertions: regex match, NOT substring, a header, codes OR-ed; the message field reported; a Gaussian timer as a range', () => {
+    expect((at(1) as { request: Request }).request.checks).toEqual([
+      { body: { matches: '^(?:\\{.*\\})$' } }, { body: { notContains: 'error' } }, { header: 'Content-Type', contains: 'json' }, { status: [200, 204] },
+    ]);
+    expect(notes('not-imported')).toContainEqual(expect.stringContaining('Search › message: Response Assertion: response_message'));
+    expect(at(0)).toEqual({ think: { min: '80ms', max: '120ms' } });
+  });
+
+  it('Interleave, Random, Throughput (total executions), While LAST, an untranslatable If, an endless Loop', () => {
+    expect(Object.keys(at(2))).toEqual(['roundRobinSwitch']);
+    expect((at(3) as { randomSwitch: { weight: number }[] }).randomSwitch.map((x) => x.weight)).toEqual([1, 1]);
+    expect(at(4)).toMatchObject({ if: { condition: 'iter < 2' } });
+    expect(at(5)).toMatchObject({ while: { condition: 'status() >= 200 && status() < 400', max: 1000 } });
+    expect(at(6)).toMatchObject({ if: { condition: 'false', then: [{ request: { name: 'Welcome' } }] } });
+    expect(notes('not-imported')).toContainEqual(expect.stringMatching(/only new users: condition \$\{__groovy.*never|only new users: condition .*reads visits/));
+    expect(at(7)).toMatchObject({ repeat: { times: 1000 } });
+  });
+
+  it('a multipart form keeps its text fields and reports its file; a lone file is the body, to confirm; redirects off', () => {
+    const upload = (at(8) as { request: Request }).request;
+    expect(upload.headers?.['Content-Type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload.text).toContain('name="title"\r\n\r\nreport');
+    expect(notes('not-imported')).toContainEqual(expect.stringContaining("Upload: file report.pdf as form field 'doc'"));
+    expect(at(9)).toMatchObject({ request: { method: 'PUT', file: { path: 'img/logo.png', contentType: 'image/png' }, maxRedirects: 0 } });
+    expect(notes('confirm')).toEqual([expect.stringContaining('data file data/products.csv'), expect.stringContaining('body file img/logo.png')]);
+  });
+
+  it('a CSV shared by all threads: each row once, stopping at the end; its header-less columns reported; no Cookie Manager: cookies off', () => {
+    expect(c.plan.data).toEqual({ products: { file: 'data/products.csv', format: 'csv', mode: 'unique', onExhausted: 'stop', delimiter: ';' } });
+    expect(notes('approximated')).toContainEqual(expect.stringContaining('the column names are the first line of data/products.csv'));
+    expect(c.plan.defaults?.http?.cookies).toBe('off');
+    expect(notes('not-imported')).toEqual(expect.arrayContaining([expect.stringContaining('reuse login: ModuleController'), expect.stringContaining('compute: JSR223Sampler: a script')]));
+  });
+});

@@ -7,7 +7,7 @@
  * Without it the tests are skipped with a message, unless LOADSMITH_REQUIRE_K6=1 (CI), where that is a failure.
  */
 import { readdirSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,8 +152,12 @@ describe.skipIf(!hasK6)('k6 export runs in real k6 and agrees with Loadsmith', (
         sources.push({ name: `${d}/${f}`, plan: importPlan(await readFile(join(ROOT, 'tests/fixtures/convert', d, f), 'utf8'), undefined, { file: f }).plan, prefix: '' });
       }
     }
-    // jmeter/shop.jmx reads users.csv (a CSV Data Set): k6 opens data files when it loads the script.
+    // The JMeter fixtures read files (CSV Data Sets, a file body): k6 opens them when it loads the script.
     await writeFile(join(dir, 'users.csv'), 'email,plan\na@example.test,gold\n');
+    await mkdir(join(dir, 'data'), { recursive: true });
+    await mkdir(join(dir, 'img'), { recursive: true });
+    await writeFile(join(dir, 'data/products.csv'), 'sku;name\na1;Anvil\n');
+    await writeFile(join(dir, 'img/logo.png'), 'png');
     const failed: string[] = [];
     for (const src of sources) {
       const script = join(dir, `${src.name.replace(/[/.]/g, '_')}.js`);
