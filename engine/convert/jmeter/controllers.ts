@@ -42,7 +42,7 @@ export function controllerStep(e: JmxElement, scope: Scope, b: Build, stepsOf: S
     }
     case 'LoopController': {
       const loops = prop(e.props, 'LoopController.loops')?.trim() ?? '1';
-      if (loops === '-1' || boolProp(e.props, 'LoopController.continue_forever') && loops === '-1') {
+      if (loops === '-1') {
         b.notes.add('approximated', where, `loops forever: a plan's loop needs an end, at most ${WHILE_MAX} passes`);
         return [{ repeat: { times: WHILE_MAX, steps: nonEmpty(inner()) } }];
       }
@@ -128,7 +128,6 @@ export function condition(raw: string, scope: Scope, b: Build, where: string): s
     .replace(/\$\{([^}]+)\}/g, (_m, name: string) => ref(name))
     .replace(/vars\.get\((["'])([^"']+)\1\)/g, (_m, _q: string, name: string) => ref(name))
     .replace(/===/g, '==').replace(/!==/g, '!=');
-  if (/^(true|false)$/.test(expr) && fn === null && raw.trim() !== expr) unknown.push(raw);
   try {
     if (unknown.length === 0) {
       compileExpression(expr);

@@ -10,7 +10,7 @@ import { assertionChecks, extractions, timerThink, type Think } from './checks.t
 import { controllerStep } from './controllers.ts';
 import { boolProp, collection, prop } from './props.ts';
 import { httpDefaults, samplerDraft, type SamplerScope } from './sampler.ts';
-import { jmeterText as jmeterTextOf } from './text.ts';
+import { jmeterText } from './text.ts';
 import type { JmxElement } from './xml.ts';
 
 export interface Scope extends SamplerScope { think: Think[] }
@@ -75,7 +75,7 @@ export function scoped(level: readonly JmxElement[], above: Scope, b: Build): Sc
       for (const h of collection(e.props, 'HeaderManager.headers')) {
         const name = prop(h, 'Header.name') ?? '';
         if (!name) continue;
-        s.headers = [...s.headers.filter(([k]) => k.toLowerCase() !== name.toLowerCase()), [name, textIn(prop(h, 'Header.value') ?? '', s, e)]];
+        s.headers = [...s.headers.filter(([k]) => k.toLowerCase() !== name.toLowerCase()), [name, jmeterText(prop(h, 'Header.value') ?? '', s, where(e))]];
       }
     } else if (e.tag === 'AuthManager') {
       for (const a of collection(e.props, 'AuthManager.auth_list')) {
@@ -90,10 +90,6 @@ export function scoped(level: readonly JmxElement[], above: Scope, b: Build): Sc
     else if (LISTENERS.test(e.tag)) b.notes.add('info', where(e), 'a listener: not imported (Loadsmith reports results in its own summary and outputs)');
   }
   return s;
-}
-
-function textIn(text: string, s: Scope, e: JmxElement): string {
-  return jmeterTextOf(text, s, where(e));
 }
 
 function isScoped(e: JmxElement): boolean {
