@@ -12,6 +12,8 @@ export class Script {
   encoding = false;
   sharedArray = false;
   ws = false;
+  /** The plan reads statuses (status()): each response notes its own. */
+  statuses = false;
   /** path as written in the plan -> the init-context variable holding its bytes. */
   readonly files = new Map<string, string>();
   /** Prefix for file paths: scripts open files relative to themselves, plans relative to the plan file. */

@@ -18,7 +18,7 @@ export function importHarRecording(text: string, o: HarRecordingImportOptions = 
   const convert = (accept?: readonly string[]): RecordingConversion => convertRecording(exchanges, {
     name: o.name ?? `Imported from ${o.file ?? 'HAR'}`,
     description: `Recorded in ${o.file ?? 'a HAR file'}: ${exchanges.length} entr${exchanges.length === 1 ? 'y' : 'ies'}`,
-    skipStatic: o.skipStatic ?? false, groupBy: 'navigation', thinkTimes: true,
+    skipStatic: o.skipStatic ?? false, groupBy: 'navigation', thinkTimes: true, keepWebSockets: true,
     ...(accept ? { accept } : {}),
   });
   // The correlations the recorder's review pre-ticks: high and medium confidence.
