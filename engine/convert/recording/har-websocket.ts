@@ -34,7 +34,7 @@ export function withWebSocketSessions(harText: string, result: ImportResult): Im
   let k = 0;
   const convert = (steps: Step[]): void => {
     steps.forEach((step, i) => {
-      if ('request' in step && WS_URL.test(step.request.url)) {
+      if ('request' in step && isHandshake(step.request)) {
         const messages = recorded[k++] ?? [];
         const session = sessionOf(step.request, messages, result.plan, notes);
         steps[i] = { websocket: session };
@@ -49,6 +49,12 @@ export function withWebSocketSessions(harText: string, result: ImportResult): Im
   const env = result.env.filter((v) => v !== 'SEC_WEB_SOCKET_KEY' || JSON.stringify(result.plan).includes('env.SEC_WEB_SOCKET_KEY'));
   const kept = result.notes.filter((n) => !/Sec-WebSocket-Key/i.test(n.message));
   return { ...result, env, notes: [...kept, ...notes] };
+}
+
+/** A request step made from a WebSocket entry (kept in its http(s) form): it was answered 101, or says it upgrades. */
+function isHandshake(r: Request): boolean {
+  return WS_URL.test(r.url) || (r.checks ?? []).some((c) => 'status' in c && c.status === 101)
+    || Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'sec-websocket-version');
 }
 
 /** The frames of each WebSocket entry, in the order the entries started (as harToRecording numbers them). */
@@ -99,7 +105,8 @@ function urlOf(r: Request, plan: Plan, headers: Record<string, string | number |
   if (auth) headers[auth.name] = auth.value;
   const lost = r.auth?.type === 'basic' ? 'basic authentication' : r.auth === undefined && plan.defaults?.auth && plan.defaults.auth.type !== 'none' ? 'defaults.auth' : undefined;
   if (lost) notes.push({ kind: 'approximated', where, message: `${lost} does not apply to WebSocket sessions: add its Authorization header to the session if the server needs it` });
-  const full = query.length > 0 ? `${r.url}${r.url.includes('?') ? '&' : '?'}${query.join('&')}` : r.url;
+  const url = r.url.replace(/^http/i, 'ws');
+  const full = query.length > 0 ? `${url}${url.includes('?') ? '&' : '?'}${query.join('&')}` : url;
   const base = /:-(https?:\/\/[^}]+)\}/.exec(plan.defaults?.baseUrl ?? '')?.[1] ?? plan.defaults?.baseUrl;
   if (base === undefined) return full;
   const wsBase = base.replace(/^http/i, 'ws').replace(/\/$/, '');
@@ -121,7 +128,7 @@ function actionsOf(messages: readonly Message[]): WebSocketAction[] {
       const gap = last === undefined ? 0 : Math.round((m.time - last) * 1000);
       if (gap >= PAUSE_MIN_MS) out.push({ pause: `${gap}ms` });
       // A recorded `${` is text, not an expression: written `$${`.
-      out.push({ send: m.opcode === 2 ? { binary: m.data } : m.data.replaceAll('${', '$${') });
+      out.push({ send: m.opcode === 2 ? { binary: m.data } : m.data.replaceAll('${', () => '$${') });
     } else out.push({ receive: {} });
     last = m.time;
   }
