@@ -5,7 +5,9 @@
  * allocates (a 10,000-step plan's YAML document and its validated copies), and a larger nursery only copies those
  * objects more before they are promoted anyway: `loadsmith validate` of such a plan peaked at 288 MB with the
  * default, 166 MB with the nursery held, in the same CPU time. During a run the main thread merges the workers'
- * per-second samples; they are small now that series keys cross once (metrics/series-keys.ts).
+ * per-second samples, which a small nursery promotes before they die: with thousands of request names that costs the
+ * coordinator CPU in old-generation collections (docs/performance.md, "Memory with many request names"), less since
+ * series keys cross once (metrics/series-keys.ts). Letting it grow to 16 MB for a run cost 50–70 MB of RSS.
  *
  * The main thread's heap limits were fixed when Node started, but V8 reads the growth factor each time it would
  * grow the nursery: 1 keeps it where it is. Worker threads are isolates created later: they start with 8 MB
