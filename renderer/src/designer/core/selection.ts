@@ -40,10 +40,10 @@ export function followEdit(sel: Selection, e: Edit): Selection {
   return sel;
 }
 
-/** The container step (a group, a batch) or the scenario that held a deleted step. */
+/** The container step (a group, a batch, a loop, an if) or the scenario that held a deleted step (or else list). */
 function parentOf(deleted: Path): Selection {
-  // ['scenarios', name, 'steps', i, (...children of a container, j)*]
-  const container = deleted.length > 4 ? containerOf(deleted.slice(0, -1)) : null;
+  // ['scenarios', name, 'steps', i, (...children of a container, j)*], or a whole branch list (an if's else)
+  const container = deleted.length > 4 ? (containerOf(deleted.slice(0, -1)) ?? containerOf(deleted)) : null;
   if (container) return { kind: 'step', path: container.step };
   return deleted[0] === 'scenarios' && typeof deleted[1] === 'string' ? { kind: 'scenario', name: deleted[1] } : DEFAULT_SELECTION;
 }

@@ -45,7 +45,6 @@ export function addStep(doc: Doc, list: Path, kind: StepKind): TreeChange {
 }
 
 export const deleteScenario = (name: string): Edit => ({ kind: 'delete', path: ['scenarios', name] });
-export const deleteStep = (path: Path): Edit => ({ kind: 'delete', path });
 
 /** What a node's inline rename edits, and its current value; null for nodes without a name (think steps, batches). */
 export function renameTarget(doc: Doc, sel: Selection): { kind: 'scenario' | 'group' | 'request'; value: string } | null {

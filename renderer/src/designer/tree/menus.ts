@@ -1,4 +1,4 @@
-/** The items of a row's menus: "Add step" (a scenario, group or batch) and the node's actions, with their keys. */
+/** The items of a row's menus: "Add step" (a scenario, a container step, a branch) and the node's actions, with their keys. */
 import type { Doc } from '../core/doc-path.ts';
 import { isStepKind, STEP_KIND_NAMES, STEP_KINDS } from '../core/doc/index.ts';
 import type { TreeNode } from './model.ts';
@@ -27,8 +27,8 @@ export function actionItems(doc: Doc, node: TreeNode, a: TreeActions): MenuItem[
   );
   if (path) {
     items.push(
-      { label: 'Move into the group above', shortcut: 'Alt+Shift+→', disabled: indentStep(doc, path) === null, run: () => a.move(node, 'indent') },
-      { label: 'Move out of its group', shortcut: 'Alt+Shift+←', disabled: outdentStep(doc, path) === null, run: () => a.move(node, 'outdent') },
+      { label: 'Move into the step above', shortcut: 'Alt+Shift+→', disabled: indentStep(doc, path) === null, run: () => a.move(node, 'indent') },
+      { label: 'Move out of its container', shortcut: 'Alt+Shift+←', disabled: outdentStep(doc, path) === null, run: () => a.move(node, 'outdent') },
     );
   }
   items.push({ label: 'Delete', shortcut: 'Del', run: () => a.remove(node) });

@@ -6,12 +6,13 @@
 import type { PlanIssue } from '../../../../app/contract/index.ts';
 import type { Doc, Path } from '../core/doc-path.ts';
 import type { Selection, SettingsSection } from '../core/selection.ts';
-import { childList, childrenOf, listOf, scenarioEntries, stepKind, type StepKind } from '../core/doc/index.ts';
+import { branchesOf, childList, childrenOf, listOf, scenarioEntries, stepKind, stepsAt, type StepKind } from '../core/doc/index.ts';
 import { issuesUnder } from '../core/validation.ts';
 import { scenarioSummary, stepAriaLabel, stepText } from './labels.ts';
 
 /** A step's node kind is its step kind (core/doc/steps.ts). */
-export type NodeKind = 'settings' | 'section' | 'scenario' | StepKind | 'unknown';
+/** A branch is one list of an if or a switch (then, else, a weighted branch): a row to add and drop steps into. */
+export type NodeKind = 'settings' | 'section' | 'scenario' | StepKind | 'branch' | 'unknown';
 
 /** Where a node sits among its movable siblings. */
 export type Place =
@@ -30,8 +31,10 @@ export interface TreeNode {
   label: string;
   selection: Selection;
   place?: Place;
-  /** The list children are added to: a scenario's or group's steps, a batch's requests. */
+  /** The list children are added to: a scenario's, group's, loop's or branch's steps, a batch's requests. */
   childList?: Path;
+  /** A branch's list may be absent (an if's else): the tree offers it empty. */
+  optional?: boolean;
   issues: PlanIssue[];
   children: TreeNode[];
 }
@@ -98,18 +101,38 @@ function stepNodes(steps: readonly unknown[], list: Path, issues: readonly PlanI
     const kind = stepKind(step);
     const { badge, text } = stepText(step);
     const children = childList(path, kind) ?? undefined;
+    const label = stepAriaLabel(step);
     return {
       id: stepId(path),
       kind,
       badge,
       text,
-      label: stepAriaLabel(step),
+      label,
       selection: { kind: 'step', path },
       place: { kind: 'step', list, index, count: steps.length },
       childList: children,
       issues: issuesUnder(issues, path),
-      children: children ? stepNodes(childrenOf(step), children, issues) : [],
+      children: children ? stepNodes(childrenOf(step), children, issues) : branchNodes(step, path, label, issues),
     } satisfies TreeNode;
+  });
+}
+
+/** The rows of an if's or a switch's lists; selecting one selects the step (its editor edits the branches). */
+function branchNodes(step: unknown, path: Path, owner: string, issues: readonly PlanIssue[]): TreeNode[] {
+  return branchesOf(step).map((b) => {
+    const list = [...path, ...b.path];
+    return {
+      id: `branch:${JSON.stringify(list)}`,
+      kind: 'branch' as const,
+      text: b.name,
+      ...(b.detail ? { detail: b.detail } : {}),
+      label: `${b.name} of ${owner}`,
+      selection: { kind: 'step' as const, path },
+      childList: list,
+      ...(b.optional ? { optional: true } : {}),
+      issues: issuesUnder(issues, list),
+      children: stepNodes(stepsAt(step, b.path), list, issues),
+    };
   });
 }
 

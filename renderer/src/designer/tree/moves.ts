@@ -35,10 +35,23 @@ export function moveStep(doc: Doc, from: Path, target: Target): Move | null {
   // Across lists: take it out, then put it in; the target list's own path shifts when it runs through the
   // source list after the removed item.
   const item = getIn(doc, from);
-  const without = deleteIn(doc, from);
+  const without = pruneOptional(deleteIn(doc, from), fromList);
   const list = shiftedBy(target.list, from);
   const index = Math.max(0, Math.min(target.index, lengthAt(without, list)));
   return { edit: { kind: 'replace', doc: insertIn(without, list, index, item) }, to: [...list, index] };
+}
+
+/** An optional list (an if's else) left empty goes away: an empty else is no else, and the schema refuses it. */
+function pruneOptional(doc: Doc, list: Path): Doc {
+  return isOptionalList(list) && lengthAt(doc, list) === 0 ? deleteIn(doc, list) : doc;
+}
+
+export const isOptionalList = (list: Path): boolean => list[list.length - 1] === 'else' && list[list.length - 2] === 'if';
+
+/** Deleting a step: the whole else when it was the else's only step (see pruneOptional). */
+export function deleteStepEdit(doc: Doc, path: Path): Edit {
+  const list = listOf(path);
+  return isOptionalList(list) && lengthAt(doc, list) === 1 ? { kind: 'delete', path: list } : { kind: 'delete', path };
 }
 
 function shiftedBy(path: Path, removed: Path): Path {
@@ -56,12 +69,12 @@ export function moveStepBy(doc: Doc, path: Path, delta: -1 | 1): Move | null {
   return { edit: { kind: 'move', path: listOf(path), from: i, to }, to: [...listOf(path), to] };
 }
 
-/** The list a step's children go into, when it has one (a group's steps, a batch's requests). */
+/** The list a step's children go into, when it has one (a group's or a loop's steps, a batch's requests). */
 export function childListOf(doc: Doc, path: Path): Path | null {
   return childList(path, stepKind(stepAt(doc, path)));
 }
 
-/** Alt+Shift+ArrowRight: into the group (or batch) just above, at its end. */
+/** Alt+Shift+ArrowRight: into the group (batch, loop, once) just above, at its end. */
 export function indentStep(doc: Doc, path: Path): Move | null {
   const i = indexOf(path);
   if (i === 0) return null;
@@ -69,7 +82,7 @@ export function indentStep(doc: Doc, path: Path): Move | null {
   return list ? moveStep(doc, path, { list, index: lengthAt(doc, list) }) : null;
 }
 
-/** Alt+Shift+ArrowLeft: out of its group (or batch), just after it. */
+/** Alt+Shift+ArrowLeft: out of its group (batch, loop, branch), just after the step that holds it. */
 export function outdentStep(doc: Doc, path: Path): Move | null {
   const container = containerOf(listOf(path))?.step;
   if (!container) return null;

@@ -7,13 +7,13 @@ import type { Selection } from '../core/selection.ts';
 import { scenarioNames, type StepKind } from '../core/doc/index.ts';
 import type { Designer } from '../state/DesignerProvider.tsx';
 import {
-  addScenario, addStep, deleteScenario, deleteStep, duplicateScenario, duplicateStep, renameEdit, renameTarget,
+  addScenario, addStep, deleteScenario, duplicateScenario, duplicateStep, renameEdit, renameTarget,
   scenarioHasSteps, type TreeChange,
 } from './actions.ts';
 import { groupNameProblem, scenarioNameProblem } from './labels.ts';
 import type { TreeNode } from './model.ts';
 import type { Drop } from './dropTarget.ts';
-import { indentStep, indexAfterRemoval, moveScenario, moveStep, moveStepBy, outdentStep, type Move } from './moves.ts';
+import { deleteStepEdit, indentStep, indexAfterRemoval, moveScenario, moveStep, moveStepBy, outdentStep, type Move } from './moves.ts';
 
 export type MoveCommand = 'moveUp' | 'moveDown' | 'indent' | 'outdent';
 
@@ -91,7 +91,7 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       const sel = node.selection;
       if (sel.kind === 'settings') return;
       if (sel.kind === 'scenario' && !confirmed && scenarioHasSteps(d.doc, sel.name)) { ui.confirmDelete(node); return; }
-      d.edit(sel.kind === 'scenario' ? deleteScenario(sel.name) : deleteStep(sel.path));
+      d.edit(sel.kind === 'scenario' ? deleteScenario(sel.name) : deleteStepEdit(d.doc, sel.path));
       ui.focusAfter(ui.rowBefore(node.id));
     },
     duplicate(node) {
