@@ -44,6 +44,19 @@ export function completionContext(text: string, caret: number): CompletionContex
   return { from: caret - query.length, to, query, closed: nextClose !== -1 && (nextOpen === -1 || nextClose < nextOpen) };
 }
 
+/** How a field finds the name at the caret; `explicit` when the user asked for the list (Ctrl+Space). */
+export type ContextAt = (text: string, caret: number, explicit: boolean) => CompletionContext | undefined;
+
+/**
+ * The same, in a field that is one expression written without `${...}` (a flow step's condition): anywhere outside
+ * quotes is inside the expression. The list opens on a name being typed (not on every space), or when asked for.
+ */
+export function expressionContext(text: string, caret: number, explicit: boolean): CompletionContext | undefined {
+  const ctx = completionContext(`\${${text}`, caret + 2);
+  if (!ctx || (ctx.query === '' && !explicit)) return undefined;
+  return { ...ctx, from: ctx.from - 2, to: ctx.to - 2, closed: true };
+}
+
 function unbalancedQuotes(s: string): boolean {
   let quote: string | undefined;
   for (let i = 0; i < s.length; i++) {
