@@ -25,7 +25,9 @@ export function LoadProfile({ highlight }: { highlight?: string }) {
       {load.scenarios.length > 0 && (
         <p className="load-requests">
           <strong>{load.requests.exact ? 'Total' : 'Estimated total'}: {requestsText(load.requests)}</strong>
-          {!load.requests.exact && <span className="hint"> — {ASSUMPTION}; the server's real speed decides.</span>}
+          {load.requests.unknown !== undefined
+            ? <span className="hint"> — loops decide it during the run: {load.requests.unknown}.</span>
+            : !load.requests.exact && <span className="hint"> — {ASSUMPTION}; the server's real speed decides.</span>}
         </p>
       )}
       {short.map((s) => (
