@@ -105,9 +105,14 @@ describe('completion in a condition (one expression, written without ${...})', (
     expect(ctx).toEqual({ from: 4, to: 7, query: 'ite', closed: true });
     const v: Completion = { label: 'items', kind: 'variable' };
     expect(ctx && applyCompletion(text, ctx, v)).toEqual({ text: 'len(items) > 0', caret: 9 });
+    // A function with only optional parameters leaves the caret after its (), ready for `== 202`; len(...) inside.
     const f: Completion = { label: 'status', kind: 'function', params: "'Request name'?" };
     const at = expressionContext('sta', 3, false);
-    expect(at && applyCompletion('sta', at, f)).toEqual({ text: 'status()', caret: 7 });
+    expect(at && applyCompletion('sta', at, f)).toEqual({ text: 'status()', caret: 8 });
+    const len: Completion = { label: 'len', kind: 'function', params: 'v' };
+    expect(at && applyCompletion('sta', { ...at, query: 'le' }, len)).toEqual({ text: 'len()', caret: 4 });
+    const randomString: Completion = { label: 'randomString', kind: 'function', params: 'length, charset?' };
+    expect(at && applyCompletion('sta', at, randomString).caret).toBe(13);
   });
   it('opens on a name being typed, not after every space, unless asked (Ctrl+Space); never inside quotes', () => {
     expect(expressionContext('status() == ', 12, false)).toBeUndefined();
