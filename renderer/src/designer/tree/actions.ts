@@ -4,9 +4,9 @@
  */
 import type { Scenario, Step } from 'loadsmith/plan';
 import { setIn, type Doc, type Path } from '../core/doc-path.ts';
-import { draftAt, newStep, objectOf, planOf, stepAt, stepsAt, stepKind, type StepKind } from '../core/doc/index.ts';
+import { draftAt, newRequest, newStep, objectOf, planOf, stepAt, stepsAt, stepKind, type StepKind } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
-import type { Selection } from '../core/selection.ts';
+import type { Hook, Selection } from '../core/selection.ts';
 import { copyName } from './labels.ts';
 
 export interface TreeChange { edit: Edit; select?: Selection }
@@ -42,6 +42,13 @@ export function duplicateStep(doc: Doc, path: Path): TreeChange | null {
 export function addStep(doc: Doc, list: Path, kind: StepKind): TreeChange {
   const index = stepsAt(doc, list).length;
   return { edit: { kind: 'insert', path: list, index, value: newStep(kind) }, select: { kind: 'step', path: [...list, index] } };
+}
+
+const FIRST: Readonly<Record<Hook, string>> = { setup: 'Get token', teardown: 'Clean up' };
+
+/** A new setup or teardown holding one request; the request is selected. */
+export function addHook(hook: Hook): TreeChange {
+  return { edit: { kind: 'set', path: [hook], value: { steps: [newRequest(FIRST[hook])] } }, select: { kind: 'step', path: [hook, 'steps', 0] } };
 }
 
 export const deleteScenario = (name: string): Edit => ({ kind: 'delete', path: ['scenarios', name] });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { getIn } from '../core/doc-path.ts';
 import { applyEdit } from '../core/edits.ts';
 import { followEdit } from '../core/selection.ts';
+import { validate } from '../core/validation.ts';
+import { addHook } from './actions.ts';
 import { addItems } from './menus.ts';
 import { dropOn } from './dropTarget.ts';
 import { buildTree, findNode, stepId, type TreeNode } from './model.ts';
@@ -22,6 +24,7 @@ const doc = {
     },
   },
 };
+const plan = { version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:1' }, scenarios: { a: { executor: 'per-vu-iterations', steps: [R('/0')] } } };
 const A = (...rest: (string | number)[]) => ['scenarios', 'a', 'steps', ...rest];
 const branchId = (...rest: (string | number)[]) => `branch:${JSON.stringify(A(...rest))}`;
 const apply = (m: Move | null, d: unknown = doc) => { if (!m) throw new Error('no move'); return applyEdit(d, m.edit); };
@@ -85,5 +88,38 @@ describe('flow control in the plan tree', () => {
     expect(items.map((i) => i.label)).toEqual(['Request', 'Think time', 'Group', 'Batch', 'If', 'Repeat', 'While', 'Do while', 'For each', 'Weighted choice', 'Round robin', 'Once per VU']);
     items[6]?.run();
     expect(added).toEqual(['while']);
+  });
+});
+
+describe('setup and teardown in the plan tree', () => {
+  const withSetup = applyEdit(doc, addHook('setup').edit);
+
+  it('adds a setup that is valid as it is, shown before the scenarios, its request selected', () => {
+    const change = addHook('setup');
+    expect(change.select).toEqual({ kind: 'step', path: ['setup', 'steps', 0] });
+    expect(validate(applyEdit(plan, change.edit)).valid).toBe(true);
+    const nodes = buildTree(withSetup, []);
+    expect(nodes.map((n) => n.id)).toEqual(['settings', 'hook:setup', 'scenario:a']);
+    expect(nodes[1]).toMatchObject({ kind: 'hook', text: 'Setup', childList: ['setup', 'steps'], selection: { kind: 'hook', hook: 'setup' } });
+    expect(nodes[1]?.children.map((c) => c.text)).toEqual(['Get token']);
+    // No setup, no row: plans without one look as they always did.
+    expect(buildTree(doc, []).some((n) => n.kind === 'hook')).toBe(false);
+    expect(buildTree(applyEdit(doc, addHook('teardown').edit), []).at(-1)?.id).toBe('hook:teardown');
+  });
+
+  it('takes steps dragged in and out, and goes away with its last step (then the setup row is selected no more)', () => {
+    const nodes = buildTree(withSetup, []);
+    const setup = findNode(nodes, 'hook:setup');
+    const dragged = findNode(nodes, stepId(A(0)));
+    if (!setup || !dragged) throw new Error('rows');
+    expect(dropOn(withSetup, dragged, setup, 0.1)).toEqual({ position: 'inside', target: { list: ['setup', 'steps'], index: 1 } });
+    const out = moveStep(withSetup, ['setup', 'steps', 0], { list: A(), index: 0 });
+    expect(getIn(apply(out, withSetup), ['setup'])).toBeUndefined();
+    const del = deleteStepEdit(withSetup, ['setup', 'steps', 0]);
+    expect(del).toEqual({ kind: 'delete', path: ['setup'] });
+    expect(followEdit({ kind: 'step', path: ['setup', 'steps', 0] }, del)).toEqual({ kind: 'hook', hook: 'setup' });
+    // A timeout the user set is kept: the emptied steps are then a problem the validator names.
+    const timed = applyEdit(withSetup, { kind: 'set', path: ['setup', 'timeout'], value: '30s' });
+    expect(deleteStepEdit(timed, ['setup', 'steps', 0])).toEqual({ kind: 'delete', path: ['setup', 'steps', 0] });
   });
 });

@@ -5,14 +5,14 @@
  */
 import type { PlanIssue } from '../../../../app/contract/index.ts';
 import type { Doc, Path } from '../core/doc-path.ts';
-import type { Selection, SettingsSection } from '../core/selection.ts';
-import { branchesOf, childList, childrenOf, listOf, scenarioEntries, stepKind, stepsAt, type StepKind } from '../core/doc/index.ts';
+import { isHook, type Hook, type Selection, type SettingsSection } from '../core/selection.ts';
+import { branchesOf, childList, childrenOf, listOf, planOf, scenarioEntries, stepKind, stepsAt, type StepKind } from '../core/doc/index.ts';
 import { issuesUnder } from '../core/validation.ts';
 import { scenarioSummary, stepAriaLabel, stepText } from './labels.ts';
 
 /** A step's node kind is its step kind (core/doc/steps.ts). */
 /** A branch is one list of an if or a switch (then, else, a weighted branch): a row to add and drop steps into. */
-export type NodeKind = 'settings' | 'section' | 'scenario' | StepKind | 'branch' | 'unknown';
+export type NodeKind = 'settings' | 'section' | 'scenario' | 'hook' | StepKind | 'branch' | 'unknown';
 
 /** Where a node sits among its movable siblings. */
 export type Place =
@@ -53,6 +53,7 @@ export function selectionId(sel: Selection): string {
   switch (sel.kind) {
     case 'settings': return `settings:${sel.section}`;
     case 'scenario': return `scenario:${sel.name}`;
+    case 'hook': return `hook:${sel.hook}`;
     case 'step': return stepId(sel.path);
   }
 }
@@ -61,7 +62,7 @@ export const stepId = (path: Path): string => `step:${JSON.stringify(path)}`;
 export const SETTINGS_ID = 'settings';
 
 export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
-  const outside = issues.filter((i) => i.path[0] !== 'scenarios');
+  const outside = issues.filter((i) => i.path[0] !== 'scenarios' && !isHook(i.path[0]));
   const sections: TreeNode[] = SECTIONS.map(({ section, text, keys }) => ({
     id: `settings:${section}`,
     kind: 'section',
@@ -77,7 +78,7 @@ export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
     selection: { kind: 'settings', section: 'general' }, issues: outside, children: sections,
   };
   const scenarios = scenarioEntries(doc);
-  return [settings, ...scenarios.map(([name, sc], index) => {
+  return [settings, ...hookNode(doc, 'setup', issues), ...scenarios.map(([name, sc], index) => {
     const detail = scenarioSummary(sc);
     const list: Path = ['scenarios', name, 'steps'];
     return {
@@ -92,7 +93,24 @@ export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
       issues: issuesUnder(issues, ['scenarios', name]),
       children: stepNodes(listOf(sc?.steps), list, issues),
     };
-  })];
+  }), ...hookNode(doc, 'teardown', issues)];
+}
+
+const HOOK_TEXT: Readonly<Record<Hook, { text: string; when: string }>> = {
+  setup: { text: 'Setup', when: 'once per run, before the scenarios' },
+  teardown: { text: 'Teardown', when: 'once per run, after the scenarios' },
+};
+
+/** Setup or teardown, when the plan has it (the buttons under the tree add one). */
+function hookNode(doc: Doc, hook: Hook, issues: readonly PlanIssue[]): TreeNode[] {
+  if (planOf(doc)[hook] === undefined) return [];
+  const { text, when } = HOOK_TEXT[hook];
+  const list: Path = [hook, 'steps'];
+  return [{
+    id: `hook:${hook}`, kind: 'hook', text, detail: when, label: `${text}, ${when}`,
+    selection: { kind: 'hook', hook }, childList: list,
+    issues: issuesUnder(issues, [hook]), children: stepNodes(stepsAt(doc, list), list, issues),
+  }];
 }
 
 function stepNodes(steps: readonly unknown[], list: Path, issues: readonly PlanIssue[]): TreeNode[] {

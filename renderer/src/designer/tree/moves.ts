@@ -4,7 +4,7 @@
  * A move also says where the item ends up, so the selection (and focus) can go with it.
  */
 import { deleteIn, getIn, insertIn, samePath, setIn, startsWith, type Doc, type Path } from '../core/doc-path.ts';
-import { childList, containerOf, objectOf, planOf, STEP_KINDS, stepAt, stepKind, stepsAt } from '../core/doc/index.ts';
+import { childList, containerOf, keysOf, objectOf, planOf, STEP_KINDS, stepAt, stepKind, stepsAt } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
 
 /** Into the step list at `list`, before the item now at `index` (the list's length appends). */
@@ -41,17 +41,27 @@ export function moveStep(doc: Doc, from: Path, target: Target): Move | null {
   return { edit: { kind: 'replace', doc: insertIn(without, list, index, item) }, to: [...list, index] };
 }
 
-/** An optional list (an if's else) left empty goes away: an empty else is no else, and the schema refuses it. */
-function pruneOptional(doc: Doc, list: Path): Doc {
-  return isOptionalList(list) && lengthAt(doc, list) === 0 ? deleteIn(doc, list) : doc;
+/**
+ * What goes away with the last step of an optional list, which the schema refuses empty: an if's else (an empty
+ * else is no else), and setup or teardown when steps are all they hold (a timeout set stays, with its problem).
+ */
+function optionalHolder(doc: Doc, list: Path): Path | null {
+  if (list[list.length - 1] === 'else' && list[list.length - 2] === 'if') return list;
+  const hook = list[0];
+  if (list.length === 2 && (hook === 'setup' || hook === 'teardown') && keysOf(getIn(doc, [hook])).every((k) => k === 'steps')) return [hook];
+  return null;
 }
 
-export const isOptionalList = (list: Path): boolean => list[list.length - 1] === 'else' && list[list.length - 2] === 'if';
+function pruneOptional(doc: Doc, list: Path): Doc {
+  const holder = lengthAt(doc, list) === 0 ? optionalHolder(doc, list) : null;
+  return holder ? deleteIn(doc, holder) : doc;
+}
 
-/** Deleting a step: the whole else when it was the else's only step (see pruneOptional). */
+/** Deleting a step: with it the else, setup or teardown it was the only step of (see optionalHolder). */
 export function deleteStepEdit(doc: Doc, path: Path): Edit {
   const list = listOf(path);
-  return isOptionalList(list) && lengthAt(doc, list) === 1 ? { kind: 'delete', path: list } : { kind: 'delete', path };
+  const holder = lengthAt(doc, list) === 1 ? optionalHolder(doc, list) : null;
+  return { kind: 'delete', path: holder ?? path };
 }
 
 function shiftedBy(path: Path, removed: Path): Path {

@@ -3,11 +3,11 @@
  * undo step); what it creates or moves becomes the selection, and focus follows the selection.
  */
 import type { Edit } from '../core/edits.ts';
-import type { Selection } from '../core/selection.ts';
+import type { Hook, Selection } from '../core/selection.ts';
 import { scenarioNames, type StepKind } from '../core/doc/index.ts';
 import type { Designer } from '../state/DesignerProvider.tsx';
 import {
-  addScenario, addStep, deleteScenario, duplicateScenario, duplicateStep, renameEdit, renameTarget,
+  addHook, addScenario, addStep, deleteScenario, duplicateScenario, duplicateStep, renameEdit, renameTarget,
   scenarioHasSteps, type TreeChange,
 } from './actions.ts';
 import { groupNameProblem, scenarioNameProblem } from './labels.ts';
@@ -39,6 +39,7 @@ export interface TreeActions {
   duplicate(node: TreeNode): void;
   addStep(node: TreeNode, kind: StepKind): void;
   addScenario(name: string): void;
+  addHook(hook: Hook): void;
   move(node: TreeNode, cmd: MoveCommand): boolean;
   drop(dragged: TreeNode, target: Drop['target']): void;
 }
@@ -89,7 +90,7 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
     },
     remove(node, confirmed = false) {
       const sel = node.selection;
-      if (sel.kind === 'settings') return;
+      if (sel.kind === 'settings' || sel.kind === 'hook') return;
       if (sel.kind === 'scenario' && !confirmed && scenarioHasSteps(d.doc, sel.name)) { ui.confirmDelete(node); return; }
       d.edit(sel.kind === 'scenario' ? deleteScenario(sel.name) : deleteStepEdit(d.doc, sel.path));
       ui.focusAfter(ui.rowBefore(node.id));
@@ -101,6 +102,7 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
     },
     addStep(node, kind) { if (node.childList) apply(addStep(d.doc, node.childList, kind)); },
     addScenario(name) { apply(addScenario(name)); },
+    addHook(hook) { apply(addHook(hook)); },
     move(node, cmd) {
       const place = node.place;
       if (place?.kind === 'scenario') {
