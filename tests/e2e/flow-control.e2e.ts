@@ -109,6 +109,10 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   await expect(item(page, /^buy of Weighted choice/).getByRole('treeitem', { name: 'Think 1s' })).toBeVisible();
   await waitSaved(page);
   await shot(page, 'flow-control-tree');
+  // The load profile cannot know how many polls a run makes: it says so, and why, instead of a number.
+  await row(page, scenario).click();
+  await expect(form.getByText('Total: unknown number of requests', { exact: true })).toBeVisible();
+  await expect(form).toContainText("the passes of the while depend on the responses (at most 5) (steps[1])");
 
   // Validate: the loop's passes and the branch drawn head the requests they ran.
   await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'local' });

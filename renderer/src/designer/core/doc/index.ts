@@ -17,4 +17,4 @@
 export * from './draft.ts';
 export * from './plan.ts';
 export * from './steps.ts';
-export { newRequest, type Branch } from './flow-kinds.ts';
+export { newRequest } from './flow-kinds.ts';
