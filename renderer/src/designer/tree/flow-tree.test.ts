@@ -86,6 +86,7 @@ describe('flow control in the plan tree', () => {
     const actions = { addStep: (_n: TreeNode, kind: string) => added.push(kind) } as unknown as TreeActions;
     const items = addItems(node(branchId(2, 'randomSwitch', 1, 'steps')), actions);
     expect(items.map((i) => i.label)).toEqual(['Request', 'Think time', 'Group', 'Batch', 'If', 'Repeat', 'While', 'Do while', 'For each', 'Weighted choice', 'Round robin', 'Once per VU']);
+    expect(items.filter((i) => i.groupStart).map((i) => i.label)).toEqual(['If']);
     items[6]?.run();
     expect(added).toEqual(['while']);
   });

@@ -5,13 +5,22 @@ import type { TreeNode } from './model.ts';
 import { indentStep, outdentStep } from './moves.ts';
 import type { TreeActions } from './treeActions.ts';
 
-export interface MenuItem { label: string; shortcut?: string; disabled?: boolean; run(): void }
+export interface MenuItem {
+  label: string;
+  shortcut?: string;
+  disabled?: boolean;
+  /** The first item of a group (flow control after the plain steps): a rule above it. */
+  groupStart?: boolean;
+  run(): void;
+}
 
 export function addItems(node: TreeNode, a: TreeActions): MenuItem[] {
   if (!node.childList) return [];
   // A container of requests only (a batch) offers requests only.
   const only = isStepKind(node.kind) && STEP_KINDS[node.kind].requestsOnly === true;
-  return STEP_KIND_NAMES.filter((kind) => !only || kind === 'request').map((kind) => ({ label: STEP_KINDS[kind].label, run: () => a.addStep(node, kind) }));
+  const kinds = STEP_KIND_NAMES.filter((kind) => !only || kind === 'request');
+  const firstFlow = kinds.find((kind) => STEP_KINDS[kind].flow);
+  return kinds.map((kind) => ({ label: STEP_KINDS[kind].label, ...(kind === firstFlow ? { groupStart: true } : {}), run: () => a.addStep(node, kind) }));
 }
 
 export function actionItems(doc: Doc, node: TreeNode, a: TreeActions): MenuItem[] {

@@ -57,6 +57,7 @@ describe('drafts of a plan being typed', () => {
       const step = stepAt(doc, path);
       stepKind(step);
       childrenOf(step);
+      branchesOf(step);
       requestAt(doc, [...path, 'request']);
       for (const [, sc] of scenarioEntries(doc)) listOf(sc?.steps).forEach((s) => childrenOf(s));
     }));
