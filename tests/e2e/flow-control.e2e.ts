@@ -100,6 +100,7 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   await form.getByRole('spinbutton', { name: 'Branch 1 weight' }).fill('60');
   await form.getByRole('spinbutton', { name: 'Branch 2 weight' }).fill('40');
   await expect(row(page, /^browse of Weighted choice/)).toContainText('weight 60 (60 %)');
+  await shot(page, 'flow-control-weighted');
   await row(page, 'GET Browse').click();
   await form.getByRole('combobox', { name: 'URL', exact: true }).fill('/products');
   await row(page, 'GET Buy').click();
