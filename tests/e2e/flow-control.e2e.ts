@@ -160,3 +160,54 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   await expect(item(page, /^while status\('Poll'\) != 200 \(max 7\)/)).toBeVisible();
   await expect(row(page, /^buy of Weighted choice/)).toContainText('weight 20 (25 %)');
 });
+
+test("setup's data, an if's else, once and forEach in the Validate trace; an else added in its editor", async ({ page }) => {
+  test.setTimeout(90_000);
+  const target = await jobServer();
+  ui = await startUi(await newDataDir());
+  await page.goto(ui.loginUrl);
+  const call = api(page);
+  const R = (name: string, url: string, more: object = {}) => ({ request: { name, url, ...more } });
+  const document = {
+    version: 1, name: 'Hooks', defaults: { baseUrl: '${env.BASE_URL}' },
+    setup: { steps: [R('Get token', '/jobs', { method: 'POST', extract: { token: { jsonPath: '$.id' } } })] },
+    scenarios: {
+      default: {
+        executor: 'per-vu-iterations',
+        steps: [
+          { once: { steps: [R('Log in', '/login?t=${token}')] } },
+          { if: { condition: "token == 'nope'", then: [R('Never', '/never')] } },
+          { forEach: { in: 'ids', as: 'id', steps: [R('Item', '/items/${id}')] } },
+        ],
+      },
+    },
+    variables: { ids: ['a', 'b'] },
+  };
+  const { result: { id } } = await call('plans.create', { name: 'Hooks' });
+  await call('plans.save', { id, document });
+  await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
+  await page.goto(`${ui.url}/#/plans/${id as string}`);
+  const form = editor(page);
+
+  await expect(row(page, /^Setup, once per run/)).toBeVisible();
+  await row(page, /^If token == 'nope'/).click();
+  await expect(form.getByText('Nothing runs when the condition is false.')).toBeVisible();
+  await form.getByRole('button', { name: 'Add else steps' }).click();
+  await expect(item(page, /^else of If/).getByRole('treeitem', { name: 'GET New request' })).toBeVisible();
+  await row(page, 'GET New request').click();
+  await form.getByRole('combobox', { name: 'URL', exact: true }).fill('/else');
+  await waitSaved(page);
+
+  await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'local' });
+  await page.getByRole('button', { name: 'Validate' }).click();
+  const panel = results(page);
+  const list = panel.getByRole('list', { name: 'Validation steps' });
+  await expect(list.getByRole('button', { name: /^If: condition false: else/ })).toBeVisible();
+  await expect(list.getByRole('button', { name: /^Once per VU: ran/ })).toBeVisible();
+  await expect(list.getByRole('button', { name: /^For each: 2 passes/ })).toBeVisible();
+  await expect(list.getByRole('button', { name: /^\(setup\) › Get token/ })).toBeVisible();
+  await panel.getByText("Setup's data, read by every VU:").click();
+  await expect(panel.getByRole('table', { name: "Setup's data" })).toContainText('j1');
+  expect(target.seen).toEqual(['POST /jobs', 'GET /login', 'GET /else', 'GET /items/a', 'GET /items/b']);
+  await shot(page, 'flow-control-setup-validate');
+});
