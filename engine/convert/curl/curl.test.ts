@@ -75,6 +75,16 @@ describe('importCurl: no credential is written into the plan', () => {
     ]);
   });
 
+  it('a form field holding JSON (`payload={"password":...}`, as jQuery and Slack-style forms send) has its credential hidden', () => {
+    const encoded = importCurl(`curl https://x.test/hook --data-raw 'payload=${encodeURIComponent('{"user":"ann","password":"s3cret-Pw9"}')}&kind=login'`, { file: 'hook.sh' });
+    expect(first(encoded.plan).form).toEqual({ payload: '{"user":"ann","password":"${env.PASSWORD}"}', kind: 'login' });
+    const urlencode = importCurl(`curl https://x.test/hook --data-urlencode 'data={"auth":{"token":"tk-7Qz2Lm9Xv4"}}'`, { file: 'hook.sh' });
+    expect(first(urlencode.plan).form).toEqual({ data: '{"auth":{"token":"${env.TOKEN}"}}' });
+    const json = importCurl(`curl https://x.test/rpc -H 'content-type: application/json' -d '{"params":"{\\"password\\":\\"pw-9Kx3\\"}"}'`, { file: 'rpc.sh' });
+    expect(first(json.plan).json).toEqual({ params: '{"password":"${env.PASSWORD}"}' });
+    for (const r of [encoded, urlencode, json]) expectNoSecrets(importedText(r, 'x.sh'), ['s3cret-Pw9', 'tk-7Qz2Lm9Xv4', 'pw-9Kx3']);
+  });
+
   it('httpsnippet: cookies given with -H Cookie and --cookie are one Cookie header; a repeated option is one note', () => {
     const r = importCurl(fixture('httpsnippet.sh'), { file: 'snippet.sh' });
     expect(r.plan.defaults?.headers).toEqual({ 'accept-encoding': 'gzip, deflate', cookie: '${env.COOKIE}' });

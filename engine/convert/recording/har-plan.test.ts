@@ -45,6 +45,18 @@ describe('importHarRecording', () => {
     expect(integration).toMatchObject({ headers: { 'X-Api-Key': '${env.X_API_KEY}' }, json: { client_secret: '${env.CLIENT_SECRET}' } });
     expect(planToYaml(r.plan)).not.toContain('REDACTED');
   });
+
+  it('a form body whose field holds JSON with a password, as a browser posts it: the password is not written', () => {
+    const body = `payload=${encodeURIComponent(JSON.stringify({ user: 'ann', password: 'Tr0ub4dor&3' }))}&kind=login`;
+    const entry = {
+      startedDateTime: '2025-01-01T00:00:00.000Z', time: 10,
+      request: { method: 'POST', url: 'https://crm.test/hook', headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }], postData: { mimeType: 'application/x-www-form-urlencoded', text: body } },
+      response: { status: 200, headers: [], content: { size: 0, mimeType: 'text/plain', text: '' } },
+    };
+    const r = importHarRecording(JSON.stringify({ log: { version: '1.2', creator: { name: 'test' }, entries: [entry] } }), { file: 'hook.har' });
+    expect(JSON.stringify(r.plan)).toContain('${env.PASSWORD}');
+    expectNoSecrets(importedText(r, 'hook.har'), ['Tr0ub4dor&3']);
+  });
 });
 
 describe('importHarRecording: browser recordings', () => {
