@@ -31,6 +31,8 @@ export interface BuildOptions {
   /** Absolute base URL to use (OpenAPI servers); default: the most used origin of the drafts. */
   baseUrl?: string;
   variables?: Record<string, unknown>;
+  /** Data feeders the requests read (`${data.NAME.column}`). */
+  data?: Plan['data'];
   scenario?: ScenarioHead;
   /** Vegeta: each request its own scenario. */
   scenarioPerRequest?: (index: number, count: number) => { name: string; head: ScenarioHead };
@@ -58,7 +60,8 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
   const safe = drafts.map((d) => protectDraft(bounded(withServerAuth(d)), { vault, notes: o.notes, ...(variables ? { variables } : {}) }));
   for (const d of safe) noteLocalFiles(d, o.notes);
   const origin = server?.url ?? o.baseUrl ?? mainOrigin(safe);
-  const baseUrl = origin === undefined ? undefined : /^https?:\/\//.test(origin) ? `\${env.BASE_URL:-${origin}}` : origin;
+  // An origin that is a template already (JMeter's `${__P(host)}`) is its own override; defaults cannot nest `${`.
+  const baseUrl = origin === undefined ? undefined : /^https?:\/\//.test(origin) && !origin.includes('${') ? `\${env.BASE_URL:-${origin}}` : origin;
   const requests = uniqueNames(safe.map((d) => toRequest(d, origin, o.notes)));
   const defaults = hoistDefaults(requests);
   const plan: Plan = {
@@ -69,6 +72,7 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
       defaults: { ...(baseUrl ? { baseUrl } : {}), ...(defaults.headers ? { headers: defaults.headers } : {}), ...(defaults.auth ? { auth: defaults.auth } : {}) },
     } : {}),
     ...(variables && Object.keys(variables).length > 0 ? { variables } : {}),
+    ...(o.data && Object.keys(o.data).length > 0 ? { data: o.data } : {}),
     scenarios: scenarios(safe, requests, o),
   };
   // The value pass: a credential's value is replaced wherever else it appears (URL paths, text, names, notes).

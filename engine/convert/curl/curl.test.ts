@@ -4,6 +4,7 @@ import type { Plan, Request } from '../../plan/schema/index.ts';
 import { expectNoSecrets, importedText } from '../testing.ts';
 import { reportLines, reportSummary } from '../report.ts';
 import { ConvertError } from '../types.ts';
+import { validatePlanValue } from '../../plan/parse.ts';
 import { exportCurl } from './export.ts';
 import { importCurl } from './import.ts';
 
@@ -217,5 +218,22 @@ describe('exportCurl and round trips', () => {
     const r = exportCurl(plan);
     expect(r.text).toContain("-H 'X-Id: ${uuid()}'");
     expect(r.notes.map((n) => n.kind)).toEqual(['not-exported', 'not-exported']);
+  });
+
+  it('flattens flow control, setup and teardown: every request once, in order, each saying where it sits, each flow step reported', () => {
+    const plan = validatePlanValue({
+      version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:9' },
+      setup: { steps: [{ request: { name: 'Token', method: 'POST', url: '/token' } }] },
+      teardown: { steps: [{ request: { name: 'Clean up', method: 'DELETE', url: '/data' } }] },
+      scenarios: { s: { executor: 'per-vu-iterations', steps: [
+        { if: { condition: 'iter > 0', then: [{ request: { name: 'Then', url: '/t' } }], else: [{ request: { name: 'Else', url: '/e' } }] } },
+        { repeat: { times: 3, steps: [{ group: { name: 'g', steps: [{ request: { name: 'Again', url: '/r' } }] } }] } },
+      ] } },
+    }).plan;
+    const r = exportCurl(plan);
+    const comments = r.text.split('\n').filter((l) => l.startsWith('#'));
+    expect(comments).toEqual(['# Token (setup)', '# Then in if at steps[0]', '# Else in if at steps[0] (else)', '# Again in repeat at steps[1]', '# Clean up (teardown)']);
+    expect(r.notes.filter((n) => n.kind === 'approximated').map((n) => n.where)).toEqual(['scenario s: if at steps[0]', 'scenario s: if at steps[0] (else)', 'scenario s: repeat at steps[1]']);
+    expect(exportCurl(plan, { request: 'Again' }).text).toContain('curl http://127.0.0.1:9/r');
   });
 });
