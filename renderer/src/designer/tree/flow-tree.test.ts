@@ -8,7 +8,8 @@ import { addItems } from './menus.ts';
 import { dropOn } from './dropTarget.ts';
 import { buildTree, findNode, stepId, type TreeNode } from './model.ts';
 import { deleteStepEdit, indentStep, moveStep, outdentStep, type Move } from './moves.ts';
-import type { TreeActions } from './treeActions.ts';
+import { treeActions, type TreeActions } from './treeActions.ts';
+import type { Designer } from '../state/DesignerProvider.tsx';
 
 const R = (url: string) => ({ request: { url } });
 const doc = {
@@ -122,5 +123,24 @@ describe('setup and teardown in the plan tree', () => {
     // A timeout the user set is kept: the emptied steps are then a problem the validator names.
     const timed = applyEdit(withSetup, { kind: 'set', path: ['setup', 'timeout'], value: '30s' });
     expect(deleteStepEdit(timed, ['setup', 'steps', 0])).toEqual({ kind: 'delete', path: ['setup', 'steps', 0] });
+  });
+});
+
+describe('keys on a branch row', () => {
+  it('never delete, duplicate or move the step the row belongs to (Delete on "then" keeps the if)', () => {
+    const edits: unknown[] = [];
+    const d = { doc, edit: (e: unknown) => edits.push(e), select: () => undefined } as unknown as Designer;
+    const ui = { focusAfter: () => undefined, startRename: () => undefined, confirmDelete: () => undefined, rowBefore: () => null };
+    const actions = treeActions(d, ui);
+    const then = findNode(buildTree(doc, []), branchId(1, 'if', 'then'));
+    if (!then) throw new Error('then row');
+    actions.remove(then);
+    actions.duplicate(then);
+    expect(actions.move(then, 'moveDown')).toBe(false);
+    expect(edits).toEqual([]);
+    // The step's own row still deletes it.
+    const ifRow = findNode(buildTree(doc, []), stepId(A(1)));
+    if (ifRow) actions.remove(ifRow);
+    expect(edits).toEqual([{ kind: 'delete', path: A(1) }]);
   });
 });

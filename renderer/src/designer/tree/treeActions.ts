@@ -89,6 +89,8 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       return null;
     },
     remove(node, confirmed = false) {
+      // A branch row (then, else, a switch's branch) selects its step: Delete there must not delete the step.
+      if (node.kind === 'branch') return;
       const sel = node.selection;
       if (sel.kind === 'settings' || sel.kind === 'hook') return;
       if (sel.kind === 'scenario' && !confirmed && scenarioHasSteps(d.doc, sel.name)) { ui.confirmDelete(node); return; }
@@ -96,6 +98,7 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       ui.focusAfter(ui.rowBefore(node.id));
     },
     duplicate(node) {
+      if (node.kind === 'branch') return;
       const sel = node.selection;
       if (sel.kind === 'scenario') apply(duplicateScenario(d.doc, sel.name));
       else if (sel.kind === 'step') apply(duplicateStep(d.doc, sel.path));
@@ -110,7 +113,7 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
         return scenarioMove(place.name, moveScenario(d.doc, place.name, place.index + (cmd === 'moveUp' ? -1 : 1)));
       }
       const path = stepPath(node);
-      if (!path) return false;
+      if (!path || node.kind === 'branch') return false;
       switch (cmd) {
         case 'moveUp': return applyMove(moveStepBy(d.doc, path, -1));
         case 'moveDown': return applyMove(moveStepBy(d.doc, path, 1));
