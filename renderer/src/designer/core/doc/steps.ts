@@ -12,7 +12,8 @@ import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
  * Flow control steps (issue 20) have no designer yet: until they get their entries here they read as 'unknown' (the
  * tree and the editor send them to the code view, which round-trips them). The designer's change removes this.
  */
-type NotYetInTheDesigner = 'if' | 'repeat' | 'while' | 'doWhile' | 'forEach' | 'randomSwitch' | 'roundRobinSwitch' | 'once';
+type NotYetInTheDesigner = 'if' | 'repeat' | 'while' | 'doWhile' | 'forEach' | 'randomSwitch' | 'roundRobinSwitch' | 'once'
+  | 'grpc'; // issue 21: the gRPC editor is the designer's part of that issue
 export type StepKind = Exclude<keyof StepDraft & string, NotYetInTheDesigner>;
 
 export interface StepKindInfo {
