@@ -53,6 +53,11 @@ export class TaggedTotals {
     }
   }
 
+  /** The totals in the sample's form (a shard's, to merge exactly). */
+  encode(): TaggedSample[] {
+    return [...this.byKey.values()].map((t) => (t.hist ? { metric: t.metric, tags: { ...t.tags }, count: t.count, hist: t.hist.toJSON() } : { metric: t.metric, tags: { ...t.tags }, count: t.count }));
+  }
+
   /** Whether the run recorded this metric at all. */
   has(metric: string): boolean {
     for (const t of this.byKey.values()) if (t.metric === metric) return true;
