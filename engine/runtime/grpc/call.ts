@@ -5,7 +5,7 @@
  * step that cannot be made (a template, a message that does not fit its type, reflection that fails) ends the
  * iteration as a request that cannot be built does.
  */
-import { Metadata, type Client, type StatusObject } from '@grpc/grpc-js';
+import { connectivityState, Metadata, type Client, type StatusObject } from '@grpc/grpc-js';
 import { performance } from 'node:perf_hooks';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import { IterationAbort, type WorkerContext } from '../vu/send.ts';
@@ -49,6 +49,8 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     throw e;
   }
 
+  await connected(vu, client, step.timeoutMs);
+  if (vu.interrupted) throw INTERRUPTED;
   const t0 = performance.now();
   const x = new Exchange(client, method, messages, md, step);
   vu.track(x);
@@ -63,6 +65,28 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   const message = method.rpcType === 'unary' || method.rpcType === 'client-stream' ? x.received[0] : x.received;
   const res = new GrpcResponse(status.code, status.details, message, headersOf(done.metadata), headersOf(status.metadata.getMap()), ms, target);
   judge(vu, step, res, wc);
+}
+
+/**
+ * As k6's client.connect() before invoke(): a channel's first connection is made before the call is timed, so
+ * grpc_req_duration is the call alone. A channel that cannot connect is left to the call, which then fails.
+ */
+function connected(vu: VirtualUser, client: Client, timeoutMs: number): Promise<void> | undefined {
+  const channel = client.getChannel();
+  const first = channel.getConnectivityState(true);
+  if (first === connectivityState.READY || first === connectivityState.TRANSIENT_FAILURE) return undefined;
+  const deadline = Date.now() + timeoutMs;
+  return new Promise<void>((resolve) => {
+    const wait = { interrupt: () => resolve() };
+    const done = (): void => { vu.untrack(wait); resolve(); };
+    vu.track(wait);
+    // Until it is connected, or has failed to (refused, TLS): the call then fails at once, as k6's connect does.
+    const watch = (state: connectivityState): void => {
+      if (state === connectivityState.READY || state === connectivityState.TRANSIENT_FAILURE || state === connectivityState.SHUTDOWN) { done(); return; }
+      channel.watchConnectivityState(state, deadline, (err) => { if (err) done(); else watch(channel.getConnectivityState(false)); });
+    };
+    watch(first);
+  });
 }
 
 function resolve(step: CompiledGrpc, client: Client, target: string): Promise<GrpcMethod> {
