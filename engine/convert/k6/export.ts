@@ -14,6 +14,7 @@ import { helperCode } from './helpers.ts';
 import { optionsObject, scenarioFunction } from './options.ts';
 import { indent, jsLiteral, Script, str } from './script.ts';
 import { stepsJs } from './steps-js.ts';
+import { grpcInit } from './grpc-js.ts';
 import { valueJs } from './template-js.ts';
 
 export interface K6ExportOptions {
@@ -33,7 +34,8 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
   });
   const varsCode = variablesCode(plan, s);
   const byDefault = defaultFunction(plan, s);
-  const init = [...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
+  const grpc = grpcInit(s);
+  const init = [...grpc.init, ...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
   const tls = plan.defaults?.http?.tls;
   if (tls?.certFile && tls.keyFile) (options as Record<string, unknown>).tlsAuth = '__TLS_AUTH__';
   if (plan.defaults?.http?.expectedStatuses) init.push(`http.setResponseCallback(http.expectedStatuses(${plan.defaults.http.expectedStatuses.map((x) => JSON.stringify(x)).join(', ')}));`);
@@ -47,6 +49,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     ...(s.exec ? ["import exec from 'k6/execution';"] : []),
     ...(s.encoding ? ["import encoding from 'k6/encoding';"] : []),
     ...(s.sharedArray ? ["import { SharedArray } from 'k6/data';"] : []),
+    ...grpc.imports,
   ];
   const notes = s.notes.list;
   const header = [

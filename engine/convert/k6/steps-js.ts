@@ -6,6 +6,7 @@ import { parseDuration } from '../../plan/duration.ts';
 import { requestName } from '../../plan/names.ts';
 import type { Plan, Step } from '../../plan/schema/index.ts';
 import { afterResponse, requestArgs } from './request-js.ts';
+import { grpcJs } from './grpc-js.ts';
 import { indent, str, type Script } from './script.ts';
 
 export function stepsJs(plan: Plan, steps: readonly Step[], s: Script): string[] {
@@ -23,6 +24,8 @@ export function stepsJs(plan: Plan, steps: readonly Step[], s: Script): string[]
       else lines.push(`sleep(${seconds(t.min)} + Math.random() * ${round(seconds(t.max) - seconds(t.min))});`);
     } else if ('group' in step) {
       lines.push(`group(${str(step.group.name)}, () => {`, indent(stepsJs(plan, step.group.steps, s).join('\n')), '});');
+    } else if ('grpc' in step) {
+      lines.push(...grpcJs(plan, step.grpc, s));
     } else if (!('batch' in step)) {
       // Flow control (issue 20) reaches k6 in a later change; until then it is reported, never dropped silently.
       const kind = Object.keys(step)[0] ?? 'step';
