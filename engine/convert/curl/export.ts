@@ -3,6 +3,7 @@
  * stay environment references ("$API_TOKEN", %API_TOKEN%) unless values are given; checks, extractions and load
  * are not curl's business and are listed in the report.
  */
+import { grpcCallName, grpcCallsOf } from '../../plan/grpc-names.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { Notes } from '../draft.ts';
 import { planRequests, resolveRequest, type ResolvedRequest } from '../resolve.ts';
@@ -31,6 +32,7 @@ export function exportCurl(plan: Plan, o: CurlExportOptions = {}): ExportResult 
     if (extras.length) notes.add('not-exported', q.where, `${extras.join(' and ')}: curl only sends the request`);
     commands.push(`${shell === 'bash' ? '#' : 'REM'} ${r.name}\n${command(r, q)}`);
   }
+  for (const { call } of grpcCallsOf(plan)) notes.add('not-exported', `grpc '${grpcCallName(call)}'`, 'a gRPC call has no curl command (grpcurl makes them)');
   if (commands.length === 0) {
     notes.add('not-exported', 'plan', o.request !== undefined ? `no request named '${o.request}'` : 'the plan has no requests');
   }

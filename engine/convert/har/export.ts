@@ -40,6 +40,8 @@ function walk(plan: Plan, steps: readonly Step[], page: string | undefined, cloc
         pages.push({ startedDateTime: new Date(clock.ms).toISOString(), id: ref, title: s.group.name, pageTimings: {} });
       } else notes.add('approximated', `group ${s.group.name}`, 'HAR pages are not nested: inner groups are part of their top-level group\'s page');
       walk(plan, s.group.steps, ref, clock, pages, entries, notes, scenario, depth + 1);
+    } else if ('grpc' in s) {
+      notes.add('not-exported', `scenario ${scenario}`, `gRPC call '${s.grpc.name ?? s.grpc.method}' has no place in HAR (it holds HTTP exchanges)`);
     } else if (!('request' in s) && !('batch' in s)) {
       const kind = Object.keys(s)[0] ?? 'step';
       notes.add('not-exported', `scenario ${scenario}`, `flow control (${kind}) has no place in HAR: its requests are not exported`);
