@@ -70,6 +70,25 @@ describe('gRPC plans', () => {
     expect(summary.status).toBe('failed');
   }, 120_000);
 
+  it('what a gRPC call in setup extracts reaches every VU', async () => {
+    const get = server.counts.Get!;
+    const { summary } = await runYaml(`
+version: 1
+name: setup
+setup:
+  steps:
+    - grpc: { name: first, target: "127.0.0.1:${server.port}", plaintext: true, method: lookup.Lookup/Get, message: { phone: "0754952794" }, extract: { id: { jsonPath: $.id } } }
+scenarios:
+  s:
+    executor: per-vu-iterations
+    vus: 2
+    steps:
+      - grpc: { name: again, target: "127.0.0.1:${server.port}", plaintext: true, method: lookup.Lookup/Get, message: { phone: "\${id}1" }, checks: [{ jsonPath: $.phone, equals: "7549527941" }] }
+`, { workers: 1 });
+    expect(server.counts.Get! - get).toBe(3);
+    expect(summary.checks.map((c) => [c.name, c.passes, c.fails])).toEqual([['$.phone == "7549527941"', 2, 0]]);
+  }, 120_000);
+
   it('the CLI prints the gRPC metrics and exits 99 when a gRPC threshold fails', async () => {
     const file = join(dir, 'grpc.yaml');
     writeFileSync(file, plan('  grpc_req_duration: ["p(95)<0.001"]'));

@@ -21,6 +21,7 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   const ctx = vu.ctx;
   let target: string;
   let messages: Buffer[];
+  let values: unknown[];
   const md = new Metadata();
   let method: GrpcMethod;
   try {
@@ -40,7 +41,7 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   }
   if (vu.interrupted) throw INTERRUPTED;
   try {
-    const values = method.rpcType === 'unary' || method.rpcType === 'server-stream' || step.messages === undefined
+    values = method.rpcType === 'unary' || method.rpcType === 'server-stream' || step.messages === undefined
       ? [step.message(ctx)] : step.messages.map((m) => m(ctx));
     messages = values.map(method.serialize);
   } catch (e) {
@@ -56,7 +57,12 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   vu.track(x);
   const done = await x.done;
   vu.untrack(x);
-  if (vu.interrupted) throw INTERRUPTED;
+  const trace = wc.trace;
+  const traced = trace === undefined ? undefined : { target, metadata: Object.entries(md.getMap()).map(([k, v]): [string, string] => [k, String(v)]), messages: values };
+  if (vu.interrupted) {
+    if (trace !== undefined && traced !== undefined) trace.grpc(step, { ...traced, response: undefined });
+    throw INTERRUPTED;
+  }
   const ms = performance.now() - t0;
   const status: StatusObject = done.status;
   if (method.rpcType === 'unary') step.series.call(status.code, Math.round(ms * 1000));
@@ -64,6 +70,7 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   if (status.code !== 0) wc.recorder.error(`grpc-${codeName(status.code).toLowerCase().replaceAll('_', '-')}`, step.scenario, step.name, status.details || codeName(status.code));
   const message = method.rpcType === 'unary' || method.rpcType === 'client-stream' ? x.received[0] : x.received;
   const res = new GrpcResponse(status.code, status.details, message, headersOf(done.metadata), headersOf(status.metadata.getMap()), ms, target);
+  if (trace !== undefined && traced !== undefined) trace.grpc(step, { ...traced, response: res });
   judge(vu, step, res, wc);
 }
 
@@ -104,6 +111,7 @@ function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: Worke
     }
     if (why === undefined) c.counter.pass++;
     else { c.counter.fail++; c.counter.failure ??= why; }
+    wc.trace?.check(step, c.counter.key.check, why);
   }
   for (const { variable, extractor } of step.extracts) {
     const out = extractor.run(res);
@@ -113,11 +121,13 @@ function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: Worke
       vu.ctx.vars.delete(variable);
       wc.recorder.extractFailure(step.scenario, step.name, variable, out.reason);
     }
+    wc.trace?.extract(step, variable, out, vu.ctx.vars.get(variable));
   }
 }
 
 function fail(wc: WorkerContext, step: CompiledGrpc, kind: string, message: string): never {
   wc.recorder.error(kind, step.scenario, step.name, message);
+  wc.trace?.failed(step, kind, message);
   wc.failed?.(step.name, message, true);
   throw new IterationAbort(message);
 }

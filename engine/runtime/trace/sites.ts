@@ -34,8 +34,9 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
         for (const [j, r] of c.requests.entries()) out.sites.push({ req: forTrace(requestOf(r)), path: [...at, 'batch', j] });
         break;
       case 'grpc':
-        // Try it does not show gRPC calls yet; their wait is capped as a request's is.
+        // A call's wait is capped as a request's is.
         c.timeoutMs = Math.min(c.timeoutMs, MAX_REQUEST_TIMEOUT_MS);
+        out.sites.push({ req: c, path: at });
         break;
       case 'think':
         // Validate shows requests, not pacing: a think time would only make the user wait. Inside a loop it is kept:
