@@ -140,6 +140,16 @@ function resultLines(s: Summary, p: Paint): string[] {
   if (s.notes.length > 0 || (s.stalls ?? []).length > 0) out.push('');
   const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
   const why = s.stoppedBy === 'setup' ? ' (setup failed)' : s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
-  out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`, '');
+  out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}${grpcResult(s)}`, '');
   return out;
+}
+
+/** The gRPC calls and streams of a run that made any, for the verdict line. */
+function grpcResult(s: Summary): string {
+  const calls = s.metrics.grpc_req_duration;
+  const streams = s.metrics.grpc_streams;
+  const parts: string[] = [];
+  if (calls?.type === 'trend' && calls.count > 0) parts.push(`${fmtCount(calls.count)} gRPC calls, p(50)=${fmtMs(calls.med)} p(99)=${fmtMs(calls.p99)}`);
+  if (streams?.type === 'counter' && streams.count > 0) parts.push(`${fmtCount(streams.count)} gRPC streams`);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }

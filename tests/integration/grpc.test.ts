@@ -97,5 +97,6 @@ scenarios:
     expect(r.stdout).toMatch(/GRPC\n\s+grpc_req_duration\.+: avg=/);
     expect(r.stdout).toMatch(/grpc_streams\.+: 20 /);
     expect(r.stdout).toMatch(/grpc_streams_msgs_received\.+: 80 /);
+    expect(r.stdout).toMatch(/FAILED.* — 0 requests in .*; 20 gRPC calls, p\(50\)=\S+ p\(99\)=\S+, 20 gRPC streams\n/);
   }, 120_000);
 });
