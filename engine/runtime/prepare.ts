@@ -4,6 +4,7 @@
  * located in the plan file when its source is known.
  */
 import type { StreamOutput } from '../outputs/config.ts';
+import { isOutputCredential, withoutCredentials } from '../outputs/plan-outputs.ts';
 import { PlanError, type LocatableIssue } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
@@ -73,12 +74,17 @@ export async function prepareRun(planValue: Plan, options: RunOptions = {}): Pro
   // A segment that cannot be used is the caller's mistake: a SegmentError, before anything is checked or started.
   const segment = options.segment ? SegmentTuple.fromSpec(options.segment).spec : undefined;
   const { plan, env: envRefs } = validatePlanValue(planValue, source);
-  const env = { ...(options.env ?? process.env) };
+  // A plan's templates never see the metric outputs' credentials: a plan could send them to any host (plan-outputs.ts).
+  const env = { ...withoutCredentials(options.env ?? process.env) };
   const files = options.files ?? localPlanFiles(options.baseDir ?? process.cwd());
   const issues: LocatableIssue[] = [];
 
   const reported = new Set<string>();
-  for (const ref of envRefs) {
+  for (const ref of [...envRefs, ...outputEnvReferences(plan)]) {
+    if (isOutputCredential(ref.name)) {
+      issues.push({ path: ref.path, message: `environment variable ${ref.name} is a metric output's credential, which plans cannot read (a plan could send it to any host): remove it from the plan; an output given with --out (or in the app's run options) uses it` });
+      continue;
+    }
     if (ref.hasDefault || env[ref.name] !== undefined || reported.has(ref.name)) continue;
     reported.add(ref.name);
     issues.push({ path: ref.path, message: `environment variable ${ref.name} is not set: pass --env ${ref.name}=... (or export it), or give a default: \${env.${ref.name}:-value}` });
@@ -135,6 +141,17 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
   for (const [p, bytes] of grpc.files) if (!files.some(([q]) => q === p)) files.push([p, bytes]);
   issues.push(...grpc.issues);
   return { feeders: loaded.feeders, files, issues };
+}
+
+/** `${env.X}` in the outputs' URLs, which plan validation does not collect (only a run opens them). */
+function outputEnvReferences(plan: Plan): { name: string; hasDefault: boolean; path: (string | number)[] }[] {
+  return (plan.outputs ?? []).flatMap((o, i) => {
+    try {
+      return compileTemplate(o.url).references.filter((r) => r.kind === 'env').map((r) => ({ name: r.name, hasDefault: r.hasDefault, path: ['outputs', i, 'url'] }));
+    } catch {
+      return []; // a URL that does not compile is refused when the output is opened, with its reason
+    }
+  });
 }
 
 /**

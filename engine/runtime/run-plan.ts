@@ -3,7 +3,7 @@
  *   const run = runPlan(plan, { baseDir, env });
  *   run.on('tick', (t) => ...); run.stop(); const summary = await run.done;
  */
-import { planStreams, withoutCredentials } from '../outputs/plan-outputs.ts';
+import { planStreams } from '../outputs/plan-outputs.ts';
 import { openStreams } from '../outputs/streams.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { coordinate } from './coordinator.ts';
@@ -18,11 +18,12 @@ export type { ControlEvent, ControlState, ScaleTarget } from './run-handle.ts';
 export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
   return new RunHandle(async (handle) => {
     const prepared = await prepareRun(plan, options);
-    // The run's own outputs win; else the plan's, opened without the environment's credentials (plan-outputs.ts).
+    // The run's own outputs win, with the environment's credentials; else the plan's, opened without them: the
+    // prepared environment has none (plan-outputs.ts).
     const given = options.streams?.length ? options.streams : undefined;
     const outputs = given ?? planStreams(prepared.plan, prepared.env);
     if (!outputs) return coordinate(prepared, handle);
-    const env = given ? prepared.env : withoutCredentials(prepared.env);
+    const env = given ? { ...(options.env ?? process.env) } : prepared.env;
     // Streaming outputs: settings checked before the test starts; what they hold is sent after it, also after Ctrl-C.
     const streams = openStreams(outputs, { env, planName: prepared.plan.name, ...(options.testid ? { testid: options.testid } : {}) }, handle);
     const summary = await coordinate(prepared, handle);

@@ -14,7 +14,7 @@ import { EXIT, UsageError } from '../usage.ts';
 
 export async function importCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, importSpec);
-  if (positionals.length !== 1) throw new UsageError('expected one file to import: loadsmith import <file> [--from curl|har|postman|openapi|vegeta] [-o plan.yaml]');
+  if (positionals.length !== 1) throw new UsageError('expected one file to import: loadsmith import <file> [--from curl|har|postman|openapi|vegeta|jmeter] [-o plan.yaml]');
   const file = positionals[0] as string;
   const from = values.from as ImportFormat | undefined;
   if (from !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(from)) throw new UsageError(`--from: '${from}' is not a format; use ${IMPORT_FORMATS.join(', ')}`);
@@ -60,7 +60,8 @@ export function header(r: ImportResult, file: string): string[] {
   if (notes.length > 30) lines.push(`- ... ${notes.length - 30} more: run the import again to see the whole report`);
   lines.push('The scenario is a smoke run (1 VU, 1 iteration): set the executor and load before a real test.');
   if (r.env.length) lines.push(`Environment variables: ${r.env.join(', ')} (loadsmith run plan.yaml --env NAME=value).`);
-  return r.format === 'vegeta' ? lines.filter((l) => !l.startsWith('The scenario is a smoke run')) : lines;
+  // Vegeta targets and JMeter thread groups bring their own load.
+  return r.format === 'vegeta' || r.format === 'jmeter' ? lines.filter((l) => !l.startsWith('The scenario is a smoke run')) : lines;
 }
 
 async function read(path: string | number, label: string): Promise<string> {

@@ -11,6 +11,8 @@ export class Script {
   exec = false;
   encoding = false;
   sharedArray = false;
+  /** The plan reads statuses (status()): each response notes its own. */
+  statuses = false;
   /** path as written in the plan -> the init-context variable holding its bytes. */
   readonly files = new Map<string, string>();
   /** Prefix for file paths: scripts open files relative to themselves, plans relative to the plan file. */
