@@ -5,7 +5,7 @@
  * while small: histogram.ts) and the other phases only where the workers sent them (thresholds filtering them).
  */
 import { Histogram } from './histogram.ts';
-import { addTagged, type TaggedTotal } from './tagged.ts';
+import { TaggedTotals } from './tagged.ts';
 import { PHASES, type CheckKey, type Phase, type Sample, type SeriesKey, type SeriesSample } from './sample.ts';
 
 export { PHASES, type Phase };
@@ -36,21 +36,18 @@ export class RunAggregate {
   readonly errors = new Map<string, ErrorTotal>();
   readonly extractFailures = new Map<string, ExtractFailureTotal>();
   readonly dropped = new Map<string, number>();
-  /** Metrics of other step types (WebSocket), by metric and tags. */
-  readonly tagged = new Map<string, TaggedTotal>();
+  /** Other protocols' metrics (gRPC, WebSocket), by metric and tags. */
+  readonly tagged = new TaggedTotals();
 
   // Where each encoded histogram is decoded before it is merged: no histogram is allocated per sample.
   private readonly scratch = new Histogram();
+  // A worker's series keys are the same objects every second (series-keys.ts): found without building their id.
+  private readonly byKey = new WeakMap<SeriesKey, CumSeries>();
 
   add(s: Sample): void {
     if (s.phases) for (const p of PHASES) this.merge(this.phases[p], s.phases[p]);
     for (const x of s.series) {
-      const id = seriesId(x.key);
-      let c = this.series.get(id);
-      if (!c) {
-        c = { key: x.key, reqs: 0, failed: 0, sent: 0, received: 0, hist: { duration: new Histogram() } };
-        this.series.set(id, c);
-      }
+      const c = this.byKey.get(x.key) ?? this.seriesOf(x.key);
       c.reqs += x.reqs;
       c.failed += x.failed;
       c.sent += x.sent;
@@ -98,7 +95,18 @@ export class RunAggregate {
       else this.extractFailures.set(id, { ...e });
     }
     for (const [sc, n] of Object.entries(s.dropped)) this.dropped.set(sc, (this.dropped.get(sc) ?? 0) + n);
-    if (s.tagged) addTagged(this.tagged, s.tagged, this.scratch);
+    if (s.tagged) this.tagged.add(s.tagged);
+  }
+
+  private seriesOf(key: SeriesKey): CumSeries {
+    const id = seriesId(key);
+    let c = this.series.get(id);
+    if (!c) {
+      c = { key, reqs: 0, failed: 0, sent: 0, received: 0, hist: { duration: new Histogram() } };
+      this.series.set(id, c);
+    }
+    this.byKey.set(key, c);
+    return c;
   }
 
   /** Decodes `e` (into the scratch histogram, which it leaves holding `e`) and adds it to `into`. */

@@ -6,7 +6,6 @@ import { Histogram } from './histogram.ts';
 import type { Phase, RunAggregate } from './aggregate.ts';
 import type { MetricDef } from './registry.ts';
 import type { SeriesKey } from './sample.ts';
-import type { TaggedTotal } from './tagged.ts';
 
 /** What a metric looks like right now, whatever its type. */
 export interface MetricReading {
@@ -56,7 +55,6 @@ export function normaliseGroup(g: string): string {
 export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<Record<string, string>>, clock: RunClock): MetricReading {
   const phase = PHASE_OF[metric.name];
   const perSecond = (n: number): number => (clock.elapsedS > 0 ? n / clock.elapsedS : 0);
-  if (metric.section !== undefined) return readTagged(agg.tagged.values(), metric, tags, perSecond);
   if (phase || metric.name === 'http_reqs' || metric.name === 'http_req_failed' || metric.name.startsWith('data_')) {
     // Unfiltered: the run's total of the phase (read-only here). Filtered: the matching series merged; a series
     // keeps the phases filtered thresholds need (the workers keep them), so none is missing.
@@ -71,13 +69,15 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
     }
     if (h) return { histogram: h };
     // WebSocket handshakes and frames count as data too (as in k6), under the tags of their step.
-    if (metric.name.startsWith('data_')) for (const t of matchingTagged(agg.tagged.values(), metric.name, tags)) {
-      if (metric.name === 'data_sent') sent += t.value;
-      else received += t.value;
-    }
+    if (metric.name === 'data_sent') sent += agg.tagged.read(metric.name, tags).count;
+    else if (metric.name === 'data_received') received += agg.tagged.read(metric.name, tags).count;
     if (metric.name === 'http_req_failed') return reqs > 0 ? { rate: failed / reqs, count: reqs } : { count: 0 };
     const n = metric.name === 'http_reqs' ? reqs : metric.name === 'data_sent' ? sent : received;
     return { count: n, rate: perSecond(n) };
+  }
+  if (metric.tagged) {
+    const { count, hist } = agg.tagged.read(metric.name, tags);
+    return metric.type === 'trend' ? { histogram: hist ?? new Histogram() } : { count, rate: perSecond(count) };
   }
   switch (metric.name) {
     case 'checks': {
@@ -116,29 +116,5 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
     case 'vus': return { value: clock.vus };
     case 'vus_max': return { value: clock.vusMax };
     default: return {};
-  }
-}
-
-/** A tagged metric (tagged.ts): counters summed, trends merged over the tag sets that match. */
-function readTagged(totals: Iterable<TaggedTotal>, metric: MetricDef, tags: Readonly<Record<string, string>>, perSecond: (n: number) => number): MetricReading {
-  if (metric.type === 'trend') {
-    const h = new Histogram();
-    for (const t of matchingTagged(totals, metric.name, tags)) if (t.hist) h.add(t.hist);
-    return { histogram: h };
-  }
-  let n = 0;
-  for (const t of matchingTagged(totals, metric.name, tags)) n += t.value;
-  return { count: n, rate: perSecond(n) };
-}
-
-/** Totals of `metric` whose tags match the filter (`request`, the threshold parser's spelling of name, reads `name`). */
-export function* matchingTagged(totals: Iterable<TaggedTotal>, metric: string, tags: Readonly<Record<string, string>>): Generator<TaggedTotal> {
-  next: for (const t of totals) {
-    if (t.metric !== metric) continue;
-    for (const [tag, want] of Object.entries(tags)) {
-      const got = t.tags[tag === 'request' ? 'name' : tag];
-      if ((tag === 'group' ? normaliseGroup(want) : want) !== got) continue next;
-    }
-    yield t;
   }
 }

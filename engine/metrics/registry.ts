@@ -4,6 +4,8 @@
  */
 export type MetricType = 'counter' | 'gauge' | 'rate' | 'trend';
 export type MetricUnit = 'ms' | 'bytes' | 'count' | 'vus' | 'ratio';
+/** The summary sections of metrics recorded by steps other than the HTTP request. */
+export type TaggedSection = 'GRPC' | 'WEBSOCKET';
 
 export interface MetricDef {
   readonly name: string;
@@ -13,10 +15,10 @@ export interface MetricDef {
   readonly tags: readonly string[];
   readonly description: string;
   /**
-   * Where the summary lists it (`WEBSOCKET`) and that it is recorded as a tagged metric (tagged.ts) rather than from
-   * the HTTP series: the reports list each section's metrics from this table.
+   * Recorded per tag set by a step other than the HTTP request (tagged.ts), read from the run's tagged totals; the
+   * value is the summary's section that lists it. The reports list each section's metrics from this table.
    */
-  readonly section?: string;
+  readonly tagged?: TaggedSection;
 }
 
 /** `request` is the name of a request step; `name` is accepted as k6's spelling of the same tag. */
@@ -25,10 +27,17 @@ export const HTTP_TAGS = ['scenario', 'group', 'request', 'name', 'method', 'sta
 const http = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
   ({ name, type, unit, tags: HTTP_TAGS, description });
 
-/** Tags of the WebSocket metrics: `name` is the step's name (default: its URL as written), `status` the handshake's. */
-export const WS_TAGS = ['scenario', 'group', 'name', 'status'] as const;
+/** k6's tags of gRPC metrics (`request`, as for HTTP, is the step's name; `method` is /package.Service/Method). */
+export const GRPC_TAGS = ['scenario', 'group', 'request', 'name', 'method', 'status'] as const;
+
+const grpc = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
+  ({ name, type, unit, tags: GRPC_TAGS, description, tagged: 'GRPC' });
+
+/** Tags of the WebSocket metrics: `request` (k6's `name`) is the step's name, default its URL as written; `status` the handshake's. */
+export const WS_TAGS = ['scenario', 'group', 'request', 'name', 'status'] as const;
+
 const ws = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
-  ({ name, type, unit, tags: WS_TAGS, description, section: 'WEBSOCKET' });
+  ({ name, type, unit, tags: WS_TAGS, description, tagged: 'WEBSOCKET' });
 
 const DEFS: MetricDef[] = [
   http('http_reqs', 'counter', 'count', 'HTTP requests sent (each redirect hop counts)'),
@@ -43,6 +52,10 @@ const DEFS: MetricDef[] = [
   http('http_req_receiving', 'trend', 'ms', 'Time reading the response'),
   http('data_sent', 'counter', 'bytes', 'Bytes sent: request lines, headers and bodies, and WebSocket handshakes and frames'),
   http('data_received', 'counter', 'bytes', 'Bytes received: status lines, headers and bodies, and WebSocket handshakes and frames'),
+  grpc('grpc_req_duration', 'trend', 'ms', 'Time of a unary gRPC call, from sending it to its status; its count is the calls made'),
+  grpc('grpc_streams', 'counter', 'count', 'gRPC streams (server, client or bidirectional) run to their end'),
+  grpc('grpc_streams_msgs_sent', 'counter', 'count', 'Messages sent on gRPC streams'),
+  grpc('grpc_streams_msgs_received', 'counter', 'count', 'Messages received on gRPC streams'),
   { name: 'iterations', type: 'counter', unit: 'count', tags: ['scenario'], description: 'Completed iterations' },
   { name: 'iteration_duration', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'Time of one complete iteration' },
   { name: 'iteration_lag', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'How late iterations of the open model started after their scheduled time' },
@@ -60,8 +73,8 @@ const DEFS: MetricDef[] = [
 ];
 
 /** The sections of tagged metrics (WEBSOCKET), each with its metrics in registry order: the reports list them. */
-export const METRIC_SECTIONS: readonly { title: string; metrics: readonly MetricDef[] }[] = [...new Set(DEFS.flatMap((m) => (m.section ? [m.section] : [])))]
-  .map((title) => ({ title, metrics: DEFS.filter((m) => m.section === title) }));
+export const METRIC_SECTIONS: readonly { title: TaggedSection; metrics: readonly MetricDef[] }[] = [...new Set(DEFS.flatMap((m) => (m.tagged ? [m.tagged] : [])))]
+  .map((title) => ({ title, metrics: DEFS.filter((m) => m.tagged === title) }));
 
 export const METRICS: Readonly<Record<string, MetricDef>> = Object.fromEntries(DEFS.map((m) => [m.name, m]));
 

@@ -3,7 +3,6 @@
  * histograms encoded. Never one message per request. Validated with zod where it enters the coordinator.
  */
 import { z } from 'zod';
-import { TaggedSample } from './tagged.ts';
 
 const Hist = z.strictObject({
   v: z.literal(1), count: z.number(), sum: z.number(), min: z.number(), max: z.number(), clamped: z.number(), counts: z.string(),
@@ -51,6 +50,13 @@ export const SeriesSample = z.strictObject({
 });
 export type SeriesSample = z.infer<typeof SeriesSample>;
 
+/**
+ * A metric of another protocol (gRPC, WebSocket) for one tag set: its count this interval and, for a trend, its histogram.
+ * Tags are k6's for that metric (scenario, group, request, method, status and the plan's own).
+ */
+export const TaggedSample = z.strictObject({ metric: z.string(), tags: z.record(z.string(), z.string()), count: z.number(), hist: Hist.optional() });
+export type TaggedSample = z.infer<typeof TaggedSample>;
+
 export const CheckKey = z.strictObject({ scenario: z.string(), group: z.string(), request: z.string(), check: z.string() });
 export type CheckKey = z.infer<typeof CheckKey>;
 
@@ -73,9 +79,19 @@ export const Sample = z.strictObject({
   /** Most VUs active at once during the interval, per scenario. */
   vus: z.record(z.string(), z.int()),
   dropped: z.record(z.string(), z.int()),
-  /** Metrics of other step types (WebSocket): absent when there were none. */
+  /** Other protocols' metrics (gRPC, WebSocket); absent when the interval had none. */
   tagged: z.array(TaggedSample).optional(),
   /** How busy the worker thread was (generator self-monitoring). */
   health: z.strictObject({ elu: z.number(), loopDelayP99Ms: z.number(), loopDelayMaxMs: z.number() }).optional(),
 });
 export type Sample = z.infer<typeof Sample>;
+
+/**
+ * A Sample as a worker sends it: each series' key is the number the worker gave it (series-keys.ts), and `keys`
+ * holds the keys first sent in this interval. A name crosses between threads once, not once a second.
+ */
+export const WireSample = Sample.extend({
+  series: z.array(SeriesSample.extend({ key: z.int().min(0) })),
+  keys: z.array(z.strictObject({ id: z.int().min(0), key: SeriesKey })),
+});
+export type WireSample = z.infer<typeof WireSample>;

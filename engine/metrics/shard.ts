@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { RunAggregate, PHASES, type Phase } from './aggregate.ts';
 import type { EncodedHistogram } from './histogram.ts';
 import { Sample } from './sample.ts';
-import { encodeTagged } from './tagged.ts';
 
 export const SHARD_FORMAT = 1;
 
@@ -73,7 +72,7 @@ export function encodeAggregate(agg: RunAggregate): ShardAggregate {
     errors: [...agg.errors.values()].map((e) => ({ ...e })),
     extractFailures: [...agg.extractFailures.values()].map((e) => ({ ...e })),
     dropped: Object.fromEntries(agg.dropped),
-    ...(agg.tagged.size > 0 ? { tagged: encodeTagged(agg.tagged.values()) } : {}),
+    ...(agg.tagged.byKey.size > 0 ? { tagged: agg.tagged.encode() } : {}),
   };
 }
 

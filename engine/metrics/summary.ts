@@ -4,7 +4,7 @@
  */
 import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
-import { METRIC_SECTIONS, METRICS } from './registry.ts';
+import { METRICS } from './registry.ts';
 import type { ControlSummary } from './phases.ts';
 import type { ShardData } from './shard.ts';
 import { closedWindows, findStalls, type Stall } from './stalls.ts';
@@ -159,9 +159,9 @@ export function buildSummary(i: SummaryInput): Summary {
     r.statuses[code] = (r.statuses[code] ?? 0) + s.reqs;
     r.h.add(s.hist.duration);
   }
-  const tagged = taggedSummaries(agg, seconds, stats);
-  sent += tagged.sent;
-  received += tagged.received;
+  // WebSocket handshakes and frames count as data too (as in k6): their steps record them as tagged counters.
+  sent += agg.tagged.read('data_sent', {}).count;
+  received += agg.tagged.read('data_received', {}).count;
   const iterH = new Histogram();
   const lagH = new Histogram();
   let iterations = 0;
@@ -196,7 +196,11 @@ export function buildSummary(i: SummaryInput): Summary {
   if (!groupH.isEmpty) metrics.group_duration = trend(groupH);
   if (!lagH.isEmpty) metrics.iteration_lag = trend(lagH);
   if (dropped > 0) metrics.dropped_iterations = { type: 'counter', unit: 'count', count: dropped, rate: perS(dropped) };
-  Object.assign(metrics, tagged.metrics);
+  for (const m of Object.values(METRICS)) {
+    if (!m.tagged || !agg.tagged.has(m.name)) continue;
+    const { count, hist } = agg.tagged.read(m.name, {});
+    metrics[m.name] = m.type === 'trend' ? trend(hist ?? new Histogram()) : { type: 'counter', unit: m.unit, count, rate: perS(count) };
+  }
   for (const name of Object.keys(metrics)) if (!METRICS[name]) throw new Error(`summary metric ${name} is not in the registry`);
 
   const durationStats = trendStats(phase.duration);
@@ -267,31 +271,4 @@ function controlledTarget(control: ControlSummary, scenario: string): number | u
     seconds += sc.seconds;
   }
   return seconds > 0 ? iterations / seconds : undefined;
-}
-
-/**
- * The tagged metrics of other step types (WebSocket) that have data, each summed or merged over its tag sets, and
- * the bytes their steps sent and received (data_sent, data_received include them, as in k6).
- */
-function taggedSummaries(agg: RunAggregate, seconds: number, stats: (h: Histogram) => TrendStats): { metrics: Record<string, MetricSummary>; sent: number; received: number } {
-  const metrics: Record<string, MetricSummary> = {};
-  let sent = 0, received = 0;
-  if (agg.tagged.size === 0) return { metrics, sent, received };
-  for (const t of agg.tagged.values()) {
-    if (t.metric === 'data_sent') sent += t.value;
-    else if (t.metric === 'data_received') received += t.value;
-  }
-  for (const def of METRIC_SECTIONS.flatMap((s) => s.metrics)) {
-    const mine = [...agg.tagged.values()].filter((t) => t.metric === def.name);
-    if (mine.length === 0) continue;
-    if (def.type === 'trend') {
-      const h = new Histogram();
-      for (const t of mine) if (t.hist) h.add(t.hist);
-      metrics[def.name] = { type: 'trend', unit: 'ms', ...stats(h) };
-    } else {
-      const n = mine.reduce((a, t) => a + t.value, 0);
-      metrics[def.name] = { type: 'counter', unit: def.unit, count: n, rate: seconds > 0 ? n / seconds : 0 };
-    }
-  }
-  return { metrics, sent, received };
 }

@@ -1,81 +1,54 @@
-/** Tagged metrics (WebSocket) from two workers' recorders to thresholds, the summary, shards and the text summary. */
+/** Tagged metrics (gRPC) from the recorder to the run totals, thresholds' reads, the summary and merged shards. */
 import { describe, expect, it } from 'vitest';
-import { textSummary } from '../report/text-summary.ts';
+import { RunAggregate } from './aggregate.ts';
+import { readMetric } from './query.ts';
 import { MetricsRecorder } from './recorder.ts';
-import { Sample } from './sample.ts';
-import { encodeAggregate, mergeAggregates } from './shard.ts';
-import { buildSummary, type SummaryInput } from './summary.ts';
-import { aggregateOf, hist } from './testing.ts';
-import { Thresholds } from './thresholds/evaluate.ts';
-import { timelinePoint } from './timeline.ts';
+import { METRICS } from './registry.ts';
+import { encodeAggregate, mergeAggregates, ShardAggregate } from './shard.ts';
+import { buildSummary } from './summary.ts';
 
-const tags = (name: string, status = '101') => ({ scenario: 'chat', group: '', name, status, team: 'rt' });
+const clock = { elapsedS: 10, vus: 1, vusMax: 1 };
+const base = { scenario: 's', group: '::g', request: 'get', method: '/lookup.Lookup/Get' };
 
-/** Two workers: worker 0 ran 3 sessions of `room`, worker 1 two of `room` and one refused `lobby` (status 403). */
-function samples(): Sample[] {
-  const out: Sample[] = [];
-  for (const [w, sessions] of [[0, [1000, 2000, 3000]], [1, [4000, 5000]]] as const) {
-    const r = new MetricsRecorder();
-    const t = r.tagged;
-    for (const us of sessions) {
-      t.counter('ws_sessions', tags('room')).add(1);
-      t.trend('ws_connecting', tags('room')).record(us);
-      t.counter('ws_msgs_sent', tags('room')).add(2);
-      t.counter('data_sent', tags('room')).add(100);
-      t.counter('data_received', tags('room')).add(50);
-    }
-    if (w === 1) t.counter('data_received', tags('lobby', '403')).add(7);
-    out.push(Sample.parse(r.flush(w, 0, true, {})));
-  }
-  return out;
+/** One worker's run: `ok` calls of 1..ok ms with status 0, `failed` of 500 ms with status 14, and a stream. */
+function workerRun(ok: number, failed: number): RunAggregate {
+  const r = new MetricsRecorder();
+  const good = r.taggedSeries('grpc_req_duration', { ...base, status: '0' }, true);
+  const bad = r.taggedSeries('grpc_req_duration', { ...base, status: '14' }, true);
+  for (let i = 1; i <= ok; i++) good.record(i * 1000);
+  for (let i = 0; i < failed; i++) bad.record(500_000);
+  r.taggedSeries('grpc_streams', { ...base, request: 'watch', status: '0' }, false).add(1);
+  const agg = new RunAggregate();
+  agg.add(r.flush(0, 0, false, {}));
+  agg.add(r.flush(0, 1, true, {})); // an empty interval adds nothing
+  return agg;
 }
 
 describe('tagged metrics', () => {
-  it('are summed and merged across workers, filtered by tags in thresholds, and counted in data_sent/received', () => {
-    const agg = aggregateOf(samples());
-    const clock = { elapsedS: 2, vus: 1, vusMax: 1 };
-    const states = new Thresholds({
-      ws_sessions: ['count==5'],
-      'ws_sessions{name:lobby}': ['count==0'],
-      'ws_connecting{status:101,team:rt}': ['max<=5', 'p(50)<3.01'],
-      'ws_msgs_sent{scenario:chat}': ['rate==5'],
-      data_sent: ['count==500'],
-      'data_received{name:lobby}': ['count==7'],
-    }, ['team']).evaluate(agg, clock);
-    expect(states.map((s) => [s.metric, s.expression, s.value])).toEqual([
-      ['ws_sessions', 'count==5', 5],
-      ['ws_sessions{name:lobby}', 'count==0', 0],
-      ['ws_connecting{status:101,team:rt}', 'max<=5', 5],
-      ['ws_connecting{status:101,team:rt}', 'p(50)<3.01', hist([1000, 2000, 3000, 4000, 5000]).valueAtPercentile(50) / 1000],
-      ['ws_msgs_sent{scenario:chat}', 'rate==5', 5],
-      ['data_sent', 'count==500', 500],
-      ['data_received{name:lobby}', 'count==7', 7],
-    ]);
-    expect(states.every((s) => s.ok)).toBe(true);
+  it('thresholds read them by tag (name = request, groups with or without ::); a trend counts its calls', () => {
+    const agg = workerRun(100, 5);
+    const read = (name: string, tags: Record<string, string> = {}) => readMetric(agg, METRICS[name]!, tags, clock);
+    expect(read('grpc_req_duration').histogram?.count).toBe(105);
+    expect(read('grpc_req_duration', { status: '0' }).histogram?.valueAtPercentile(100)).toBeCloseTo(100_000, -3);
+    expect(read('grpc_req_duration', { name: 'get', group: 'g', status: '14' }).histogram?.count).toBe(5);
+    expect(read('grpc_req_duration', { request: 'other' }).histogram?.count).toBe(0);
+    expect(read('grpc_streams')).toEqual({ count: 1, rate: 0.1 });
   });
 
-  it('reach the summary, survive a shard round trip, and the text summary lists them in a WEBSOCKET section', () => {
-    const agg = mergeAggregates([encodeAggregate(aggregateOf(samples()))]);
-    const input: SummaryInput = {
-      agg, thresholds: [], timeline: [timelinePoint(samples(), 1, 1)], scenarios: [{ name: 'chat', executor: 'constant-vus', description: '', maxVus: 2, startMs: 0, regularMs: 1000 }],
-      plan: { name: 'ws' }, startedAt: new Date(0), durationMs: 1000, stoppedBy: 'completed', vusMax: 2, workers: 2, cpus: 2, version: 't', notes: [],
-    };
-    const s = buildSummary(input);
-    expect(s.metrics.ws_sessions).toEqual({ type: 'counter', unit: 'count', count: 5, rate: 5 });
-    expect(s.metrics.ws_msgs_sent).toMatchObject({ count: 10 });
-    const connecting = s.metrics.ws_connecting;
-    expect(connecting?.type === 'trend' && [connecting.count, connecting.min, connecting.max, connecting.med]).toEqual([5, 1, 5, hist([1000, 2000, 3000, 4000, 5000]).valueAtPercentile(50) / 1000]);
-    expect(s.metrics.ws_ping).toBeUndefined(); // no ping: no line
-    expect(s.metrics.data_sent).toMatchObject({ count: 500 });
-    expect(s.metrics.data_received).toMatchObject({ count: 257 });
-    expect(s.timeline[0]).toMatchObject({ dataSent: 500, dataReceived: 257 });
-
-    const text = textSummary(s);
-    const section = text.slice(text.indexOf('    WEBSOCKET'), text.indexOf('    EXECUTION'));
-    expect(section.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim().split('.')[0])).toEqual(['WEBSOCKET', 'ws_connecting', 'ws_sessions', 'ws_msgs_sent']);
-    expect(section).toContain('ws_sessions');
-    // No HTTP request in this run: no HTTP section of zeros.
-    expect(text).not.toContain('http_req_duration');
-    expect(text).toContain('(no thresholds) — 5 WebSocket sessions in 1s, 5/s');
+  it('the summary has them only when recorded, and merged shards give the same totals as one run', () => {
+    const one = workerRun(100, 5);
+    // Through the shard's schema, as `loadsmith merge` reads the files.
+    const merged = mergeAggregates([workerRun(60, 2), workerRun(40, 3)].map((a) => ShardAggregate.parse(JSON.parse(JSON.stringify(encodeAggregate(a))))));
+    const summaryOf = (agg: RunAggregate) => buildSummary({
+      agg, thresholds: [], timeline: [], scenarios: [], plan: { name: 't' }, startedAt: new Date(0), durationMs: 10_000,
+      stoppedBy: 'completed', vusMax: 1, workers: 1, cpus: 1, version: 'test', notes: [],
+    }).metrics;
+    const s = summaryOf(one);
+    expect(s.grpc_req_duration).toMatchObject({ type: 'trend', count: 105 });
+    expect(s.grpc_streams).toMatchObject({ type: 'counter', count: 1 });
+    expect(s.grpc_streams_msgs_sent).toBeUndefined();
+    expect(summaryOf(merged).grpc_req_duration).toMatchObject({ count: 105 });
+    expect(summaryOf(merged).grpc_streams).toMatchObject({ count: 2 });
+    expect(summaryOf(new RunAggregate()).grpc_req_duration).toBeUndefined();
   });
 });

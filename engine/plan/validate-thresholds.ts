@@ -9,6 +9,7 @@ import { checkName, requestName } from './names.ts';
 import { didYouMean } from './suggest.ts';
 import { groupsOf, requestsOf, stepsOf } from './walk.ts';
 import { websocketTagValues } from './websocket-fields.ts';
+import { grpcCallName, grpcCallsOf, grpcCheckName, grpcMethodPath } from './grpc-names.ts';
 
 export function validateThresholds(plan: Plan): LocatableIssue[] {
   const issues: LocatableIssue[] = [];
@@ -64,6 +65,13 @@ function knownTagValues(plan: Plan): { values: Record<string, Set<string>>; cust
     for (const c of ws.checks) checks.add(c);
     for (const t of ws.tags) customTags.add(t);
   }
+  const methods = new Set<string>(HTTP_METHODS);
+  for (const { call } of grpcCallsOf(plan)) {
+    requests.add(grpcCallName(call));
+    methods.add(grpcMethodPath(call));
+    for (const c of call.checks ?? []) checks.add(grpcCheckName(c));
+    for (const t of Object.keys(call.tags ?? {})) customTags.add(t);
+  }
   return {
     customTags,
     values: {
@@ -71,7 +79,7 @@ function knownTagValues(plan: Plan): { values: Record<string, Set<string>>; cust
       request: requests,
       check: checks,
       group: groups,
-      method: new Set(HTTP_METHODS),
+      method: methods,
       expected_response: new Set(['true', 'false']),
     },
   };

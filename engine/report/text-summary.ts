@@ -58,8 +58,8 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
     else if (m.type === 'rate') line(name, `${fmtPct(m.rate)} ${fmtCount(m.passes)} out of ${fmtCount(m.passes + m.fails)}`);
     else line(name, `${m.value} min=${m.min} max=${m.max}`);
   };
-  // Sections of other step types (WEBSOCKET), from the registry, when they have data; HTTP's is left out of a run
-  // that sent no HTTP request but has them (a WebSocket-only plan), as k6 prints only the metrics it saw.
+  // Sections of other step types (GRPC, WEBSOCKET), from the registry, when they have data; HTTP's is left out of a run
+  // that sent no HTTP request but has them (a gRPC or WebSocket-only plan), as k6 prints only the metrics it saw.
   const sections = METRIC_SECTIONS.filter((sec) => sec.metrics.some((m) => s.metrics[m.name] !== undefined));
   if (s._total > 0 || sections.length === 0) {
     out.push('    HTTP');
@@ -150,6 +150,16 @@ function resultLines(s: Summary, p: Paint): string[] {
   const what = s._total === 0 && sessions?.type === 'counter'
     ? `${fmtCount(sessions.count)} WebSocket sessions in ${fmtMs(s.durationMs)}, ${fmtRate(sessions.rate)}`
     : `${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`;
-  out.push(`  ${p.bold(verdict)}${why} — ${what}`, '');
+  out.push(`  ${p.bold(verdict)}${why} — ${what}${grpcResult(s)}`, '');
   return out;
+}
+
+/** The gRPC calls and streams of a run that made any, for the verdict line. */
+function grpcResult(s: Summary): string {
+  const calls = s.metrics.grpc_req_duration;
+  const streams = s.metrics.grpc_streams;
+  const parts: string[] = [];
+  if (calls?.type === 'trend' && calls.count > 0) parts.push(`${fmtCount(calls.count)} gRPC calls, p(50)=${fmtMs(calls.med)} p(99)=${fmtMs(calls.p99)}`);
+  if (streams?.type === 'counter' && streams.count > 0) parts.push(`${fmtCount(streams.count)} gRPC streams`);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }

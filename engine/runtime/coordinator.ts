@@ -6,7 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
-import { Sample } from '../metrics/sample.ts';
+import { WireSample, type Sample } from '../metrics/sample.ts';
+import { SeriesKeyTable } from '../metrics/series-keys.ts';
 import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
@@ -171,16 +172,18 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   }
 
   for (const [w, worker] of workers.entries()) {
+    const keys = new SeriesKeyTable();
     worker.on('message', (m: FromWorker) => {
       switch (m.cmd) {
         case 'ready':
           settled(w);
           break;
         case 'sample': {
-          const parsed = Sample.safeParse(m.sample);
-          if (!parsed.success) { notes.push(`worker ${w} sent a malformed sample: ${parsed.error.message}`); break; }
-          agg.add(parsed.data);
-          collector.add(parsed.data);
+          const parsed = WireSample.safeParse(m.sample);
+          const sample = parsed.success ? keys.fromWire(parsed.data) : parsed.error.message;
+          if (typeof sample === 'string') { notes.push(`worker ${w} sent a malformed sample: ${sample}`); break; }
+          agg.add(sample);
+          collector.add(sample);
           emitTicks();
           break;
         }

@@ -16,6 +16,7 @@ import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
 import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from './files/plan-files.ts';
 import { tlsFiles } from './http/connection-profile.ts';
+import { loadGrpcFiles } from './grpc/plan-files.ts';
 
 export interface RunOptions {
   /** Directory data and body files are relative to; default: the current directory. Not used when `files` is given. */
@@ -137,6 +138,9 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
   }
   for (const { step, path } of stepsOf(plan)) if ('websocket' in step) for (const p of tlsFiles([step.websocket])) await load(p, [...path, 'websocket', 'tls'], 'TLS file');
   for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
+  const grpc = await loadGrpcFiles(plan, source);
+  for (const [p, bytes] of grpc.files) if (!files.some(([q]) => q === p)) files.push([p, bytes]);
+  issues.push(...grpc.issues);
   return { feeders: loaded.feeders, files, issues };
 }
 

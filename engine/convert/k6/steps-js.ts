@@ -10,6 +10,7 @@ import type { Plan, Request, Step } from '../../plan/schema/index.ts';
 import { policyOf, verdictLines } from './failure-js.ts';
 import { flowJs } from './flow-js.ts';
 import { afterResponse, requestArgs } from './request-js.ts';
+import { grpcJs } from './grpc-js.ts';
 import { indent, str, type Script } from './script.ts';
 import { websocketJs } from './websocket-js.ts';
 
@@ -49,6 +50,8 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
       lines.push(...websocketJs(step.websocket, s, plan.defaults?.baseUrl));
     } else if ('batch' in step) {
       lines.push('{', indent(batchJs(at, step.batch.map((b) => b.request)).join('\n')), '}');
+    } else if ('grpc' in step) {
+      lines.push(...grpcJs(plan, step.grpc, s));
     } else {
       lines.push(...flowJs(here, step, stepsJs));
     }

@@ -4,6 +4,7 @@ export * from './steps.ts';
 export { MAX_PASSES, type FlowShape } from './flow.ts';
 export * from './request.ts';
 export * from './websocket.ts';
+export * from './grpc.ts';
 export * from './checks.ts';
 export * from './extract.ts';
 export * from './auth.ts';

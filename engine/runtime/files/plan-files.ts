@@ -10,7 +10,7 @@ import { maxFileBytes, readBounded } from './read-bounded.ts';
 export { PlanFileError } from './errors.ts';
 
 /** What a plan uses a file for, in messages. */
-export type FileUse = 'data file' | 'body file' | 'TLS file';
+export type FileUse = 'data file' | 'body file' | 'TLS file' | 'proto file';
 
 /** A file as read for a plan: its bytes and the name messages should use for it. */
 export interface PlanFile { bytes: Buffer; shown: string }

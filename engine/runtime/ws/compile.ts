@@ -8,8 +8,8 @@ import { checkName } from '../../plan/names.ts';
 import { receiveLabel } from '../../plan/websocket-fields.ts';
 import type { Check, WebSocketAction, WebSocketReceive, WebSocketSession } from '../../plan/schema/index.ts';
 import { compileExpression, compileTemplate, type Expression, type Template } from '../../template/index.ts';
-import type { CheckCounter } from '../../metrics/recorder.ts';
-import type { TaggedCounter, TaggedRecorder, TaggedTrend } from '../../metrics/tagged.ts';
+import type { CheckCounter, MetricsRecorder } from '../../metrics/recorder.ts';
+import type { TaggedSeries } from '../../metrics/tagged.ts';
 import { compileCheck, type CompiledCheckRule } from '../checks.ts';
 import type { CompileContext } from '../compile/request.ts';
 import { compileJsonBody } from '../compile/json-body.ts';
@@ -44,14 +44,14 @@ export type CompiledWsAction =
 
 /** The metric handles of a session step for one handshake status. */
 export interface WsMetrics {
-  sessions: TaggedCounter;
-  connecting: TaggedTrend;
-  duration: TaggedTrend;
-  sent: TaggedCounter;
-  received: TaggedCounter;
-  ping: TaggedTrend;
-  dataSent: TaggedCounter;
-  dataReceived: TaggedCounter;
+  sessions: TaggedSeries;
+  connecting: TaggedSeries;
+  duration: TaggedSeries;
+  sent: TaggedSeries;
+  received: TaggedSeries;
+  ping: TaggedSeries;
+  dataSent: TaggedSeries;
+  dataReceived: TaggedSeries;
 }
 
 /** TLS options as ws (and tls.connect) take them. */
@@ -88,7 +88,7 @@ export function compileWebSocket(s: WebSocketSession, group: string, cc: Compile
   const profile = resolveProfile(d.http, { insecureTls: s.insecureTls, tls: s.tls }, cc.files, {});
   const tls: WsTls = { rejectUnauthorized: !profile.insecure };
   for (const k of ['ca', 'cert', 'key', 'passphrase', 'servername', 'minVersion'] as const) if (profile[k] !== undefined) Object.assign(tls, { [k]: profile[k] });
-  const tags: Record<string, string> = { ...d.tags, ...cc.scenarioTags, ...s.tags, scenario: cc.scenario, group, name };
+  const tags: Record<string, string> = { ...d.tags, ...cc.scenarioTags, ...s.tags, scenario: cc.scenario, group, request: name };
   const metrics = new Map<number, WsMetrics>();
   return {
     kind: 'websocket', path, name, scenario: cc.scenario, group,
@@ -103,7 +103,7 @@ export function compileWebSocket(s: WebSocketSession, group: string, cc: Compile
     actions: s.actions.map((a, i) => compileAction(a, i, checks)),
     metricsFor(status) {
       let m = metrics.get(status);
-      if (m === undefined) metrics.set(status, (m = newMetrics(cc.recorder.tagged, { ...tags, status: String(status) })));
+      if (m === undefined) metrics.set(status, (m = newMetrics(cc.recorder, { ...tags, status: String(status) })));
       return m;
     },
   };
@@ -152,10 +152,12 @@ function timeout(written: string | undefined, fallback: number): number {
   return ms === 0 ? Infinity : ms;
 }
 
-function newMetrics(t: TaggedRecorder, tags: Record<string, string>): WsMetrics {
+function newMetrics(r: MetricsRecorder, tags: Record<string, string>): WsMetrics {
+  const counter = (metric: string): TaggedSeries => r.taggedSeries(metric, tags, false);
+  const trend = (metric: string): TaggedSeries => r.taggedSeries(metric, tags, true);
   return {
-    sessions: t.counter('ws_sessions', tags), connecting: t.trend('ws_connecting', tags), duration: t.trend('ws_session_duration', tags),
-    sent: t.counter('ws_msgs_sent', tags), received: t.counter('ws_msgs_received', tags), ping: t.trend('ws_ping', tags),
-    dataSent: t.counter('data_sent', tags), dataReceived: t.counter('data_received', tags),
+    sessions: counter('ws_sessions'), connecting: trend('ws_connecting'), duration: trend('ws_session_duration'),
+    sent: counter('ws_msgs_sent'), received: counter('ws_msgs_received'), ping: trend('ws_ping'),
+    dataSent: counter('data_sent'), dataReceived: counter('data_received'),
   };
 }

@@ -34,7 +34,7 @@ function setup(steps: unknown[], more: { defaults?: object; files?: Map<string, 
 }
 
 type Flushed = ReturnType<MetricsRecorder['flush']>;
-const total = (s: Flushed, metric: string): number => (s.tagged ?? []).filter((t) => t.metric === metric).reduce((a, t) => a + t.value, 0);
+const total = (s: Flushed, metric: string): number => (s.tagged ?? []).filter((t) => t.metric === metric).reduce((a, t) => a + t.count, 0);
 const errors = (s: Flushed) => s.errors.map((e) => [e.kind, e.count]);
 const checks = (s: Flushed) => Object.fromEntries(s.checks.map((c) => [c.key.check, [c.pass, c.fail]]));
 
@@ -80,7 +80,7 @@ describe('websocket session', () => {
     expect(total(s, 'data_sent')).toBeGreaterThan(200);
     expect(total(s, 'data_received')).toBeGreaterThan(100);
     const tags = s.tagged?.find((t) => t.metric === 'ws_sessions')?.tags;
-    expect(tags).toEqual({ scenario: 's', group: '', name: 'chat', status: '101' });
+    expect(tags).toEqual({ scenario: 's', group: '', request: 'chat', status: '101' });
   });
 
   it('counts a closed port, a refused handshake and a server that never answers by kind, and the iteration goes on', async () => {
@@ -107,7 +107,7 @@ describe('websocket session', () => {
     expect(after.received).toEqual(['still here']);
     // Only the session that opened counts in ws_sessions; the refused handshake's bytes still count as data.
     expect(total(s, 'ws_sessions')).toBe(1);
-    expect((s.tagged ?? []).find((t) => t.metric === 'data_received' && t.tags.status === '403')?.value).toBeGreaterThan(0);
+    expect((s.tagged ?? []).find((t) => t.metric === 'data_received' && t.tags.status === '403')?.count).toBeGreaterThan(0);
   });
 
   it('counts a wait that times out and a close the plan did not ask for, with the server\'s code', async () => {
