@@ -11,7 +11,7 @@ import { closedWindows, findStalls, type Stall } from './stalls.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { trendStats, type TrendStats } from './trend.ts';
-import { chosenPercentiles, trendStatList } from '../plan/trend-stats.ts';
+import { chosenPercentiles, trendStatList } from '../base/trend-stats.ts';
 
 export type MetricSummary =
   | ({ type: 'trend'; unit: 'ms' } & TrendStats)

@@ -6,7 +6,7 @@ import { parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from '../
 import { HTTP_METHODS, type Plan } from './schema/index.ts';
 import { listOf, quote, type LocatableIssue } from './errors.ts';
 import { checkName, requestName } from './names.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 import { groupsOf, requestsOf } from './walk.ts';
 
 export function validateThresholds(plan: Plan): LocatableIssue[] {

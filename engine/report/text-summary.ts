@@ -4,7 +4,7 @@
  */
 import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
-import type { TrendStat } from '../plan/trend-stats.ts';
+import type { TrendStat } from '../base/trend-stats.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
 import { achievedText, fellShort, phaseCause, phaseSpan, targetText } from './phase-text.ts';
 import { requestTable } from './request-table.ts';

@@ -9,7 +9,7 @@ import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { locateIssues, type PlanSource } from '../plan/source.ts';
 import { fieldReferences, templateFields } from '../plan/template-fields.ts';
-import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
+import { SegmentTuple, type SegmentSpec } from '../base/segment-tuple.ts';
 import { requestsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';

@@ -4,7 +4,7 @@
  * as the response status. Useful to hand requests to tools that read HAR; Loadsmith reads it back (round trip).
  */
 import type { Plan, Step } from '../../plan/schema/index.ts';
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { literal, Notes } from '../draft.ts';
 import { resolveRequest } from '../resolve.ts';
 import { encodeTemplate, templateExpression, templateParts } from '../template-parts.ts';

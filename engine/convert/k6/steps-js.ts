@@ -2,7 +2,7 @@
  * A scenario's steps -> the body of its k6 function: requests (http.request, checks, extractions), think times
  * (sleep, uniform between min and max), groups (group()), batches (http.batch, then each response's checks).
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { requestName } from '../../plan/names.ts';
 import type { Plan, Step } from '../../plan/schema/index.ts';
 import { afterResponse, requestArgs } from './request-js.ts';

@@ -4,7 +4,7 @@
  * request becomes `watched` only when something must look at its outcome (a failure policy, a status() reader,
  * setup and teardown): the plain request path stays as it was.
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { PathSegment } from '../../plan/path.ts';
 import type { Request, Step } from '../../plan/schema/index.ts';
 import { compileFlow, type CompiledFlow } from './flow.ts';

@@ -1,7 +1,7 @@
 /** The message protocol between the coordinator (main thread) and its workers, keyed by `cmd`. */
 import { performance } from 'node:perf_hooks';
 import type { Plan } from '../../plan/schema/index.ts';
-import type { SegmentSpec } from '../../plan/segment-tuple.ts';
+import type { SegmentSpec } from '../../base/segment-tuple.ts';
 import type { Phase, Sample } from '../../metrics/sample.ts';
 import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';

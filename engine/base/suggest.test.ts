@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePlan, PlanError } from './index.ts';
+import { parsePlan, PlanError } from '../plan/index.ts';
 import { closest, withSuggestionBudget } from './suggest.ts';
 
 const HEAD = 'version: 1\nname: x\n';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DURATION_PATTERN, durationMs, formatDuration, MAX_DURATION_MS, overDurationLimit, parseDuration } from './duration.ts';
-import { PlanError } from './errors.ts';
-import { parsePlan } from './parse.ts';
+import { PlanError } from '../plan/errors.ts';
+import { parsePlan } from '../plan/parse.ts';
 import { parseSize, SIZE_PATTERN } from './size.ts';
 
 describe('parseDuration', () => {
