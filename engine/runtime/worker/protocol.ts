@@ -7,7 +7,7 @@ import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';
 import type { WriterStats } from '../results/append-writer.ts';
 import type { VuHeadroom } from '../control/headroom.ts';
-import type { ControlEvent } from '../control/types.ts';
+import type { ControlEvent } from '../../plan/control.ts';
 
 /** Everything a worker needs, passed as workerData (structured clone; the counters are shared memory). */
 export interface WorkerInit {
