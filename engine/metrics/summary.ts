@@ -4,7 +4,7 @@
  */
 import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
-import { METRICS } from './registry.ts';
+import { METRICS } from '../base/metric-registry.ts';
 import type { ControlSummary } from './phases.ts';
 import type { ShardData } from './shard.ts';
 import { closedWindows, findStalls, type Stall } from './stalls.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { METRICS } from '../registry.ts';
+import { METRICS } from '../../base/metric-registry.ts';
 import { compare, parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from './parse.ts';
 import type { Comparison } from './parse.ts';
 

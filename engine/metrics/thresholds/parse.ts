@@ -3,7 +3,7 @@
  * e.g. `p(95)<500`, `avg<=200`, `rate<0.01`, `count>100`. Time values are milliseconds, as in k6.
  */
 import { closest } from '../../base/suggest.ts';
-import { AGGREGATIONS, METRICS, type MetricDef } from '../registry.ts';
+import { AGGREGATIONS, METRICS, type MetricDef } from '../../base/metric-registry.ts';
 
 export type Comparison = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
