@@ -5,7 +5,7 @@
  */
 import { isArrivalRate } from '../../plan/arrival.ts';
 import { parseDuration } from '../../base/duration.ts';
-import { parseThresholdKey } from '../../metrics/thresholds/parse.ts';
+import { parseThresholdKey } from '../../plan/threshold-syntax.ts';
 import type { Plan, Scenario } from '../../plan/schema/index.ts';
 import { planRequests } from '../resolve.ts';
 import type { Script } from './script.ts';

@@ -6,7 +6,7 @@ import { parseDuration } from '../../base/duration.ts';
 import type { ThresholdRule } from '../../plan/schema/index.ts';
 import type { RunAggregate } from '../aggregate.ts';
 import { readMetric, type MetricReading, type RunClock } from '../query.ts';
-import { compare, parseThresholdExpr, parseThresholdKey, type ThresholdExpr, type ThresholdKey } from './parse.ts';
+import { compare, parseThresholdExpr, parseThresholdKey, type ThresholdExpr, type ThresholdKey } from '../../plan/threshold-syntax.ts';
 
 export interface ThresholdState {
   /** The key as written: metric{tags} */
