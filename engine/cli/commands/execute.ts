@@ -8,7 +8,7 @@ import { plannedEndMs } from '../../report/planned-end.ts';
 import type { Progress } from '../../report/progress.ts';
 import type { ResultOutput, RunOptions } from '../../runtime/prepare.ts';
 import type { RunInfo } from '../../runtime/run-handle.ts';
-import { runPlan } from '../../runtime/run-plan.ts';
+import { runPlan } from '../../run/run-plan.ts';
 import { runTestId } from '../../outputs/streams.ts';
 import { fmtMs } from '../../report/format.ts';
 import { describeChange } from '../../report/phase-text.ts';

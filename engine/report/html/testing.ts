@@ -6,7 +6,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import { parsePlan } from '../../plan/parse.ts';
-import { runPlan } from '../../runtime/run-plan.ts';
+import { runPlan } from '../../run/run-plan.ts';
 import { startTargetServer } from '../../../tests/fixtures/target-server.ts';
 
 /** The sample plan as YAML; `name` is written as a JSON string so any text (even markup) is a valid name. */

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse/sync';
 import { parsePlan } from '../../plan/parse.ts';
 import type { ResultOutput } from '../prepare.ts';
-import { runPlan, type RunHandle } from '../run-plan.ts';
+import { runPlan, type RunHandle } from '../../run/run-plan.ts';
 
 export interface Target { url: string; hits: () => number; close: () => Promise<void> }
 

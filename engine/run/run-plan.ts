@@ -6,14 +6,14 @@
 import { planStreams, withoutCredentials } from '../outputs/plan-outputs.ts';
 import { openStreams } from '../outputs/streams.ts';
 import type { Plan } from '../plan/schema/index.ts';
-import { coordinate } from './coordinator.ts';
-import { prepareRun, type RunOptions } from './prepare.ts';
-import { RunHandle } from './run-handle.ts';
+import { coordinate } from '../runtime/coordinator.ts';
+import { prepareRun, type RunOptions } from '../runtime/prepare.ts';
+import { RunHandle } from '../runtime/run-handle.ts';
 
-export type { RunOptions } from './prepare.ts';
-export type { Tick, RunInfo } from './run-handle.ts';
-export { ControlError, RunHandle } from './run-handle.ts';
-export type { ControlEvent, ControlState, ScaleTarget } from './run-handle.ts';
+export type { RunOptions } from '../runtime/prepare.ts';
+export type { Tick, RunInfo } from '../runtime/run-handle.ts';
+export { ControlError, RunHandle } from '../runtime/run-handle.ts';
+export type { ControlEvent, ControlState, ScaleTarget } from '../runtime/run-handle.ts';
 
 export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
   return new RunHandle(async (handle) => {
