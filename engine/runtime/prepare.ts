@@ -3,7 +3,6 @@
  * environment variables it needs, data files and their columns, body files. Problems are PlanErrors,
  * located in the plan file when its source is known.
  */
-import type { StreamOutput } from '../outputs/config.ts';
 import { PlanError, type LocatableIssue } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
@@ -16,7 +15,8 @@ import { loadFeeders, type LoadedFeeder } from './data/load.ts';
 import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from './files/plan-files.ts';
 import { tlsFiles } from './http/connection-profile.ts';
 
-export interface RunOptions {
+/** What a run is prepared from; runPlan (engine/run) adds the streaming outputs, which the runtime never sees. */
+export interface PrepareOptions {
   /** Directory data and body files are relative to; default: the current directory. Not used when `files` is given. */
   baseDir?: string;
   /** Where the plan's data, body and TLS files come from; default: localPlanFiles(baseDir). The app passes its own. */
@@ -33,13 +33,6 @@ export interface RunOptions {
   workerUrl?: URL;
   /** Raw results: one row per request streamed to each file (`--out ndjson=FILE`, `--out csv=FILE`). */
   outputs?: ResultOutput[];
-  /**
-   * Metrics streamed once per second to Prometheus, InfluxDB or an OpenTelemetry collector (engine/outputs);
-   * their credentials come from `env`.
-   */
-  streams?: StreamOutput[];
-  /** The `testid` label of streamed metrics; default: LOADSMITH_TESTID, else the plan name and start time. */
-  testid?: string;
   /**
    * Run only this execution segment of the plan (k6's --execution-segment semantics, plan/segment-share.ts); the
    * summary then carries `shard`, the data `loadsmith merge` needs. Absent: the whole plan.
@@ -67,7 +60,7 @@ export interface PreparedRun {
   segment: SegmentSpec | undefined;
 }
 
-export async function prepareRun(planValue: Plan, options: RunOptions = {}): Promise<PreparedRun> {
+export async function prepareRun(planValue: Plan, options: PrepareOptions = {}): Promise<PreparedRun> {
   const { source } = options;
   // A segment that cannot be used is the caller's mistake: a SegmentError, before anything is checked or started.
   const segment = options.segment ? SegmentTuple.fromSpec(options.segment).spec : undefined;
