@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
 import { Sample } from '../metrics/sample.ts';
-import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
+import { buildSummary, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
 import { RunTimeline } from '../metrics/run-timeline.ts';
@@ -22,6 +22,7 @@ import type { PreparedRun } from './prepare.ts';
 import { createResultFiles } from './results/files.ts';
 import { resultNotes } from './results/notes.ts';
 import { StepListRun, teardownNotes } from './run-steps.ts';
+import { RunState } from './run-state.ts';
 import { runScenarios, segmentTuple, shardData } from './segment-run.ts';
 import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
@@ -65,55 +66,38 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const closed = closedWindows(scenarios);
   const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
-  let stoppedBy = 'completed' as StopReason; // changed from callbacks
   let finishedAt = 0;
   const alive = new Set<number>();
   // Before the CPU meter starts: the first run in a checkout may build the worker bundle first (worker/source.ts).
   const source = run.workerUrl ? { url: run.workerUrl } : await workerSource();
   const cpu = new CpuMeter();
 
-  // Stop requests reach whatever runs: setup, the workers, then teardown, which only a hard stop interrupts
-  // (cleaning up is what a stopped run still needs).
-  let phase: 'setup' | 'scenarios' | 'teardown' = 'setup';
+  // Stop requests reach whatever runs: setup, the workers, then teardown (run-state.ts).
   let steps: StepListRun | undefined;
-  handle.attach({
-    stop: () => {
-      if (phase === 'teardown') return;
-      if (stoppedBy === 'completed') stoppedBy = 'stopped';
-      ctl.control.end('the run is stopping');
-      if (phase === 'setup') steps?.interrupt('stopped by the user');
-      else post({ cmd: 'stop' });
-    },
-    abort: () => {
-      if (stoppedBy === 'completed' || stoppedBy === 'stopped') stoppedBy = 'aborted';
-      ctl.control.end('the run is stopping');
-      if (phase === 'scenarios') abort();
-      else steps?.interrupt('aborted by the user');
-    },
+  const state = new RunState({
+    workers: { stop: () => post({ cmd: 'stop' }), abort: () => abort() },
+    steps: { interrupt: (reason) => steps?.interrupt(reason) },
     control: ctl.control,
+    note: (text) => notes.push(text),
   });
+  handle.attach({ stop: () => state.stop(), abort: () => state.abort(), control: ctl.control });
   const stepsInput = { plan, env: run.env, files: run.files, userAgent: USER_AGENT };
   let setupData: Record<string, unknown> = {};
   // Setup's and teardown's measurements join the totals at the end: they are no second of the timeline.
   const stepSamples: Sample[] = [];
   if (plan.setup) {
-    if (stoppedBy !== 'completed') return summarize();
+    if (state.stopRequested) return summarize();
     // The run has started when setup starts: the app records it and can stop it, the CLI prints its header.
     handle.emit('start', info);
     steps = new StepListRun('setup', stepsInput, {});
     const r = await steps.run();
     stepSamples.push(r.sample);
     if (r.ended !== undefined) {
-      if (stoppedBy !== 'completed') notes.push('stopped during setup: no scenario was started');
-      else {
-        stoppedBy = 'setup';
-        notes.push(`setup failed, so no scenario was started: ${r.ended}`);
-      }
+      state.setupEnded(r.ended);
       return summarize();
     }
     setupData = r.data;
   }
-  phase = 'scenarios';
 
   const workers = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
@@ -136,7 +120,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
 
   const workerGone = (w: number, why?: string): void => {
     if (!alive.delete(w)) return;
-    if (why) { notes.push(why); stoppedBy = 'error'; }
+    if (why) state.workerFailed(why);
     collector.markFinished(w);
     settled(w);
     emitTicks();
@@ -162,11 +146,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       // Streaming outputs (engine/outputs) label their metrics from the interval's series, which the tick merges.
       handle.emit('interval', tick, samples);
       const failing = thresholds.abortReason(states, tick.elapsedMs);
-      if (failing && stoppedBy === 'completed') {
-        stoppedBy = 'threshold';
-        notes.push(`aborted: threshold ${failing.metric}: ${failing.expression} failed (abortOnFail)`);
-        abort();
-      }
+      if (failing) state.thresholdFailed(`${failing.metric}: ${failing.expression}`);
     }
   }
 
@@ -209,24 +189,23 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       }
     }, ABORT_GRACE_MS);
   }
-  // A stop asked for during setup stops the workers before their first iteration.
-  if (stoppedBy === 'stopped') post({ cmd: 'stop' });
-  if (stoppedBy === 'aborted') abort();
+  state.workersStarted();
 
   await allReady;
+  state.workersReady();
   if (alive.size > 0) {
     t0 = epochNow() + 50;
     if (!plan.setup) handle.emit('start', info);
     post({ cmd: 'start', t0 });
   }
   // A safety net: never run (much) past the longest possible duration.
-  const watchdog = startTimer(() => { notes.push('the run exceeded its maximum duration and was aborted'); abort(); }, info.maxDurationMs + 30_000);
+  const watchdog = startTimer(() => state.overdue(), info.maxDurationMs + 30_000);
   await allDone;
-  ctl.control.end('the run has ended');
+  state.workersEnded();
   stopTimer(watchdog);
   clearTimeout(abortTimer);
   if (plan.teardown) {
-    phase = 'teardown';
+    state.teardownStarted();
     steps = new StepListRun('teardown', stepsInput, setupData);
     const r = await steps.run();
     stepSamples.push(r.sample);
@@ -246,16 +225,16 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     if (busy) notes.push(busy);
     notes.push(...charted);
     if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
-    if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
-    if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
+    if (state.stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
+    if (state.stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
     const summary = buildSummary({
       agg, thresholds: states, timeline: points, scenarios,
       plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
-      startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
+      startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy: state.stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
       workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
     });
     // A run whose setup failed did not pass, whatever its thresholds say (they saw no scenario).
-    if (stoppedBy === 'setup') summary.status = 'failed';
+    if (state.stoppedBy === 'setup') summary.status = 'failed';
     if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
     return summary;
   }
