@@ -28,7 +28,8 @@ import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
 import { customTags } from './tags.ts';
 import { startTimer, stopTimer } from './timers.ts';
-import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './worker/protocol.ts';
+import { epochNow, type ToWorker, type WorkerInit } from './worker/protocol.ts';
+import { WorkerPool } from './worker/pool.ts';
 import { startWorker, workerSource } from './worker/source.ts';
 
 const ABORT_GRACE_MS = 5_000;
@@ -67,7 +68,6 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
   let finishedAt = 0;
-  const alive = new Set<number>();
   // Before the CPU meter starts: the first run in a checkout may build the worker bundle first (worker/source.ts).
   const source = run.workerUrl ? { url: run.workerUrl } : await workerSource();
   const cpu = new CpuMeter();
@@ -75,7 +75,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   // Stop requests reach whatever runs: setup, the workers, then teardown (run-state.ts).
   let steps: StepListRun | undefined;
   const state = new RunState({
-    workers: { stop: () => post({ cmd: 'stop' }), abort: () => abort() },
+    workers: { stop: () => post({ cmd: 'stop' }), abort: () => pool.abort(ABORT_GRACE_MS) },
     steps: { interrupt: (reason) => steps?.interrupt(reason) },
     control: ctl.control,
     note: (text) => notes.push(text),
@@ -99,33 +99,32 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     setupData = r.data;
   }
 
-  const workers = Array.from({ length: workerCount }, (_, w) => {
+  const started = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
       plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders, seriesPhases: keptPhases,
       counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs, setupData,
       ...(run.segment ? { segment: run.segment } : {}), ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
     };
-    alive.add(w);
     return startWorker(source, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   });
-  const post = (m: ToWorker): void => { for (const [w, worker] of workers.entries()) if (alive.has(w)) worker.postMessage(m); };
-
-  let resolveAll!: () => void;
-  const allDone = new Promise<void>((r) => { resolveAll = r; });
-  // Workers not yet ready (or gone): the start waits for all of them, never for a dead one.
-  const notReady = new Set(workers.keys());
-  let resolveReady!: () => void;
-  const allReady = new Promise<void>((r) => { resolveReady = r; });
-  const settled = (w: number): void => { notReady.delete(w); if (notReady.size === 0) resolveReady(); };
-
-  const workerGone = (w: number, why?: string): void => {
-    if (!alive.delete(w)) return;
-    if (why) state.workerFailed(why);
-    collector.markFinished(w);
-    settled(w);
-    emitTicks();
-    if (alive.size === 0) { finishedAt = epochNow(); emitTicks(); resolveAll(); }
-  };
+  const pool = new WorkerPool(started, {
+    sample: (w, sample) => {
+      const parsed = Sample.safeParse(sample);
+      if (!parsed.success) { notes.push(`worker ${w} sent a malformed sample: ${parsed.error.message}`); return; }
+      agg.add(parsed.data);
+      collector.add(parsed.data);
+      emitTicks();
+    },
+    gone: (w, why, last) => {
+      if (why) state.workerFailed(why);
+      collector.markFinished(w);
+      emitTicks();
+      if (last) { finishedAt = epochNow(); emitTicks(); }
+    },
+    results: (stats) => written.push(...stats),
+    note: (text) => notes.push(text),
+  });
+  const post = (m: ToWorker): void => pool.post(m);
 
   function emitTicks(): void {
     if (t0 === 0) return;
@@ -150,60 +149,21 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     }
   }
 
-  for (const [w, worker] of workers.entries()) {
-    worker.on('message', (m: FromWorker) => {
-      switch (m.cmd) {
-        case 'ready':
-          settled(w);
-          break;
-        case 'sample': {
-          const parsed = Sample.safeParse(m.sample);
-          if (!parsed.success) { notes.push(`worker ${w} sent a malformed sample: ${parsed.error.message}`); break; }
-          agg.add(parsed.data);
-          collector.add(parsed.data);
-          emitTicks();
-          break;
-        }
-        case 'fatal':
-          // The worker cannot go on; the others keep measuring and its samples so far still count.
-          workerGone(w, `worker ${w} failed: ${m.message}`);
-          void worker.terminate();
-          break;
-        case 'done':
-          if (m.results) written.push(...m.results);
-          void worker.terminate();
-          break;
-      }
-    });
-    worker.on('error', (e) => workerGone(w, `worker ${w} crashed: ${e.message}`));
-    worker.on('exit', () => workerGone(w));
-  }
-
-  let abortTimer: NodeJS.Timeout | undefined;
-  function abort(): void {
-    post({ cmd: 'abort' });
-    // Workers unwind at once; one that does not within the grace period is terminated (its last second is lost).
-    abortTimer ??= setTimeout(() => {
-      for (const [w, worker] of workers.entries()) {
-        if (alive.has(w)) { notes.push(`worker ${w} did not stop in time and was terminated; its last second of data is missing`); void worker.terminate(); }
-      }
-    }, ABORT_GRACE_MS);
-  }
   state.workersStarted();
 
-  await allReady;
+  await pool.ready;
   state.workersReady();
-  if (alive.size > 0) {
+  if (pool.size > 0) {
     t0 = epochNow() + 50;
     if (!plan.setup) handle.emit('start', info);
     post({ cmd: 'start', t0 });
   }
   // A safety net: never run (much) past the longest possible duration.
   const watchdog = startTimer(() => state.overdue(), info.maxDurationMs + 30_000);
-  await allDone;
+  await pool.ended;
   state.workersEnded();
   stopTimer(watchdog);
-  clearTimeout(abortTimer);
+  pool.close();
   if (plan.teardown) {
     state.teardownStarted();
     steps = new StepListRun('teardown', stepsInput, setupData);
