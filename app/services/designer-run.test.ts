@@ -65,6 +65,17 @@ describe('designer.tryRequest', () => {
     expect(target.requests.at(-1)?.headers.authorization).toBe(`Basic ${Buffer.from('ann:hunter2').toString('base64')}`);
   });
 
+  it('masks a secret with special characters in a form body and in the variables Try it hands back', async () => {
+    const env = await call('environments.save', { name: 'special', variables: [{ name: 'BASE_URL', value: target.url }, { name: 'PW', secret: true, value: 'hunter2 & "sun"!' }, { name: 'TOKEN', secret: true, value: 't0ken' }] });
+    const login = { request: { name: 'login', method: 'POST', url: '/echo', form: { user: 'ann', pw: '${env.PW}' }, extract: { echoed: { jsonPath: '$.body' } } } };
+    const r = await call('designer.tryRequest', { document: document([login]), path: step(0), environmentId: env.id });
+    expect(target.requests.at(-1)?.body).toBe('user=ann&pw=hunter2%20%26%20%22sun%22!');
+    expect(r.entry.request.body).toBe('user=ann&pw=••••••');
+    const shown = JSON.stringify(r);
+    for (const spelling of ['hunter2', 'hunter2+%26', 'hunter2%20%26']) expect(shown).not.toContain(spelling);
+    expect(r.variables).toEqual({ echoed: 'user=ann&pw=••••••' });
+  });
+
   it('tries a request while another step and a threshold are broken, but not a broken request', async () => {
     const doc = document([LOGIN, { request: { url: 42 } }], { thresholds: { 'http_req_duration{request:nope}': ['p(95)<1'] } });
     const ok = await call('designer.tryRequest', { document: doc, path: step(0), environmentId: envId });

@@ -10,7 +10,7 @@ import { PlanError, validatePlanValue } from 'loadsmith/plan';
 import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from 'loadsmith';
 import { ContractError, type Handlers } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
-import { maskEntry, maskText, maskValue, secretValues } from './mask-secrets.ts';
+import { maskEntry, maskText, maskValue, maskVariables, secretValues } from './mask-secrets.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { runFiles } from './run-files.ts';
 
@@ -45,7 +45,7 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
       try {
         const plan = planForTry(document, path);
         const r = await traceRequest(plan, path, { env: env.values, variables: variables ?? {}, files: runFiles(ctx) });
-        return { ...r, entry: maskEntry(r.entry, env.secrets) };
+        return { entry: maskEntry(r.entry, env.secrets), variables: maskVariables(r.variables, env.secrets) };
       } catch (e) {
         throw toContractError(e, 'Try it', env.name);
       }

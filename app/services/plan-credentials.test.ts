@@ -4,6 +4,7 @@
  * revisions and run snapshots included).
  */
 import { readFile } from 'node:fs/promises';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTargetServer, type TargetServer } from '../../tests/fixtures/target-server.ts';
@@ -41,6 +42,30 @@ describe('scrubCredentials', () => {
     const found = scrubCredentials(doc, taken);
     expect(found.map((f) => f.env)).toEqual(['API_TOKEN_2', 'X_API_KEY', 'API_TOKEN_2']);
     expect(JSON.stringify(doc)).not.toContain(TOKEN);
+  });
+
+  it('finds passwords and keys typed into form and JSON bodies, query strings, URLs and plan variables', () => {
+    const doc = {
+      version: 1, name: 'typed', variables: { password: 'VarPW111', user: 'ann' }, defaults: { baseUrl: 'https://svc:BasePW666@h.test' },
+      scenarios: { s: { executor: 'per-vu-iterations', steps: [
+        { request: { method: 'POST', url: '/login', form: { user: 'a', password: 'FormPW222' } } },
+        { request: { method: 'POST', url: '/login', json: { user: 'a', auth: { client_secret: 'JsonPW333' }, tags: ['x'] } } },
+        { request: { url: 'https://h.test/x?q=shoes&api_key=QueryKEY444&page=2' } },
+        { request: { url: 'https://bob:UrlPW555@h.test/x' } },
+      ] } },
+    };
+    expect(literalCredentials(doc).map((c) => c.path)).toEqual([
+      'variables.password', 'defaults.baseUrl password', 'scenarios.s.steps[0].request.form.password', 'scenarios.s.steps[1].request.json.auth.client_secret',
+      'scenarios.s.steps[2].request.url?api_key', 'scenarios.s.steps[3].request.url password',
+    ]);
+    const found = scrubCredentials(doc);
+    const text = JSON.stringify(doc);
+    for (const value of ['VarPW111', 'BasePW666', 'FormPW222', 'JsonPW333', 'QueryKEY444', 'UrlPW555']) expect(text).not.toContain(value);
+    expect(found.map((f) => f.value)).toEqual(['VarPW111', 'BasePW666', 'FormPW222', 'JsonPW333', 'QueryKEY444', 'UrlPW555']);
+    expect(doc.defaults.baseUrl).toBe('https://svc:${env.PASSWORD_2}@h.test');
+    expect(doc.scenarios.s.steps[2]?.request.url).toBe('https://h.test/x?q=shoes&api_key=${env.API_KEY}&page=2');
+    expect(doc.scenarios.s.steps[3]?.request.url).toBe('https://bob:${env.PASSWORD_4}@h.test/x');
+    expect(doc.variables.user).toBe('ann');
   });
 
   it('finds them inside flow control, setup and teardown too', () => {
@@ -89,8 +114,9 @@ describe('plans.moveCredentials', () => {
       if (event === 'run.done' && (payload as { runId: string }).runId === runId) { stop(); resolve(); }
     });
   });
+  const reopen = async (): Promise<void> => { await t.services.close(); t = await openTestServices('credentials', t.dir); };
   const dbText = async (): Promise<string> => {
-    const parts = await Promise.all(['loadsmith.db', 'loadsmith.db-wal'].map((f) => readFile(join(t.dir, f)).catch(() => Buffer.alloc(0))));
+    const parts = await Promise.all(['loadsmith.db', 'loadsmith.db-wal', 'loadsmith.db-shm'].map((f) => readFile(join(t.dir, f)).catch(() => Buffer.alloc(0))));
     return Buffer.concat(parts).toString('latin1');
   };
 
@@ -121,5 +147,45 @@ describe('plans.moveCredentials', () => {
     expect(last.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Basic ${Buffer.from(`ann:${TOKEN}`).toString('base64')}`]);
     expect(last[0]?.headers['x-api-key']).toBe(KEY);
     expect((await t.fail('plans.moveCredentials', { id: p.id, environmentId: env.id })).message).toMatch(/no credential in clear/);
+  });
+
+  it('leaves no copy in the file from revisions that autosave replaced before the move', async () => {
+    const p = await t.call('plans.create', { name: 'drafts' });
+    // A long draft with the token in many requests (it spans overflow pages), replaced within the autosave window
+    // by a short one: the draft's row is deleted then, before anyone asked for the credential to go.
+    const draft = plan(target.url);
+    const many = Array.from({ length: 300 }, (_, i) => ({ request: { name: `r${i}`, url: '/echo', headers: { Authorization: `Bearer ${TOKEN}` } } }));
+    await t.call('plans.save', { id: p.id, document: { ...draft, scenarios: { s: { ...draft.scenarios.s, steps: [...draft.scenarios.s.steps, ...many] } } } });
+    await t.call('plans.save', { id: p.id, document: plan(target.url, 'drafts') });
+    expect((await t.call('plans.revisions', { id: p.id })).length).toBe(2); // the draft was coalesced away
+
+    const env = await t.call('environments.save', { name: 'staging', variables: [] });
+    await t.call('plans.moveCredentials', { id: p.id, environmentId: env.id });
+    const text = await dbText();
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(KEY);
+  });
+
+  it('leaves no copy in the free space of a database an earlier version wrote', async () => {
+    const p = await t.call('plans.create', { name: 'old' });
+    await t.call('plans.save', { id: p.id, document: plan(target.url) });
+    await t.services.close();
+    // What a version without secure_delete left: a replaced draft's text in free pages, the file never scrubbed.
+    const raw = new Database(join(t.dir, 'loadsmith.db'));
+    const row = raw.prepare('SELECT revision, document FROM plan_revisions WHERE plan_id = ? ORDER BY revision DESC').get(p.id) as { revision: number; document: string };
+    const update = raw.prepare('UPDATE plan_revisions SET document = ? WHERE plan_id = ? AND revision = ?');
+    update.run(JSON.stringify({ draft: Array.from({ length: 300 }, () => `Bearer ${TOKEN} ${KEY}`) }), p.id, row.revision);
+    update.run(row.document, p.id, row.revision);
+    raw.pragma('user_version = 0');
+    raw.close();
+    t = await openTestServices('credentials', t.dir);
+
+    const env = await t.call('environments.save', { name: 'staging', variables: [] });
+    await t.call('plans.moveCredentials', { id: p.id, environmentId: env.id });
+    const text = await dbText();
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(KEY);
+    await reopen(); // still a working database
+    expect((await t.call('plans.get', { id: p.id })).credentials).toEqual([]);
   });
 });

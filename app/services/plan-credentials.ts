@@ -1,8 +1,11 @@
 /**
  * Credentials written literally in a plan: bearer tokens, basic-auth passwords, API keys and credential headers
- * (Authorization, Cookie, X-Api-Key, ...), in the defaults and in every request. The export replaces them with
- * ${env.NAME} references; the designer offers to move them into an environment's secrets.
+ * (Authorization, Cookie, X-Api-Key, ...), in the defaults and in every request; and, named like credentials (the
+ * importers' rule, isSecretField), form and JSON body fields, query parameters, a URL's password and plan
+ * variables. The export replaces them with ${env.NAME} references; the designer offers to move them into an
+ * environment's secrets.
  */
+import { isSecretField } from 'loadsmith/convert';
 import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
 /** One literal credential: where (`defaults.auth.token`), the env variable it becomes, and its value. */
@@ -46,9 +49,44 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
     if (!isRecord(h)) return;
     for (const k of Object.keys(h)) if (SECRET_HEADER.test(k)) replace(h, k, `${path}.${k}`, k);
   };
-  if (isRecord(doc.defaults)) { auth(doc.defaults.auth, 'defaults.auth'); headers(doc.defaults.headers, 'defaults.headers'); }
-  eachDraftRequest(doc, (r, path) => { auth(r.auth, `${path}.auth`); headers(r.headers, `${path}.headers`); });
+  /** Fields named like credentials, at any depth of a JSON body. */
+  const fields = (v: unknown, path: string): void => {
+    if (Array.isArray(v)) { v.forEach((x, i) => fields(x, `${path}[${i}]`)); return; }
+    if (!isRecord(v)) return;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'string') { if (isSecretField(k, x)) replace(v, k, `${path}.${k}`, k); } else fields(x, `${path}.${k}`);
+    }
+  };
+  /** A query parameter named like a credential, and the password of `scheme://user:password@host`. */
+  const url = (r: Record<string, unknown>, path: string, key = 'url'): void => {
+    const text = r[key];
+    if (typeof text !== 'string') return;
+    const literal = (v: string, what: string, hint: string): string => {
+      if (v === '' || TEMPLATED.test(v)) return v;
+      const env = envName(hint, v);
+      found.push({ path: `${path}.${key}${what}`, env, value: v });
+      return `\${env.${env}}`;
+    };
+    r[key] = text
+      .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#:@]*:)([^/?#@]+)@/i, (_m, head: string, pw: string) => `${head}${literal(pw, ' password', 'PASSWORD')}@`)
+      .replace(/([?&])([^=&#]+)=([^&#]*)/g, (m, sepr: string, name: string, v: string) => {
+        const decoded = safeDecode(name);
+        return isSecretField(decoded, safeDecode(v), 'query') ? `${sepr}${name}=${literal(v, `?${decoded}`, decoded)}` : m;
+      });
+  };
+  if (isRecord(doc.variables)) for (const [k, v] of Object.entries(doc.variables)) if (typeof v === 'string' && isSecretField(k, v)) replace(doc.variables, k, `variables.${k}`, k);
+  if (isRecord(doc.defaults)) { auth(doc.defaults.auth, 'defaults.auth'); headers(doc.defaults.headers, 'defaults.headers'); url(doc.defaults, 'defaults', 'baseUrl'); }
+  eachDraftRequest(doc, (r, path) => {
+    auth(r.auth, `${path}.auth`); headers(r.headers, `${path}.headers`); url(r, path);
+    if (isRecord(r.query)) for (const [k, v] of Object.entries(r.query)) if (typeof v === 'string' && isSecretField(k, v, 'query')) replace(r.query, k, `${path}.query.${k}`, k);
+    if (isRecord(r.form)) fields(r.form, `${path}.form`);
+    fields(r.json, `${path}.json`);
+  });
   return found;
+}
+
+function safeDecode(text: string): string {
+  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
 }
 
 /** The literal credentials of `doc` (left untouched), without their values: what the UI may be told. */

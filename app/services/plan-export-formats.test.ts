@@ -73,11 +73,12 @@ describe('plans.export to other tools', () => {
     expect(back).toMatchObject({ valid: true, requests: 2, report: { format: 'har' } });
   });
 
-  it('YAML and JSON keep their behaviour, with empty notes', async () => {
+  it('YAML and JSON replace the same literals as k6 (the query key and the JSON password too), with empty notes', async () => {
     const id = await stored();
     const yaml = await t.call('plans.export', { id });
     expect(yaml).toMatchObject({ fileName: 'secret-api.yaml', mediaType: 'application/yaml', notes: [] });
-    expect(yaml.replacedSecrets.map((r) => r.path)).toEqual(['defaults.auth.token', 'defaults.headers.X-API-Key']);
+    expect(yaml.replacedSecrets.map((r) => r.path)).toEqual(['defaults.auth.token', 'defaults.headers.X-API-Key', 'scenarios.s.steps[0].request.query.api_key', 'scenarios.s.steps[1].request.json.password']);
+    for (const s of LITERALS) expect(yaml.text).not.toContain(s);
     expect((await t.call('plans.export', { id, format: 'json' })).mediaType).toBe('application/json');
   });
 

@@ -3,7 +3,7 @@
  * hostile plan and start a real run against a recording server: nothing of the data folder, no `..`, no absolute
  * path outside a grant ever reaches it; attached and granted files do.
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,44 @@ describe('appPlanFiles', () => {
   it('does not follow symlinks out of a granted folder or out of the attached files', async () => {
     expect(await refusal(join(granted, 'escape.txt'))).toMatch(/not in a folder you granted/);
     expect(await refusal('files/key-link.csv')).toMatch(/leads outside the attached files/);
+  });
+
+  it('never reads the data folder through a file swapped for a symlink while it is checked', async () => {
+    // Another local user who can write in a granted folder (a shared one) swaps a plain file for a symlink to the
+    // secret key, again and again, while the plan's path is checked and opened.
+    const race = join(granted, 'race.csv');
+    let stop = false;
+    const swapper = (async () => {
+      while (!stop) {
+        await writeFile(`${race}.f`, 'a\n1\n');
+        await rename(`${race}.f`, race);
+        await symlink(join(dataDir, 'secret.key'), `${race}.l`);
+        await rename(`${race}.l`, race);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    let leaked = 0;
+    for (let i = 0; i < 2000; i++) if ((await read(race).catch(() => ''))?.includes('KEY-MATERIAL')) leaked++;
+    stop = true;
+    await swapper;
+    expect(leaked).toBe(0); // about 1 read in 50 got the key before the fix
+    await writeFile(`${race}.f`, 'a\n1\n');
+    await rename(`${race}.f`, race);
+    expect(await read(race)).toBe('a\n1\n'); // once it stays a plain file, it is read
+  }, 60_000);
+
+  it('never reads a file of the data folder through a hard link in a granted folder', async () => {
+    await link(join(dataDir, 'secret.key'), join(granted, 'key-hardlink.csv'));
+    expect(await refusal(join(granted, 'key-hardlink.csv'))).toMatch(/is the app's data folder's own file/);
+    await link(join(granted, 'body.bin'), join(granted, 'body-link.bin')); // a link between the user's own files is fine
+    expect(await read(join(granted, 'body-link.bin'))).toBe('granted-bytes');
+  });
+
+  it('reads a file only under its plain absolute path, so one file cannot be read under a thousand spellings', async () => {
+    // Each spelling was a separate read of the whole file (up to 100 MB) and a copy in every worker.
+    for (const p of [`${granted}//body.bin`, `${granted}/./body.bin`, `${granted}/x/../body.bin`]) {
+      expect(await refusal(p)).toBe(`body file ${p} is not written plainly: write it as ${join(granted, 'body.bin')}`);
+    }
   });
 
   it('names attached files only as files/NAME', () => {

@@ -23,9 +23,9 @@ export interface ConvertedImport {
 }
 
 const NAMES: Record<ImportFormat, string> = {
-  plan: 'Loadsmith plan', curl: 'cURL', har: 'HAR', postman: 'Postman collection', openapi: 'OpenAPI/Swagger', vegeta: 'Vegeta targets',
+  plan: 'Loadsmith plan', curl: 'cURL', har: 'HAR', postman: 'Postman collection', openapi: 'OpenAPI/Swagger', vegeta: 'Vegeta targets', jmeter: 'JMeter test plan',
 };
-const WHAT_TO_DO = 'choose the format (Loadsmith plan, cURL, HAR, Postman collection, OpenAPI/Swagger or Vegeta targets) if it is one of them';
+const WHAT_TO_DO = 'choose the format (Loadsmith plan, cURL, HAR, Postman collection, OpenAPI/Swagger, Vegeta targets or JMeter test plan) if it is one of them';
 
 /** A Loadsmith plan (`version: 1` and `scenarios`) first, then the converters' detection, then the file name. */
 export function detectSource(text: string, fileName: string): ImportFormat | undefined {

@@ -16,6 +16,7 @@ import type { ServiceContext } from './context.ts';
 import { toContractIssue } from './plan-analysis.ts';
 import { issuesInAppWords } from './run-env-advice.ts';
 import { runControlHandlers, type RunControlHandlers } from './run-control.ts';
+import { maskLive, maskSummary, maskText, secretValues } from './mask-secrets.ts';
 import { runFiles } from './run-files.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
@@ -46,6 +47,8 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     const environment = environmentId ? store.environments.get(environmentId) : undefined;
     if (environmentId && !environment) throw new ContractError('not_found', `no environment with id ${environmentId}`);
     const env = environmentId ? store.environments.values(environmentId) : {};
+    // What a run stores and shows may quote what it sent or received (a server echoing a password): masked.
+    const secrets = environment ? secretValues(env, environment.variables.filter((v) => v.secret).map((v) => v.name)) : [];
     const workers = options.workers?.() ?? undefined;
 
     const id = ctx.newId();
@@ -81,11 +84,11 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
       // Stored lean: the live totals of every second are not needed to redraw charts (the summary has the final ones).
       const { live: _live, ...point } = tick;
       samples.add(point);
-      events.emit('run.tick', { runId: id, tick: withoutHistogram(tick) });
+      events.emit('run.tick', { runId: id, tick: { ...withoutHistogram(tick), live: maskLive(tick.live, secrets) } });
     });
     const finished = handle.done.then(
-      (summary) => finish(id, summary, null),
-      (e: unknown) => finish(id, null, (e as Error).message ?? String(e)),
+      (summary) => finish(id, maskSummary(summary, secrets), null),
+      (e: unknown) => finish(id, null, maskText((e as Error).message ?? String(e), secrets)),
     ).finally(() => active.delete(id));
     active.set(id, { handle, finished });
     return toRow(store.runs.get(id) as StoredRunRow);

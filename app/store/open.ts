@@ -3,6 +3,7 @@
  * a newer Loadsmith or with an edited migration), then WAL mode, foreign keys, migrations in one transaction, and
  * recovery of runs a crash left `running`.
  */
+import { markScrubbed } from './free-space.ts';
 import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -60,7 +61,8 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
   const dataDir = ensureDataDir(options.dataDir ?? defaultDataDir());
   const file = path.resolve(dataDir, options.file ?? DB_FILE);
   const migrations = loadMigrations();
-  if (existsSync(file) && statSync(file).size > 0) preflight(file, migrations);
+  const existed = existsSync(file) && statSync(file).size > 0;
+  if (existed) preflight(file, migrations);
 
   const clock = options.now ?? (() => new Date());
   ownerOnly(file);
@@ -71,6 +73,10 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
     if (mode !== 'wal') throw new Error(`${file}: SQLite cannot use WAL mode here (journal_mode stays ${String(mode)})`);
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL'); // with WAL: durable at checkpoints, never corrupt; a run writes once per second
+    // What is deleted or replaced is overwritten in the file, not left in free space: an autosaved draft holding a
+    // token, replaced within seconds, must not outlive the token's move into the secrets (free-space.ts).
+    db.pragma('secure_delete = ON');
+    if (!existed) markScrubbed(db);
     ownerOnly(file); // the -wal and -shm files WAL mode created (SQLite gives them the database's mode)
     const applied = applyMigrations(db, migrations, file, clock().toISOString());
     const ctx: RepoContext = { db, now: () => clock().toISOString(), warn: warnOnce(options.warn ?? console.warn), cipher: options.cipher ?? localKeyCipher(dataDir) };

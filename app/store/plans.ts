@@ -1,6 +1,7 @@
 /** The plan library: a row per plan with its current revision; every create/save adds a row to plan_revisions. */
 import { parseJson, toJson } from './codec.ts';
 import type { RepoContext } from './context.ts';
+import { scrubFreeSpace } from './free-space.ts';
 import type { PlanRepository, PlanStats, StoredPlan, StoredPlanSummary } from './types.ts';
 import { StoreConflictError } from './types.ts';
 
@@ -92,15 +93,9 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
 
   return {
     rewriteHistory: (id, fn) => {
-      // secure_delete overwrites the replaced text in the file; the checkpoint empties the WAL that still held it.
-      db.pragma('secure_delete = ON');
-      try {
-        const counts = rewrite.immediate(id, fn);
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        return counts;
-      } finally {
-        db.pragma('secure_delete = OFF');
-      }
+      const counts = rewrite.immediate(id, fn);
+      scrubFreeSpace(db);
+      return counts;
     },
     list: () => (selectAll.all() as PlanRow[]).map(summary),
     get,

@@ -30,6 +30,7 @@ export async function launch(args: string[], held?: HeldSignals, ui?: () => Prom
   }
   try {
     if (args[0] !== 'ui') {
+      (await import('./young-generation.ts')).holdYoungGeneration();
       const { stopSignals } = await import('./stop-signals.ts');
       stopSignals.install();
       for (const s of STOP_SIGNALS) if (held) process.off(s, held.hold);

@@ -10,7 +10,7 @@ import type { DraftRequest, Notes } from './draft.ts';
 import { MAX_JSON_DEPTH } from './classify-body.ts';
 import { hoistDefaults } from './hoist.ts';
 import { noteLocalFiles } from './local-files.ts';
-import { protectDraft } from './protect.ts';
+import { protectDraft, urlUserinfo } from './protect.ts';
 import { jsonDepth } from './secret-places.ts';
 import { scrubStrings } from './secret-scrub.ts';
 import { SecretVault } from './secret-vault.ts';
@@ -31,6 +31,8 @@ export interface BuildOptions {
   /** Absolute base URL to use (OpenAPI servers); default: the most used origin of the drafts. */
   baseUrl?: string;
   variables?: Record<string, unknown>;
+  /** Data feeders the requests read (`${data.NAME.column}`). */
+  data?: Plan['data'];
   scenario?: ScenarioHead;
   /** Vegeta: each request its own scenario. */
   scenarioPerRequest?: (index: number, count: number) => { name: string; head: ScenarioHead };
@@ -52,10 +54,14 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
   vault.reserve('BASE_URL');
   for (const k of o.knownSecrets ?? []) vault.learn(k.value, k.name, k.where, k.what);
   const variables = o.variables ? { ...o.variables } : undefined;
-  const safe = drafts.map((d) => protectDraft(bounded(d), { vault, notes: o.notes, ...(variables ? { variables } : {}) }));
+  // A server URL with `user:password@` (an API description's): the requests send them as basic auth, hidden.
+  const server = o.baseUrl === undefined ? undefined : urlUserinfo(o.baseUrl);
+  const withServerAuth = (d: DraftRequest): DraftRequest => (server && d.auth === undefined ? { ...d, auth: server.auth } : d);
+  const safe = drafts.map((d) => protectDraft(bounded(withServerAuth(d)), { vault, notes: o.notes, ...(variables ? { variables } : {}) }));
   for (const d of safe) noteLocalFiles(d, o.notes);
-  const origin = o.baseUrl ?? mainOrigin(safe);
-  const baseUrl = origin === undefined ? undefined : /^https?:\/\//.test(origin) ? `\${env.BASE_URL:-${origin}}` : origin;
+  const origin = server?.url ?? o.baseUrl ?? mainOrigin(safe);
+  // An origin that is a template already (JMeter's `${__P(host)}`) is its own override; defaults cannot nest `${`.
+  const baseUrl = origin === undefined ? undefined : /^https?:\/\//.test(origin) && !origin.includes('${') ? `\${env.BASE_URL:-${origin}}` : origin;
   const requests = uniqueNames(safe.map((d) => toRequest(d, origin, o.notes)));
   const defaults = hoistDefaults(requests);
   const plan: Plan = {
@@ -66,6 +72,7 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
       defaults: { ...(baseUrl ? { baseUrl } : {}), ...(defaults.headers ? { headers: defaults.headers } : {}), ...(defaults.auth ? { auth: defaults.auth } : {}) },
     } : {}),
     ...(variables && Object.keys(variables).length > 0 ? { variables } : {}),
+    ...(o.data && Object.keys(o.data).length > 0 ? { data: o.data } : {}),
     scenarios: scenarios(safe, requests, o),
   };
   // The value pass: a credential's value is replaced wherever else it appears (URL paths, text, names, notes).

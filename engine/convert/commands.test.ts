@@ -58,7 +58,7 @@ describe('loadsmith import', () => {
     const bad = join(dir, 'bad.sh');
     await writeFile(bad, "curl -H 'x: y' 'https://a.test/\n");
     await expect(importCommand([bad])).rejects.toThrow(new UsageError("line 1: unterminated ' quote in curl command: close it, or paste the whole command"));
-    await expect(importCommand([bad, '--from', 'jmeter'])).rejects.toThrow(/--from: 'jmeter' is not a format; use curl, har, postman, openapi, vegeta/);
+    await expect(importCommand([bad, '--from', 'gatling'])).rejects.toThrow(/--from: 'gatling' is not a format; use curl, har, postman, openapi, vegeta, jmeter/);
     await expect(importCommand([join(dir, 'missing.har')])).rejects.toThrow(/cannot read .*missing\.har: no such file/);
     await expect(importCommand([])).rejects.toThrow(/expected one file to import/);
     await expect(importCommand([fixture('vegeta/blog-targets.txt'), '--rate', '0'])).rejects.toThrow(/--rate: '0' is not a positive number/);

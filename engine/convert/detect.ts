@@ -6,6 +6,7 @@ import type { ImportFormat } from './types.ts';
 
 export function detectFormat(text: string, file?: string): ImportFormat | undefined {
   const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 4000);
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<jmeterTestPlan\b/.test(head)) return 'jmeter';
   if (/^curl(\.exe)?\s/i.test(head) || /^(#[^\n]*\n\s*)*curl\s/i.test(head)) return 'curl';
   if (/^[{[]/.test(head)) {
     if (/"log"\s*:\s*\{/.test(head) && /"entries"\s*:/.test(text)) return 'har';
@@ -17,6 +18,7 @@ export function detectFormat(text: string, file?: string): ImportFormat | undefi
   if (/^(#[^\n]*\n|\s*\n)*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)\s+https?:\/\/\S+\s*$/m.test(head.split('\n').slice(0, 10).join('\n'))) return 'vegeta';
   const ext = file?.toLowerCase() ?? '';
   if (ext.endsWith('.har')) return 'har';
+  if (ext.endsWith('.jmx')) return 'jmeter';
   if (ext.endsWith('.postman_collection.json')) return 'postman';
   if (/\.(sh|curl|bat|cmd)$/.test(ext)) return 'curl';
   return undefined;

@@ -1,5 +1,5 @@
 /**
- * engine/convert: importers (cURL, HAR, Postman, OpenAPI/Swagger, Vegeta targets) and exporters (k6, cURL, HAR).
+ * engine/convert: importers (cURL, HAR, Postman, OpenAPI/Swagger, Vegeta targets, JMeter) and exporters (k6, cURL, HAR).
  * Each converter is a pure function of text (or a plan) and options, returning the result and a report of what
  * did not convert as it was. Shared by the CLI (`loadsmith import` / `loadsmith export`) and the app.
  */
@@ -9,6 +9,7 @@ import { exportCurl, type CurlExportOptions } from './curl/export.ts';
 import { detectFormat } from './detect.ts';
 import { exportHar } from './har/export.ts';
 import { importHarRecording, type HarRecordingImportOptions } from './recording/har-plan.ts';
+import { importJmeter, type JmeterImportOptions } from './jmeter/import.ts';
 import { exportK6, type K6ExportOptions } from './k6/export.ts';
 import { importOpenApi, type OpenApiImportOptions } from './openapi/import.ts';
 import { importPostman, type PostmanImportOptions } from './postman/import.ts';
@@ -18,9 +19,9 @@ import { importVegeta, type VegetaImportOptions } from './vegeta/import.ts';
 export * from './types.ts';
 export { detectFormat } from './detect.ts';
 export { planToYaml } from './plan-yaml.ts';
-export { importCurl, exportCurl, exportHar, importPostman, importOpenApi, importVegeta, exportK6 };
+export { importCurl, exportCurl, exportHar, importPostman, importOpenApi, importVegeta, importJmeter, exportK6 };
 
-export type AnyImportOptions = CurlImportOptions & HarRecordingImportOptions & PostmanImportOptions & OpenApiImportOptions & VegetaImportOptions;
+export type AnyImportOptions = CurlImportOptions & HarRecordingImportOptions & PostmanImportOptions & OpenApiImportOptions & VegetaImportOptions & JmeterImportOptions;
 
 /** Imports `text` in the given format, or the one detected from its content and file name. */
 export function importPlan(text: string, from: ImportFormat | undefined, o: AnyImportOptions = {}): ImportResult {
@@ -35,6 +36,7 @@ export function importPlan(text: string, from: ImportFormat | undefined, o: AnyI
     case 'postman': return importPostman(text, o);
     case 'openapi': return importOpenApi(text, o);
     case 'vegeta': return importVegeta(text, o);
+    case 'jmeter': return importJmeter(text, o);
   }
 }
 

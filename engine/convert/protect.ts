@@ -6,7 +6,7 @@
  */
 import type { Auth } from '../plan/schema/index.ts';
 import { literal, type DraftBody, type DraftRequest, type Notes } from './draft.ts';
-import { bodyFields, cookiePairs, jsonFields, schemeToken } from './secret-places.ts';
+import { bodyFields, cookiePairs, jsonFields, schemeToken, valueFields } from './secret-places.ts';
 import type { SecretVault } from './secret-vault.ts';
 import { MAX_JSON_DEPTH } from './classify-body.ts';
 import { replaceTextField } from './protect-text.ts';
@@ -46,11 +46,18 @@ type Hide = (place: Place, name: string, value: string, what: string) => string;
 
 function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hide): DraftBody {
   switch (b.kind) {
-    case 'form': return { kind: 'form', fields: b.fields.map(([k, v]) => [k, hide('field', k, v, `form field ${k}`)]) };
+    case 'form': return {
+      kind: 'form',
+      fields: b.fields.map(([k, v]) => {
+        const hidden = hide('field', k, v, `form field ${k}`);
+        return [k, hidden === v ? protectNested(v, `form field ${k}`, d, c) : hidden];
+      }),
+    };
     case 'json': {
       const value = cloneJson(b.value);
       jsonFields(value, (f) => {
-        const hidden = hide('field', f.key, f.value, `JSON field ${f.path}`);
+        let hidden = hide('field', f.key, f.value, `JSON field ${f.path}`);
+        if (hidden === f.value && typeof f.parent[f.key] === 'string') hidden = protectNested(f.value, `JSON field ${f.path}`, d, c);
         if (hidden !== f.value) f.parent[f.key] = hidden; // a hidden number is sent as a string: never the number
       });
       return { kind: 'json', value };
@@ -68,15 +75,36 @@ function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hid
   }
 }
 
-/** A secret place holding a plan variable (`${pw}`) moves the variable's value; a literal is hidden in place. */
-function secretValue(value: string, name: string, where: string, what: string, c: ProtectContext): string {
-  const ref = /^\$\{([A-Za-z_]\w*)\}$/.exec(value)?.[1];
-  const held = ref !== undefined ? c.variables?.[ref] : undefined;
-  if (ref !== undefined && c.variables && typeof held === 'string') {
-    c.variables[ref] = c.vault.hide(held, ref, where, `${what} (variable ${ref})`);
-    return value;
+/**
+ * A value that is JSON or a form itself (`payload={"password":"x"}`): its credential fields hidden in place.
+ * `value` is template text.
+ */
+function protectNested(value: string, what: string, d: DraftRequest, c: ProtectContext): string {
+  let out = value;
+  for (const f of valueFields(value.replaceAll('$${', '${'))) {
+    if (isSecretField(f.name, f.value) || isRedacted(f.value)) out = replaceTextField(out, f, c.vault.hide(f.value, f.name, d.where, `${f.what} inside ${what}`));
   }
-  return c.vault.hide(value, name, where, what);
+  return out;
+}
+
+/**
+ * A secret place that reads plan variables (`${pw}`, `sid=${sid}`, `Basic ${creds}`) has their values moved to the
+ * environment, an environment default (`${env.TOK:-value}`, from a Postman environment) included; a literal is
+ * hidden in place.
+ */
+function secretValue(value: string, name: string, where: string, what: string, c: ProtectContext): string {
+  const vars = c.variables;
+  const refs = vars ? [...new Set([...value.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]!))].filter((r) => typeof vars[r] === 'string') : [];
+  if (vars === undefined || refs.length === 0) return c.vault.hide(value, name, where, what);
+  for (const ref of refs) vars[ref] = hideVariable(vars[ref] as string, ref, where, `${what} (variable ${ref})`, c.vault);
+  return value;
+}
+
+/** A plan variable's value as the environment's: a literal, or the default of `${env.NAME:-default}`, is hidden. */
+function hideVariable(held: string, ref: string, where: string, what: string, vault: SecretVault): string {
+  const envDefault = /^\$\{env\.([A-Za-z_]\w*):-([^{}]*)\}$/.exec(held);
+  if (envDefault) return envDefault[2] === '' ? held : vault.hide(envDefault[2]!, envDefault[1]!, where, what);
+  return vault.hide(held, ref, where, what);
 }
 
 /** The values inside a credential header (each cookie, the token after a scheme) are credentials wherever they appear. */
@@ -118,14 +146,21 @@ export function protectAuth(auth: Auth, vault: SecretVault, where: string, c?: P
 }
 
 function urlCredentials(d: DraftRequest): void {
-  const m = /^(https?:\/\/)([^/@?#]*)@/i.exec(d.url);
-  if (!m) return;
+  const found = urlUserinfo(d.url);
+  if (!found) return;
+  d.url = found.url;
+  if (d.auth === undefined) d.auth = found.auth;
+}
+
+/** `https://user:pass@host/...` -> the URL without them, and them as basic auth (as an HTTP client sends them). */
+export function urlUserinfo(url: string): { url: string; auth: Auth } | undefined {
+  const m = /^(https?:\/\/)([^/@?#]*)@/i.exec(url);
+  if (!m) return undefined;
   const [whole, scheme = '', info = ''] = m;
   const colon = info.indexOf(':');
   const user = safeDecode(colon < 0 ? info : info.slice(0, colon));
   const pass = colon < 0 ? '' : safeDecode(info.slice(colon + 1));
-  d.url = scheme + d.url.slice(whole.length);
-  if (d.auth === undefined) d.auth = { type: 'basic', username: user, password: pass };
+  return { url: scheme + url.slice(whole.length), auth: { type: 'basic', username: user, password: pass } };
 }
 
 function protectQuery(url: string, hide: (name: string, value: string) => string): string {

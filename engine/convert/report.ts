@@ -41,5 +41,6 @@ export function importedPlanHeader(r: ImportResult, file: string): string[] {
   if (notes.length > 30) lines.push(`- ... ${notes.length - 30} more: run the import again to see the whole report`);
   lines.push('The scenario is a smoke run (1 VU, 1 iteration): set the executor and load before a real test.');
   if (r.env.length) lines.push(`Environment variables: ${r.env.join(', ')} (loadsmith run plan.yaml --env NAME=value).`);
-  return r.format === 'vegeta' ? lines.filter((l) => !l.startsWith('The scenario is a smoke run')) : lines;
+  // Vegeta targets and JMeter thread groups bring their own load.
+  return r.format === 'vegeta' || r.format === 'jmeter' ? lines.filter((l) => !l.startsWith('The scenario is a smoke run')) : lines;
 }

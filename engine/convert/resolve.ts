@@ -3,8 +3,10 @@
  * auth, timeout, connection options), auth turned into its header or query parameter, the body's Content-Type
  * made explicit. Exporters to other tools (curl, HAR, k6) start from this.
  */
-import type { Auth, Defaults, Plan, Request, Step } from '../plan/schema/index.ts';
 import { requestName } from '../plan/names.ts';
+import { formatPath, type PathSegment } from '../plan/path.ts';
+import { childLists, type Auth, type Defaults, type Plan, type Request, type Step } from '../plan/schema/index.ts';
+import { SETUP, TEARDOWN } from '../plan/walk.ts';
 
 export interface ResolvedRequest {
   name: string;
@@ -79,15 +81,38 @@ export function joinUrl(base: string | undefined, url: string): string {
   return url === '' ? b : url.startsWith('/') || url.startsWith('?') ? b + url : `${b}/${url}`;
 }
 
-/** Every request of the plan in order (scenarios, groups and batches flattened), with its group path. */
-export function* planRequests(plan: Plan): Generator<{ request: Request; scenario: string; group: string[] }> {
-  for (const [scenario, sc] of Object.entries(plan.scenarios)) yield* inSteps(sc.steps, scenario, []);
+/** A request of the plan, with where it sits. */
+export interface PlanRequest {
+  request: Request;
+  /** The scenario's name, or SETUP / TEARDOWN. */
+  scenario: string;
+  group: string[];
+  /** The flow-control steps around it, outermost first, as messages name them: `doWhile at steps[3]`, `if at steps[1] (else)`. */
+  flow: string[];
 }
 
-function* inSteps(steps: readonly Step[], scenario: string, group: string[]): Generator<{ request: Request; scenario: string; group: string[] }> {
-  for (const s of steps) {
-    if ('request' in s) yield { request: s.request, scenario, group };
-    else if ('batch' in s) for (const b of s.batch) yield { request: b.request, scenario, group };
-    else if ('group' in s) yield* inSteps(s.group.steps, scenario, [...group, s.group.name]);
+/**
+ * Every request of the plan once, in document order: setup's, each scenario's, teardown's; groups, batches,
+ * branches and loop bodies flattened (a loop's request once, every branch's), with its group path and flow steps.
+ */
+export function* planRequests(plan: Plan): Generator<PlanRequest> {
+  if (plan.setup) yield* inSteps(plan.setup.steps, ['setup', 'steps'], SETUP, [], []);
+  for (const [scenario, sc] of Object.entries(plan.scenarios)) yield* inSteps(sc.steps, ['steps'], scenario, [], []);
+  if (plan.teardown) yield* inSteps(plan.teardown.steps, ['teardown', 'steps'], TEARDOWN, [], []);
+}
+
+function* inSteps(steps: readonly Step[], path: PathSegment[], scenario: string, group: string[], flow: string[]): Generator<PlanRequest> {
+  for (const [i, s] of steps.entries()) {
+    if ('request' in s) yield { request: s.request, scenario, group, flow };
+    else if ('batch' in s) for (const b of s.batch) yield { request: b.request, scenario, group, flow };
+    else if ('group' in s) yield* inSteps(s.group.steps, [...path, i, 'group', 'steps'], scenario, [...group, s.group.name], flow);
+    else {
+      const kind = Object.keys(s)[0] ?? '';
+      const label = `${kind} at ${formatPath([...path, i])}`;
+      for (const child of childLists(s)) {
+        const branch = typeof child.path[1] === 'number' ? ` (branch ${child.path[1] + 1})` : child.path[1] === 'else' ? ' (else)' : '';
+        yield* inSteps(child.steps, [...path, i, ...child.path], scenario, group, [...flow, `${label}${branch}`]);
+      }
+    }
   }
 }

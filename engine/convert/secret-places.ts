@@ -97,10 +97,31 @@ export function multipartFields(text: string): [string, string][] {
 }
 
 /** A named value in a body, with the words a report uses for its place (`form field password`, `JSON field $.a`). */
-export interface BodyField { kind: 'form' | 'json' | 'multipart'; what: string; name: string; value: string }
+export interface BodyField {
+  kind: 'form' | 'json' | 'multipart';
+  what: string;
+  name: string;
+  value: string;
+  /** Inside another field's value (`payload={"password":...}`), so not written as such in the body's text. */
+  nested?: boolean;
+}
 
-/** The named values of a body given as text: a form, JSON or multipart, by its type or, failing that, its look. */
+/**
+ * The named values of a body given as text: a form, JSON or multipart, by its type or, failing that, its look; and
+ * one level down, the fields of a value that is itself JSON or a form (`payload={"password":...}` in a form, a JSON
+ * string holding JSON), which browsers and SDKs send too.
+ */
 export function bodyFields(text: string, mime: string): BodyField[] {
+  const top = topFields(text, mime);
+  return top.concat(top.flatMap((outer) => valueFields(outer.value).map((f) => ({ ...f, what: `${f.what} inside ${outer.what}`, nested: true }))));
+}
+
+/** The fields of one value when it is JSON or a form itself (`{"password":"x"}`, `a=1&token=x`); else none. */
+export function valueFields(value: string): BodyField[] {
+  return /^\s*[[{]/.test(value) || value.includes('=') ? topFields(value, '') : [];
+}
+
+function topFields(text: string, mime: string): BodyField[] {
   if (/multipart\//.test(mime) || /^--[^\r\n]+\r?\ncontent-disposition:/i.test(text)) {
     return multipartFields(text).map(([name, value]) => ({ kind: 'multipart' as const, what: `multipart field ${name}`, name, value }));
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from './classify-body.ts';
 import { Notes } from './draft.ts';
 import { SecretVault } from './secret-vault.ts';
-import { isRedacted, isSecretField, isSecretName, looksLikeCredential } from './secrets.ts';
+import { envName, isRedacted, isSecretField, isSecretName, looksLikeCredential } from './secrets.ts';
 
 describe('which places hold credentials', () => {
   it('by name: headers, query parameters and fields, including one-word and camelCase names', () => {
@@ -11,6 +11,20 @@ describe('which places hold credentials', () => {
       expect(isSecretName(name, place), name).toBe(true);
     }
     for (const name of ['username', 'next', 'page_token', 'nextPageToken', 'q', 'sort_key', 'key']) expect(isSecretName(name, 'query'), name).toBe(false);
+  });
+
+  it('the names real login forms and session URLs use: pass, passphrase, passcode, pin, jwt, PHPSESSID, jsessionid', () => {
+    for (const [name, place] of [['pass', 'field'], ['user[pass]', 'field'], ['passphrase', 'field'], ['passcode', 'field'], ['pin', 'field'],
+      ['jwt', 'query'], ['PHPSESSID', 'query'], ['jsessionid', 'query']] as const) {
+      expect(isSecretName(name, place), name).toBe(true);
+    }
+    for (const name of ['bypass', 'passenger', 'spin', 'session_count']) expect(isSecretName(name, 'field'), name).toBe(false);
+  });
+
+  it('a JSON Web Token is a credential under any name; a value merely starting like one is not', () => {
+    expect(isSecretField('t', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl', 'query')).toBe(true);
+    expect(isSecretField('X-Session', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.', 'header')).toBe(true); // unsigned
+    expect(isSecretField('state', 'eyJhbGciOiJIUzI1NiJ9', 'query')).toBe(false);
   });
 
   it('a bare `key` only when its value looks like a credential; sort, idempotency and public keys never', () => {
@@ -77,6 +91,17 @@ describe('the vault', () => {
     expect(vault.hide('REDACTED', 'password', 'w', 'form field password')).toBe('${env.PASSWORD}');
     expect(vault.hide('REDACTED', 'Cookie', 'w2', 'header Cookie')).toBe('${env.COOKIE}');
     expect(vault.scrub('REDACTED')).toBe('REDACTED');
+  });
+
+  it('never names a variable the shell or the system already sets (USER, USERNAME, PATH, HOME...)', () => {
+    // `loadsmith run` reads the whole process environment: ${env.USER} would send the local login name to the
+    // target, silently, instead of asking for the value.
+    const vault = new SecretVault(new Notes());
+    expect(vault.hide('REDACTED', 'user', 'w', 'form field user')).toBe('${env.USER_VALUE}');
+    expect(vault.hide('REDACTED', 'username', 'w', 'form field username')).toBe('${env.USERNAME_VALUE}');
+    expect(vault.hide('REDACTED', 'path', 'w', 'form field path')).toBe('${env.PATH_VALUE}');
+    expect(envName('home')).toBe('HOME_VALUE');
+    expect(envName('user_name')).toBe('USER_NAME');
   });
 
   it('short values and generic example words are hidden where they stand but not hunted elsewhere', () => {

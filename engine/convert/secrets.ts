@@ -6,10 +6,12 @@
 import { compileTemplate } from '../template/index.ts';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|apikey|x-auth-token|x-access-token|x-csrf-token|x-xsrf-token|x-session-token|x-amz-security-token)$/i;
-/** Last words of a name that mark a credential: `client_secret`, `accessToken`, `X-Subscription-Key`. */
-const LAST_WORD = new Set(['password', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'credential', 'credentials']);
-/** Last words ending like a credential: `csrfmiddlewaretoken`, `X-CSRFToken`, `newpassword`, `clientsecret`. */
-const SUFFIX = /(token|password|passwd|secret)$/;
+/** Last words of a name that mark a credential: `client_secret`, `accessToken`, `user[pass]`, `jwt`. */
+const LAST_WORD = new Set(['password', 'passwd', 'pwd', 'pass', 'passphrase', 'passcode', 'pin', 'secret', 'token', 'jwt', 'apikey', 'credential', 'credentials']);
+/** Last words ending like a credential: `csrfmiddlewaretoken`, `X-CSRFToken`, `newpassword`, `PHPSESSID`, `jsessionid`. */
+const SUFFIX = /(token|password|passwd|secret|sessid|sessionid)$/;
+/** A JSON Web Token (header.payload.signature, both JSON parts base64url `{"...`) is a credential under any name. */
+const JWT = /^eyJ[\w-]{6,}\.eyJ[\w-]{6,}\.[\w-]*$/;
 /** Pagination cursors end in `token` too. */
 const CURSOR = new Set(['page_token', 'next_token', 'continuation_token', 'sync_token', 'cursor_token']);
 const LAST_TWO = new Set(['api_key', 'access_token', 'refresh_token', 'id_token', 'auth_token', 'client_secret', 'private_key', 'secret_key', 'session_id', 'api_token', 'access_key', 'subscription_key']);
@@ -40,11 +42,12 @@ export function isSecretName(name: string, place: Place = 'field'): boolean {
 }
 
 /**
- * A credential by its name, or a `key` (`key`, `X-Subscription-Key`, `license_key`) whose value looks like one
- * ({@link looksLikeCredential}): `?key=AIzaSyD...` is a secret, `?key=created` and `sort_key` are not.
+ * A credential by its name, a JSON Web Token under any name, or a `key` (`key`, `X-Subscription-Key`,
+ * `license_key`) whose value looks like one ({@link looksLikeCredential}): `?key=AIzaSyD...` is a secret,
+ * `?key=created` and `sort_key` are not.
  */
 export function isSecretField(name: string, value: string, place: Place = 'field'): boolean {
-  if (isSecretName(name, place)) return true;
+  if (isSecretName(name, place) || JWT.test(value)) return true;
   const w = words(name);
   if (w.at(-1) !== 'key' || PLAIN_KEY.has(w.at(-2) ?? '')) return false;
   return looksLikeCredential(value);
@@ -87,8 +90,18 @@ export function hasExpression(text: string): boolean {
   }
 }
 
-/** `X-Api-Key` -> `X_API_KEY`; `client secret` -> `CLIENT_SECRET`. */
+/**
+ * Variables the shell or the system sets on Linux, macOS or Windows. `loadsmith run` reads the whole process
+ * environment, so a plan reading ${env.USER} would send the local login name, silently, instead of asking for it.
+ */
+const SYSTEM_VARIABLES = new Set([
+  'USER', 'USERNAME', 'LOGNAME', 'HOME', 'PATH', 'PWD', 'OLDPWD', 'SHELL', 'TERM', 'LANG', 'HOSTNAME', 'HOST', 'MAIL', 'EDITOR',
+  'DISPLAY', 'TMP', 'TEMP', 'TMPDIR', 'OS', 'USERPROFILE', 'USERDOMAIN', 'COMPUTERNAME', 'APPDATA', 'PROMPT', 'SHLVL', 'UID',
+]);
+
+/** `X-Api-Key` -> `X_API_KEY`; `client secret` -> `CLIENT_SECRET`; `user` -> `USER_VALUE` (not the system's USER). */
 export function envName(text: string): string {
   const name = text.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
-  return /^[A-Z_]/.test(name) ? name : `S_${name}`;
+  const safe = SYSTEM_VARIABLES.has(name) ? `${name}_VALUE` : name;
+  return /^[A-Z_]/.test(safe) ? safe : `S_${safe}`;
 }

@@ -5,7 +5,7 @@
 import type { Plan } from '../plan/schema/index.ts';
 
 /** The formats `loadsmith import` reads. */
-export const IMPORT_FORMATS = ['curl', 'har', 'postman', 'openapi', 'vegeta'] as const;
+export const IMPORT_FORMATS = ['curl', 'har', 'postman', 'openapi', 'vegeta', 'jmeter'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The shells whose quoting cURL commands are read and written in (`--shell`). */

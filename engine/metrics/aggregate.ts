@@ -38,16 +38,13 @@ export class RunAggregate {
 
   // Where each encoded histogram is decoded before it is merged: no histogram is allocated per sample.
   private readonly scratch = new Histogram();
+  // A worker's series keys are the same objects every second (series-keys.ts): found without building their id.
+  private readonly byKey = new WeakMap<SeriesKey, CumSeries>();
 
   add(s: Sample): void {
     if (s.phases) for (const p of PHASES) this.merge(this.phases[p], s.phases[p]);
     for (const x of s.series) {
-      const id = seriesId(x.key);
-      let c = this.series.get(id);
-      if (!c) {
-        c = { key: x.key, reqs: 0, failed: 0, sent: 0, received: 0, hist: { duration: new Histogram() } };
-        this.series.set(id, c);
-      }
+      const c = this.byKey.get(x.key) ?? this.seriesOf(x.key);
       c.reqs += x.reqs;
       c.failed += x.failed;
       c.sent += x.sent;
@@ -95,6 +92,17 @@ export class RunAggregate {
       else this.extractFailures.set(id, { ...e });
     }
     for (const [sc, n] of Object.entries(s.dropped)) this.dropped.set(sc, (this.dropped.get(sc) ?? 0) + n);
+  }
+
+  private seriesOf(key: SeriesKey): CumSeries {
+    const id = seriesId(key);
+    let c = this.series.get(id);
+    if (!c) {
+      c = { key, reqs: 0, failed: 0, sent: 0, received: 0, hist: { duration: new Histogram() } };
+      this.series.set(id, c);
+    }
+    this.byKey.set(key, c);
+    return c;
   }
 
   /** Decodes `e` (into the scratch histogram, which it leaves holding `e`) and adds it to `into`. */

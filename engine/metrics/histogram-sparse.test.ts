@@ -44,6 +44,25 @@ describe('sparse histograms read exactly like chunked ones', () => {
     });
   }
 
+  it('200 seeded runs of seconds, built and merged as workers and the coordinator do, read like one chunked histogram', () => {
+    const r = rng(17);
+    for (let run = 0; run < 200; run++) {
+      // Latencies from a few µs to the clamp, narrow or wide, few or many per second (sparse or chunked when built).
+      const lo = Math.floor(r() ** 4 * 2e6);
+      const width = 1 + Math.floor(r() ** 3 * (run % 10 === 0 ? 5e9 : 2e5));
+      const total = new Histogram();
+      const all: number[] = [];
+      for (let second = 0, seconds = 1 + Math.floor(r() * 12); second < seconds; second++) {
+        const values = Float64Array.from({ length: Math.floor(r() ** 2 * 600) }, () => lo + r() * width);
+        all.push(...values);
+        // The worker's build (ofValues sorts its range in place: a copy), its encoding, the coordinator's decoding.
+        const built = Histogram.ofValues(values.slice(), 0, values.length, new Histogram());
+        total.add(Histogram.fromJSON(built.toJSON()));
+      }
+      expect(view(total), `run ${run}`).toEqual(view(hist(all)));
+    }
+  });
+
   it('ofValues reads only its range', () => {
     const values = Float64Array.from([9, 9, 1500, 1600, 1500, 9]);
     expect(view(Histogram.ofValues(values, 2, 5, new Histogram()))).toEqual(view(hist([1500, 1600, 1500])));

@@ -76,3 +76,13 @@ export const Sample = z.strictObject({
   health: z.strictObject({ elu: z.number(), loopDelayP99Ms: z.number(), loopDelayMaxMs: z.number() }).optional(),
 });
 export type Sample = z.infer<typeof Sample>;
+
+/**
+ * A Sample as a worker sends it: each series' key is the number the worker gave it (series-keys.ts), and `keys`
+ * holds the keys first sent in this interval. A name crosses between threads once, not once a second.
+ */
+export const WireSample = Sample.extend({
+  series: z.array(SeriesSample.extend({ key: z.int().min(0) })),
+  keys: z.array(z.strictObject({ id: z.int().min(0), key: SeriesKey })),
+});
+export type WireSample = z.infer<typeof WireSample>;

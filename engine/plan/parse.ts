@@ -2,6 +2,7 @@
  * Text -> validated plan. Four stages, each reporting located errors: syntax, version (migrate), schema (zod),
  * semantics (templates, regexes, thresholds, executors). A plan that passes is safe to hand to the runtime.
  */
+import { dropDisabled } from './disabled.ts';
 import { PlanError, type LocatableIssue } from './errors.ts';
 import { planIssuesFromZod } from './issues.ts';
 import { migrate } from './migrate.ts';
@@ -51,6 +52,7 @@ function validate(value: unknown, source: PlanSource | undefined): { plan: Plan;
   const parsed = Plan.safeParse(migrated.doc);
   if (!parsed.success) fail(planIssuesFromZod(parsed.error.issues, migrated.doc));
   const plan = parsed.data as Plan;
+  dropDisabled(plan);
   const templates = validateTemplates(plan);
   const issues = [...validateScenarios(plan), ...validateRequests(plan), ...validateFlow(plan), ...templates.issues, ...validateThresholds(plan)];
   if (issues.length > 0) fail(issues);

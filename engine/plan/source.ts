@@ -46,7 +46,19 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
   }
   const { value, aliasTargets, issues } = yamlValue(doc, pos);
   if (issues.length > 0) fail(issues);
-  const walk = walker(doc, aliasTargets);
+  // The syntax tree only points errors at line:column, yet whoever keeps the source keeps it: a run, for as long as
+  // it goes (~16 MB for a 10,000-step plan). Held weakly it lives through the validation that parsed it (a WeakRef's
+  // target lives until the end of the job that made it) and is parsed again, rarely, when an error is located later.
+  let tree = new WeakRef(walker(doc, aliasTargets));
+  const walk = (path: readonly PathSegment[]): Found => {
+    let w = tree.deref();
+    if (!w) {
+      const again = composeOne((parseCst(text, MAX_DEPTH, () => {}) as { tokens: CST.Token[] }).tokens, text.length).doc;
+      w = walker(again, yamlValue(again, pos).aliasTargets);
+      tree = new WeakRef(w);
+    }
+    return w(path);
+  };
   return {
     file,
     value,

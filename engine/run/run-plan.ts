@@ -4,7 +4,7 @@
  *   run.on('tick', (t) => ...); run.stop(); const summary = await run.done;
  */
 import type { StreamOutput } from '../outputs/config.ts';
-import { planStreams, withoutCredentials } from '../outputs/plan-outputs.ts';
+import { planStreams } from '../outputs/plan-outputs.ts';
 import { openStreams } from '../outputs/streams.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { coordinate } from '../runtime/coordinator.ts';
@@ -30,11 +30,12 @@ export interface RunOptions extends PrepareOptions {
 export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
   return new RunHandle(async (handle) => {
     const prepared = await prepareRun(plan, options);
-    // The run's own outputs win; else the plan's, opened without the environment's credentials (plan-outputs.ts).
+    // The run's own outputs win, with the environment's credentials; else the plan's, opened without them: the
+    // prepared environment has none (plan-outputs.ts).
     const given = options.streams?.length ? options.streams : undefined;
     const outputs = given ?? planStreams(prepared.plan, prepared.env);
     if (!outputs) return coordinate(prepared, handle);
-    const env = given ? prepared.env : withoutCredentials(prepared.env);
+    const env = given ? { ...(options.env ?? process.env) } : prepared.env;
     // Streaming outputs: settings checked before the test starts; what they hold is sent after it, also after Ctrl-C.
     const streams = openStreams(outputs, { env, planName: prepared.plan.name, ...(options.testid ? { testid: options.testid } : {}) }, handle);
     const summary = await coordinate(prepared, handle);

@@ -6,7 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
-import { Sample } from '../metrics/sample.ts';
+import { WireSample, type Sample } from '../metrics/sample.ts';
+import { SeriesKeyTable } from '../metrics/series-keys.ts';
 import { buildSummary, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
@@ -107,12 +108,15 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     };
     return startWorker(source, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   });
+  // Each worker names its series by number (metrics/series-keys.ts): one table per worker reads them back.
+  const keys = started.map(() => new SeriesKeyTable());
   const pool = new WorkerPool(started, {
-    sample: (w, sample) => {
-      const parsed = Sample.safeParse(sample);
-      if (!parsed.success) { notes.push(`worker ${w} sent a malformed sample: ${parsed.error.message}`); return; }
-      agg.add(parsed.data);
-      collector.add(parsed.data);
+    sample: (w, wire) => {
+      const parsed = WireSample.safeParse(wire);
+      const sample = parsed.success ? (keys[w] as SeriesKeyTable).fromWire(parsed.data) : parsed.error.message;
+      if (typeof sample === 'string') { notes.push(`worker ${w} sent a malformed sample: ${sample}`); return; }
+      agg.add(sample);
+      collector.add(sample);
       emitTicks();
     },
     gone: (w, why, last) => {

@@ -3,6 +3,7 @@
  * environment variables it needs, data files and their columns, body files. Problems are PlanErrors,
  * located in the plan file when its source is known.
  */
+import { isOutputCredential, withoutCredentials } from '../plan/output-credentials.ts';
 import { PlanError, type LocatableIssue } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
@@ -65,12 +66,17 @@ export async function prepareRun(planValue: Plan, options: PrepareOptions = {}):
   // A segment that cannot be used is the caller's mistake: a SegmentError, before anything is checked or started.
   const segment = options.segment ? SegmentTuple.fromSpec(options.segment).spec : undefined;
   const { plan, env: envRefs } = validatePlanValue(planValue, source);
-  const env = { ...(options.env ?? process.env) };
+  // A plan's templates never see the metric outputs' credentials: a plan could send them to any host (plan-outputs.ts).
+  const env = { ...withoutCredentials(options.env ?? process.env) };
   const files = options.files ?? localPlanFiles(options.baseDir ?? process.cwd());
   const issues: LocatableIssue[] = [];
 
   const reported = new Set<string>();
-  for (const ref of envRefs) {
+  for (const ref of [...envRefs, ...outputEnvReferences(plan)]) {
+    if (isOutputCredential(ref.name)) {
+      issues.push({ path: ref.path, message: `environment variable ${ref.name} is a metric output's credential, which plans cannot read (a plan could send it to any host): remove it from the plan; an output given with --out (or in the app's run options) uses it` });
+      continue;
+    }
     if (ref.hasDefault || env[ref.name] !== undefined || reported.has(ref.name)) continue;
     reported.add(ref.name);
     issues.push({ path: ref.path, message: `environment variable ${ref.name} is not set: pass --env ${ref.name}=... (or export it), or give a default: \${env.${ref.name}:-value}` });
@@ -124,6 +130,17 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
   }
   for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
   return { feeders: loaded.feeders, files, issues };
+}
+
+/** `${env.X}` in the outputs' URLs, which plan validation does not collect (only a run opens them). */
+function outputEnvReferences(plan: Plan): { name: string; hasDefault: boolean; path: (string | number)[] }[] {
+  return (plan.outputs ?? []).flatMap((o, i) => {
+    try {
+      return compileTemplate(o.url).references.filter((r) => r.kind === 'env').map((r) => ({ name: r.name, hasDefault: r.hasDefault, path: ['outputs', i, 'url'] }));
+    } catch {
+      return []; // a URL that does not compile is refused when the output is opened, with its reason
+    }
+  });
 }
 
 /**

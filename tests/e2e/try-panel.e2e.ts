@@ -60,7 +60,7 @@ test('Try it results per request, stale errors dropped, a resizable panel of sta
   }
 });
 
-test('the Query tab shows the parameters typed in the URL and moves them into its table', async ({ page }) => {
+test('the Query tab shows the parameters typed in the URL, moves them into its table and switches them off', async ({ page }) => {
   test.setTimeout(60_000);
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
@@ -80,6 +80,20 @@ test('the Query tab shows the parameters typed in the URL and moves them into it
   await expect(form.getByRole('combobox', { name: 'URL', exact: true })).toHaveValue('http://127.0.0.1:9/search');
   await expect(form.getByRole('textbox', { name: 'Query parameters value of q' })).toHaveValue('load test');
   await expect(form.getByRole('textbox', { name: 'Query parameters value of page' })).toHaveValue('${page}');
+
+  // A parameter switched off stays in the table (and the plan) but is not sent; renaming it keeps it off.
+  await form.getByRole('checkbox', { name: 'Send page' }).uncheck();
+  await form.getByRole('textbox', { name: 'Query parameters parameter' }).nth(1).fill('pg');
+  await expect(form.getByRole('checkbox', { name: 'Send pg' })).not.toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Send q' })).toBeChecked();
+  type Stored = { scenarios: { default: { steps: { request: { query?: object; disabled?: object } }[] } } };
+  const stored = async (): Promise<unknown> => {
+    const { request } = ((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps[0]!;
+    return { query: request.query, disabled: request.disabled };
+  };
+  await expect.poll(stored, { timeout: 10_000 }).toEqual({ query: { q: 'load test', pg: '${page}' }, disabled: { query: ['pg'] } });
+  await form.getByRole('checkbox', { name: 'Send pg' }).check();
+  await expect.poll(stored, { timeout: 10_000 }).toEqual({ query: { q: 'load test', pg: '${page}' }, disabled: undefined });
 });
 
 test('a check edited after Validate says so, even when its request was not on screen then', async ({ page }) => {

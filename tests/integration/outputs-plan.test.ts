@@ -54,6 +54,24 @@ describe('outputs named by the plan', () => {
     expect(received.filter((r) => r.path === '/plan/write')).toHaveLength(planWrites.length); // the plan's were not used
   });
 
+  it('refuses a plan that reads an output credential, in a request or an output URL, before sending anything', async () => {
+    const env = { PROM_PORT: String(port()), LOADSMITH_PROMETHEUS_TOKEN: 'tok-must-not-leak', LOADSMITH_OTLP_HEADERS: 'Authorization=hdr-must-not-leak' };
+    const cases = [
+      ['request.yaml', plan('').replace('url: /json', 'url: "/json?t=${env.LOADSMITH_OTLP_HEADERS}"'), 'LOADSMITH_OTLP_HEADERS'],
+      ['output.yaml', plan('outputs: [{ kind: prometheus-rw, url: "http://127.0.0.1:${env.PROM_PORT}/steal/${env.LOADSMITH_PROMETHEUS_TOKEN}" }]'), 'LOADSMITH_PROMETHEUS_TOKEN'],
+    ] as const;
+    for (const [name, text, variable] of cases) {
+      const file = join(dir, name);
+      await writeFile(file, text);
+      const before = target.hits();
+      const r = await loadsmith(['run', file, '-q'], { env, timeoutMs: 60_000 });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`${variable} is a metric output's credential`);
+      expect(target.hits()).toBe(before);
+    }
+    expect(received.filter((r) => r.path.startsWith('/steal'))).toEqual([]);
+  });
+
   it('refuses a plan output that is not a URL before sending anything', async () => {
     const file = join(dir, 'bad.yaml');
     await writeFile(file, plan('outputs: [{ kind: otlp, url: "not a url" }]'));

@@ -203,6 +203,24 @@ describe('bodies, auth and groups', () => {
     expect(header(json!, 'user-agent')).toMatch(/^loadsmith\//);
   });
 
+  it('does not send disabled headers and query parameters, in a request or a batch', async () => {
+    await run(`
+      - request:
+          url: /echo
+          query: { page: 2, debug: "1" }
+          headers: { X-Kept: yes, X-Debug: "\${half" }
+          disabled: { headers: [x-debug], query: [debug] }
+      - batch:
+          - request: { url: /json, headers: { X-Off: "1", X-On: "1" }, disabled: { headers: [X-Off] } }
+`);
+    const [echo, json] = server.requests;
+    expect(echo!.query).toEqual({ page: '2' });
+    expect(header(echo!, 'x-kept')).toBe('yes');
+    expect(header(echo!, 'x-debug')).toBeUndefined();
+    expect(header(json!, 'x-on')).toBe('1');
+    expect(header(json!, 'x-off')).toBeUndefined();
+  });
+
   it('tags checks with their group and measures group_duration', async () => {
     const { summary } = await run(`
       - group:

@@ -14,7 +14,7 @@ import { EXIT, UsageError } from '../usage.ts';
 
 export async function importCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, importSpec);
-  if (positionals.length !== 1) throw new UsageError('expected one file to import: loadsmith import <file> [--from curl|har|postman|openapi|vegeta] [-o plan.yaml]');
+  if (positionals.length !== 1) throw new UsageError('expected one file to import: loadsmith import <file> [--from curl|har|postman|openapi|vegeta|jmeter] [-o plan.yaml]');
   const file = positionals[0] as string;
   const from = values.from as ImportFormat | undefined;
   if (from !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(from)) throw new UsageError(`--from: '${from}' is not a format; use ${IMPORT_FORMATS.join(', ')}`);

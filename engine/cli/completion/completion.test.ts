@@ -47,7 +47,7 @@ describe('bash completion', () => {
   it('completes plan files for a plan, any file for a report, fixed values, and nothing for a number', () => {
     expect(bash('loadsmith run ')).toEqual(['other.yml', 'plan.yaml', 'plans', 'run.json']);
     expect(bash('loadsmith run plan.yaml --html ')).toEqual(['notes.txt', 'other.yml', 'plan.yaml', 'plans', 'run.json']);
-    expect(bash('loadsmith import x.har --from ')).toEqual(['curl', 'har', 'openapi', 'postman', 'vegeta']);
+    expect(bash('loadsmith import x.har --from ')).toEqual(['curl', 'har', 'jmeter', 'openapi', 'postman', 'vegeta']);
     expect(bash('loadsmith export plan.yaml --to k')).toEqual(['k6']);
     expect(bash('loadsmith run plan.yaml --vus ')).toEqual([]);
     expect(bash('loadsmith help de')).toEqual(['demo', 'demo-server']);
@@ -76,8 +76,8 @@ zpty -d z`;
 
 describe('zsh completion', () => {
   it('lists the choices of an option\'s value', () => {
-    const screen = zsh('loadsmith import x.har --from ', /curl +har +openapi +postman +vegeta/);
-    expect(screen).toMatch(/curl +har +openapi +postman +vegeta/);
+    const screen = zsh('loadsmith import x.har --from ', /curl +har +jmeter +openapi +postman +vegeta/);
+    expect(screen).toMatch(/curl +har +jmeter +openapi +postman +vegeta/);
     expect(screen).not.toMatch(/_arguments|command not found|parse error/);
   });
 

@@ -1,10 +1,10 @@
-/** `loadsmith import` and `loadsmith export`: plans from cURL, HAR, Postman, OpenAPI and Vegeta; k6, curl and HAR from plans. */
+/** `loadsmith import` and `loadsmith export`: plans from cURL, HAR, Postman, OpenAPI, Vegeta and JMeter; k6, curl and HAR from plans. */
 import { EXPORT_FORMATS, IMPORT_FORMATS, SHELLS } from '../../convert/types.ts';
 import { defineCommand } from '../spec.ts';
 
 export const importSpec = defineCommand({
   name: 'import',
-  summary: 'a plan from cURL commands, HAR, Postman, OpenAPI or Vegeta targets',
+  summary: 'a plan from cURL commands, HAR, Postman, OpenAPI, Vegeta targets or a JMeter .jmx',
   description: 'Converts FILE (- for stdin) to a plan, validated, on stdout or -o FILE; what was not imported, and the secrets moved to environment variables, are reported on stderr. OpenAPI: operations that change state (DELETE, PUT, PATCH, creating POSTs) are left out unless --include-writes; with it, the plan changes only what it created.',
   operands: [{ name: 'file', help: 'what to import (- for stdin)', required: true, file: 'any' }],
   options: {
@@ -27,6 +27,7 @@ export const importSpec = defineCommand({
     ['loadsmith import collection.json --environment staging.postman_environment.json -o plan.yaml', 'a Postman collection'],
     ['loadsmith import openapi.yaml --base-url https://staging.example.com -o plan.yaml', 'an OpenAPI/Swagger document'],
     ['loadsmith import targets.txt --from vegeta --rate 200 --duration 1m -o plan.yaml', 'Vegeta targets'],
+    ['loadsmith import shop.jmx -o plan.yaml', 'a JMeter test plan (scripts in it are reported, never run)'],
   ],
   notes: 'More: docs/import-export.md',
 });

@@ -4,6 +4,7 @@ import type { Plan, Request } from '../../plan/schema/index.ts';
 import { expectNoSecrets, importedText } from '../testing.ts';
 import { reportLines, reportSummary } from '../report.ts';
 import { ConvertError } from '../types.ts';
+import { validatePlanValue } from '../../plan/parse.ts';
 import { exportCurl } from './export.ts';
 import { importCurl } from './import.ts';
 
@@ -73,6 +74,16 @@ describe('importCurl: no credential is written into the plan', () => {
       'q8w7e6r5t4y3u2i1o0p9a8s7d6f5g4h3', 'Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd', 'AIzaSyD4f9Gq2Lx7Vb1Nc8Mz3Kp6Rt0Wy5Hj2Ue',
       'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.dGhpcyBpcyBub3QgYSByZWFsIHNpZ25hdHVyZQ',
     ]);
+  });
+
+  it('a form field holding JSON (`payload={"password":...}`, as jQuery and Slack-style forms send) has its credential hidden', () => {
+    const encoded = importCurl(`curl https://x.test/hook --data-raw 'payload=${encodeURIComponent('{"user":"ann","password":"s3cret-Pw9"}')}&kind=login'`, { file: 'hook.sh' });
+    expect(first(encoded.plan).form).toEqual({ payload: '{"user":"ann","password":"${env.PASSWORD}"}', kind: 'login' });
+    const urlencode = importCurl(`curl https://x.test/hook --data-urlencode 'data={"auth":{"token":"tk-7Qz2Lm9Xv4"}}'`, { file: 'hook.sh' });
+    expect(first(urlencode.plan).form).toEqual({ data: '{"auth":{"token":"${env.TOKEN}"}}' });
+    const json = importCurl(`curl https://x.test/rpc -H 'content-type: application/json' -d '{"params":"{\\"password\\":\\"pw-9Kx3\\"}"}'`, { file: 'rpc.sh' });
+    expect(first(json.plan).json).toEqual({ params: '{"password":"${env.PASSWORD}"}' });
+    for (const r of [encoded, urlencode, json]) expectNoSecrets(importedText(r, 'x.sh'), ['s3cret-Pw9', 'tk-7Qz2Lm9Xv4', 'pw-9Kx3']);
   });
 
   it('httpsnippet: cookies given with -H Cookie and --cookie are one Cookie header; a repeated option is one note', () => {
@@ -207,5 +218,22 @@ describe('exportCurl and round trips', () => {
     const r = exportCurl(plan);
     expect(r.text).toContain("-H 'X-Id: ${uuid()}'");
     expect(r.notes.map((n) => n.kind)).toEqual(['not-exported', 'not-exported']);
+  });
+
+  it('flattens flow control, setup and teardown: every request once, in order, each saying where it sits, each flow step reported', () => {
+    const plan = validatePlanValue({
+      version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:9' },
+      setup: { steps: [{ request: { name: 'Token', method: 'POST', url: '/token' } }] },
+      teardown: { steps: [{ request: { name: 'Clean up', method: 'DELETE', url: '/data' } }] },
+      scenarios: { s: { executor: 'per-vu-iterations', steps: [
+        { if: { condition: 'iter > 0', then: [{ request: { name: 'Then', url: '/t' } }], else: [{ request: { name: 'Else', url: '/e' } }] } },
+        { repeat: { times: 3, steps: [{ group: { name: 'g', steps: [{ request: { name: 'Again', url: '/r' } }] } }] } },
+      ] } },
+    }).plan;
+    const r = exportCurl(plan);
+    const comments = r.text.split('\n').filter((l) => l.startsWith('#'));
+    expect(comments).toEqual(['# Token (setup)', '# Then in if at steps[0]', '# Else in if at steps[0] (else)', '# Again in repeat at steps[1]', '# Clean up (teardown)']);
+    expect(r.notes.filter((n) => n.kind === 'approximated').map((n) => n.where)).toEqual(['scenario s: if at steps[0]', 'scenario s: if at steps[0] (else)', 'scenario s: repeat at steps[1]']);
+    expect(exportCurl(plan, { request: 'Again' }).text).toContain('curl http://127.0.0.1:9/r');
   });
 });

@@ -1,9 +1,12 @@
 /**
  * Plan requests -> curl commands (bash or Windows cmd), one per request, with the defaults merged in. Secrets
  * stay environment references ("$API_TOKEN", %API_TOKEN%) unless values are given; checks, extractions and load
- * are not curl's business and are listed in the report.
+ * are not curl's business and are listed in the report. Flow control is flattened: setup's requests, then each
+ * scenario's, then teardown's, each once whatever loop or branch it is in, its comment saying where it sits, and
+ * each flow step reported.
  */
 import type { Plan } from '../../plan/schema/index.ts';
+import { SETUP, TEARDOWN } from '../../plan/walk.ts';
 import { Notes } from '../draft.ts';
 import { planRequests, resolveRequest, type ResolvedRequest } from '../resolve.ts';
 import { encodeTemplate } from '../template-parts.ts';
@@ -23,19 +26,23 @@ export function exportCurl(plan: Plan, o: CurlExportOptions = {}): ExportResult 
   const notes = new Notes();
   const shell = o.shell ?? 'bash';
   const commands: string[] = [];
-  for (const { request } of planRequests(plan)) {
+  for (const { request, scenario, flow } of planRequests(plan)) {
     const r = resolveRequest(plan, request);
     if (o.request !== undefined && r.name !== o.request) continue;
     const q: QuoteContext = { shell, env: o.env ?? {}, notes, where: `request '${r.name}'` };
     const extras = [request.checks?.length ? 'checks' : '', request.extract ? 'extractions' : ''].filter(Boolean);
     if (extras.length) notes.add('not-exported', q.where, `${extras.join(' and ')}: curl only sends the request`);
-    commands.push(`${shell === 'bash' ? '#' : 'REM'} ${r.name}\n${command(r, q)}`);
+    for (const f of flow) notes.add('approximated', `${scenario === SETUP || scenario === TEARDOWN ? '' : 'scenario '}${scenario}: ${f}`, FLATTENED);
+    const where = [...(scenario === SETUP || scenario === TEARDOWN ? [scenario] : []), ...flow.map((f) => `in ${f}`)];
+    commands.push(`${shell === 'bash' ? '#' : 'REM'} ${r.name}${where.length ? ` ${where.join(', ')}` : ''}\n${command(r, q)}`);
   }
   if (commands.length === 0) {
     notes.add('not-exported', 'plan', o.request !== undefined ? `no request named '${o.request}'` : 'the plan has no requests');
   }
   return { text: `${commands.join('\n\n')}\n`, notes: notes.list };
 }
+
+const FLATTENED = 'curl has no conditions, loops or choices: each request inside is written once, in order, its comment saying where it sits';
 
 function command(r: ResolvedRequest, q: QuoteContext): string {
   const w = (t: string): string => shellWord(t, q);

@@ -19,13 +19,22 @@ describe('exportHar', () => {
     expect(log.entries[1].request.postData).toEqual({ mimeType: 'application/json', text: '{"n":1}' });
   });
 
-  it('reports flow control as not exported (until HAR export flattens it)', () => {
+  it('flattens flow control, setup and teardown into entries (each request once) and reports every flow step', () => {
     const plan: Plan = {
       version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:3000' },
-      scenarios: { s: { executor: 'per-vu-iterations', steps: [{ request: { url: '/a' } }, { once: { steps: [{ request: { url: '/login' } }] } }] } },
+      setup: { steps: [{ request: { name: 'Token', method: 'POST', url: '/token' } }] },
+      teardown: { steps: [{ request: { name: 'Clean up', method: 'DELETE', url: '/data' } }] },
+      scenarios: { s: { executor: 'per-vu-iterations', steps: [
+        { request: { url: '/a' } },
+        { once: { steps: [{ request: { url: '/login' } }] } },
+        { randomSwitch: [{ weight: 1, steps: [{ request: { url: '/x' } }] }, { weight: 2, steps: [{ while: { condition: 'true', max: 2, steps: [{ request: { url: '/y' } }] } }] }] },
+      ] } },
     };
     const r = exportHar(plan);
-    expect(JSON.parse(r.text).log.entries).toHaveLength(1);
-    expect(r.notes).toContainEqual(expect.objectContaining({ kind: 'not-exported', message: 'flow control (once) has no place in HAR: its requests are not exported' }));
+    const urls = (JSON.parse(r.text).log.entries as { request: { url: string } }[]).map((e) => e.request.url.replace('http://127.0.0.1:3000', ''));
+    expect(urls).toEqual(['/token', '/a', '/login', '/x', '/y', '/data']);
+    const flow = r.notes.filter((n) => n.message.startsWith('HAR has no conditions')).map((n) => n.where);
+    expect(flow).toEqual(['scenario s: once at steps[1]', 'scenario s: randomSwitch at steps[2]', 'scenario s: while at steps[2].randomSwitch[1].steps[0]']);
+    expect(r.notes.every((n) => n.kind !== 'not-exported' || n.where === 'plan')).toBe(true);
   });
 });

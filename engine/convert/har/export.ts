@@ -2,8 +2,12 @@
  * Plan -> HAR 1.2: one entry per request with the defaults merged in (templates written as they are, secrets as
  * `${env.NAME}`), top-level groups as pages, think times as gaps between entries, and the status a check expects
  * as the response status. Useful to hand requests to tools that read HAR; Loadsmith reads it back (round trip).
+ * Flow control is flattened: setup's requests, each scenario's, teardown's, each once whatever loop or branch it is
+ * in, and every flow step reported.
  */
-import type { Plan, Step } from '../../plan/schema/index.ts';
+import { formatPath, type PathSegment } from '../../plan/path.ts';
+import { childLists, type Plan, type Step } from '../../plan/schema/index.ts';
+import { SETUP, TEARDOWN } from '../../plan/walk.ts';
 import { parseDuration } from '../../base/duration.ts';
 import { literal, Notes } from '../draft.ts';
 import { resolveRequest } from '../resolve.ts';
@@ -19,19 +23,26 @@ export function exportHar(plan: Plan, start = Date.UTC(2025, 0, 1)): ExportResul
   const pages: Json[] = [];
   const entries: Json[] = [];
   const clock: Clock = { ms: start };
-  for (const [scenario, sc] of Object.entries(plan.scenarios)) {
-    walk(plan, sc.steps, undefined, clock, pages, entries, notes, scenario, 0);
-  }
+  const lists: [string, readonly Step[], PathSegment[]][] = [
+    ...(plan.setup ? [[SETUP, plan.setup.steps, ['setup', 'steps']] as [string, Step[], PathSegment[]]] : []),
+    ...Object.entries(plan.scenarios).map(([name, sc]): [string, Step[], PathSegment[]] => [name, sc.steps, ['steps']]),
+    ...(plan.teardown ? [[TEARDOWN, plan.teardown.steps, ['teardown', 'steps']] as [string, Step[], PathSegment[]]] : []),
+  ];
+  for (const [scenario, steps, path] of lists) walk({ plan, clock, pages, entries, notes, scenario }, steps, path, undefined, 0);
   notes.add('not-exported', 'plan', 'scenarios, executors, thresholds, extractions and checks other than one expected status have no place in HAR');
   const har = { log: { version: '1.2', creator: { name: 'Loadsmith', version: VERSION }, pages, entries } };
   return { text: `${JSON.stringify(har, null, 2)}\n`, notes: notes.list };
 }
 
-function walk(plan: Plan, steps: readonly Step[], page: string | undefined, clock: Clock, pages: Json[], entries: Json[], notes: Notes, scenario: string, depth: number): void {
-  for (const s of steps) {
+interface Walk { plan: Plan; clock: Clock; pages: Json[]; entries: Json[]; notes: Notes; scenario: string }
+
+function walk(w: Walk, steps: readonly Step[], path: PathSegment[], page: string | undefined, depth: number): void {
+  const { plan, clock, pages, entries, notes, scenario } = w;
+  const where = scenario === SETUP || scenario === TEARDOWN ? scenario : `scenario ${scenario}`;
+  for (const [i, s] of steps.entries()) {
     if ('think' in s) {
       const t = typeof s.think === 'string' ? parseDuration(s.think) ?? 0 : ((parseDuration(s.think.min) ?? 0) + (parseDuration(s.think.max) ?? 0)) / 2;
-      if (typeof s.think !== 'string') notes.add('approximated', `scenario ${scenario}`, `think ${s.think.min}..${s.think.max} written as its mean, ${t}ms, between entries`);
+      if (typeof s.think !== 'string') notes.add('approximated', where, `think ${s.think.min}..${s.think.max} written as its mean, ${t}ms, between entries`);
       clock.ms += t;
     } else if ('group' in s) {
       let ref = page;
@@ -39,15 +50,17 @@ function walk(plan: Plan, steps: readonly Step[], page: string | undefined, cloc
         ref = `page_${pages.length + 1}`;
         pages.push({ startedDateTime: new Date(clock.ms).toISOString(), id: ref, title: s.group.name, pageTimings: {} });
       } else notes.add('approximated', `group ${s.group.name}`, 'HAR pages are not nested: inner groups are part of their top-level group\'s page');
-      walk(plan, s.group.steps, ref, clock, pages, entries, notes, scenario, depth + 1);
-    } else if (!('request' in s) && !('batch' in s)) {
-      const kind = Object.keys(s)[0] ?? 'step';
-      notes.add('not-exported', `scenario ${scenario}`, `flow control (${kind}) has no place in HAR: its requests are not exported`);
-    } else {
+      walk(w, s.group.steps, [...path, i, 'group', 'steps'], ref, depth + 1);
+    } else if ('request' in s || 'batch' in s) {
       for (const r of 'request' in s ? [s.request] : s.batch.map((b) => b.request)) {
         entries.push(entry(plan, r, page, clock, notes));
         clock.ms += 1;
       }
+    } else {
+      const kind = Object.keys(s)[0] ?? 'step';
+      notes.add('approximated', `${where}: ${kind} at ${formatPath([...path, i])}`, 'HAR has no conditions, loops or choices: each request inside is written once, in order');
+      // Inner groups share the page of the group around the flow step, as nested groups do.
+      for (const child of childLists(s)) walk(w, child.steps, [...path, i, ...child.path], page, depth === 0 ? 0 : depth + 1);
     }
   }
 }

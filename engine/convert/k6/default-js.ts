@@ -11,11 +11,12 @@ import type { Script } from './script.ts';
 
 export interface DefaultFunction { code: string; header: string[] }
 
-export function defaultFunction(plan: Plan, s: Script): DefaultFunction {
+/** `data`: the parameter setup()'s data comes in, or '' without setup. */
+export function defaultFunction(plan: Plan, s: Script, data: string): DefaultFunction {
   const names = Object.keys(plan.scenarios);
   if (names.length === 1) {
     return {
-      code: `// \`k6 run --vus N --duration D\` runs this instead of options.scenarios.\nexport default function () {\n  ${scenarioFunction(names[0]!)}();\n}`,
+      code: `// \`k6 run --vus N --duration D\` runs this instead of options.scenarios.\nexport default function (${data}) {\n  ${scenarioFunction(names[0]!)}(${data});\n}`,
       header: [`// With --vus/--duration (or --iterations), k6 runs the default function: the scenario "${names[0]}", as \`loadsmith run --vus/--duration\` does.`],
     };
   }
@@ -23,8 +24,8 @@ export function defaultFunction(plan: Plan, s: Script): DefaultFunction {
   return {
     code: [
       '// `k6 run --vus N --duration D` runs this instead of options.scenarios: each VU runs one scenario, in turn.',
-      'export default function () {',
-      `  [${names.map(scenarioFunction).join(', ')}][(exec.vu.idInTest - 1) % ${names.length}]();`,
+      `export default function (${data}) {`,
+      `  [${names.map(scenarioFunction).join(', ')}][(exec.vu.idInTest - 1) % ${names.length}](${data});`,
       '}',
     ].join('\n'),
     header: [

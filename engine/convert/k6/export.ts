@@ -10,9 +10,10 @@ import { templateParts } from '../template-parts.ts';
 import type { ExportResult } from '../types.ts';
 import { feederDeclarations, rowPicks } from './data-js.ts';
 import { defaultFunction } from './default-js.ts';
-import { helperCode } from './helpers.ts';
+import { helperCode, helperNames } from './helpers.ts';
 import { optionsObject, scenarioFunction } from './options.ts';
 import { indent, jsLiteral, Script, str } from './script.ts';
+import { runStepsCode, scenarioPrologue, usesStatuses } from './run-steps-js.ts';
 import { stepsJs } from './steps-js.ts';
 import { valueJs } from './template-js.ts';
 
@@ -25,14 +26,19 @@ export interface K6ExportOptions {
 
 export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
   const s = new Script(o.pathPrefix ?? '');
+  s.statuses = usesStatuses(plan);
+  // Only a plan with setup has data for the VUs (k6 passes setup()'s return value to every function it runs).
+  const data = plan.setup ? 'data' : '';
   const options = optionsObject(plan, s);
   const scenarioCode = Object.entries(plan.scenarios).map(([name, sc]) => {
     const picks = rowPicks(plan, feedersIn(sc.steps), name, s);
-    const body = ['if (vars === undefined) initVars();', ...picks, ...stepsJs(plan, sc.steps, s)];
-    return `export function ${scenarioFunction(name)}() {\n${indent(body.join('\n'))}\n}`;
+    const steps = stepsJs({ plan, s, list: name, path: ['scenarios', name, 'steps'], loops: 0 }, sc.steps);
+    const body = [`if (vars === undefined) initVars(${data});`, ...scenarioPrologue(plan, name, s), ...picks, ...steps];
+    return `export function ${scenarioFunction(name)}(${data}) {\n${indent(body.join('\n'))}\n}`;
   });
+  const runSteps = runStepsCode(plan, s);
   const varsCode = variablesCode(plan, s);
-  const byDefault = defaultFunction(plan, s);
+  const byDefault = defaultFunction(plan, s, data);
   const init = [...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
   const tls = plan.defaults?.http?.tls;
   if (tls?.certFile && tls.keyFile) (options as Record<string, unknown>).tlsAuth = '__TLS_AUTH__';
@@ -47,6 +53,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     ...(s.exec ? ["import exec from 'k6/execution';"] : []),
     ...(s.encoding ? ["import encoding from 'k6/encoding';"] : []),
     ...(s.sharedArray ? ["import { SharedArray } from 'k6/data';"] : []),
+    ...(helperNames(s.used).has('flowErrors') ? ["import { Counter } from 'k6/metrics';"] : []),
   ];
   const notes = s.notes.list;
   const header = [
@@ -61,7 +68,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     ...(init.length ? [init.join('\n')] : []),
     '// This VU\'s variables: the plan\'s, then values extracted from responses (each VU runs its own copy of this module).\nlet vars;\n// This iteration\'s data rows, by data file name.\nconst row = {};',
     varsCode,
-    helperCode(s.used), ...scenarioCode, byDefault.code,
+    helperCode(s.used), ...runSteps, ...scenarioCode, byDefault.code,
   ].filter((x) => x !== '').join('\n\n');
   return { text: `${text}\n`, notes };
 }
@@ -69,8 +76,9 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
 function variablesCode(plan: Plan, s: Script): string {
   const entries = Object.entries(plan.variables ?? {});
   const lines = entries.map(([k, v]) => `vars[${str(k)}] = ${valueJs(v, s)};`);
-  const body = ['vars = {};', ...lines].join('\n');
-  return `// The plan's variables, evaluated once per VU, in order (each may use the ones above it).\nfunction initVars() {\n${indent(body)}\n}`;
+  const setupData = plan.setup ? ['// What setup extracted: read-only data for every VU.', 'if (data) Object.assign(vars, data);'] : [];
+  const body = ['vars = {};', ...lines, ...setupData].join('\n');
+  return `// The plan's variables, evaluated once per VU, in order (each may use the ones above it).\nfunction initVars(${plan.setup ? 'data' : ''}) {\n${indent(body)}\n}`;
 }
 
 /** Data files a scenario's templates read. */

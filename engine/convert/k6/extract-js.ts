@@ -8,7 +8,8 @@ import { jsonPathSteps } from './jsonpath-js.ts';
 import { str, type Script } from './script.ts';
 import { valueJs } from './template-js.ts';
 
-export function extractLines(extract: Record<string, Extractor>, res: string, s: Script, where: string): string[] {
+/** `missed`: a variable (an array) collecting the names of extractions that found nothing and have no default. */
+export function extractLines(extract: Record<string, Extractor>, res: string, s: Script, where: string, missed?: string): string[] {
   const lines: string[] = [];
   for (const [name, x] of Object.entries(extract)) {
     const value = valueOf(x, res, s);
@@ -19,7 +20,8 @@ export function extractLines(extract: Record<string, Extractor>, res: string, s:
     }
     s.use('setVar');
     const fallback = x.default === undefined ? '' : `, ${valueJs(x.default, s)}`;
-    lines.push(`setVar(${str(name)}, ${res}.status === 0 ? undefined : ${value}${fallback});`);
+    const set = `setVar(${str(name)}, ${res}.status === 0 ? undefined : ${value}${fallback})`;
+    lines.push(missed === undefined ? `${set};` : `if (!${set}) ${missed}.push(${str(name)});`);
   }
   return lines;
 }

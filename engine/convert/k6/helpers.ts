@@ -2,7 +2,9 @@
  * The small functions an exported k6 script may need, written out in the script (no remote modules): each has
  * the JavaScript source and the helpers it uses. The exporter adds only the ones its code calls.
  */
-export interface Helper { code: string; uses: string[] }
+import { FLOW_HELPERS } from './flow-helpers.ts';
+import type { Helper } from './script.ts';
+
 
 export const HELPERS: Record<string, Helper> = {
   v: { uses: [], code: `// A plan variable or a value extracted earlier by this VU; missing ends the iteration, as in Loadsmith.
@@ -55,7 +57,7 @@ function ord(a, b) {
   mem: { uses: [], code: `function mem(object, key) {
   return object !== null && typeof object === 'object' && Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 }` },
-  fn: { uses: ['txt'], code: `// The plan's template functions.
+  fn: { uses: ['txt', 'statuses'], code: `// The plan's template functions.
 const fn = {
   uuid: () => crypto.randomUUID(),
   randomInt: (min, max) => Number(min) + Math.floor(Math.random() * (Number(max) - Number(min) + 1)),
@@ -71,7 +73,7 @@ const fn = {
   json: (value) => JSON.stringify(value),
   len: (value) => (typeof value === 'string' || Array.isArray(value) ? value.length : Object.keys(value).length),
   isSet: (value) => value !== undefined && value !== null,
-  status: () => { throw new Error('status() is not exported to k6 yet'); },
+  status: (name) => (name === undefined ? statuses.last : statuses.byName[name] === undefined ? 0 : statuses.byName[name]),
 };` },
   u: { uses: [], code: `// Loadsmith's URL rule: absolute URLs as they are, anything else appended to the base URL.
 function u(base, url) {
@@ -139,10 +141,12 @@ function jp(res, steps) {
   return j < 0 ? undefined : text.slice(i + left.length, j);
 }` },
   setVar: { uses: [], code: `// Saves an extracted value; a miss keeps the default, or unsets the variable (a later use then fails loudly).
+// True unless it missed with no default (a failure, for the request's onFailure).
 function setVar(name, value, fallback) {
   if (value !== undefined) vars[name] = value;
   else if (fallback !== undefined) vars[name] = fallback;
   else delete vars[name];
+  return value !== undefined || fallback !== undefined;
 }` },
   csv: { uses: [], code: `// RFC 4180 CSV with a header row -> [{ column: value }] (values stay text, as in Loadsmith).
 function csv(text, delimiter = ',') {
@@ -161,10 +165,16 @@ function csv(text, delimiter = ',') {
   const [header, ...records] = rows.filter((r) => !(r.length === 1 && r[0] === ''));
   return records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] === undefined ? '' : r[i]])));
 }` },
+  ...FLOW_HELPERS,
 };
 
 /** The helpers to include for the names used, dependencies first, in a stable order. */
 export function helperCode(used: ReadonlySet<string>): string {
+  return [...helperNames(used)].map((n) => HELPERS[n]?.code ?? '').join('\n\n');
+}
+
+/** The names used and the helpers they need. */
+export function helperNames(used: ReadonlySet<string>): ReadonlySet<string> {
   const all = new Set<string>();
   const add = (name: string): void => {
     if (all.has(name)) return;
@@ -172,5 +182,5 @@ export function helperCode(used: ReadonlySet<string>): string {
     all.add(name);
   };
   for (const name of Object.keys(HELPERS)) if (used.has(name)) add(name);
-  return [...all].map((n) => HELPERS[n]?.code ?? '').join('\n\n');
+  return all;
 }

@@ -6,41 +6,26 @@
  * Needs the k6 binary: `bash scripts/install-k6.sh` puts it in .tools/go/bin (CI runs it); K6_PATH overrides.
  * Without it the tests are skipped with a message, unless LOADSMITH_REQUIRE_K6=1 (CI), where that is a failure.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand, type CliResult } from '../../../tests/fixtures/cli.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 import { loadPlanFile } from '../../plan/file.ts';
 import { applyOverrides } from '../../plan/overrides.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { importPlan } from '../index.ts';
 import { exportK6 } from './export.ts';
+import { hasK6, K6, requireK6, ROOT, run } from '../../../tests/fixtures/k6.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const K6 = process.env.K6_PATH ?? join(ROOT, '.tools/go/bin/k6');
 const DEMO = join(ROOT, 'plans/demo.yaml');
 const ITERATIONS = 10;
 const VUS = 2;
-const hasK6 = existsSync(K6);
-if (!hasK6) console.warn(`k6 export integration test SKIPPED: no k6 binary at ${K6}. Install it with: bash scripts/install-k6.sh (or set K6_PATH).`);
-
-const run = (cmd: string, args: string[]): Promise<CliResult> => runCommand(cmd, args, { env: { K6_NO_USAGE_REPORT: 'true' } });
+requireK6('k6 export integration test');
 
 type Counts = Map<string, number>;
 const bump = (m: Counts, key: string, n = 1): void => { m.set(key, (m.get(key) ?? 0) + n); };
-
-// CI sets LOADSMITH_REQUIRE_K6=1 after installing k6: there a missing binary is a failure, not a skip.
-if (!hasK6 && process.env.LOADSMITH_REQUIRE_K6 === '1') {
-  describe('k6 is required here', () => {
-    it('has a k6 binary', () => {
-      expect.fail(`no k6 binary at ${K6}: run bash scripts/install-k6.sh (LOADSMITH_REQUIRE_K6=1 makes its absence a failure)`);
-    });
-  });
-}
 
 describe.skipIf(!hasK6)('k6 export runs in real k6 and agrees with Loadsmith', () => {
   let server: DemoServer;
@@ -160,13 +145,19 @@ describe.skipIf(!hasK6)('k6 export runs in real k6 and agrees with Loadsmith', (
       const loaded = await loadPlanFile(join(ROOT, f));
       sources.push({ name: f, plan: loaded.plan, prefix: `${loaded.baseDir}/` });
     }
-    for (const d of ['curl', 'har', 'postman', 'openapi', 'vegeta']) {
+    for (const d of ['curl', 'har', 'postman', 'openapi', 'vegeta', 'jmeter']) {
       for (const f of readdirSync(join(ROOT, 'tests/fixtures/convert', d))) {
         // readme-targets.txt sends body files from /path/to/..., which k6 opens when it loads the script.
         if (f.includes('environment') || f === 'readme-targets.txt') continue;
         sources.push({ name: `${d}/${f}`, plan: importPlan(await readFile(join(ROOT, 'tests/fixtures/convert', d, f), 'utf8'), undefined, { file: f }).plan, prefix: '' });
       }
     }
+    // The JMeter fixtures read files (CSV Data Sets, a file body): k6 opens them when it loads the script.
+    await writeFile(join(dir, 'users.csv'), 'email,plan\na@example.test,gold\n');
+    await mkdir(join(dir, 'data'), { recursive: true });
+    await mkdir(join(dir, 'img'), { recursive: true });
+    await writeFile(join(dir, 'data/products.csv'), 'sku;name\na1;Anvil\n');
+    await writeFile(join(dir, 'img/logo.png'), 'png');
     const failed: string[] = [];
     for (const src of sources) {
       const script = join(dir, `${src.name.replace(/[/.]/g, '_')}.js`);

@@ -130,7 +130,7 @@ describe('exportK6: requests', () => {
   });
 });
 
-describe('exportK6: expressions and flow control (until flow control is exported)', () => {
+describe('exportK6: expressions and flow control ', () => {
   it('writes comparisons, logic, len() and isSet() with the helpers that keep Loadsmith\'s meaning', () => {
     const text = one({ url: '/', headers: { 'X-A': '${iter >= 2 && vu != 1}', 'X-B': '${!isSet(token) || len(token) > 3}' } }, { variables: { token: 'abcd' } });
     expect(text).toContain('(ord(exec.vu.iterationInScenario, 2) >= 0)');
@@ -140,11 +140,40 @@ describe('exportK6: expressions and flow control (until flow control is exported
     expect(text).toContain('function ord(a, b)');
   });
 
-  it('reports flow steps as not exported instead of dropping them in silence', () => {
-    const steps = [{ request: { url: 'http://a.test/' } }, { repeat: { times: 2, steps: [{ request: { url: 'http://a.test/x' } }] } }] as Step[];
-    const r = exportK6(plan({ s: { executor: 'per-vu-iterations', steps } }));
-    expect(r.text).toContain('// not exported: repeat (flow control is not exported to k6 yet)');
-    expect(r.notes).toContainEqual(expect.objectContaining({ kind: 'not-exported', where: 'repeat' }));
+  it('writes flow control as plain JavaScript, with nothing reported (k6-flow-run.test.ts runs it)', () => {
+    const steps = [
+      { request: { url: 'http://a.test/' } },
+      { repeat: { times: 2, steps: [{ request: { url: 'http://a.test/x' } }] } },
+      { forEach: { in: 'list', steps: [{ while: { condition: 'index < 2', max: 3, counter: 'k', steps: [{ request: { url: 'http://a.test/${item}' } }] } }] } },
+    ] as Step[];
+    const r = exportK6(plan({ s: { executor: 'per-vu-iterations', steps } }, { variables: { list: '${json(1)}' } }));
+    expect(r.notes).toEqual([]);
+    expect(r.text).toContain('for (let pass = 0; pass < times; pass++) {');
+    expect(r.text).toContain('const list = listOf(v("list"), "forEach at steps[2]");');
+    // The inner loop has names of its own, and stops at its max, counted.
+    expect(r.text).toContain('if (pass2 >= 3) { loopMax("while at steps[2].forEach.steps[0]", 3); break; }');
+    expect(r.text).toContain("import { Counter } from 'k6/metrics';");
+  });
+
+  it('reads statuses only when the plan asks for them, and judges a watched request by its expected statuses', () => {
+    const plain = one({ url: '/a' });
+    expect(plain).not.toContain('noteStatus(');
+    const watched = one({ url: '/a', expectedStatuses: [200, { min: 400, max: 404 }], onFailure: 'endIteration', extract: { id: { jsonPath: '$.id' } } });
+    expect(watched).toContain('const why = failure(res, (st) => [200].includes(st) || (st >= 400 && st <= 404), checked, missed);');
+    expect(watched).toContain('if (!setVar("id", res.status === 0 ? undefined : jp(res, [["name","id"]])[0])) missed.push("id");');
+    expect(watched).toContain('if (why !== undefined) endIteration("GET /a", why);');
+  });
+
+  it('stopVU under an arrival-rate executor ends the iteration (pooled VUs), as in Loadsmith; under iterations it is reported', () => {
+    const steps = [{ request: { url: 'http://a.test/', onFailure: 'stopVU' } }] as Step[];
+    const open = exportK6(plan({ s: { executor: 'constant-arrival-rate', rate: 1, duration: '1s', preAllocatedVUs: 1, steps } }));
+    expect(open.text).toContain('endIteration("GET http://a.test/", why)');
+    expect(open.text).not.toContain('stopVU(');
+    const closed = exportK6(plan({ s: { executor: 'constant-vus', vus: 1, duration: '1m30s', steps } }));
+    expect(closed.text).toContain('if (stoppedIn["s"]) return idleUntil(90000);');
+    expect(closed.notes).toEqual([]);
+    const counted = exportK6(plan({ s: { executor: 'per-vu-iterations', steps } }));
+    expect(counted.notes).toContainEqual(expect.objectContaining({ kind: 'approximated', where: 'scenarios.s' }));
   });
 });
 

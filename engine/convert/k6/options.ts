@@ -24,6 +24,9 @@ export function optionsObject(plan: Plan, s: Script): Record<string, unknown> {
   if (Object.keys(thresholds).length > 0) options.thresholds = thresholds;
   // The plan's field is k6's option, same name and syntax.
   if (plan.summaryTrendStats) options.summaryTrendStats = plan.summaryTrendStats;
+  // The same defaults (60s) and meaning as k6's.
+  if (plan.setup?.timeout) options.setupTimeout = plan.setup.timeout;
+  if (plan.teardown?.timeout) options.teardownTimeout = plan.teardown.timeout;
   const http = plan.defaults?.http;
   if (http?.insecureTls) options.insecureSkipTLSVerify = true;
   if (http?.keepAlive === false) options.noConnectionReuse = true;

@@ -50,12 +50,18 @@ function tagsJs(tags: Record<string, string> | undefined): string {
   return Object.entries(tags ?? {}).map(([k, v]) => `, ${str(k)}: ${str(v)}`).join('');
 }
 
-/** What follows a response: its checks (tagged with the request name, as Loadsmith tags them) and extractions. */
-export function afterResponse(request: Request, res: string, name: string, s: Script): string[] {
+/**
+ * What follows a response: the status status() reads, its checks (tagged with the request name, as Loadsmith tags
+ * them) and extractions. `watch`: a suffix for the variables its failure policy reads (`checked`, `missed`).
+ */
+export function afterResponse(request: Request, res: string, name: string, s: Script, watch?: string): string[] {
   const lines: string[] = [];
+  if (s.statuses) lines.push(`noteStatus(${res}, ${str(name)});`);
   if (request.checks?.length) {
-    lines.push(`check(${res}, {`, ...checkEntries(request.checks, s, `request '${name}'`).map((e) => `  ${e}`), `}, { request: ${str(name)} });`);
-  }
-  if (request.extract) lines.push(...extractLines(request.extract, res, s, `request '${name}'`));
+    const call = watch === undefined ? 'check(' : `const checked${watch} = check(`;
+    lines.push(`${call}${res}, {`, ...checkEntries(request.checks, s, `request '${name}'`).map((e) => `  ${e}`), `}, { request: ${str(name)} });`);
+  } else if (watch !== undefined) lines.push(`const checked${watch} = true;`);
+  if (watch !== undefined) lines.push(`const missed${watch} = [];`);
+  if (request.extract) lines.push(...extractLines(request.extract, res, s, `request '${name}'`, watch === undefined ? undefined : `missed${watch}`));
   return lines;
 }

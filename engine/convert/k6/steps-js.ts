@@ -1,43 +1,62 @@
 /**
- * A scenario's steps -> the body of its k6 function: requests (http.request, checks, extractions), think times
- * (sleep, uniform between min and max), groups (group()), batches (http.batch, then each response's checks).
+ * A step list -> the body of its k6 function: requests (http.request, checks, extractions, failure policy), think
+ * times (sleep, uniform between min and max), groups (group()), batches (http.batch, then each response's checks,
+ * then each request's policy, once the batch is done, as in Loadsmith) and flow control (flow-js.ts).
  */
 import { parseDuration } from '../../base/duration.ts';
 import { requestName } from '../../plan/names.ts';
-import type { Plan, Step } from '../../plan/schema/index.ts';
+import type { Request, Step } from '../../plan/schema/index.ts';
+import { policyOf, verdictLines } from './failure-js.ts';
+import { flowJs } from './flow-js.ts';
 import { afterResponse, requestArgs } from './request-js.ts';
-import { indent, str, type Script } from './script.ts';
+import { indent, str, type StepsAt } from './script.ts';
 
-export function stepsJs(plan: Plan, steps: readonly Step[], s: Script): string[] {
+export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
+  const { plan, s } = at;
   const lines: string[] = [];
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
+    const here = { ...at, path: [...at.path, i] };
     if ('request' in step) {
       const a = requestArgs(plan, step.request, s);
+      const name = requestName(step.request);
+      const p = policyOf(plan, at.list, step.request);
+      const k = p ? '' : undefined;
       lines.push('{', indent([
         `const res = http.request(${a.method}, ${a.url}, ${a.body}, ${a.params});`,
-        ...afterResponse(step.request, 'res', requestName(step.request), s),
+        ...afterResponse(step.request, 'res', name, s, k),
+        ...(p ? verdictLines(plan, at.list, step.request, p, 'res', name, '', s) : []),
       ].join('\n')), '}');
     } else if ('think' in step) {
       const t = step.think;
       if (typeof t === 'string') lines.push(`sleep(${seconds(t)});`);
       else lines.push(`sleep(${seconds(t.min)} + Math.random() * ${round(seconds(t.max) - seconds(t.min))});`);
     } else if ('group' in step) {
-      lines.push(`group(${str(step.group.name)}, () => {`, indent(stepsJs(plan, step.group.steps, s).join('\n')), '});');
-    } else if (!('batch' in step)) {
-      // Flow control (issue 20) reaches k6 in a later change; until then it is reported, never dropped silently.
-      const kind = Object.keys(step)[0] ?? 'step';
-      s.notes.add('not-exported', kind, `flow control (${kind}) is not exported to k6 yet: its steps are missing from the script`);
-      lines.push(`// not exported: ${kind} (flow control is not exported to k6 yet)`);
+      const inner = stepsJs({ ...here, path: [...here.path, 'group', 'steps'] }, step.group.steps);
+      lines.push(`group(${str(step.group.name)}, () => {`, indent(inner.join('\n')), '});');
+    } else if ('batch' in step) {
+      lines.push('{', indent(batchJs(at, step.batch.map((b) => b.request)).join('\n')), '}');
     } else {
-      const items = step.batch.map((b) => {
-        const a = requestArgs(plan, b.request, s);
-        return `{ method: ${a.method}, url: ${a.url}, body: ${a.body}, params: ${a.params} },`;
-      });
-      const after = step.batch.flatMap((b, i) => afterResponse(b.request, `responses[${i}]`, requestName(b.request), s));
-      lines.push('{', indent(['const responses = http.batch([', ...items.map((x) => `  ${x}`), ']);', ...after].join('\n')), '}');
+      lines.push(...flowJs(here, step, stepsJs));
     }
   }
   return lines;
+}
+
+function batchJs(at: StepsAt, requests: Request[]): string[] {
+  const { plan, s } = at;
+  const items = requests.map((r) => {
+    const a = requestArgs(plan, r, s);
+    return `{ method: ${a.method}, url: ${a.url}, body: ${a.body}, params: ${a.params} },`;
+  });
+  const after: string[] = [];
+  const verdicts: string[] = [];
+  for (const [i, r] of requests.entries()) {
+    const p = policyOf(plan, at.list, r);
+    const name = requestName(r);
+    after.push(...afterResponse(r, `responses[${i}]`, name, s, p ? String(i) : undefined));
+    if (p) verdicts.push(...verdictLines(plan, at.list, r, p, `responses[${i}]`, name, String(i), s));
+  }
+  return ['const responses = http.batch([', ...items.map((x) => `  ${x}`), ']);', ...after, ...verdicts];
 }
 
 function seconds(d: string): number {

@@ -128,6 +128,25 @@ describe('importOpenApi: an OpenAPI 3.1 document with uuid ids, links and DELETE
   });
 });
 
+describe('importOpenApi: credentials the document holds', () => {
+  const doc = (servers: unknown[], paths: Record<string, unknown>): string => JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers, paths });
+  const get = (parameters: unknown[] = []): unknown => ({ get: { parameters, responses: { 200: { description: 'ok' } } } });
+
+  it('a server URL with user:password@ is sent as basic auth, the password from the environment', () => {
+    const r = importOpenApi(doc([{ url: 'https://ann:pw-7Lk2Mn4Bv6@api.test/v1' }], { '/me': get() }), { file: 'api.json' });
+    expect(r.plan.defaults?.baseUrl).toBe('${env.BASE_URL:-https://api.test/v1}');
+    expect(op(r.plan, 'GET /me')?.auth).toEqual({ type: 'basic', username: 'ann', password: '${env.PASSWORD}' });
+    expect(JSON.stringify(r)).not.toContain('pw-7Lk2Mn4Bv6');
+  });
+
+  it('a path parameter named as a credential reads the environment, not the example', () => {
+    const r = importOpenApi(doc([{ url: 'https://api.test' }], { '/reset/{token}': get([{ name: 'token', in: 'path', required: true, example: 'rt-5Gh8Jk1Lz3' }]) }), { file: 'api.json' });
+    expect(op(r.plan, 'GET /reset/{token}')?.url).toBe('/reset/${env.TOKEN}');
+    expect(r.notes).toContainEqual(expect.objectContaining({ kind: 'secret', message: expect.stringContaining('path parameter token') }));
+    expect(JSON.stringify(r)).not.toContain('rt-5Gh8Jk1Lz3');
+  });
+});
+
 describe('importOpenApi: errors', () => {
   it('refuses what is not OpenAPI, with the reason', () => {
     expect(() => importOpenApi('{"openapi": "2.5"}', { file: 'a.json' })).toThrow(/a\.json: line 1, column 13: OpenAPI 2\.5 is not supported/);

@@ -8,7 +8,7 @@
 import type { Check } from '../../plan/schema/index.ts';
 import { literalJson, type DraftBody, type DraftRequest, type Notes } from '../draft.ts';
 import { multipartText } from '../multipart.ts';
-import { envName } from '../secrets.ts';
+import { envName, isSecretName } from '../secrets.ts';
 import { encodeTemplate } from '../template-parts.ts';
 import { exampleOf, isBinary } from './example.ts';
 import { isObj, type Obj, type Refs } from './refs.ts';
@@ -29,8 +29,9 @@ export function operationDraft(o: Operation, c: OperationContext, bound: Readonl
     const name = String(p.name);
     const hasExample = p.example !== undefined || isObj(p.examples) || c.refs.deref(p.schema, where).example !== undefined;
     const value = paramValue(p, c.refs, where);
-    if (p.in === 'path') url = url.replaceAll(`{${name}}`, bound.get(name) ?? (isWrite(o) ? fromEnv(name, o, c) : encodeTemplate(text(value ?? name))));
-    if (p.in === 'path' && !bound.has(name) && !isWrite(o) && !hasExample) {
+    const secret = p.in === 'path' && !bound.has(name) && isSecretName(name);
+    if (p.in === 'path') url = url.replaceAll(`{${name}}`, bound.get(name) ?? (secret ? secretFromEnv(name, o, c) : isWrite(o) ? fromEnv(name, o, c) : encodeTemplate(text(value ?? name))));
+    if (p.in === 'path' && !bound.has(name) && !isWrite(o) && !hasExample && !secret) {
       c.notes.add('info', where, `path parameter ${name} has no example: a made-up value is sent (expect a 404); give it an example, or import with --include-writes to read what the plan creates`);
     }
     else if (!(p.required === true || hasExample) || value === undefined) left.push(`${String(p.in)} ${name}`);
@@ -71,6 +72,13 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify
 function fromEnv(name: string, o: Operation, c: OperationContext): string {
   const env = envName(name);
   c.notes.add('approximated', o.where, `path parameter ${name}: no operation of the plan creates it, so this ${o.method.toUpperCase()} reads \${env.${env}} (with no default: the run does not start until you set it to a resource the test may change)`);
+  return `\${env.${env}}`;
+}
+
+/** A path parameter named as a credential (`/reset/{token}`): its example is not written, the run reads it. */
+function secretFromEnv(name: string, o: Operation, c: OperationContext): string {
+  const env = envName(name);
+  c.notes.add('secret', o.where, `path parameter ${name} is a credential: the plan reads \${env.${env}}, not the document's example; run with --env ${env}=...`);
   return `\${env.${env}}`;
 }
 

@@ -53,7 +53,7 @@ export function importPostman(text: string, o: PostmanImportOptions = {}): Impor
   if (drafts.length === 0) throw new ConvertError(`${label}: the collection has no requests to import`);
   const name = o.name ?? collection.info?.name ?? collection.name ?? `Imported from ${o.file ?? 'Postman'}`;
   const variables = vars.planVariables();
-  const { plan, env: envNames } = buildPlan(drafts, { name, notes, variables });
+  const { plan, env: envNames } = buildPlan(drafts, { name, notes, variables, knownSecrets: vars.hidden });
   return { plan, notes: notes.list, env: envNames, format: 'postman' };
 }
 

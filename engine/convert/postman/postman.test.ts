@@ -84,6 +84,43 @@ describe('importPostman: credentials', () => {
     expect(byName(r.plan, 'Contacts')?.url).toBe('/api/contacts/?search=${env.PASSPHRASE}'); // the same value elsewhere
     expectNoSecrets(importedText(r, 'login.json'), ['Tr0ub4dor&3', 'correct horse battery staple', 'JBSWY3DPEHPK3PXP']);
   });
+
+  const pmCollection = (item: unknown[], extra: Record<string, unknown> = {}): string => JSON.stringify({ info: { name: 'c', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item, ...extra });
+
+  it('a variable hidden for its name is hidden wherever else its value is written (a URL path)', () => {
+    const r = importPostman(pmCollection([
+      { name: 'Revoke', request: { method: 'POST', url: 'https://api.test/tokens/tk-4Rz8Qw2Lp7/revoke', header: [{ key: 'Authorization', value: 'Bearer {{apiToken}}' }] } },
+    ], { variable: [{ key: 'apiToken', value: 'tk-4Rz8Qw2Lp7' }] }), { file: 'c.json' });
+    expect(byName(r.plan, 'Revoke')?.url).toBe('/tokens/${env.API_TOKEN}/revoke');
+    expectNoSecrets(importedText(r, 'c.json'), ['tk-4Rz8Qw2Lp7']);
+  });
+
+  it('variables a credential header reads inside a larger value (a cookie, Basic, a prefix) move to the environment', () => {
+    const basic = Buffer.from('ann:s3cret-Pw9').toString('base64');
+    const r = importPostman(pmCollection([{ name: 'Me', request: { method: 'GET', url: 'https://api.test/me', header: [
+      { key: 'Cookie', value: 'sid={{sid}}; theme=dark' }, { key: 'Authorization', value: 'Basic {{creds}}' }, { key: 'X-Api-Key', value: 'live_{{key}}' },
+    ] } }], { variable: [{ key: 'sid', value: 'sess-8Hq2Lw9Xv4' }, { key: 'creds', value: basic }, { key: 'key', value: 'k-1Mz8Kc3Rt6' }] }), { file: 'c.json' });
+    expect(r.plan.variables).toEqual({ sid: '${env.SID}', creds: '${env.CREDS}', key: '${env.KEY}' });
+    expectNoSecrets(importedText(r, 'c.json'), ['sess-8Hq2Lw9Xv4', basic, 'k-1Mz8Kc3Rt6']);
+  });
+
+  it('a Postman environment value a credential reads loses its default: ${env.JWT_VALUE}, not ${env.JWT_VALUE:-the token}', () => {
+    const environment = JSON.stringify({ name: 'staging', values: [{ key: 'jwtValue', value: 'tk-9Pq3Ws5Ed7', enabled: true }] });
+    const r = importPostman(pmCollection([
+      { name: 'Me', request: { method: 'GET', url: 'https://api.test/me', auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{jwtValue}}' }] } } },
+    ]), { file: 'c.json', environment, environmentFile: 'staging.json' });
+    expect(r.plan.variables).toEqual({ jwtValue: '${env.JWT_VALUE}' });
+    expectNoSecrets(importedText(r, 'c.json'), ['tk-9Pq3Ws5Ed7']);
+  });
+
+  it('a script is named in the report by its first line without its strings: a token it sets is not written', () => {
+    const r = importPostman(pmCollection([{ name: 'Me', request: { method: 'GET', url: 'https://api.test/me' }, event: [
+      { listen: 'prerequest', script: { exec: ['pm.environment.set("token", "tk-2Vb6Nm0Qa8");'] } },
+      { listen: 'test', script: { exec: ["pm.request.headers.add({key: 'Authorization', value: 'Bearer tk-3Xc7Zl1Ws9'});"] } },
+    ] }]), { file: 'c.json' });
+    expect(r.notes.map((n) => n.message)).toEqual(expect.arrayContaining([expect.stringContaining(`starting 'pm.environment.set("…", "…");'`)]));
+    expectNoSecrets(importedText(r, 'c.json'), ['tk-2Vb6Nm0Qa8', 'tk-3Xc7Zl1Ws9']);
+  });
 });
 
 describe('importPostman: recognised scripts, dynamic variables, errors', () => {

@@ -58,8 +58,12 @@ function recognize(code: string, out: ScriptFindings, vars: PostmanVariables): v
   }
 }
 
+/**
+ * `3 lines, starting 'pm.environment.set("…", "…");'`: the first line names the script in the report, which the plan
+ * file's header repeats, so the contents of its string literals (a token, a password) are left out.
+ */
 function lines(code: string): string {
   const n = code.split('\n').length;
-  const first = code.split('\n')[0]?.trim().slice(0, 60) ?? '';
-  return `${n} line${n === 1 ? '' : 's'}, starting '${first}'`;
+  const first = (code.split('\n')[0] ?? '').trim().replace(/(["'`])(?:\\.|(?!\1)[^\\])*(?:\1|$)/g, (m, q: string) => (m.length > 1 && m.endsWith(q) ? `${q}…${q}` : `${q}…`));
+  return `${n} line${n === 1 ? '' : 's'}, starting '${first.slice(0, 60)}'`;
 }

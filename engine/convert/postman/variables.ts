@@ -4,6 +4,7 @@
  * only scripts set become `${env.NAME}` too, and the report says so. `{{$guid}}` and friends map to functions.
  */
 import { literal, type Notes } from '../draft.ts';
+import type { KnownSecret } from '../build-plan.ts';
 import { envName, isSecretField } from '../secrets.ts';
 import type { Environment, Variable } from './schema.ts';
 
@@ -19,6 +20,8 @@ export class PostmanVariables {
   private readonly used = new Set<string>();
   /** Names a recognized script extraction sets (they need no plan variable). */
   readonly extracted = new Set<string>();
+  /** Values of the variables hidden as secrets: replaced wherever else they appear in the plan (a URL, a body). */
+  readonly hidden: KnownSecret[] = [];
   private readonly notes: Notes;
   private readonly label: string;
 
@@ -92,6 +95,7 @@ export class PostmanVariables {
     const name = envName(key);
     if (secret) {
       this.notes.add('secret', `${where}: variable ${key}`, `its value was replaced by \${env.${name}} (it is not written to the plan); run with --env ${name}=...`);
+      if (typeof value === 'string' || typeof value === 'number') this.hidden.push({ value: String(value), name, where: `${where}: variable ${key}`, what: `variable ${key}` });
       return `\${env.${name}}`;
     }
     if (from !== 'env') return text;

@@ -44,11 +44,16 @@ export interface RecordingConversion {
 
 export function convertRecording(exchanges: readonly RecordedExchange[], o: RecordingConvertOptions): RecordingConversion {
   const notes = new Notes();
-  const steps = recordedSteps(exchanges, o);
+  const sockets = exchanges.filter(isWebSocket);
+  for (const x of sockets) {
+    notes.add('not-imported', `entry ${x.id} (${x.url.slice(0, 80)})`, 'a WebSocket connection: plans have no WebSocket steps yet, so it and its messages are not imported');
+  }
+  const http = sockets.length === 0 ? exchanges : exchanges.filter((x) => !isWebSocket(x));
+  const steps = recordedSteps(http, o);
   if (steps.length === 0) {
     throw new ConvertError('no entries to convert: select at least one request (static assets are left out when skipStatic is on)');
   }
-  const skipped = o.skipStatic ? recordedSteps(exchanges, { ...o, skipStatic: false }).length - steps.length : 0;
+  const skipped = o.skipStatic ? recordedSteps(http, { ...o, skipStatic: false }).length - steps.length : 0;
   if (skipped > 0) notes.add('info', 'recording', `${skipped} static asset${skipped === 1 ? '' : 's'} (scripts, styles, images, fonts, media) left out as asked`);
   const plain = stepDrafts(steps, o, new Notes());
   const found = findCorrelations(steps, plain);
@@ -75,6 +80,11 @@ export function convertRecording(exchanges: readonly RecordedExchange[], o: Reco
   }
   const built = buildPlan(drafts, { name: o.name, notes, description: o.description ?? `Recorded with Loadsmith: ${steps.length} request${steps.length === 1 ? '' : 's'}` });
   return { plan: hoistConnection(built.plan), env: built.env, notes: notes.list, correlations, uniqueValues, steps: steps.length };
+}
+
+/** A WebSocket handshake: a ws:// or wss:// URL, or an HTTP upgrade to websocket (101). */
+function isWebSocket(x: RecordedExchange): boolean {
+  return /^wss?:/i.test(x.url) || (x.status === 101 && /websocket/i.test(headerValue(x.responseHeaders, 'upgrade') ?? headerValue(x.requestHeaders, 'upgrade') ?? ''));
 }
 
 function redirectNotes(s: RecordedStep, next: RecordedStep | undefined, where: string, notes: Notes): void {

@@ -48,9 +48,10 @@ export function stepDrafts(steps: readonly RecordedStep[], o: DraftOptions, note
     const body = requestBody(x, headers, where, notes);
     if (body) d.body = body;
     const last = step.last;
-    const checks = recordedChecks(last);
+    // A response the browser gave up on (net::ERR_ABORTED, with whatever status it had seen) is no outcome to check.
+    const checks = last.error === undefined ? recordedChecks(last) : [];
     if (checks.length > 0) d.checks = checks;
-    else notes.add('info', where, `no response was recorded (${last.error ?? 'unknown reason'}): no status check was added`);
+    else notes.add('info', where, `no complete response was recorded (${last.error ?? 'unknown reason'}): no status check was added`);
     if (isRedirect(last.status)) d.maxRedirects = step.chain.length - 1;
     const host = hostOf(x.url);
     if (x.url.startsWith('https:') && (insecure.has(host) || insecure.has(host.replace(/:\d+$/, '')))) {
@@ -67,6 +68,9 @@ export function stepDrafts(steps: readonly RecordedStep[], o: DraftOptions, note
 }
 
 function requestBody(x: RecordedExchange, headers: [string, string][], where: string, notes: Notes): DraftRequest['body'] {
+  for (const f of x.fileFields ?? []) {
+    notes.add('not-imported', where, `multipart file field '${f.name}'${f.fileName ? ` (${f.fileName})` : ''}: a plan cannot send files inside a multipart body; its text fields are sent`);
+  }
   const b = x.requestBody;
   if (!b || (b.size === 0 && !b.text && !b.base64)) return undefined;
   if (b.truncated || b.omitted) {

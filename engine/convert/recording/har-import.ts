@@ -4,6 +4,7 @@
  * the redirect's Location (or kept from a Loadsmith export).
  */
 import { z } from 'zod';
+import { multipartText, parseMultipart } from '../multipart.ts';
 import { check, parseStructured } from '../structured.ts';
 import { ConvertError, sourceLabel } from '../types.ts';
 import { RedirectLinker } from './redirects.ts';
@@ -17,7 +18,10 @@ const Entry = z.object({
   request: z.object({
     method: z.string(), url: z.string(), httpVersion: z.string().optional(), headers: z.array(NameValue).catch([]),
     bodySize: z.number().optional(),
-    postData: z.object({ mimeType: z.string().catch(''), text: z.string().optional(), params: z.array(z.object({ name: z.string(), value: z.string().optional() })).optional(), encoding: z.string().optional() }).optional(),
+    postData: z.object({
+      mimeType: z.string().catch(''), text: z.string().optional(), encoding: z.string().optional(),
+      params: z.array(z.object({ name: z.string(), value: z.string().optional(), fileName: z.string().optional(), contentType: z.string().optional() })).optional(),
+    }).optional(),
   }),
   response: z.object({
     status: z.number().catch(0), statusText: z.string().optional(), headers: z.array(NameValue).catch([]), content: Content.optional(),
@@ -64,8 +68,11 @@ function exchange(e: Entry, id: number, startedAt: number): RecordedExchange {
   };
   const p = e.request.postData;
   if (p) {
-    const text = p.text ?? (p.params ? p.params.map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(q.value ?? '')}`).join('&') : undefined);
-    if (text !== undefined) x.requestBody = body(text, p.encoding, e._loadsmith?.requestBodyTruncated ?? false, e.request.bodySize);
+    // Some HAR writers give the body's type only here: it is the Content-Type the browser sent.
+    if (p.mimeType !== '' && !x.requestHeaders.some(([k]) => k.toLowerCase() === 'content-type')) x.requestHeaders.push(['Content-Type', p.mimeType]);
+    const form = /^multipart\/form-data/i.test(p.mimeType) && p.encoding !== 'base64' ? multipart(p, x) : undefined;
+    const text = form ?? p.text ?? (p.params ? p.params.map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(q.value ?? '')}`).join('&') : undefined);
+    if (text !== undefined) x.requestBody = body(text, p.encoding, e._loadsmith?.requestBodyTruncated ?? false, form === undefined ? e.request.bodySize : undefined);
   }
   const c = r?.content;
   if (c?.text !== undefined) x.responseBody = body(c.text, c.encoding, e._loadsmith?.responseBodyTruncated ?? false, c.size);
@@ -73,6 +80,22 @@ function exchange(e: Entry, id: number, startedAt: number): RecordedExchange {
   if (r?._error) x.error = r._error;
   else if (!r || r.status === 0) x.error = 'no response in the HAR file';
   return x;
+}
+
+/**
+ * A multipart form (its params, or its recorded text) rebuilt with its text fields only, under a Content-Type of
+ * the new boundary; its file fields are listed on the exchange (their content is not in HAR files).
+ */
+function multipart(p: NonNullable<Entry['request']['postData']>, x: RecordedExchange): string | undefined {
+  const parts = p.params && p.params.length > 0
+    ? p.params.map((q) => ({ name: q.name, value: q.value ?? '', ...(q.fileName !== undefined ? { fileName: q.fileName } : {}), ...(q.contentType ? { contentType: q.contentType } : {}) }))
+    : parseMultipart(p.text ?? '', p.mimeType);
+  if (parts === undefined) return undefined;
+  const files = parts.filter((q) => q.fileName !== undefined);
+  if (files.length > 0) x.fileFields = files.map((q) => ({ name: q.name, ...(q.fileName ? { fileName: q.fileName } : {}) }));
+  const built = multipartText(parts.filter((q) => q.fileName === undefined).map(({ name, value, contentType }) => ({ name, value, ...(contentType ? { contentType } : {}) })));
+  x.requestHeaders = [...x.requestHeaders.filter(([k]) => k.toLowerCase() !== 'content-type'), ['Content-Type', built.contentType]];
+  return built.text;
 }
 
 function body(text: string, encoding: string | undefined, truncated: boolean, size: number | undefined): RecordedBody {

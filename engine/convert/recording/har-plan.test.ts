@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePlan } from '../../plan/parse.ts';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
 import { exportHar } from '../har/export.ts';
+import { BOUNDARY } from '../multipart.ts';
 import { planToYaml } from '../plan-yaml.ts';
 import { expectNoSecrets, importedText } from '../testing.ts';
 import { importHarRecording } from './har-plan.ts';
@@ -45,6 +46,18 @@ describe('importHarRecording', () => {
     expect(integration).toMatchObject({ headers: { 'X-Api-Key': '${env.X_API_KEY}' }, json: { client_secret: '${env.CLIENT_SECRET}' } });
     expect(planToYaml(r.plan)).not.toContain('REDACTED');
   });
+
+  it('a form body whose field holds JSON with a password, as a browser posts it: the password is not written', () => {
+    const body = `payload=${encodeURIComponent(JSON.stringify({ user: 'ann', password: 'Tr0ub4dor&3' }))}&kind=login`;
+    const entry = {
+      startedDateTime: '2025-01-01T00:00:00.000Z', time: 10,
+      request: { method: 'POST', url: 'https://crm.test/hook', headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }], postData: { mimeType: 'application/x-www-form-urlencoded', text: body } },
+      response: { status: 200, headers: [], content: { size: 0, mimeType: 'text/plain', text: '' } },
+    };
+    const r = importHarRecording(JSON.stringify({ log: { version: '1.2', creator: { name: 'test' }, entries: [entry] } }), { file: 'hook.har' });
+    expect(JSON.stringify(r.plan)).toContain('${env.PASSWORD}');
+    expectNoSecrets(importedText(r, 'hook.har'), ['Tr0ub4dor&3']);
+  });
 });
 
 describe('importHarRecording: browser recordings', () => {
@@ -65,6 +78,47 @@ describe('importHarRecording: browser recordings', () => {
     const [r] = requests(steps(plan));
     expect(r).toMatchObject({ url: '/', checks: [{ status: 304 }] });
     expect(r?.headers?.Host).toBeUndefined();
+  });
+});
+
+describe('importHarRecording: what a plan cannot replay is reported, never sent as something else', () => {
+  it('Chrome: a request the browser aborted (net::ERR_ABORTED) gets no status check, and a note', () => {
+    const { plan, notes } = importHarRecording(fixture('chrome-postdata.har'), { file: 'chrome.har' });
+    const [r] = requests(steps(plan));
+    expect(r?.checks).toBeUndefined();
+    expect(notes).toContainEqual(expect.objectContaining({ where: expect.stringMatching(/^entry 1 /), message: expect.stringContaining('net::ERR_ABORTED') }));
+  });
+
+  it('a wss:// WebSocket entry is not a request of the plan: it is reported as not imported', () => {
+    const { plan, notes } = importHarRecording(fixture('firefox-upload-websocket.har'), { file: 'upload.har' });
+    expect(requests(steps(plan)).map((r) => r.url)).not.toContainEqual(expect.stringContaining('live'));
+    expect(notes).toContainEqual({ kind: 'not-imported', where: 'entry 2 (wss://docs.example.test/live?room=7)', message: expect.stringContaining('WebSocket') });
+  });
+
+  it('a multipart form keeps its text fields as multipart and reports its file field', () => {
+    const { plan, notes } = importHarRecording(fixture('firefox-upload-websocket.har'), { file: 'upload.har' });
+    const upload = requests(steps(plan)).find((r) => r.url === '/documents');
+    expect(upload?.headers?.['Content-Type']).toBe(`multipart/form-data; boundary=${BOUNDARY}`);
+    expect(upload?.text).toBe(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhi\r\n--${BOUNDARY}--\r\n`);
+    expect(notes).toContainEqual({ kind: 'not-imported', where: 'entry 3 (POST /documents)', message: expect.stringContaining("file field 'doc' (report.pdf)") });
+  });
+
+  it('a multipart body recorded as text (Chrome) loses its file part the same way', () => {
+    const type = 'multipart/form-data; boundary=----WebKitFormBoundaryabc';
+    const text = '------WebKitFormBoundaryabc\r\nContent-Disposition: form-data; name="title"\r\n\r\nhi\r\n------WebKitFormBoundaryabc\r\nContent-Disposition: form-data; name="doc"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n\r\n------WebKitFormBoundaryabc--\r\n';
+    const { plan, notes } = importHarRecording(har(entry('https://a.test/up', { method: 'POST', headers: [{ name: 'content-type', value: type }], postData: { mimeType: type, text } })));
+    const [r] = requests(steps(plan));
+    expect(r?.text).toContain('name="title"\r\n\r\nhi');
+    expect(r?.text).not.toContain('a.pdf');
+    expect(notes).toContainEqual(expect.objectContaining({ kind: 'not-imported', message: expect.stringContaining("file field 'doc' (a.pdf)") }));
+  });
+
+  it('postData.mimeType is the body type when the request has no Content-Type header', () => {
+    const { plan } = importHarRecording(fixture('firefox-upload-websocket.har'), { file: 'upload.har' });
+    const note = requests(steps(plan)).find((r) => r.url === '/api/notes');
+    expect(note?.json).toEqual({ note: 'hello', pinned: true });
+    const search = requests(steps(plan)).find((r) => r.url === '/search');
+    expect(search?.form).toEqual({ q: 'quarterly report', scope: 'all' });
   });
 });
 

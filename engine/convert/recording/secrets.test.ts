@@ -22,6 +22,15 @@ describe('findSecrets reads bodies as the importers do', () => {
     expect(findSecrets(exchange({ requestHeaders: [['Content-Type', 'application/x-www-form-urlencoded']], requestBody: text('password=a+b%21c') })).values).toEqual(['a b!c']);
     expect(findSecrets(exchange({ url: 'https://a.test/search?q=x&key=created' })).query).toEqual([]);
   });
+
+  it('a form field or JSON string holding JSON: the credential inside is found, so the entry is encrypted', () => {
+    const form = `payload=${encodeURIComponent(JSON.stringify({ user: 'ann', password: 'pw in json' }))}`;
+    expect(findSecrets(exchange({ requestHeaders: [['Content-Type', 'application/x-www-form-urlencoded']], requestBody: text(form) }))).toMatchObject({
+      fields: ['request json $.password inside form field payload'], values: ['pw in json'],
+    });
+    const json = JSON.stringify({ data: JSON.stringify({ refresh_token: 'rt-0123456789' }) });
+    expect(findSecrets(exchange({ requestHeaders: [['Content-Type', 'application/json']], requestBody: text(json) })).values).toEqual(['rt-0123456789']);
+  });
 });
 
 describe('recordedSecrets', () => {

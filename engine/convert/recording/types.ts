@@ -36,8 +36,10 @@ export interface RecordedExchange {
   responseBody?: RecordedBody;
   /** The entry whose redirect (Location) led to this one. */
   redirectFrom?: number;
-  /** Why there is no response (e.g. `ECONNREFUSED`, `aborted`). */
+  /** Why there is no response (e.g. `ECONNREFUSED`, `aborted`, a browser's `net::ERR_ABORTED`). */
   error?: string;
+  /** File fields of a multipart request body, left out of `requestBody` (a plan sends no files inside a form). */
+  fileFields?: { name: string; fileName?: string }[];
 }
 
 /** First value of a header (case-insensitive name). */

@@ -20,6 +20,10 @@ export const Request = z.strictObject({
   url: Template.min(1).meta({ description: 'Absolute, or relative to defaults.baseUrl. May contain ${...}.' }),
   query: z.record(z.string(), QueryValue).optional(),
   headers: Headers.optional(),
+  disabled: z.strictObject({
+    headers: z.array(z.string().min(1)).optional(),
+    query: z.array(z.string().min(1)).optional(),
+  }).optional().meta({ description: 'Headers and query parameters kept in the plan but not sent (as Postman\'s and Bruno\'s toggles): names of this request\'s own `headers` and `query` entries.' }),
   json: z.unknown().optional().meta({ description: 'A JSON body; strings inside may contain ${...}.' }),
   form: z.record(z.string(), QueryValue).optional().meta({ description: 'An application/x-www-form-urlencoded body.' }),
   text: Template.optional().meta({ description: 'A text body.' }),

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
+import { SeriesKeyIds } from '../../metrics/series-keys.ts';
 import { parseDuration } from '../../base/duration.ts';
 import { ResultsSink } from '../results/sink.ts';
 import { WorkerControl } from '../control/worker-control.ts';
@@ -43,7 +44,9 @@ let flushTimer: NodeJS.Timeout | undefined;
 
 const vus = (): Record<string, number> => Object.fromEntries(runs.map((r) => [r.name, r.takePeakVus()]));
 const health = new HealthMonitor();
-const flush = (final: boolean, interval: number) => ({ ...recorder.flush(init.worker, interval, final, vus()), health: health.take() });
+// Each series' key is sent once, then its number (series-keys.ts).
+const keyIds = new SeriesKeyIds();
+const flush = (final: boolean, interval: number) => keyIds.toWire({ ...recorder.flush(init.worker, interval, final, vus()), health: health.take() });
 
 function scheduleFlush(): void {
   // Math.max: after the event loop was blocked past the next second, that second is due now (a negative delay

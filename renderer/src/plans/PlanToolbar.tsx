@@ -10,7 +10,7 @@ export function PlanToolbar({ onNewPlan, onImport }: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Plan actions">
       <button type="button" className="primary" onClick={onNewPlan}>New plan</button>
-      <button type="button" onClick={onImport} aria-haspopup="dialog" title="Import a plan file, a cURL command, a HAR recording, a Postman collection, an OpenAPI document or Vegeta targets">
+      <button type="button" onClick={onImport} aria-haspopup="dialog" title="Import a plan file, a cURL command, a HAR recording, a Postman collection, an OpenAPI document, Vegeta targets or a JMeter test plan">
         Import…
       </button>
     </div>

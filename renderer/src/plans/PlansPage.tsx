@@ -75,7 +75,7 @@ export function PlansPage() {
       <section className="page" aria-labelledby="plans-heading">
         <header className="page-header">
           <h1 id="plans-heading">Plans</h1>
-          <p className="muted">Load-test plans: build them here, or import plan files, cURL commands, HAR recordings, Postman collections, OpenAPI documents or Vegeta targets (drop files anywhere on this page).</p>
+          <p className="muted">Load-test plans: build them here, or import plan files, cURL commands, HAR recordings, Postman collections, OpenAPI documents, Vegeta targets or JMeter test plans (drop files anywhere on this page).</p>
         </header>
         <PlanToolbar onNewPlan={() => setCreating(true)} onImport={() => setImporting({ initial: null })} />
         {importing && (

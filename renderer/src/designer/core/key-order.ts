@@ -6,7 +6,7 @@ import type { Path } from './doc-path.ts';
 
 /** The request keys in the order the plan reference lists them. */
 export const REQUEST_KEY_ORDER = [
-  'name', 'method', 'url', 'query', 'headers', 'json', 'form', 'text', 'file', 'auth',
+  'name', 'method', 'url', 'query', 'headers', 'disabled', 'json', 'form', 'text', 'file', 'auth',
   'timeout', 'maxRedirects', 'expectedStatuses', 'http', 'checks', 'extract', 'tags',
 ] as const;
 const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds', 'summaryTrendStats', 'outputs'];

@@ -3,6 +3,7 @@ import type { Path } from '../core/doc-path.ts';
 import { defaultsOf, entriesOf, keysOf, requestAt } from '../core/doc/index.ts';
 import { KeyValueTable } from '../fields/KeyValueTable.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
+import { useRowToggles } from './toggles/useRowToggles.ts';
 
 /** Header names offered while typing. */
 export const COMMON_HEADERS = [
@@ -13,12 +14,13 @@ export const COMMON_HEADERS = [
 
 export function HeadersEditor({ requestPath }: { requestPath: Path }) {
   const d = useDesigner();
-  const mine = new Set(keysOf(requestAt(d.doc, requestPath)?.headers).map((k) => k.toLowerCase()));
-  // A request's own header of the same name (any case) wins over the default.
+  const toggles = useRowToggles(requestPath, 'headers');
+  // A request's own header of the same name (any case) wins over the default, unless it is switched off.
+  const mine = new Set(keysOf(requestAt(d.doc, requestPath)?.headers).filter((k) => toggles.isOn(k)).map((k) => k.toLowerCase()));
   const inherited = entriesOf(defaultsOf(d.doc).headers).filter(([k]) => !mine.has(k.toLowerCase()));
   return (
     <>
-      <KeyValueTable path={[...requestPath, 'headers']} label="Headers" keyLabel="Header" keySuggestions={COMMON_HEADERS} />
+      <KeyValueTable path={[...requestPath, 'headers']} label="Headers" keyLabel="Header" keySuggestions={COMMON_HEADERS} toggles={toggles} />
       {inherited.length > 0 && (
         <div className="req-inherited">
           <h3 id="req-inherited-headers">Also sent, from the plan defaults</h3>

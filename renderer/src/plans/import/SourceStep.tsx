@@ -47,7 +47,7 @@ export function SourceStep({ paste, onPaste, onSource, onCancel }: Props) {
       <div className="import-source">
         <div className="import-drop">
           <p>Drop a file here, or <button type="button" onClick={() => void choose()}>Choose file…</button></p>
-          <p className="hint">A cURL command, a HAR recording, a Postman collection (with its environment file), an OpenAPI or Swagger document, Vegeta targets, or a Loadsmith plan.</p>
+          <p className="hint">A cURL command, a HAR recording, a Postman collection (with its environment file), an OpenAPI or Swagger document, Vegeta targets, a JMeter test plan (.jmx), or a Loadsmith plan.</p>
           <input ref={input} type="file" className="visually-hidden" tabIndex={-1} aria-label="File to import" multiple
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];

@@ -8,6 +8,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   postman: 'Postman collection',
   openapi: 'OpenAPI or Swagger document',
   vegeta: 'Vegeta targets',
+  jmeter: 'JMeter test plan (.jmx)',
 };
 
 /** `auto`: the back end detects the format from the content (and the file name). */

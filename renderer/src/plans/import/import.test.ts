@@ -47,7 +47,7 @@ describe('format display', () => {
     expect(formatOptions(null)[0]).toEqual({ value: 'auto', label: 'Detect automatically' });
     const options = formatOptions('curl');
     expect(options[0]).toEqual({ value: 'auto', label: 'Detected: cURL command' });
-    expect(options.map((o) => o.value)).toEqual(['auto', 'plan', 'curl', 'har', 'postman', 'openapi', 'vegeta']);
+    expect(options.map((o) => o.value)).toEqual(['auto', 'plan', 'curl', 'har', 'postman', 'openapi', 'vegeta', 'jmeter']);
   });
 
   it('knows the detected format only when the back end detected it', () => {

@@ -6,6 +6,7 @@ import type { Path } from '../../core/doc-path.ts';
 import { objectOf, requestAt } from '../../core/doc/index.ts';
 import { KeyValueTable } from '../../fields/KeyValueTable.tsx';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
+import { useRowToggles } from '../toggles/useRowToggles.ts';
 import { moveQueryIntoTable, splitUrlQuery } from './url-query.ts';
 
 export function QueryEditor({ requestPath }: { requestPath: Path }) {
@@ -13,6 +14,7 @@ export function QueryEditor({ requestPath }: { requestPath: Path }) {
   const req = requestAt(d.doc, requestPath) ?? {};
   const url = typeof req.url === 'string' ? req.url : '';
   const { params } = splitUrlQuery(url);
+  const toggles = useRowToggles(requestPath, 'query');
   const move = (): void => {
     const moved = moveQueryIntoTable(url, objectOf(req.query));
     d.set(requestPath, { ...req, url: moved.url, query: moved.query });
@@ -28,7 +30,7 @@ export function QueryEditor({ requestPath }: { requestPath: Path }) {
           <button type="button" onClick={move}>Move into the table</button>
         </section>
       )}
-      <KeyValueTable path={[...requestPath, 'query']} label="Query parameters" keyLabel="Parameter" />
+      <KeyValueTable path={[...requestPath, 'query']} label="Query parameters" keyLabel="Parameter" toggles={toggles} />
     </div>
   );
 }

@@ -1,0 +1,50 @@
+/**
+ * Series keys (scenario, group, request name, method, status, tags) cross from a worker to the coordinator once.
+ * A worker numbers its series in the order they first answer and sends a key with its number the first second it
+ * is used, then only the number; the coordinator keeps one key object per number and puts it back in each series.
+ * With 10,000 request names every second's sample held 10,000 key objects and their strings, each copied between
+ * threads, validated and copied again: about half the coordinator's cost of a sample (bench/coordinator-samples.ts).
+ * The key objects it gets back are the same every second, so the aggregate finds a series by object (aggregate.ts).
+ */
+import type { Sample, SeriesKey, WireSample } from './sample.ts';
+
+/** The worker's side: its series' numbers, by key object (the recorder keeps one key object per series). */
+export class SeriesKeyIds {
+  private readonly ids = new Map<SeriesKey, number>();
+
+  /** The sample to send: each series' key replaced by its number, in place (the sample is the worker's to send). */
+  toWire(sample: Sample): WireSample {
+    const keys: WireSample['keys'] = [];
+    for (const x of sample.series) {
+      let id = this.ids.get(x.key);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(x.key, id);
+        keys.push({ id, key: x.key });
+      }
+      (x as unknown as { key: number }).key = id;
+    }
+    return { ...sample, series: sample.series as unknown as WireSample['series'], keys };
+  }
+}
+
+/** The coordinator's side, one per worker: the keys by number. */
+export class SeriesKeyTable {
+  private readonly keys: SeriesKey[] = [];
+
+  /**
+   * The sample with its series' keys put back, in place (a validated copy the coordinator owns); a message saying
+   * what is wrong when a number was never sent or keys come out of order.
+   */
+  fromWire(wire: WireSample): Sample | string {
+    const known = this.keys.length + wire.keys.length;
+    for (const [i, { id }] of wire.keys.entries()) {
+      if (id !== this.keys.length + i) return `series key ${id} sent out of order (expected ${this.keys.length + i})`;
+    }
+    for (const x of wire.series) if (x.key >= known) return `series key ${x.key} was never sent`;
+    for (const { key } of wire.keys) this.keys.push(key);
+    for (const x of wire.series) (x as unknown as { key: SeriesKey }).key = this.keys[x.key]!;
+    const { keys: _sent, ...sample } = wire;
+    return sample as unknown as Sample;
+  }
+}
