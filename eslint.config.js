@@ -83,10 +83,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...enginePatterns, testHelpers] }] },
   },
   {
-    // The engine's layer order (engine/layers.json, docs/architecture.md), for its code and its test helpers. A test
-    // file may drive its code through the layers above it (a CLI command, a whole run): it is not part of the package.
+    // The engine's layer order (engine/layers.json, docs/architecture.md), for all of it: code, test helpers, tests.
     files: ['engine/**/*.ts'],
-    ignores: ['**/*.test.ts'],
     plugins: { 'engine-layers': engineLayers },
     rules: { 'engine-layers/order': 'error' },
   },
