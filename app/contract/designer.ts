@@ -32,6 +32,12 @@ export const TraceEntry = z.object({
   redirects: z.int(),
   /** Inside loops only: the pass of each enclosing loop (from 0), outermost first; each pass is an entry of its own. */
   passes: z.array(z.int()).optional(),
+  /**
+   * gRPC calls only: the status name and details, and the trailers. The request is method GRPC, url
+   * grpc://target/package.Service/Method, the metadata as headers, the message(s) as a JSON body; the response's
+   * status is the gRPC code, its headers the response metadata, its body the message (a stream's: the list).
+   */
+  grpc: z.object({ code: z.int(), status: z.string(), details: z.string(), trailers: HeaderList }).optional(),
 });
 export type TraceEntry = z.infer<typeof TraceEntry>;
 

@@ -12,6 +12,8 @@ export interface MetricDef {
   /** Tags a threshold may filter this metric by (besides the plan's custom tags, for HTTP metrics). */
   readonly tags: readonly string[];
   readonly description: string;
+  /** Recorded per tag set by another protocol (gRPC): read from the run's tagged totals (tagged.ts). */
+  readonly tagged?: true;
 }
 
 /** `request` is the name of a request step; `name` is accepted as k6's spelling of the same tag. */
@@ -19,6 +21,12 @@ export const HTTP_TAGS = ['scenario', 'group', 'request', 'name', 'method', 'sta
 
 const http = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
   ({ name, type, unit, tags: HTTP_TAGS, description });
+
+/** k6's tags of gRPC metrics (`request`, as for HTTP, is the step's name; `method` is /package.Service/Method). */
+export const GRPC_TAGS = ['scenario', 'group', 'request', 'name', 'method', 'status'] as const;
+
+const grpc = (name: string, type: MetricType, unit: MetricUnit, description: string): MetricDef =>
+  ({ name, type, unit, tags: GRPC_TAGS, description, tagged: true });
 
 const DEFS: MetricDef[] = [
   http('http_reqs', 'counter', 'count', 'HTTP requests sent (each redirect hop counts)'),
@@ -33,6 +41,10 @@ const DEFS: MetricDef[] = [
   http('http_req_receiving', 'trend', 'ms', 'Time reading the response'),
   http('data_sent', 'counter', 'bytes', 'Bytes sent: request lines, headers and bodies'),
   http('data_received', 'counter', 'bytes', 'Bytes received: status lines, headers and bodies'),
+  grpc('grpc_req_duration', 'trend', 'ms', 'Time of a unary gRPC call, from sending it to its status; its count is the calls made'),
+  grpc('grpc_streams', 'counter', 'count', 'gRPC streams (server, client or bidirectional) run to their end'),
+  grpc('grpc_streams_msgs_sent', 'counter', 'count', 'Messages sent on gRPC streams'),
+  grpc('grpc_streams_msgs_received', 'counter', 'count', 'Messages received on gRPC streams'),
   { name: 'iterations', type: 'counter', unit: 'count', tags: ['scenario'], description: 'Completed iterations' },
   { name: 'iteration_duration', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'Time of one complete iteration' },
   { name: 'iteration_lag', type: 'trend', unit: 'ms', tags: ['scenario'], description: 'How late iterations of the open model started after their scheduled time' },

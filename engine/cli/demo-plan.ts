@@ -39,3 +39,17 @@ export function demoRunCommand(url: string, cwd = process.cwd()): string {
   const cli = inside ? 'npx loadsmith' : `node ${bashQuote(join(ROOT, 'bin', 'loadsmith.js'))}`;
   return `${cli} run ${bashQuote(inside ? relative(cwd, DEMO_PLAN) : DEMO_PLAN)} --env BASE_URL=${bashQuote(url)}`;
 }
+
+export const PROTOCOLS_PLAN = join(ROOT, 'plans', 'examples', 'protocols.yaml');
+
+/**
+ * The command that runs plans/examples/protocols.yaml (the lookup over HTTP/1.1, HTTP/2 and gRPC) against a demo
+ * server's ports. A bundle carries no example plans: it names the file as the repository has it.
+ */
+export function protocolsRunCommand(at: { http1: string; h2c: string; grpc: string }, cwd = process.cwd()): string {
+  const env = `--env HTTP1_URL=${bashQuote(at.http1)} --env H2C_URL=${bashQuote(at.h2c)} --env GRPC_TARGET=${bashQuote(at.grpc)}`;
+  if (bundled) return `loadsmith run protocols.yaml ${env}  (protocols.yaml: plans/examples/ in the Loadsmith repository)`;
+  const inside = !relative(ROOT, cwd).startsWith('..');
+  const cli = inside ? 'npx loadsmith' : `node ${bashQuote(join(ROOT, 'bin', 'loadsmith.js'))}`;
+  return `${cli} run ${bashQuote(inside ? relative(cwd, PROTOCOLS_PLAN) : PROTOCOLS_PLAN)} ${env}`;
+}

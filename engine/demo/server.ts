@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as h from './handlers.ts';
 import type { Handler } from './handlers.ts';
+import { lookup, LOOKUP_PREFIX } from './lookup/http-lookup.ts';
 import { BodyTooLargeError, MAX_BODY_BYTES, sendError, splitTarget } from './http-util.ts';
 import { DemoState } from './state.ts';
 
@@ -25,6 +26,8 @@ export interface DemoServerOptions {
   port?: number;
   /** Default "127.0.0.1": the demo is for the local machine unless asked otherwise. */
   host?: string;
+  /** The lookup's backend delay in ms (GET /lookup/phone/:phone); default 0. */
+  lookupDelayMs?: number;
   /** Receives one line per request ("GET /health 200 0.3ms"); omit for no logging. */
   log?: (line: string) => void;
 }
@@ -45,6 +48,7 @@ const EXACT = new Map<string, Methods>([
 const PREFIXED: Array<[string, Methods]> = [
   ['/v3/users/', { GET: h.getUser }],
   ['/v3/organizations/', { GET: h.getOrganization }],
+  [LOOKUP_PREFIX, { GET: lookup }],
   ['/status/', { GET: h.status, POST: h.status, PUT: h.status, PATCH: h.status, DELETE: h.status }],
 ];
 
@@ -130,6 +134,7 @@ export function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServe
   const host = opts.host ?? '127.0.0.1';
   const { log } = opts;
   const state = new DemoState();
+  state.lookupDelayMs = opts.lookupDelayMs ?? 0;
   const server = createServer((req, res) => {
     if (log) {
       const t0 = performance.now();

@@ -41,6 +41,8 @@ function evictOldest<K>(keys: { size: number; keys(): Iterator<K>; delete(key: K
 
 /** All mutable and precomputed state of one demo server instance. */
 export class DemoState {
+  /** The lookup's backend time (GET /lookup/phone/:phone), in ms. */
+  lookupDelayMs = 0;
   readonly users: DemoUser[] = makeUsers();
   private readonly userBodies: Prepared[] = this.users.map((u) => prepare(u));
   /** Serialised pages keyed by "page:limit"; only in-range pages are cached, so at most a few hundred. */

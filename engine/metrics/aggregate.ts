@@ -5,6 +5,7 @@
  * while small: histogram.ts) and the other phases only where the workers sent them (thresholds filtering them).
  */
 import { Histogram } from './histogram.ts';
+import { TaggedTotals } from './tagged.ts';
 import { PHASES, type CheckKey, type Phase, type Sample, type SeriesKey, type SeriesSample } from './sample.ts';
 
 export { PHASES, type Phase };
@@ -35,6 +36,8 @@ export class RunAggregate {
   readonly errors = new Map<string, ErrorTotal>();
   readonly extractFailures = new Map<string, ExtractFailureTotal>();
   readonly dropped = new Map<string, number>();
+  /** Other protocols' metrics (gRPC), by metric and tags. */
+  readonly tagged = new TaggedTotals();
 
   // Where each encoded histogram is decoded before it is merged: no histogram is allocated per sample.
   private readonly scratch = new Histogram();
@@ -92,6 +95,7 @@ export class RunAggregate {
       else this.extractFailures.set(id, { ...e });
     }
     for (const [sc, n] of Object.entries(s.dropped)) this.dropped.set(sc, (this.dropped.get(sc) ?? 0) + n);
+    if (s.tagged) this.tagged.add(s.tagged);
   }
 
   private seriesOf(key: SeriesKey): CumSeries {

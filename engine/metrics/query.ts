@@ -72,6 +72,10 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
     const n = metric.name === 'http_reqs' ? reqs : metric.name === 'data_sent' ? sent : received;
     return { count: n, rate: perSecond(n) };
   }
+  if (metric.tagged) {
+    const { count, hist } = agg.tagged.read(metric.name, tags);
+    return metric.type === 'trend' ? { histogram: hist ?? new Histogram() } : { count, rate: perSecond(count) };
+  }
   switch (metric.name) {
     case 'checks': {
       let pass = 0, fail = 0;

@@ -7,6 +7,7 @@
 import { Histogram } from './histogram.ts';
 import { PHASES, type CheckKey, type Phase, type Sample, type SeriesKey } from './sample.ts';
 import { SeriesValues } from './series-values.ts';
+import { TaggedSeries } from './tagged.ts';
 
 /** Up to this many responses, a series' interval histogram is built sparse from its sorted values. */
 const SORTED_MAX = 256;
@@ -103,6 +104,7 @@ export class MetricsRecorder {
   private readonly errors = new Map<string, CountRec>();
   private readonly extractFailures = new Map<string, ExtractRec>();
   private readonly dropped = new Map<string, number>();
+  private readonly tagged: TaggedSeries[] = [];
 
   /**
    * @param seriesPhases phases kept per series besides `duration` (thresholds that filter them by a tag need them);
@@ -126,6 +128,13 @@ export class MetricsRecorder {
 
   requestSeries(base: Omit<SeriesKey, 'status' | 'expected'>, isExpected: (status: number) => boolean): RequestSeries {
     return new RequestSeries(this, base, isExpected);
+  }
+
+  /** A metric of another protocol (gRPC) for one tag set; made once (per step and status), recorded into per call. */
+  taggedSeries(metric: string, tags: Readonly<Record<string, string>>, trend: boolean): TaggedSeries {
+    const t = new TaggedSeries(metric, tags, trend);
+    this.tagged.push(t);
+    return t;
   }
 
   checkCounter(key: CheckKey): CheckCounter {
@@ -210,6 +219,10 @@ export class MetricsRecorder {
       if (g.duration.isEmpty) continue;
       sample.groups.push({ scenario: g.scenario, group: g.group, duration: g.duration.toJSON() });
       g.duration.reset();
+    }
+    for (const t of this.tagged) {
+      const x = t.take();
+      if (x !== undefined) (sample.tagged ??= []).push(x);
     }
     sample.errors = [...this.errors.values()];
     sample.extractFailures = [...this.extractFailures.values()];

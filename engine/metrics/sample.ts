@@ -50,6 +50,13 @@ export const SeriesSample = z.strictObject({
 });
 export type SeriesSample = z.infer<typeof SeriesSample>;
 
+/**
+ * A metric of another protocol (gRPC) for one tag set: its count this interval and, for a trend, its histogram.
+ * Tags are k6's for that metric (scenario, group, request, method, status and the plan's own).
+ */
+export const TaggedSample = z.strictObject({ metric: z.string(), tags: z.record(z.string(), z.string()), count: z.number(), hist: Hist.optional() });
+export type TaggedSample = z.infer<typeof TaggedSample>;
+
 export const CheckKey = z.strictObject({ scenario: z.string(), group: z.string(), request: z.string(), check: z.string() });
 export type CheckKey = z.infer<typeof CheckKey>;
 
@@ -72,6 +79,8 @@ export const Sample = z.strictObject({
   /** Most VUs active at once during the interval, per scenario. */
   vus: z.record(z.string(), z.int()),
   dropped: z.record(z.string(), z.int()),
+  /** Other protocols' metrics (gRPC); absent when the interval had none. */
+  tagged: z.array(TaggedSample).optional(),
   /** How busy the worker thread was (generator self-monitoring). */
   health: z.strictObject({ elu: z.number(), loopDelayP99Ms: z.number(), loopDelayMaxMs: z.number() }).optional(),
 });

@@ -15,7 +15,7 @@ export const SHARD_FORMAT = 1;
 const Hist = Sample.shape.iterations.element.shape.duration;
 
 /** Everything a run counted, in the worker Sample's shapes. */
-export const ShardAggregate = Sample.pick({ series: true, phases: true, checks: true, iterations: true, groups: true, errors: true, extractFailures: true, dropped: true });
+export const ShardAggregate = Sample.pick({ series: true, phases: true, checks: true, iterations: true, groups: true, errors: true, extractFailures: true, dropped: true, tagged: true });
 export type ShardAggregate = z.infer<typeof ShardAggregate>;
 
 /** One timeline point's histograms; `t` matches the point's. */
@@ -72,6 +72,7 @@ export function encodeAggregate(agg: RunAggregate): ShardAggregate {
     errors: [...agg.errors.values()].map((e) => ({ ...e })),
     extractFailures: [...agg.extractFailures.values()].map((e) => ({ ...e })),
     dropped: Object.fromEntries(agg.dropped),
+    ...(agg.tagged.byKey.size > 0 ? { tagged: agg.tagged.encode() } : {}),
   };
 }
 

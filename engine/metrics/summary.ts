@@ -193,6 +193,11 @@ export function buildSummary(i: SummaryInput): Summary {
   if (!groupH.isEmpty) metrics.group_duration = trend(groupH);
   if (!lagH.isEmpty) metrics.iteration_lag = trend(lagH);
   if (dropped > 0) metrics.dropped_iterations = { type: 'counter', unit: 'count', count: dropped, rate: perS(dropped) };
+  for (const m of Object.values(METRICS)) {
+    if (!m.tagged || !agg.tagged.has(m.name)) continue;
+    const { count, hist } = agg.tagged.read(m.name, {});
+    metrics[m.name] = m.type === 'trend' ? trend(hist ?? new Histogram()) : { type: 'counter', unit: m.unit, count, rate: perS(count) };
+  }
   for (const name of Object.keys(metrics)) if (!METRICS[name]) throw new Error(`summary metric ${name} is not in the registry`);
 
   const durationStats = trendStats(phase.duration);

@@ -4,8 +4,9 @@
  */
 import { compileExpression, compileTemplate, type TemplateReference } from '../template/index.ts';
 import type { PathSegment } from './path.ts';
-import type { Auth, Plan, Request } from './schema/index.ts';
+import type { Auth, GrpcCall, Plan, Request } from './schema/index.ts';
 import { requestsOf, stepsOf } from './walk.ts';
+import { grpcCallsOf } from './grpc-names.ts';
 
 export type TemplateScope =
   | { kind: 'request'; scenario: string }
@@ -41,6 +42,7 @@ export function* templateFields(plan: Plan): Generator<TemplateField> {
     yield* authStrings(d.auth, ['defaults', 'auth'], { kind: 'defaults', field: { kind: 'auth' } });
   }
   for (const visit of requestsOf(plan)) yield* requestStrings(visit.request, visit.path, { kind: 'request', scenario: visit.scenario });
+  for (const visit of grpcCallsOf(plan)) yield* grpcStrings(visit.call, visit.path, { kind: 'request', scenario: visit.scenario });
   for (const { step, path, scenario } of stepsOf(plan)) {
     const scope: TemplateScope = { kind: 'request', scenario };
     const expr = (source: string, at: PathSegment[]): TemplateField => ({ path: [...path, ...at], source, scope, expression: true });
@@ -68,6 +70,20 @@ function* requestStrings(r: Request, path: PathSegment[], scope: TemplateScope):
     if ('body' in c) for (const op of ['contains', 'notContains', 'equals'] as const) {
       const v = c.body[op];
       if (v !== undefined) yield { path: [...path, 'checks', i, 'body', op], source: v, scope };
+    }
+  }
+}
+
+function* grpcStrings(g: GrpcCall, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
+  yield { path: [...path, 'target'], source: g.target, scope };
+  yield* strings(g.message, [...path, 'message'], scope);
+  yield* strings(g.messages, [...path, 'messages'], scope);
+  yield* strings(g.metadata, [...path, 'metadata'], scope);
+  if (g.tls?.passphrase !== undefined) yield { path: [...path, 'tls', 'passphrase'], source: g.tls.passphrase, scope };
+  for (const [i, c] of (g.checks ?? []).entries()) {
+    for (const op of CHECK_OPERANDS) {
+      const v = (c as Record<string, unknown>)[op];
+      if (v !== undefined) yield* strings(v, [...path, 'checks', i, op], scope);
     }
   }
 }

@@ -10,6 +10,7 @@ import { requestName } from './names.ts';
 import type { Plan } from './schema/index.ts';
 import { loopVariables } from './loop-variables.ts';
 import { usesDefault, type DefaultField, type TemplateScope } from './template-fields.ts';
+import { grpcCallsOf } from './grpc-names.ts';
 import { requestsOf, SETUP, stepsOf } from './walk.ts';
 
 /** Where a name is missing: the first scenarios (or the variable), and how many in all. */
@@ -62,6 +63,15 @@ export class TemplateNames {
       for (const key of own) {
         const counts = this.replaced.get(key) ?? new Map<string, number>();
         this.replaced.set(key, counts.set(scenario, (counts.get(scenario) ?? 0) + 1));
+      }
+    }
+    // gRPC steps extract too (they use none of the HTTP defaults).
+    for (const { call, scenario } of grpcCallsOf(plan)) {
+      for (const name of Object.keys(call.extract ?? {})) {
+        if (scenario === SETUP) this.setupNames.add(name);
+        if (!this.extracted.has(scenario)) this.extracted.set(scenario, new Set());
+        this.extracted.get(scenario)?.add(name);
+        this.extractedBy.set(name, (this.extractedBy.get(name) ?? new Set<string>()).add(scenario));
       }
     }
   }

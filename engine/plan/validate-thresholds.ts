@@ -8,6 +8,7 @@ import { listOf, quote, type LocatableIssue } from './errors.ts';
 import { checkName, requestName } from './names.ts';
 import { didYouMean } from '../base/suggest.ts';
 import { groupsOf, requestsOf } from './walk.ts';
+import { grpcCallName, grpcCallsOf, grpcCheckName, grpcMethodPath } from './grpc-names.ts';
 
 export function validateThresholds(plan: Plan): LocatableIssue[] {
   const issues: LocatableIssue[] = [];
@@ -56,6 +57,13 @@ function knownTagValues(plan: Plan): { values: Record<string, Set<string>>; cust
     for (const c of v.request.checks ?? []) checks.add(checkName(c));
     for (const t of Object.keys(v.request.tags ?? {})) customTags.add(t);
   }
+  const methods = new Set<string>(HTTP_METHODS);
+  for (const { call } of grpcCallsOf(plan)) {
+    requests.add(grpcCallName(call));
+    methods.add(grpcMethodPath(call));
+    for (const c of call.checks ?? []) checks.add(grpcCheckName(c));
+    for (const t of Object.keys(call.tags ?? {})) customTags.add(t);
+  }
   return {
     customTags,
     values: {
@@ -63,7 +71,7 @@ function knownTagValues(plan: Plan): { values: Record<string, Set<string>>; cust
       request: requests,
       check: checks,
       group: groups,
-      method: new Set(HTTP_METHODS),
+      method: methods,
       expected_response: new Set(['true', 'false']),
     },
   };

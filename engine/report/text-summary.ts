@@ -2,6 +2,7 @@
  * The end-of-test summary for people, laid out like k6's (thresholds, checks, HTTP, execution, network), plus
  * what k6 leaves out: a per-request table, status codes, the error set, failed extractions and the result line.
  */
+import { METRICS } from '../base/metric-registry.ts';
 import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
 import type { TrendStat } from '../base/trend-stats.ts';
@@ -59,6 +60,12 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
   };
   out.push('    HTTP');
   for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
+  // Other protocols' metrics, as the registry lists them, when the run has them.
+  const tagged = Object.values(METRICS).filter((m) => m.tagged && s.metrics[m.name]);
+  if (tagged.length > 0) {
+    out.push('', '    GRPC');
+    for (const m of tagged) metric(m.name, s.metrics[m.name]);
+  }
   out.push('', '    EXECUTION');
   for (const n of ['dropped_iterations', 'group_duration', 'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max']) metric(n, s.metrics[n]);
   for (const sc of s.scenarios) {
@@ -133,6 +140,16 @@ function resultLines(s: Summary, p: Paint): string[] {
   if (s.notes.length > 0 || (s.stalls ?? []).length > 0) out.push('');
   const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
   const why = s.stoppedBy === 'setup' ? ' (setup failed)' : s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
-  out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`, '');
+  out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}${grpcResult(s)}`, '');
   return out;
+}
+
+/** The gRPC calls and streams of a run that made any, for the verdict line. */
+function grpcResult(s: Summary): string {
+  const calls = s.metrics.grpc_req_duration;
+  const streams = s.metrics.grpc_streams;
+  const parts: string[] = [];
+  if (calls?.type === 'trend' && calls.count > 0) parts.push(`${fmtCount(calls.count)} gRPC calls, p(50)=${fmtMs(calls.med)} p(99)=${fmtMs(calls.p99)}`);
+  if (streams?.type === 'counter' && streams.count > 0) parts.push(`${fmtCount(streams.count)} gRPC streams`);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }

@@ -15,6 +15,7 @@ import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
 import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from './files/plan-files.ts';
 import { tlsFiles } from './http/connection-profile.ts';
+import { loadGrpcFiles } from './grpc/plan-files.ts';
 
 /** What a run is prepared from; runPlan (engine/run) adds the streaming outputs, which the runtime never sees. */
 export interface PrepareOptions {
@@ -129,6 +130,9 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
     for (const p of tlsFiles([request.http])) await load(p, [...path, 'http', 'tls'], 'TLS file');
   }
   for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
+  const grpc = await loadGrpcFiles(plan, source);
+  for (const [p, bytes] of grpc.files) if (!files.some(([q]) => q === p)) files.push([p, bytes]);
+  issues.push(...grpc.issues);
   return { feeders: loaded.feeders, files, issues };
 }
 

@@ -10,7 +10,7 @@ import { MetricsRecorder } from '../metrics/recorder.ts';
 import type { Sample } from '../metrics/sample.ts';
 import { parseDuration } from '../base/duration.ts';
 import type { Plan } from '../plan/schema/index.ts';
-import { requestsIn, SETUP, TEARDOWN } from '../plan/walk.ts';
+import { requestsIn, SETUP, stepsIn, TEARDOWN } from '../plan/walk.ts';
 import { TemplateRuntimeError } from '../template/index.ts';
 import { flowSettingsOf } from './compile/flow-settings.ts';
 import { compileValue } from './compile/json-body.ts';
@@ -120,9 +120,9 @@ export class StepListRun {
   private extracted(): Record<string, unknown> {
     const list = this.which === 'setup' ? this.input.plan.setup : this.input.plan.teardown;
     const out: Record<string, unknown> = {};
-    for (const { request } of requestsIn(list?.steps ?? [], [], '', '')) {
-      for (const name of Object.keys(request.extract ?? {})) if (this.vu.ctx.vars.has(name)) out[name] = this.vu.ctx.vars.get(name);
-    }
+    const names = [...requestsIn(list?.steps ?? [], [], '', '')].flatMap(({ request }) => Object.keys(request.extract ?? {}));
+    for (const { step } of stepsIn(list?.steps ?? [], [], '', '')) if ('grpc' in step) names.push(...Object.keys(step.grpc.extract ?? {}));
+    for (const name of names) if (this.vu.ctx.vars.has(name)) out[name] = this.vu.ctx.vars.get(name);
     return out;
   }
 }

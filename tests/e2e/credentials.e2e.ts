@@ -30,7 +30,7 @@ test('a literal token is moved into an environment secret from the designer', as
   const offer = page.getByRole('region', { name: '1 credential is stored in this plan in clear' });
   await expect(offer).toContainText('defaults.auth.token');
   await shot(page, 'designer-credentials-offer');
-  await offer.getByLabel('Environment').selectOption({ label: 'staging' });
+  await offer.getByLabel('Move to environment').selectOption({ label: 'staging' });
   await offer.getByRole('button', { name: 'Move into secrets' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Moved 1 credential into the secrets of staging (API_TOKEN)' })).toBeVisible();
   await expect(offer).toHaveCount(0);

@@ -1,7 +1,7 @@
 /**
  * The single-file HTML report in a real browser: generated from a real run, opened with file:// while every
  * network request is refused, it draws all its charts and shows the summary's numbers formatted like the CLI.
- * Leaves a screenshot in test-results/screenshots/ and docs/screenshots/.
+ * Leaves a screenshot in test-results/screenshots/ (and docs/screenshots/ with LOADSMITH_UPDATE_SCREENSHOTS=1).
  */
 import { expect, test } from '@playwright/test';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,8 +85,11 @@ test('the HTML report opens from disk offline, draws every chart and shows the s
 
   mkdirSync(dirname(SHOT), { recursive: true });
   await page.screenshot({ path: SHOT, fullPage: true });
-  mkdirSync(dirname(DOCS_SHOT), { recursive: true });
-  copyFileSync(SHOT, DOCS_SHOT);
+  // docs/screenshots/ only on purpose (screenshot.ts): a test run leaves a clean clone clean.
+  if (process.env.LOADSMITH_UPDATE_SCREENSHOTS === '1') {
+    mkdirSync(dirname(DOCS_SHOT), { recursive: true });
+    copyFileSync(SHOT, DOCS_SHOT);
+  }
 
   // Dark mode restyles the page and redraws the charts with its colours.
   const light = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

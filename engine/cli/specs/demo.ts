@@ -21,9 +21,13 @@ export const demoServerSpec = defineCommand({
   operands: [],
   options: {
     port: { type: 'string', short: 'p', value: 'N', help: 'the port (default 3000; 0 for a free one)' },
+    'h2c-port': { type: 'string', value: 'N', help: 'the lookup over HTTP/2 cleartext (default: --port + 1; 0 for a free one)' },
+    'grpc-port': { type: 'string', value: 'N', help: 'the lookup over gRPC, with reflection (default: --port + 2; 0 for a free one)' },
+    'lookup-delay': { type: 'string', value: 'DURATION', help: 'the lookup\'s backend time, on every protocol (default 0ms), e.g. 50ms' },
   },
   examples: [
     ['loadsmith demo-server', 'the demo API on http://127.0.0.1:3000'],
-    ['loadsmith demo-server --port 0', 'on a free port (printed)'],
+    ['loadsmith demo-server --port 0', 'on free ports (printed)'],
+    ['loadsmith demo-server --lookup-delay 50ms', 'the protocols study\'s lookup with a 50 ms backend (plans/examples/protocols.yaml)'],
   ],
 });

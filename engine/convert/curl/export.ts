@@ -5,6 +5,7 @@
  * scenario's, then teardown's, each once whatever loop or branch it is in, its comment saying where it sits, and
  * each flow step reported.
  */
+import { grpcCallName, grpcCallsOf } from '../../plan/grpc-names.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { SETUP, TEARDOWN } from '../../plan/walk.ts';
 import { Notes } from '../draft.ts';
@@ -36,6 +37,7 @@ export function exportCurl(plan: Plan, o: CurlExportOptions = {}): ExportResult 
     const where = [...(scenario === SETUP || scenario === TEARDOWN ? [scenario] : []), ...flow.map((f) => `in ${f}`)];
     commands.push(`${shell === 'bash' ? '#' : 'REM'} ${r.name}${where.length ? ` ${where.join(', ')}` : ''}\n${command(r, q)}`);
   }
+  for (const { call } of grpcCallsOf(plan)) notes.add('not-exported', `grpc '${grpcCallName(call)}'`, 'a gRPC call has no curl command (grpcurl makes them)');
   if (commands.length === 0) {
     notes.add('not-exported', 'plan', o.request !== undefined ? `no request named '${o.request}'` : 'the plan has no requests');
   }

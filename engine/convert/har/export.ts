@@ -56,6 +56,8 @@ function walk(w: Walk, steps: readonly Step[], path: PathSegment[], page: string
         entries.push(entry(plan, r, page, clock, notes));
         clock.ms += 1;
       }
+    } else if ('grpc' in s) {
+      notes.add('not-exported', where, `gRPC call '${s.grpc.name ?? s.grpc.method}' has no place in HAR (it holds HTTP exchanges)`);
     } else {
       const kind = Object.keys(s)[0] ?? 'step';
       notes.add('approximated', `${where}: ${kind} at ${formatPath([...path, i])}`, 'HAR has no conditions, loops or choices: each request inside is written once, in order');

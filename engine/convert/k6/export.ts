@@ -15,6 +15,7 @@ import { optionsObject, scenarioFunction } from './options.ts';
 import { indent, jsLiteral, Script, str } from './script.ts';
 import { runStepsCode, scenarioPrologue, usesStatuses } from './run-steps-js.ts';
 import { stepsJs } from './steps-js.ts';
+import { grpcInit } from './grpc-js.ts';
 import { valueJs } from './template-js.ts';
 
 export interface K6ExportOptions {
@@ -39,7 +40,8 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
   const runSteps = runStepsCode(plan, s);
   const varsCode = variablesCode(plan, s);
   const byDefault = defaultFunction(plan, s, data);
-  const init = [...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
+  const grpc = grpcInit(s);
+  const init = [...grpc.init, ...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
   const tls = plan.defaults?.http?.tls;
   if (tls?.certFile && tls.keyFile) (options as Record<string, unknown>).tlsAuth = '__TLS_AUTH__';
   if (plan.defaults?.http?.expectedStatuses) init.push(`http.setResponseCallback(http.expectedStatuses(${plan.defaults.http.expectedStatuses.map((x) => JSON.stringify(x)).join(', ')}));`);
@@ -54,6 +56,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     ...(s.encoding ? ["import encoding from 'k6/encoding';"] : []),
     ...(s.sharedArray ? ["import { SharedArray } from 'k6/data';"] : []),
     ...(helperNames(s.used).has('flowErrors') ? ["import { Counter } from 'k6/metrics';"] : []),
+    ...grpc.imports,
   ];
   const notes = s.notes.list;
   const header = [

@@ -140,6 +140,12 @@ function jp(res, steps) {
   const j = text.indexOf(right, i + left.length);
   return j < 0 ? undefined : text.slice(i + left.length, j);
 }` },
+  grpcView: { uses: [], code: `// A k6 gRPC response as the checks read an HTTP one: status (the gRPC code), json() (the message), headers and
+// trailers (metadata, values joined), timings.duration (the call, in ms).
+function grpcView(g, t0) {
+  const flat = (m) => Object.fromEntries(Object.entries(m || {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+  return { status: Number(g.status), message: g.message, json: () => g.message, headers: flat(g.headers), trailerView: { headers: flat(g.trailers) }, timings: { duration: Date.now() - t0 } };
+}` },
   setVar: { uses: [], code: `// Saves an extracted value; a miss keeps the default, or unsets the variable (a later use then fails loudly).
 // True unless it missed with no default (a failure, for the request's onFailure).
 function setVar(name, value, fallback) {

@@ -9,6 +9,7 @@ import type { Request, Step } from '../../plan/schema/index.ts';
 import { policyOf, verdictLines } from './failure-js.ts';
 import { flowJs } from './flow-js.ts';
 import { afterResponse, requestArgs } from './request-js.ts';
+import { grpcJs } from './grpc-js.ts';
 import { indent, str, type StepsAt } from './script.ts';
 
 export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
@@ -35,6 +36,8 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
       lines.push(`group(${str(step.group.name)}, () => {`, indent(inner.join('\n')), '});');
     } else if ('batch' in step) {
       lines.push('{', indent(batchJs(at, step.batch.map((b) => b.request)).join('\n')), '}');
+    } else if ('grpc' in step) {
+      lines.push(...grpcJs(plan, step.grpc, s));
     } else {
       lines.push(...flowJs(here, step, stepsJs));
     }

@@ -5,6 +5,7 @@ import {
   flowChildren, flowSteps, type DoWhileShape, type FlowShape, type ForEachShape, type IfShape, type OnceShape, type RandomSwitchShape,
   type RepeatShape, type RoundRobinSwitchShape, type WhileShape,
 } from './flow.ts';
+import { GrpcStep } from './grpc.ts';
 import { Request } from './request.ts';
 
 export const Think = z.union([
@@ -23,6 +24,7 @@ export type StepShape =
   | z.infer<typeof RequestStep>
   | z.infer<typeof ThinkStep>
   | z.infer<typeof BatchStep>
+  | z.infer<typeof GrpcStep>
   | GroupStepShape
   // Listed one by one: a recursive alias may name generic interfaces, not another alias (FlowShape).
   | IfShape<StepShape> | RepeatShape<StepShape> | WhileShape<StepShape> | DoWhileShape<StepShape> | ForEachShape<StepShape>
@@ -39,13 +41,13 @@ export const GroupStep: z.ZodType<GroupStepShape> = z.strictObject({
 
 const FLOW = flowSteps<StepShape>(() => Step);
 
-export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep, ...FLOW]).meta({ id: 'Step' });
+export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep, GrpcStep, ...FLOW]).meta({ id: 'Step' });
 export type Step = StepShape;
 export type FlowStep = FlowShape<Step>;
 
 /** The step lists directly inside a step (a group's, a branch's, a loop's), each with its path from the step. */
 export function childLists(step: Step): { steps: readonly Step[]; path: (string | number)[] }[] {
-  if ('request' in step || 'think' in step || 'batch' in step) return [];
+  if ('request' in step || 'think' in step || 'batch' in step || 'grpc' in step) return [];
   if ('group' in step) return [{ steps: step.group.steps, path: ['group', 'steps'] }];
   return flowChildren(step);
 }

@@ -43,3 +43,15 @@ export const KEY_METRICS: readonly KeyMetric[] = [
   { key: 'iterations', label: 'iterations', unit: 'count', better: 'higher', read: (s) => counter(s, 'iterations') },
   { key: 'received', label: 'data received', unit: 'bytes', better: 'neither', read: (s) => counter(s, 'data_received') },
 ];
+
+/** gRPC's numbers: compared when a run made gRPC calls or streams. */
+export const GRPC_KEY_METRICS: readonly KeyMetric[] = [
+  { key: 'grpcCalls', label: 'gRPC calls', unit: 'count', better: 'higher', read: (s) => { const m = s.metrics.grpc_req_duration; return m?.type === 'trend' ? m.count : null; } },
+  { key: 'grpcP95', label: 'gRPC p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'grpc_req_duration', 'p95') },
+  { key: 'grpcStreams', label: 'gRPC streams', unit: 'count', better: 'higher', read: (s) => counter(s, 'grpc_streams') },
+];
+
+/** The key metrics for these runs: KEY_METRICS, and gRPC's when any of them used gRPC. */
+export function keyMetricsFor(summaries: readonly Summary[]): readonly KeyMetric[] {
+  return summaries.some((s) => s.metrics.grpc_req_duration || s.metrics.grpc_streams) ? [...KEY_METRICS, ...GRPC_KEY_METRICS] : KEY_METRICS;
+}

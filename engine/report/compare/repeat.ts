@@ -3,7 +3,7 @@
  * coefficient of variation — and the JSON document `--summary-json` writes for a repeated run. Pure.
  */
 import type { Summary } from '../../metrics/summary.ts';
-import { KEY_METRICS, type KeyMetric, type KeyUnit } from './key-metrics.ts';
+import { keyMetricsFor, type KeyMetric, type KeyUnit } from './key-metrics.ts';
 import { spread, type Spread } from './stats.ts';
 
 export interface RepeatStat {
@@ -28,7 +28,7 @@ export interface RepeatResult {
 }
 
 /** Statistics of the key metrics over `summaries`. */
-export function repeatStats(summaries: readonly Summary[], metrics: readonly KeyMetric[] = KEY_METRICS): RepeatStat[] {
+export function repeatStats(summaries: readonly Summary[], metrics: readonly KeyMetric[] = keyMetricsFor(summaries)): RepeatStat[] {
   return metrics.map((m) => ({ key: m.key, label: m.label, unit: m.unit, better: m.better, spread: spread(summaries.map(m.read)) }));
 }
 

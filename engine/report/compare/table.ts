@@ -5,7 +5,7 @@
  * `loadsmith compare` and the app share it.
  */
 import type { Summary } from '../../metrics/summary.ts';
-import { KEY_METRICS, type KeyMetric, type KeyUnit } from './key-metrics.ts';
+import { keyMetricsFor, type KeyMetric, type KeyUnit } from './key-metrics.ts';
 import { delta, spread, type Delta } from './stats.ts';
 
 /** Changes smaller than this fraction of the baseline are reported as unchanged (run-to-run noise). */
@@ -44,8 +44,8 @@ export interface Comparison {
   rows: CompareRow[];
 }
 
-/** Compares runs (at least one; the first is the baseline) by `metrics` (default: KEY_METRICS). */
-export function compareRuns(runs: readonly ComparedRun[], metrics: readonly KeyMetric[] = KEY_METRICS): Comparison {
+/** Compares runs (at least one; the first is the baseline) by `metrics` (default: KEY_METRICS, and gRPC's when used). */
+export function compareRuns(runs: readonly ComparedRun[], metrics: readonly KeyMetric[] = keyMetricsFor(runs.flatMap((r) => r.summaries))): Comparison {
   if (runs.length === 0) throw new Error('compareRuns needs at least one run');
   const rows = metrics.map((m): CompareRow => {
     const values = runs.map((r) => spread(r.summaries.map(m.read)));

@@ -42,6 +42,14 @@ export function keyNumbers(s: Summary): KeyNumber[] {
     if (m?.type !== 'counter') return;
     out.push({ key: `metrics.${name}.count`, label, value: m.count, text: bytes ? fmtBytes(m.count) : fmtCount(m.count), detail: bytes ? `${fmtBytes(m.rate)}/s` : fmtRate(m.rate) });
   };
+  const grpc = s.metrics.grpc_req_duration;
+  if (grpc?.type === 'trend' && grpc.count > 0) {
+    out.push(
+      { key: 'metrics.grpc_req_duration.count', label: 'gRPC calls', value: grpc.count, text: fmtCount(grpc.count) },
+      { key: 'metrics.grpc_req_duration.p95', label: 'gRPC p(95)', value: grpc.p95, text: fmtMs(grpc.p95) },
+    );
+  }
+  counter('grpc_streams', 'gRPC streams', false);
   counter('iterations', 'Iterations', false);
   const vus = s.metrics.vus;
   if (vus?.type === 'gauge') out.push({ key: 'metrics.vus.max', label: 'VUs (max)', value: vus.max, text: fmtCount(vus.max) });

@@ -7,6 +7,7 @@
 import { parseDuration } from '../../base/duration.ts';
 import type { PathSegment } from '../../plan/path.ts';
 import type { Request, Step } from '../../plan/schema/index.ts';
+import { compileGrpc, type CompiledGrpc } from '../grpc/compile.ts';
 import { compileFlow, type CompiledIf, type CompiledLoop, type CompiledOnce, type CompiledSwitch } from './flow.ts';
 import { compileRequest, type CompileContext, type CompiledRequest } from './request.ts';
 import { compileWatched, type WatchedRequest } from './watched.ts';
@@ -19,6 +20,7 @@ export type CompiledStep =
   | { kind: 'think'; minMs: number; maxMs: number }
   | { kind: 'group'; name: string; path: string; steps: CompiledStep[] }
   | { kind: 'batch'; requests: RequestStep[] }
+  | CompiledGrpc
   // The flow steps, spelled out: TypeScript closes a recursive union through interfaces, not through an alias.
   | CompiledIf<CompiledStep>
   | CompiledLoop<CompiledStep>
@@ -30,6 +32,7 @@ export function compileSteps(steps: readonly Step[], group: string, cc: CompileC
   return steps.map((s, i): CompiledStep => {
     const path = [...at, i];
     if ('request' in s) return requestStep(s.request, group, cc);
+    if ('grpc' in s) return compileGrpc(s.grpc, group, cc);
     if ('batch' in s) return { kind: 'batch', requests: s.batch.map((b) => requestStep(b.request, group, cc)) };
     if ('group' in s) {
       const inner = `${group}::${s.group.name}`;

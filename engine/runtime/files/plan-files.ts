@@ -10,7 +10,6 @@ import { maxFileBytes, readBounded, type FileUse } from './read-bounded.ts';
 export { PlanFileError } from './errors.ts';
 export type { FileUse } from './read-bounded.ts';
 
-
 /** A file as read for a plan: its bytes and the name messages should use for it. */
 export interface PlanFile { bytes: Buffer; shown: string }
 

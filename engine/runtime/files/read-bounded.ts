@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import { PlanFileError } from './errors.ts';
 
 /** What a plan uses a file for, in messages. */
-export type FileUse = 'data file' | 'body file' | 'TLS file';
+export type FileUse = 'data file' | 'body file' | 'TLS file' | 'proto file';
 
 export interface ReadBoundedOptions {
   /** The name messages use: the path the user knows. */

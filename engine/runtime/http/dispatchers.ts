@@ -29,6 +29,7 @@ export class Dispatchers {
   private readonly byKey = new Map<string, Dispatcher | FastClient>();
   private readonly defaults: HttpOptions | undefined;
   private readonly o: DispatchersOptions;
+  private readonly closing: (() => void)[] = [];
 
   constructor(defaults: HttpOptions | undefined, o: DispatchersOptions) {
     this.defaults = defaults;
@@ -51,7 +52,11 @@ export class Dispatchers {
     return client;
   }
 
+  /** Other protocols' connections (gRPC channels) close with these. */
+  onClose(f: () => void): void { this.closing.push(f); }
+
   async close(): Promise<void> {
+    for (const f of this.closing.splice(0)) f();
     await Promise.all([...this.byKey.values()].map((c) => (c instanceof FastClient ? c.close() : c.destroy().catch(() => undefined))));
   }
 }

@@ -12,19 +12,21 @@ import {
   bodyText, firstHeader, headerPairs, NO_TIMINGS, REQUEST_BODY_LIMIT, RESPONSE_BODY_LIMIT, responseHeaderPairs, timingsMs, type TraceEntry,
 } from './entry.ts';
 import { flowDraft, type FlowDraft, type FlowTraceEntry } from './flow-entry.ts';
-import type { FlowEvent, RequestTrace, SentRequest } from './hook.ts';
+import type { CompiledGrpc } from '../grpc/compile.ts';
+import { codeName } from '../grpc/response.ts';
+import type { FlowEvent, GrpcTraceCall, RequestTrace, SentRequest, TracedStep } from './hook.ts';
 
 type Draft = Omit<TraceEntry, 'scenario' | 'group' | 'path' | 'name'>;
 
 /** One run of a request step: its entry so far, when it started (for ordering) and the loop passes it ran in. */
-interface Run { req: CompiledRequest; draft: Draft; seq: number; sent: boolean }
+interface Run { req: TracedStep; draft: Draft; seq: number; sent: boolean }
 
 /** Where a compiled request sits in the document. */
-export interface RequestSite { req: CompiledRequest; path: (string | number)[] }
+export interface RequestSite { req: TracedStep; path: (string | number)[] }
 
 export class TraceCollector implements RequestTrace {
   /** The current run of each request; a new loop pass starts new runs. */
-  private readonly open = new Map<CompiledRequest, Run>();
+  private readonly open = new Map<TracedStep, Run>();
   private readonly runs: Run[] = [];
   /** Bumped at each loop pass and loop end: runs sort by it, then by document order. */
   private seq = 0;
@@ -72,19 +74,40 @@ export class TraceCollector implements RequestTrace {
     if (++this.exchanges === this.maxExchanges) this.onLimit();
   }
 
-  failed(req: CompiledRequest, kind: string, message: string): void {
+  failed(req: TracedStep, kind: string, message: string): void {
     const run = this.run(req);
     const p = run.draft;
     p.error = { kind, message };
+    if (req.kind === 'grpc') { if (!run.sent) p.request.url = `grpc://${req.target.source}/${req.method}`; return; }
     // Nothing was sent: show the URL as written, which is what the message is about.
     if (!run.sent) p.request.url = req.baseUrl && !/^https?:\/\//i.test(req.url.source) ? `${req.baseUrl.source}${req.url.source}` : req.url.source;
   }
 
-  check(req: CompiledRequest, name: string, reason: string | undefined): void {
+  grpc(step: CompiledGrpc, call: GrpcTraceCall): void {
+    const run = this.run(step);
+    const p = run.draft;
+    run.sent = true;
+    const body = bodyText(JSON.stringify(call.messages.length === 1 ? call.messages[0] : call.messages), REQUEST_BODY_LIMIT, 'application/json');
+    p.request = { method: 'GRPC', url: `grpc://${call.target}/${step.method}`, headers: call.metadata, body: body.text, bodyTruncated: body.truncated };
+    const r = call.response;
+    if (r === undefined) {
+      p.response = null;
+      p.error = { kind: 'interrupted', message: this.stopReason ?? 'interrupted before the call ended' };
+    } else {
+      const shown = bodyText(r.text(), RESPONSE_BODY_LIMIT, 'application/json');
+      p.timings = { ...NO_TIMINGS, duration: r.durationMs };
+      p.response = { status: r.status, headers: responseHeaderPairs(r.headers), body: shown.text, bodyTruncated: shown.truncated, size: shown.text.length, contentType: 'application/json' };
+      p.grpc = { code: r.status, status: codeName(r.status), details: r.details, trailers: responseHeaderPairs(r.trailers.headers) };
+      p.error = r.status === 0 ? null : { kind: `grpc-${codeName(r.status).toLowerCase().replaceAll('_', '-')}`, message: r.details || codeName(r.status) };
+    }
+    if (++this.exchanges === this.maxExchanges) this.onLimit();
+  }
+
+  check(req: TracedStep, name: string, reason: string | undefined): void {
     this.run(req).draft.checks.push({ name, ok: reason === undefined, reason: reason ?? null });
   }
 
-  extract(req: CompiledRequest, variable: string, outcome: ExtractOutcome, value: unknown): void {
+  extract(req: TracedStep, variable: string, outcome: ExtractOutcome, value: unknown): void {
     const reason = outcome.ok ? null : value !== undefined ? `${outcome.reason}; the default was used` : outcome.reason;
     // null, not undefined, for an unset variable: the entry crosses JSON and the contract requires the key.
     this.run(req).draft.extracted.push({ variable, ok: outcome.ok, value: value === undefined ? null : value, reason });
@@ -123,12 +146,12 @@ export class TraceCollector implements RequestTrace {
     return out;
   }
 
-  private run(req: CompiledRequest): Run {
+  private run(req: TracedStep): Run {
     let run = this.open.get(req);
     if (!run) {
       const passes = this.loops.map((l) => l.pass);
       const draft: Draft = {
-        request: { method: req.method, url: '', headers: [], body: null, bodyTruncated: false },
+        request: { method: req.kind === 'grpc' ? 'GRPC' : req.method, url: '', headers: [], body: null, bodyTruncated: false },
         response: null, timings: NO_TIMINGS, error: null, checks: [], extracted: [], redirects: 0,
         // Only inside loops: entries elsewhere keep the shape they always had.
         ...(passes.length > 0 ? { passes } : {}),

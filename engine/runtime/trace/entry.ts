@@ -40,6 +40,11 @@ export interface TraceEntry {
   redirects: number;
   /** Inside loops only: the pass of each enclosing loop (from 0), outermost first; each pass is an entry of its own. */
   passes?: number[];
+  /**
+   * gRPC calls only: the status (the response's `status` is its code too), and the trailers. The request shows as
+   * method GRPC, url grpc://target/package.Service/Method, the metadata as headers and the message(s) as JSON body.
+   */
+  grpc?: { code: number; status: string; details: string; trailers: [string, string][] };
 }
 
 /** Request bodies shown up to 64 KB, response bodies up to 1 MB. */

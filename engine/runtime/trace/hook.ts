@@ -7,6 +7,8 @@ import type { CompiledStep } from '../compile/steps.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
+import type { CompiledGrpc } from '../grpc/compile.ts';
+import type { GrpcResponse } from '../grpc/response.ts';
 
 /** One hop exactly as handed to undici (headers flat: name, value, ...). */
 export interface SentRequest {
@@ -16,16 +18,24 @@ export interface SentRequest {
   body: string | Buffer | null;
 }
 
+/** A step the designer traces: an HTTP request or a gRPC call. */
+export type TracedStep = CompiledRequest | CompiledGrpc;
+
+/** A gRPC call as made: its target, metadata and messages, and its response (undefined: interrupted). */
+export interface GrpcTraceCall { target: string; metadata: [string, string][]; messages: unknown[]; response: GrpcResponse | undefined }
+
 /** Receives, in order, everything one request step did. */
 export interface RequestTrace {
   /** A hop was sent and answered (or failed, or was interrupted); redirects give several per request. */
   exchange(req: CompiledRequest, sent: SentRequest, res: ExchangeResult): void;
   /** The request could not be built or sent (`template`, `invalid-url`); the iteration ends after it. */
-  failed(req: CompiledRequest, kind: string, message: string): void;
+  failed(req: TracedStep, kind: string, message: string): void;
+  /** A gRPC call ended (or was interrupted). */
+  grpc(step: CompiledGrpc, call: GrpcTraceCall): void;
   /** A check of `req` was evaluated: `reason` is undefined when it passed. */
-  check(req: CompiledRequest, name: string, reason: string | undefined): void;
+  check(req: TracedStep, name: string, reason: string | undefined): void;
   /** An extraction ran; `value` is what the variable holds afterwards (the default when one was used). */
-  extract(req: CompiledRequest, variable: string, outcome: ExtractOutcome, value: unknown): void;
+  extract(req: TracedStep, variable: string, outcome: ExtractOutcome, value: unknown): void;
   /** Flow control decided something (flow.ts): a branch, a loop pass and its end, whether a once block ran. */
   flow(event: FlowEvent): void;
 }

@@ -33,6 +33,11 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
       case 'batch':
         for (const [j, r] of c.requests.entries()) out.sites.push({ req: forTrace(requestOf(r)), path: [...at, 'batch', j] });
         break;
+      case 'grpc':
+        // A call's wait is capped as a request's is.
+        c.timeoutMs = Math.min(c.timeoutMs, MAX_REQUEST_TIMEOUT_MS);
+        out.sites.push({ req: c, path: at });
+        break;
       case 'think':
         // Validate shows requests, not pacing: a think time would only make the user wait. Inside a loop it is kept:
         // a polling loop's pause is what gives the job time to finish.
@@ -51,7 +56,7 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
 const requestOf = (r: RequestStep): CompiledRequest => (r.kind === 'watched' ? r.request : r);
 
 /** The step lists inside a compiled group or flow step, in the order childLists() gives the plan's. */
-function compiledLists(c: Exclude<CompiledStep, RequestStep | { kind: 'think' | 'batch' }>): CompiledStep[][] {
+function compiledLists(c: Exclude<CompiledStep, RequestStep | { kind: 'think' | 'batch' | 'grpc' }>): CompiledStep[][] {
   switch (c.kind) {
     case 'group': case 'loop': case 'once': return [c.steps];
     case 'if': return c.else ? [c.then, c.else] : [c.then];

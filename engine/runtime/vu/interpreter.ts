@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CompiledStep, RequestStep } from '../compile/steps.ts';
 import type { ResponseView } from '../response.ts';
+import { runGrpc } from '../grpc/call.ts';
 import { afterResponse } from './after-response.ts';
 import { runFlow } from './flow.ts';
 import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
@@ -114,6 +115,9 @@ async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'req
     }
     case 'watched':
       await runWatched(vu, step, wc);
+      break;
+    case 'grpc':
+      await runGrpc(vu, step, wc);
       break;
     default:
       await runFlow(vu, step, wc, runSteps);

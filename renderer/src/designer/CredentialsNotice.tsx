@@ -57,7 +57,7 @@ export function CredentialsNotice() {
               <p className="hint">Create an environment first (Edit environments), then move them there.</p>
             ) : (
               <div className="inline-form">
-                <label htmlFor={`${id}-env`}>Environment</label>
+                <label htmlFor={`${id}-env`}>Move to environment</label>
                 <select id={`${id}-env`} value={chosen} onChange={(e) => setTarget(e.target.value)}>
                   {(envs.data ?? []).map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
                 </select>

@@ -84,6 +84,17 @@ describe('steps and validation', () => {
   it('labels steps and lists variables', () => {
     expect(doc.scenarios.a.steps.map(stepLabel)).toEqual(['GET /1', 'Think 1s', 'Group g']);
     expect(knownVariables({ variables: { a: 1 }, scenarios: { s: { steps: [{ request: { extract: { tok: {} } } }, { group: { steps: [{ batch: [{ request: { extract: { id: {} } } }] }] } }] } } })).toEqual(['a', 'id', 'tok']);
+    // Inside flow control too, the loops' counters and items (named or by default), and setup's extractions.
+    expect(knownVariables({
+      setup: { steps: [{ request: { extract: { token: {} } } }] },
+      scenarios: { s: { steps: [
+        { if: { condition: 'x', then: [{ request: { extract: { a: {} } } }], else: [{ request: { extract: { b: {} } } }] } },
+        { randomSwitch: [{ weight: 1, steps: [{ request: { extract: { c: {} } } }] }] },
+        { while: { condition: 'x', max: 2, counter: 'page', steps: [{ forEach: { in: 'skus', as: 'sku', steps: [{ request: { extract: { d: {} } } }] } }] } },
+        { repeat: { times: 2, steps: [{ once: { steps: [{ request: { extract: { e: {} } } }] } }] } },
+      ] } },
+    })).toEqual(['a', 'b', 'c', 'd', 'e', 'index', 'page', 'sku', 'token']);
+    expect(stepLabel({ while: {} })).toBe('While');
   });
   it('validates with the engine and indexes issues by path', () => {
     const v = validate({ version: 1, name: 'x', defaults: { baseUrl: 'http://h' }, scenarios: { s: { executor: 'constant-vus', steps: [{ request: { url: '/', methd: 'GET' } }] } } });

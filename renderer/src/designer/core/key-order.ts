@@ -9,7 +9,11 @@ export const REQUEST_KEY_ORDER = [
   'name', 'method', 'url', 'query', 'headers', 'disabled', 'json', 'form', 'text', 'file', 'auth',
   'timeout', 'maxRedirects', 'expectedStatuses', 'http', 'checks', 'extract', 'tags',
 ] as const;
-const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds', 'summaryTrendStats', 'outputs'];
+const PLAN_KEY_ORDER = ['version', 'name', 'description', 'defaults', 'variables', 'data', 'setup', 'scenarios', 'teardown', 'thresholds', 'summaryTrendStats', 'outputs'];
+/** A flow step's own keys (plans/README.md's order): what decides first, then the steps. */
+const FLOW_KEY_ORDER = ['condition', 'in', 'as', 'times', 'max', 'counter', 'then', 'else', 'steps'];
+const FLOW_KEYS = new Set(['if', 'repeat', 'while', 'doWhile', 'forEach', 'once']);
+const BRANCH_KEY_ORDER = ['weight', 'name', 'steps'];
 const SCENARIO_KEY_ORDER = [
   'executor', 'description', 'startTime', 'vus', 'startVUs', 'iterations', 'rate', 'startRate', 'timeUnit', 'duration',
   'stages', 'preAllocatedVUs', 'maxVUs', 'maxDuration', 'gracefulStop', 'gracefulRampDown', 'tags', 'steps',
@@ -23,6 +27,9 @@ export function keyOrderAt(path: Path): readonly string[] | undefined {
   if (last === 'request') return REQUEST_KEY_ORDER;
   if (path.length === 1 && last === 'defaults') return DEFAULTS_KEY_ORDER;
   if (path.length === 2 && path[0] === 'scenarios') return SCENARIO_KEY_ORDER;
+  if (typeof last === 'string' && FLOW_KEYS.has(last) && typeof path[path.length - 2] === 'number') return FLOW_KEY_ORDER;
+  const list = path[path.length - 2];
+  if (typeof last === 'number' && (list === 'randomSwitch' || list === 'roundRobinSwitch')) return BRANCH_KEY_ORDER;
   return undefined;
 }
 

@@ -8,9 +8,14 @@ import { containerOf } from './doc/steps.ts';
 
 export type SettingsSection = 'general' | 'defaults' | 'variables' | 'data' | 'thresholds';
 
+/** The plan's run-level step lists: setup before the scenarios, teardown after them (once per run). */
+export type Hook = 'setup' | 'teardown';
+export const isHook = (key: unknown): key is Hook => key === 'setup' || key === 'teardown';
+
 export type Selection =
   | { kind: 'settings'; section: SettingsSection }
   | { kind: 'scenario'; name: string }
+  | { kind: 'hook'; hook: Hook }
   | { kind: 'step'; path: Path };
 
 export const DEFAULT_SELECTION: Selection = { kind: 'settings', section: 'general' };
@@ -40,11 +45,12 @@ export function followEdit(sel: Selection, e: Edit): Selection {
   return sel;
 }
 
-/** The container step (a group, a batch) or the scenario that held a deleted step. */
+/** The container step (a group, a batch, a loop, an if) or the scenario that held a deleted step (or else list). */
 function parentOf(deleted: Path): Selection {
-  // ['scenarios', name, 'steps', i, (...children of a container, j)*]
-  const container = deleted.length > 4 ? containerOf(deleted.slice(0, -1)) : null;
+  // ['scenarios', name, 'steps', i, (...children of a container, j)*], or a whole branch list (an if's else)
+  const container = deleted.length > 4 ? (containerOf(deleted.slice(0, -1)) ?? containerOf(deleted)) : null;
   if (container) return { kind: 'step', path: container.step };
+  if (isHook(deleted[0])) return { kind: 'hook', hook: deleted[0] };
   return deleted[0] === 'scenarios' && typeof deleted[1] === 'string' ? { kind: 'scenario', name: deleted[1] } : DEFAULT_SELECTION;
 }
 

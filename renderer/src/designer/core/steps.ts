@@ -1,6 +1,11 @@
 /** Steps as the designer names them in one line, and the variables a template may use. */
 import type { Doc } from './doc-path.ts';
-import { childrenOf, entriesOf, keysOf, listOf, objectOf, planOf, requestOf, type RequestDraft } from './doc/index.ts';
+import { childrenOf, entriesOf, keysOf, listOf, objectOf, planOf, requestOf, STEP_KINDS, stepKind, textOf, type RequestDraft } from './doc/index.ts';
+
+/** The variables a loop sets while it runs, when its step does not name them (engine/plan/loop-variables.ts). */
+const DEFAULT_COUNTER = 'index';
+const DEFAULT_ITEM = 'item';
+const LOOPS = ['repeat', 'while', 'doWhile', 'forEach'] as const;
 
 /** "GET /users", "Think 1s", "Group checkout", "Batch of 2". */
 export function stepLabel(step: unknown): string {
@@ -15,7 +20,8 @@ export function stepLabel(step: unknown): string {
   const group = objectOf(s.group);
   if (group) return `Group ${String(group.name ?? '')}`;
   if (Array.isArray(s.batch)) return `Batch of ${s.batch.length}`;
-  return '(unknown step)';
+  const kind = stepKind(s);
+  return kind === 'unknown' ? '(unknown step)' : STEP_KINDS[kind].label;
 }
 
 /** A request's name, else its method and URL as written. */
@@ -23,16 +29,27 @@ export function requestLabel(r: RequestDraft): string {
   return typeof r.name === 'string' && r.name !== '' ? r.name : `${String(r.method ?? 'GET')} ${String(r.url ?? '')}`;
 }
 
-/** Every variable name a template may use here: plan variables and what any request extracts. */
+/**
+ * Every variable name a template or condition may use here: plan variables, what any request extracts (setup's
+ * too: every VU reads it) and the loops' pass counters and items.
+ */
 export function knownVariables(doc: Doc): string[] {
   const plan = planOf(doc);
   const names = new Set<string>(keysOf(plan.variables));
   const walk = (steps: readonly unknown[]): void => {
     for (const step of steps) {
-      for (const k of keysOf(requestOf(objectOf(step))?.extract)) names.add(k);
+      const s = objectOf(step);
+      for (const k of keysOf(requestOf(s)?.extract)) names.add(k);
+      for (const loop of LOOPS) {
+        const l = objectOf(s?.[loop]);
+        if (!l) continue;
+        names.add(textOf(l.counter) || DEFAULT_COUNTER);
+        if (loop === 'forEach') names.add(textOf(objectOf(s?.forEach)?.as) || DEFAULT_ITEM);
+      }
       walk(childrenOf(step));
     }
   };
   for (const [, sc] of entriesOf(plan.scenarios)) walk(listOf(objectOf(sc)?.steps));
+  for (const hook of [plan.setup, plan.teardown]) walk(listOf(objectOf(hook)?.steps));
   return [...names].sort();
 }

@@ -2,10 +2,13 @@
  * A text field for strings that may hold ${...} expressions (URLs, header values, bodies, auth). The input is
  * transparent over a mirror that draws the same text with the expressions highlighted (a real <input> keeps
  * native editing, undo and accessibility); typing `${` opens a listbox of the names the plan can use.
+ * With `expression` the whole field is one expression written without `${...}` (a flow step's condition): names
+ * complete as they are typed, and the validator's messages (located in the expression) show under it.
  */
 import { useLayoutEffect, useRef } from 'react';
 import type { Path } from '../core/doc-path.ts';
 import { CompletionList, optionId } from '../request/template/CompletionList.tsx';
+import { expressionContext } from '../request/template/completions.ts';
 import { templateSpans } from '../request/template/spans.ts';
 import { TemplateMirror } from '../request/template/TemplateMirror.tsx';
 import { useCompletion } from '../request/template/useCompletion.ts';
@@ -22,9 +25,12 @@ export interface TemplateInputProps {
   masked?: boolean;
   /** Emptying the field stores '' instead of removing the key (values whose key must stay, e.g. a check's). */
   keepEmpty?: boolean;
+  /** The field is one expression, without `${...}` (see above). */
+  expression?: boolean;
+  hint?: string;
 }
 
-export function TemplateInput({ path, label, placeholder, masked, keepEmpty }: TemplateInputProps) {
+export function TemplateInput({ path, label, placeholder, masked, keepEmpty, expression, hint }: TemplateInputProps) {
   const { value, set, issues } = useField(path);
   const id = fieldId(path);
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
@@ -35,7 +41,7 @@ export function TemplateInput({ path, label, placeholder, masked, keepEmpty }: T
   const completion = useCompletion(sources.completions, (next, caret) => {
     caretAfter.current = caret;
     set(next === '' && !keepEmpty ? undefined : next);
-  });
+  }, expression ? expressionContext : undefined);
   const listId = `${id}-completions`;
   const syncScroll = (): void => { if (mirror.current && input.current) mirror.current.scrollLeft = input.current.scrollLeft; };
   useLayoutEffect(() => {
@@ -45,15 +51,15 @@ export function TemplateInput({ path, label, placeholder, masked, keepEmpty }: T
     syncScroll();
   }, [text]);
   // Syntax the engine rejects is explained under the field until the validator has its own message for it.
-  const syntax = issues.length === 0 ? templateSpans(text).filter((s) => s.kind === 'error').map((s) => ({ path: [...path], message: s.message ?? '' })) : [];
+  const syntax = issues.length === 0 && !expression ? templateSpans(text).filter((s) => s.kind === 'error').map((s) => ({ path: [...path], message: s.message ?? '' })) : [];
   const all = [...issues, ...syntax];
   const caretOf = (el: HTMLInputElement): number => el.selectionStart ?? el.value.length;
 
   return (
     <div className="field field-template">
       <label htmlFor={id}>{label}</label>
-      <div className={`tpl-box${masked ? ' tpl-masked' : ''}`}>
-        {!masked && <TemplateMirror ref={mirror} text={text} />}
+      <div className={`tpl-box${masked || expression ? ' tpl-masked' : ''}`}>
+        {!masked && !expression && <TemplateMirror ref={mirror} text={text} />}
         <input id={id} ref={input} type={masked ? 'password' : 'text'} className="tpl-input mono" spellCheck={false} autoComplete="off"
           value={text} placeholder={placeholder}
           role="combobox" aria-autocomplete="list" aria-expanded={completion.open} aria-controls={completion.open ? listId : undefined}
@@ -67,6 +73,7 @@ export function TemplateInput({ path, label, placeholder, masked, keepEmpty }: T
           onKeyDown={(e) => { if (completion.onKeyDown(e)) { e.preventDefault(); e.stopPropagation(); } }} />
         {completion.open && <CompletionList id={listId} label={`Names for ${label}`} items={completion.items} active={completion.active} onPick={completion.accept} />}
       </div>
+      {hint && <small className="field-hint">{hint}</small>}
       <FieldIssues id={`${id}-issues`} issues={all} />
     </div>
   );

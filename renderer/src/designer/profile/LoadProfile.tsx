@@ -24,8 +24,10 @@ export function LoadProfile({ highlight }: { highlight?: string }) {
       <figcaption id={captionId} className="load-caption">{profileCaption(load)}</figcaption>
       {load.scenarios.length > 0 && (
         <p className="load-requests">
-          <strong>{load.requests.exact ? 'Total' : 'Estimated total'}: {requestsText(load.requests)}</strong>
-          {!load.requests.exact && <span className="hint"> — {ASSUMPTION}; the server's real speed decides.</span>}
+          <strong>{load.requests.exact || load.requests.unknown !== undefined ? 'Total' : 'Estimated total'}: {requestsText(load.requests)}</strong>
+          {load.requests.unknown !== undefined
+            ? <span className="hint"> — loops decide it during the run: {load.requests.unknown}.</span>
+            : !load.requests.exact && <span className="hint"> — {ASSUMPTION}; the server's real speed decides.</span>}
         </p>
       )}
       {short.map((s) => (

@@ -20,7 +20,7 @@ export function LoadTable({ load }: { load: PlanLoad }) {
               <td>{s.estimatedEnd ? '≈ ' : ''}{timeText(s.endMs)}</td>
               <td>{s.draws === 'rate' ? rateText(s.peak) : `${s.peak} VUs`}</td>
               <td className="num">{countText(s.estimate.iterations, s.estimate.exact)}</td>
-              <td className="num">{requestsText(s.estimate)}</td>
+              <td className="num" title={s.estimate.unknown}>{requestsText(s.estimate)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,48 +3,9 @@
  * requests. Exact for iteration executors (the plan says how many iterations), estimated for time-based ones,
  * where the count depends on how fast the server answers; the assumption is stated wherever the number is shown.
  */
-import { parseDuration } from 'loadsmith/plan';
-import { childrenOf, listOf, objectOf, requestOf, STEP_KINDS, stepKind } from '../core/doc/index.ts';
+import { ASSUMED_REQUEST_MS, type IterationShape } from './iteration-shape.ts';
 
-/** What the estimate assumes one request takes (the server's real latency is unknown while designing). */
-export const ASSUMED_REQUEST_MS = 50;
 export const ASSUMPTION = `assumes ${ASSUMED_REQUEST_MS} ms per request (a batch counts once: its requests run in parallel) plus the mean of each think time`;
-
-/** One iteration of a scenario's steps: what it sends and how long it is expected to take. */
-export interface IterationShape {
-  requests: number;
-  thinkMs: number;
-  /** Estimated duration: think means plus ASSUMED_REQUEST_MS per request (per batch). */
-  durationMs: number;
-}
-
-const dur = (v: unknown): number => (typeof v === 'string' ? (parseDuration(v) ?? 0) : 0);
-
-/** Walks the (possibly incomplete) steps of a scenario; unknown or half-typed steps count as nothing. */
-export function iterationShape(steps: unknown): IterationShape {
-  let requests = 0;
-  let thinkMs = 0;
-  let slots = 0;
-  const walk = (list: readonly unknown[]): void => {
-    for (const step of list) {
-      const s = objectOf(step);
-      const kind = stepKind(s);
-      if (!s || kind === 'unknown') continue;
-      if (requestOf(s)) { requests++; slots++; }
-      else if (STEP_KINDS[kind].requestsOnly) {
-        // Requests sent together (a batch) take one slot of time.
-        const n = childrenOf(s).filter((b) => requestOf(objectOf(b))).length;
-        requests += n;
-        if (n > 0) slots++;
-      } else if (kind === 'think') {
-        const range = objectOf(s.think);
-        thinkMs += range ? (dur(range.min) + dur(range.max)) / 2 : dur(s.think);
-      } else walk(childrenOf(s));
-    }
-  };
-  walk(listOf(steps));
-  return { requests, thinkMs, durationMs: thinkMs + slots * ASSUMED_REQUEST_MS };
-}
 
 /** Area under a VU step function ([atMs, vus] pairs, each value holding until the next): VU-milliseconds. */
 export function vuMilliseconds(points: readonly (readonly [number, number])[]): number {
@@ -59,15 +20,22 @@ export function vuMilliseconds(points: readonly (readonly [number, number])[]): 
 /** Iterations and requests of one scenario. */
 export interface LoadEstimate {
   iterations: number;
+  /** The requests (with `unknown`: a floor, not an estimate: the user is not shown it as a count). */
   requests: number;
-  /** True when the plan fixes the count (iteration executors that fit in maxDuration). */
+  /** True when the plan fixes the count (iteration executors that fit in maxDuration, the same requests each time). */
   exact: boolean;
+  /** Why the number of requests cannot be known before the run (a loop whose passes depend on the responses). */
+  unknown?: string;
+}
+
+/** The requests of `iterations` iterations of this shape. */
+export function requestsOf(iterations: number, shape: IterationShape, exact: boolean): LoadEstimate {
+  return { iterations, requests: iterations * shape.requests, exact: exact && !shape.varies && !shape.unknown, ...(shape.unknown ? { unknown: shape.unknown } : {}) };
 }
 
 /** Time-based executors: iterations ≈ VU time / iteration time. */
 export function timeBasedEstimate(vuMs: number, shape: IterationShape): LoadEstimate {
-  const iterations = shape.durationMs > 0 ? vuMs / shape.durationMs : 0;
-  return { iterations, requests: iterations * shape.requests, exact: false };
+  return requestsOf(shape.durationMs > 0 ? vuMs / shape.durationMs : 0, shape, false);
 }
 
 /**
@@ -76,7 +44,7 @@ export function timeBasedEstimate(vuMs: number, shape: IterationShape): LoadEsti
  */
 export function iterationEstimate(totalIterations: number, perVuIterations: number, vus: number, maxMs: number, shape: IterationShape): LoadEstimate & { endMs: number } {
   const needMs = perVuIterations * shape.durationMs;
-  if (needMs <= maxMs) return { iterations: totalIterations, requests: totalIterations * shape.requests, exact: true, endMs: needMs };
+  if (needMs <= maxMs) return { ...requestsOf(totalIterations, shape, true), endMs: needMs };
   const fit = Math.min(totalIterations, vus * Math.floor(maxMs / Math.max(shape.durationMs, 1)));
-  return { iterations: fit, requests: fit * shape.requests, exact: false, endMs: maxMs };
+  return { ...requestsOf(fit, shape, false), endMs: maxMs };
 }

@@ -13,7 +13,8 @@ export interface PlanLoad {
   /** Highest planned iterations/s of one open-model scenario, if any. */
   peakRate: { perSecond: number; atMs: number } | undefined;
   endMs: number;
-  requests: { requests: number; exact: boolean };
+  /** All scenarios' requests; `unknown` names the first scenario whose loops make the count unknowable, and why. */
+  requests: { requests: number; exact: boolean; unknown?: string };
 }
 
 /** VUs of a step function at time t. */
@@ -42,6 +43,11 @@ export function planLoad(doc: Doc): PlanLoad {
   return {
     scenarios, skipped, total, peak, peakRate,
     endMs: Math.max(0, ...scenarios.map((s) => s.endMs)),
-    requests: { requests: scenarios.reduce((n, s) => n + s.estimate.requests, 0), exact: scenarios.every((s) => s.estimate.exact) },
+    requests: { requests: scenarios.reduce((n, s) => n + s.estimate.requests, 0), exact: scenarios.every((s) => s.estimate.exact), ...unknownIn(scenarios) },
   };
+}
+
+function unknownIn(scenarios: readonly ScenarioLoad[]): { unknown?: string } {
+  const s = scenarios.find((x) => x.estimate.unknown);
+  return s ? { unknown: `${s.name}: ${s.estimate.unknown}` } : {};
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../../engine/plan/schema/index.ts';
 import { asDraft } from '../core/doc/index.ts';
-import { ASSUMED_REQUEST_MS, iterationShape, vuMilliseconds } from './estimate.ts';
+import { vuMilliseconds } from './estimate.ts';
+import { ASSUMED_REQUEST_MS, iterationShape } from './iteration-shape.ts';
 import { planLoad, vusAt } from './plan-load.ts';
 import { scenarioLoad, type ScenarioLoad } from './schedule.ts';
 import { countText, profileCaption, requestsText } from './summary.ts';
@@ -26,6 +27,20 @@ describe('iteration shape', () => {
   it('ignores half-typed steps', () => {
     expect(iterationShape([{ think: '1' }, null, { request: 'x' }, {}])).toEqual({ requests: 0, thinkMs: 0, durationMs: 0 });
     expect(iterationShape(undefined).requests).toBe(0);
+  });
+
+  it('counts flow control as the engine does: a mean over weighted branches, unknown for loops that depend on responses', () => {
+    const fixed = iterationShape([{ repeat: { times: 3, steps: [req, { think: '1s' }] } }, { once: { steps: [req, req] } }]);
+    expect(fixed).toMatchObject({ requests: 3, thinkMs: 3000, durationMs: 3000 + 3 * ASSUMED_REQUEST_MS, varies: true });
+    expect(fixed.unknown).toBeUndefined();
+    const weighted = iterationShape([{ randomSwitch: [{ weight: 3, steps: [req] }, { weight: 1, steps: [req, req, req, { think: '4s' }] }] }]);
+    expect(weighted).toMatchObject({ requests: 1.5, thinkMs: 1000, varies: true });
+    const polling = iterationShape([req, { while: { condition: 'status() == 202', max: 30, steps: [req, { think: '1s' }] } }]);
+    expect(polling.unknown).toBe('the passes of the while depend on the responses (at most 30) (steps[1])');
+    expect(iterationShape([{ forEach: { in: 'skus', steps: [req] } }]).unknown).toMatch(/forEach/);
+    expect(iterationShape([{ if: { condition: 'x', then: [req] } }]).unknown).toMatch(/which branch of the if/);
+    // The same number of requests either way: known.
+    expect(iterationShape([{ if: { condition: 'x', then: [req], else: [req] } }])).toEqual({ requests: 1, thinkMs: 0, durationMs: ASSUMED_REQUEST_MS });
   });
 
   it('integrates a VU step function', () => {
@@ -125,6 +140,26 @@ describe('plan load', () => {
 
   it('has a caption when nothing can be drawn', () => {
     expect(profileCaption(planLoad({}))).toMatch(/No load/);
+  });
+});
+
+describe('loops in the load estimate', () => {
+  const poll = { while: { condition: 'status() == 202', max: 30, steps: [req] } };
+
+  it('says the requests are unknown, and why, instead of a number', () => {
+    const s = load('p', { executor: 'per-vu-iterations', vus: 2, iterations: 5, steps: [req, poll] });
+    expect(s.estimate).toMatchObject({ iterations: 10, exact: false, unknown: expect.stringContaining('while') });
+    expect(requestsText(s.estimate)).toBe('unknown number of requests');
+    const p = planLoad({ scenarios: { plain: { executor: 'per-vu-iterations', steps: [req] }, p: { executor: 'constant-vus', duration: '10s', steps: [poll] } } });
+    expect(p.requests.unknown).toBe('p: the passes of the while depend on the responses (at most 30) (steps[0])');
+    expect(requestsText(p.requests)).toBe('unknown number of requests');
+  });
+
+  it('keeps exact counts exact for a fixed repeat, and estimates a weighted choice', () => {
+    expect(load('r', { executor: 'shared-iterations', iterations: 4, steps: [{ repeat: { times: 3, steps: [req] } }] }).estimate).toEqual({ iterations: 4, requests: 12, exact: true });
+    const w = load('w', { executor: 'shared-iterations', iterations: 10, steps: [{ randomSwitch: [{ weight: 1, steps: [req] }, { weight: 1, steps: [req, req, req] }] }] });
+    expect(w.estimate).toEqual({ iterations: 10, requests: 20, exact: false });
+    expect(requestsText(w.estimate)).toBe('≈ 20 requests');
   });
 });
 

@@ -4,7 +4,8 @@
  * the peaks, the end, and the estimated requests.
  */
 import { Scenario, plannedVus, regularDurationMs, startTimeMs } from 'loadsmith/plan';
-import { iterationEstimate, iterationShape, timeBasedEstimate, vuMilliseconds, type IterationShape, type LoadEstimate } from './estimate.ts';
+import { iterationEstimate, requestsOf, timeBasedEstimate, vuMilliseconds, type LoadEstimate } from './estimate.ts';
+import { iterationShape, type IterationShape } from './iteration-shape.ts';
 import { objectOf, type Draft, type ScenarioDraft } from '../core/doc/index.ts';
 import { executorSpec } from './executors.ts';
 import { availableVus, rateIterations, ratePoints } from './rate.ts';
@@ -77,7 +78,7 @@ function openModel(sc: ScenarioDraft, shape: IterationShape): Curve {
   const end = (rate[rate.length - 1] as Point)[0];
   return {
     draws: 'rate', relative: [...rate, [end, 0]], peak, estimatedEnd: false,
-    estimate: { iterations, requests: iterations * shape.requests, exact: false },
+    estimate: requestsOf(iterations, shape, false),
     vus: { needed: Math.ceil((peak * shape.durationMs) / 1000), available: availableVus(sc) },
   };
 }

@@ -31,7 +31,8 @@ export function countText(n: number, exact: boolean): string {
   return `≈ ${(Math.round(n / digits) * digits).toLocaleString('en-US')}`;
 }
 
-/** "≈ 12,000 requests" / "300 requests". */
-export function requestsText(e: Pick<LoadEstimate, 'requests' | 'exact'>): string {
+/** "≈ 12,000 requests" / "300 requests"; "unknown" when loops make the count unknowable (never a wrong number). */
+export function requestsText(e: Pick<LoadEstimate, 'requests' | 'exact' | 'unknown'>): string {
+  if (e.unknown !== undefined) return 'unknown number of requests';
   return `${countText(e.requests, e.exact)} request${Math.round(e.requests) === 1 && e.exact ? '' : 's'}`;
 }

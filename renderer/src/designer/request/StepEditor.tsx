@@ -1,9 +1,13 @@
-/** Editor of the selected step, by its kind: a request, a think time, a group or a batch. */
+/** Editor of the selected step, by its kind: a request, a think time, a group, a batch or a flow control step. */
 import type { ComponentType } from 'react';
 import type { Path } from '../core/doc-path.ts';
 import { stepAt, stepKind, type StepKind } from '../core/doc/index.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { BatchEditor } from './BatchEditor.tsx';
+import { IfEditor } from './flow/IfEditor.tsx';
+import { ForEachEditor, RepeatEditor, WhileEditor } from './flow/LoopEditors.tsx';
+import { OnceEditor } from './flow/OnceEditor.tsx';
+import { SwitchEditor } from './flow/SwitchEditor.tsx';
 import { GroupEditor } from './GroupEditor.tsx';
 import { RequestEditor } from './RequestEditor.tsx';
 import { ThinkEditor } from './ThinkEditor.tsx';
@@ -15,6 +19,14 @@ const EDITORS: { readonly [K in StepKind]: ComponentType<{ stepPath: Path }> } =
   think: ThinkEditor,
   group: GroupEditor,
   batch: BatchEditor,
+  if: IfEditor,
+  repeat: RepeatEditor,
+  while: WhileEditor,
+  doWhile: WhileEditor,
+  forEach: ForEachEditor,
+  randomSwitch: SwitchEditor,
+  roundRobinSwitch: SwitchEditor,
+  once: OnceEditor,
 };
 
 /** `path` is the step's document path; a request inside a batch is `[...batchStep, 'batch', i]`. */
@@ -26,7 +38,7 @@ export function StepEditor({ path }: { path: Path }) {
     return (
       <section aria-labelledby="step-unknown-title" className="req-editor">
         <h2 id="step-unknown-title">Step</h2>
-        <p className="muted">{d.get(path) === undefined ? 'This step no longer exists.' : 'This step is not a request, think, group or batch: fix it in the code view.'}</p>
+        <p className="muted">{d.get(path) === undefined ? 'This step no longer exists.' : 'This step is not one the designer knows: fix it in the code view.'}</p>
       </section>
     );
   }

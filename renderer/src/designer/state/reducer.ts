@@ -2,7 +2,7 @@
 import type { Edit } from '../core/edits.ts';
 import { getIn } from '../core/doc-path.ts';
 import { initHistory, record, redo, undo, type History } from '../core/history.ts';
-import { DEFAULT_SELECTION, followEdit, type Selection } from '../core/selection.ts';
+import { DEFAULT_SELECTION, followEdit, isHook, type Selection } from '../core/selection.ts';
 
 export interface DesignerState { history: History; selection: Selection }
 
@@ -39,5 +39,6 @@ function stillThere(doc: unknown, sel: Selection): Selection {
   if (sel.kind !== 'step') return sel;
   if (getIn(doc, sel.path) !== undefined) return sel;
   const scenario = sel.path[1];
+  if (isHook(sel.path[0])) return { kind: 'hook', hook: sel.path[0] };
   return typeof scenario === 'string' && getIn(doc, ['scenarios', scenario]) !== undefined ? { kind: 'scenario', name: scenario } : DEFAULT_SELECTION;
 }

@@ -43,6 +43,7 @@ export function NodeMenu({ menu, onClose }: { menu: MenuAt; onClose: () => void 
           type="button"
           role="menuitem"
           disabled={item.disabled}
+          className={item.groupStart ? 'menu-group-start' : undefined}
           onClick={() => { onClose(); item.run(); }}
         >
           <span>{item.label}</span>

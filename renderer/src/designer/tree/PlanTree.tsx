@@ -7,6 +7,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { issuesAt } from '../core/validation.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
+import { AddHooks } from './AddHooks.tsx';
 import { AddScenario } from './AddScenario.tsx';
 import { keyCommand, navigate } from './keys.ts';
 import { actionItems, addItems } from './menus.ts';
@@ -134,9 +135,10 @@ export function PlanTree() {
         >
           {nodes.map((node) => <TreeItem key={node.id} node={node} level={1} />)}
         </ul>
-        {nodes.length === 1 && <p className="tree-empty">No scenarios yet: add one to give the plan something to run.</p>}
+        {!nodes.some((n) => n.kind === 'scenario') && <p className="tree-empty">No scenarios yet: add one to give the plan something to run.</p>}
         {scenarioIssues.map((i) => <p key={i.message} className="tree-problem">{i.message}</p>)}
         <AddScenario doc={d.doc} add={actions.addScenario} />
+        <AddHooks doc={d.doc} add={actions.addHook} />
       </nav>
       {menu && (
         <NodeMenu menu={menu} onClose={() => { setPendingFocus(menu.from); setFocusId(menu.from); setMenu(null); }} />

@@ -66,7 +66,7 @@ export function TreeItem({ node, level }: { node: TreeNode; level: number }) {
           />
         ) : (
           <span className="tree-label">
-            <span className="tree-text">{node.text}</span>
+            <span className="tree-text" title={node.text}>{node.text}</span>
             {node.detail && <span className="tree-detail">{node.detail}</span>}
           </span>
         )}

@@ -4,9 +4,9 @@
  */
 import type { Scenario, Step } from 'loadsmith/plan';
 import { setIn, type Doc, type Path } from '../core/doc-path.ts';
-import { draftAt, newStep, objectOf, planOf, stepAt, stepsAt, stepKind, type StepKind } from '../core/doc/index.ts';
+import { draftAt, newRequest, newStep, objectOf, planOf, stepAt, stepsAt, stepKind, type StepKind } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
-import type { Selection } from '../core/selection.ts';
+import type { Hook, Selection } from '../core/selection.ts';
 import { copyName } from './labels.ts';
 
 export interface TreeChange { edit: Edit; select?: Selection }
@@ -44,8 +44,14 @@ export function addStep(doc: Doc, list: Path, kind: StepKind): TreeChange {
   return { edit: { kind: 'insert', path: list, index, value: newStep(kind) }, select: { kind: 'step', path: [...list, index] } };
 }
 
+const FIRST: Readonly<Record<Hook, string>> = { setup: 'Get token', teardown: 'Clean up' };
+
+/** A new setup or teardown holding one request; the request is selected. */
+export function addHook(hook: Hook): TreeChange {
+  return { edit: { kind: 'set', path: [hook], value: { steps: [newRequest(FIRST[hook])] } }, select: { kind: 'step', path: [hook, 'steps', 0] } };
+}
+
 export const deleteScenario = (name: string): Edit => ({ kind: 'delete', path: ['scenarios', name] });
-export const deleteStep = (path: Path): Edit => ({ kind: 'delete', path });
 
 /** What a node's inline rename edits, and its current value; null for nodes without a name (think steps, batches). */
 export function renameTarget(doc: Doc, sel: Selection): { kind: 'scenario' | 'group' | 'request'; value: string } | null {

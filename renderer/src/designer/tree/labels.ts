@@ -4,6 +4,7 @@
  */
 import { maxVus, NAME_PATTERN, type Scenario } from 'loadsmith/plan';
 import { listOf, objectOf, requestOf, stepKind, type Draft } from '../core/doc/index.ts';
+import { flowText } from './flow-labels.ts';
 /** "s" for the default 1s, else the unit as written ("1m", "10s"). */
 const perUnit = (timeUnit: unknown): string => (typeof timeUnit === 'string' && timeUnit !== '1s' ? timeUnit : 's');
 const count = (n: unknown, one: string): string => (typeof n === 'number' ? `${n} ${one}${n === 1 ? '' : 's'}` : `? ${one}s`);
@@ -44,7 +45,8 @@ export interface StepText { badge: string; text: string }
 
 export function stepText(step: unknown): StepText {
   const s = objectOf(step) ?? {};
-  switch (stepKind(step)) {
+  const kind = stepKind(step);
+  switch (kind) {
     case 'request': {
       const r = requestOf(s) ?? {};
       const method = typeof r.method === 'string' && r.method !== '' ? r.method.toUpperCase() : 'GET';
@@ -62,6 +64,8 @@ export function stepText(step: unknown): StepText {
     }
     case 'batch':
       return { badge: 'batch', text: Array.isArray(s.batch) ? count(s.batch.length, 'request') : '(empty)' };
+    case 'if': case 'repeat': case 'while': case 'doWhile': case 'forEach': case 'randomSwitch': case 'roundRobinSwitch': case 'once':
+      return flowText(s, kind);
     case 'unknown':
       return { badge: '?', text: 'unknown step' };
   }
@@ -74,6 +78,10 @@ export function stepAriaLabel(step: unknown): string {
     case 'think': return `Think ${text}`;
     case 'group': return `Group ${text}`;
     case 'batch': return `Batch of ${text}`;
+    case 'if': return `If ${text}`;
+    case 'weighted': return `Weighted choice of ${text}`;
+    case 'round robin': return `Round robin of ${text}`;
+    case 'once': return 'Once per VU';
     default: return `${badge} ${text}`;
   }
 }

@@ -1,17 +1,26 @@
-/** The items of a row's menus: "Add step" (a scenario, group or batch) and the node's actions, with their keys. */
+/** The items of a row's menus: "Add step" (a scenario, a container step, a branch) and the node's actions, with their keys. */
 import type { Doc } from '../core/doc-path.ts';
 import { isStepKind, STEP_KIND_NAMES, STEP_KINDS } from '../core/doc/index.ts';
 import type { TreeNode } from './model.ts';
 import { indentStep, outdentStep } from './moves.ts';
 import type { TreeActions } from './treeActions.ts';
 
-export interface MenuItem { label: string; shortcut?: string; disabled?: boolean; run(): void }
+export interface MenuItem {
+  label: string;
+  shortcut?: string;
+  disabled?: boolean;
+  /** The first item of a group (flow control after the plain steps): a rule above it. */
+  groupStart?: boolean;
+  run(): void;
+}
 
 export function addItems(node: TreeNode, a: TreeActions): MenuItem[] {
   if (!node.childList) return [];
   // A container of requests only (a batch) offers requests only.
   const only = isStepKind(node.kind) && STEP_KINDS[node.kind].requestsOnly === true;
-  return STEP_KIND_NAMES.filter((kind) => !only || kind === 'request').map((kind) => ({ label: STEP_KINDS[kind].label, run: () => a.addStep(node, kind) }));
+  const kinds = STEP_KIND_NAMES.filter((kind) => !only || kind === 'request');
+  const firstFlow = kinds.find((kind) => STEP_KINDS[kind].flow);
+  return kinds.map((kind) => ({ label: STEP_KINDS[kind].label, ...(kind === firstFlow ? { groupStart: true } : {}), run: () => a.addStep(node, kind) }));
 }
 
 export function actionItems(doc: Doc, node: TreeNode, a: TreeActions): MenuItem[] {
@@ -27,8 +36,8 @@ export function actionItems(doc: Doc, node: TreeNode, a: TreeActions): MenuItem[
   );
   if (path) {
     items.push(
-      { label: 'Move into the group above', shortcut: 'Alt+Shift+→', disabled: indentStep(doc, path) === null, run: () => a.move(node, 'indent') },
-      { label: 'Move out of its group', shortcut: 'Alt+Shift+←', disabled: outdentStep(doc, path) === null, run: () => a.move(node, 'outdent') },
+      { label: 'Move into the step above', shortcut: 'Alt+Shift+→', disabled: indentStep(doc, path) === null, run: () => a.move(node, 'indent') },
+      { label: 'Move out of its container', shortcut: 'Alt+Shift+←', disabled: outdentStep(doc, path) === null, run: () => a.move(node, 'outdent') },
     );
   }
   items.push({ label: 'Delete', shortcut: 'Del', run: () => a.remove(node) });

@@ -5,13 +5,14 @@
  */
 import type { PlanIssue } from '../../../../app/contract/index.ts';
 import type { Doc, Path } from '../core/doc-path.ts';
-import type { Selection, SettingsSection } from '../core/selection.ts';
-import { childList, childrenOf, listOf, scenarioEntries, stepKind, type StepKind } from '../core/doc/index.ts';
+import { isHook, type Hook, type Selection, type SettingsSection } from '../core/selection.ts';
+import { branchesOf, childList, childrenOf, listOf, planOf, scenarioEntries, stepKind, stepsAt, type StepKind } from '../core/doc/index.ts';
 import { issuesUnder } from '../core/validation.ts';
 import { scenarioSummary, stepAriaLabel, stepText } from './labels.ts';
 
 /** A step's node kind is its step kind (core/doc/steps.ts). */
-export type NodeKind = 'settings' | 'section' | 'scenario' | StepKind | 'unknown';
+/** A branch is one list of an if or a switch (then, else, a weighted branch): a row to add and drop steps into. */
+export type NodeKind = 'settings' | 'section' | 'scenario' | 'hook' | StepKind | 'branch' | 'unknown';
 
 /** Where a node sits among its movable siblings. */
 export type Place =
@@ -30,8 +31,10 @@ export interface TreeNode {
   label: string;
   selection: Selection;
   place?: Place;
-  /** The list children are added to: a scenario's or group's steps, a batch's requests. */
+  /** The list children are added to: a scenario's, group's, loop's or branch's steps, a batch's requests. */
   childList?: Path;
+  /** A branch's list may be absent (an if's else): the tree offers it empty. */
+  optional?: boolean;
   issues: PlanIssue[];
   children: TreeNode[];
 }
@@ -50,6 +53,7 @@ export function selectionId(sel: Selection): string {
   switch (sel.kind) {
     case 'settings': return `settings:${sel.section}`;
     case 'scenario': return `scenario:${sel.name}`;
+    case 'hook': return `hook:${sel.hook}`;
     case 'step': return stepId(sel.path);
   }
 }
@@ -58,7 +62,7 @@ export const stepId = (path: Path): string => `step:${JSON.stringify(path)}`;
 export const SETTINGS_ID = 'settings';
 
 export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
-  const outside = issues.filter((i) => i.path[0] !== 'scenarios');
+  const outside = issues.filter((i) => i.path[0] !== 'scenarios' && !isHook(i.path[0]));
   const sections: TreeNode[] = SECTIONS.map(({ section, text, keys }) => ({
     id: `settings:${section}`,
     kind: 'section',
@@ -74,7 +78,7 @@ export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
     selection: { kind: 'settings', section: 'general' }, issues: outside, children: sections,
   };
   const scenarios = scenarioEntries(doc);
-  return [settings, ...scenarios.map(([name, sc], index) => {
+  return [settings, ...hookNode(doc, 'setup', issues), ...scenarios.map(([name, sc], index) => {
     const detail = scenarioSummary(sc);
     const list: Path = ['scenarios', name, 'steps'];
     return {
@@ -89,7 +93,24 @@ export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
       issues: issuesUnder(issues, ['scenarios', name]),
       children: stepNodes(listOf(sc?.steps), list, issues),
     };
-  })];
+  }), ...hookNode(doc, 'teardown', issues)];
+}
+
+const HOOK_TEXT: Readonly<Record<Hook, { text: string; when: string }>> = {
+  setup: { text: 'Setup', when: 'once per run, before the scenarios' },
+  teardown: { text: 'Teardown', when: 'once per run, after the scenarios' },
+};
+
+/** Setup or teardown, when the plan has it (the buttons under the tree add one). */
+function hookNode(doc: Doc, hook: Hook, issues: readonly PlanIssue[]): TreeNode[] {
+  if (planOf(doc)[hook] === undefined) return [];
+  const { text, when } = HOOK_TEXT[hook];
+  const list: Path = [hook, 'steps'];
+  return [{
+    id: `hook:${hook}`, kind: 'hook', text, detail: when, label: `${text}, ${when}`,
+    selection: { kind: 'hook', hook }, childList: list,
+    issues: issuesUnder(issues, [hook]), children: stepNodes(stepsAt(doc, list), list, issues),
+  }];
 }
 
 function stepNodes(steps: readonly unknown[], list: Path, issues: readonly PlanIssue[]): TreeNode[] {
@@ -98,18 +119,38 @@ function stepNodes(steps: readonly unknown[], list: Path, issues: readonly PlanI
     const kind = stepKind(step);
     const { badge, text } = stepText(step);
     const children = childList(path, kind) ?? undefined;
+    const label = stepAriaLabel(step);
     return {
       id: stepId(path),
       kind,
       badge,
       text,
-      label: stepAriaLabel(step),
+      label,
       selection: { kind: 'step', path },
       place: { kind: 'step', list, index, count: steps.length },
       childList: children,
       issues: issuesUnder(issues, path),
-      children: children ? stepNodes(childrenOf(step), children, issues) : [],
+      children: children ? stepNodes(childrenOf(step), children, issues) : branchNodes(step, path, label, issues),
     } satisfies TreeNode;
+  });
+}
+
+/** The rows of an if's or a switch's lists; selecting one selects the step (its editor edits the branches). */
+function branchNodes(step: unknown, path: Path, owner: string, issues: readonly PlanIssue[]): TreeNode[] {
+  return branchesOf(step).map((b) => {
+    const list = [...path, ...b.path];
+    return {
+      id: `branch:${JSON.stringify(list)}`,
+      kind: 'branch' as const,
+      text: b.name,
+      ...(b.detail ? { detail: b.detail } : {}),
+      label: `${b.name} of ${owner}`,
+      selection: { kind: 'step' as const, path },
+      childList: list,
+      ...(b.optional ? { optional: true } : {}),
+      issues: issuesUnder(issues, list),
+      children: stepNodes(stepsAt(step, b.path), list, issues),
+    };
   });
 }
 

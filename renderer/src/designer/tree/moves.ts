@@ -4,7 +4,7 @@
  * A move also says where the item ends up, so the selection (and focus) can go with it.
  */
 import { deleteIn, getIn, insertIn, samePath, setIn, startsWith, type Doc, type Path } from '../core/doc-path.ts';
-import { childList, containerOf, objectOf, planOf, STEP_KINDS, stepAt, stepKind, stepsAt } from '../core/doc/index.ts';
+import { childList, containerOf, keysOf, objectOf, planOf, STEP_KINDS, stepAt, stepKind, stepsAt } from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
 
 /** Into the step list at `list`, before the item now at `index` (the list's length appends). */
@@ -35,10 +35,33 @@ export function moveStep(doc: Doc, from: Path, target: Target): Move | null {
   // Across lists: take it out, then put it in; the target list's own path shifts when it runs through the
   // source list after the removed item.
   const item = getIn(doc, from);
-  const without = deleteIn(doc, from);
+  const without = pruneOptional(deleteIn(doc, from), fromList);
   const list = shiftedBy(target.list, from);
   const index = Math.max(0, Math.min(target.index, lengthAt(without, list)));
   return { edit: { kind: 'replace', doc: insertIn(without, list, index, item) }, to: [...list, index] };
+}
+
+/**
+ * What goes away with the last step of an optional list, which the schema refuses empty: an if's else (an empty
+ * else is no else), and setup or teardown when steps are all they hold (a timeout set stays, with its problem).
+ */
+function optionalHolder(doc: Doc, list: Path): Path | null {
+  if (list[list.length - 1] === 'else' && list[list.length - 2] === 'if') return list;
+  const hook = list[0];
+  if (list.length === 2 && (hook === 'setup' || hook === 'teardown') && keysOf(getIn(doc, [hook])).every((k) => k === 'steps')) return [hook];
+  return null;
+}
+
+function pruneOptional(doc: Doc, list: Path): Doc {
+  const holder = lengthAt(doc, list) === 0 ? optionalHolder(doc, list) : null;
+  return holder ? deleteIn(doc, holder) : doc;
+}
+
+/** Deleting a step: with it the else, setup or teardown it was the only step of (see optionalHolder). */
+export function deleteStepEdit(doc: Doc, path: Path): Edit {
+  const list = listOf(path);
+  const holder = lengthAt(doc, list) === 1 ? optionalHolder(doc, list) : null;
+  return { kind: 'delete', path: holder ?? path };
 }
 
 function shiftedBy(path: Path, removed: Path): Path {
@@ -56,12 +79,12 @@ export function moveStepBy(doc: Doc, path: Path, delta: -1 | 1): Move | null {
   return { edit: { kind: 'move', path: listOf(path), from: i, to }, to: [...listOf(path), to] };
 }
 
-/** The list a step's children go into, when it has one (a group's steps, a batch's requests). */
+/** The list a step's children go into, when it has one (a group's or a loop's steps, a batch's requests). */
 export function childListOf(doc: Doc, path: Path): Path | null {
   return childList(path, stepKind(stepAt(doc, path)));
 }
 
-/** Alt+Shift+ArrowRight: into the group (or batch) just above, at its end. */
+/** Alt+Shift+ArrowRight: into the group (batch, loop, once) just above, at its end. */
 export function indentStep(doc: Doc, path: Path): Move | null {
   const i = indexOf(path);
   if (i === 0) return null;
@@ -69,7 +92,7 @@ export function indentStep(doc: Doc, path: Path): Move | null {
   return list ? moveStep(doc, path, { list, index: lengthAt(doc, list) }) : null;
 }
 
-/** Alt+Shift+ArrowLeft: out of its group (or batch), just after it. */
+/** Alt+Shift+ArrowLeft: out of its group (batch, loop, branch), just after the step that holds it. */
 export function outdentStep(doc: Doc, path: Path): Move | null {
   const container = containerOf(listOf(path))?.step;
   if (!container) return null;

@@ -3,17 +3,17 @@
  * undo step); what it creates or moves becomes the selection, and focus follows the selection.
  */
 import type { Edit } from '../core/edits.ts';
-import type { Selection } from '../core/selection.ts';
+import type { Hook, Selection } from '../core/selection.ts';
 import { scenarioNames, type StepKind } from '../core/doc/index.ts';
 import type { Designer } from '../state/DesignerProvider.tsx';
 import {
-  addScenario, addStep, deleteScenario, deleteStep, duplicateScenario, duplicateStep, renameEdit, renameTarget,
+  addHook, addScenario, addStep, deleteScenario, duplicateScenario, duplicateStep, renameEdit, renameTarget,
   scenarioHasSteps, type TreeChange,
 } from './actions.ts';
 import { groupNameProblem, scenarioNameProblem } from './labels.ts';
 import type { TreeNode } from './model.ts';
 import type { Drop } from './dropTarget.ts';
-import { indentStep, indexAfterRemoval, moveScenario, moveStep, moveStepBy, outdentStep, type Move } from './moves.ts';
+import { deleteStepEdit, indentStep, indexAfterRemoval, moveScenario, moveStep, moveStepBy, outdentStep, type Move } from './moves.ts';
 
 export type MoveCommand = 'moveUp' | 'moveDown' | 'indent' | 'outdent';
 
@@ -39,6 +39,7 @@ export interface TreeActions {
   duplicate(node: TreeNode): void;
   addStep(node: TreeNode, kind: StepKind): void;
   addScenario(name: string): void;
+  addHook(hook: Hook): void;
   move(node: TreeNode, cmd: MoveCommand): boolean;
   drop(dragged: TreeNode, target: Drop['target']): void;
 }
@@ -88,19 +89,23 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       return null;
     },
     remove(node, confirmed = false) {
+      // A branch row (then, else, a switch's branch) selects its step: Delete there must not delete the step.
+      if (node.kind === 'branch') return;
       const sel = node.selection;
-      if (sel.kind === 'settings') return;
+      if (sel.kind === 'settings' || sel.kind === 'hook') return;
       if (sel.kind === 'scenario' && !confirmed && scenarioHasSteps(d.doc, sel.name)) { ui.confirmDelete(node); return; }
-      d.edit(sel.kind === 'scenario' ? deleteScenario(sel.name) : deleteStep(sel.path));
+      d.edit(sel.kind === 'scenario' ? deleteScenario(sel.name) : deleteStepEdit(d.doc, sel.path));
       ui.focusAfter(ui.rowBefore(node.id));
     },
     duplicate(node) {
+      if (node.kind === 'branch') return;
       const sel = node.selection;
       if (sel.kind === 'scenario') apply(duplicateScenario(d.doc, sel.name));
       else if (sel.kind === 'step') apply(duplicateStep(d.doc, sel.path));
     },
     addStep(node, kind) { if (node.childList) apply(addStep(d.doc, node.childList, kind)); },
     addScenario(name) { apply(addScenario(name)); },
+    addHook(hook) { apply(addHook(hook)); },
     move(node, cmd) {
       const place = node.place;
       if (place?.kind === 'scenario') {
@@ -108,7 +113,7 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
         return scenarioMove(place.name, moveScenario(d.doc, place.name, place.index + (cmd === 'moveUp' ? -1 : 1)));
       }
       const path = stepPath(node);
-      if (!path) return false;
+      if (!path || node.kind === 'branch') return false;
       switch (cmd) {
         case 'moveUp': return applyMove(moveStepBy(d.doc, path, -1));
         case 'moveDown': return applyMove(moveStepBy(d.doc, path, 1));

@@ -39,7 +39,7 @@ export function ResultsPanel() {
         : <p className="try-muted">{path ? 'No Try it result for this request yet: Try it (Ctrl+Enter) sends it once.' : 'Select a request to see its last Try it result.'}</p>)}
       {r?.kind === 'validate' && (
         <ValidationView result={r.result} selected={r.selected} onSelect={(i) => store.selectEntry(i)}
-          onShowStep={(e) => d.select({ kind: 'step', path: e.path })} />
+          onShowStep={(path) => d.select({ kind: 'step', path })} />
       )}
     </div>
   );

@@ -1,22 +1,31 @@
 /**
  * The Validate inspector: every request of the iteration in order (scenario › group › name, status, time,
- * checks passed and failed), the selected one in full, and the problems that are not one request's.
+ * checks passed and failed, the loop pass it ran in) with flow control's decisions heading the steps they ran,
+ * setup's data, the selected request in full, and the problems that are not one request's.
  */
 import type { TraceEntry } from '../../../../app/contract/index.ts';
+import type { Path } from '../core/doc-path.ts';
 import { fmtMs } from '../../format/numbers.ts';
 import { EntryDetail } from './EntryDetail.tsx';
+import { FlowRow } from './FlowRow.tsx';
 import { checkCounts, entryTitle, errorTitle, statusTone } from './format.ts';
+import { SetupData } from './SetupData.tsx';
+import { passText, traceRows } from './trace-rows.ts';
 import type { ValidateResult } from './try-store.ts';
 
 interface Props {
   result: ValidateResult;
   selected: number;
   onSelect(index: number): void;
-  onShowStep(entry: TraceEntry): void;
+  /** Selects the step at this document path in the designer. */
+  onShowStep(path: Path): void;
 }
 
 export function ValidationView({ result, selected, onSelect, onShowStep }: Props) {
   const { entries, errors } = result;
+  const flow = result.flow ?? [];
+  const rows = traceRows(entries, flow);
+  const atMax = flow.filter((f) => f.hitMax).length;
   const checks = entries.reduce((n, e) => n + e.checks.length, 0);
   const passed = entries.reduce((n, e) => n + checkCounts(e).passed, 0);
   const current = entries[selected];
@@ -25,8 +34,11 @@ export function ValidationView({ result, selected, onSelect, onShowStep }: Props
       <p className="try-validation-summary">
         Validated in {fmtMs(result.durationMs)}: {entries.length} request{entries.length === 1 ? '' : 's'}
         {checks > 0 && <>, {passed} of {checks} checks passed</>}
-        {errors.length > 0 && <>, {errors.length} problem{errors.length === 1 ? '' : 's'}</>}.
+        {errors.length > 0 && <>, {errors.length} problem{errors.length === 1 ? '' : 's'}</>}
+        {flow.length > 0 && <>, {flow.length} flow control decision{flow.length === 1 ? '' : 's'}</>}
+        {atMax > 0 && <span className="try-warn">, {atMax} loop{atMax === 1 ? '' : 's'} stopped at its max</span>}.
       </p>
+      <SetupData data={result.setup} />
       {errors.length > 0 && (
         <ul className="try-validation-errors" aria-label="Validation problems">
           {errors.map((e, i) => <li key={i}>{e.scenario && <strong>{e.scenario}: </strong>}{e.message}</li>)}
@@ -34,22 +46,25 @@ export function ValidationView({ result, selected, onSelect, onShowStep }: Props
       )}
       <div className="try-inspector">
         <ol className="try-steps" aria-label="Validation steps">
-          {entries.map((e, i) => <StepItem key={i} entry={e} current={i === selected} onSelect={() => onSelect(i)} />)}
+          {rows.map((r, k) => (r.kind === 'flow'
+            ? <FlowRow key={`f${k}`} flow={r.flow} depth={r.depth} onShow={() => onShowStep(r.flow.path)} />
+            : <StepItem key={`r${r.index}`} entry={r.entry} depth={r.depth} current={r.index === selected} onSelect={() => onSelect(r.index)} />))}
         </ol>
-        {current ? <EntryDetail entry={current} onShowStep={() => onShowStep(current)} />
+        {current ? <EntryDetail entry={current} onShowStep={() => onShowStep(current.path)} />
           : <p className="try-muted">No request was sent.</p>}
       </div>
     </div>
   );
 }
 
-function StepItem({ entry, current, onSelect }: { entry: TraceEntry; current: boolean; onSelect(): void }) {
+function StepItem({ entry, depth, current, onSelect }: { entry: TraceEntry; depth: number; current: boolean; onSelect(): void }) {
   const { passed, failed } = checkCounts(entry);
   const res = entry.response;
+  const pass = passText(entry.passes);
   return (
-    <li>
+    <li style={{ '--depth': depth } as React.CSSProperties}>
       <button type="button" aria-current={current ? 'true' : undefined} onClick={onSelect} className="try-step">
-        <span className="try-step-title" title={entryTitle(entry)}>{entryTitle(entry)}</span>
+        <span className="try-step-title" title={entryTitle(entry)}>{entryTitle(entry)}{pass && <span className="try-pass"> · {pass}</span>}</span>
         <span className={`try-status ${res ? statusTone(res.status) : 'bad'}`} title={res ? undefined : errorTitle(entry.error?.kind ?? 'other')}>{res ? res.status : (entry.error?.kind ?? 'error')}</span>
         {res && <span className="try-step-time">{fmtMs(entry.timings.duration)}</span>}
         {entry.checks.length > 0 && (

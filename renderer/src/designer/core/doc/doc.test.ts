@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Step, type Plan } from '../../../../../engine/plan/index.ts';
 import {
-  asDraft, childList, childrenOf, containerOf, entriesOf, keysOf, listOf, objectOf, planOf, requestAt, requestOf, scenarioAt,
+  asDraft, branchesOf, childList, childrenOf, containerOf, entriesOf, keysOf, listOf, objectOf, planOf, requestAt, requestOf, scenarioAt,
   scenarioEntries, scenarioNames, STEP_KIND_NAMES, STEP_KINDS, stepAt, stepKind, stepsAt, type RequestDraft, type ScenarioDraft,
 } from './index.ts';
 import demoYaml from '../../../../../plans/demo.yaml?raw';
@@ -57,6 +57,7 @@ describe('drafts of a plan being typed', () => {
       const step = stepAt(doc, path);
       stepKind(step);
       childrenOf(step);
+      branchesOf(step);
       requestAt(doc, [...path, 'request']);
       for (const [, sc] of scenarioEntries(doc)) listOf(sc?.steps).forEach((s) => childrenOf(s));
     }));
@@ -70,8 +71,14 @@ describe('step kinds', () => {
       expect(Step.safeParse(step).success, kind).toBe(true);
       expect(stepKind(step)).toBe(kind);
       const list = childList(['scenarios', 's', 'steps', 3], kind);
+      const branches = branchesOf(step);
       if (list) {
         expect(containerOf(list)).toEqual({ step: ['scenarios', 's', 'steps', 3], kind });
+        expect(childrenOf(step).length).toBeGreaterThan(0);
+        expect(branches).toEqual([]);
+      } else if (branches.length > 0) {
+        // Several lists (an if, a switch): each is a list of this step, and the steps of all of them are its children.
+        for (const b of branches) expect(containerOf(['scenarios', 's', 'steps', 3, ...b.path]), `${kind} ${b.name}`).toEqual({ step: ['scenarios', 's', 'steps', 3], kind });
         expect(childrenOf(step).length).toBeGreaterThan(0);
       } else {
         expect(childrenOf(step)).toEqual([]);
@@ -81,5 +88,23 @@ describe('step kinds', () => {
     expect(stepKind('think')).toBe('unknown');
     // A scenario's own steps belong to no container, even a scenario named like a container's key.
     expect(containerOf(['scenarios', 'group', 'steps'])).toBeNull();
+    expect(containerOf(['scenarios', 'if', 'steps'])).toBeNull();
+    expect(containerOf(['scenarios', 's', 'steps', 0, 'if', 'condition'])).toBeNull();
+    expect(containerOf(['scenarios', 's', 'steps', 0, 'randomSwitch', 'x', 'steps'])).toBeNull();
+  });
+
+  it('name the branches of an if and a switch, with each weighted branch\'s share', () => {
+    expect(branchesOf({ if: { condition: 'x', then: [] } }).map((b) => [b.name, b.optional ?? false, b.detail ?? ''])).toEqual([
+      ['then', false, ''], ['else', true, 'none: add or drop steps here'],
+    ]);
+    expect(branchesOf({ if: { condition: 'x', then: [], else: [] } })[1]?.detail).toBeUndefined();
+    const weighted = branchesOf({ randomSwitch: [{ weight: 7, name: 'browse', steps: [] }, { weight: 3, steps: [] }, { weight: 'x', steps: [] }] });
+    expect(weighted.map((b) => [b.path, b.name, b.detail])).toEqual([
+      [['randomSwitch', 0, 'steps'], 'browse', 'weight 7 (70 %)'],
+      [['randomSwitch', 1, 'steps'], 'branch 2', 'weight 3 (30 %)'],
+      [['randomSwitch', 2, 'steps'], 'branch 3', 'weight ?'],
+    ]);
+    expect(branchesOf({ roundRobinSwitch: [{ steps: [] }, { name: 'b', steps: [] }] }).map((b) => `${b.name}: ${b.detail ?? ''}`)).toEqual(['branch 1: turn 1', 'b: turn 2']);
+    expect(branchesOf({ randomSwitch: 'half-typed' })).toEqual([]);
   });
 });

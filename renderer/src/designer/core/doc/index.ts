@@ -7,7 +7,8 @@
  * paths; a key the form adds lands where a person writes it (core/key-order.ts); builders return schema types.
  *
  * Adding a step type (say `websocket`), once engine/plan/schema has it in its Step union:
- * 1. steps.ts: its entry in STEP_KINDS (the "Add" label, a new step ready to run, and `children` if it holds steps).
+ * 1. steps.ts: its entry in STEP_KINDS (the "Add" label, a new step ready to run, and `children` if it holds one list
+ *    of steps, or `branches` and `isBranch` if it holds several: flow-kinds.ts has the if's and the switches').
  *    StepKind is derived from the schema, so until then the designer does not compile.
  * 2. request/StepEditor.tsx: its editor in EDITORS (one component taking the step's path).
  * 3. tree/labels.ts: its badge and text in stepText (the tree node kind is the step kind).
@@ -16,3 +17,4 @@
 export * from './draft.ts';
 export * from './plan.ts';
 export * from './steps.ts';
+export { newRequest } from './flow-kinds.ts';

@@ -6,13 +6,17 @@
 import type { Step } from 'loadsmith/plan';
 import { samePath, type Doc, type Path } from '../doc-path.ts';
 import { listOf, objectOf, type Draft } from './draft.ts';
+import {
+  ifBranches, isIfBranch, isSwitchBranch, newDoWhile, newForEach, newIf, newOnce, newRandomSwitch, newRepeat, newRequest, newRoundRobinSwitch,
+  newWhile, switchBranches, type Branch,
+} from './flow-kinds.ts';
 import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
 
 /**
- * Flow control steps (issue 20) have no designer yet: until they get their entries here they read as 'unknown' (the
- * tree and the editor send them to the code view, which round-trips them). The designer's change removes this.
+ * gRPC steps (issue 21) have no editor yet: until they get their entry here they read as 'unknown' (the tree and the
+ * editor send them to the code view, which round-trips them). The designer's part of that issue removes this.
  */
-type NotYetInTheDesigner = 'if' | 'repeat' | 'while' | 'doWhile' | 'forEach' | 'randomSwitch' | 'roundRobinSwitch' | 'once';
+type NotYetInTheDesigner = 'grpc';
 export type StepKind = Exclude<keyof StepDraft & string, NotYetInTheDesigner>;
 
 export interface StepKindInfo {
@@ -20,21 +24,38 @@ export interface StepKindInfo {
   label: string;
   /** A new step of this kind, ready to run. */
   create(): Step;
-  /** Container steps: the path from the step to the list of steps it holds (a group's steps, a batch's requests). */
+  /** Steps holding one list: the path from the step to it (a group's or a loop's steps, a batch's requests). */
   children?: readonly string[];
+  /** Steps holding several lists (an if's then and else, a switch's branches): each, as the step has them now. */
+  branches?: (step: StepDraft) => Branch[];
+  /** Which paths from the step (its key first) are its branches' lists. */
+  isBranch?: (rest: Path) => boolean;
   /** A container that holds requests only (a batch). */
   requestsOnly?: boolean;
+  /** Flow control: the add menus list these after the plain steps. */
+  flow?: boolean;
 }
-
-type RequestStep = Extract<Step, { request: unknown }>;
-const newRequest = (): RequestStep => ({ request: { name: 'New request', method: 'GET', url: '/', checks: [{ status: 200 }] } });
 
 /** Every step kind, in the order the menus offer them. */
 export const STEP_KINDS: { readonly [K in StepKind]: StepKindInfo } = {
-  request: { label: 'Request', create: newRequest },
+  request: { label: 'Request', create: () => newRequest() },
   think: { label: 'Think time', create: () => ({ think: '1s' }) },
   group: { label: 'Group', create: () => ({ group: { name: 'New group', steps: [newRequest()] } }), children: ['group', 'steps'] },
   batch: { label: 'Batch', create: () => ({ batch: [newRequest(), newRequest()] }), children: ['batch'], requestsOnly: true },
+  if: { label: 'If', create: newIf, branches: ifBranches, isBranch: isIfBranch, flow: true },
+  repeat: { label: 'Repeat', create: newRepeat, children: ['repeat', 'steps'], flow: true },
+  while: { label: 'While', create: newWhile, children: ['while', 'steps'], flow: true },
+  doWhile: { label: 'Do while', create: newDoWhile, children: ['doWhile', 'steps'], flow: true },
+  forEach: { label: 'For each', create: newForEach, children: ['forEach', 'steps'], flow: true },
+  randomSwitch: {
+    label: 'Weighted choice', create: newRandomSwitch, flow: true,
+    branches: (s) => switchBranches(s, 'randomSwitch'), isBranch: isSwitchBranch('randomSwitch'),
+  },
+  roundRobinSwitch: {
+    label: 'Round robin', create: newRoundRobinSwitch, flow: true,
+    branches: (s) => switchBranches(s, 'roundRobinSwitch'), isBranch: isSwitchBranch('roundRobinSwitch'),
+  },
+  once: { label: 'Once per VU', create: newOnce, children: ['once', 'steps'], flow: true },
 };
 export const STEP_KIND_NAMES = Object.keys(STEP_KINDS) as StepKind[];
 export const isStepKind = (kind: string): kind is StepKind => Object.hasOwn(STEP_KINDS, kind);
@@ -57,11 +78,22 @@ export function stepsAt(doc: Doc, list: Path): readonly Draft<Step>[] {
   return listOf(draftAt<Step[]>(doc, list));
 }
 
-/** The steps a container step holds (none for other kinds). */
+/** The steps a container step holds, every branch's in turn (none for other kinds). */
 export function childrenOf(step: unknown): readonly Draft<Step>[] {
   const kind = stepKind(step);
-  const children = kind === 'unknown' ? undefined : STEP_KINDS[kind].children;
-  return children ? stepsAt(step, children) : [];
+  if (kind === 'unknown') return [];
+  const { children, branches } = STEP_KINDS[kind];
+  if (children) return stepsAt(step, children);
+  const s = objectOf(step);
+  return branches && s ? branches(s).flatMap((b) => stepsAt(step, b.path)) : [];
+}
+
+/** The branches of a step holding several lists (an if, a switch), each with its path from the step; else none. */
+export function branchesOf(step: unknown): Branch[] {
+  const kind = stepKind(step);
+  const s = objectOf(step);
+  const branches = kind === 'unknown' ? undefined : STEP_KINDS[kind].branches;
+  return branches && s ? branches(s) : [];
 }
 
 /** The request object of the request step at `stepPath`. */
@@ -80,13 +112,19 @@ export function childList(stepPath: Path, kind: StepKind | 'unknown'): Path | nu
   return children ? [...stepPath, ...children] : null;
 }
 
-/** The container step a step list belongs to (a list path of childList), or null for a scenario's own steps. */
+/** The container step a step list belongs to (its childList or a branch's), or null for a scenario's own steps. */
 export function containerOf(list: Path): { step: Path; kind: StepKind } | null {
   for (const kind of STEP_KIND_NAMES) {
-    const children = STEP_KINDS[kind].children;
-    if (!children || list.length <= children.length) continue;
-    const step = list.slice(0, -children.length);
-    if (samePath(list.slice(-children.length), children) && typeof step[step.length - 1] === 'number') return { step, kind };
+    const { children, isBranch } = STEP_KINDS[kind];
+    // A branch's list is 2 (if, then) or 3 (randomSwitch, 0, steps) segments below its step.
+    const depths = children ? [children.length] : isBranch ? [2, 3] : [];
+    for (const n of depths) {
+      if (list.length <= n) continue;
+      const step = list.slice(0, -n);
+      const rest = list.slice(-n);
+      const holds = children ? samePath(rest, children) : isBranch?.(rest) === true;
+      if (holds && typeof step[step.length - 1] === 'number') return { step, kind };
+    }
   }
   return null;
 }

@@ -9,7 +9,7 @@ export interface Completion {
   label: string;
   kind: 'variable' | 'builtin' | 'env' | 'data' | 'function';
   detail?: string;
-  /** Functions: their parameter list; a function without parameters leaves the caret after `()`. */
+  /** Functions: their parameter list; one without parameters, or only optional ones, leaves the caret after `()`. */
   params?: string;
   /** A prefix to keep typing after (e.g. `data.users.` when the columns are unknown): no closing `}`. */
   partial?: boolean;
@@ -44,6 +44,19 @@ export function completionContext(text: string, caret: number): CompletionContex
   return { from: caret - query.length, to, query, closed: nextClose !== -1 && (nextOpen === -1 || nextClose < nextOpen) };
 }
 
+/** How a field finds the name at the caret; `explicit` when the user asked for the list (Ctrl+Space). */
+export type ContextAt = (text: string, caret: number, explicit: boolean) => CompletionContext | undefined;
+
+/**
+ * The same, in a field that is one expression written without `${...}` (a flow step's condition): anywhere outside
+ * quotes is inside the expression. The list opens on a name being typed (not on every space), or when asked for.
+ */
+export function expressionContext(text: string, caret: number, explicit: boolean): CompletionContext | undefined {
+  const ctx = completionContext(`\${${text}`, caret + 2);
+  if (!ctx || (ctx.query === '' && !explicit)) return undefined;
+  return { ...ctx, from: ctx.from - 2, to: ctx.to - 2, closed: true };
+}
+
 function unbalancedQuotes(s: string): boolean {
   let quote: string | undefined;
   for (let i = 0; i < s.length; i++) {
@@ -69,18 +82,22 @@ export function filterCompletions(all: readonly Completion[], query: string, lim
   return [...prefix, ...contains].slice(0, limit);
 }
 
+/** No parameters, or only optional ones (`status('Request name'?)`, mostly called as status()). */
+const optionalOnly = (params: string | undefined): boolean => !params || params.split(',').every((p) => p.trim().endsWith('?'));
+
 /** The text and caret after accepting `c` in `ctx`. */
 export function applyCompletion(text: string, ctx: CompletionContext, c: Completion): { text: string; caret: number } {
   let insert = c.label;
   let caret = ctx.from + insert.length;
+  const needsArgs = c.kind === 'function' && !optionalOnly(c.params);
   if (c.kind === 'function') {
     insert += '()';
-    caret = ctx.from + insert.length - (c.params ? 1 : 0);
+    caret = ctx.from + insert.length - (needsArgs ? 1 : 0);
   }
   const close = !c.partial && !ctx.closed;
   if (close) {
     insert += '}';
-    if (c.kind !== 'function' || !c.params) caret = ctx.from + insert.length;
+    if (!needsArgs) caret = ctx.from + insert.length;
   }
   return { text: text.slice(0, ctx.from) + insert + text.slice(ctx.to), caret };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCompletion, completionContext, filterCompletions, type Completion } from './completions.ts';
+import { applyCompletion, completionContext, expressionContext, filterCompletions, type Completion } from './completions.ts';
 import { dataFeeders, envNamesInDoc, templateCompletions } from './sources.ts';
 import { templateSpans } from './spans.ts';
 
@@ -95,5 +95,29 @@ describe('completion sources', () => {
     const doc = { defaults: { baseUrl: '${env.BASE_URL:-http://x}' }, data: { users: { file: 'u.csv' }, bad: 3 }, s: ['${ env.TOKEN }'] };
     expect(envNamesInDoc(doc).sort()).toEqual(['BASE_URL', 'TOKEN']);
     expect(dataFeeders(doc)).toEqual({ users: 'u.csv', bad: undefined });
+  });
+});
+
+describe('completion in a condition (one expression, written without ${...})', () => {
+  it('completes the name being typed anywhere outside quotes, never adding a }', () => {
+    const text = 'len(ite) > 0';
+    const ctx = expressionContext(text, 7, false);
+    expect(ctx).toEqual({ from: 4, to: 7, query: 'ite', closed: true });
+    const v: Completion = { label: 'items', kind: 'variable' };
+    expect(ctx && applyCompletion(text, ctx, v)).toEqual({ text: 'len(items) > 0', caret: 9 });
+    // A function with only optional parameters leaves the caret after its (), ready for `== 202`; len(...) inside.
+    const f: Completion = { label: 'status', kind: 'function', params: "'Request name'?" };
+    const at = expressionContext('sta', 3, false);
+    expect(at && applyCompletion('sta', at, f)).toEqual({ text: 'status()', caret: 8 });
+    const len: Completion = { label: 'len', kind: 'function', params: 'v' };
+    expect(at && applyCompletion('sta', { ...at, query: 'le' }, len)).toEqual({ text: 'len()', caret: 4 });
+    const randomString: Completion = { label: 'randomString', kind: 'function', params: 'length, charset?' };
+    expect(at && applyCompletion('sta', at, randomString).caret).toBe(13);
+  });
+  it('opens on a name being typed, not after every space, unless asked (Ctrl+Space); never inside quotes', () => {
+    expect(expressionContext('status() == ', 12, false)).toBeUndefined();
+    expect(expressionContext('status() == ', 12, true)).toEqual({ from: 12, to: 12, query: '', closed: true });
+    expect(expressionContext("status('Lo", 10, true)).toBeUndefined();
+    expect(expressionContext('', 0, true)).toMatchObject({ from: 0, query: '' });
   });
 });

@@ -4,29 +4,32 @@
  * Tab. The text change itself goes through `onAccept`, so the caller keeps owning the value.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { applyCompletion, completionContext, filterCompletions, type Completion, type CompletionContext } from './completions.ts';
+import { applyCompletion, completionContext, filterCompletions, type Completion, type CompletionContext, type ContextAt } from './completions.ts';
 
 export interface CompletionState {
   open: boolean;
   items: Completion[];
   active: number;
-  /** Recompute from the input's text and caret (after typing, clicking, moving the caret). */
-  update(text: string, caret: number, typed: boolean): void;
+  /** Recompute from the input's text and caret (after typing, clicking, moving the caret; `explicit`: Ctrl+Space). */
+  update(text: string, caret: number, typed: boolean, explicit?: boolean): void;
   close(): void;
   /** Handles the popup's keys; returns true when the key was used. */
   onKeyDown(e: KeyboardEvent<HTMLInputElement>): boolean;
   accept(index: number): void;
 }
 
-export function useCompletion(all: readonly Completion[], onAccept: (text: string, caret: number) => void): CompletionState {
+const templateContext: ContextAt = (text, caret) => completionContext(text, caret);
+
+/** `contextAt`: where names go in this field (inside `${...}` by default; expressionContext for a condition). */
+export function useCompletion(all: readonly Completion[], onAccept: (text: string, caret: number) => void, contextAt: ContextAt = templateContext): CompletionState {
   const [at, setAt] = useState<{ text: string; ctx: CompletionContext } | undefined>();
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(0);
   const items = at ? filterCompletions(all, at.ctx.query) : [];
   const open = at !== undefined && !dismissed && items.length > 0;
 
-  const update = (text: string, caret: number, typed: boolean): void => {
-    const ctx = completionContext(text, caret);
+  const update = (text: string, caret: number, typed: boolean, explicit = false): void => {
+    const ctx = contextAt(text, caret, explicit);
     // Moving the caret into an expression does not open the list (clicking a URL should not pop it up);
     // typing or Ctrl+Space does, and an open list follows the caret.
     if (!ctx) setAt(undefined);
@@ -45,7 +48,7 @@ export function useCompletion(all: readonly Completion[], onAccept: (text: strin
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>): boolean => {
     if (e.key === ' ' && e.ctrlKey) {
       const t = e.currentTarget;
-      update(t.value, t.selectionStart ?? t.value.length, true);
+      update(t.value, t.selectionStart ?? t.value.length, true, true);
       return true;
     }
     if (!open) return false;

@@ -1,0 +1,133 @@
+/**
+ * Runs one gRPC step for a VU: renders its target, metadata and messages, makes the call on the VU's channel (unary
+ * or a stream, as the method is declared), records it with k6's metrics, then runs its checks and extractions.
+ * A status other than OK is a measurement (counted by kind, e.g. grpc-unavailable), never the end of the run; a
+ * step that cannot be made (a template, a message that does not fit its type, reflection that fails) ends the
+ * iteration as a request that cannot be built does.
+ */
+import { connectivityState, Metadata, type Client, type StatusObject } from '@grpc/grpc-js';
+import { performance } from 'node:perf_hooks';
+import { TemplateRuntimeError } from '../../template/index.ts';
+import { IterationAbort, type WorkerContext } from '../vu/send.ts';
+import { INTERRUPTED } from '../vu/signals.ts';
+import type { VirtualUser } from '../vu/virtual-user.ts';
+import type { CompiledGrpc } from './compile.ts';
+import { findMethod, MessageError, UnknownMethodError, type GrpcMethod } from './method.ts';
+import { ReflectionError } from './reflection.ts';
+import { codeName, GrpcResponse, headersOf } from './response.ts';
+import { Exchange } from './exchange.ts';
+
+export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerContext): Promise<void> {
+  const ctx = vu.ctx;
+  let target: string;
+  let messages: Buffer[];
+  let values: unknown[];
+  const md = new Metadata();
+  let method: GrpcMethod;
+  try {
+    target = step.target.render(ctx);
+    for (const [k, v] of step.metadata) md.set(k, v.render(ctx));
+    if (step.passphrase !== undefined && step.conn.passphrase === undefined) step.conn.passphrase = step.passphrase.render(ctx);
+  } catch (e) {
+    if (e instanceof TemplateRuntimeError) fail(wc, step, 'template', e.message);
+    throw e;
+  }
+  const client = step.channels.client(vu, target, step.conn);
+  try {
+    method = step.resolved ?? await resolve(step, client, target);
+  } catch (e) {
+    if (e instanceof ReflectionError || e instanceof UnknownMethodError) fail(wc, step, 'grpc-unknown-method', e.message);
+    throw e;
+  }
+  if (vu.interrupted) throw INTERRUPTED;
+  try {
+    values = method.rpcType === 'unary' || method.rpcType === 'server-stream' || step.messages === undefined
+      ? [step.message(ctx)] : step.messages.map((m) => m(ctx));
+    messages = values.map(method.serialize);
+  } catch (e) {
+    if (e instanceof TemplateRuntimeError) fail(wc, step, 'template', e.message);
+    if (e instanceof MessageError) fail(wc, step, 'grpc-message', e.message);
+    throw e;
+  }
+
+  await connected(vu, client, step.timeoutMs);
+  if (vu.interrupted) throw INTERRUPTED;
+  const t0 = performance.now();
+  const x = new Exchange(client, method, messages, md, step);
+  vu.track(x);
+  const done = await x.done;
+  vu.untrack(x);
+  const trace = wc.trace;
+  const traced = trace === undefined ? undefined : { target, metadata: Object.entries(md.getMap()).map(([k, v]): [string, string] => [k, String(v)]), messages: values };
+  if (vu.interrupted) {
+    if (trace !== undefined && traced !== undefined) trace.grpc(step, { ...traced, response: undefined });
+    throw INTERRUPTED;
+  }
+  const ms = performance.now() - t0;
+  const status: StatusObject = done.status;
+  if (method.rpcType === 'unary') step.series.call(status.code, Math.round(ms * 1000));
+  else step.series.streamed(status.code, x.sent, x.received.length);
+  if (status.code !== 0) wc.recorder.error(`grpc-${codeName(status.code).toLowerCase().replaceAll('_', '-')}`, step.scenario, step.name, status.details || codeName(status.code));
+  const message = method.rpcType === 'unary' || method.rpcType === 'client-stream' ? x.received[0] : x.received;
+  const res = new GrpcResponse(status.code, status.details, message, headersOf(done.metadata), headersOf(status.metadata.getMap()), ms, target);
+  if (trace !== undefined && traced !== undefined) trace.grpc(step, { ...traced, response: res });
+  judge(vu, step, res, wc);
+}
+
+/**
+ * As k6's client.connect() before invoke(): a channel's first connection is made before the call is timed, so
+ * grpc_req_duration is the call alone. A channel that cannot connect is left to the call, which then fails.
+ */
+function connected(vu: VirtualUser, client: Client, timeoutMs: number): Promise<void> | undefined {
+  const channel = client.getChannel();
+  const first = channel.getConnectivityState(true);
+  if (first === connectivityState.READY || first === connectivityState.TRANSIENT_FAILURE) return undefined;
+  const deadline = Date.now() + timeoutMs;
+  return new Promise<void>((resolve) => {
+    const wait = { interrupt: () => resolve() };
+    const done = (): void => { vu.untrack(wait); resolve(); };
+    vu.track(wait);
+    // Until it is connected, or has failed to (refused, TLS): the call then fails at once, as k6's connect does.
+    const watch = (state: connectivityState): void => {
+      if (state === connectivityState.READY || state === connectivityState.TRANSIENT_FAILURE || state === connectivityState.SHUTDOWN) { done(); return; }
+      channel.watchConnectivityState(state, deadline, (err) => { if (err) done(); else watch(channel.getConnectivityState(false)); });
+    };
+    watch(first);
+  });
+}
+
+function resolve(step: CompiledGrpc, client: Client, target: string): Promise<GrpcMethod> {
+  const service = step.method.split('/')[0] as string;
+  return step.channels.reflect(client, target, step.conn, service, step.timeoutMs)
+    .then((root) => findMethod(root, step.method, `the descriptors ${target} reflects`));
+}
+
+function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: WorkerContext): void {
+  for (const c of step.checks) {
+    let why: string | undefined;
+    try { why = c.rule(res, vu.ctx); } catch (e) {
+      if (!(e instanceof TemplateRuntimeError)) throw e;
+      why = `cannot evaluate: ${e.message}`;
+    }
+    if (why === undefined) c.counter.pass++;
+    else { c.counter.fail++; c.counter.failure ??= why; }
+    wc.trace?.check(step, c.counter.key.check, why);
+  }
+  for (const { variable, extractor } of step.extracts) {
+    const out = extractor.run(res);
+    if (out.ok) vu.ctx.vars.set(variable, out.value);
+    else if (extractor.fallback !== undefined) vu.ctx.vars.set(variable, extractor.fallback);
+    else {
+      vu.ctx.vars.delete(variable);
+      wc.recorder.extractFailure(step.scenario, step.name, variable, out.reason);
+    }
+    wc.trace?.extract(step, variable, out, vu.ctx.vars.get(variable));
+  }
+}
+
+function fail(wc: WorkerContext, step: CompiledGrpc, kind: string, message: string): never {
+  wc.recorder.error(kind, step.scenario, step.name, message);
+  wc.trace?.failed(step, kind, message);
+  wc.failed?.(step.name, message, true);
+  throw new IterationAbort(message);
+}

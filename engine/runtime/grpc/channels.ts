@@ -1,0 +1,98 @@
+/**
+ * gRPC channels per VU, as k6's client.connect(): each VU has its own connection to each target (a local subchannel
+ * pool, so VUs do not share one HTTP/2 connection), reused for all its calls and closed with the worker's other
+ * connections. Descriptors asked of a server by reflection are shared by the worker's VUs.
+ */
+import { Client, credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
+import { createSecureContext } from 'node:tls';
+import type protobuf from 'protobufjs';
+import type { Dispatchers } from '../http/dispatchers.ts';
+import { reflectRoot } from './reflection.ts';
+
+/** How a step connects: plaintext, or TLS with these (files already read). */
+export interface GrpcConnection {
+  /** Steps with the same key share a VU's channel to a target. */
+  key: string;
+  plaintext: boolean;
+  insecure: boolean;
+  ca?: Buffer;
+  cert?: Buffer;
+  clientKey?: Buffer;
+  passphrase?: string;
+  servername?: string;
+  minVersion?: 'TLSv1.2' | 'TLSv1.3';
+}
+
+export class GrpcChannels {
+  private readonly byVu = new WeakMap<object, Map<string, Client>>();
+  private readonly open = new Set<Client>();
+  private readonly creds = new Map<string, { credentials: ChannelCredentials; options: ChannelOptions }>();
+  private readonly reflected = new Map<string, Promise<protobuf.Root>>();
+
+  /** The VU's client for `target` over `conn`, connected on first use. */
+  client(vu: object, target: string, conn: GrpcConnection): Client {
+    let mine = this.byVu.get(vu);
+    if (mine === undefined) { mine = new Map(); this.byVu.set(vu, mine); }
+    const id = `${target}\u0000${conn.key}`;
+    let c = mine.get(id);
+    if (c === undefined) {
+      const { credentials, options } = this.credentialsOf(conn);
+      c = new Client(target, credentials, options);
+      mine.set(id, c);
+      this.open.add(c);
+    }
+    return c;
+  }
+
+  /** The descriptors of `service` at `target`, asked once per worker (a failure is asked again next time). */
+  reflect(client: Client, target: string, conn: GrpcConnection, service: string, deadlineMs: number): Promise<protobuf.Root> {
+    const id = `${target}\u0000${conn.key}\u0000${service}`;
+    let p = this.reflected.get(id);
+    if (p === undefined) {
+      p = reflectRoot(client, service, deadlineMs);
+      this.reflected.set(id, p);
+      p.catch(() => this.reflected.delete(id));
+    }
+    return p;
+  }
+
+  close(): void {
+    for (const c of this.open) c.close();
+    this.open.clear();
+  }
+
+  private credentialsOf(conn: GrpcConnection): { credentials: ChannelCredentials; options: ChannelOptions } {
+    let made = this.creds.get(conn.key);
+    if (made !== undefined) return made;
+    const options: ChannelOptions = { 'grpc.use_local_subchannel_pool': 1 };
+    let credentials: ChannelCredentials;
+    if (conn.plaintext) credentials = grpcCredentials.createInsecure();
+    else {
+      const ctx = createSecureContext({
+        ...(conn.ca ? { ca: conn.ca } : {}), ...(conn.cert ? { cert: conn.cert } : {}), ...(conn.clientKey ? { key: conn.clientKey } : {}),
+        ...(conn.passphrase !== undefined ? { passphrase: conn.passphrase } : {}), ...(conn.minVersion ? { minVersion: conn.minVersion } : {}),
+      });
+      credentials = grpcCredentials.createFromSecureContext(ctx, conn.insecure ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : {});
+      if (conn.servername) options['grpc.ssl_target_name_override'] = conn.servername;
+    }
+    made = { credentials, options };
+    this.creds.set(conn.key, made);
+    return made;
+  }
+}
+
+const byOwner = new WeakMap<Dispatchers, GrpcChannels>();
+let unowned: GrpcChannels | undefined;
+
+/** The channels of a worker (or setup, or Try it): closed when its HTTP connections are. */
+export function channelsFor(owner: Dispatchers | undefined): GrpcChannels {
+  if (owner === undefined) return (unowned ??= new GrpcChannels());
+  let c = byOwner.get(owner);
+  if (c === undefined) {
+    const made = new GrpcChannels();
+    owner.onClose(() => made.close());
+    byOwner.set(owner, made);
+    c = made;
+  }
+  return c;
+}

@@ -1,0 +1,102 @@
+/**
+ * A gRPC step compiled once per worker and scenario: templates compiled, the method found in its protos (a step that
+ * reflects finds it at its first call), TLS files taken from those the coordinator read, checks and metrics made.
+ */
+import { grpcCallName, grpcCheckName, grpcMethodPath } from '../../plan/grpc-names.ts';
+import { parseDuration } from '../../base/duration.ts';
+import type { GrpcCall } from '../../plan/schema/index.ts';
+import { compileTemplate, type Template, type TemplateContext } from '../../template/index.ts';
+import type { CheckCounter } from '../../metrics/recorder.ts';
+import { compileValue } from '../compile/json-body.ts';
+import type { CompileContext } from '../compile/request.ts';
+import { channelsFor, type GrpcChannels, type GrpcConnection } from './channels.ts';
+import { compileGrpcCheck, compileGrpcExtractor, type CompiledGrpcExtractor, type GrpcCheckFn } from './checks.ts';
+import { findMethod, type GrpcMethod } from './method.ts';
+import { buildRoot } from './protos.ts';
+import { GrpcSeries } from './series.ts';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_MESSAGES = 10_000;
+
+export interface CompiledGrpc {
+  kind: 'grpc';
+  name: string;
+  scenario: string;
+  group: string;
+  /** `package.Service/Method` as written. */
+  method: string;
+  target: Template;
+  conn: GrpcConnection;
+  /** TLS passphrase, rendered with the VU's environment when the channel is made. */
+  passphrase: Template | undefined;
+  channels: GrpcChannels;
+  /** From the protos; undefined for a step that reflects (found at its first call, per worker). */
+  resolved: GrpcMethod | undefined;
+  message: (ctx: TemplateContext) => unknown;
+  /** Client and bidirectional streams: the messages sent (undefined: `message` alone). */
+  messages: ((ctx: TemplateContext) => unknown)[] | undefined;
+  metadata: [string, Template][];
+  timeoutMs: number;
+  maxMessages: number;
+  checks: { rule: GrpcCheckFn; counter: CheckCounter }[];
+  extracts: { variable: string; extractor: CompiledGrpcExtractor }[];
+  series: GrpcSeries;
+}
+
+const roots = new WeakMap<ReadonlyMap<string, Buffer>, Map<string, ReturnType<typeof buildRoot>>>();
+
+export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): CompiledGrpc {
+  const name = grpcCallName(g);
+  const tags = { ...cc.plan.defaults?.tags, ...cc.scenarioTags, ...g.tags };
+  const base = { ...tags, scenario: cc.scenario, group, request: name, method: grpcMethodPath(g) };
+  return {
+    kind: 'grpc', name, scenario: cc.scenario, group, method: g.method,
+    target: compileTemplate(g.target),
+    conn: connectionOf(g, cc.files),
+    passphrase: g.tls?.passphrase !== undefined ? compileTemplate(g.tls.passphrase) : undefined,
+    channels: channelsFor(cc.dispatchers),
+    resolved: g.protos ? findMethod(rootOf(g, cc.files), g.method, g.protos.join(', ')) : undefined,
+    message: compileValue(g.message ?? {}),
+    messages: g.messages?.map(compileValue),
+    metadata: Object.entries(g.metadata ?? {}).map(([k, v]) => [k, compileTemplate(String(v))]),
+    timeoutMs: parseDuration(g.timeout ?? cc.plan.defaults?.timeout ?? '') ?? DEFAULT_TIMEOUT_MS,
+    maxMessages: g.maxMessages ?? DEFAULT_MAX_MESSAGES,
+    checks: (g.checks ?? []).map((c) => ({
+      rule: compileGrpcCheck(c),
+      counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: grpcCheckName(c) }),
+    })),
+    extracts: Object.entries(g.extract ?? {}).map(([variable, x]) => ({ variable, extractor: compileGrpcExtractor(x) })),
+    series: new GrpcSeries(cc.recorder, base),
+  };
+}
+
+/** The protos' root, built once per worker for each set of protos. */
+function rootOf(g: GrpcCall, files: ReadonlyMap<string, Buffer>): ReturnType<typeof buildRoot> {
+  const set = { protos: g.protos ?? [], importPaths: g.importPaths };
+  let mine = roots.get(files);
+  if (mine === undefined) { mine = new Map(); roots.set(files, mine); }
+  const id = JSON.stringify(set);
+  let root = mine.get(id);
+  if (root === undefined) { root = buildRoot(set, files); mine.set(id, root); }
+  return root;
+}
+
+function connectionOf(g: GrpcCall, files: ReadonlyMap<string, Buffer>): GrpcConnection {
+  const tls = g.tls ?? {};
+  const read = (path: string | undefined): Buffer | undefined => {
+    if (path === undefined) return undefined;
+    const data = files.get(path);
+    if (!data) throw new Error(`TLS file ${path} was not loaded`);
+    return data;
+  };
+  const conn: GrpcConnection = { key: JSON.stringify([g.plaintext ?? false, tls]), plaintext: g.plaintext ?? false, insecure: tls.insecure ?? false };
+  const ca = read(tls.caFile);
+  const cert = read(tls.certFile);
+  const key = read(tls.keyFile);
+  if (ca) conn.ca = ca;
+  if (cert) conn.cert = cert;
+  if (key) conn.clientKey = key;
+  if (tls.servername !== undefined) conn.servername = tls.servername;
+  if (tls.minVersion !== undefined) conn.minVersion = tls.minVersion;
+  return conn;
+}
