@@ -3,8 +3,8 @@
  * the JavaScript source and the helpers it uses. The exporter adds only the ones its code calls.
  */
 import { FLOW_HELPERS } from './flow-helpers.ts';
+import type { Helper } from './script.ts';
 
-export interface Helper { code: string; uses: string[] }
 
 export const HELPERS: Record<string, Helper> = {
   v: { uses: [], code: `// A plan variable or a value extracted earlier by this VU; missing ends the iteration, as in Loadsmith.
