@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import engineLayers from './scripts/eslint-engine-layers.js';
 
 const noCodeExecution = {
   'no-eval': 'error',
@@ -82,7 +83,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...enginePatterns, testHelpers] }] },
   },
   {
-    // The HTTP layer's order (engine/runtime/http/import-graph.test.ts checks the whole graph for cycles):
+    // The engine's layer order (engine/layers.json, docs/architecture.md), for all of it: code, test helpers, tests.
+    files: ['engine/**/*.ts'],
+    plugins: { 'engine-layers': engineLayers },
+    rules: { 'engine-layers/order': 'error' },
+  },
+  {
+    // The HTTP layer's order (engine/import-graph.test.ts checks the whole graph for cycles):
     // exchange.ts (the undici path, and the choice between the clients) and dispatchers.ts sit on top; the files
     // below them, the fast client's included, take the shared types from types.ts, which imports nothing.
     files: ['engine/runtime/http/**/*.ts'],

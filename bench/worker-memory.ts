@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freshWorkerBundle } from '../engine/bundle/fresh.ts';
 import { parsePlan } from '../engine/plan/parse.ts';
-import { runPlan } from '../engine/runtime/run-plan.ts';
+import { runPlan } from '../engine/run/run-plan.ts';
 
 const { values: opt } = parseArgs({
   options: { workers: { type: 'string', default: '5' }, reps: { type: 'string', default: '3' }, child: { type: 'string' }, count: { type: 'string' } },

@@ -7,7 +7,7 @@
 export { VERSION } from '../version.ts';
 export {
   ControlError, runPlan, RunHandle, type ControlEvent, type ControlState, type RunInfo, type RunOptions, type ScaleTarget, type Tick,
-} from '../runtime/run-plan.ts';
+} from '../run/run-plan.ts';
 export {
   MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError,
   type IterationTrace, type RequestTraceResult, type TraceEntry, type TraceIterationOptions, type TraceRequestOptions, type TraceTimings,

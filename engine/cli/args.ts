@@ -1,7 +1,7 @@
 /** The options of `run` (and `demo`) checked and converted, and the checks other commands share. */
-import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../plan/duration.ts';
-import type { SegmentSpec } from '../plan/segment-tuple.ts';
-import { parseTrendStat, TREND_STAT_HINT } from '../plan/trend-stats.ts';
+import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../base/duration.ts';
+import type { SegmentSpec } from '../base/segment-tuple.ts';
+import { parseTrendStat, TREND_STAT_HINT } from '../base/trend-stats.ts';
 import { OutputConfigError, STREAM_KINDS, streamOutput, withoutPassword, type StreamOutput } from '../outputs/config.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
 import { parseControlAddress } from './control/address.ts';

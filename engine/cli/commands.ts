@@ -18,7 +18,7 @@ import { VERSION } from '../version.ts';
 export type UiLauncher = (options: { port: number; open: boolean; dataDir: string | undefined }) => Promise<number>;
 
 export function commands(ui: (() => Promise<UiLauncher>) | undefined): CliCommand[] {
-  return [
+  const all: CliCommand[] = [
     command(runSpec, async () => (await import('./commands/run.ts')).runCommand),
     command(validateSpec, async () => (await import('./commands/validate.ts')).validateCommand),
     command(demoSpec, async () => (await import('./commands/demo.ts')).demoCommand),
@@ -36,9 +36,10 @@ export function commands(ui: (() => Promise<UiLauncher>) | undefined): CliComman
     command(exportSpec, async () => (await import('./commands/export.ts')).exportCommand),
     command(schemaSpec, async () => (await import('./commands/schema.ts')).schemaCommand),
     command(uiSpec, async () => uiCommand(ui)),
-    command(completionSpec, async () => (await import('./commands/completion.ts')).completionCommand),
+    command(completionSpec, async () => (await import('./commands/completion.ts')).completionCommand(all.map((c) => c.spec))),
     command(versionSpec, async () => async () => { process.stdout.write(`loadsmith ${VERSION}\n`); return 0; }),
   ];
+  return all;
 }
 
 function uiCommand(load: (() => Promise<UiLauncher>) | undefined): Handler {

@@ -5,7 +5,7 @@
  * suggesting the closest one.
  */
 import { Command, type CommanderError } from 'commander';
-import { closest } from '../plan/suggest.ts';
+import { closest } from '../base/suggest.ts';
 import { VERSION } from '../version.ts';
 import { configureCommand, toUsageError } from './parser.ts';
 import type { CommandSpec } from './spec.ts';

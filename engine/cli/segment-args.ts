@@ -4,9 +4,9 @@
  * `--execution-segment-sequence 0,A,B,...,1`; with it `--shard-log` and `--start-at`. Every mistake is a UsageError
  * naming the option.
  */
-import { MAX_DURATION_MS } from '../plan/duration.ts';
-import { parseExecutionSegment, parseSegmentSequence, segmentOfN, SegmentError } from '../plan/segment.ts';
-import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
+import { MAX_DURATION_MS } from '../base/duration.ts';
+import { parseExecutionSegment, parseSegmentSequence, segmentOfN, SegmentError } from '../base/segment.ts';
+import { SegmentTuple, type SegmentSpec } from '../base/segment-tuple.ts';
 import { UsageError } from './usage.ts';
 
 export interface SegmentOptions {

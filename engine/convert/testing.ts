@@ -3,12 +3,12 @@
  * that no secret is in it in any spelling (as written, percent-encoded, form-encoded, JSON-escaped).
  */
 import { expect } from 'vitest';
-import { header } from '../cli/commands/import.ts';
 import { planToYaml } from './plan-yaml.ts';
+import { importedPlanHeader } from './report.ts';
 import type { ImportResult } from './types.ts';
 
 export function importedText(r: ImportResult, file: string): string {
-  return planToYaml(r.plan, header(r, file)) + JSON.stringify(r.notes);
+  return planToYaml(r.plan, importedPlanHeader(r, file)) + JSON.stringify(r.notes);
 }
 
 export function expectNoSecrets(text: string, secrets: readonly string[]): void {

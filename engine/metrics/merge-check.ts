@@ -3,7 +3,7 @@
  * sequences may overlap), and segments that do not overlap. Segments missing from 0..1 are allowed (the merged
  * run is then part of the plan) but reported.
  */
-import { compare, formatFraction, formatSegment, parseExecutionSegment, sub, add, ZERO, ONE, type ExecutionSegment, type Fraction } from '../plan/segment.ts';
+import { compare, formatFraction, formatSegment, parseExecutionSegment, sub, add, ZERO, ONE, type ExecutionSegment, type Fraction } from '../base/segment.ts';
 import type { ShardData } from './shard.ts';
 
 /** Shards that cannot be merged; the message names the files and what to do. */

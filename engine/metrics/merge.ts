@@ -4,7 +4,7 @@
  * merged data, the per-second timelines merged by wall-clock time (merge-timeline.ts). The result carries a
  * merged `shard`, so it can itself be merged with further shards.
  */
-import { compare, parseExecutionSegment } from '../plan/segment.ts';
+import { compare, parseExecutionSegment } from '../base/segment.ts';
 import { checkShards, MergeError, type NamedShard } from './merge-check.ts';
 import { mergeTimelines } from './merge-timeline.ts';
 import { encodeAggregate, mergeAggregates, type ShardData } from './shard.ts';

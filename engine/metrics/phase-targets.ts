@@ -5,7 +5,7 @@
 import { isArrivalRate, plannedRate } from '../plan/arrival.ts';
 import { plannedVus } from '../plan/schedule.ts';
 import type { Scenario } from '../plan/schema/index.ts';
-import type { ControlEvent } from '../runtime/control/types.ts';
+import type { ControlEvent } from '../plan/control.ts';
 
 /** From the start of the phase to its end (equal for a target set while running). */
 export interface Range { from: number; to: number }

@@ -10,7 +10,7 @@ import { Histogram } from './histogram.ts';
 import { phaseTarget, type PhaseTarget } from './phase-targets.ts';
 import type { Sample } from './sample.ts';
 import type { Scenario } from '../plan/schema/index.ts';
-import type { ControlChange, ControlEvent } from '../runtime/control/types.ts';
+import type { ControlChange, ControlEvent } from '../plan/control.ts';
 
 export interface PhaseScenario {
   name: string;

@@ -9,7 +9,7 @@ import {
 import type { PhaseShape, RawSeries } from './testing.ts';
 import { Thresholds } from './thresholds/evaluate.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
-import { ThresholdSyntaxError } from './thresholds/parse.ts';
+import { ThresholdSyntaxError } from '../plan/threshold-syntax.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The fixture: raw values kept here; the run aggregate receives them as two workers' samples (each half).

@@ -4,7 +4,7 @@
  */
 import { Histogram } from './histogram.ts';
 import type { Phase, RunAggregate } from './aggregate.ts';
-import type { MetricDef } from './registry.ts';
+import type { MetricDef } from '../base/metric-registry.ts';
 import type { SeriesKey } from './sample.ts';
 
 /** What a metric looks like right now, whatever its type. */

@@ -4,14 +4,14 @@
  */
 import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
-import { METRICS } from './registry.ts';
+import { METRICS } from '../base/metric-registry.ts';
 import type { ControlSummary } from './phases.ts';
 import type { ShardData } from './shard.ts';
 import { closedWindows, findStalls, type Stall } from './stalls.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { trendStats, type TrendStats } from './trend.ts';
-import { chosenPercentiles, trendStatList } from '../plan/trend-stats.ts';
+import { chosenPercentiles, trendStatList } from '../base/trend-stats.ts';
 
 export type MetricSummary =
   | ({ type: 'trend'; unit: 'ms' } & TrendStats)

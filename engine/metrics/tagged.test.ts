@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RunAggregate } from './aggregate.ts';
 import { readMetric } from './query.ts';
 import { MetricsRecorder } from './recorder.ts';
-import { METRICS } from './registry.ts';
+import { METRICS } from '../base/metric-registry.ts';
 import { encodeAggregate, mergeAggregates, ShardAggregate } from './shard.ts';
 import { buildSummary } from './summary.ts';
 

@@ -3,27 +3,15 @@
  * "Stream metrics to" take precedence, as k6's command line does over a script's options). A plan may come from
  * someone else: the credentials in the environment (tokens, passwords, extra headers) are never sent to a URL a plan
  * chose — give the output with --out (or in the app) to use them. Nor can a plan read them as `${env.X}` (in a
- * request or an output's URL): prepare.ts refuses such a plan, and a run's templates never see them.
+ * request or an output's URL): prepare.ts refuses such a plan, and a run's templates never see them
+ * (plan/output-credentials.ts says which variables they are).
  */
 import type { Plan } from '../plan/schema/index.ts';
 import { compileTemplate } from '../template/index.ts';
 import { streamOutput, type Env, type StreamOutput } from './config.ts';
 
-/** Environment variables that carry an output's credentials (and headers, which may carry them too). */
-const CREDENTIAL = /^(LOADSMITH_(PROMETHEUS|INFLUXDB|OTLP)_(TOKEN|USERNAME|PASSWORD|HEADERS)|OTEL_EXPORTER_OTLP(_METRICS)?_HEADERS)$/;
-
-/** Is this environment variable a metric output's credential (a token, password or headers)? */
-export function isOutputCredential(name: string): boolean {
-  return CREDENTIAL.test(name);
-}
-
 /** The plan's outputs with `${env.X}` in their URLs rendered; undefined when it names none. */
 export function planStreams(plan: Plan, env: Env): StreamOutput[] | undefined {
   if (!plan.outputs?.length) return undefined;
   return plan.outputs.map((o) => streamOutput(o.kind, compileTemplate(o.url).render({ vu: 0, iter: 0, scenario: '', env, vars: new Map(), data: {} })));
-}
-
-/** `env` without the outputs' credentials: the settings a plan-chosen output is opened with. */
-export function withoutCredentials(env: Env): Env {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !CREDENTIAL.test(name)));
 }

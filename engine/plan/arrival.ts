@@ -5,7 +5,7 @@
  * linear within a stage, that time has a closed form (k6's `cal`, issue k6#1299).
  * Both are half-open, [0, end): an iteration due exactly at the end is not started.
  */
-import { parseDuration } from './duration.ts';
+import { parseDuration } from '../base/duration.ts';
 import { ARRIVAL_RATE_EXECUTORS, type ArrivalRateScenario, type Scenario } from './schema/index.ts';
 
 const ARRIVAL_RATE: ReadonlySet<string> = new Set(ARRIVAL_RATE_EXECUTORS);

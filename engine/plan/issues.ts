@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { quote, type LocatableIssue } from './errors.ts';
 import { allowedKeysAt, planJsonSchema } from './json-schema.ts';
 import type { PathSegment } from './path.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 
 type ZodIssue = z.core.$ZodIssue;
 

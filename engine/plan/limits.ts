@@ -19,9 +19,6 @@ export const MAX_DEPTH = 128;
 /** Values that aliases (`*name`) may repeat in one plan, counted after expansion: refuses "billion laughs". */
 export const MAX_ALIASED_VALUES = 100_000;
 
-/** Longest word that gets a "did you mean" suggestion: nobody misspells a 64-character key by one letter. */
-export const MAX_SUGGESTED_LENGTH = 64;
-
 /** `16 MB` for 16 * 1024 * 1024. */
 export function formatBytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);

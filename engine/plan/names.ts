@@ -2,7 +2,7 @@
  * Names users see in results: a request's name (its `name`, else METHOD and the URL as written, so that
  * `/users/${id}` stays one name instead of one per id) and a check's label (its `name`, else derived).
  */
-import { formatDuration, parseDuration } from './duration.ts';
+import { formatDuration, parseDuration } from '../base/duration.ts';
 import type { Check, Request } from './schema/index.ts';
 
 export function requestName(r: Request): string {

@@ -8,7 +8,7 @@
  */
 import { isArrivalRate } from './arrival.ts';
 import type { ArrivalRateScenario, Plan, Scenario } from './schema/index.ts';
-import { parseDuration } from './duration.ts';
+import { parseDuration } from '../base/duration.ts';
 import { maxVus } from './schedule.ts';
 
 /** The overrides cannot apply to this plan (the CLI reports it as a usage error, the app as invalid params). */

@@ -9,7 +9,7 @@ import { migrate } from './migrate.ts';
 import { Plan } from './schema/index.ts';
 import { MAX_DEPTH } from './limits.ts';
 import { locateIssues, parsePlanSource, type PlanSource } from './source.ts';
-import { withSuggestionBudget } from './suggest.ts';
+import { withSuggestionBudget } from '../base/suggest.ts';
 import { validateFlow } from './validate-flow.ts';
 import { validateRequests } from './validate-requests.ts';
 import { validateScenarios } from './validate-scenarios.ts';

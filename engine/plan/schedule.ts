@@ -2,7 +2,7 @@
  * Executor schedules with k6's semantics, as pure functions: the planned number of VUs over time, how long a
  * scenario lasts, and a one-line description. The runtime, the CLI header and the designer's preview share them.
  */
-import { formatDuration, parseDuration } from './duration.ts';
+import { formatDuration, parseDuration } from '../base/duration.ts';
 import { isArrivalRate, plannedRate } from './arrival.ts';
 import type { Plan, Scenario } from './schema/index.ts';
 

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { arrivalTimes, isArrivalRate } from './arrival.ts';
 import { rampingVuSteps } from './schedule.ts';
-import { parseSegmentSequence, segmentOfN, type ExecutionSegment } from './segment.ts';
+import { parseSegmentSequence, segmentOfN, type ExecutionSegment } from '../base/segment.ts';
 import { scenarioShare, segmentTimes } from './segment-share.ts';
-import { SegmentTuple } from './segment-tuple.ts';
+import { SegmentTuple } from '../base/segment-tuple.ts';
 import type { Scenario } from './schema/index.ts';
 
 const steps: Scenario['steps'] = [{ request: { url: '/x' } }];

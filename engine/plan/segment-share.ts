@@ -12,8 +12,8 @@
  */
 import { isArrivalRate, plannedRate } from './arrival.ts';
 import { maxVus } from './schedule.ts';
-import { formatSegment, toNumber, sub } from './segment.ts';
-import type { SegmentTuple } from './segment-tuple.ts';
+import { formatSegment, toNumber, sub } from '../base/segment.ts';
+import type { SegmentTuple } from '../base/segment-tuple.ts';
 import type { Scenario } from './schema/index.ts';
 
 export interface ScenarioShare {

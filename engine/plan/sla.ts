@@ -2,7 +2,7 @@
  * Service-level objectives for the breakpoint search, written like thresholds: `p(95)<500` (on
  * http_req_duration), or `metric: expression` / `metric{tag:value}: expression` (`http_req_failed: rate<0.01`).
  */
-import { parseThresholdExpr, parseThresholdKey } from '../metrics/thresholds/parse.ts';
+import { parseThresholdExpr, parseThresholdKey } from './threshold-syntax.ts';
 
 export interface Sla { metric: string; expression: string }
 

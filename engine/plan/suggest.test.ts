@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePlan, PlanError } from './index.ts';
-import { closest, withSuggestionBudget } from './suggest.ts';
+import { closest, withSuggestionBudget } from '../base/suggest.ts';
 
 const HEAD = 'version: 1\nname: x\n';
 const SCENARIOS = 'scenarios:\n  a:\n    executor: constant-vus\n    duration: 1s\n    steps: [{ request: { url: "http://h/" } }]\n';

@@ -1,6 +1,6 @@
 /** Rules on requests the schema cannot express: one body, valid regexes and JSONPaths, bodies kept when needed. */
 import { compileJsonPath, JsonPathSyntaxError } from '../jsonpath/index.ts';
-import { parseDuration } from './duration.ts';
+import { parseDuration } from '../base/duration.ts';
 import type { PlanIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
 import { BODY_KEYS, type Plan } from './schema/index.ts';

@@ -1,6 +1,6 @@
 /** Executor rules k6 enforces beyond field types. */
 import { isArrivalRate } from './arrival.ts';
-import { parseDuration } from './duration.ts';
+import { parseDuration } from '../base/duration.ts';
 import type { PlanIssue } from './errors.ts';
 import type { Plan } from './schema/index.ts';
 

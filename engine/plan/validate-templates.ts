@@ -7,7 +7,7 @@ import { TemplateSyntaxError } from '../template/index.ts';
 import { listOf, type LocatableIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
 import type { Plan } from './schema/index.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 import { fieldReferences, templateFields, type TemplateScope } from './template-fields.ts';
 import { TemplateNames } from './template-names.ts';
 import { SETUP, TEARDOWN } from './walk.ts';

@@ -2,11 +2,11 @@
  * Threshold keys and expressions, and the tag values they filter on. A filter that can never match
  * (a misspelt request name) would make a threshold pass on no data, so it is an error.
  */
-import { parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from '../metrics/thresholds/parse.ts';
+import { parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from './threshold-syntax.ts';
 import { HTTP_METHODS, type Plan } from './schema/index.ts';
 import { listOf, quote, type LocatableIssue } from './errors.ts';
 import { checkName, requestName } from './names.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean } from '../base/suggest.ts';
 import { groupsOf, requestsOf, stepsOf } from './walk.ts';
 import { websocketTagValues } from './websocket-fields.ts';
 import { grpcCallName, grpcCallsOf, grpcCheckName, grpcMethodPath } from './grpc-names.ts';

@@ -4,7 +4,7 @@
  */
 import type { PhaseScenario, RunPhase } from '../metrics/phases.ts';
 import type { Range } from '../metrics/phase-targets.ts';
-import type { ControlChange } from '../runtime/control/types.ts';
+import type { ControlChange } from '../plan/control.ts';
 import { fmtMs, fmtRate } from './numbers.ts';
 
 /** "0s – 12s". */

@@ -2,10 +2,10 @@
  * The end-of-test summary for people, laid out like k6's (thresholds, checks, HTTP, execution, network), plus
  * what k6 leaves out: a per-request table, status codes, the error set, failed extractions and the result line.
  */
-import { METRIC_SECTIONS } from '../metrics/registry.ts';
+import { METRIC_SECTIONS } from '../base/metric-registry.ts';
 import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
-import type { TrendStat } from '../plan/trend-stats.ts';
+import type { TrendStat } from '../base/trend-stats.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
 import { achievedText, fellShort, phaseCause, phaseSpan, targetText } from './phase-text.ts';
 import { requestTable } from './request-table.ts';

@@ -4,7 +4,7 @@
  */
 import type { Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
-import { trendStatList, type TrendStat } from '../plan/trend-stats.ts';
+import { trendStatList, type TrendStat } from '../base/trend-stats.ts';
 import { fmtCount, fmtMs } from './numbers.ts';
 
 /** The statistics this summary shows (the default list for a summary written before the choice existed). */

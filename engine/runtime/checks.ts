@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { compileJsonPath } from '../jsonpath/index.ts';
-import { parseDuration } from '../plan/duration.ts';
+import { parseDuration } from '../base/duration.ts';
 import type { Check } from '../plan/schema/index.ts';
 import type { TemplateContext } from '../template/index.ts';
 import { compileValue } from './compile/json-body.ts';

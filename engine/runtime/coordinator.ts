@@ -8,7 +8,7 @@ import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
 import { WireSample, type Sample } from '../metrics/sample.ts';
 import { SeriesKeyTable } from '../metrics/series-keys.ts';
-import { buildSummary, type StopReason, type Summary } from '../metrics/summary.ts';
+import { buildSummary, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
 import { RunTimeline } from '../metrics/run-timeline.ts';
@@ -23,12 +23,14 @@ import type { PreparedRun } from './prepare.ts';
 import { createResultFiles } from './results/files.ts';
 import { resultNotes } from './results/notes.ts';
 import { StepListRun, teardownNotes } from './run-steps.ts';
+import { RunState } from './run-state.ts';
 import { runScenarios, segmentTuple, shardData } from './segment-run.ts';
 import type { WriterStats } from './results/append-writer.ts';
 import type { RunHandle, RunInfo, Tick } from './run-handle.ts';
 import { customTags } from './tags.ts';
 import { startTimer, stopTimer } from './timers.ts';
-import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './worker/protocol.ts';
+import { epochNow, type ToWorker, type WorkerInit } from './worker/protocol.ts';
+import { WorkerPool } from './worker/pool.ts';
 import { startWorker, workerSource } from './worker/source.ts';
 
 const ABORT_GRACE_MS = 5_000;
@@ -66,83 +68,67 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const closed = closedWindows(scenarios);
   const notes: string[] = [...segmentNotes];
   const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
-  let stoppedBy = 'completed' as StopReason; // changed from callbacks
   let finishedAt = 0;
-  const alive = new Set<number>();
   // Before the CPU meter starts: the first run in a checkout may build the worker bundle first (worker/source.ts).
   const source = run.workerUrl ? { url: run.workerUrl } : await workerSource();
   const cpu = new CpuMeter();
 
-  // Stop requests reach whatever runs: setup, the workers, then teardown, which only a hard stop interrupts
-  // (cleaning up is what a stopped run still needs).
-  let phase: 'setup' | 'scenarios' | 'teardown' = 'setup';
+  // Stop requests reach whatever runs: setup, the workers, then teardown (run-state.ts).
   let steps: StepListRun | undefined;
-  handle.attach({
-    stop: () => {
-      if (phase === 'teardown') return;
-      if (stoppedBy === 'completed') stoppedBy = 'stopped';
-      ctl.control.end('the run is stopping');
-      if (phase === 'setup') steps?.interrupt('stopped by the user');
-      else post({ cmd: 'stop' });
-    },
-    abort: () => {
-      if (stoppedBy === 'completed' || stoppedBy === 'stopped') stoppedBy = 'aborted';
-      ctl.control.end('the run is stopping');
-      if (phase === 'scenarios') abort();
-      else steps?.interrupt('aborted by the user');
-    },
+  const state = new RunState({
+    workers: { stop: () => post({ cmd: 'stop' }), abort: () => pool.abort(ABORT_GRACE_MS) },
+    steps: { interrupt: (reason) => steps?.interrupt(reason) },
     control: ctl.control,
+    note: (text) => notes.push(text),
   });
+  handle.attach({ stop: () => state.stop(), abort: () => state.abort(), control: ctl.control });
   const stepsInput = { plan, env: run.env, files: run.files, userAgent: USER_AGENT };
   let setupData: Record<string, unknown> = {};
   // Setup's and teardown's measurements join the totals at the end: they are no second of the timeline.
   const stepSamples: Sample[] = [];
   if (plan.setup) {
-    if (stoppedBy !== 'completed') return summarize();
+    if (state.stopRequested) return summarize();
     // The run has started when setup starts: the app records it and can stop it, the CLI prints its header.
     handle.emit('start', info);
     steps = new StepListRun('setup', stepsInput, {});
     const r = await steps.run();
     stepSamples.push(r.sample);
     if (r.ended !== undefined) {
-      if (stoppedBy !== 'completed') notes.push('stopped during setup: no scenario was started');
-      else {
-        stoppedBy = 'setup';
-        notes.push(`setup failed, so no scenario was started: ${r.ended}`);
-      }
+      state.setupEnded(r.ended);
       return summarize();
     }
     setupData = r.data;
   }
-  phase = 'scenarios';
 
-  const workers = Array.from({ length: workerCount }, (_, w) => {
+  const started = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
       plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders, seriesPhases: keptPhases,
       counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs, setupData,
       ...(run.segment ? { segment: run.segment } : {}), ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
     };
-    alive.add(w);
     return startWorker(source, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   });
-  const post = (m: ToWorker): void => { for (const [w, worker] of workers.entries()) if (alive.has(w)) worker.postMessage(m); };
-
-  let resolveAll!: () => void;
-  const allDone = new Promise<void>((r) => { resolveAll = r; });
-  // Workers not yet ready (or gone): the start waits for all of them, never for a dead one.
-  const notReady = new Set(workers.keys());
-  let resolveReady!: () => void;
-  const allReady = new Promise<void>((r) => { resolveReady = r; });
-  const settled = (w: number): void => { notReady.delete(w); if (notReady.size === 0) resolveReady(); };
-
-  const workerGone = (w: number, why?: string): void => {
-    if (!alive.delete(w)) return;
-    if (why) { notes.push(why); stoppedBy = 'error'; }
-    collector.markFinished(w);
-    settled(w);
-    emitTicks();
-    if (alive.size === 0) { finishedAt = epochNow(); emitTicks(); resolveAll(); }
-  };
+  // Each worker names its series by number (metrics/series-keys.ts): one table per worker reads them back.
+  const keys = started.map(() => new SeriesKeyTable());
+  const pool = new WorkerPool(started, {
+    sample: (w, wire) => {
+      const parsed = WireSample.safeParse(wire);
+      const sample = parsed.success ? (keys[w] as SeriesKeyTable).fromWire(parsed.data) : parsed.error.message;
+      if (typeof sample === 'string') { notes.push(`worker ${w} sent a malformed sample: ${sample}`); return; }
+      agg.add(sample);
+      collector.add(sample);
+      emitTicks();
+    },
+    gone: (w, why, last) => {
+      if (why) state.workerFailed(why);
+      collector.markFinished(w);
+      emitTicks();
+      if (last) { finishedAt = epochNow(); emitTicks(); }
+    },
+    results: (stats) => written.push(...stats),
+    note: (text) => notes.push(text),
+  });
+  const post = (m: ToWorker): void => pool.post(m);
 
   function emitTicks(): void {
     if (t0 === 0) return;
@@ -163,73 +149,27 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       // Streaming outputs (engine/outputs) label their metrics from the interval's series, which the tick merges.
       handle.emit('interval', tick, samples);
       const failing = thresholds.abortReason(states, tick.elapsedMs);
-      if (failing && stoppedBy === 'completed') {
-        stoppedBy = 'threshold';
-        notes.push(`aborted: threshold ${failing.metric}: ${failing.expression} failed (abortOnFail)`);
-        abort();
-      }
+      if (failing) state.thresholdFailed(`${failing.metric}: ${failing.expression}`);
     }
   }
 
-  for (const [w, worker] of workers.entries()) {
-    const keys = new SeriesKeyTable();
-    worker.on('message', (m: FromWorker) => {
-      switch (m.cmd) {
-        case 'ready':
-          settled(w);
-          break;
-        case 'sample': {
-          const parsed = WireSample.safeParse(m.sample);
-          const sample = parsed.success ? keys.fromWire(parsed.data) : parsed.error.message;
-          if (typeof sample === 'string') { notes.push(`worker ${w} sent a malformed sample: ${sample}`); break; }
-          agg.add(sample);
-          collector.add(sample);
-          emitTicks();
-          break;
-        }
-        case 'fatal':
-          // The worker cannot go on; the others keep measuring and its samples so far still count.
-          workerGone(w, `worker ${w} failed: ${m.message}`);
-          void worker.terminate();
-          break;
-        case 'done':
-          if (m.results) written.push(...m.results);
-          void worker.terminate();
-          break;
-      }
-    });
-    worker.on('error', (e) => workerGone(w, `worker ${w} crashed: ${e.message}`));
-    worker.on('exit', () => workerGone(w));
-  }
+  state.workersStarted();
 
-  let abortTimer: NodeJS.Timeout | undefined;
-  function abort(): void {
-    post({ cmd: 'abort' });
-    // Workers unwind at once; one that does not within the grace period is terminated (its last second is lost).
-    abortTimer ??= setTimeout(() => {
-      for (const [w, worker] of workers.entries()) {
-        if (alive.has(w)) { notes.push(`worker ${w} did not stop in time and was terminated; its last second of data is missing`); void worker.terminate(); }
-      }
-    }, ABORT_GRACE_MS);
-  }
-  // A stop asked for during setup stops the workers before their first iteration.
-  if (stoppedBy === 'stopped') post({ cmd: 'stop' });
-  if (stoppedBy === 'aborted') abort();
-
-  await allReady;
-  if (alive.size > 0) {
+  await pool.ready;
+  state.workersReady();
+  if (pool.size > 0) {
     t0 = epochNow() + 50;
     if (!plan.setup) handle.emit('start', info);
     post({ cmd: 'start', t0 });
   }
   // A safety net: never run (much) past the longest possible duration.
-  const watchdog = startTimer(() => { notes.push('the run exceeded its maximum duration and was aborted'); abort(); }, info.maxDurationMs + 30_000);
-  await allDone;
-  ctl.control.end('the run has ended');
+  const watchdog = startTimer(() => state.overdue(), info.maxDurationMs + 30_000);
+  await pool.ended;
+  state.workersEnded();
   stopTimer(watchdog);
-  clearTimeout(abortTimer);
+  pool.close();
   if (plan.teardown) {
-    phase = 'teardown';
+    state.teardownStarted();
     steps = new StepListRun('teardown', stepsInput, setupData);
     const r = await steps.run();
     stepSamples.push(r.sample);
@@ -249,16 +189,16 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     if (busy) notes.push(busy);
     notes.push(...charted);
     if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
-    if (stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
-    if (stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
+    if (state.stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
+    if (state.stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
     const summary = buildSummary({
       agg, thresholds: states, timeline: points, scenarios,
       plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
-      startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
+      startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy: state.stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
       workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
     });
     // A run whose setup failed did not pass, whatever its thresholds say (they saw no scenario).
-    if (stoppedBy === 'setup') summary.status = 'failed';
+    if (state.stoppedBy === 'setup') summary.status = 'failed';
     if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
     return summary;
   }

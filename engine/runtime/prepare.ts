@@ -3,14 +3,13 @@
  * environment variables it needs, data files and their columns, body files. Problems are PlanErrors,
  * located in the plan file when its source is known.
  */
-import type { StreamOutput } from '../outputs/config.ts';
-import { isOutputCredential, withoutCredentials } from '../outputs/plan-outputs.ts';
+import { isOutputCredential, withoutCredentials } from '../plan/output-credentials.ts';
 import { PlanError, type LocatableIssue } from '../plan/errors.ts';
 import { validatePlanValue } from '../plan/parse.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { locateIssues, type PlanSource } from '../plan/source.ts';
 import { fieldReferences, templateFields } from '../plan/template-fields.ts';
-import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
+import { SegmentTuple, type SegmentSpec } from '../base/segment-tuple.ts';
 import { requestsOf, stepsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
@@ -18,7 +17,8 @@ import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from
 import { tlsFiles } from './http/connection-profile.ts';
 import { loadGrpcFiles } from './grpc/plan-files.ts';
 
-export interface RunOptions {
+/** What a run is prepared from; runPlan (engine/run) adds the streaming outputs, which the runtime never sees. */
+export interface PrepareOptions {
   /** Directory data and body files are relative to; default: the current directory. Not used when `files` is given. */
   baseDir?: string;
   /** Where the plan's data, body and TLS files come from; default: localPlanFiles(baseDir). The app passes its own. */
@@ -35,13 +35,6 @@ export interface RunOptions {
   workerUrl?: URL;
   /** Raw results: one row per request streamed to each file (`--out ndjson=FILE`, `--out csv=FILE`). */
   outputs?: ResultOutput[];
-  /**
-   * Metrics streamed once per second to Prometheus, InfluxDB or an OpenTelemetry collector (engine/outputs);
-   * their credentials come from `env`.
-   */
-  streams?: StreamOutput[];
-  /** The `testid` label of streamed metrics; default: LOADSMITH_TESTID, else the plan name and start time. */
-  testid?: string;
   /**
    * Run only this execution segment of the plan (k6's --execution-segment semantics, plan/segment-share.ts); the
    * summary then carries `shard`, the data `loadsmith merge` needs. Absent: the whole plan.
@@ -69,7 +62,7 @@ export interface PreparedRun {
   segment: SegmentSpec | undefined;
 }
 
-export async function prepareRun(planValue: Plan, options: RunOptions = {}): Promise<PreparedRun> {
+export async function prepareRun(planValue: Plan, options: PrepareOptions = {}): Promise<PreparedRun> {
   const { source } = options;
   // A segment that cannot be used is the caller's mistake: a SegmentError, before anything is checked or started.
   const segment = options.segment ? SegmentTuple.fromSpec(options.segment).spec : undefined;

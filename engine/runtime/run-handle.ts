@@ -6,10 +6,10 @@ import type { ThresholdState } from '../metrics/thresholds/evaluate.ts';
 import type { LiveTotals } from '../metrics/live-totals.ts';
 import type { Sample } from '../metrics/sample.ts';
 import type { TimelinePoint } from '../metrics/timeline.ts';
-import { ControlError, type ControlEvent, type ControlState, type ScaleTarget } from './control/types.ts';
+import { ControlError, type ControlEvent, type ControlState, type ScaleTarget } from '../plan/control.ts';
 
-export { ControlError } from './control/types.ts';
-export type { ControlEvent, ControlState, ScaleTarget } from './control/types.ts';
+export { ControlError } from '../plan/control.ts';
+export type { ControlEvent, ControlState, ScaleTarget } from '../plan/control.ts';
 
 /** One second of a running test, plus running totals and the thresholds' current state. */
 export interface Tick extends TimelinePoint {

@@ -8,7 +8,7 @@
  */
 import { MetricsRecorder } from '../metrics/recorder.ts';
 import type { Sample } from '../metrics/sample.ts';
-import { parseDuration } from '../plan/duration.ts';
+import { parseDuration } from '../base/duration.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { requestsIn, SETUP, stepsIn, TEARDOWN } from '../plan/walk.ts';
 import { TemplateRuntimeError } from '../template/index.ts';

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { arrivalTimes, isArrivalRate } from '../plan/arrival.ts';
 import type { Plan, Scenario } from '../plan/schema/index.ts';
-import { parseSegmentSequence, segmentOfN } from '../plan/segment.ts';
+import { parseSegmentSequence, segmentOfN } from '../base/segment.ts';
 import { scenarioShare, segmentTimes } from '../plan/segment-share.ts';
-import { SegmentTuple } from '../plan/segment-tuple.ts';
+import { SegmentTuple } from '../base/segment-tuple.ts';
 import { runScenarios } from './segment-run.ts';
 
 const steps: Scenario['steps'] = [{ request: { url: '/x' } }];

@@ -10,8 +10,8 @@ import { isArrivalRate, plannedIterations } from '../plan/arrival.ts';
 import type { Plan, Scenario } from '../plan/schema/index.ts';
 import { describeScenario, maxVus, regularDurationMs, startTimeMs } from '../plan/schedule.ts';
 import { describeShare, scenarioShare } from '../plan/segment-share.ts';
-import { formatSegment, formatSequence } from '../plan/segment.ts';
-import { SegmentTuple, type SegmentSpec } from '../plan/segment-tuple.ts';
+import { formatSegment, formatSequence } from '../base/segment.ts';
+import { SegmentTuple, type SegmentSpec } from '../base/segment-tuple.ts';
 import { customTags } from './tags.ts';
 
 /** The first words of a segment run's note (merge leaves these notes out). */

@@ -7,11 +7,9 @@
 import type { Node } from './ast.ts';
 import { TemplateRuntimeError } from './errors.ts';
 import { findFunction } from './functions.ts';
-import type { TemplateContext } from './types.ts';
+import type { Evaluator } from './types.ts';
 import { comparison, equality, logical } from './operators.ts';
 import { readMember, toNumber, toText } from './values.ts';
-
-export type Evaluator = (ctx: TemplateContext) => unknown;
 
 /** Compiles `node`; `source` is the whole template, for quoting parts of it in messages. */
 export function compileNode(node: Node, source: string, lenient: boolean): Evaluator {

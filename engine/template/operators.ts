@@ -5,7 +5,7 @@
  * environment values and regex extractions are text), text with text, lists and objects element by element.
  * `<` and friends order two texts alphabetically and anything else as numbers.
  */
-import type { Evaluator } from './compile.ts';
+import type { Evaluator } from './types.ts';
 import { isPlainObject, toNumber } from './values.ts';
 
 export function logical(op: '&&' | '||', left: Evaluator, right: Evaluator): Evaluator {

@@ -2,7 +2,8 @@
  * compileTemplate(): splits a template into literal text and `${...}` parts, compiles each part once,
  * and returns render/evaluate closures specialised for the common shapes (constant, one expression).
  */
-import { compileNode, type Evaluator } from './compile.ts';
+import { compileNode } from './compile.ts';
+import type { Evaluator } from './types.ts';
 import { TemplateRuntimeError } from './errors.ts';
 import { parseEmbedded } from './parser.ts';
 import { staticType } from './static-types.ts';

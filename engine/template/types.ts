@@ -49,3 +49,6 @@ export interface Template {
   /** When the source is exactly one `${expr}`, its raw value (number, boolean, object...); else render(). */
   evaluate(ctx: TemplateContext): unknown;
 }
+
+/** A compiled expression or part of one: run against the context it reads values from. */
+export type Evaluator = (ctx: TemplateContext) => unknown;

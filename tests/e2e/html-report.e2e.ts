@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Summary } from '../../engine/metrics/summary.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../../engine/report/format.ts';
 import { htmlReport } from '../../engine/report/html/index.ts';
-import { runSample } from '../../engine/report/html/testing.ts';
+import { runSample } from '../fixtures/html-report-sample.ts';
 
 const SHOT = fileURLToPath(new URL('../../test-results/screenshots/html-report.png', import.meta.url));
 const DOCS_SHOT = fileURLToPath(new URL('../../docs/screenshots/html-report.png', import.meta.url));

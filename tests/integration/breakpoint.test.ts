@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../engine/plan/parse.ts';
 import { parseSla } from '../../engine/plan/sla.ts';
-import { searchBreakpoint } from '../../engine/runtime/breakpoint.ts';
+import { searchBreakpoint } from '../../engine/run/breakpoint.ts';
 
 const CAPACITY = 200;
 let server: Server;

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../engine/plan/parse.ts';
-import { runPlan } from '../../engine/runtime/run-plan.ts';
+import { runPlan } from '../../engine/run/run-plan.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 
 let server: TargetServer;

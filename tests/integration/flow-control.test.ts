@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../engine/plan/parse.ts';
-import { runPlan } from '../../engine/runtime/run-plan.ts';
+import { runPlan } from '../../engine/run/run-plan.ts';
 import { JOB_POLLS, PAGES, startFlowTarget, type FlowTarget } from '../fixtures/flow-target.ts';
 import { runYaml } from './run-helper.ts';
 

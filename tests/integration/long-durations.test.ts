@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Summary } from '../../engine/metrics/summary.ts';
 import { parsePlan } from '../../engine/plan/parse.ts';
-import { runPlan } from '../../engine/runtime/run-plan.ts';
+import { runPlan } from '../../engine/run/run-plan.ts';
 import type { RunHandle } from '../../engine/runtime/run-handle.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../engine/plan/parse.ts';
-import { formatSegment, formatSequence, segmentOfN } from '../../engine/plan/segment.ts';
-import { ControlError, runPlan, type RunHandle, type Tick } from '../../engine/runtime/run-plan.ts';
+import { formatSegment, formatSequence, segmentOfN } from '../../engine/base/segment.ts';
+import { ControlError, runPlan, type RunHandle, type Tick } from '../../engine/run/run-plan.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 import { header } from './run-helper.ts';
 

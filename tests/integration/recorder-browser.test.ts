@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestServices, type TestServices } from '../../app/services/testing.ts';
 import { validatePlanValue } from '../../engine/plan/parse.ts';
-import { runPlan } from '../../engine/runtime/run-plan.ts';
+import { runPlan } from '../../engine/run/run-plan.ts';
 import { PASSWORD, startRecorderSite, USER, type RecorderSite } from '../fixtures/recorder-site/server.ts';
 import { waitForEntries } from './recorder-helpers.ts';
 

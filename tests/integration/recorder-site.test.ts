@@ -12,7 +12,7 @@ import { ProxyAgent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Summary } from '../../engine/metrics/summary.ts';
 import { validatePlanValue } from '../../engine/plan/parse.ts';
-import { runPlan } from '../../engine/runtime/run-plan.ts';
+import { runPlan } from '../../engine/run/run-plan.ts';
 import { openTestServices, type TestServices } from '../../app/services/testing.ts';
 import type { EntrySummary, PlanProposal } from '../../app/contract/index.ts';
 import { PASSWORD, startRecorderSite, USER, type RecorderSite } from '../fixtures/recorder-site/server.ts';

@@ -1,7 +1,7 @@
 /** Runs a plan given as YAML text in-process, collecting ticks, for integration tests. */
 import { parsePlan } from '../../engine/plan/parse.ts';
 import type { Summary } from '../../engine/metrics/summary.ts';
-import { runPlan, type Tick } from '../../engine/runtime/run-plan.ts';
+import { runPlan, type Tick } from '../../engine/run/run-plan.ts';
 import type { RecordedRequest } from '../fixtures/target-server.ts';
 
 export interface RunResult { summary: Summary; ticks: Tick[] }

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../engine/plan/parse.ts';
-import { segmentOfN, formatSegment, formatSequence } from '../../engine/plan/segment.ts';
-import { runPlan } from '../../engine/runtime/run-plan.ts';
+import { segmentOfN, formatSegment, formatSequence } from '../../engine/base/segment.ts';
+import { runPlan } from '../../engine/run/run-plan.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 import { header } from './run-helper.ts';
 

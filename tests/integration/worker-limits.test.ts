@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../engine/plan/parse.ts';
-import { runPlan } from '../../engine/runtime/run-plan.ts';
+import { runPlan } from '../../engine/run/run-plan.ts';
 
 const dirs: string[] = [];
 afterAll(async () => { for (const d of dirs) await rm(d, { recursive: true, force: true }); });

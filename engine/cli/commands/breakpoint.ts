@@ -5,9 +5,9 @@
 import { writeFile } from 'node:fs/promises';
 import { loadPlanFile } from '../../plan/file.ts';
 import { parseSla, type Sla } from '../../plan/sla.ts';
-import { ThresholdSyntaxError } from '../../metrics/thresholds/parse.ts';
+import { ThresholdSyntaxError } from '../../plan/threshold-syntax.ts';
 import { fmtMs, fmtPct, fmtRate, paint, useColor } from '../../report/format.ts';
-import { searchBreakpoint, type BreakpointStep } from '../../runtime/breakpoint.ts';
+import { searchBreakpoint, type BreakpointStep } from '../../run/breakpoint.ts';
 import type { RunHandle } from '../../runtime/run-handle.ts';
 import { describeCause, stopSignals } from '../stop-signals.ts';
 import { cliDuration, parseEnv } from '../args.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ConvertError, IMPORT_FORMATS, importPlan, planToYaml, SHELLS, type AnyImportOptions, type ImportFormat, type ImportResult, type Shell } from '../../convert/index.ts';
-import { reportLines, reportSummary } from '../../convert/report.ts';
+import { importedPlanHeader, reportLines, reportSummary } from '../../convert/report.ts';
 import { parse } from '../parser.ts';
 import { importSpec } from '../specs/convert.ts';
 import { EXIT, UsageError } from '../usage.ts';
@@ -40,7 +40,7 @@ export async function importCommand(argv: readonly string[]): Promise<number> {
     if (e instanceof ConvertError) throw new UsageError(e.message);
     throw e;
   }
-  const yaml = planToYaml(result.plan, header(result, options.file ?? file));
+  const yaml = planToYaml(result.plan, importedPlanHeader(result, options.file ?? file));
   if (values.output) {
     if (!values.force && (await exists(values.output))) throw new UsageError(`${values.output} already exists: choose another -o, or add --force to replace it`);
     await writeFile(values.output, yaml);
@@ -50,18 +50,6 @@ export async function importCommand(argv: readonly string[]): Promise<number> {
     process.stderr.write(`imported ${options.file} as ${result.format}${where}: ${reportSummary(result.notes)}\n${reportLines(result.notes, result.env).map((l) => `  ${l}`).join('\n')}\n`);
   }
   return EXIT.passed;
-}
-
-/** The YAML header: where the plan came from and what to know before running it. */
-export function header(r: ImportResult, file: string): string[] {
-  const lines = [`Imported from ${file} (${r.format}) by loadsmith import: ${reportSummary(r.notes)}.`];
-  const notes = r.notes.filter((n) => n.kind !== 'info');
-  for (const n of notes.slice(0, 30)) lines.push(`- ${n.kind}: ${n.where}: ${n.message}`.replace(/\n/g, ' '));
-  if (notes.length > 30) lines.push(`- ... ${notes.length - 30} more: run the import again to see the whole report`);
-  lines.push('The scenario is a smoke run (1 VU, 1 iteration): set the executor and load before a real test.');
-  if (r.env.length) lines.push(`Environment variables: ${r.env.join(', ')} (loadsmith run plan.yaml --env NAME=value).`);
-  // Vegeta targets and JMeter thread groups bring their own load.
-  return r.format === 'vegeta' || r.format === 'jmeter' ? lines.filter((l) => !l.startsWith('The scenario is a smoke run')) : lines;
 }
 
 async function read(path: string | number, label: string): Promise<string> {

@@ -4,7 +4,7 @@
  * exit code of --shard-log.
  */
 import type { Summary } from '../../metrics/summary.ts';
-import { formatDuration } from '../../plan/duration.ts';
+import { formatDuration } from '../../base/duration.ts';
 import type { RunArgs } from '../args.ts';
 import { exitCode } from '../exit-code.ts';
 import type { Interrupts } from '../interrupts.ts';

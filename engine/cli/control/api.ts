@@ -7,7 +7,7 @@
  * Every request carries `Authorization: Bearer <token>`; a refusal is 409 with { error } saying why.
  */
 import { z } from 'zod';
-import { MAX_CONTROL_RATE } from '../../runtime/control/types.ts';
+import { MAX_CONTROL_RATE } from '../../plan/control.ts';
 
 /** A scale: VUs (a whole number) or a rate (iterations per second), for one scenario or every one it fits. */
 export const ScaleBody = z.strictObject({

@@ -6,7 +6,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ControlError, type RunHandle, type RunInfo } from '../../runtime/run-plan.ts';
+import { ControlError, type RunHandle, type RunInfo } from '../../run/run-plan.ts';
 import { LOOPBACK } from './address.ts';
 import { ScaleBody, type ControlReply, type StatusReply } from './api.ts';
 

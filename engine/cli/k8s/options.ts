@@ -2,7 +2,7 @@
  * `loadsmith k8s` options: what to run where. Run options for every segment follow `--` and are checked as `run`
  * would; only the load overrides make sense there (the rest the manifest sets itself).
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { VERSION } from '../../version.ts';
 import { parseRunArgs, parseStartAt, type RunArgs } from '../args.ts';
 import { parse } from '../parser.ts';

@@ -8,7 +8,7 @@
 import { formatPath, type PathSegment } from '../../plan/path.ts';
 import { childLists, type Plan, type Step } from '../../plan/schema/index.ts';
 import { SETUP, TEARDOWN } from '../../plan/walk.ts';
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { literal, Notes } from '../draft.ts';
 import { resolveRequest } from '../resolve.ts';
 import { encodeTemplate, templateExpression, templateParts } from '../template-parts.ts';

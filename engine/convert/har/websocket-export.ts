@@ -4,7 +4,7 @@
  * as a gap. What the server will send is not in the plan: each receive is an empty received message, reported.
  * Importing the HAR gives the session back (recording/har-websocket.ts).
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { Request, WebSocketSession } from '../../plan/schema/index.ts';
 import type { Notes } from '../draft.ts';
 

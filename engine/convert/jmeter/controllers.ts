@@ -9,7 +9,7 @@ import { compileExpression } from '../../template/index.ts';
 import type { Step } from '../../plan/schema/index.ts';
 import { boolProp, numProp, prop } from './props.ts';
 import { varName } from './text.ts';
-import type { Build, Scope } from './walk.ts';
+import type { Build, Scope } from './build.ts';
 import { childrenOf, tagOf, textOf, type JmxElement } from './xml.ts';
 
 type StepsOf = (children: readonly JmxElement[], scope: Scope, b: Build) => Step[];

@@ -15,7 +15,8 @@ import { ConvertError, sourceLabel, type ImportOptions, type ImportResult } from
 import { planNames } from './data.ts';
 import { jmeterText, type TextScope } from './text.ts';
 import { threadGroupPlan } from './thread-group.ts';
-import { scoped, stepsOf, type Build } from './walk.ts';
+import type { Build } from './build.ts';
+import { scoped, stepsOf } from './walk.ts';
 import { parseJmx } from './xml.ts';
 
 export type JmeterImportOptions = ImportOptions;

@@ -5,26 +5,13 @@
  * flow steps (controllers.ts). Anything else is reported by name and location and never run.
  */
 import type { Request, Step } from '../../plan/schema/index.ts';
-import type { DraftRequest, Notes } from '../draft.ts';
-import { assertionChecks, extractions, timerThink, type Think } from './checks.ts';
+import type { Build, Scope } from './build.ts';
+import { assertionChecks, extractions, timerThink } from './checks.ts';
 import { controllerStep } from './controllers.ts';
 import { boolProp, collection, prop } from './props.ts';
-import { httpDefaults, samplerDraft, type SamplerScope } from './sampler.ts';
+import { httpDefaults, samplerDraft } from './sampler.ts';
 import { jmeterText } from './text.ts';
 import type { JmxElement } from './xml.ts';
-
-export interface Scope extends SamplerScope { think: Think[] }
-
-export interface Build {
-  drafts: DraftRequest[];
-  /** Placeholder request -> index of its draft. */
-  placeholders: Map<Request, number>;
-  notes: Notes;
-  /** Variables conditions read: JMeter reads an unset one as text, so the plan declares them (see import.ts). */
-  conditionVars: Set<string>;
-  /** The cookie policy of the Cookie Managers met (undefined: none, so JMeter sends no cookies). */
-  cookies?: 'iteration' | 'vu';
-}
 
 const SAMPLERS = new Set(['HTTPSamplerProxy', 'HTTPSampler', 'HTTPSampler2']);
 const ASSERTIONS = new Set(['ResponseAssertion', 'DurationAssertion']);

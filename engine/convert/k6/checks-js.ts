@@ -2,7 +2,7 @@
  * Plan checks -> k6 `check()` entries with the same names (so per-check results compare one to one) and the same
  * rules: status forms, headers by any case, JSONPath operators on the first match, body text, duration.
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { checkName } from '../../plan/names.ts';
 import type { Check } from '../../plan/schema/index.ts';
 import { jsonPathSteps } from './jsonpath-js.ts';

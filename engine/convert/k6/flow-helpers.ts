@@ -3,7 +3,7 @@
  * once-per-VU steps and failure policies. Loadsmith counts a loop stopped at its max, an ended iteration and a
  * stopped VU as errors by kind; the script counts them in a k6 counter, `flow_errors`, tagged with the same kind.
  */
-import type { Helper } from './helpers.ts';
+import type { Helper } from './script.ts';
 
 export const FLOW_HELPERS: Record<string, Helper> = {
   statuses: { uses: [], code: `// What status() reads: the VU's last status and the last of each request by name (0: none yet, or no response).

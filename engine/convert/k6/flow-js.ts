@@ -9,7 +9,7 @@ import { formatPath } from '../../plan/path.ts';
 import type { FlowStep, Step } from '../../plan/schema/index.ts';
 import { templateParts } from '../template-parts.ts';
 import { indent, str } from './script.ts';
-import type { StepsAt } from './steps-js.ts';
+import type { StepsAt } from './script.ts';
 import { valueJs } from './template-js.ts';
 
 type StepsJs = (at: StepsAt, steps: readonly Step[]) => string[];

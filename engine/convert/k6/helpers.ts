@@ -4,8 +4,8 @@
  */
 import { FLOW_HELPERS } from './flow-helpers.ts';
 import { WS_HELPERS } from './websocket-js.ts';
+import type { Helper } from './script.ts';
 
-export interface Helper { code: string; uses: string[] }
 
 export const HELPERS: Record<string, Helper> = {
   ...WS_HELPERS,

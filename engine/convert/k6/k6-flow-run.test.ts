@@ -3,7 +3,7 @@
  * `loadsmith run` and, exported, with k6, each against a fresh tests/fixtures/sequence-target.ts, which records
  * the requests in the order they arrive. With one VU and deterministic constructs both must send the same
  * sequence; a weighted choice must draw within statistical bounds of its weights in both; a failed setup aborts
- * both before any scenario, with the same exit code. Needs the k6 binary (see k6-testing.ts).
+ * both before any scenario, with the same exit code. Needs the k6 binary (see tests/fixtures/k6.ts).
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startSequenceTarget } from '../../../tests/fixtures/sequence-target.ts';
 import { loadPlanFile } from '../../plan/file.ts';
 import { exportK6 } from './export.ts';
-import { hasK6, K6, k6Points, requireK6, ROOT, run } from './k6-testing.ts';
+import { hasK6, K6, k6Points, requireK6, ROOT, run } from '../../../tests/fixtures/k6.ts';
 
 requireK6('k6 flow-control export test');
 const fixture = (name: string): string => join(ROOT, 'tests/fixtures/k6-flow', name);

@@ -17,7 +17,7 @@ import { applyOverrides } from '../../plan/overrides.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { importPlan } from '../index.ts';
 import { exportK6 } from './export.ts';
-import { hasK6, K6, requireK6, ROOT, run } from './k6-testing.ts';
+import { hasK6, K6, requireK6, ROOT, run } from '../../../tests/fixtures/k6.ts';
 
 const DEMO = join(ROOT, 'plans/demo.yaml');
 const ITERATIONS = 10;

@@ -4,8 +4,8 @@
  * numbers in k6: a fractional rate is scaled together with its timeUnit, which keeps the spacing.
  */
 import { isArrivalRate } from '../../plan/arrival.ts';
-import { parseDuration } from '../../plan/duration.ts';
-import { parseThresholdKey } from '../../metrics/thresholds/parse.ts';
+import { parseDuration } from '../../base/duration.ts';
+import { parseThresholdKey } from '../../plan/threshold-syntax.ts';
 import type { Plan, Scenario } from '../../plan/schema/index.ts';
 import { planRequests } from '../resolve.ts';
 import type { Script } from './script.ts';

@@ -4,7 +4,7 @@
  * function for a VU that stopVU stopped, and whether responses must note their status for status().
  */
 import { isArrivalRate } from '../../plan/arrival.ts';
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
 import { requestsIn, SETUP, TEARDOWN } from '../../plan/walk.ts';

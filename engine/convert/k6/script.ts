@@ -2,6 +2,8 @@
  * What the k6 exporter collects while writing a script: the helpers and modules its code uses, the files it must
  * open in the init context (body files, data files, TLS keys), and the report.
  */
+import type { PathSegment } from '../../plan/path.ts';
+import type { Plan } from '../../plan/schema/index.ts';
 import { Notes } from '../draft.ts';
 
 export class Script {
@@ -75,4 +77,17 @@ function oneLine(value: unknown): string {
 
 function key(k: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
+}
+
+/** A helper function the script may carry: its JavaScript source and the helpers it calls (helpers.ts). */
+export interface Helper { code: string; uses: string[] }
+
+/** Where a step list is: its plan, the list it belongs to (a scenario's name, SETUP or TEARDOWN) and its path. */
+export interface StepsAt {
+  plan: Plan;
+  s: Script;
+  list: string;
+  path: PathSegment[];
+  /** Loops around it, for the names of their pass variables. */
+  loops: number;
 }

@@ -3,26 +3,15 @@
  * times (sleep, uniform between min and max), groups (group()), batches (http.batch, then each response's checks,
  * then each request's policy, once the batch is done, as in Loadsmith) and flow control (flow-js.ts).
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { requestName } from '../../plan/names.ts';
-import type { PathSegment } from '../../plan/path.ts';
-import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import type { Request, Step } from '../../plan/schema/index.ts';
 import { policyOf, verdictLines } from './failure-js.ts';
 import { flowJs } from './flow-js.ts';
 import { afterResponse, requestArgs } from './request-js.ts';
 import { grpcJs } from './grpc-js.ts';
-import { indent, str, type Script } from './script.ts';
+import { indent, str, type StepsAt } from './script.ts';
 import { websocketJs } from './websocket-js.ts';
-
-/** Where a step list is: its plan, the list it belongs to (a scenario's name, SETUP or TEARDOWN) and its path. */
-export interface StepsAt {
-  plan: Plan;
-  s: Script;
-  list: string;
-  path: PathSegment[];
-  /** Loops around it, for the names of their pass variables. */
-  loops: number;
-}
 
 export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
   const { plan, s } = at;

@@ -5,14 +5,13 @@
  * last action or at its timeout. Checks and extractions on a message use the same code as on a response: a message
  * is given to them as `{ status: 101, body, json() }`. k6 names the metrics as Loadsmith does (ws_sessions, ...).
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { checkName } from '../../plan/names.ts';
 import type { WebSocketAction, WebSocketSession } from '../../plan/schema/index.ts';
 import { receiveLabel } from '../../plan/websocket-fields.ts';
 import { checkEntries } from './checks-js.ts';
 import { extractLines } from './extract-js.ts';
-import type { Helper } from './helpers.ts';
-import { indent, str, type Script } from './script.ts';
+import { indent, str, type Helper, type Script } from './script.ts';
 import { textJs, valueJs } from './template-js.ts';
 
 const DEFAULT_SESSION_MS = 60_000;

@@ -7,24 +7,12 @@
 import type { Extractor } from '../../plan/schema/index.ts';
 import { compileExtractor } from '../../runtime/extract.ts';
 import { ResponseView } from '../../runtime/response.ts';
+import type { Candidate } from './candidate.ts';
 import { htmlCandidates } from './html-candidates.ts';
-import type { SourceKind } from './kinds.ts';
 import { recordedLocation } from './location.ts';
 import type { RecordedStep } from './steps.ts';
 import { bodyText, mimeOf, type RecordedExchange } from './types.ts';
 import { escapeRegex, isTokenLike, isTokenName } from './values.ts';
-
-export interface Candidate {
-  value: string;
-  where: SourceKind;
-  /** JSON path, header, cookie or input name, or the URL part. */
-  name: string;
-  extractor: Extractor;
-  /** A name for the variable, before making it unique. */
-  hint: string;
-  /** A source that is a token by its nature (CSRF input, cookie, field named token). */
-  strong: boolean;
-}
 
 /** Headers every response has; their values are never a session's data. */
 const PLAIN_HEADERS = /^(date|content-(length|type|encoding|language|security-policy.*)|server|etag|last-modified|cache-control|expires|vary|age|via|connection|keep-alive|transfer-encoding|accept-ranges|strict-transport-security|x-(content-type-options|frame-options|xss-protection|powered-by)|referrer-policy|permissions-policy|access-control-.*|alt-svc|link|location|set-cookie|report-to|nel|server-timing|timing-allow-origin|cross-origin-.*)$/i;

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Extractor } from '../../plan/schema/index.ts';
 import type { DraftRequest } from '../draft.ts';
-import { candidatesOf, verify, type Candidate } from './candidates.ts';
+import type { Candidate } from './candidate.ts';
+import { candidatesOf, verify } from './candidates.ts';
 import type { Confidence, SourceKind } from './kinds.ts';
 import type { RecordedStep } from './steps.ts';
 import { replaceUses, type Use } from './uses.ts';

@@ -3,7 +3,7 @@
  * of requests separated by a pause, and the user's pauses as think times. Pauses are measured from the end of
  * everything recorded before (also what is left out of the plan: the user waited for it too).
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { Grouping } from './kinds.ts';
 import { endsInRedirect, isSubmission, pathAndQuery, type RecordedStep } from './steps.ts';
 import { bodyText, type RecordedExchange } from './types.ts';

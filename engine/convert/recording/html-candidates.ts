@@ -3,7 +3,7 @@
  * value="...">`) and meta tags (`<meta name="csrf-token" content="...">`). The extraction is a regular expression
  * that finds the tag by its name, whatever the attribute order the page uses.
  */
-import type { Candidate } from './candidates.ts';
+import type { Candidate } from './candidate.ts';
 import { escapeRegex, isTokenName } from './values.ts';
 
 const ATTR = (name: string): RegExp => new RegExp(`\\b${name}\\s*=\\s*(["'])(.*?)\\1`, 'is');

@@ -2,11 +2,11 @@
  * Threshold evaluation on the run totals, during the run (every tick, for abortOnFail) and at the end.
  * A threshold whose metric has no data yet passes and says so ("no data"), as in k6.
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { ThresholdRule } from '../../plan/schema/index.ts';
 import type { RunAggregate } from '../aggregate.ts';
 import { readMetric, type MetricReading, type RunClock } from '../query.ts';
-import { compare, parseThresholdExpr, parseThresholdKey, type ThresholdExpr, type ThresholdKey } from './parse.ts';
+import { compare, parseThresholdExpr, parseThresholdKey, type ThresholdExpr, type ThresholdKey } from '../../plan/threshold-syntax.ts';
 
 export interface ThresholdState {
   /** The key as written: metric{tags} */

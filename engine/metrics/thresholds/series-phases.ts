@@ -7,7 +7,7 @@
 import type { ThresholdRule } from '../../plan/schema/index.ts';
 import { PHASE_OF } from '../query.ts';
 import type { Phase } from '../sample.ts';
-import { parseThresholdKey } from './parse.ts';
+import { parseThresholdKey } from '../../plan/threshold-syntax.ts';
 
 export function seriesPhases(thresholds: Readonly<Record<string, readonly ThresholdRule[]>> | undefined, customTags: readonly string[]): Phase[] {
   const phases = new Set<Phase>();

@@ -6,7 +6,7 @@
  * Headers from LOADSMITH_OTLP_HEADERS or OTEL_EXPORTER_OTLP_(METRICS_)HEADERS; more resource attributes from
  * OTEL_RESOURCE_ATTRIBUTES.
  */
-import { METRICS } from '../../metrics/registry.ts';
+import { METRICS } from '../../base/metric-registry.ts';
 import { VERSION } from '../../version.ts';
 import { envValue, parseHeaderList, type Env } from '../config.ts';
 import { ExponentialBuckets, SCALE } from '../exponential-buckets.ts';

@@ -1,7 +1,7 @@
 /** Building blocks shared by the plan schema: durations, names, templated strings, header maps. */
 import { z } from 'zod';
-import { DURATION_LIMIT_HINT, DURATION_PATTERN, overDurationLimit } from '../duration.ts';
-import { SIZE_PATTERN } from '../size.ts';
+import { DURATION_LIMIT_HINT, DURATION_PATTERN, overDurationLimit } from '../../base/duration.ts';
+import { SIZE_PATTERN } from '../../base/size.ts';
 
 const DURATION_HINT = 'expected a duration such as 500ms, 30s or 1m30s';
 

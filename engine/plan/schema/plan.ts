@@ -5,7 +5,7 @@ import { ConnectionFields } from './connection.ts';
 import { Duration, Headers, OnFailure, scenarioName, Size, StatusSet, Tags, Template, variableName } from './common.ts';
 import { Scenario } from './scenarios.ts';
 import { Step } from './steps.ts';
-import { TREND_STAT_HINT, TREND_STAT_PATTERN } from '../trend-stats.ts';
+import { TREND_STAT_HINT, TREND_STAT_PATTERN } from '../../base/trend-stats.ts';
 
 export const PLAN_VERSION = 1;
 

@@ -13,7 +13,7 @@ import { CLIENT_SCRIPT } from './client-script.ts';
 import { echartsSource } from './echarts-source.ts';
 import { htmlReport, reportData, type ReportData } from './index.ts';
 import { keyNumbers } from './key-numbers.ts';
-import { runSample } from './testing.ts';
+import { runSample } from '../../../tests/fixtures/html-report-sample.ts';
 
 const EVIL = '<script>alert(1)</script>';
 let summary: Summary;

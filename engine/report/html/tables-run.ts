@@ -1,8 +1,8 @@
 /** How the run executed: scenarios (with open-model arrival), groups, and every metric in the k6-style list. */
-import { METRIC_SECTIONS } from '../../metrics/registry.ts';
+import { METRIC_SECTIONS } from '../../base/metric-registry.ts';
 import type { MetricSummary, Summary } from '../../metrics/summary.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
-import type { TrendStat } from '../../plan/trend-stats.ts';
+import type { TrendStat } from '../../base/trend-stats.ts';
 import { chosenStats, percentileColumns, statText } from '../trend-values.ts';
 import { section, table, type Cell, type Column } from './html.ts';
 

@@ -1,12 +1,13 @@
 /**
  * Flow control steps compiled for vu/flow.ts: expressions compiled once, loop bounds and variable names resolved,
  * weights summed. Each keeps its document path (Try it and Validate report what it did) and a label for messages.
+ * The types take the compiled step as a parameter `S` (as the plan's FlowShape does): steps.ts closes the recursion
+ * with CompiledFlow<CompiledStep>, so neither file imports the other's types.
  */
 import { DEFAULT_COUNTER, DEFAULT_ITEM } from '../../plan/loop-variables.ts';
 import { formatPath, type PathSegment } from '../../plan/path.ts';
 import type { FlowShape, Step } from '../../plan/schema/index.ts';
 import { compileExpression, type Expression } from '../../template/index.ts';
-import type { CompiledStep } from './steps.ts';
 
 export interface FlowBase {
   /** The step's key as written: if, repeat, while, doWhile, forEach, randomSwitch, roundRobinSwitch, once. */
@@ -19,7 +20,7 @@ export interface FlowBase {
 
 export type LoopKind = 'repeat' | 'while' | 'doWhile' | 'forEach';
 
-export interface CompiledLoop extends FlowBase {
+export interface CompiledLoop<S> extends FlowBase {
   kind: 'loop';
   loop: LoopKind;
   /** repeat: the count, or an expression giving it (evaluated when the loop starts). */
@@ -33,26 +34,26 @@ export interface CompiledLoop extends FlowBase {
   counter: string;
   /** forEach: the item's variable. */
   item: string | undefined;
-  steps: CompiledStep[];
+  steps: S[];
 }
 
-export interface CompiledSwitch extends FlowBase {
+export interface CompiledSwitch<S> extends FlowBase {
   kind: 'switch';
   mode: 'random' | 'roundRobin';
-  branches: { name: string | undefined; weight: number; steps: CompiledStep[] }[];
+  branches: { name: string | undefined; weight: number; steps: S[] }[];
   /** random: running sums of the weights, for one draw per pass through the switch. */
   cumulative: number[];
 }
 
-export type CompiledFlow =
-  | (FlowBase & { kind: 'if'; condition: Expression; then: CompiledStep[]; else: CompiledStep[] | undefined })
-  | CompiledLoop
-  | CompiledSwitch
-  | (FlowBase & { kind: 'once'; steps: CompiledStep[] });
+export interface CompiledIf<S> extends FlowBase { kind: 'if'; condition: Expression; then: S[]; else: S[] | undefined }
 
-type Lists = (steps: readonly Step[], path: PathSegment[]) => CompiledStep[];
+export interface CompiledOnce<S> extends FlowBase { kind: 'once'; steps: S[] }
 
-export function compileFlow(s: FlowShape<Step>, path: PathSegment[], lists: Lists): CompiledFlow {
+export type CompiledFlow<S> = CompiledIf<S> | CompiledLoop<S> | CompiledSwitch<S> | CompiledOnce<S>;
+
+type Lists<S> = (steps: readonly Step[], path: PathSegment[]) => S[];
+
+export function compileFlow<S>(s: FlowShape<Step>, path: PathSegment[], lists: Lists<S>): CompiledFlow<S> {
   const kind = Object.keys(s)[0] as string;
   const base: FlowBase = { written: kind, path, label: `${kind} at ${formatPath(path[0] === 'scenarios' ? path.slice(2) : path)}` };
   if ('if' in s) {

@@ -3,8 +3,8 @@
  * its metric series and check counters created. Done once per worker, not per request.
  */
 import type { Defaults, OnFailure, Plan, Request } from '../../plan/schema/index.ts';
-import { parseDuration } from '../../plan/duration.ts';
-import { parseSize } from '../../plan/size.ts';
+import { parseDuration } from '../../base/duration.ts';
+import { parseSize } from '../../base/size.ts';
 import { checkName, requestName } from '../../plan/names.ts';
 import { compileTemplate, type Template } from '../../template/index.ts';
 import type { Dispatcher } from 'undici';

@@ -4,11 +4,11 @@
  * request becomes `watched` only when something must look at its outcome (a failure policy, a status() reader,
  * setup and teardown): the plain request path stays as it was.
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { PathSegment } from '../../plan/path.ts';
 import type { Request, Step } from '../../plan/schema/index.ts';
 import { compileGrpc, type CompiledGrpc } from '../grpc/compile.ts';
-import { compileFlow, type CompiledFlow } from './flow.ts';
+import { compileFlow, type CompiledIf, type CompiledLoop, type CompiledOnce, type CompiledSwitch } from './flow.ts';
 import { compileRequest, type CompileContext, type CompiledRequest } from './request.ts';
 import { compileWatched, type WatchedRequest } from './watched.ts';
 import { compileWebSocket, type CompiledWebSocket } from '../ws/compile.ts';
@@ -23,7 +23,11 @@ export type CompiledStep =
   | { kind: 'batch'; requests: RequestStep[] }
   | CompiledWebSocket
   | CompiledGrpc
-  | CompiledFlow;
+  // The flow steps, spelled out: TypeScript closes a recursive union through interfaces, not through an alias.
+  | CompiledIf<CompiledStep>
+  | CompiledLoop<CompiledStep>
+  | CompiledSwitch<CompiledStep>
+  | CompiledOnce<CompiledStep>;
 
 /** `at`: the document path of `steps` (flow steps keep theirs, for messages and traces). */
 export function compileSteps(steps: readonly Step[], group: string, cc: CompileContext, at: readonly PathSegment[] = []): CompiledStep[] {

@@ -10,7 +10,7 @@ import type { RunInfo } from '../run-handle.ts';
 import type { RunScenario } from '../segment-run.ts';
 import { vuHeadroom, type VuHeadroom } from './headroom.ts';
 import { RunControl } from './run-control.ts';
-import type { ControlEvent, ControlState } from './types.ts';
+import type { ControlEvent, ControlState } from '../../plan/control.ts';
 
 /** Why an execution segment takes no change: said by every refusal (CLI, app, API). */
 export const SEGMENT_REFUSAL = 'mid-run control is not available for an execution segment (--segment): this machine runs one share of a distributed test, and changing one share would unbalance the whole; stop the segments and start them again with the new numbers';

@@ -1,7 +1,7 @@
 /** What mid-run control accepts, when it applies, and how it refuses (with the reason, in the user's words). */
 import { describe, expect, it } from 'vitest';
 import { RunControl, type ControlScenario } from './run-control.ts';
-import { ControlError, type ControlEvent } from './types.ts';
+import { ControlError, type ControlEvent } from '../../plan/control.ts';
 
 const SCENARIOS: ControlScenario[] = [
   { name: 'browse', executor: 'constant-vus', startMs: 0, regularMs: 60_000, maxVus: 10, vuCeiling: 100 },

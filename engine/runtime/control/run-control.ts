@@ -5,7 +5,7 @@
  * hands each change to the workers. Nothing here runs per request or per iteration.
  */
 import { MIN_VU_CEILING, VU_CEILING_FACTOR } from './headroom.ts';
-import { MAX_CONTROL_RATE, ControlError, type ControlChange, type ControlEvent, type ControlState, type ScaleTarget } from './types.ts';
+import { MAX_CONTROL_RATE, ControlError, type ControlChange, type ControlEvent, type ControlState, type ScaleTarget } from '../../plan/control.ts';
 
 /**
  * Changes apply at the next whole second of test time at least this far ahead: every worker has them before they

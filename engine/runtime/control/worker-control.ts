@@ -5,7 +5,7 @@
  * second's sample lies in one phase whatever order the timers fire in.
  */
 import type { ScenarioRunner } from '../executors/runner.ts';
-import { ControlEventSchema, type ControlEvent } from './types.ts';
+import { ControlEventSchema, type ControlEvent } from '../../plan/control.ts';
 
 export class WorkerControl {
   private readonly runs: readonly ScenarioRunner[];

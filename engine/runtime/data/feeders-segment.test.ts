@@ -1,7 +1,7 @@
 /** Unique data rows in execution segments: each segment takes its stripe, so no row goes to two segments. */
 import { describe, expect, it } from 'vitest';
-import { segmentOfN } from '../../plan/segment.ts';
-import { SegmentTuple } from '../../plan/segment-tuple.ts';
+import { segmentOfN } from '../../base/segment.ts';
+import { SegmentTuple } from '../../base/segment-tuple.ts';
 import type { MutableTemplateContext } from '../vu/virtual-user.ts';
 import { Feeders, type FeederData } from './feeders.ts';
 

@@ -1,7 +1,7 @@
 /** The four closed-model executors as policies over ScenarioRun (k6 semantics); the open model is arrival-rate-run.ts. */
 import type { ArrivalRateScenario, Scenario } from '../../plan/schema/index.ts';
 import { DEFAULT_GRACEFUL_STOP_MS, gracefulStopMs, rampingVuSteps } from '../../plan/schedule.ts';
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { ExecutorPolicy, ScenarioRun, VuSlot } from './scenario-run.ts';
 
 type ClosedScenario = Exclude<Scenario, ArrivalRateScenario>;

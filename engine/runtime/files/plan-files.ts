@@ -5,12 +5,10 @@
  * attached or folders the user granted (app/services/plan-file-access.ts).
  */
 import { resolve } from 'node:path';
-import { maxFileBytes, readBounded } from './read-bounded.ts';
+import { maxFileBytes, readBounded, type FileUse } from './read-bounded.ts';
 
 export { PlanFileError } from './errors.ts';
-
-/** What a plan uses a file for, in messages. */
-export type FileUse = 'data file' | 'body file' | 'TLS file' | 'proto file';
+export type { FileUse } from './read-bounded.ts';
 
 /** A file as read for a plan: its bytes and the name messages should use for it. */
 export interface PlanFile { bytes: Buffer; shown: string }

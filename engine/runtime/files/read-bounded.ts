@@ -5,7 +5,9 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { PlanFileError } from './errors.ts';
-import type { FileUse } from './plan-files.ts';
+
+/** What a plan uses a file for, in messages. */
+export type FileUse = 'data file' | 'body file' | 'TLS file' | 'proto file';
 
 export interface ReadBoundedOptions {
   /** The name messages use: the path the user knows. */

@@ -3,7 +3,7 @@
  * reflects finds it at its first call), TLS files taken from those the coordinator read, checks and metrics made.
  */
 import { grpcCallName, grpcCheckName, grpcMethodPath } from '../../plan/grpc-names.ts';
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { GrpcCall } from '../../plan/schema/index.ts';
 import { compileTemplate, type Template, type TemplateContext } from '../../template/index.ts';
 import type { CheckCounter } from '../../metrics/recorder.ts';

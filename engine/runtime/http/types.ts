@@ -1,7 +1,7 @@
 /**
  * What the HTTP layer's two clients take and give (the undici path in exchange.ts, the fast HTTP/1.1 client in
  * fast/), and what the rest of the runtime reads of an exchange. Types (and the list they derive from), importing
- * nothing: every file of the layer can use them without tying itself to another (import-graph.test.ts keeps the
+ * nothing: every file of the layer can use them without tying itself to another (engine/import-graph.test.ts keeps the
  * layer free of cycles).
  */
 

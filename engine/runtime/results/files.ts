@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { fileHeader } from '../../report/raw/format.ts';
+import { fileHeader } from './format.ts';
 import type { ResultOutput } from '../prepare.ts';
 
 /** A raw-results file cannot be written; the run did not start. */

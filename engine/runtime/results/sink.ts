@@ -4,9 +4,9 @@
  * (the end of the worker's run, also after stop or abort). Rows of different workers are not in time order.
  */
 import { performance } from 'node:perf_hooks';
-import { formatLine } from '../../report/raw/format.ts';
-import { redactUrl } from '../../report/raw/redact.ts';
-import type { RawRow } from '../../report/raw/row.ts';
+import { formatLine } from './format.ts';
+import { redactUrl } from './redact.ts';
+import type { RawRow } from './row.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExchangeResult } from '../http/types.ts';
 import type { ResultOutput } from '../prepare.ts';

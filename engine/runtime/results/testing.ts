@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse/sync';
 import { parsePlan } from '../../plan/parse.ts';
-import type { ResultOutput } from '../prepare.ts';
-import { runPlan, type RunHandle } from '../run-plan.ts';
+import { coordinate } from '../coordinator.ts';
+import { prepareRun, type ResultOutput } from '../prepare.ts';
+import { RunHandle } from '../run-handle.ts';
 
 export interface Target { url: string; hits: () => number; close: () => Promise<void> }
 
@@ -45,9 +46,10 @@ export async function refusedUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** Runs the plan the way runPlan does when no metrics stream (engine/run sits above the runtime). */
 export function startRun(yaml: string, env: Record<string, string>, outputs: ResultOutput[], workers = 2): RunHandle {
   const { plan, source } = parsePlan(yaml, 'raw-results-test.yaml');
-  return runPlan(plan, { source, env, workers, outputs });
+  return new RunHandle(async (handle) => coordinate(await prepareRun(plan, { source, env, workers, outputs }), handle));
 }
 
 export async function readCsv(path: string): Promise<Record<string, string>[]> {

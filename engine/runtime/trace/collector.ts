@@ -4,6 +4,7 @@
  * request runs once per pass: each run is its own entry, with the passes it ran in; flow decisions are kept too.
  */
 import type { CompiledLoop } from '../compile/flow.ts';
+import type { CompiledStep } from '../compile/steps.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
@@ -31,7 +32,7 @@ export class TraceCollector implements RequestTrace {
   /** Bumped at each loop pass and loop end: runs sort by it, then by document order. */
   private seq = 0;
   /** The loops running now, innermost last, with their current pass. */
-  private readonly loops: { step: CompiledLoop; pass: number }[] = [];
+  private readonly loops: { step: CompiledLoop<CompiledStep>; pass: number }[] = [];
   private flows: FlowDraft[] = [];
   private sockets: WsTraceDraft[] = [];
   private readonly maxExchanges: number;

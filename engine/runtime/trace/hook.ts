@@ -3,6 +3,7 @@
  * Runs never set it: send.ts and interpreter.ts test `wc.trace !== undefined` and do nothing else.
  */
 import type { CompiledFlow, CompiledLoop } from '../compile/flow.ts';
+import type { CompiledStep } from '../compile/steps.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
@@ -44,8 +45,8 @@ export interface RequestTrace {
 
 export type FlowEvent =
   /** if: 'then', 'else', or null when the condition was false and there is no else; a switch: the branch index. */
-  | { what: 'branch'; step: CompiledFlow; branch: 'then' | 'else' | number | null }
-  | { what: 'once'; step: CompiledFlow; ran: boolean }
-  | { what: 'pass'; step: CompiledLoop; pass: number }
+  | { what: 'branch'; step: CompiledFlow<CompiledStep>; branch: 'then' | 'else' | number | null }
+  | { what: 'once'; step: CompiledFlow<CompiledStep>; ran: boolean }
+  | { what: 'pass'; step: CompiledLoop<CompiledStep>; pass: number }
   /** A loop ended: after `passes` passes; `hitMax`: a while or doWhile whose condition still held at its max. */
-  | { what: 'end'; step: CompiledLoop; passes: number; hitMax: boolean };
+  | { what: 'end'; step: CompiledLoop<CompiledStep>; passes: number; hitMax: boolean };

@@ -4,7 +4,7 @@
  * deadline and a maximum number of exchanges — both enforced by interrupting the running VU.
  */
 import type { Plan } from '../../plan/schema/index.ts';
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { USER_AGENT } from '../../version.ts';

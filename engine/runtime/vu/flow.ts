@@ -14,7 +14,7 @@ import type { VirtualUser } from './virtual-user.ts';
 
 type RunSteps = (vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext) => Promise<void>;
 
-export async function runFlow(vu: VirtualUser, step: CompiledFlow, wc: WorkerContext, run: RunSteps): Promise<void> {
+export async function runFlow(vu: VirtualUser, step: CompiledFlow<CompiledStep>, wc: WorkerContext, run: RunSteps): Promise<void> {
   switch (step.kind) {
     case 'if': {
       const yes = !!value(vu, step, step.condition, wc);
@@ -45,7 +45,7 @@ export async function runFlow(vu: VirtualUser, step: CompiledFlow, wc: WorkerCon
 }
 
 /** One branch of a switch: drawn by weight, or the VU's next in turn. */
-function pick(vu: VirtualUser, s: CompiledSwitch): number {
+function pick(vu: VirtualUser, s: CompiledSwitch<CompiledStep>): number {
   if (s.mode === 'roundRobin') {
     const turns = (vu.flow ??= { once: new Set(), turns: new Map() }).turns;
     const n = turns.get(s) ?? 0;
@@ -57,7 +57,7 @@ function pick(vu: VirtualUser, s: CompiledSwitch): number {
   return k < 0 ? s.branches.length - 1 : k;
 }
 
-async function runLoop(vu: VirtualUser, loop: CompiledLoop, wc: WorkerContext, run: RunSteps): Promise<void> {
+async function runLoop(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, wc: WorkerContext, run: RunSteps): Promise<void> {
   const vars = vu.ctx.vars;
   const saved = [loop.counter, loop.item].filter((n) => n !== undefined).map((n) => [n, vars.get(n)] as const);
   const list = loop.list === undefined ? undefined : listOf(vu, loop, loop.list, wc);
@@ -89,7 +89,7 @@ async function runLoop(vu: VirtualUser, loop: CompiledLoop, wc: WorkerContext, r
   }
 }
 
-function times(vu: VirtualUser, loop: CompiledLoop, wc: WorkerContext): number {
+function times(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, wc: WorkerContext): number {
   if (typeof loop.times === 'number') return loop.times;
   const n = value(vu, loop, loop.times as Expression, wc);
   const count = typeof n === 'string' && n.trim() !== '' ? Number(n) : n;
@@ -99,14 +99,14 @@ function times(vu: VirtualUser, loop: CompiledLoop, wc: WorkerContext): number {
   return count as number;
 }
 
-function listOf(vu: VirtualUser, loop: CompiledLoop, e: Expression, wc: WorkerContext): readonly unknown[] {
+function listOf(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, e: Expression, wc: WorkerContext): readonly unknown[] {
   const v = value(vu, loop, e, wc);
   if (!Array.isArray(v)) fail(vu, loop, wc, `forEach in '${e.source}' is ${v === null ? 'null' : typeof v}, not a list (extract with all: true to get one)`);
   return v as unknown[];
 }
 
 /** An expression's value; one that cannot be evaluated ends the iteration as a template error. */
-function value(vu: VirtualUser, step: CompiledFlow, e: Expression, wc: WorkerContext): unknown {
+function value(vu: VirtualUser, step: CompiledFlow<CompiledStep>, e: Expression, wc: WorkerContext): unknown {
   try {
     return e.evaluate(vu.ctx);
   } catch (x) {
@@ -115,7 +115,7 @@ function value(vu: VirtualUser, step: CompiledFlow, e: Expression, wc: WorkerCon
   }
 }
 
-function fail(vu: VirtualUser, step: CompiledFlow, wc: WorkerContext, message: string): never {
+function fail(vu: VirtualUser, step: CompiledFlow<CompiledStep>, wc: WorkerContext, message: string): never {
   wc.recorder.error('template', vu.ctx.scenario, step.label, message);
   wc.failed?.(step.label, message, true);
   throw new IterationAbort(message);

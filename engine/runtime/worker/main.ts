@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { SeriesKeyIds } from '../../metrics/series-keys.ts';
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import { ResultsSink } from '../results/sink.ts';
 import { WorkerControl } from '../control/worker-control.ts';
 import { HealthMonitor } from './health.ts';

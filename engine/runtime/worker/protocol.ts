@@ -1,13 +1,13 @@
 /** The message protocol between the coordinator (main thread) and its workers, keyed by `cmd`. */
 import { performance } from 'node:perf_hooks';
 import type { Plan } from '../../plan/schema/index.ts';
-import type { SegmentSpec } from '../../plan/segment-tuple.ts';
+import type { SegmentSpec } from '../../base/segment-tuple.ts';
 import type { Phase, WireSample } from '../../metrics/sample.ts';
 import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';
 import type { WriterStats } from '../results/append-writer.ts';
 import type { VuHeadroom } from '../control/headroom.ts';
-import type { ControlEvent } from '../control/types.ts';
+import type { ControlEvent } from '../../plan/control.ts';
 
 /** Everything a worker needs, passed as workerData (structured clone; the counters are shared memory). */
 export interface WorkerInit {

@@ -2,7 +2,7 @@
 import type { MetricsRecorder } from '../../metrics/recorder.ts';
 import { gracefulStopMs, maxVus, regularDurationMs, startTimeMs } from '../../plan/schedule.ts';
 import { scenarioShare, segmentTimes } from '../../plan/segment-share.ts';
-import { SegmentTuple } from '../../plan/segment-tuple.ts';
+import { SegmentTuple } from '../../base/segment-tuple.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
 import { stepsIn } from '../../plan/walk.ts';
 import { compileSteps } from '../compile/steps.ts';

@@ -2,7 +2,7 @@
  * A WebSocket session step compiled once per worker and scenario: templates compiled, TLS files resolved, checks
  * and extractions compiled, the session's metric handles made (one set per handshake status, on first use).
  */
-import { parseDuration } from '../../plan/duration.ts';
+import { parseDuration } from '../../base/duration.ts';
 import type { PathSegment } from '../../plan/path.ts';
 import { checkName } from '../../plan/names.ts';
 import { receiveLabel } from '../../plan/websocket-fields.ts';

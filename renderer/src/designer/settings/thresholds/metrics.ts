@@ -1,4 +1,4 @@
-/** The metrics a threshold can use, with their types and tags: engine/metrics/registry.ts, as the picker shows it. */
+/** The metrics a threshold can use, with their types and tags: engine/base/metric-registry.ts, as the picker shows it. */
 import { AGGREGATIONS as ENGINE_AGGREGATIONS, METRICS, type MetricType } from 'loadsmith/metrics';
 
 export interface MetricInfo { name: string; type: MetricType; tags: readonly string[]; description: string }

@@ -2,8 +2,8 @@
  * k6 threshold syntax. Key: `metric` or `metric{tag:value,tag:value}`; expression: `aggregation op number`,
  * e.g. `p(95)<500`, `avg<=200`, `rate<0.01`, `count>100`. Time values are milliseconds, as in k6.
  */
-import { closest } from '../../plan/suggest.ts';
-import { AGGREGATIONS, METRICS, type MetricDef } from '../registry.ts';
+import { closest } from '../base/suggest.ts';
+import { AGGREGATIONS, METRICS, type MetricDef } from '../base/metric-registry.ts';
 
 export type Comparison = '<' | '<=' | '>' | '>=' | '==' | '!=';
 

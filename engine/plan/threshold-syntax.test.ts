@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { METRICS } from '../registry.ts';
-import { compare, parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from './parse.ts';
-import type { Comparison } from './parse.ts';
+import { METRICS } from '../base/metric-registry.ts';
+import { compare, parseThresholdExpr, parseThresholdKey, ThresholdSyntaxError } from './threshold-syntax.ts';
+import type { Comparison } from './threshold-syntax.ts';
 
 /** k6's built-in metrics and their types, as docs/architecture.md and k6's documentation list them; written out here, not read from the registry. */
 const K6_TYPES: Record<string, 'counter' | 'gauge' | 'rate' | 'trend'> = {

@@ -3,7 +3,8 @@
  * longer than MAX_SUGGESTED_LENGTH get none, candidates too different in length are skipped unseen, distances
  * stop as soon as they cannot win, and a validation shares one budget of work (see withSuggestionBudget).
  */
-import { MAX_SUGGESTED_LENGTH } from './limits.ts';
+/** Longest word that gets a "did you mean" suggestion: nobody misspells a 64-character key by one letter. */
+const MAX_SUGGESTED_LENGTH = 64;
 
 /** Work one call may do: a candidate looked at costs 1, a cell of the distance table 1. */
 const WORK_PER_CALL = 200_000;

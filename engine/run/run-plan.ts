@@ -3,18 +3,30 @@
  *   const run = runPlan(plan, { baseDir, env });
  *   run.on('tick', (t) => ...); run.stop(); const summary = await run.done;
  */
+import type { StreamOutput } from '../outputs/config.ts';
 import { planStreams } from '../outputs/plan-outputs.ts';
 import { openStreams } from '../outputs/streams.ts';
 import type { Plan } from '../plan/schema/index.ts';
-import { coordinate } from './coordinator.ts';
-import { prepareRun, type RunOptions } from './prepare.ts';
-import { RunHandle } from './run-handle.ts';
+import { coordinate } from '../runtime/coordinator.ts';
+import { prepareRun, type PrepareOptions } from '../runtime/prepare.ts';
+import { RunHandle } from '../runtime/run-handle.ts';
 
-export type { RunOptions } from './prepare.ts';
-export type { Tick, RunInfo } from './run-handle.ts';
-export { ControlError, RunHandle } from './run-handle.ts';
-export type { ControlEvent, ControlState, ScaleTarget } from './run-handle.ts';
+export type { Tick, RunInfo } from '../runtime/run-handle.ts';
+export { ControlError, RunHandle } from '../runtime/run-handle.ts';
+export type { ControlEvent, ControlState, ScaleTarget } from '../runtime/run-handle.ts';
 
+/** How to run a plan: what it is prepared from, and where its metrics stream while it runs. */
+export interface RunOptions extends PrepareOptions {
+  /**
+   * Metrics streamed once per second to Prometheus, InfluxDB or an OpenTelemetry collector (engine/outputs);
+   * their credentials come from `env`.
+   */
+  streams?: StreamOutput[];
+  /** The `testid` label of streamed metrics; default: LOADSMITH_TESTID, else the plan name and start time. */
+  testid?: string;
+}
+
+/** Starts a run of `plan` and returns its handle at once; problems found while preparing reject `done`. */
 export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
   return new RunHandle(async (handle) => {
     const prepared = await prepareRun(plan, options);

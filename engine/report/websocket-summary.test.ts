@@ -1,13 +1,13 @@
 /** WebSocket's tagged metrics from two workers' recorders to thresholds, the summary, shards and the text summary. */
 import { describe, expect, it } from 'vitest';
-import { textSummary } from '../report/text-summary.ts';
-import { MetricsRecorder } from './recorder.ts';
-import { Sample } from './sample.ts';
-import { encodeAggregate, mergeAggregates } from './shard.ts';
-import { buildSummary, type SummaryInput } from './summary.ts';
-import { aggregateOf, hist } from './testing.ts';
-import { Thresholds } from './thresholds/evaluate.ts';
-import { timelinePoint } from './timeline.ts';
+import { textSummary } from './text-summary.ts';
+import { MetricsRecorder } from '../metrics/recorder.ts';
+import { Sample } from '../metrics/sample.ts';
+import { encodeAggregate, mergeAggregates } from '../metrics/shard.ts';
+import { buildSummary, type SummaryInput } from '../metrics/summary.ts';
+import { aggregateOf, hist } from '../metrics/testing.ts';
+import { Thresholds } from '../metrics/thresholds/evaluate.ts';
+import { timelinePoint } from '../metrics/timeline.ts';
 
 const tags = (request: string, status = '101') => ({ scenario: 'chat', group: '', request, status, team: 'rt' });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { htmlReport } from '../report/html/index.ts';
-import { textSummary } from '../report/text-summary.ts';
-import { partialSummary, type PartialRun, type StoredSecond } from './partial-summary.ts';
-import { hist, sample, series, seriesKey } from './testing.ts';
-import { timelinePoint } from './timeline.ts';
-import { trendStats } from './trend.ts';
+import { htmlReport } from './html/index.ts';
+import { textSummary } from './text-summary.ts';
+import { partialSummary, type PartialRun, type StoredSecond } from '../metrics/partial-summary.ts';
+import { hist, sample, series, seriesKey } from '../metrics/testing.ts';
+import { timelinePoint } from '../metrics/timeline.ts';
+import { trendStats } from '../metrics/trend.ts';
 
 const RUN: PartialRun = {
   plan: { name: 'cut off' }, startedAt: new Date('2025-03-01T10:00:00.000Z'),
