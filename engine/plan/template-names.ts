@@ -10,7 +10,8 @@ import { requestName } from './names.ts';
 import type { Plan } from './schema/index.ts';
 import { loopVariables } from './loop-variables.ts';
 import { websocketNames } from './websocket-fields.ts';
-import { usesDefault, type DefaultField, type TemplateScope } from './template-fields.ts';
+import { usesDefault } from './template-fields.ts';
+import type { DefaultField, TemplateScope } from './template-strings.ts';
 import { grpcCallsOf } from './grpc-names.ts';
 import { requestsOf, SETUP, stepsOf } from './walk.ts';
 

@@ -5,7 +5,7 @@
 import type { PathSegment } from './path.ts';
 import { checkName } from './names.ts';
 import type { WebSocketReceive, WebSocketSession } from './schema/index.ts';
-import { checkStrings, strings, type TemplateField, type TemplateScope } from './template-fields.ts';
+import { checkStrings, strings, type TemplateField, type TemplateScope } from './template-strings.ts';
 
 /** The variable holding the message a receive's condition looks at. */
 export const MESSAGE_VARIABLE = 'message';
