@@ -68,6 +68,8 @@ describe('loadsmith scale, pause and resume on a running loadsmith run', () => {
     const paused = await ctl(['pause']);
     expect(paused.stdout).toMatch(/^paused from \d+s \(test time\): no new iterations start; running ones finish/);
     expect((await ctl(['pause'])).stdout).toMatch(/^already paused: nothing changed/);
+    // Changes apply from a whole second of test time: resume in a later second than the pause, or the two coincide.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
     const resumed = await ctl(['resume']);
     expect(resumed.code).toBe(0);
 

@@ -93,7 +93,7 @@ describe('mid-run scale', () => {
 
 describe('pause and resume', () => {
   it('open model: nothing is due while paused (not dropped, not made up after), the plan again after resume', async () => {
-    const run = start('    executor: constant-arrival-rate\n    rate: 20\n    duration: 6s\n    preAllocatedVUs: 5\n    steps: [{ request: { url: /json } }]');
+    const run = start('    executor: constant-arrival-rate\n    rate: 20\n    duration: 6s\n    preAllocatedVUs: 20\n    steps: [{ request: { url: /json } }]');
     let paused = 0;
     let resumed = 0;
     at(run, 1, () => { paused = run.pause()[0]?.atMs ?? 0; });
