@@ -61,6 +61,29 @@ export const FlowTraceEntry = z.object({
 });
 export type FlowTraceEntry = z.infer<typeof FlowTraceEntry>;
 
+/** A WebSocket session during a Validate: the handshake, every message in order with its time, checks, the close. */
+export const WebSocketTraceEntry = z.object({
+  scenario: z.string(),
+  /** Document path of the websocket step. */
+  path: PathSchema,
+  name: z.string(),
+  url: z.string(),
+  /** The handshake's status: 101 when it opened, 0 when no response came. */
+  status: z.int(),
+  /** The subprotocol the server chose ('' for none). */
+  protocol: z.string(),
+  connectingMs: z.number(),
+  /** In order; `atMs` since the session started; binary ones in base64; each cut to 4 KB, the first 200 kept. */
+  messages: z.array(z.object({ direction: z.enum(['sent', 'received']), atMs: z.number(), data: z.string(), binary: z.boolean(), truncated: z.boolean() })),
+  moreMessages: z.int(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), reason: z.string().nullable() })),
+  extracted: z.array(z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() })),
+  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
+  closed: z.object({ code: z.int(), reason: z.string(), by: z.enum(['client', 'server']) }).nullable(),
+  passes: z.array(z.int()).optional(),
+});
+export type WebSocketTraceEntry = z.infer<typeof WebSocketTraceEntry>;
+
 export const designerMethods = {
   /** Sends the request step at `path` once, with the environment and the given variables (e.g. from a Validate). */
   'designer.tryRequest': {
@@ -84,6 +107,8 @@ export const designerMethods = {
       errors: z.array(z.object({ scenario: z.string(), message: z.string() })),
       /** Flow control's decisions in the order they were taken (optional: older back ends do not send it). */
       flow: z.array(FlowTraceEntry).optional(),
+      /** WebSocket sessions in the order they ended (optional: older back ends do not send it). */
+      websockets: z.array(WebSocketTraceEntry).optional(),
       /** What setup extracted (setup runs first; its requests are entries of scenario '(setup)'). */
       setup: z.record(z.string(), z.unknown()).optional(),
       durationMs: z.number(),

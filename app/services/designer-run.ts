@@ -8,7 +8,7 @@
  */
 import { PlanError, validatePlanValue } from 'loadsmith/plan';
 import { MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError } from 'loadsmith';
-import { ContractError, type Handlers } from '../contract/index.ts';
+import { ContractError, type Handlers, type WebSocketTraceEntry } from '../contract/index.ts';
 import type { ServiceContext } from './context.ts';
 import { maskEntry, maskText, maskValue, maskVariables, secretValues } from './mask-secrets.ts';
 import { toContractIssue } from './plan-analysis.ts';
@@ -57,6 +57,8 @@ export function designerRunHandlers(ctx: ServiceContext): RunHandlers {
         const r = await traceIteration(plan, { env: env.values, files: runFiles(ctx), ...(scenario !== undefined ? { scenario } : {}) });
         return {
           ...r, entries: r.entries.map((e) => maskEntry(e, env.secrets)), errors: r.errors.map((x) => ({ ...x, message: maskText(x.message, env.secrets) })),
+          // A message may carry a secret as a header does: masked the same way.
+          ...('websockets' in r ? { websockets: maskValue(r.websockets, env.secrets) as WebSocketTraceEntry[] } : {}),
           ...(r.setup ? { setup: maskValue(r.setup, env.secrets) as Record<string, unknown> } : {}),
         };
       } catch (e) {

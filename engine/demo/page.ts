@@ -16,6 +16,8 @@ const ENDPOINTS: Array<[string, string]> = [
   ['GET /slow?ms=200', 'answers after ms milliseconds (0..10000)'],
   ['GET /flaky?fail=0.1', 'fails with 500 with probability fail (0..1)'],
   ['GET /status/:code', 'answers with that status (200..599)'],
+  ['WebSocket /ws/echo', 'sends every message back'],
+  ['WebSocket /ws/chat?room=lobby', 'welcome {type, id, room}; {"type":"say","text":...} is broadcast to the room as {type:"message", from, text}'],
 ];
 
 const escapeHtml = (s: string): string =>

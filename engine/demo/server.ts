@@ -10,6 +10,7 @@ import type { Handler } from './handlers.ts';
 import { lookup, LOOKUP_PREFIX } from './lookup/http-lookup.ts';
 import { BodyTooLargeError, MAX_BODY_BYTES, sendError, splitTarget } from './http-util.ts';
 import { DemoState } from './state.ts';
+import { attachDemoWebSocket } from './websocket.ts';
 
 /** A running demo server. */
 export interface DemoServer {
@@ -142,6 +143,7 @@ export function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServe
     }
     handle(req, res, state).catch((err: unknown) => onError(res, err));
   });
+  const ws = attachDemoWebSocket(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
@@ -151,6 +153,7 @@ export function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServe
         url: formatUrl(host, port),
         port,
         close: () => new Promise<void>((done) => {
+          ws.close();
           server.close(() => done());
           server.closeAllConnections();
         }),

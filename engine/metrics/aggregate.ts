@@ -36,7 +36,7 @@ export class RunAggregate {
   readonly errors = new Map<string, ErrorTotal>();
   readonly extractFailures = new Map<string, ExtractFailureTotal>();
   readonly dropped = new Map<string, number>();
-  /** Other protocols' metrics (gRPC), by metric and tags. */
+  /** Other protocols' metrics (gRPC, WebSocket), by metric and tags. */
   readonly tagged = new TaggedTotals();
 
   // Where each encoded histogram is decoded before it is merged: no histogram is allocated per sample.

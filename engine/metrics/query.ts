@@ -68,6 +68,9 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
       if (h && sh) h.add(sh);
     }
     if (h) return { histogram: h };
+    // WebSocket handshakes and frames count as data too (as in k6), under the tags of their step.
+    if (metric.name === 'data_sent') sent += agg.tagged.read(metric.name, tags).count;
+    else if (metric.name === 'data_received') received += agg.tagged.read(metric.name, tags).count;
     if (metric.name === 'http_req_failed') return reqs > 0 ? { rate: failed / reqs, count: reqs } : { count: 0 };
     const n = metric.name === 'http_reqs' ? reqs : metric.name === 'data_sent' ? sent : received;
     return { count: n, rate: perSecond(n) };

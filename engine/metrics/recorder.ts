@@ -130,7 +130,7 @@ export class MetricsRecorder {
     return new RequestSeries(this, base, isExpected);
   }
 
-  /** A metric of another protocol (gRPC) for one tag set; made once (per step and status), recorded into per call. */
+  /** A metric of another protocol (gRPC, WebSocket) for one tag set; made once (per step and status), recorded into per call. */
   taggedSeries(metric: string, tags: Readonly<Record<string, string>>, trend: boolean): TaggedSeries {
     const t = new TaggedSeries(metric, tags, trend);
     this.tagged.push(t);

@@ -51,7 +51,7 @@ export const SeriesSample = z.strictObject({
 export type SeriesSample = z.infer<typeof SeriesSample>;
 
 /**
- * A metric of another protocol (gRPC) for one tag set: its count this interval and, for a trend, its histogram.
+ * A metric of another protocol (gRPC, WebSocket) for one tag set: its count this interval and, for a trend, its histogram.
  * Tags are k6's for that metric (scenario, group, request, method, status and the plan's own).
  */
 export const TaggedSample = z.strictObject({ metric: z.string(), tags: z.record(z.string(), z.string()), count: z.number(), hist: Hist.optional() });
@@ -79,7 +79,7 @@ export const Sample = z.strictObject({
   /** Most VUs active at once during the interval, per scenario. */
   vus: z.record(z.string(), z.int()),
   dropped: z.record(z.string(), z.int()),
-  /** Other protocols' metrics (gRPC); absent when the interval had none. */
+  /** Other protocols' metrics (gRPC, WebSocket); absent when the interval had none. */
   tagged: z.array(TaggedSample).optional(),
   /** How busy the worker thread was (generator self-monitoring). */
   health: z.strictObject({ elu: z.number(), loopDelayP99Ms: z.number(), loopDelayMaxMs: z.number() }).optional(),

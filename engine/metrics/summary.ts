@@ -159,6 +159,9 @@ export function buildSummary(i: SummaryInput): Summary {
     r.statuses[code] = (r.statuses[code] ?? 0) + s.reqs;
     r.h.add(s.hist.duration);
   }
+  // WebSocket handshakes and frames count as data too (as in k6): their steps record them as tagged counters.
+  sent += agg.tagged.read('data_sent', {}).count;
+  received += agg.tagged.read('data_received', {}).count;
   const iterH = new Histogram();
   const lagH = new Histogram();
   let iterations = 0;

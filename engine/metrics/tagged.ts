@@ -1,6 +1,6 @@
 /**
- * Metrics of protocols other than HTTP (gRPC), recorded per metric and tag set: a counter counts, a trend also keeps
- * a histogram of microseconds. Worker side (TaggedSeries, made once per step and status) and coordinator side
+ * Metrics of protocols other than HTTP (gRPC, WebSocket), recorded per metric and tag set: a counter counts, a trend
+ * also keeps a histogram of microseconds. Worker side (TaggedSeries, made once per step and status) and coordinator side
  * (TaggedTotals, merged from samples); thresholds and the summary read the totals by metric name and tags.
  */
 import { Histogram } from './histogram.ts';

@@ -121,6 +121,8 @@ export function intervalOf(samples: readonly Sample[], t: number, span: number, 
     }
     for (const e of s.errors) p.errors += e.count;
     for (const n of Object.values(s.dropped)) p.dropped += n;
+    // WebSocket handshakes and frames, as they crossed the wire.
+    if (s.tagged) for (const x of s.tagged) { if (x.metric === 'data_sent') p.dataSent += x.count; else if (x.metric === 'data_received') p.dataReceived += x.count; }
   }
   p.rps = span > 0 ? p.reqs / span : 0;
   if (!lag.isEmpty) p.lag = { p95: ms(lag.valueAtPercentile(95)), max: ms(lag.max) };

@@ -5,24 +5,10 @@
 import { compileExpression, compileTemplate, type TemplateReference } from '../template/index.ts';
 import type { PathSegment } from './path.ts';
 import type { Auth, GrpcCall, Plan, Request } from './schema/index.ts';
+import { CHECK_OPERANDS, checkStrings, strings, type DefaultField, type TemplateField, type TemplateScope } from './template-strings.ts';
+import { websocketFields } from './websocket-fields.ts';
 import { requestsOf, stepsOf } from './walk.ts';
 import { grpcCallsOf } from './grpc-names.ts';
-
-export type TemplateScope =
-  | { kind: 'request'; scenario: string }
-  /** A default: it matters only in scenarios with a request that uses it (see usesDefault). */
-  | { kind: 'defaults'; field: DefaultField }
-  | { kind: 'variable'; name: string };
-
-export type DefaultField = { kind: 'baseUrl' } | { kind: 'auth' } | { kind: 'header'; name: string };
-
-export interface TemplateField {
-  path: PathSegment[];
-  source: string;
-  scope: TemplateScope;
-  /** A standalone expression (a condition), compiled with compileExpression rather than as a template. */
-  expression?: true;
-}
 
 /** The references of a field, compiled as what it is (throws TemplateSyntaxError as the compilers do). */
 export function fieldReferences(field: TemplateField): readonly TemplateReference[] {
@@ -51,6 +37,7 @@ export function* templateFields(plan: Plan): Generator<TemplateField> {
     else if ('doWhile' in step) yield expr(step.doWhile.condition, ['doWhile', 'condition']);
     else if ('forEach' in step) yield expr(step.forEach.in, ['forEach', 'in']);
     else if ('repeat' in step && typeof step.repeat.times === 'string') yield expr(step.repeat.times, ['repeat', 'times']);
+    else if ('websocket' in step) yield* websocketFields(step.websocket, [...path, 'websocket'], scope);
   }
 }
 
@@ -62,16 +49,7 @@ function* requestStrings(r: Request, path: PathSegment[], scope: TemplateScope):
   yield* strings(r.form, [...path, 'form'], scope);
   if (r.text !== undefined) yield { path: [...path, 'text'], source: r.text, scope };
   yield* authStrings(r.auth, [...path, 'auth'], scope);
-  for (const [i, c] of (r.checks ?? []).entries()) {
-    for (const op of CHECK_OPERANDS) {
-      const v = (c as Record<string, unknown>)[op];
-      if (v !== undefined) yield* strings(v, [...path, 'checks', i, op], scope);
-    }
-    if ('body' in c) for (const op of ['contains', 'notContains', 'equals'] as const) {
-      const v = c.body[op];
-      if (v !== undefined) yield { path: [...path, 'checks', i, 'body', op], source: v, scope };
-    }
-  }
+  for (const [i, c] of (r.checks ?? []).entries()) yield* checkStrings(c, [...path, 'checks', i], scope);
 }
 
 function* grpcStrings(g: GrpcCall, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
@@ -88,22 +66,12 @@ function* grpcStrings(g: GrpcCall, path: PathSegment[], scope: TemplateScope): G
   }
 }
 
-/** Check operands that may hold `${...}` (regexes in `matches` do not: they are compiled once). */
-const CHECK_OPERANDS = ['equals', 'notEquals', 'contains'] as const;
-
 function* authStrings(a: Auth | undefined, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
   if (!a) return;
   for (const key of ['token', 'username', 'password', 'value'] as const) {
     const v = (a as Record<string, unknown>)[key];
     if (typeof v === 'string') yield { path: [...path, key], source: v, scope };
   }
-}
-
-/** Strings anywhere inside a value (JSON bodies, query maps), keys excluded. */
-function* strings(v: unknown, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
-  if (typeof v === 'string') yield { path, source: v, scope };
-  else if (Array.isArray(v)) for (const [i, x] of v.entries()) yield* strings(x, [...path, i], scope);
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) yield* strings(x, [...path, k], scope);
 }
 
 const ABSOLUTE = /^https?:\/\//i;

@@ -9,7 +9,9 @@ import { BUILTIN_NAMES } from '../template/index.ts';
 import { requestName } from './names.ts';
 import type { Plan } from './schema/index.ts';
 import { loopVariables } from './loop-variables.ts';
-import { usesDefault, type DefaultField, type TemplateScope } from './template-fields.ts';
+import { websocketNames } from './websocket-fields.ts';
+import { usesDefault } from './template-fields.ts';
+import type { DefaultField, TemplateScope } from './template-strings.ts';
 import { grpcCallsOf } from './grpc-names.ts';
 import { requestsOf, SETUP, stepsOf } from './walk.ts';
 
@@ -45,6 +47,7 @@ export class TemplateNames {
     for (const [i, name] of Object.keys(plan.variables ?? {}).entries()) this.order.set(name, i);
     for (const { step, scenario } of stepsOf(plan)) {
       for (const { name } of loopVariables(step)) this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
+      if ('websocket' in step) for (const name of websocketNames(step.websocket)) this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
     }
     for (const { request, scenario } of requestsOf(plan)) {
       this.requestNames.set(scenario, (this.requestNames.get(scenario) ?? new Set()).add(requestName(request)));

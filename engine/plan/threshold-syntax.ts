@@ -45,8 +45,8 @@ export function parseThresholdKey(source: string, customTags: readonly string[] 
   const tags: Record<string, string> = {};
   if (m[2] !== undefined) {
     if (m[2].trim() === '') throw new ThresholdSyntaxError(`empty tag filter in '${source}'`);
-    // Custom tags (defaults/scenario/request `tags`) only land on HTTP metrics.
-    const custom = metric.tags.includes('method') ? customTags : [];
+    // Custom tags (defaults/scenario/request `tags`) land on HTTP metrics and the tagged ones of other steps (gRPC, WebSocket).
+    const custom = metric.tags.includes('method') || metric.tagged !== undefined ? customTags : [];
     const isCustom = (tag: string): boolean => ('has' in custom ? custom.has(tag) : custom.includes(tag));
     for (const part of m[2].split(',')) {
       const colon = part.indexOf(':');

@@ -8,7 +8,8 @@ import { listOf, type LocatableIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
 import type { Plan } from './schema/index.ts';
 import { didYouMean } from '../base/suggest.ts';
-import { fieldReferences, templateFields, type TemplateScope } from './template-fields.ts';
+import { fieldReferences, templateFields } from './template-fields.ts';
+import type { TemplateScope } from './template-strings.ts';
 import { TemplateNames } from './template-names.ts';
 import { SETUP, TEARDOWN } from './walk.ts';
 

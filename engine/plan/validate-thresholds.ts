@@ -7,7 +7,8 @@ import { HTTP_METHODS, type Plan } from './schema/index.ts';
 import { listOf, quote, type LocatableIssue } from './errors.ts';
 import { checkName, requestName } from './names.ts';
 import { didYouMean } from '../base/suggest.ts';
-import { groupsOf, requestsOf } from './walk.ts';
+import { groupsOf, requestsOf, stepsOf } from './walk.ts';
+import { websocketTagValues } from './websocket-fields.ts';
 import { grpcCallName, grpcCallsOf, grpcCheckName, grpcMethodPath } from './grpc-names.ts';
 
 export function validateThresholds(plan: Plan): LocatableIssue[] {
@@ -56,6 +57,13 @@ function knownTagValues(plan: Plan): { values: Record<string, Set<string>>; cust
     requests.add(requestName(v.request));
     for (const c of v.request.checks ?? []) checks.add(checkName(c));
     for (const t of Object.keys(v.request.tags ?? {})) customTags.add(t);
+  }
+  for (const { step } of stepsOf(plan)) {
+    if (!('websocket' in step)) continue;
+    const ws = websocketTagValues(step.websocket);
+    requests.add(ws.name);
+    for (const c of ws.checks) checks.add(c);
+    for (const t of ws.tags) customTags.add(t);
   }
   const methods = new Set<string>(HTTP_METHODS);
   for (const { call } of grpcCallsOf(plan)) {

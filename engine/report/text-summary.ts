@@ -2,7 +2,7 @@
  * The end-of-test summary for people, laid out like k6's (thresholds, checks, HTTP, execution, network), plus
  * what k6 leaves out: a per-request table, status codes, the error set, failed extractions and the result line.
  */
-import { METRICS } from '../base/metric-registry.ts';
+import { METRIC_SECTIONS } from '../base/metric-registry.ts';
 import type { MetricSummary, Summary } from '../metrics/summary.ts';
 import type { TrendStats } from '../metrics/trend.ts';
 import type { TrendStat } from '../base/trend-stats.ts';
@@ -58,15 +58,20 @@ export function textSummary(s: Summary, opts: { color?: boolean } = {}): string 
     else if (m.type === 'rate') line(name, `${fmtPct(m.rate)} ${fmtCount(m.passes)} out of ${fmtCount(m.passes + m.fails)}`);
     else line(name, `${m.value} min=${m.min} max=${m.max}`);
   };
-  out.push('    HTTP');
-  for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
-  // Other protocols' metrics, as the registry lists them, when the run has them.
-  const tagged = Object.values(METRICS).filter((m) => m.tagged && s.metrics[m.name]);
-  if (tagged.length > 0) {
-    out.push('', '    GRPC');
-    for (const m of tagged) metric(m.name, s.metrics[m.name]);
+  // Sections of other step types (GRPC, WEBSOCKET), from the registry, when they have data; HTTP's is left out of a run
+  // that sent no HTTP request but has them (a gRPC or WebSocket-only plan), as k6 prints only the metrics it saw.
+  const sections = METRIC_SECTIONS.filter((sec) => sec.metrics.some((m) => s.metrics[m.name] !== undefined));
+  if (s._total > 0 || sections.length === 0) {
+    out.push('    HTTP');
+    for (const n of ['http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs']) metric(n, s.metrics[n]);
+    out.push('');
   }
-  out.push('', '    EXECUTION');
+  for (const sec of sections) {
+    out.push(`    ${sec.title}`);
+    for (const m of sec.metrics) metric(m.name, s.metrics[m.name]);
+    out.push('');
+  }
+  out.push('    EXECUTION');
   for (const n of ['dropped_iterations', 'group_duration', 'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max']) metric(n, s.metrics[n]);
   for (const sc of s.scenarios) {
     const a = sc.arrival;
@@ -140,7 +145,12 @@ function resultLines(s: Summary, p: Paint): string[] {
   if (s.notes.length > 0 || (s.stalls ?? []).length > 0) out.push('');
   const verdict = s.status === 'passed' ? p.green('✓ PASSED') : p.red('✗ FAILED');
   const why = s.stoppedBy === 'setup' ? ' (setup failed)' : s.thresholds.length === 0 ? ' (no thresholds)' : s.status === 'failed' ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)` : '';
-  out.push(`  ${p.bold(verdict)}${why} — ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}${grpcResult(s)}`, '');
+  // A plan of WebSocket sessions only: its sessions, not 0 requests at 0/s.
+  const sessions = s.metrics.ws_sessions;
+  const what = s._total === 0 && sessions?.type === 'counter'
+    ? `${fmtCount(sessions.count)} WebSocket sessions in ${fmtMs(s.durationMs)}, ${fmtRate(sessions.rate)}`
+    : `${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)}, ${fmtRate(s._rps)} achieved, p(50)=${fmtMs(s._p50)} p(99)=${fmtMs(s._p99)}`;
+  out.push(`  ${p.bold(verdict)}${why} — ${what}${grpcResult(s)}`, '');
   return out;
 }
 

@@ -10,7 +10,7 @@ import type { Plan } from '../plan/schema/index.ts';
 import { locateIssues, type PlanSource } from '../plan/source.ts';
 import { fieldReferences, templateFields } from '../plan/template-fields.ts';
 import { SegmentTuple, type SegmentSpec } from '../base/segment-tuple.ts';
-import { requestsOf } from '../plan/walk.ts';
+import { requestsOf, stepsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
 import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from './files/plan-files.ts';
@@ -129,6 +129,7 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
     if (request.file !== undefined) await load(typeof request.file === 'string' ? request.file : request.file.path, [...path, 'file'], 'body file');
     for (const p of tlsFiles([request.http])) await load(p, [...path, 'http', 'tls'], 'TLS file');
   }
+  for (const { step, path } of stepsOf(plan)) if ('websocket' in step) for (const p of tlsFiles([step.websocket])) await load(p, [...path, 'websocket', 'tls'], 'TLS file');
   for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
   const grpc = await loadGrpcFiles(plan, source);
   for (const [p, bytes] of grpc.files) if (!files.some(([q]) => q === p)) files.push([p, bytes]);

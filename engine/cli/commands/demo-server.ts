@@ -6,6 +6,7 @@ import { startGrpcLookup } from '../../demo/lookup/grpc-server.ts';
 import { LOOKUP_PREFIX, startH2cLookup } from '../../demo/lookup/http-lookup.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { DEMO_PASSWORD, DEMO_TOKEN } from '../../demo/state.ts';
+import { WS_ENDPOINTS } from '../../demo/websocket.ts';
 import { cliDuration, parsePort } from '../args.ts';
 import { demoRunCommand, protocolsRunCommand } from '../demo-plan.ts';
 import { parse } from '../parser.ts';
@@ -31,6 +32,7 @@ export async function demoServerCommand(argv: readonly string[]): Promise<number
     `loadsmith demo API on ${server.url}`,
     `  POST /v3/auth/login {"username":"any","password":"${DEMO_PASSWORD}"} -> token; or send "Authorization: Token ${DEMO_TOKEN}"`,
     '  GET /v3/users · POST /v3/organizations · GET /slow?ms=200 · GET /flaky?fail=0.1 · GET /status/503',
+    `  ${WS_ENDPOINTS}`,
     `  lookup (backend ${delayMs}ms): HTTP/1.1 ${server.url}${LOOKUP_PREFIX}${PHONE} · HTTP/2 (h2c) ${h2c.url}${LOOKUP_PREFIX}${PHONE} · gRPC ${grpcTarget} lookup.Lookup/Get${grpc.reflection ? ' (reflection on)' : ''}`,
     `  try: ${demoRunCommand(server.url)}`,
     `  protocols: ${protocolsRunCommand({ http1: server.url, h2c: h2c.url, grpc: grpcTarget })}`,

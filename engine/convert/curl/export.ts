@@ -7,7 +7,7 @@
  */
 import { grpcCallName, grpcCallsOf } from '../../plan/grpc-names.ts';
 import type { Plan } from '../../plan/schema/index.ts';
-import { SETUP, TEARDOWN } from '../../plan/walk.ts';
+import { SETUP, stepsOf, TEARDOWN } from '../../plan/walk.ts';
 import { Notes } from '../draft.ts';
 import { planRequests, resolveRequest, type ResolvedRequest } from '../resolve.ts';
 import { encodeTemplate } from '../template-parts.ts';
@@ -37,6 +37,7 @@ export function exportCurl(plan: Plan, o: CurlExportOptions = {}): ExportResult 
     const where = [...(scenario === SETUP || scenario === TEARDOWN ? [scenario] : []), ...flow.map((f) => `in ${f}`)];
     commands.push(`${shell === 'bash' ? '#' : 'REM'} ${r.name}${where.length ? ` ${where.join(', ')}` : ''}\n${command(r, q)}`);
   }
+  for (const { step, scenario } of stepsOf(plan)) if ('websocket' in step) notes.add('not-exported', `scenario ${scenario}`, `WebSocket session '${step.websocket.name ?? step.websocket.url}': curl sends HTTP requests only`);
   for (const { call } of grpcCallsOf(plan)) notes.add('not-exported', `grpc '${grpcCallName(call)}'`, 'a gRPC call has no curl command (grpcurl makes them)');
   if (commands.length === 0) {
     notes.add('not-exported', 'plan', o.request !== undefined ? `no request named '${o.request}'` : 'the plan has no requests');

@@ -14,6 +14,7 @@ import { resolveRequest } from '../resolve.ts';
 import { encodeTemplate, templateExpression, templateParts } from '../template-parts.ts';
 import type { ExportResult } from '../types.ts';
 import { VERSION } from '../../version.ts';
+import { websocketEntry } from './websocket-export.ts';
 
 interface Clock { ms: number }
 type Json = Record<string, unknown>;
@@ -51,6 +52,8 @@ function walk(w: Walk, steps: readonly Step[], path: PathSegment[], page: string
         pages.push({ startedDateTime: new Date(clock.ms).toISOString(), id: ref, title: s.group.name, pageTimings: {} });
       } else notes.add('approximated', `group ${s.group.name}`, 'HAR pages are not nested: inner groups are part of their top-level group\'s page');
       walk(w, s.group.steps, [...path, i, 'group', 'steps'], ref, depth + 1);
+    } else if ('websocket' in s) {
+      entries.push(websocketEntry(s.websocket, (r) => entry(plan, r, page, clock, notes), clock, notes, where));
     } else if ('request' in s || 'batch' in s) {
       for (const r of 'request' in s ? [s.request] : s.batch.map((b) => b.request)) {
         entries.push(entry(plan, r, page, clock, notes));

@@ -109,7 +109,7 @@ function replace(s: Step, placeholders: ReadonlyMap<Request, number>, built: rea
     const onFailure = policy.get(i);
     return { request: onFailure ? { ...r, onFailure } : r };
   }
-  if ('think' in s || 'batch' in s || 'grpc' in s) return s;
+  if ('think' in s || 'batch' in s || 'websocket' in s || 'grpc' in s) return s;
   if ('group' in s) return { group: { ...s.group, steps: again(s.group.steps) } };
   if ('if' in s) return { if: { ...s.if, then: again(s.if.then), ...(s.if.else ? { else: again(s.if.else) } : {}) } };
   if ('repeat' in s) return { repeat: { ...s.repeat, steps: again(s.repeat.steps) } };

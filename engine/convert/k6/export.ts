@@ -55,6 +55,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     ...(s.exec ? ["import exec from 'k6/execution';"] : []),
     ...(s.encoding ? ["import encoding from 'k6/encoding';"] : []),
     ...(s.sharedArray ? ["import { SharedArray } from 'k6/data';"] : []),
+    ...(s.ws ? ["import ws from 'k6/ws';"] : []),
     ...(helperNames(s.used).has('flowErrors') ? ["import { Counter } from 'k6/metrics';"] : []),
     ...grpc.imports,
   ];

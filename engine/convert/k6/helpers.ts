@@ -3,10 +3,12 @@
  * the JavaScript source and the helpers it uses. The exporter adds only the ones its code calls.
  */
 import { FLOW_HELPERS } from './flow-helpers.ts';
+import { WS_HELPERS } from './websocket-js.ts';
 import type { Helper } from './script.ts';
 
 
 export const HELPERS: Record<string, Helper> = {
+  ...WS_HELPERS,
   v: { uses: [], code: `// A plan variable or a value extracted earlier by this VU; missing ends the iteration, as in Loadsmith.
 function v(name) {
   if (vars[name] === undefined) throw new Error(\`'\${name}' has no value (its extraction failed or it was never set)\`);

@@ -13,6 +13,7 @@ export class Script {
   exec = false;
   encoding = false;
   sharedArray = false;
+  ws = false;
   /** The plan reads statuses (status()): each response notes its own. */
   statuses = false;
   /** path as written in the plan -> the init-context variable holding its bytes. */

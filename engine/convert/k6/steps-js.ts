@@ -11,6 +11,7 @@ import { flowJs } from './flow-js.ts';
 import { afterResponse, requestArgs } from './request-js.ts';
 import { grpcJs } from './grpc-js.ts';
 import { indent, str, type StepsAt } from './script.ts';
+import { websocketJs } from './websocket-js.ts';
 
 export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
   const { plan, s } = at;
@@ -34,6 +35,8 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
     } else if ('group' in step) {
       const inner = stepsJs({ ...here, path: [...here.path, 'group', 'steps'] }, step.group.steps);
       lines.push(`group(${str(step.group.name)}, () => {`, indent(inner.join('\n')), '});');
+    } else if ('websocket' in step) {
+      lines.push(...websocketJs(step.websocket, s, plan.defaults?.baseUrl));
     } else if ('batch' in step) {
       lines.push('{', indent(batchJs(at, step.batch.map((b) => b.request)).join('\n')), '}');
     } else if ('grpc' in step) {

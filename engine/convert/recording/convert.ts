@@ -24,6 +24,11 @@ export interface RecordingConvertOptions extends PacingOptions, DraftOptions, St
   accept?: readonly string[];
   /** The typed values to make unique, by id (from a previous call); default: the suggested ones. */
   unique?: readonly string[];
+  /**
+   * Keep WebSocket handshakes as request steps, for the caller to make into websocket steps with their frames
+   * (har-websocket.ts); default: left out and reported.
+   */
+  keepWebSockets?: boolean;
 }
 
 export interface AppliedCorrelation extends Correlation { applied: boolean }
@@ -44,11 +49,13 @@ export interface RecordingConversion {
 
 export function convertRecording(exchanges: readonly RecordedExchange[], o: RecordingConvertOptions): RecordingConversion {
   const notes = new Notes();
-  const sockets = exchanges.filter(isWebSocket);
+  const sockets = o.keepWebSockets ? [] : exchanges.filter(isWebSocket);
   for (const x of sockets) {
     notes.add('not-imported', `entry ${x.id} (${x.url.slice(0, 80)})`, 'a WebSocket connection: plans have no WebSocket steps yet, so it and its messages are not imported');
   }
-  const http = sockets.length === 0 ? exchanges : exchanges.filter((x) => !isWebSocket(x));
+  // Kept for the caller: in their http(s) form, so that the plan built from them is valid until they are replaced.
+  const http = o.keepWebSockets ? exchanges.map((x) => (/^wss?:/i.test(x.url) ? { ...x, url: x.url.replace(/^ws/i, 'http') } : x))
+    : sockets.length === 0 ? exchanges : exchanges.filter((x) => !isWebSocket(x));
   const steps = recordedSteps(http, o);
   if (steps.length === 0) {
     throw new ConvertError('no entries to convert: select at least one request (static assets are left out when skipStatic is on)');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parsePlan } from '../../plan/parse.ts';
 import type { Plan, Request, Step } from '../../plan/schema/index.ts';
+import { stepsOf } from '../../plan/walk.ts';
 import { exportHar } from '../har/export.ts';
 import { BOUNDARY } from '../multipart.ts';
 import { planToYaml } from '../plan-yaml.ts';
@@ -89,10 +90,12 @@ describe('importHarRecording: what a plan cannot replay is reported, never sent 
     expect(notes).toContainEqual(expect.objectContaining({ where: expect.stringMatching(/^entry 1 /), message: expect.stringContaining('net::ERR_ABORTED') }));
   });
 
-  it('a wss:// WebSocket entry is not a request of the plan: it is reported as not imported', () => {
+  it('a wss:// WebSocket entry is not a request of the plan: it is a websocket step with its frames', () => {
     const { plan, notes } = importHarRecording(fixture('firefox-upload-websocket.har'), { file: 'upload.har' });
     expect(requests(steps(plan)).map((r) => r.url)).not.toContainEqual(expect.stringContaining('live'));
-    expect(notes).toContainEqual({ kind: 'not-imported', where: 'entry 2 (wss://docs.example.test/live?room=7)', message: expect.stringContaining('WebSocket') });
+    const sessions = [...stepsOf(plan)].flatMap((v) => ('websocket' in v.step ? [v.step.websocket] : []));
+    expect(sessions.map((w) => [w.url, w.actions])).toEqual([['/live?room=7', [{ send: '{"join":7}' }, { receive: {} }, { close: true }]]]);
+    expect(notes.filter((n) => n.kind === 'not-imported' && n.message.includes('WebSocket'))).toEqual([]);
   });
 
   it('a multipart form keeps its text fields as multipart and reports its file field', () => {

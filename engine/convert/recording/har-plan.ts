@@ -6,6 +6,7 @@
 import type { ImportOptions, ImportResult } from '../types.ts';
 import { convertRecording, type RecordingConversion } from './convert.ts';
 import { harToRecording } from './har-import.ts';
+import { withWebSocketSessions } from './har-websocket.ts';
 
 export interface HarRecordingImportOptions extends ImportOptions {
   /** Leave out scripts, styles, images, fonts and media. */
@@ -17,7 +18,7 @@ export function importHarRecording(text: string, o: HarRecordingImportOptions = 
   const convert = (accept?: readonly string[]): RecordingConversion => convertRecording(exchanges, {
     name: o.name ?? `Imported from ${o.file ?? 'HAR'}`,
     description: `Recorded in ${o.file ?? 'a HAR file'}: ${exchanges.length} entr${exchanges.length === 1 ? 'y' : 'ies'}`,
-    skipStatic: o.skipStatic ?? false, groupBy: 'navigation', thinkTimes: true,
+    skipStatic: o.skipStatic ?? false, groupBy: 'navigation', thinkTimes: true, keepWebSockets: true,
     ...(accept ? { accept } : {}),
   });
   // The correlations the recorder's review pre-ticks: high and medium confidence.
@@ -28,5 +29,5 @@ export function importHarRecording(text: string, o: HarRecordingImportOptions = 
     result = convert(suggested);
     result.notes.push({ kind: 'info', where: o.file ?? 'input', message: `${low.length} more value${low.length === 1 ? '' : 's'} a response produced and a later request sent back (${low.map((c) => c.variable).join(', ')}) ${low.length === 1 ? 'is a plain number' : 'are plain numbers'} used once: replayed as recorded, not extracted; import the HAR in the Recorder to review them` });
   }
-  return { plan: result.plan, notes: result.notes, env: result.env, format: 'har' };
+  return withWebSocketSessions(text, { plan: result.plan, notes: result.notes, env: result.env, format: 'har' });
 }

@@ -3,6 +3,7 @@ export * from './scenarios.ts';
 export * from './steps.ts';
 export { MAX_PASSES, type FlowShape } from './flow.ts';
 export * from './request.ts';
+export * from './websocket.ts';
 export * from './grpc.ts';
 export * from './checks.ts';
 export * from './extract.ts';

@@ -7,6 +7,7 @@ import {
 } from './flow.ts';
 import { GrpcStep } from './grpc.ts';
 import { Request } from './request.ts';
+import { WebSocketStep } from './websocket.ts';
 
 export const Think = z.union([
   Duration,
@@ -24,6 +25,7 @@ export type StepShape =
   | z.infer<typeof RequestStep>
   | z.infer<typeof ThinkStep>
   | z.infer<typeof BatchStep>
+  | z.infer<typeof WebSocketStep>
   | z.infer<typeof GrpcStep>
   | GroupStepShape
   // Listed one by one: a recursive alias may name generic interfaces, not another alias (FlowShape).
@@ -41,13 +43,13 @@ export const GroupStep: z.ZodType<GroupStepShape> = z.strictObject({
 
 const FLOW = flowSteps<StepShape>(() => Step);
 
-export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep, GrpcStep, ...FLOW]).meta({ id: 'Step' });
+export const Step: z.ZodType<StepShape> = z.union([RequestStep, ThinkStep, GroupStep, BatchStep, WebSocketStep, GrpcStep, ...FLOW]).meta({ id: 'Step' });
 export type Step = StepShape;
 export type FlowStep = FlowShape<Step>;
 
 /** The step lists directly inside a step (a group's, a branch's, a loop's), each with its path from the step. */
 export function childLists(step: Step): { steps: readonly Step[]; path: (string | number)[] }[] {
-  if ('request' in step || 'think' in step || 'batch' in step || 'grpc' in step) return [];
+  if ('request' in step || 'think' in step || 'batch' in step || 'websocket' in step || 'grpc' in step) return [];
   if ('group' in step) return [{ steps: step.group.steps, path: ['group', 'steps'] }];
   return flowChildren(step);
 }

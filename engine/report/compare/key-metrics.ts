@@ -44,14 +44,22 @@ export const KEY_METRICS: readonly KeyMetric[] = [
   { key: 'received', label: 'data received', unit: 'bytes', better: 'neither', read: (s) => counter(s, 'data_received') },
 ];
 
-/** gRPC's numbers: compared when a run made gRPC calls or streams. */
-export const GRPC_KEY_METRICS: readonly KeyMetric[] = [
-  { key: 'grpcCalls', label: 'gRPC calls', unit: 'count', better: 'higher', read: (s) => { const m = s.metrics.grpc_req_duration; return m?.type === 'trend' ? m.count : null; } },
-  { key: 'grpcP95', label: 'gRPC p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'grpc_req_duration', 'p95') },
-  { key: 'grpcStreams', label: 'gRPC streams', unit: 'count', better: 'higher', read: (s) => counter(s, 'grpc_streams') },
+/**
+ * Rows of other step types (gRPC, WebSocket), each shown only when a compared run has its metric: an HTTP-only
+ * comparison keeps the rows it always had.
+ */
+const PROTOCOL_KEY_METRICS: readonly (KeyMetric & { metric: string })[] = [
+  { metric: 'grpc_req_duration', key: 'grpcCalls', label: 'gRPC calls', unit: 'count', better: 'higher', read: (s) => { const m = s.metrics.grpc_req_duration; return m?.type === 'trend' ? m.count : null; } },
+  { metric: 'grpc_req_duration', key: 'grpcP95', label: 'gRPC p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'grpc_req_duration', 'p95') },
+  { metric: 'grpc_streams', key: 'grpcStreams', label: 'gRPC streams', unit: 'count', better: 'higher', read: (s) => counter(s, 'grpc_streams') },
+  { metric: 'ws_sessions', key: 'wsSessions', label: 'ws sessions', unit: 'count', better: 'higher', read: (s) => counter(s, 'ws_sessions') },
+  { metric: 'ws_connecting', key: 'wsConnectingP95', label: 'ws connecting p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'ws_connecting', 'p95') },
+  { metric: 'ws_msgs_received', key: 'wsMsgsReceived', label: 'ws msgs received', unit: 'count', better: 'higher', read: (s) => counter(s, 'ws_msgs_received') },
+  { metric: 'ws_ping', key: 'wsPingP95', label: 'ws ping p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'ws_ping', 'p95') },
 ];
 
-/** The key metrics for these runs: KEY_METRICS, and gRPC's when any of them used gRPC. */
+/** The key metrics for these runs: KEY_METRICS, and the rows of other step types that some of them have. */
 export function keyMetricsFor(summaries: readonly Summary[]): readonly KeyMetric[] {
-  return summaries.some((s) => s.metrics.grpc_req_duration || s.metrics.grpc_streams) ? [...KEY_METRICS, ...GRPC_KEY_METRICS] : KEY_METRICS;
+  const more = PROTOCOL_KEY_METRICS.filter((k) => summaries.some((s) => s.metrics[k.metric] !== undefined));
+  return more.length === 0 ? KEY_METRICS : [...KEY_METRICS, ...more.map(({ metric: _, ...k }) => k)];
 }

@@ -44,7 +44,7 @@ export interface Comparison {
   rows: CompareRow[];
 }
 
-/** Compares runs (at least one; the first is the baseline) by `metrics` (default: KEY_METRICS, and gRPC's when used). */
+/** Compares runs (at least one; the first is the baseline) by `metrics` (default: KEY_METRICS and the gRPC and WebSocket rows they have). */
 export function compareRuns(runs: readonly ComparedRun[], metrics: readonly KeyMetric[] = keyMetricsFor(runs.flatMap((r) => r.summaries))): Comparison {
   if (runs.length === 0) throw new Error('compareRuns needs at least one run');
   const rows = metrics.map((m): CompareRow => {

@@ -1,4 +1,5 @@
 /** How the run executed: scenarios (with open-model arrival), groups, and every metric in the k6-style list. */
+import { METRIC_SECTIONS } from '../../base/metric-registry.ts';
 import type { MetricSummary, Summary } from '../../metrics/summary.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
 import type { TrendStat } from '../../base/trend-stats.ts';
@@ -36,10 +37,10 @@ export function groupsHtml(s: Summary): string {
   return section('groups', 'Groups', table('Groups', ['Group', 'Scenario', num('Count'), num('Avg'), ...percentiles.map((stat) => num(stat.label)), num('Max')], body));
 }
 
-/** The order of the CLI summary (HTTP, execution, network); any other metric follows in name order. */
+/** The order of the CLI summary (HTTP, WebSocket, execution, network); any other metric follows in name order. */
 const ORDER = [
   'http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending',
-  'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs', 'checks', 'dropped_iterations', 'group_duration',
+  'http_req_waiting', 'http_req_receiving', 'http_req_failed', 'http_reqs', ...METRIC_SECTIONS.flatMap((sec) => sec.metrics.map((m) => m.name)), 'checks', 'dropped_iterations', 'group_duration',
   'iteration_duration', 'iteration_lag', 'iterations', 'vus', 'vus_max', 'data_received', 'data_sent',
 ];
 

@@ -11,6 +11,7 @@ import { compileGrpc, type CompiledGrpc } from '../grpc/compile.ts';
 import { compileFlow, type CompiledIf, type CompiledLoop, type CompiledOnce, type CompiledSwitch } from './flow.ts';
 import { compileRequest, type CompileContext, type CompiledRequest } from './request.ts';
 import { compileWatched, type WatchedRequest } from './watched.ts';
+import { compileWebSocket, type CompiledWebSocket } from '../ws/compile.ts';
 
 /** A request as a step or in a batch: plain, or watched for its outcome. */
 export type RequestStep = CompiledRequest | WatchedRequest;
@@ -20,6 +21,7 @@ export type CompiledStep =
   | { kind: 'think'; minMs: number; maxMs: number }
   | { kind: 'group'; name: string; path: string; steps: CompiledStep[] }
   | { kind: 'batch'; requests: RequestStep[] }
+  | CompiledWebSocket
   | CompiledGrpc
   // The flow steps, spelled out: TypeScript closes a recursive union through interfaces, not through an alias.
   | CompiledIf<CompiledStep>
@@ -38,6 +40,7 @@ export function compileSteps(steps: readonly Step[], group: string, cc: CompileC
       const inner = `${group}::${s.group.name}`;
       return { kind: 'group', name: s.group.name, path: inner, steps: compileSteps(s.group.steps, inner, cc, [...path, 'group', 'steps']) };
     }
+    if ('websocket' in s) return compileWebSocket(s.websocket, group, cc, path);
     if ('think' in s) {
       const t = s.think;
       const min = parseDuration(typeof t === 'string' ? t : t.min) ?? 0;

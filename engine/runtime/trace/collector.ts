@@ -15,6 +15,7 @@ import { flowDraft, type FlowDraft, type FlowTraceEntry } from './flow-entry.ts'
 import type { CompiledGrpc } from '../grpc/compile.ts';
 import { codeName } from '../grpc/response.ts';
 import type { FlowEvent, GrpcTraceCall, RequestTrace, SentRequest, TracedStep } from './hook.ts';
+import type { WsTraceDraft, WsTraceEntry } from '../ws/trace.ts';
 
 type Draft = Omit<TraceEntry, 'scenario' | 'group' | 'path' | 'name'>;
 
@@ -33,6 +34,7 @@ export class TraceCollector implements RequestTrace {
   /** The loops running now, innermost last, with their current pass. */
   private readonly loops: { step: CompiledLoop<CompiledStep>; pass: number }[] = [];
   private flows: FlowDraft[] = [];
+  private sockets: WsTraceDraft[] = [];
   private readonly maxExchanges: number;
   private readonly onLimit: () => void;
   /** Exchanges sent so far (redirect hops included). */
@@ -137,6 +139,18 @@ export class TraceCollector implements RequestTrace {
     const mine = this.runs.filter((r) => where.has(r.req));
     mine.sort((a, b) => a.seq - b.seq || (where.get(a.req)?.i ?? 0) - (where.get(b.req)?.i ?? 0));
     return mine.map(({ req, draft }) => ({ scenario, group: req.group, path: where.get(req)?.path ?? [], name: req.name, ...draft }));
+  }
+
+  websocket(entry: WsTraceDraft): void {
+    const passes = this.loops.map((l) => l.pass);
+    this.sockets.push(passes.length > 0 ? { ...entry, passes } : entry);
+  }
+
+  /** WebSocket sessions since the last call, for `scenario`, in the order they ended. */
+  takeWebSockets(scenario: string): WsTraceEntry[] {
+    const out = this.sockets.map((w) => ({ scenario, ...w }));
+    this.sockets = [];
+    return out;
   }
 
   /** Flow decisions since the last call, for `scenario`. */

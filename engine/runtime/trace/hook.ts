@@ -7,6 +7,7 @@ import type { CompiledStep } from '../compile/steps.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
+import type { WsTraceDraft } from '../ws/trace.ts';
 import type { CompiledGrpc } from '../grpc/compile.ts';
 import type { GrpcResponse } from '../grpc/response.ts';
 
@@ -38,6 +39,8 @@ export interface RequestTrace {
   extract(req: TracedStep, variable: string, outcome: ExtractOutcome, value: unknown): void;
   /** Flow control decided something (flow.ts): a branch, a loop pass and its end, whether a once block ran. */
   flow(event: FlowEvent): void;
+  /** A WebSocket session ended (ws/run.ts): its handshake, messages, checks, extractions and how it closed. */
+  websocket(entry: WsTraceDraft): void;
 }
 
 export type FlowEvent =

@@ -43,6 +43,8 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
         // a polling loop's pause is what gives the job time to finish.
         if (!inLoop) { c.minMs = 0; c.maxMs = 0; }
         break;
+      case 'websocket':
+        break;
       default: {
         const inner = compiledLists(c);
         for (const [k, child] of childLists(step).entries()) {
@@ -56,7 +58,7 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
 const requestOf = (r: RequestStep): CompiledRequest => (r.kind === 'watched' ? r.request : r);
 
 /** The step lists inside a compiled group or flow step, in the order childLists() gives the plan's. */
-function compiledLists(c: Exclude<CompiledStep, RequestStep | { kind: 'think' | 'batch' | 'grpc' }>): CompiledStep[][] {
+function compiledLists(c: Exclude<CompiledStep, RequestStep | { kind: 'think' | 'batch' | 'websocket' | 'grpc' }>): CompiledStep[][] {
   switch (c.kind) {
     case 'group': case 'loop': case 'once': return [c.steps];
     case 'if': return c.else ? [c.then, c.else] : [c.then];

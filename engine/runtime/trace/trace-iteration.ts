@@ -19,6 +19,7 @@ import { checkPlanFiles } from '../prepare.ts';
 import { widestBatch } from '../worker/setup.ts';
 import type { TraceEntry } from './entry.ts';
 import type { FlowTraceEntry } from './flow-entry.ts';
+import type { WsTraceEntry } from '../ws/trace.ts';
 import { assertEnvironment, TraceInputError } from './errors.ts';
 import { scenariosBlockedBy } from './file-issues.ts';
 import { TraceSession, VariableError } from './session.ts';
@@ -43,6 +44,8 @@ export interface IterationTrace {
   errors: { scenario: string; message: string }[];
   /** What flow control decided, in the order it did: branches, loop passes, weighted draws, once blocks. */
   flow: FlowTraceEntry[];
+  /** Every WebSocket session, in the order they ended: handshake, messages with their times, checks, close. */
+  websockets: WsTraceEntry[];
   /** What setup extracted, which every VU then read (absent without setup, or when it failed). */
   setup?: Record<string, unknown>;
   durationMs: number;
@@ -74,7 +77,7 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
   const widest = Math.max(1, ...runs.map(({ name }) => widestBatch(plan.scenarios[name]?.steps ?? [])), widestBatch(plan.setup?.steps ?? []), widestBatch(plan.teardown?.steps ?? []));
   const limits = { timeoutMs: options.timeoutMs ?? VALIDATE_TIMEOUT_MS, maxExchanges: options.maxRequests ?? VALIDATE_MAX_REQUESTS, connections: widest };
   const session = new TraceSession(plan, limits, 'Validate', { files, env }, recorder);
-  const out: IterationTrace = { entries: [], errors, flow: [], durationMs: 0 };
+  const out: IterationTrace = { entries: [], errors, flow: [], websockets: [], durationMs: 0 };
   const settingsOf = flowSettingsOf(plan);
   const list = (name: string, steps: readonly Step[] | undefined, at: PathSegment[], vuId: number, seed: Record<string, unknown>, feeders: typeof checked.feeders) => {
     const sc = plan.scenarios[name];
@@ -136,6 +139,7 @@ async function runList(session: TraceSession, l: ListRun, env: Record<string, st
   const got = session.collector.entries(l.name, l.sites.sites);
   out.entries.push(...got);
   out.flow.push(...session.collector.takeFlow(l.name));
+  out.websockets.push(...session.collector.takeWebSockets(l.name));
   const built = got.find((e) => e.error?.kind === 'template' || e.error?.kind === 'invalid-url');
   ended ??= built ? `'${built.name}' (${built.error?.message})` : undefined;
   if (session.stopReason !== undefined) out.errors.push({ scenario: l.name, message: session.stopReason });

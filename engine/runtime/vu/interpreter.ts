@@ -13,6 +13,7 @@ import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
 import { INTERRUPTED, StopVu } from './signals.ts';
 import type { VirtualUser } from './virtual-user.ts';
 import { runWatched } from './watched.ts';
+import { runWebSocket } from '../ws/run.ts';
 
 export type { WorkerContext } from './send.ts';
 /** `vu-stopped`: a failure policy (onFailure: stopVU) ended the iteration and the VU runs no more; it counts as completed. */
@@ -115,6 +116,9 @@ async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'req
     }
     case 'watched':
       await runWatched(vu, step, wc);
+      break;
+    case 'websocket':
+      await runWebSocket(vu, step, wc);
       break;
     case 'grpc':
       await runGrpc(vu, step, wc);

@@ -13,10 +13,11 @@ import {
 import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
 
 /**
- * gRPC steps (issue 21) have no editor yet: until they get their entry here they read as 'unknown' (the tree and the
- * editor send them to the code view, which round-trips them). The designer's part of that issue removes this.
+ * gRPC steps and WebSocket sessions (issue 21) have no editor yet: until they get their entries here they read as
+ * 'unknown' (the tree and the editor send them to the code view, which round-trips them). The designer's part of
+ * that issue removes this.
  */
-type NotYetInTheDesigner = 'grpc';
+type NotYetInTheDesigner = 'grpc' | 'websocket';
 export type StepKind = Exclude<keyof StepDraft & string, NotYetInTheDesigner>;
 
 export interface StepKindInfo {
