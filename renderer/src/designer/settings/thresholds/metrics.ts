@@ -9,7 +9,8 @@ export const HTTP_TAGS: readonly string[] = (METRICS.http_reqs?.tags ?? []).filt
 export const METRIC_LIST: readonly MetricInfo[] = Object.values(METRICS).map((m) => ({
   name: m.name,
   type: m.type,
-  tags: m.tags.includes('name') ? HTTP_TAGS : m.tags,
+  // Each metric's own tags (HTTP, gRPC and WebSocket ones differ), `name` offered as `request`.
+  tags: m.tags.filter((t) => t !== 'name'),
   description: m.unit === 'ms' ? `${m.description}, in ms` : m.description,
 }));
 
