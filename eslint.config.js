@@ -18,12 +18,16 @@ const noCodeExecution = {
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts'];
 
 /** Test helpers live in a folder's testing.ts (CONTRIBUTING.md), for its tests: production code never imports one. */
-const testHelpers = { group: ['**/testing.ts', '**/testing'], message: 'testing.ts holds test helpers: production code does not import it (CONTRIBUTING.md).' };
+const testHelpers = {
+  group: ['**/testing.ts', '**/testing'],
+  message: 'testing.ts holds test helpers: production code does not import it (CONTRIBUTING.md).',
+};
 
 /** Outside the engine, the engine is the runner package `loadsmith` and its subpaths (engine/package.json `exports`). */
 const engineByPath = {
   group: ['**/engine', '**/engine/**'],
-  message: "Import the engine through its package surface ('loadsmith', 'loadsmith/plan', ... in engine/package.json exports; docs/architecture.md), not by path.",
+  message:
+    "Import the engine through its package surface ('loadsmith', 'loadsmith/plan', ... in engine/package.json exports; docs/architecture.md), not by path.",
 };
 
 /**
@@ -33,10 +37,18 @@ const engineByPath = {
  */
 const surface = JSON.parse(readFileSync(new URL('./engine/package.json', import.meta.url), 'utf8')).exports;
 const subpath = (key) => (key === '.' ? 'loadsmith' : `loadsmith/${key.slice(2)}`);
-const browserSafe = Object.keys(surface).filter((k) => typeof surface[k] === 'string' && k !== './package.json').map(subpath);
-const nodeOnlySurface = (why) => Object.keys(surface).filter((k) => typeof surface[k] !== 'string').map(subpath).map((name) => ({
-  name, allowTypeImports: true, message: `${name} is Node only and ${why}: use a browser-safe subpath (${browserSafe.join(', ')}), or import type.`,
-}));
+const browserSafe = Object.keys(surface)
+  .filter((k) => typeof surface[k] === 'string' && k !== './package.json')
+  .map(subpath);
+const nodeOnlySurface = (why) =>
+  Object.keys(surface)
+    .filter((k) => typeof surface[k] !== 'string')
+    .map(subpath)
+    .map((name) => ({
+      name,
+      allowTypeImports: true,
+      message: `${name} is Node only and ${why}: use a browser-safe subpath (${browserSafe.join(', ')}), or import type.`,
+    }));
 
 /** What the back end may not import: Electron outside the shell, the UI. */
 const appPatterns = [
@@ -46,18 +58,45 @@ const appPatterns = [
 
 /** What the UI may not import: Node, Electron, the back end's insides. */
 const rendererPatterns = [
-  { group: ['node:*', 'electron', '**/app/services/**', '**/app/store/**', '**/app/server/**', '**/app/main/**', '**/app/preload/**'], message: 'The renderer talks to the back end only through app/contract.' },
+  {
+    group: [
+      'node:*',
+      'electron',
+      '**/app/services/**',
+      '**/app/store/**',
+      '**/app/server/**',
+      '**/app/main/**',
+      '**/app/preload/**',
+    ],
+    message: 'The renderer talks to the back end only through app/contract.',
+  },
 ];
 
 /** What no engine file may import (docs/architecture.md: engine -> nothing of ours). */
 const enginePatterns = [
-  { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/ (docs/architecture.md: engine -> nothing of ours).' },
+  {
+    group: ['**/app/**', '**/renderer/**'],
+    message: 'engine/ must not import from app/ or renderer/ (docs/architecture.md: engine -> nothing of ours).',
+  },
   { group: ['electron', 'react', 'react-dom', 'react/*'], message: 'engine/ runs headless: no Electron or React.' },
   { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'engine/dist/**', 'renderer/dist/**', 'coverage/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '.tools/**',
+      'dist/**',
+      'engine/dist/**',
+      'renderer/dist/**',
+      'coverage/**',
+      'bench/results/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -95,19 +134,29 @@ export default tseslint.config(
     files: ['engine/runtime/http/**/*.ts'],
     ignores: ['**/*.test.ts', '**/testing.ts', 'engine/runtime/http/exchange.ts', 'engine/runtime/http/dispatchers.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          ...enginePatterns,
-          testHelpers,
-          { group: ['**/exchange.ts', '**/dispatchers.ts'], message: 'exchange.ts and dispatchers.ts are the top of the HTTP layer: import the shared types from types.ts.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...enginePatterns,
+            testHelpers,
+            {
+              group: ['**/exchange.ts', '**/dispatchers.ts'],
+              message:
+                'exchange.ts and dispatchers.ts are the top of the HTTP layer: import the shared types from types.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['engine/runtime/http/types.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'types.ts is the HTTP layer\'s leaf: types only, importing nothing.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '.', message: "types.ts is the HTTP layer's leaf: types only, importing nothing." }] },
+      ],
     },
   },
   {
@@ -116,7 +165,13 @@ export default tseslint.config(
     files: ['engine/runtime/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'performance', message: "import { performance } from 'node:perf_hooks' (the global is a lazy getter run on every call)." }],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'performance',
+          message: "import { performance } from 'node:perf_hooks' (the global is a lazy getter run on every call).",
+        },
+      ],
     },
   },
   {
@@ -142,14 +197,20 @@ export default tseslint.config(
     files: ['app/contract/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*', 'electron', '**/services/**', '**/store/**', '**/server/**', '**/main/**'], message: 'app/contract must stay pure: the renderer imports it.' },
-          engineByPath,
-          testHelpers,
-        ],
-        paths: nodeOnlySurface('the renderer imports app/contract'),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', '**/services/**', '**/store/**', '**/server/**', '**/main/**'],
+              message: 'app/contract must stay pure: the renderer imports it.',
+            },
+            engineByPath,
+            testHelpers,
+          ],
+          paths: nodeOnlySurface('the renderer imports app/contract'),
+        },
+      ],
     },
   },
   {
@@ -162,7 +223,15 @@ export default tseslint.config(
     // From the engine, the renderer takes the browser-safe subpaths of the runner package, and types (tests aside).
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, engineByPath, testHelpers], paths: nodeOnlySurface('the renderer runs in a browser') }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...rendererPatterns, engineByPath, testHelpers],
+          paths: nodeOnlySurface('the renderer runs in a browser'),
+        },
+      ],
+    },
   },
   {
     // Hooks are called the same way on every render, and every value an effect or memo reads is in its dependencies:
@@ -183,12 +252,30 @@ export default tseslint.config(
     files: ['renderer/src/designer/**/*.ts', 'renderer/src/designer/**/*.tsx'],
     ignores: ['renderer/src/designer/core/doc-path.ts', 'renderer/src/designer/core/key-order.ts'],
     rules: {
-      'no-restricted-syntax': ['error',
-        { selector: "TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSUnknownKeyword", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not as Record<string, unknown>.' },
-        { selector: "TSAsExpression > TSTypeReference[typeName.name='Record']", message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not with a Record cast.' },
-        { selector: "TSAsExpression > TSTypeLiteral", message: 'Read the plan document through core/doc (objectOf and the drafts\' own types), not with a cast to an ad-hoc shape.' },
-        { selector: "TSTypeAliasDeclaration[id.name='Rec']", message: 'Use the drafts of core/doc (RequestDraft, ScenarioDraft…) instead of a Rec alias.' },
-        { selector: ":matches(VariableDeclarator, FunctionDeclaration)[id.name='isRec']", message: 'Use objectOf from core/doc instead of an isRec guard.' },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSUnknownKeyword",
+          message:
+            'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not as Record<string, unknown>.',
+        },
+        {
+          selector: "TSAsExpression > TSTypeReference[typeName.name='Record']",
+          message: 'Read the plan document through core/doc (objectOf, entriesOf, requestAt…), not with a Record cast.',
+        },
+        {
+          selector: 'TSAsExpression > TSTypeLiteral',
+          message:
+            "Read the plan document through core/doc (objectOf and the drafts' own types), not with a cast to an ad-hoc shape.",
+        },
+        {
+          selector: "TSTypeAliasDeclaration[id.name='Rec']",
+          message: 'Use the drafts of core/doc (RequestDraft, ScenarioDraft…) instead of a Rec alias.',
+        },
+        {
+          selector: ":matches(VariableDeclarator, FunctionDeclaration)[id.name='isRec']",
+          message: 'Use objectOf from core/doc instead of an isRec guard.',
+        },
       ],
     },
   },
@@ -196,14 +283,20 @@ export default tseslint.config(
     files: ['engine/plan/**/*.ts', 'engine/template/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/runtime/**', '**/cli/**', '**/report/**'], message: 'plan/ and template/ are pure: the UI contract imports them.' },
-          { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/.' },
-          { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
-          testHelpers,
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/runtime/**', '**/cli/**', '**/report/**'],
+              message: 'plan/ and template/ are pure: the UI contract imports them.',
+            },
+            { group: ['**/app/**', '**/renderer/**'], message: 'engine/ must not import from app/ or renderer/.' },
+            { group: ['vm', 'node:vm'], message: 'Plan content must never be executed as code.' },
+            testHelpers,
+          ],
+        },
+      ],
     },
   },
 );

@@ -18,13 +18,32 @@ const config: KnipConfig = {
   workspaces: {
     '.': {
       entry: [
-        'app/main/main.ts!', 'app/preload/preload.ts!', 'app/server/launch.ts!', 'app/services/import-worker/worker.ts!',
-        'scripts/*.ts', 'bench/**/*.ts', 'tests/**/*.ts',
+        'app/main/main.ts!',
+        'app/preload/preload.ts!',
+        'app/server/launch.ts!',
+        'app/services/import-worker/worker.ts!',
+        'scripts/*.ts',
+        'bench/**/*.ts',
+        'tests/**/*.ts',
       ],
-      project: ['app/**/*.ts!', 'renderer/**/*.{ts,tsx}!', '!**/testing.ts!', 'bin/**/*.js!', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts'],
+      project: [
+        'app/**/*.ts!',
+        'renderer/**/*.{ts,tsx}!',
+        '!**/testing.ts!',
+        'bin/**/*.js!',
+        'scripts/**/*.ts',
+        'bench/**/*.ts',
+        'tests/**/*.ts',
+      ],
     },
     engine: {
-      entry: ['cli/package-entry.ts!', 'cli/executable-entry.ts!', 'cli/launch.ts!', 'runtime/worker/main.ts!', '**/*.test.ts'],
+      entry: [
+        'cli/package-entry.ts!',
+        'cli/executable-entry.ts!',
+        'cli/launch.ts!',
+        'runtime/worker/main.ts!',
+        '**/*.test.ts',
+      ],
       project: ['**/*.ts!', '!**/testing.ts!', '!bundle/**!', 'bin/*.js!'],
     },
   },

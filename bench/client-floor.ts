@@ -13,8 +13,15 @@ const [port = 18088, conns = 50, secs = 6] = process.argv.slice(2).map(Number);
 const fallback = new Agent();
 const client = new FastClient({ connections: conns, connectTimeoutMs: 5000, tls: undefined, fallback });
 const spec: ExchangeSpec = {
-  origin: `http://127.0.0.1:${port}`, path: '/', method: 'GET', headers: ['user-agent', 'loadsmith-floor'], body: null,
-  timeoutMs: 60_000, keepAlive: true, keepBody: false, maxBodySize: 0,
+  origin: `http://127.0.0.1:${port}`,
+  path: '/',
+  method: 'GET',
+  headers: ['user-agent', 'loadsmith-floor'],
+  body: null,
+  timeoutMs: 60_000,
+  keepAlive: true,
+  keepBody: false,
+  maxBodySize: 0,
 };
 let done = 0;
 let stop = false;
@@ -29,9 +36,13 @@ async function loop(): Promise<void> {
   }
 }
 const loops = Array.from({ length: conns }, () => loop());
-setTimeout(() => { stop = true; }, secs * 1000);
+setTimeout(() => {
+  stop = true;
+}, secs * 1000);
 await Promise.all(loops);
 const c = process.cpuUsage(cpu0);
 const wall = (performance.now() - t0) / 1000;
-console.log(`${Math.round(done / wall)} req/s, CPU ${Math.round((c.user + c.system) / 1e4 / wall)} % of a core, ${((c.user + c.system) / done).toFixed(2)} µs CPU per request (user ${(c.user / done).toFixed(2)}, system ${(c.system / done).toFixed(2)})`);
+console.log(
+  `${Math.round(done / wall)} req/s, CPU ${Math.round((c.user + c.system) / 1e4 / wall)} % of a core, ${((c.user + c.system) / done).toFixed(2)} µs CPU per request (user ${(c.user / done).toFixed(2)}, system ${(c.system / done).toFixed(2)})`,
+);
 process.exit(0);

@@ -16,17 +16,25 @@ import { Sample, WireSample } from '../engine/metrics/sample.ts';
 import { SeriesKeyIds, SeriesKeyTable } from '../engine/metrics/series-keys.ts';
 
 const { values: opt } = parseArgs({
-  options: { names: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '20' }, 'keys-every-second': { type: 'boolean', default: false } },
+  options: {
+    names: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '20' },
+    'keys-every-second': { type: 'boolean', default: false },
+  },
 });
 const plain = opt['keys-every-second'];
 const names = Number(opt.names);
 const seconds = Number(opt.seconds);
 
 let gcMs = 0;
-new PerformanceObserver((list) => { for (const e of list.getEntries()) gcMs += e.duration; }).observe({ entryTypes: ['gc'] });
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMs += e.duration;
+}).observe({ entryTypes: ['gc'] });
 
 const recorder = new MetricsRecorder();
-const steps = Array.from({ length: names }, (_, i) => recorder.requestSeries({ scenario: 'names', group: '', request: `step ${i}`, method: 'GET' }, (s) => s < 400));
+const steps = Array.from({ length: names }, (_, i) =>
+  recorder.requestSeries({ scenario: 'names', group: '', request: `step ${i}`, method: 'GET' }, (s) => s < 400),
+);
 const ids = new SeriesKeyIds();
 const table = new SeriesKeyTable();
 const agg = new RunAggregate();
@@ -37,11 +45,20 @@ for (let second = 0; second < seconds; second++) {
   for (let k = 0; k < 5; k++) {
     for (let i = 0; i < names; i++) {
       const d = 500 + ((i * 7 + k * 13 + second) % 900);
-      steps[i]!.record(200, { duration: d, blocked: 1, lookup: 0, connecting: 0, tls: 0, sending: 10, waiting: d - 40, receiving: 30 }, 60, 120);
+      steps[i]!.record(
+        200,
+        { duration: d, blocked: 1, lookup: 0, connecting: 0, tls: 0, sending: 10, waiting: d - 40, receiving: 30 },
+        60,
+        120,
+      );
     }
   }
   let t = performance.now();
-  const lap = (k: keyof typeof ms): void => { const now = performance.now(); ms[k] += now - t; t = now; };
+  const lap = (k: keyof typeof ms): void => {
+    const now = performance.now();
+    ms[k] += now - t;
+    t = now;
+  };
   const flushed = recorder.flush(0, second, false, { names: 20 });
   const wire = plain ? flushed : ids.toWire(flushed);
   lap('flush');
@@ -58,6 +75,8 @@ for (let second = 0; second < seconds; second++) {
 }
 port1.close();
 const per = (x: number): string => (x / seconds).toFixed(1);
-console.log(`${names.toLocaleString('en')} names${plain ? ', keys every second' : ''}, ms per second of one worker's samples (mean of ${seconds}): `
-  + `flush ${per(ms.flush)} (worker), copy ${per(ms.copy)}, validate ${per(ms.validate)}, merge ${per(ms.merge)}; `
-  + `GC ${per(gcMs)}; a second's sample ${(bytes.sent / 1e6).toFixed(1)} MB as JSON; heap used after ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB; series ${agg.series.size}`);
+console.log(
+  `${names.toLocaleString('en')} names${plain ? ', keys every second' : ''}, ms per second of one worker's samples (mean of ${seconds}): ` +
+    `flush ${per(ms.flush)} (worker), copy ${per(ms.copy)}, validate ${per(ms.validate)}, merge ${per(ms.merge)}; ` +
+    `GC ${per(gcMs)}; a second's sample ${(bytes.sent / 1e6).toFixed(1)} MB as JSON; heap used after ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB; series ${agg.series.size}`,
+);

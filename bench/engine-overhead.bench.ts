@@ -17,7 +17,9 @@ import { VirtualUser } from '../engine/runtime/vu/virtual-user.ts';
 import { Agent } from 'undici';
 
 const N = Number(process.argv[2] ?? 300_000);
-const RESPONSE = Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sat, 21 Nov 2026 22:00:00 GMT\r\nContent-Length: 13\r\n\r\nHello, World!');
+const RESPONSE = Buffer.from(
+  'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nDate: Sat, 21 Nov 2026 22:00:00 GMT\r\nContent-Length: 13\r\n\r\nHello, World!',
+);
 
 function cpuNs(ops: number, fn: () => void): number {
   let best = Infinity;
@@ -45,9 +47,24 @@ async function cpuNsAsync(ops: number, fn: () => Promise<void>): Promise<number>
 class InstantClient extends FastClient {
   override exchange(_spec: ExchangeSpec): Promise<ExchangeResult> {
     return Promise.resolve({
-      status: 200, headers: { 'content-type': 'text/plain', 'content-length': '13' }, body: undefined, bodyTruncated: false,
-      bytesReceived: RESPONSE.length, bytesSent: 72, blocked: 1, lookup: 0, connecting: 0, tls: 0, sending: 8, waiting: 900, receiving: 4, duration: 912,
-      error: undefined, interrupted: false, headBytes: 70, h2: false,
+      status: 200,
+      headers: { 'content-type': 'text/plain', 'content-length': '13' },
+      body: undefined,
+      bodyTruncated: false,
+      bytesReceived: RESPONSE.length,
+      bytesSent: 72,
+      blocked: 1,
+      lookup: 0,
+      connecting: 0,
+      tls: 0,
+      sending: 8,
+      waiting: 900,
+      receiving: 4,
+      duration: 912,
+      error: undefined,
+      interrupted: false,
+      headBytes: 70,
+      h2: false,
     });
   }
 }
@@ -65,24 +82,42 @@ scenarios:
       - request: { name: hello, url: /, checks: [{ status: 200 }] }
 `);
 const recorder = new MetricsRecorder();
-const steps = compileSteps(plan.scenarios.s!.steps, '', { plan, scenario: 's', scenarioTags: undefined, recorder, files: new Map() });
+const steps = compileSteps(plan.scenarios.s!.steps, '', {
+  plan,
+  scenario: 's',
+  scenarioTags: undefined,
+  recorder,
+  files: new Map(),
+});
 const fallback = new Agent();
-const wc = { dispatcher: new InstantClient({ connections: 1, connectTimeoutMs: 1000, tls: undefined, fallback }), recorder, userAgent: 'loadsmith-bench' };
+const wc = {
+  dispatcher: new InstantClient({ connections: 1, connectTimeoutMs: 1000, tls: undefined, fallback }),
+  recorder,
+  userAgent: 'loadsmith-bench',
+};
 const vu = new VirtualUser(1, 's', {}, 'iteration');
 const iteration = await cpuNsAsync(N, async () => {
-  for (let i = 0; i < N; i++) { vu.beginIteration(i); await runIteration(vu, steps, wc); }
+  for (let i = 0; i < N; i++) {
+    vu.beginIteration(i);
+    await runIteration(vu, steps, wc);
+  }
 });
 console.log(`interpreter + request + check + metrics, per iteration: ${(iteration / 1000).toFixed(2)} µs`);
 
 const sink: ParserSink = { onHead() {}, onBody() {}, onComplete() {} };
 const parser = new ResponseParser();
 const parse = cpuNs(N, () => {
-  for (let i = 0; i < N; i++) { parser.begin(sink, false); parser.execute(RESPONSE, 0, RESPONSE.length); }
+  for (let i = 0; i < N; i++) {
+    parser.begin(sink, false);
+    parser.execute(RESPONSE, 0, RESPONSE.length);
+  }
 });
 console.log(`response parser (Go target's response), per response:      ${(parse / 1000).toFixed(2)} µs`);
 
 const series = recorder.requestSeries({ scenario: 's', group: '', request: 'r', method: 'GET' }, (s) => s < 400);
 const t = { duration: 912, blocked: 1, lookup: 0, connecting: 0, tls: 0, sending: 8, waiting: 900, receiving: 4 };
-const rec = cpuNs(N, () => { for (let i = 0; i < N; i++) series.record(200, t, 70, 120); });
+const rec = cpuNs(N, () => {
+  for (let i = 0; i < N; i++) series.record(200, t, 70, 120);
+});
 console.log(`recorder: one request's series record, per request:         ${(rec / 1000).toFixed(2)} µs`);
 await fallback.destroy();

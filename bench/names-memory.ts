@@ -16,48 +16,97 @@ import { parseArgs } from 'node:util';
 
 const { values: opt } = parseArgs({
   options: {
-    names: { type: 'string', default: '1000,10000' }, workers: { type: 'string', default: '1,4' }, duration: { type: 'string', default: '15s' },
-    vus: { type: 'string', default: '20' }, loadsmith: { type: 'string' }, write: { type: 'boolean', default: false },
+    names: { type: 'string', default: '1000,10000' },
+    workers: { type: 'string', default: '1,4' },
+    duration: { type: 'string', default: '15s' },
+    vus: { type: 'string', default: '20' },
+    loadsmith: { type: 'string' },
+    write: { type: 'boolean', default: false },
   },
 });
 const BIN = opt.loadsmith ?? fileURLToPath(new URL('../bin/loadsmith.js', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 // Printed by the measured process itself as it exits: its peak RSS and CPU over all threads (workers print too).
-const PROBE = 'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write(`\\nbench-usage ${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}\\n`)})';
+const PROBE =
+  'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write(`\\nbench-usage ${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}\\n`)})';
 const TARGET = `const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'content-type':'text/plain','content-length':2});r.end('ok')});
 s.listen(0,'127.0.0.1',()=>console.log(s.address().port));`;
 
-interface Row { names: number; workers: number; peakMb: number; requests: number; cpuUsPerReq: number; summaryMb: number; wallS: number; code: number | null }
+interface Row {
+  names: number;
+  workers: number;
+  peakMb: number;
+  requests: number;
+  cpuUsPerReq: number;
+  summaryMb: number;
+  wallS: number;
+  code: number | null;
+}
 
 function plan(names: number): string {
-  const steps = Array.from({ length: names }, (_, i) => `      - request: { name: "step ${i}", url: "/r/${i}" }`).join('\n');
-  return `version: 1\nname: ${names} request names\ndefaults: { baseUrl: "\${env.BASE_URL}" }\nscenarios:\n  names:\n`
-    + `    executor: constant-vus\n    vus: ${opt.vus}\n    duration: ${opt.duration}\n    steps:\n${steps}\n`;
+  const steps = Array.from({ length: names }, (_, i) => `      - request: { name: "step ${i}", url: "/r/${i}" }`).join(
+    '\n',
+  );
+  return (
+    `version: 1\nname: ${names} request names\ndefaults: { baseUrl: "\${env.BASE_URL}" }\nscenarios:\n  names:\n` +
+    `    executor: constant-vus\n    vus: ${opt.vus}\n    duration: ${opt.duration}\n    steps:\n${steps}\n`
+  );
 }
 
 function startTarget(): Promise<{ url: string; stop(): void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', TARGET], { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.once('data', (b: Buffer) => resolve({ url: `http://127.0.0.1:${b.toString().trim()}`, stop: () => child.kill() }));
+    child.stdout.once('data', (b: Buffer) =>
+      resolve({ url: `http://127.0.0.1:${b.toString().trim()}`, stop: () => child.kill() }),
+    );
     child.once('exit', (code) => reject(new Error(`the target exited (${code})`)));
   });
 }
 
-function measure(file: string, summary: string, workers: number, url: string): Promise<Omit<Row, 'names' | 'workers' | 'summaryMb'>> {
+function measure(
+  file: string,
+  summary: string,
+  workers: number,
+  url: string,
+): Promise<Omit<Row, 'names' | 'workers' | 'summaryMb'>> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const args = [`--import=${PROBE}`, BIN, 'run', file, '-e', `BASE_URL=${url}`, '--workers', String(workers), '-q', '--summary-json', summary];
+    const args = [
+      `--import=${PROBE}`,
+      BIN,
+      'run',
+      file,
+      '-e',
+      `BASE_URL=${url}`,
+      '--workers',
+      String(workers),
+      '-q',
+      '--summary-json',
+      summary,
+    ];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (b: Buffer) => { err += b.toString(); });
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
     child.once('close', (code) => {
       const usage = [...err.matchAll(/bench-usage (\d+) (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
       const peakKb = Math.max(0, ...usage.map((u) => u[0]));
       const cpuUs = usage.at(-1)?.[1] ?? 0; // the main thread exits last: the whole process's CPU
       let requests = 0;
-      try { requests = (JSON.parse(readFileSync(summary, 'utf8')) as { _total: number })._total; } catch { /* no summary: requests 0 */ }
+      try {
+        requests = (JSON.parse(readFileSync(summary, 'utf8')) as { _total: number })._total;
+      } catch {
+        /* no summary: requests 0 */
+      }
       if (code !== 0) process.stderr.write(err.slice(-2000));
-      resolve({ peakMb: peakKb / 1024, requests, cpuUsPerReq: requests > 0 ? cpuUs / requests : 0, wallS: (performance.now() - t0) / 1000, code });
+      resolve({
+        peakMb: peakKb / 1024,
+        requests,
+        cpuUsPerReq: requests > 0 ? cpuUs / requests : 0,
+        wallS: (performance.now() - t0) / 1000,
+        code,
+      });
     });
   });
 }
@@ -74,9 +123,15 @@ try {
       const summary = join(dir, `summary-${names}-${workers}.json`);
       const r = await measure(file, summary, workers, target.url);
       let summaryMb = 0;
-      try { summaryMb = statSync(summary).size / 1e6; } catch { /* none written */ }
+      try {
+        summaryMb = statSync(summary).size / 1e6;
+      } catch {
+        /* none written */
+      }
       rows.push({ names, workers, summaryMb, ...r });
-      console.log(`${names} names, ${workers} worker(s): peak RSS ${r.peakMb.toFixed(0)} MB, ${r.requests} requests, ${r.cpuUsPerReq.toFixed(1)} µs CPU/request, summary ${summaryMb.toFixed(1)} MB, ${r.wallS.toFixed(1)} s${r.code === 0 ? '' : `, exit ${r.code}`}`);
+      console.log(
+        `${names} names, ${workers} worker(s): peak RSS ${r.peakMb.toFixed(0)} MB, ${r.requests} requests, ${r.cpuUsPerReq.toFixed(1)} µs CPU/request, summary ${summaryMb.toFixed(1)} MB, ${r.wallS.toFixed(1)} s${r.code === 0 ? '' : `, exit ${r.code}`}`,
+      );
     }
   }
 } finally {
@@ -87,13 +142,24 @@ try {
 const table = [
   '| request names | workers | peak RSS | requests | µs CPU/request | summary JSON | wall |',
   '|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.names.toLocaleString('en')} | ${r.workers} | ${r.peakMb.toFixed(0)} MB | ${r.requests.toLocaleString('en')} | ${r.cpuUsPerReq.toFixed(1)} | ${r.summaryMb.toFixed(1)} MB | ${r.wallS.toFixed(1)} s${r.code === 0 ? '' : ` (exit ${r.code})`} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.names.toLocaleString('en')} | ${r.workers} | ${r.peakMb.toFixed(0)} MB | ${r.requests.toLocaleString('en')} | ${r.cpuUsPerReq.toFixed(1)} | ${r.summaryMb.toFixed(1)} MB | ${r.wallS.toFixed(1)} s${r.code === 0 ? '' : ` (exit ${r.code})`} |`,
+  ),
 ].join('\n');
 if (opt.write) {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  appendFileSync(RESULTS, `\n## Memory per request name (bench/names-memory.ts)\n\n`
-    + `- Command: \`node bench/names-memory.ts ${process.argv.slice(2).filter((a) => a !== '--write').join(' ')}\`\n`
-    + `- Date: ${new Date().toISOString()}\n- Machine: ${cpu}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GB; Node ${process.versions.node}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(', ')}, after ${loadavg().map((l) => l.toFixed(2)).join(', ')}\n`
-    + `- Plan: constant-vus, ${opt.vus} VUs, ${opt.duration}, every step its own request name (GET /r/i), baseUrl from \${env.BASE_URL}; target: a Node http server in its own process\n\n${table}\n`);
+  appendFileSync(
+    RESULTS,
+    `\n## Memory per request name (bench/names-memory.ts)\n\n` +
+      `- Command: \`node bench/names-memory.ts ${process.argv
+        .slice(2)
+        .filter((a) => a !== '--write')
+        .join(' ')}\`\n` +
+      `- Date: ${new Date().toISOString()}\n- Machine: ${cpu}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GB; Node ${process.versions.node}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(', ')}, after ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}\n` +
+      `- Plan: constant-vus, ${opt.vus} VUs, ${opt.duration}, every step its own request name (GET /r/i), baseUrl from \${env.BASE_URL}; target: a Node http server in its own process\n\n${table}\n`,
+  );
 }
 console.log(`\n${table}`);

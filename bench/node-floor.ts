@@ -19,18 +19,33 @@ const t0 = performance.now();
 for (let i = 0; i < conns; i++) {
   let pending = 0;
   const onread = (n: number, b: Uint8Array): boolean => {
-    for (let j = 0; j < n; j++) if (b[j] === BANG) { done++; pending--; }
-    if (pending === 0 && !stop) { s.write(batch); pending = depth; }
+    for (let j = 0; j < n; j++)
+      if (b[j] === BANG) {
+        done++;
+        pending--;
+      }
+    if (pending === 0 && !stop) {
+      s.write(batch);
+      pending = depth;
+    }
     return true;
   };
   const s = connect({ port, host: '127.0.0.1', noDelay: true, onread: { buffer: READ, callback: onread } });
-  s.on('connect', () => { s.write(batch); pending = depth; });
-  s.on('error', (e) => { console.error(e.message); process.exit(1); });
+  s.on('connect', () => {
+    s.write(batch);
+    pending = depth;
+  });
+  s.on('error', (e) => {
+    console.error(e.message);
+    process.exit(1);
+  });
 }
 setTimeout(() => {
   stop = true;
   const c = process.cpuUsage(cpu0);
   const wall = (performance.now() - t0) / 1000;
-  console.log(`${Math.round(done / wall)} req/s, CPU ${Math.round((c.user + c.system) / 1e4 / wall)} % of a core, ${((c.user + c.system) / done).toFixed(2)} µs CPU per request (user ${(c.user / done).toFixed(2)}, system ${(c.system / done).toFixed(2)})`);
+  console.log(
+    `${Math.round(done / wall)} req/s, CPU ${Math.round((c.user + c.system) / 1e4 / wall)} % of a core, ${((c.user + c.system) / done).toFixed(2)} µs CPU per request (user ${(c.user / done).toFixed(2)}, system ${(c.system / done).toFixed(2)})`,
+  );
   process.exit(0);
 }, secs * 1000);

@@ -11,7 +11,12 @@ const ROUNDS = 15;
 const PER_ROUND = 1_000_000;
 
 const ctx: TemplateContext & { iter: number } = {
-  vu: 1, iter: 0, scenario: 'bench', env: {}, data: {}, vars: new Map<string, unknown>([['userId', 'u-123']]),
+  vu: 1,
+  iter: 0,
+  scenario: 'bench',
+  env: {},
+  data: {},
+  vars: new Map<string, unknown>([['userId', 'u-123']]),
 };
 const handWritten = (c: TemplateContext): string => {
   const v = c.vars.get('userId');

@@ -21,7 +21,9 @@ const rankOf = new Map(layers.layers.flatMap((names, rank) => names.map((name) =
 function sources(): string[] {
   return readdirSync(ENGINE, { recursive: true, encoding: 'utf8' })
     .map((f) => f.split('\\').join('/'))
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('dist/') && !f.startsWith('node_modules/'))
+    .filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('dist/') && !f.startsWith('node_modules/'),
+    )
     .sort();
 }
 
@@ -34,7 +36,11 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
     const { importedFiles } = ts.preProcessFile(readFileSync(join(ENGINE, file), 'utf8'), true, true);
     const targets = importedFiles
       .filter((i) => i.fileName.startsWith('.'))
-      .map((i) => relative(ENGINE, resolve(ENGINE, dirname(file), i.fileName)).split('\\').join('/'));
+      .map((i) =>
+        relative(ENGINE, resolve(ENGINE, dirname(file), i.fileName))
+          .split('\\')
+          .join('/'),
+      );
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -50,7 +56,8 @@ function violation(file: string, target: string): string | undefined {
   if (target.startsWith('../')) return `${file} imports ${target}, outside engine/`;
   if (to === from || target === 'package.json' || target === 'layers.json') return undefined;
   const [a, b] = [rankOf.get(from), rankOf.get(to)];
-  if (a === undefined || b === undefined) return `${file} > ${target}: engine/${a === undefined ? from : to} has no layer`;
+  if (a === undefined || b === undefined)
+    return `${file} > ${target}: engine/${a === undefined ? from : to} has no layer`;
   return b < a ? undefined : `${file} > ${target}: layer ${a + 1} imports layer ${b + 1}`;
 }
 
@@ -61,7 +68,10 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[] {
   const path: string[] = [];
   const walk = (file: string): void => {
     const at = path.indexOf(file);
-    if (at >= 0) { found.push([...path.slice(at), file].join(' > ')); return; }
+    if (at >= 0) {
+      found.push([...path.slice(at), file].join(' > '));
+      return;
+    }
     if (done.has(file)) return;
     path.push(file);
     for (const next of graph.get(file) ?? []) walk(next);
@@ -77,16 +87,30 @@ describe("the engine's import graph", () => {
   const graph = importGraph(files);
 
   it('reads the imports it checks (the walk is not vacuous)', () => {
-    expect(graph.get('run/run-plan.ts')).toEqual(expect.arrayContaining(['runtime/coordinator.ts', 'outputs/streams.ts']));
-    expect(graph.get('runtime/http/exchange.ts')).toEqual(expect.arrayContaining(['runtime/http/exchange-state.ts', 'runtime/http/fast/client.ts']));
+    expect(graph.get('run/run-plan.ts')).toEqual(
+      expect.arrayContaining(['runtime/coordinator.ts', 'outputs/streams.ts']),
+    );
+    expect(graph.get('runtime/http/exchange.ts')).toEqual(
+      expect.arrayContaining(['runtime/http/exchange-state.ts', 'runtime/http/fast/client.ts']),
+    );
     expect(graph.get('cli/commands.ts')).toEqual(expect.arrayContaining(['cli/commands/completion.ts'])); // import()
-    expect(cycles(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']]]))).toEqual(['a.ts > b.ts > c.ts > a.ts']);
+    expect(
+      cycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', ['a.ts']],
+        ]),
+      ),
+    ).toEqual(['a.ts > b.ts > c.ts > a.ts']);
     expect(violation('plan/x.ts', 'metrics/y.ts')).toBe('plan/x.ts > metrics/y.ts: layer 3 imports layer 4');
     expect(violation('template/x.ts', 'jsonpath/y.ts')).toBe('template/x.ts > jsonpath/y.ts: layer 2 imports layer 2');
     expect(violation('metrics/x.ts', 'plan/y.ts')).toBeUndefined();
     expect(violation('report/html/x.ts', '../tests/fixtures/y.ts')).toMatch(/outside engine/);
     expect(violation('report/html/x.test.ts', '../tests/fixtures/y.ts')).toBeUndefined();
-    expect(violation('report/html/x.test.ts', 'cli/y.ts')).toBe('report/html/x.test.ts > cli/y.ts: layer 6 imports layer 8');
+    expect(violation('report/html/x.test.ts', 'cli/y.ts')).toBe(
+      'report/html/x.test.ts > cli/y.ts: layer 6 imports layer 8',
+    );
   });
 
   it('places every folder of the engine in exactly one layer', () => {
@@ -98,7 +122,9 @@ describe("the engine's import graph", () => {
   });
 
   it('imports only from lower layers, never from above, a sibling or outside engine/ (tests: but fixtures)', () => {
-    const broken = [...graph].flatMap(([file, targets]) => targets.map((t) => violation(file, t)).filter((v) => v !== undefined));
+    const broken = [...graph].flatMap(([file, targets]) =>
+      targets.map((t) => violation(file, t)).filter((v) => v !== undefined),
+    );
     expect(broken).toEqual([]);
   });
 
@@ -114,7 +140,10 @@ describe("the engine's import graph", () => {
 
   it("matches docs/architecture.md's layer table", () => {
     const doc = readFileSync(join(ENGINE, '..', 'docs', 'architecture.md'), 'utf8');
-    const rows = [...doc.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map((m) => [Number(m[1]), [...(m[2] as string).matchAll(/`([^`]+)`/g)].map((n) => (n[1] as string).replace(/\/$/, ''))]);
+    const rows = [...doc.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map((m) => [
+      Number(m[1]),
+      [...(m[2] as string).matchAll(/`([^`]+)`/g)].map((n) => (n[1] as string).replace(/\/$/, '')),
+    ]);
     expect(rows).toEqual(layers.layers.map((names, rank) => [rank + 1, names]));
   });
 });

@@ -17,7 +17,12 @@ export default defineConfig({
   resolve: {
     // monaco-yaml's worker (through monaco-worker-manager) imports the pre-0.56 path of Monaco's worker entry,
     // which monaco-editor's `exports` map no longer resolves; its exported name is 'monaco-editor/editor/editor.worker'.
-    alias: [{ find: /^monaco-editor\/esm\/vs\/editor\/editor\.worker(\.js)?$/, replacement: 'monaco-editor/editor/editor.worker' }],
+    alias: [
+      {
+        find: /^monaco-editor\/esm\/vs\/editor\/editor\.worker(\.js)?$/,
+        replacement: 'monaco-editor/editor/editor.worker',
+      },
+    ],
   },
   // The dev server serves workers unbundled: the YAML worker's one CommonJS dependency must be pre-bundled.
   optimizeDeps: { include: ['monaco-yaml > path-browserify'] },
@@ -32,20 +37,22 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     strictPort: false,
-    ...(backend ? {
-      proxy: {
-        '/api': {
-          target: backend,
-          ws: true,
-          // The back end answers only to its own Host and Origin (DNS-rebinding and cross-site guards).
-          changeOrigin: true,
-          configure(proxy) {
-            const origin = new URL(backend).origin;
-            proxy.on('proxyReq', (req) => req.setHeader('origin', origin));
-            proxy.on('proxyReqWs', (req) => req.setHeader('origin', origin));
+    ...(backend
+      ? {
+          proxy: {
+            '/api': {
+              target: backend,
+              ws: true,
+              // The back end answers only to its own Host and Origin (DNS-rebinding and cross-site guards).
+              changeOrigin: true,
+              configure(proxy) {
+                const origin = new URL(backend).origin;
+                proxy.on('proxyReq', (req) => req.setHeader('origin', origin));
+                proxy.on('proxyReqWs', (req) => req.setHeader('origin', origin));
+              },
+            },
           },
-        },
-      },
-    } : {}),
+        }
+      : {}),
   },
 });

@@ -15,16 +15,45 @@ const out = `${root}dist/electron`;
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
 
-const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: true, logLevel: 'warning', absWorkingDir: root } as const;
-await build({ ...common, entryPoints: ['app/main/main.ts'], outfile: `${out}/main.mjs`, format: 'esm', external: ['electron', 'better-sqlite3', 'mockttp', 'esbuild'],
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  sourcemap: true,
+  logLevel: 'warning',
+  absWorkingDir: root,
+} as const;
+await build({
+  ...common,
+  entryPoints: ['app/main/main.ts'],
+  outfile: `${out}/main.mjs`,
+  format: 'esm',
+  external: ['electron', 'better-sqlite3', 'mockttp', 'esbuild'],
   // Bundled ESM has no require(); some dependencies need one.
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
-await build({ ...common, entryPoints: ['engine/runtime/worker/main.ts'], outfile: `${out}/worker.mjs`, format: 'esm',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+await build({
+  ...common,
+  entryPoints: ['engine/runtime/worker/main.ts'],
+  outfile: `${out}/worker.mjs`,
+  format: 'esm',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
 // Imports are parsed in a worker of their own (app/services/import-worker), off the main process's event loop.
-await build({ ...common, entryPoints: ['app/services/import-worker/worker.ts'], outfile: `${out}/import-worker.mjs`, format: 'esm',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
-await build({ ...common, entryPoints: ['app/preload/preload.ts'], outfile: `${out}/preload.cjs`, format: 'cjs', external: ['electron'] });
+await build({
+  ...common,
+  entryPoints: ['app/services/import-worker/worker.ts'],
+  outfile: `${out}/import-worker.mjs`,
+  format: 'esm',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+await build({
+  ...common,
+  entryPoints: ['app/preload/preload.ts'],
+  outfile: `${out}/preload.cjs`,
+  format: 'cjs',
+  external: ['electron'],
+});
 // SQL migrations are read from disk next to the store code.
 await cp(`${root}app/store/migrations`, `${out}/migrations`, { recursive: true });
 console.log(`built ${out}: main.mjs, preload.cjs, worker.mjs, import-worker.mjs, migrations/`);

@@ -22,9 +22,18 @@ await mkdir(dist, { recursive: true });
 // `--version` or `validate` does not load undici, protobufjs and the rest first.
 await rm(join(dist, 'chunks'), { recursive: true, force: true });
 await build({
-  entryPoints: { loadsmith: 'cli/package-entry.ts' }, absWorkingDir: ENGINE_DIR, outdir: dist, outExtension: { '.js': '.mjs' },
-  splitting: true, chunkNames: 'chunks/[name]-[hash]',
-  bundle: true, platform: 'node', target: 'node22', format: 'esm', packages: 'external', logLevel: 'warning',
+  entryPoints: { loadsmith: 'cli/package-entry.ts' },
+  absWorkingDir: ENGINE_DIR,
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
 });
 await buildWorkerBundle(dist);
 await copyFile(fileURLToPath(new URL('../plans/demo.yaml', import.meta.url)), join(dist, 'demo.yaml'));

@@ -26,7 +26,8 @@ const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 const { values: opt } = parseArgs({ options: { out: { type: 'string', default: 'dist/sea' } } });
 // macOS needs the blob in a Mach-O segment and the binary signed again, Windows a PE resource: not done (or tested) here.
-if (process.platform !== 'linux') throw new Error(`scripts/build-sea.ts builds the Linux executable only; this is ${process.platform}`);
+if (process.platform !== 'linux')
+  throw new Error(`scripts/build-sea.ts builds the Linux executable only; this is ${process.platform}`);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = resolve(root, opt.out);
 const work = join(out, 'build');
@@ -35,7 +36,11 @@ await rm(work, { recursive: true, force: true });
 await mkdir(work, { recursive: true });
 
 const common: BuildOptions = {
-  absWorkingDir: ENGINE_DIR, bundle: true, platform: 'node', target: `node${process.versions.node.split('.')[0]}`, format: 'cjs',
+  absWorkingDir: ENGINE_DIR,
+  bundle: true,
+  platform: 'node',
+  target: `node${process.versions.node.split('.')[0]}`,
+  format: 'cjs',
   logLevel: 'warning',
   // Only a checkout builds its worker bundle on demand (engine/bundle/fresh.ts); the executable brings its own.
   external: ['esbuild'],
@@ -50,16 +55,21 @@ const echarts = await copyEcharts(join(out, 'echarts'));
 
 const config = join(work, 'sea-config.json');
 const blob = join(work, 'sea.blob');
-await writeFile(config, JSON.stringify({
-  main: join(work, 'loadsmith.cjs'), output: blob, disableExperimentalSEAWarning: true,
-  // V8's code cache of the main script, made now: a faster start.
-  useCodeCache: true,
-  assets: {
-    [EXECUTABLE_ASSETS.worker]: join(work, EXECUTABLE_ASSETS.worker),
-    [EXECUTABLE_ASSETS.echarts]: echarts,
-    [EXECUTABLE_ASSETS.demoPlan]: join(root, 'plans', 'demo.yaml'),
-  },
-}));
+await writeFile(
+  config,
+  JSON.stringify({
+    main: join(work, 'loadsmith.cjs'),
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    // V8's code cache of the main script, made now: a faster start.
+    useCodeCache: true,
+    assets: {
+      [EXECUTABLE_ASSETS.worker]: join(work, EXECUTABLE_ASSETS.worker),
+      [EXECUTABLE_ASSETS.echarts]: echarts,
+      [EXECUTABLE_ASSETS.demoPlan]: join(root, 'plans', 'demo.yaml'),
+    },
+  }),
+);
 run(process.execPath, ['--experimental-sea-config', config]);
 
 await rm(executable, { force: true });
@@ -71,9 +81,12 @@ await inject(executable, 'NODE_SEA_BLOB', await readFile(blob), { sentinelFuse: 
 
 // It must run with nothing around it: no Node on PATH, no environment.
 const check = spawnSync(executable, ['--version'], { env: {}, encoding: 'utf8' });
-if (check.status !== 0 || !check.stdout.startsWith('loadsmith ')) throw new Error(`the built executable does not run: ${check.stderr}`);
+if (check.status !== 0 || !check.stdout.startsWith('loadsmith '))
+  throw new Error(`the built executable does not run: ${check.stderr}`);
 const mb = ((await stat(executable)).size / 1e6).toFixed(0);
-console.log(`built ${executable} (${mb} MB, Node ${process.versions.node}, ${process.platform}-${process.arch}): ${check.stdout.trim()}; ECharts licences in ${join(out, 'echarts')}`);
+console.log(
+  `built ${executable} (${mb} MB, Node ${process.versions.node}, ${process.platform}-${process.arch}): ${check.stdout.trim()}; ECharts licences in ${join(out, 'echarts')}`,
+);
 
 function run(command: string, args: string[]): void {
   const r = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });

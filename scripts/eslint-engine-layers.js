@@ -31,7 +31,8 @@ export function layerViolation(file, target) {
   if (!rankOf.has(from)) return `engine/${from} has no layer: place it in engine/layers.json (docs/architecture.md)`;
   const to = topOf(target);
   if (to === undefined && file.endsWith('.test.ts') && !relative(FIXTURES, target).startsWith('..')) return undefined;
-  if (to === undefined) return `engine/ imports nothing outside itself (the runner package carries engine/ only): ${relative(ROOT, target)}`;
+  if (to === undefined)
+    return `engine/ imports nothing outside itself (the runner package carries engine/ only): ${relative(ROOT, target)}`;
   if (to === from || to === 'package.json' || to === 'layers.json') return undefined;
   if (!rankOf.has(to)) return `engine/${to} has no layer: place it in engine/layers.json (docs/architecture.md)`;
   if (rankOf.get(to) < rankOf.get(from)) return undefined;
@@ -41,18 +42,27 @@ export function layerViolation(file, target) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const order = {
-  meta: { type: 'problem', docs: { description: "Imports follow the engine's layer order (engine/layers.json)." }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: "Imports follow the engine's layer order (engine/layers.json)." },
+    schema: [],
+  },
   create(context) {
     const check = (node) => {
       const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
       const message = layerViolation(context.filename, resolve(dirname(context.filename), source.value));
       if (message) context.report({ node: source, message });
     };
     return {
-      ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check,
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
       // `import('../x.ts').T` in a type
-      TSImportType: (node) => check({ source: node.argument?.type === 'TSLiteralType' ? node.argument.literal : undefined }),
+      TSImportType: (node) =>
+        check({ source: node.argument?.type === 'TSLiteralType' ? node.argument.literal : undefined }),
     };
   },
 };

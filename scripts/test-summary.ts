@@ -10,10 +10,22 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-interface Counts { passed: number; failed: number; skipped: number }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
-const Vitest = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number(), numTodoTests: z.number().default(0), success: z.boolean() });
-const Playwright = z.object({ stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }) });
+const Vitest = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numPendingTests: z.number(),
+  numTodoTests: z.number().default(0),
+  success: z.boolean(),
+});
+const Playwright = z.object({
+  stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }),
+});
 
 function read<T>(file: string, schema: z.ZodType<T>): T | undefined {
   try {
@@ -32,7 +44,14 @@ function runner(counts: Counts | undefined, exitCode: number): Counts {
 export function summary(argv: readonly string[]): { lines: string[]; ok: boolean } {
   const [vitestFile = '', vitestExit = '1', e2eFile = '', e2eExit = '1', checksPassed = '0', checksFailed = '0'] = argv;
   const v = read(vitestFile, Vitest);
-  const vitest = runner(v && { passed: v.numPassedTests, failed: v.numFailedTests + (!v.success && v.numFailedTests === 0 ? 1 : 0), skipped: v.numPendingTests + v.numTodoTests }, Number(vitestExit));
+  const vitest = runner(
+    v && {
+      passed: v.numPassedTests,
+      failed: v.numFailedTests + (!v.success && v.numFailedTests === 0 ? 1 : 0),
+      skipped: v.numPendingTests + v.numTodoTests,
+    },
+    Number(vitestExit),
+  );
   const p = read(e2eFile, Playwright)?.stats;
   const e2e = runner(p && { passed: p.expected + p.flaky, failed: p.unexpected, skipped: p.skipped }, Number(e2eExit));
   const checks: Counts = { passed: Number(checksPassed), failed: Number(checksFailed), skipped: 0 };

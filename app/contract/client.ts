@@ -3,7 +3,15 @@
  * so a back end that breaks the contract shows a clear error instead of undefined behaviour.
  */
 import { ContractError, Envelope, type ErrorBody } from './errors.ts';
-import { EVENTS, METHODS, type EventName, type EventPayload, type MethodName, type Params, type Result } from './index.ts';
+import {
+  EVENTS,
+  METHODS,
+  type EventName,
+  type EventPayload,
+  type MethodName,
+  type Params,
+  type Result,
+} from './index.ts';
 
 /** How calls and events travel: Electron IPC, or HTTP + WebSocket. */
 export interface Transport {
@@ -25,7 +33,11 @@ export function createClient(transport: Transport): Client {
       if (!env.success) throw new ContractError('invalid_result', `${method}: the back end sent a malformed reply`);
       if (!env.data.ok) throw fromBody(env.data.error);
       const result = METHODS[method].result.safeParse(env.data.result);
-      if (!result.success) throw new ContractError('invalid_result', `${method}: the reply does not match the contract (${result.error.issues[0]?.message ?? ''})`);
+      if (!result.success)
+        throw new ContractError(
+          'invalid_result',
+          `${method}: the reply does not match the contract (${result.error.issues[0]?.message ?? ''})`,
+        );
       return result.data as Result<typeof method>;
     },
     on(event, listener) {

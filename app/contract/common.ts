@@ -16,7 +16,10 @@ export type PlanIssue = z.infer<typeof PlanIssue>;
 /** Load overrides a run may apply (as the CLI's --vus / --duration / --iterations). */
 export const RunOverrides = z.strictObject({
   vus: z.int().min(1).max(1_000_000).optional(),
-  duration: z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h))+$/, { error: 'a duration such as 30s or 1m30s' }).optional(),
+  duration: z
+    .string()
+    .regex(/^(\d+(\.\d+)?(ms|s|m|h))+$/, { error: 'a duration such as 30s or 1m30s' })
+    .optional(),
   iterations: z.int().min(1).optional(),
   /** Iterations per second per scenario (open model); see engine/plan/overrides.ts. */
   rate: z.number().positive().max(10_000_000).optional(),

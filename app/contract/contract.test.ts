@@ -5,18 +5,35 @@ import { createDispatcher } from './dispatch.ts';
 import { ContractError } from './errors.ts';
 import { EVENTS, METHODS, type Handlers } from './index.ts';
 
-const plan = { id: 'p1', name: 'A', revision: 1, createdAt: 't', updatedAt: 't', valid: true, scenarios: 1, requests: 2 };
+const plan = {
+  id: 'p1',
+  name: 'A',
+  revision: 1,
+  createdAt: 't',
+  updatedAt: 't',
+  valid: true,
+  scenarios: 1,
+  requests: 2,
+};
 
 function dispatcher(overrides: Partial<Record<keyof Handlers, (p: never) => unknown>>, checkResults = true) {
   const internal: unknown[] = [];
-  const d = createDispatcher(overrides as unknown as Handlers, { checkResults, onInternalError: (_m, e) => internal.push(e) });
+  const d = createDispatcher(overrides as unknown as Handlers, {
+    checkResults,
+    onInternalError: (_m, e) => internal.push(e),
+  });
   return { d, internal };
 }
 
 describe('dispatcher', () => {
   it('passes validated params to the handler and wraps its result', async () => {
     let got: unknown;
-    const { d } = dispatcher({ 'plans.rename': (p: never) => { got = p; return { ...plan, name: 'B', document: {}, issues: [], credentials: [] }; } });
+    const { d } = dispatcher({
+      'plans.rename': (p: never) => {
+        got = p;
+        return { ...plan, name: 'B', document: {}, issues: [], credentials: [] };
+      },
+    });
     const env = await d.call('plans.rename', { id: 'p1', name: '  B  ' });
     expect(got).toEqual({ id: 'p1', name: 'B' }); // trimmed by the schema before the handler sees it
     expect(env).toMatchObject({ ok: true, result: { name: 'B' } });
@@ -25,19 +42,35 @@ describe('dispatcher', () => {
   it('answers malformed calls with error envelopes, never throwing', async () => {
     const { d } = dispatcher({});
     expect(await d.call('nope.nothing', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
-    expect(await d.call('plans.get', { id: 5 })).toMatchObject({ ok: false, error: { code: 'invalid_params', message: expect.stringContaining('id') } });
-    expect(await d.call('plans.get', { id: 'x', extra: true })).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(await d.call('plans.get', { id: 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', message: expect.stringContaining('id') },
+    });
+    expect(await d.call('plans.get', { id: 'x', extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
     expect(await d.call('plans.get', null)).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
     expect(await d.call('__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
   });
 
   it('passes ContractErrors through and hides internal errors behind a short message', async () => {
     const { d, internal } = dispatcher({
-      'plans.get': () => { throw new ContractError('not_found', 'no plan p9'); },
-      'plans.list': () => { throw new TypeError('boom'); },
+      'plans.get': () => {
+        throw new ContractError('not_found', 'no plan p9');
+      },
+      'plans.list': () => {
+        throw new TypeError('boom');
+      },
     });
-    expect(await d.call('plans.get', { id: 'p9' })).toEqual({ ok: false, error: { code: 'not_found', message: 'no plan p9' } });
-    expect(await d.call('plans.list', {})).toMatchObject({ ok: false, error: { code: 'internal', message: 'plans.list failed: boom' } });
+    expect(await d.call('plans.get', { id: 'p9' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'no plan p9' },
+    });
+    expect(await d.call('plans.list', {})).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: 'plans.list failed: boom' },
+    });
     expect(internal).toHaveLength(1);
   });
 
@@ -51,23 +84,38 @@ function transport(reply: unknown): Transport & { emit(event: string, payload: u
   const listeners = new Set<(e: string, p: unknown) => void>();
   return {
     call: async () => reply,
-    subscribe: (l) => { listeners.add(l); return () => listeners.delete(l); },
-    emit: (e, p) => { for (const l of listeners) l(e, p); },
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    emit: (e, p) => {
+      for (const l of listeners) l(e, p);
+    },
   };
 }
 
 describe('client', () => {
   it('returns validated results and throws ContractErrors from error envelopes', async () => {
     expect(await createClient(transport({ ok: true, result: [plan] })).call('plans.list', {})).toEqual([plan]);
-    const err = await createClient(transport({ ok: false, error: { code: 'plan_invalid', message: 'bad', issues: [{ path: ['a'], message: 'x', line: 1, column: 2 }] } }))
-      .call('plans.list', {}).catch((e: unknown) => e);
+    const err = await createClient(
+      transport({
+        ok: false,
+        error: { code: 'plan_invalid', message: 'bad', issues: [{ path: ['a'], message: 'x', line: 1, column: 2 }] },
+      }),
+    )
+      .call('plans.list', {})
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ContractError);
     expect(err).toMatchObject({ code: 'plan_invalid', issues: [{ line: 1, column: 2 }] });
   });
 
   it('refuses replies that break the contract', async () => {
-    await expect(createClient(transport({ nonsense: true })).call('plans.list', {})).rejects.toMatchObject({ code: 'invalid_result' });
-    await expect(createClient(transport({ ok: true, result: [{ id: 1 }] })).call('plans.list', {})).rejects.toMatchObject({ code: 'invalid_result' });
+    await expect(createClient(transport({ nonsense: true })).call('plans.list', {})).rejects.toMatchObject({
+      code: 'invalid_result',
+    });
+    await expect(
+      createClient(transport({ ok: true, result: [{ id: 1 }] })).call('plans.list', {}),
+    ).rejects.toMatchObject({ code: 'invalid_result' });
   });
 
   it('delivers only well-formed events of the requested kind', () => {

@@ -10,7 +10,13 @@ const PathSchema = z.array(z.union([z.string(), z.number()]));
 const HeaderList = z.array(z.tuple([z.string(), z.string()]));
 
 export const Timings = z.object({
-  blocked: z.number(), connecting: z.number(), tls: z.number(), sending: z.number(), waiting: z.number(), receiving: z.number(), duration: z.number(),
+  blocked: z.number(),
+  connecting: z.number(),
+  tls: z.number(),
+  sending: z.number(),
+  waiting: z.number(),
+  receiving: z.number(),
+  duration: z.number(),
 });
 
 /** One request as sent and received, with what the plan's checks and extractions made of it. */
@@ -20,14 +26,29 @@ export const TraceEntry = z.object({
   /** Document path of the request step. */
   path: PathSchema,
   name: z.string(),
-  request: z.object({ method: z.string(), url: z.string(), headers: HeaderList, body: z.string().nullable(), bodyTruncated: z.boolean() }),
-  response: z.object({
-    status: z.int(), headers: HeaderList, body: z.string(), bodyTruncated: z.boolean(), size: z.number(), contentType: z.string().nullable(),
-  }).nullable(),
+  request: z.object({
+    method: z.string(),
+    url: z.string(),
+    headers: HeaderList,
+    body: z.string().nullable(),
+    bodyTruncated: z.boolean(),
+  }),
+  response: z
+    .object({
+      status: z.int(),
+      headers: HeaderList,
+      body: z.string(),
+      bodyTruncated: z.boolean(),
+      size: z.number(),
+      contentType: z.string().nullable(),
+    })
+    .nullable(),
   timings: Timings,
   error: z.object({ kind: z.string(), message: z.string() }).nullable(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), reason: z.string().nullable() })),
-  extracted: z.array(z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() })),
+  extracted: z.array(
+    z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() }),
+  ),
   /** Redirect hops followed before this response. */
   redirects: z.int(),
   /** Inside loops only: the pass of each enclosing loop (from 0), outermost first; each pass is an entry of its own. */
@@ -74,10 +95,20 @@ export const WebSocketTraceEntry = z.object({
   protocol: z.string(),
   connectingMs: z.number(),
   /** In order; `atMs` since the session started; binary ones in base64; each cut to 4 KB, the first 200 kept. */
-  messages: z.array(z.object({ direction: z.enum(['sent', 'received']), atMs: z.number(), data: z.string(), binary: z.boolean(), truncated: z.boolean() })),
+  messages: z.array(
+    z.object({
+      direction: z.enum(['sent', 'received']),
+      atMs: z.number(),
+      data: z.string(),
+      binary: z.boolean(),
+      truncated: z.boolean(),
+    }),
+  ),
   moreMessages: z.int(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), reason: z.string().nullable() })),
-  extracted: z.array(z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() })),
+  extracted: z.array(
+    z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() }),
+  ),
   error: z.object({ kind: z.string(), message: z.string() }).nullable(),
   closed: z.object({ code: z.int(), reason: z.string(), by: z.enum(['client', 'server']) }).nullable(),
   passes: z.array(z.int()).optional(),
@@ -119,16 +150,32 @@ export const designerMethods = {
    * `data` (the default) accepts CSV and JSON for feeders; `body` any file sent as a request body.
    */
   'files.upload': {
-    params: z.strictObject({ name: z.string().min(1).max(200), contentBase64: z.string().max(70_000_000), kind: z.enum(['data', 'body']).optional() }),
+    params: z.strictObject({
+      name: z.string().min(1).max(200),
+      contentBase64: z.string().max(70_000_000),
+      kind: z.enum(['data', 'body']).optional(),
+    }),
     result: z.object({ path: z.string(), size: z.number() }),
   },
-  'files.list': { params: z.strictObject({}), result: z.array(z.object({ path: z.string(), size: z.number(), modified: z.string() })) },
+  'files.list': {
+    params: z.strictObject({}),
+    result: z.array(z.object({ path: z.string(), size: z.number(), modified: z.string() })),
+  },
   /**
    * The first rows of a data file as a run reads it (CSV with a header row, or a JSON array): an attached file or
    * one in a granted folder, nothing else.
    */
   'files.preview': {
-    params: z.strictObject({ path: z.string().min(1), format: z.enum(DATA_FORMATS).optional(), delimiter: z.string().length(1).optional(), rows: z.int().min(1).max(100).optional() }),
-    result: z.object({ columns: z.array(z.string()), rows: z.array(z.record(z.string(), z.unknown())), total: z.int() }),
+    params: z.strictObject({
+      path: z.string().min(1),
+      format: z.enum(DATA_FORMATS).optional(),
+      delimiter: z.string().length(1).optional(),
+      rows: z.int().min(1).max(100).optional(),
+    }),
+    result: z.object({
+      columns: z.array(z.string()),
+      rows: z.array(z.record(z.string(), z.unknown())),
+      total: z.int(),
+    }),
   },
 } as const;

@@ -28,7 +28,11 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions 
         const result = await handler(parsed.data);
         if (options.checkResults) {
           const checked = spec.result.safeParse(result);
-          if (!checked.success) return fail('invalid_result', `${method} returned data that does not match the contract: ${describeIssues(checked.error.issues)}`);
+          if (!checked.success)
+            return fail(
+              'invalid_result',
+              `${method} returned data that does not match the contract: ${describeIssues(checked.error.issues)}`,
+            );
         }
         return { ok: true, result };
       } catch (e) {
@@ -45,6 +49,8 @@ function fail(code: 'unknown_method' | 'invalid_params' | 'invalid_result' | 'in
 }
 
 function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.slice(0, 5).map((i) => `${i.path.length ? `${i.path.map(String).join('.')}: ` : ''}${i.message}`).join('; ');
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? `${i.path.map(String).join('.')}: ` : ''}${i.message}`)
+    .join('; ');
 }
-

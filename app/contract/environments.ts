@@ -30,7 +30,11 @@ export const environmentMethods = {
   'environments.list': { params: z.strictObject({}), result: z.array(Environment) },
   'environments.get': { params: z.strictObject({ id: Id }), result: Environment },
   'environments.save': {
-    params: z.strictObject({ id: Id.optional(), name: z.string().trim().min(1).max(200), variables: z.array(EnvVariableInput).max(1000) }),
+    params: z.strictObject({
+      id: Id.optional(),
+      name: z.string().trim().min(1).max(200),
+      variables: z.array(EnvVariableInput).max(1000),
+    }),
     result: Environment,
   },
   'environments.delete': { params: z.strictObject({ id: Id }), result: z.strictObject({ deleted: z.boolean() }) },

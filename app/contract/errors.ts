@@ -2,10 +2,26 @@
 import { z } from 'zod';
 import { PlanIssue } from './common.ts';
 
-export const ERROR_CODES = ['invalid_params', 'invalid_result', 'not_found', 'conflict', 'plan_invalid', 'unsupported', 'busy', 'unknown_method', 'unauthorized', 'forbidden', 'internal'] as const;
+export const ERROR_CODES = [
+  'invalid_params',
+  'invalid_result',
+  'not_found',
+  'conflict',
+  'plan_invalid',
+  'unsupported',
+  'busy',
+  'unknown_method',
+  'unauthorized',
+  'forbidden',
+  'internal',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const ErrorBody = z.object({ code: z.enum(ERROR_CODES), message: z.string(), issues: z.array(PlanIssue).optional() });
+export const ErrorBody = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  issues: z.array(PlanIssue).optional(),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export class ContractError extends Error {
@@ -18,7 +34,9 @@ export class ContractError extends Error {
     this.issues = issues;
   }
   toBody(): ErrorBody {
-    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+    return this.issues
+      ? { code: this.code, message: this.message, issues: this.issues }
+      : { code: this.code, message: this.message };
   }
 }
 

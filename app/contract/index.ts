@@ -11,7 +11,14 @@ import { recordingEvents, recordingMethods } from './recordings.ts';
 import { runEvents, runMethods } from './runs.ts';
 import { appEvents, settingsMethods } from './settings.ts';
 
-export const METHODS = { ...planMethods, ...environmentMethods, ...runMethods, ...settingsMethods, ...designerMethods, ...recordingMethods } as const;
+export const METHODS = {
+  ...planMethods,
+  ...environmentMethods,
+  ...runMethods,
+  ...settingsMethods,
+  ...designerMethods,
+  ...recordingMethods,
+} as const;
 export const EVENTS = { ...runEvents, ...appEvents, ...recordingEvents } as const;
 
 export type Methods = typeof METHODS;

@@ -44,7 +44,10 @@ const DURATION = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h))+$/, { error: 'a dura
 export const IMPORT_MAX_CHARS = 20_000_000;
 
 export const ImportSource = z.strictObject({
-  text: z.string().max(IMPORT_MAX_CHARS, { error: 'over the import limit of 20 million characters (about 20 MB): import a part of it (fewer requests, a smaller HAR or OpenAPI document)' }),
+  text: z.string().max(IMPORT_MAX_CHARS, {
+    error:
+      'over the import limit of 20 million characters (about 20 MB): import a part of it (fewer requests, a smaller HAR or OpenAPI document)',
+  }),
   fileName: z.string().max(500),
   from: z.enum(IMPORT_FORMATS).optional(),
   /** The plan's name; default: from the source (collection name, API title) or the file name. */

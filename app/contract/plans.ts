@@ -32,7 +32,13 @@ export const PlanRecord = PlanSummary.extend({
 export type PlanRecord = z.infer<typeof PlanRecord>;
 
 /** One stored revision: when, the plan's name then, what made it (`note`; null: edited in the designer), its name. */
-export const PlanRevision = z.object({ revision: z.int(), savedAt: IsoTime, name: z.string(), note: z.string().nullable(), label: z.string().nullable() });
+export const PlanRevision = z.object({
+  revision: z.int(),
+  savedAt: IsoTime,
+  name: z.string(),
+  note: z.string().nullable(),
+  label: z.string().nullable(),
+});
 export type PlanRevision = z.infer<typeof PlanRevision>;
 
 const idParam = z.strictObject({ id: Id });
@@ -55,12 +61,18 @@ export const planMethods = {
     result: PlanRecord,
   },
   'plans.rename': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200) }), result: PlanRecord },
-  'plans.duplicate': { params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200).optional() }), result: PlanRecord },
+  'plans.duplicate': {
+    params: z.strictObject({ id: Id, name: z.string().trim().min(1).max(200).optional() }),
+    result: PlanRecord,
+  },
   'plans.delete': { params: idParam, result: z.strictObject({ deleted: z.boolean() }) },
   /** The plan's history, newest first. Autosaves less than a minute apart are one revision (numbers have gaps). */
   'plans.revisions': { params: idParam, result: z.array(PlanRevision) },
   /** One revision with its document (to compare it with another). */
-  'plans.revision': { params: z.strictObject({ id: Id, revision: z.int() }), result: PlanRevision.extend({ document: z.unknown() }) },
+  'plans.revision': {
+    params: z.strictObject({ id: Id, revision: z.int() }),
+    result: PlanRevision.extend({ document: z.unknown() }),
+  },
   /** Names a revision ("before the login change"), or removes its name with null; a named revision is kept as is. */
   'plans.labelRevision': {
     params: z.strictObject({ id: Id, revision: z.int(), label: z.string().trim().min(1).max(100).nullable() }),
@@ -89,7 +101,9 @@ export const planMethods = {
    * environment holding the variables the plan reads, which becomes the chosen one (settings.lastEnvironmentId).
    */
   'plans.import': {
-    params: ImportSource.extend({ createEnvironment: z.strictObject({ name: z.string().trim().min(1).max(200) }).optional() }),
+    params: ImportSource.extend({
+      createEnvironment: z.strictObject({ name: z.string().trim().min(1).max(200) }).optional(),
+    }),
     result: PlanRecord.extend({ report: ImportReport }),
   },
   /**

@@ -79,6 +79,7 @@ export function entryMatches(e: EntrySummary, f: EntryFilter = {}): boolean {
   if (f.includeHosts?.length && !f.includeHosts.some(matches)) return false;
   if (f.excludeHosts?.some(matches)) return false;
   const q = f.search?.trim().toLowerCase();
-  if (q && ![e.method, e.url, String(e.status), e.type, e.mimeType].some((s) => s.toLowerCase().includes(q))) return false;
+  if (q && ![e.method, e.url, String(e.status), e.type, e.mimeType].some((s) => s.toLowerCase().includes(q)))
+    return false;
   return true;
 }

@@ -16,18 +16,35 @@ export type RunStatus = z.infer<typeof RunStatus>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Engine data (summary, tick, run info): checked for its shape markers, typed by the engine's own types. */
-export const SummaryData = z.custom<Summary>((v) => isRecord(v) && v.version === 1 && typeof v._total === 'number' && isRecord(v.metrics), { error: 'not a run summary' });
-export const TickData = z.custom<Tick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals) && isRecord(v.live), { error: 'not a run tick' });
+export const SummaryData = z.custom<Summary>(
+  (v) => isRecord(v) && v.version === 1 && typeof v._total === 'number' && isRecord(v.metrics),
+  { error: 'not a run summary' },
+);
+export const TickData = z.custom<Tick>(
+  (v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals) && isRecord(v.live),
+  { error: 'not a run tick' },
+);
 /**
  * A stored per-second point: a tick without its live totals (the summary has the final ones). Past 2,048 points a
  * point covers several seconds (`span`). runs.samples leaves out `durationHistogram`.
  */
 export type StoredTick = Omit<Tick, 'live'>;
-export const SampleData = z.custom<StoredTick>((v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals), { error: 'not a run sample' });
-export const RunInfoData = z.custom<RunInfo>((v) => isRecord(v) && typeof v.plan === 'string' && Array.isArray(v.scenarios), { error: 'not run info' });
+export const SampleData = z.custom<StoredTick>(
+  (v) => isRecord(v) && typeof v.t === 'number' && typeof v.reqs === 'number' && isRecord(v.totals),
+  { error: 'not a run sample' },
+);
+export const RunInfoData = z.custom<RunInfo>(
+  (v) => isRecord(v) && typeof v.plan === 'string' && Array.isArray(v.scenarios),
+  { error: 'not run info' },
+);
 
 /** The numbers a run list shows. */
-export const RunLabel = z.string().trim().min(1).max(80).regex(/^[\w .:+-]+$/, { error: 'labels use letters, digits, spaces and . : + - _' });
+export const RunLabel = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[\w .:+-]+$/, { error: 'labels use letters, digits, spaces and . : + - _' });
 
 export const RunKeyNumbers = z.object({
   requests: z.number(),
@@ -83,36 +100,53 @@ export const RunStream = StreamOutput.superRefine((o, ctx) => {
  * nothing changed, e.g. pausing a paused run) and the run's control state after them.
  */
 export const RunControlResult = z.object({
-  events: z.array(z.custom<ControlEvent>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.atMs === 'number', { error: 'not a control event' })),
-  state: z.custom<ControlState>((v) => isRecord(v) && typeof v.paused === 'boolean' && isRecord(v.targets), { error: 'not a control state' }),
+  events: z.array(
+    z.custom<ControlEvent>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.atMs === 'number', {
+      error: 'not a control event',
+    }),
+  ),
+  state: z.custom<ControlState>((v) => isRecord(v) && typeof v.paused === 'boolean' && isRecord(v.targets), {
+    error: 'not a control state',
+  }),
 });
 export type RunControlResult = z.infer<typeof RunControlResult>;
 
 /** A scale: VUs (closed model) or iterations per second (open model), for one scenario or each one it fits. */
-export const RunScaleParams = z.strictObject({
-  id: Id,
-  scenario: z.string().min(1).max(256).optional(),
-  vus: z.int().min(0).max(1_000_000).optional(),
-  rate: z.number().min(0).max(1_000_000).optional(),
-}).refine((p) => (p.vus === undefined) !== (p.rate === undefined), { error: 'give either vus or rate' });
+export const RunScaleParams = z
+  .strictObject({
+    id: Id,
+    scenario: z.string().min(1).max(256).optional(),
+    vus: z.int().min(0).max(1_000_000).optional(),
+    rate: z.number().min(0).max(1_000_000).optional(),
+  })
+  .refine((p) => (p.vus === undefined) !== (p.rate === undefined), { error: 'give either vus or rate' });
 
 export const runMethods = {
   'runs.start': {
     params: z.strictObject({
-      planId: Id, environmentId: Id.optional(), overrides: RunOverrides.optional(), label: RunLabel.optional(),
+      planId: Id,
+      environmentId: Id.optional(),
+      overrides: RunOverrides.optional(),
+      label: RunLabel.optional(),
       outputs: z.array(RunStream).max(4).optional(),
     }),
     result: RunRow,
   },
   'runs.label': { params: z.strictObject({ id: Id, label: RunLabel.nullable() }), result: RunRow },
-  'runs.stop': { params: z.strictObject({ id: Id, mode: z.enum(['graceful', 'abort']).optional() }), result: z.object({ stopping: z.boolean() }) },
+  'runs.stop': {
+    params: z.strictObject({ id: Id, mode: z.enum(['graceful', 'abort']).optional() }),
+    result: z.object({ stopping: z.boolean() }),
+  },
   /** Pause a running run from the next whole second: no new iterations; running ones finish. `conflict` when refused. */
   'runs.pause': { params: z.strictObject({ id: Id }), result: RunControlResult },
   /** Resume a paused run at its current targets. */
   'runs.resume': { params: z.strictObject({ id: Id }), result: RunControlResult },
   /** Set a scenario's VUs or rate to its end; refused (`conflict`, with the reason) for a segment or an iteration executor. */
   'runs.scale': { params: RunScaleParams, result: RunControlResult },
-  'runs.list': { params: z.strictObject({ planId: Id.optional(), limit: z.int().min(1).max(10_000).optional() }), result: z.array(RunRow) },
+  'runs.list': {
+    params: z.strictObject({ planId: Id.optional(), limit: z.int().min(1).max(10_000).optional() }),
+    result: z.array(RunRow),
+  },
   /** The summary's per-second `timeline` is left empty here: runs.samples has those points, runs.export the whole summary. */
   'runs.get': { params: z.strictObject({ id: Id }), result: RunDetail },
   /** Every stored per-second point of a run, enough to redraw its charts. */

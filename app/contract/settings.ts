@@ -14,7 +14,12 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const DEFAULT_SETTINGS: Settings = { theme: 'system', workers: null, lastEnvironmentId: null, grantedFolders: [] };
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  workers: null,
+  lastEnvironmentId: null,
+  grantedFolders: [],
+};
 
 /** Commands the desktop menu sends to the UI (the browser UI offers the same actions as buttons). */
 export const APP_COMMANDS = ['plan.new', 'plan.import', 'plan.export'] as const;
@@ -28,9 +33,20 @@ export const settingsMethods = {
   'settings.set': { params: z.strictObject({ patch: Settings.partial().strict() }), result: Settings },
   'app.info': {
     params: z.strictObject({}),
-    result: z.object({ version: z.string(), dataDir: z.string(), mode: z.enum(['browser', 'electron']), nativeDialogs: z.boolean() }),
+    result: z.object({
+      version: z.string(),
+      dataDir: z.string(),
+      mode: z.enum(['browser', 'electron']),
+      nativeDialogs: z.boolean(),
+    }),
   },
   /** Native file dialogs: Electron only; browser mode answers `unsupported` (the UI uses file inputs and downloads). */
-  'dialogs.openPlanFile': { params: z.strictObject({}), result: z.object({ fileName: z.string(), text: z.string() }).nullable() },
-  'dialogs.savePlanFile': { params: z.strictObject({ fileName: z.string(), text: z.string() }), result: z.object({ path: z.string() }).nullable() },
+  'dialogs.openPlanFile': {
+    params: z.strictObject({}),
+    result: z.object({ fileName: z.string(), text: z.string() }).nullable(),
+  },
+  'dialogs.savePlanFile': {
+    params: z.strictObject({ fileName: z.string(), text: z.string() }),
+    result: z.object({ path: z.string() }).nullable(),
+  },
 } as const;

@@ -7,7 +7,10 @@ describe('native dialog filters', () => {
   });
 
   it('save a file under its own type first', () => {
-    expect(saveFilters('demo.js')).toEqual([{ name: 'k6 script', extensions: ['js'] }, { name: 'All files', extensions: ['*'] }]);
+    expect(saveFilters('demo.js')).toEqual([
+      { name: 'k6 script', extensions: ['js'] },
+      { name: 'All files', extensions: ['*'] },
+    ]);
     expect(saveFilters('run-2026.HTML')[0]).toEqual({ name: 'HTML report', extensions: ['html'] });
     expect(saveFilters('plan.yaml')[0]?.name).toBe('Plan (YAML)');
     expect(saveFilters('notes')).toEqual([{ name: 'All files', extensions: ['*'] }]);

@@ -1,6 +1,9 @@
 /** File-type filters of the native dialogs: what can be imported, and the type of the file being saved. */
 
-export interface FileFilter { name: string; extensions: string[] }
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
 
 const ALL: FileFilter = { name: 'All files', extensions: ['*'] };
 
@@ -12,8 +15,17 @@ export const OPEN_FILTERS: FileFilter[] = [
 ];
 
 const BY_EXTENSION: Record<string, string> = {
-  yaml: 'Plan (YAML)', yml: 'Plan (YAML)', json: 'JSON', js: 'k6 script', sh: 'cURL commands (bash)', cmd: 'cURL commands (cmd)',
-  har: 'HAR file', html: 'HTML report', xml: 'JUnit XML', csv: 'CSV', ndjson: 'NDJSON',
+  yaml: 'Plan (YAML)',
+  yml: 'Plan (YAML)',
+  json: 'JSON',
+  js: 'k6 script',
+  sh: 'cURL commands (bash)',
+  cmd: 'cURL commands (cmd)',
+  har: 'HAR file',
+  html: 'HTML report',
+  xml: 'JUnit XML',
+  csv: 'CSV',
+  ndjson: 'NDJSON',
 };
 
 /** The save dialog's filters for a suggested file name: its own type first, then all files. */

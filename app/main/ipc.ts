@@ -10,7 +10,9 @@ import type { Envelope } from '../contract/errors.ts';
 export const CALL_CHANNEL = 'loadsmith:call';
 export const EVENT_CHANNEL = 'loadsmith:event';
 
-export interface EventSource { subscribe(listener: (event: string, payload: unknown) => void): () => void }
+export interface EventSource {
+  subscribe(listener: (event: string, payload: unknown) => void): () => void;
+}
 
 export interface IpcOptions {
   /** Is this the URL of our renderer (app:// origin)? */
@@ -20,11 +22,21 @@ export interface IpcOptions {
 }
 
 /** Registers the call handler and forwards events; returns a function that undoes both. */
-export function serveContractOverIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, dispatcher: Dispatcher, events: EventSource, options: IpcOptions): () => void {
+export function serveContractOverIpc(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  dispatcher: Dispatcher,
+  events: EventSource,
+  options: IpcOptions,
+): () => void {
   ipcMain.handle(CALL_CHANNEL, async (e: IpcMainInvokeEvent, method: unknown, params: unknown): Promise<Envelope> => {
     const url = e.senderFrame?.url ?? '';
-    if (!options.trusted(url)) return { ok: false, error: { code: 'unsupported', message: 'calls are accepted only from the Loadsmith window' } };
-    if (typeof method !== 'string') return { ok: false, error: { code: 'invalid_params', message: 'the method name must be a string' } };
+    if (!options.trusted(url))
+      return {
+        ok: false,
+        error: { code: 'unsupported', message: 'calls are accepted only from the Loadsmith window' },
+      };
+    if (typeof method !== 'string')
+      return { ok: false, error: { code: 'invalid_params', message: 'the method name must be a string' } };
     return dispatcher.call(method, params);
   });
   const unsubscribe = events.subscribe((event, payload) => {

@@ -20,32 +20,47 @@ const RENDERER = here('../../renderer/dist');
 const WORKER = new URL('./worker.mjs', import.meta.url);
 const IMPORT_WORKER = new URL('./import-worker.mjs', import.meta.url);
 
-protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 const flag = process.argv.indexOf('--data-dir');
-const dataDir = (flag >= 0 ? process.argv[flag + 1] : undefined) ?? process.env.LOADSMITH_DATA_DIR ?? app.getPath('userData');
+const dataDir =
+  (flag >= 0 ? process.argv[flag + 1] : undefined) ?? process.env.LOADSMITH_DATA_DIR ?? app.getPath('userData');
 
 let services: Services | undefined;
 let window: BrowserWindow | undefined;
 
-app.whenReady().then(() => {
-  const cipher = safeStorageCipher();
-  const store = openStore({ dataDir, ...(cipher ? { cipher } : {}) });
-  services = createServices({ store, dataDir, mode: 'electron', workerUrl: WORKER, importWorkerUrl: IMPORT_WORKER, overrides: dialogHandlers(() => window) });
-  serveRenderer(protocol, RENDERER);
-  serveContractOverIpc(ipcMain, services.dispatcher, services.events, {
-    trusted: isAppUrl,
-    targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+app
+  .whenReady()
+  .then(() => {
+    const cipher = safeStorageCipher();
+    const store = openStore({ dataDir, ...(cipher ? { cipher } : {}) });
+    services = createServices({
+      store,
+      dataDir,
+      mode: 'electron',
+      workerUrl: WORKER,
+      importWorkerUrl: IMPORT_WORKER,
+      overrides: dialogHandlers(() => window),
+    });
+    serveRenderer(protocol, RENDERER);
+    serveContractOverIpc(ipcMain, services.dispatcher, services.events, {
+      trusted: isAppUrl,
+      targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+    });
+    const events = services.events;
+    installMenu((command) => events.emit('app.command', { command }));
+    window = createMainWindow(PRELOAD);
+    window.on('closed', () => {
+      window = undefined;
+    });
+  })
+  .catch((e: unknown) => {
+    // A database from a newer version, an unreadable data directory: say so, never corrupt anything.
+    dialog.showErrorBox('Loadsmith cannot start', (e as Error).message ?? String(e));
+    app.exit(1);
   });
-  const events = services.events;
-  installMenu((command) => events.emit('app.command', { command }));
-  window = createMainWindow(PRELOAD);
-  window.on('closed', () => { window = undefined; });
-}).catch((e: unknown) => {
-  // A database from a newer version, an unreadable data directory: say so, never corrupt anything.
-  dialog.showErrorBox('Loadsmith cannot start', (e as Error).message ?? String(e));
-  app.exit(1);
-});
 
 app.on('window-all-closed', () => app.quit());
 

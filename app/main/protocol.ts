@@ -9,15 +9,31 @@ import type { Protocol } from 'electron';
 export const APP_ORIGIN = 'app://loadsmith';
 
 const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
-  "font-src 'self' data:", "connect-src 'self'", "worker-src 'self' blob:", "object-src 'none'", "base-uri 'none'",
-  "frame-ancestors 'none'", "form-action 'self'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
 ].join('; ');
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
 };
 
 export function isAppUrl(url: string): boolean {
@@ -35,7 +51,13 @@ export function serveRenderer(protocol: Protocol, rootDir: string): void {
     const file = extname(path) ? path : join(root, 'index.html');
     try {
       const body = await readFile(file);
-      return new Response(body, { headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' } });
+      return new Response(body, {
+        headers: {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-security-policy': CSP,
+          'x-content-type-options': 'nosniff',
+        },
+      });
     } catch {
       return new Response('not found', { status: 404 });
     }

@@ -10,11 +10,22 @@ export function createMainWindow(preload: string): BrowserWindow {
     minHeight: 600,
     title: 'Loadsmith',
     show: false,
-    webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, spellcheck: false },
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
   });
   win.once('ready-to-show', () => win.show());
-  win.webContents.on('will-navigate', (e, url) => { if (!isAppUrl(url)) e.preventDefault(); });
-  win.webContents.on('will-redirect', (e, url) => { if (!isAppUrl(url)) e.preventDefault(); });
+  win.webContents.on('will-navigate', (e, url) => {
+    if (!isAppUrl(url)) e.preventDefault();
+  });
+  win.webContents.on('will-redirect', (e, url) => {
+    if (!isAppUrl(url)) e.preventDefault();
+  });
   win.webContents.setWindowOpenHandler(({ url }) => {
     // Documentation links open in the user's browser; nothing opens a new app window.
     if (/^https?:\/\//.test(url)) void shell.openExternal(url);

@@ -13,6 +13,8 @@ contextBridge.exposeInMainWorld('loadsmith', {
   subscribe: (listener: (event: string, payload: unknown) => void): (() => void) => {
     const handler = (_e: IpcRendererEvent, event: string, payload: unknown): void => listener(event, payload);
     ipcRenderer.on(EVENT_CHANNEL, handler);
-    return () => { ipcRenderer.removeListener(EVENT_CHANNEL, handler); };
+    return () => {
+      ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+    };
   },
 });

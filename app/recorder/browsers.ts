@@ -5,13 +5,24 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 
-export interface FoundBrowser { path: string; name: string }
+export interface FoundBrowser {
+  path: string;
+  name: string;
+}
 
-export function browserCandidates(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): FoundBrowser[] {
+export function browserCandidates(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): FoundBrowser[] {
   const out: FoundBrowser[] = [];
   if (env.CHROMIUM_PATH) out.push({ path: env.CHROMIUM_PATH, name: 'Chromium (CHROMIUM_PATH)' });
   if (platform === 'darwin') {
-    for (const [app, name] of [['Google Chrome', 'Google Chrome'], ['Chromium', 'Chromium'], ['Microsoft Edge', 'Microsoft Edge'], ['Brave Browser', 'Brave']]) {
+    for (const [app, name] of [
+      ['Google Chrome', 'Google Chrome'],
+      ['Chromium', 'Chromium'],
+      ['Microsoft Edge', 'Microsoft Edge'],
+      ['Brave Browser', 'Brave'],
+    ]) {
       out.push({ path: `/Applications/${app}.app/Contents/MacOS/${app}`, name: name! });
     }
   } else if (platform === 'win32') {
@@ -19,11 +30,20 @@ export function browserCandidates(platform: NodeJS.Platform = process.platform, 
     for (const root of roots) {
       out.push({ path: path.win32.join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'), name: 'Google Chrome' });
       out.push({ path: path.win32.join(root, 'Chromium', 'Application', 'chrome.exe'), name: 'Chromium' });
-      out.push({ path: path.win32.join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'), name: 'Microsoft Edge' });
+      out.push({
+        path: path.win32.join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+        name: 'Microsoft Edge',
+      });
     }
   } else {
-    for (const [file, name] of [['chromium', 'Chromium'], ['chromium-browser', 'Chromium'], ['google-chrome', 'Google Chrome'], ['google-chrome-stable', 'Google Chrome'],
-      ['microsoft-edge', 'Microsoft Edge'], ['brave-browser', 'Brave']]) {
+    for (const [file, name] of [
+      ['chromium', 'Chromium'],
+      ['chromium-browser', 'Chromium'],
+      ['google-chrome', 'Google Chrome'],
+      ['google-chrome-stable', 'Google Chrome'],
+      ['microsoft-edge', 'Microsoft Edge'],
+      ['brave-browser', 'Brave'],
+    ]) {
       for (const dir of ['/usr/bin', '/usr/local/bin', '/snap/bin']) out.push({ path: `${dir}/${file}`, name: name! });
     }
   }
@@ -31,7 +51,10 @@ export function browserCandidates(platform: NodeJS.Platform = process.platform, 
 }
 
 /** The candidates that are installed, without duplicates (a symlinked google-chrome is listed once per path). */
-export function detectBrowsers(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): FoundBrowser[] {
+export function detectBrowsers(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): FoundBrowser[] {
   const seen = new Set<string>();
   return browserCandidates(platform, env).filter((b) => {
     if (seen.has(b.path) || !isExecutable(b.path, platform)) return false;

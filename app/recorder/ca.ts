@@ -30,7 +30,10 @@ export async function loadOrCreateCa(dataDir: string): Promise<RecorderCa> {
   const keyPath = path.join(dir, CA_KEY_FILE);
   if (!existsSync(certPath) || !existsSync(keyPath)) {
     const { generateCACertificate } = await import('mockttp');
-    const ca = await generateCACertificate({ subject: { commonName: 'Loadsmith recorder CA (this computer only)', organizationName: 'Loadsmith' }, bits: 2048 });
+    const ca = await generateCACertificate({
+      subject: { commonName: 'Loadsmith recorder CA (this computer only)', organizationName: 'Loadsmith' },
+      bits: 2048,
+    });
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // The key first, created with its final mode: it is never readable by others, not even for a moment.
     writeFileSync(keyPath, ca.key, { mode: 0o600 });
@@ -43,10 +46,22 @@ export async function loadOrCreateCa(dataDir: string): Promise<RecorderCa> {
   try {
     cert = new X509Certificate(certificatePem);
   } catch (e) {
-    throw new Error(`${certPath} is not a certificate (${(e as Error).message}): move ${dir} away to create a new recorder CA`, { cause: e });
+    throw new Error(
+      `${certPath} is not a certificate (${(e as Error).message}): move ${dir} away to create a new recorder CA`,
+      { cause: e },
+    );
   }
-  if (!cert.ca) throw new Error(`${certPath} is not a certificate authority: move ${dir} away to create a new recorder CA`);
-  return { certPath, keyPath, certificatePem, keyPem, spkiFingerprint: spkiFingerprint(cert), sha256: cert.fingerprint256, notAfter: new Date(cert.validTo).toISOString() };
+  if (!cert.ca)
+    throw new Error(`${certPath} is not a certificate authority: move ${dir} away to create a new recorder CA`);
+  return {
+    certPath,
+    keyPath,
+    certificatePem,
+    keyPem,
+    spkiFingerprint: spkiFingerprint(cert),
+    sha256: cert.fingerprint256,
+    notAfter: new Date(cert.validTo).toISOString(),
+  };
 }
 
 /** base64(SHA-256(SubjectPublicKeyInfo DER)), the format Chromium's SPKI allow list takes. */

@@ -3,13 +3,22 @@
  * requests were made) and is reported when its response ends or it is aborted. Bodies are decoded
  * (gzip, br...), kept up to a cap, text as text; binary responses are described, not kept.
  */
-import type { AbortedRequest, CompletedBody, CompletedRequest, CompletedResponse, InitiatedRequest, Mockttp } from 'mockttp';
+import type {
+  AbortedRequest,
+  CompletedBody,
+  CompletedRequest,
+  CompletedResponse,
+  InitiatedRequest,
+  Mockttp,
+} from 'mockttp';
 import { isTextual, mimeOf, type RecordedBody, type RecordedExchange } from 'loadsmith/convert';
 
 /** The most of one body a recording keeps (1 MiB); larger bodies are kept truncated and flagged. */
 export const STORED_BODY_CAP = 1024 * 1024;
 
-export interface CapturedEvent { exchange: RecordedExchange }
+export interface CapturedEvent {
+  exchange: RecordedExchange;
+}
 
 interface Pending {
   id: number;
@@ -34,14 +43,23 @@ export class Capture {
   attach(server: Mockttp): void {
     void server.on('request-initiated', (req) => {
       if (!this.active || this.o.skip(req.url)) return;
-      this.pending.set(req.id, { id: this.nextId++, startedAt: req.timingEvents.startTime, startTimestamp: req.timingEvents.startTimestamp, initiated: req });
+      this.pending.set(req.id, {
+        id: this.nextId++,
+        startedAt: req.timingEvents.startTime,
+        startTimestamp: req.timingEvents.startTimestamp,
+        initiated: req,
+      });
     });
     void server.on('request', (req) => {
       const p = this.pending.get(req.id);
       if (p) p.request = req;
     });
-    void server.on('response', (res) => { void this.complete(res.id, res); });
-    void server.on('abort', (req) => { void this.complete(req.id, undefined, req); });
+    void server.on('response', (res) => {
+      void this.complete(res.id, res);
+    });
+    void server.on('abort', (req) => {
+      void this.complete(req.id, undefined, req);
+    });
   }
 
   detach(): void {
@@ -58,13 +76,24 @@ export class Capture {
     const responseHeaders = (res?.rawHeaders ?? []).map(([k, v]): [string, string] => [k, v]);
     const end = res?.timingEvents.responseSentTimestamp ?? aborted?.timingEvents.abortedTimestamp ?? p.startTimestamp;
     const x: RecordedExchange = {
-      id: p.id, startedAt: p.startedAt, durationMs: Math.max(0, Math.round((end - p.startTimestamp) * 10) / 10),
-      method: req.method, url: req.url, httpVersion: `HTTP/${req.httpVersion}`, requestHeaders,
-      status: res?.statusCode ?? 0, statusText: res?.statusMessage ?? '', responseHeaders,
+      id: p.id,
+      startedAt: p.startedAt,
+      durationMs: Math.max(0, Math.round((end - p.startTimestamp) * 10) / 10),
+      method: req.method,
+      url: req.url,
+      httpVersion: `HTTP/${req.httpVersion}`,
+      requestHeaders,
+      status: res?.statusCode ?? 0,
+      statusText: res?.statusMessage ?? '',
+      responseHeaders,
     };
-    const reqBody = p.request ? await body(p.request.body, mimeOf(requestHeaders), declaredLength(requestHeaders), this.o.maxBodySize, true) : undefined;
+    const reqBody = p.request
+      ? await body(p.request.body, mimeOf(requestHeaders), declaredLength(requestHeaders), this.o.maxBodySize, true)
+      : undefined;
     if (reqBody) x.requestBody = reqBody;
-    const resBody = res ? await body(res.body, mimeOf(responseHeaders), declaredLength(responseHeaders), this.o.maxBodySize, false) : undefined;
+    const resBody = res
+      ? await body(res.body, mimeOf(responseHeaders), declaredLength(responseHeaders), this.o.maxBodySize, false)
+      : undefined;
     if (resBody) x.responseBody = resBody;
     if (aborted) x.error = aborted.error?.code ?? aborted.error?.message ?? 'aborted before the response ended';
     if (this.active) this.onEvent({ exchange: x });
@@ -76,7 +105,13 @@ function declaredLength(headers: readonly [string, string][]): number | undefine
   return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
 }
 
-async function body(b: CompletedBody, mime: string, declared: number | undefined, maxBodySize: number, keepBinary: boolean): Promise<RecordedBody | undefined> {
+async function body(
+  b: CompletedBody,
+  mime: string,
+  declared: number | undefined,
+  maxBodySize: number,
+  keepBinary: boolean,
+): Promise<RecordedBody | undefined> {
   let data: Buffer;
   try {
     data = (await b.getDecodedBuffer()) ?? b.buffer;
@@ -84,7 +119,12 @@ async function body(b: CompletedBody, mime: string, declared: number | undefined
     data = b.buffer; // an encoding we cannot decode: keep the bytes as sent
   }
   if (data.length === 0) {
-    if (declared && declared > 0) return { size: declared, truncated: false, omitted: `larger than the ${maxBodySize / 1024 / 1024} MiB the proxy buffers` };
+    if (declared && declared > 0)
+      return {
+        size: declared,
+        truncated: false,
+        omitted: `larger than the ${maxBodySize / 1024 / 1024} MiB the proxy buffers`,
+      };
     return undefined;
   }
   const truncated = data.length > STORED_BODY_CAP;

@@ -3,12 +3,28 @@
  * not check the certificate of), correlations and unique values as the contract shows them (secret values only
  * previewed).
  */
-import { convertRecording, describeSource, findSecrets, type RecordedExchange, type RecordingConversion } from 'loadsmith/convert';
+import {
+  convertRecording,
+  describeSource,
+  findSecrets,
+  type RecordedExchange,
+  type RecordingConversion,
+} from 'loadsmith/convert';
 import type { ConvertOptions, CorrelationProposal, PlanProposal, Recording } from '../contract/index.ts';
 
-export interface ConvertRequest { entryIds?: number[] | undefined; options?: ConvertOptions | undefined; accept?: string[]; unique?: string[] | undefined; name: string }
+export interface ConvertRequest {
+  entryIds?: number[] | undefined;
+  options?: ConvertOptions | undefined;
+  accept?: string[];
+  unique?: string[] | undefined;
+  name: string;
+}
 
-export function convertStored(recording: Recording, exchanges: readonly RecordedExchange[], r: ConvertRequest): RecordingConversion {
+export function convertStored(
+  recording: Recording,
+  exchanges: readonly RecordedExchange[],
+  r: ConvertRequest,
+): RecordingConversion {
   const o = r.options ?? {};
   return convertRecording(exchanges, {
     name: r.name,
@@ -29,15 +45,36 @@ export function convertStored(recording: Recording, exchanges: readonly Recorded
 export function toProposal(c: RecordingConversion, exchanges: readonly RecordedExchange[]): PlanProposal {
   const secretValues = new Set(exchanges.flatMap((x) => findSecrets(x).values));
   return {
-    plan: c.plan, requests: c.steps, variables: c.env, notes: c.notes,
+    plan: c.plan,
+    requests: c.steps,
+    variables: c.env,
+    notes: c.notes,
     correlations: c.correlations.map((k): CorrelationProposal => ({
-      id: k.id, variable: k.variable, confidence: k.confidence, suggested: k.confidence !== 'low', applied: k.applied,
-      source: { entryId: k.source.entryId, where: k.source.where, name: k.source.name, extractor: { ...k.source.extractor }, description: describeSource(k) },
+      id: k.id,
+      variable: k.variable,
+      confidence: k.confidence,
+      suggested: k.confidence !== 'low',
+      applied: k.applied,
+      source: {
+        entryId: k.source.entryId,
+        where: k.source.where,
+        name: k.source.name,
+        extractor: { ...k.source.extractor },
+        description: describeSource(k),
+      },
       uses: k.uses.map((u) => ({ entryId: u.entryId, where: u.where, name: u.name, encoded: u.encoded })),
       preview: preview(k.value, secretValues.has(k.value) || k.source.where === 'set-cookie'),
       valueLength: k.value.length,
     })),
-    uniqueValues: c.uniqueValues.map((u) => ({ id: u.id, entryId: u.entryId, field: u.field, value: preview(u.value, false), replacement: u.replacement, suggested: u.suggested, applied: u.applied })),
+    uniqueValues: c.uniqueValues.map((u) => ({
+      id: u.id,
+      entryId: u.entryId,
+      field: u.field,
+      value: preview(u.value, false),
+      replacement: u.replacement,
+      suggested: u.suggested,
+      applied: u.applied,
+    })),
   };
 }
 

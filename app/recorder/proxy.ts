@@ -34,11 +34,22 @@ export const LOOPBACK = '127.0.0.1';
 export async function startProxy(o: ProxyOptions, onEvent: (e: CapturedEvent) => void): Promise<RecordingProxy> {
   const mockttp = await import('mockttp');
   const maxBodySize = o.maxBodySize ?? 8 * 1024 * 1024;
-  const server = mockttp.getLocal({ https: { key: o.ca.keyPem, cert: o.ca.certificatePem }, recordTraffic: false, maxBodySize, http2: 'fallback' });
+  const server = mockttp.getLocal({
+    https: { key: o.ca.keyPem, cert: o.ca.certificatePem },
+    recordTraffic: false,
+    maxBodySize,
+    http2: 'fallback',
+  });
   const listening = bindToLoopback(server);
   const allowed = hostFilter(o.allowHosts);
   // always(): a mockttp rule without it stops matching after its first use (the next rule would forward the request).
-  await server.forAnyRequest().always().matching((req) => !allowed(hostnameOf(req.url))).thenReply(403, 'Loadsmith recorder: this host is not in the recording\'s allowed hosts', { 'content-type': 'text/plain' });
+  await server
+    .forAnyRequest()
+    .always()
+    .matching((req) => !allowed(hostnameOf(req.url)))
+    .thenReply(403, "Loadsmith recorder: this host is not in the recording's allowed hosts", {
+      'content-type': 'text/plain',
+    });
   const insecure = (o.insecureHosts ?? []).flatMap((h) => [h, h.replace(/:\d+$/, '')]);
   const forward = {
     ...(insecure.length > 0 ? { ignoreHostHttpsErrors: [...new Set(insecure)] } : {}),
@@ -46,7 +57,11 @@ export async function startProxy(o: ProxyOptions, onEvent: (e: CapturedEvent) =>
   };
   await server.forAnyRequest().always().thenPassThrough(forward);
   // WebSockets pass through (not recorded: plans have no WebSocket steps).
-  await server.forAnyWebSocket().always().matching((req) => !allowed(hostnameOf(req.url))).thenRejectConnection(403);
+  await server
+    .forAnyWebSocket()
+    .always()
+    .matching((req) => !allowed(hostnameOf(req.url)))
+    .thenRejectConnection(403);
   await server.forAnyWebSocket().always().thenPassThrough(forward);
   const capture = new Capture({ maxBodySize, skip: (url) => !allowed(hostnameOf(url)) }, onEvent);
   capture.attach(server);
@@ -54,17 +69,28 @@ export async function startProxy(o: ProxyOptions, onEvent: (e: CapturedEvent) =>
     await server.start(o.port ?? 0);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new Error(`port ${o.port} on ${LOOPBACK} is in use: choose another port, or leave it empty for a free one`, { cause: e });
+    if (code === 'EADDRINUSE')
+      throw new Error(
+        `port ${o.port} on ${LOOPBACK} is in use: choose another port, or leave it empty for a free one`,
+        { cause: e },
+      );
     throw e;
   }
   const address = listening.server()?.address();
   if (!address || typeof address === 'string' || address.address !== LOOPBACK) {
     await server.stop();
-    throw new Error(`the recording proxy did not bind to ${LOOPBACK} only (got ${JSON.stringify(address)}): refusing to record`);
+    throw new Error(
+      `the recording proxy did not bind to ${LOOPBACK} only (got ${JSON.stringify(address)}): refusing to record`,
+    );
   }
   return {
-    port: address.port, url: `http://${LOOPBACK}:${address.port}`, address: address.address,
-    stop: async () => { capture.detach(); await server.stop(); },
+    port: address.port,
+    url: `http://${LOOPBACK}:${address.port}`,
+    address: address.address,
+    stop: async () => {
+      capture.detach();
+      await server.stop();
+    },
   };
 }
 
@@ -81,19 +107,27 @@ function bindToLoopback(m: Mockttp): { server: () => Server | undefined } {
       inner = s;
       if (!s) return;
       const listen = s.listen.bind(s) as (...args: unknown[]) => Server;
-      Object.assign(s, { listen: (port: unknown, ...rest: unknown[]) => (typeof port === 'number' ? listen(port, LOOPBACK, ...rest) : listen(port, ...rest)) });
+      Object.assign(s, {
+        listen: (port: unknown, ...rest: unknown[]) =>
+          typeof port === 'number' ? listen(port, LOOPBACK, ...rest) : listen(port, ...rest),
+      });
     },
   });
   return { server: () => inner };
 }
 
 function hostnameOf(url: string): string {
-  try { return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, ''); } catch { return ''; }
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return '';
+  }
 }
 
 /** `example.com` matches itself, `*.example.com` its subdomains too; no list allows every host. */
 export function hostFilter(hosts: readonly string[] | undefined): (hostname: string) => boolean {
   if (!hosts || hosts.length === 0) return () => true;
   const rules = hosts.map((h) => h.trim().toLowerCase().replace(/:\d+$/, '')).filter(Boolean);
-  return (hostname) => rules.some((r) => (r.startsWith('*.') ? hostname === r.slice(2) || hostname.endsWith(r.slice(1)) : hostname === r));
+  return (hostname) =>
+    rules.some((r) => (r.startsWith('*.') ? hostname === r.slice(2) || hostname.endsWith(r.slice(1)) : hostname === r));
 }

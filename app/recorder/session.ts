@@ -10,11 +10,28 @@ import { launchChromium, type LaunchedBrowser } from './launch.ts';
 import { startProxy, type RecordingProxy } from './proxy.ts';
 import { summarize, toEntrySummary } from './summary.ts';
 
-export interface RecorderDeps { store: Store; events: EventBus; dataDir: string; now: () => Date; newId: () => string; onStateChange: (id: string) => void }
+export interface RecorderDeps {
+  store: Store;
+  events: EventBus;
+  dataDir: string;
+  now: () => Date;
+  newId: () => string;
+  onStateChange: (id: string) => void;
+}
 
-export interface StartOptions { name?: string; port?: number; upstreamProxy?: string; insecureHosts?: string[]; allowHosts?: string[] }
+export interface StartOptions {
+  name?: string;
+  port?: number;
+  upstreamProxy?: string;
+  insecureHosts?: string[];
+  allowHosts?: string[];
+}
 
-interface Active { id: string; proxy: RecordingProxy; browsers: Map<number, LaunchedBrowser> }
+interface Active {
+  id: string;
+  proxy: RecordingProxy;
+  browsers: Map<number, LaunchedBrowser>;
+}
 
 export class RecorderBusyError extends Error {}
 
@@ -29,12 +46,18 @@ export class Recorder {
 
   /** The CA, created on first use. */
   certificateAuthority(): Promise<RecorderCa> {
-    this.ca ??= loadOrCreateCa(this.deps.dataDir).catch((e: unknown) => { this.ca = undefined; throw e; });
+    this.ca ??= loadOrCreateCa(this.deps.dataDir).catch((e: unknown) => {
+      this.ca = undefined;
+      throw e;
+    });
     return this.ca;
   }
 
   async start(o: StartOptions): Promise<{ id: string; proxy: RecordingProxy; ca: RecorderCa }> {
-    if (this.active) throw new RecorderBusyError(`recording ${this.active.id} is in progress on ${this.active.proxy.url}: stop it before starting another`);
+    if (this.active)
+      throw new RecorderBusyError(
+        `recording ${this.active.id} is in progress on ${this.active.proxy.url}: stop it before starting another`,
+      );
     const { store, events } = this.deps;
     const ca = await this.certificateAuthority();
     const id = this.deps.newId();
@@ -53,7 +76,13 @@ export class Recorder {
       }
     });
     const name = o.name ?? `Recording ${this.deps.now().toISOString().slice(0, 16).replace('T', ' ')}`;
-    store.recordings.create({ id, name, source: 'proxy', startedAt: this.deps.now().toISOString(), options: storedOptions(o) });
+    store.recordings.create({
+      id,
+      name,
+      source: 'proxy',
+      startedAt: this.deps.now().toISOString(),
+      options: storedOptions(o),
+    });
     started = true;
     this.active = { id, proxy, browsers: new Map() };
     this.deps.onStateChange(id);
@@ -72,11 +101,21 @@ export class Recorder {
     return true;
   }
 
-  async launchBrowser(id: string, executable: string, o: { startUrl?: string; headless?: boolean }): Promise<LaunchedBrowser> {
+  async launchBrowser(
+    id: string,
+    executable: string,
+    o: { startUrl?: string; headless?: boolean },
+  ): Promise<LaunchedBrowser> {
     const a = this.active;
-    if (!a || a.id !== id) throw new RecorderBusyError(`recording ${id} is not in progress: start a recording, then launch the browser`);
+    if (!a || a.id !== id)
+      throw new RecorderBusyError(`recording ${id} is not in progress: start a recording, then launch the browser`);
     const ca = await this.certificateAuthority();
-    const browser = await launchChromium({ executable, proxyUrl: a.proxy.url, spkiFingerprint: ca.spkiFingerprint, ...o });
+    const browser = await launchChromium({
+      executable,
+      proxyUrl: a.proxy.url,
+      spkiFingerprint: ca.spkiFingerprint,
+      ...o,
+    });
     a.browsers.set(browser.pid, browser);
     void browser.exited.then(() => {
       if (a.browsers.delete(browser.pid) && this.active === a) this.deps.onStateChange(id);
@@ -110,7 +149,14 @@ function storedOptions(o: StartOptions): Record<string, unknown> {
       const u = new URL(o.upstreamProxy);
       if (u.password) u.password = 'REDACTED';
       upstream = u.href;
-    } catch { upstream = '(invalid URL)'; }
+    } catch {
+      upstream = '(invalid URL)';
+    }
   }
-  return { port: o.port ?? null, upstreamProxy: upstream, insecureHosts: o.insecureHosts ?? [], allowHosts: o.allowHosts ?? [] };
+  return {
+    port: o.port ?? null,
+    upstreamProxy: upstream,
+    insecureHosts: o.insecureHosts ?? [],
+    allowHosts: o.allowHosts ?? [],
+  };
 }

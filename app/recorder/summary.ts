@@ -2,7 +2,15 @@
  * What the entry list shows of an exchange: method, URL (secret query values masked), host, status, type, size,
  * time, redirect link, and whether it carries secrets (then the store encrypts it).
  */
-import { ENTRY_TYPES, entryType, findSecrets, hostOf, isStaticType, mimeOf, type RecordedExchange } from 'loadsmith/convert';
+import {
+  ENTRY_TYPES,
+  entryType,
+  findSecrets,
+  hostOf,
+  isStaticType,
+  mimeOf,
+  type RecordedExchange,
+} from 'loadsmith/convert';
 import type { EntrySummary } from '../contract/index.ts';
 import type { StoredEntrySummary } from '../store/types.ts';
 
@@ -11,10 +19,20 @@ export const MASK = '••••';
 export function summarize(x: RecordedExchange): StoredEntrySummary {
   const secrets = findSecrets(x);
   return {
-    id: x.id, startedAt: new Date(x.startedAt).toISOString(), durationMs: x.durationMs, method: x.method, url: maskQuery(x.url, secrets.query),
-    host: hostOf(x.url), status: x.status, mimeType: mimeOf(x.responseHeaders), type: entryType(x), size: x.responseBody?.size ?? 0,
-    redirectFrom: x.redirectFrom ?? null, error: x.error ?? null,
-    secret: secrets.requestHeaders.length + secrets.responseHeaders.length + secrets.query.length + secrets.fields.length > 0,
+    id: x.id,
+    startedAt: new Date(x.startedAt).toISOString(),
+    durationMs: x.durationMs,
+    method: x.method,
+    url: maskQuery(x.url, secrets.query),
+    host: hostOf(x.url),
+    status: x.status,
+    mimeType: mimeOf(x.responseHeaders),
+    type: entryType(x),
+    size: x.responseBody?.size ?? 0,
+    redirectFrom: x.redirectFrom ?? null,
+    error: x.error ?? null,
+    secret:
+      secrets.requestHeaders.length + secrets.responseHeaders.length + secrets.query.length + secrets.fields.length > 0,
     truncated: Boolean(x.requestBody?.truncated || x.responseBody?.truncated),
   };
 }

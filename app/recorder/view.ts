@@ -7,14 +7,26 @@ import type { Entry, Recording } from '../contract/index.ts';
 import type { StoredEntrySummary, StoredRecording } from '../store/types.ts';
 import { toEntrySummary } from './summary.ts';
 
-export function toRecording(r: StoredRecording, live: { proxyUrl: string; browsers: { pid: number; path: string }[] } | undefined): Recording {
+export function toRecording(
+  r: StoredRecording,
+  live: { proxyUrl: string; browsers: { pid: number; path: string }[] } | undefined,
+): Recording {
   const o = (typeof r.options === 'object' && r.options !== null ? r.options : {}) as Record<string, unknown>;
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
   return {
-    id: r.id, name: r.name, status: r.status, source: r.source, startedAt: r.startedAt, stoppedAt: r.stoppedAt, entryCount: r.entryCount,
+    id: r.id,
+    name: r.name,
+    status: r.status,
+    source: r.source,
+    startedAt: r.startedAt,
+    stoppedAt: r.stoppedAt,
+    entryCount: r.entryCount,
     proxyUrl: live?.proxyUrl ?? null,
     options: {
-      upstreamProxy: typeof o.upstreamProxy === 'string' ? o.upstreamProxy : null, insecureHosts: strings(o.insecureHosts), allowHosts: strings(o.allowHosts),
+      upstreamProxy: typeof o.upstreamProxy === 'string' ? o.upstreamProxy : null,
+      insecureHosts: strings(o.insecureHosts),
+      allowHosts: strings(o.allowHosts),
       fileName: typeof o.fileName === 'string' ? o.fileName : null,
     },
     browsers: live?.browsers ?? [],
@@ -25,16 +37,27 @@ export function toEntry(summary: StoredEntrySummary, x: RecordedExchange, chain:
   const secrets = findSecrets(x);
   const values = reveal ? [] : secrets.values;
   const hide = (text: string): string => (reveal ? text : redact(text, values));
-  const headers = (list: readonly [string, string][], secretNames: readonly string[]) => list.map(([name, value]) => {
-    const secret = secretNames.includes(name.toLowerCase());
-    return { name, value: secret && !reveal ? maskHeader(name, value) : hide(value), secret };
-  });
+  const headers = (list: readonly [string, string][], secretNames: readonly string[]) =>
+    list.map(([name, value]) => {
+      const secret = secretNames.includes(name.toLowerCase());
+      return { name, value: secret && !reveal ? maskHeader(name, value) : hide(value), secret };
+    });
   return {
     ...toEntrySummary(summary),
     fullUrl: hide(x.url),
-    request: { httpVersion: x.httpVersion ?? 'HTTP/1.1', headers: headers(x.requestHeaders, secrets.requestHeaders), body: body(x.requestBody, hide) },
-    response: { statusText: x.statusText ?? '', headers: headers(x.responseHeaders, secrets.responseHeaders), body: body(x.responseBody, hide) },
-    chain, secretFields: secrets.fields, secretsRevealed: reveal,
+    request: {
+      httpVersion: x.httpVersion ?? 'HTTP/1.1',
+      headers: headers(x.requestHeaders, secrets.requestHeaders),
+      body: body(x.requestBody, hide),
+    },
+    response: {
+      statusText: x.statusText ?? '',
+      headers: headers(x.responseHeaders, secrets.responseHeaders),
+      body: body(x.responseBody, hide),
+    },
+    chain,
+    secretFields: secrets.fields,
+    secretsRevealed: reveal,
   };
 }
 
@@ -42,14 +65,24 @@ export function toEntry(summary: StoredEntrySummary, x: RecordedExchange, chain:
 function maskHeader(name: string, value: string): string {
   const lower = name.toLowerCase();
   if (lower === 'set-cookie') return value.replace(/^([^=;]*=)[^;]*/, `$1${REDACTED}`);
-  if (lower === 'cookie') return value.split(';').map((p) => p.replace(/^(\s*[^=]*=).*$/, `$1${REDACTED}`)).join(';');
+  if (lower === 'cookie')
+    return value
+      .split(';')
+      .map((p) => p.replace(/^(\s*[^=]*=).*$/, `$1${REDACTED}`))
+      .join(';');
   const scheme = /^(\w[\w-]*)\s+\S/.exec(value);
   return scheme && /^(bearer|basic|token|digest)$/i.test(scheme[1]!) ? `${scheme[1]} ${REDACTED}` : REDACTED;
 }
 
 function body(b: RecordedBody | undefined, hide: (t: string) => string): Entry['request']['body'] {
   if (!b) return null;
-  return { text: b.text !== undefined ? hide(b.text) : null, base64: b.base64 ?? null, size: b.size, truncated: b.truncated, omitted: b.omitted ?? null };
+  return {
+    text: b.text !== undefined ? hide(b.text) : null,
+    base64: b.base64 ?? null,
+    size: b.size,
+    truncated: b.truncated,
+    omitted: b.omitted ?? null,
+  };
 }
 
 /** The ids of the redirect chain an entry is in, first to last. */
@@ -64,6 +97,7 @@ export function chainOf(entryId: number, summaries: readonly StoredEntrySummary[
     first = f;
   }
   const chain = [first];
-  for (let n = next.get(first); n !== undefined && chain.length < 50 && !chain.includes(n); n = next.get(n)) chain.push(n);
+  for (let n = next.get(first); n !== undefined && chain.length < 50 && !chain.includes(n); n = next.get(n))
+    chain.push(n);
   return chain;
 }

@@ -8,7 +8,8 @@ describe('parseCall', () => {
     expect(parseCall('{"method":"plans.list"}')).toEqual({ ok: true, method: 'plans.list', params: undefined });
   });
   it('refuses malformed bodies', () => {
-    for (const text of ['', '{', 'null', '[]', '"x"', '{"method":1}', '{"params":{}}']) expect(parseCall(text).ok, text).toBe(false);
+    for (const text of ['', '{', 'null', '[]', '"x"', '{"method":1}', '{"params":{}}'])
+      expect(parseCall(text).ok, text).toBe(false);
   });
 });
 
@@ -16,6 +17,14 @@ describe('isJsonContentType', () => {
   it('accepts application/json with parameters only', () => {
     expect(isJsonContentType('application/json')).toBe(true);
     expect(isJsonContentType('Application/JSON; charset=utf-8')).toBe(true);
-    for (const t of [undefined, '', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/jsonp']) expect(isJsonContentType(t), String(t)).toBe(false);
+    for (const t of [
+      undefined,
+      '',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'application/jsonp',
+    ])
+      expect(isJsonContentType(t), String(t)).toBe(false);
   });
 });

@@ -23,7 +23,8 @@ export function parseCall(text: string): ParsedCall {
   } catch {
     return { ok: false, message: 'the request body is not valid JSON' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'the request body must be a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: 'the request body must be a JSON object' };
   const { method, params } = value as { method?: unknown; params?: unknown };
   if (typeof method !== 'string') return { ok: false, message: "the request body needs a string 'method'" };
   return { ok: true, method, params };
@@ -37,7 +38,8 @@ export async function handleApiCall(req: IncomingMessage, res: ServerResponse, c
   }
   const body = await readBody(req, ctx.maxBodyBytes);
   if (!body.ok) {
-    if (body.reason === 'too_large') sendError(res, 413, 'invalid_params', `the request body exceeds ${ctx.maxBodyBytes} bytes`, { close: true });
+    if (body.reason === 'too_large')
+      sendError(res, 413, 'invalid_params', `the request body exceeds ${ctx.maxBodyBytes} bytes`, { close: true });
     else res.destroy();
     return;
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assertUsableToken, bearerToken, cookieValues, generateToken, isAuthorized, sessionCookie, tokensEqual } from './auth.ts';
+import {
+  assertUsableToken,
+  bearerToken,
+  cookieValues,
+  generateToken,
+  isAuthorized,
+  sessionCookie,
+  tokensEqual,
+} from './auth.ts';
 
 describe('tokens', () => {
   it('generates 32 random bytes as base64url', () => {
@@ -10,7 +18,8 @@ describe('tokens', () => {
     expect(() => assertUsableToken(a)).not.toThrow();
   });
   it('refuses short or cookie-unsafe tokens', () => {
-    for (const t of ['', 'short', 'has space 0123456789', 'semi;colon0123456789', 'quote"0123456789abc']) expect(() => assertUsableToken(t), t).toThrow();
+    for (const t of ['', 'short', 'has space 0123456789', 'semi;colon0123456789', 'quote"0123456789abc'])
+      expect(() => assertUsableToken(t), t).toThrow();
   });
   it('compares in constant time, whatever the lengths', () => {
     expect(tokensEqual('abcdefabcdefabcdef', 'abcdefabcdefabcdef')).toBe(true);
@@ -35,7 +44,9 @@ describe('request credentials', () => {
   });
   it('authorizes by cookie or Bearer, never by a wrong or missing token', () => {
     expect(isAuthorized({ cookie: `loadsmith_session_8080=${token}` }, token, 8080)).toBe(true);
-    expect(isAuthorized({ cookie: `other=1; loadsmith_session_8080=stale; loadsmith_session_8080=${token}` }, token, 8080)).toBe(true);
+    expect(
+      isAuthorized({ cookie: `other=1; loadsmith_session_8080=stale; loadsmith_session_8080=${token}` }, token, 8080),
+    ).toBe(true);
     expect(isAuthorized({ authorization: `Bearer ${token}` }, token, 8080)).toBe(true);
     expect(isAuthorized({}, token, 8080)).toBe(false);
     expect(isAuthorized({ cookie: 'loadsmith_session_8080=nope' }, token, 8080)).toBe(false);

@@ -63,10 +63,12 @@ export function createEventHub(options: EventHubOptions): EventHub {
   return {
     handleUpgrade(req, socket, head) {
       const path = (req.url ?? '').split('?')[0];
-      if (path !== '/api/events') return rejectUpgrade(socket, options.port, 404, 'not_found', 'no WebSocket endpoint here');
+      if (path !== '/api/events')
+        return rejectUpgrade(socket, options.port, 404, 'not_found', 'no WebSocket endpoint here');
       const denial = checkSite(req.headers, options.port);
       if (denial) return rejectUpgrade(socket, options.port, denial.status, 'forbidden', denial.message);
-      if (!isAuthorized(req.headers, options.token, options.port)) return rejectUpgrade(socket, options.port, 401, 'unauthorized', 'open the link printed by loadsmith ui');
+      if (!isAuthorized(req.headers, options.token, options.port))
+        return rejectUpgrade(socket, options.port, 401, 'unauthorized', 'open the link printed by loadsmith ui');
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },
     get size() {
@@ -75,10 +77,13 @@ export function createEventHub(options: EventHubOptions): EventHub {
     async close() {
       clearInterval(timer);
       const clients = [...wss.clients];
-      const closed = clients.map((ws) => new Promise<void>((resolve) => {
-        if (ws.readyState === WebSocket.CLOSED) resolve();
-        else ws.once('close', () => resolve());
-      }));
+      const closed = clients.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === WebSocket.CLOSED) resolve();
+            else ws.once('close', () => resolve());
+          }),
+      );
       for (const ws of clients) ws.close(1001, 'server closing');
       const grace = setTimeout(() => {
         for (const ws of clients) ws.terminate();

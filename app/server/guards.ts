@@ -33,9 +33,15 @@ export interface SiteDenial {
 }
 
 /** Host then Origin; `null` when both pass. Shared by plain requests and WebSocket upgrades. */
-export function checkSite(headers: { host?: string | undefined; origin?: string | undefined }, port: number): SiteDenial | null {
+export function checkSite(
+  headers: { host?: string | undefined; origin?: string | undefined },
+  port: number,
+): SiteDenial | null {
   if (!isAllowedHost(headers.host, port)) {
-    return { status: 421, message: `this server only answers to 127.0.0.1:${port}, localhost:${port} or [::1]:${port}` };
+    return {
+      status: 421,
+      message: `this server only answers to 127.0.0.1:${port}, localhost:${port} or [::1]:${port}`,
+    };
   }
   if (!isAllowedOrigin(headers.origin, port)) return { status: 403, message: 'cross-origin requests are not allowed' };
   return null;

@@ -28,10 +28,25 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   await listen(server, requestedPort);
   // Handlers are attached before the event loop can deliver the first connection (we are still in microtasks).
   const port = (server.address() as AddressInfo).port;
-  const hub = createEventHub({ events: options.events, port, token, maxBufferedBytes: limits.maxBufferedBytes, keepAliveMs: limits.keepAliveMs, onError: options.onError });
-  server.on('request', createRequestHandler({
-    dispatcher: options.dispatcher, port, token, staticDir: options.staticDir, maxBodyBytes: limits.maxBodyBytes, onError: options.onError,
-  }));
+  const hub = createEventHub({
+    events: options.events,
+    port,
+    token,
+    maxBufferedBytes: limits.maxBufferedBytes,
+    keepAliveMs: limits.keepAliveMs,
+    onError: options.onError,
+  });
+  server.on(
+    'request',
+    createRequestHandler({
+      dispatcher: options.dispatcher,
+      port,
+      token,
+      staticDir: options.staticDir,
+      maxBodyBytes: limits.maxBodyBytes,
+      onError: options.onError,
+    }),
+  );
   server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
   server.on('error', (error) => options.onError?.('http server error', error));
 

@@ -25,9 +25,17 @@ export const uiCommand: UiLauncher = async (options) => {
     return 1;
   }
   const services = createServices({ store, dataDir, mode: 'browser' });
-  const server = await startUiServer({ dispatcher: services.dispatcher, events: services.events, port, staticDir: RENDERER });
-  if (!existsSync(RENDERER)) process.stderr.write('note: the UI is not built yet: run `npm run build:ui` (or `npm run web`)\n');
-  process.stdout.write(`Loadsmith is running on ${server.url} (data: ${dataDir})\nOpen: ${server.loginUrl}\nCtrl-C to stop.\n`);
+  const server = await startUiServer({
+    dispatcher: services.dispatcher,
+    events: services.events,
+    port,
+    staticDir: RENDERER,
+  });
+  if (!existsSync(RENDERER))
+    process.stderr.write('note: the UI is not built yet: run `npm run build:ui` (or `npm run web`)\n');
+  process.stdout.write(
+    `Loadsmith is running on ${server.url} (data: ${dataDir})\nOpen: ${server.loginUrl}\nCtrl-C to stop.\n`,
+  );
   if (options.open) openBrowser(server.loginUrl);
 
   await new Promise<void>((resolve) => {

@@ -47,16 +47,20 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RequestCont
   const authorized = isAuthorized(req.headers, ctx.token, ctx.port);
 
   if (rawPath === '/api' || rawPath.startsWith('/api/')) {
-    if (!authorized) return sendError(res, 401, 'unauthorized', 'open the link printed by loadsmith ui', { close: true });
+    if (!authorized)
+      return sendError(res, 401, 'unauthorized', 'open the link printed by loadsmith ui', { close: true });
     if (rawPath === '/api/call') {
-      if (method !== 'POST') return sendError(res, 405, 'unsupported', 'use POST', { headers: { Allow: 'POST' }, close: true });
+      if (method !== 'POST')
+        return sendError(res, 405, 'unsupported', 'use POST', { headers: { Allow: 'POST' }, close: true });
       return handleApiCall(req, res, ctx);
     }
-    if (rawPath === '/api/events') return sendError(res, 426, 'unsupported', 'connect with a WebSocket', { headers: { Upgrade: 'websocket' } });
+    if (rawPath === '/api/events')
+      return sendError(res, 426, 'unsupported', 'connect with a WebSocket', { headers: { Upgrade: 'websocket' } });
     return sendError(res, 404, 'not_found', `no API endpoint ${rawPath}`);
   }
 
-  if (method !== 'GET' && method !== 'HEAD') return sendError(res, 405, 'unsupported', 'use GET', { headers: { Allow: 'GET, HEAD' }, close: true });
+  if (method !== 'GET' && method !== 'HEAD')
+    return sendError(res, 405, 'unsupported', 'use GET', { headers: { Allow: 'GET, HEAD' }, close: true });
 
   const offered = query.get('token');
   if (rawPath === '/' && offered !== null) {

@@ -21,7 +21,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, opt
 }
 
 /** Writes an error envelope. */
-export function sendError(res: ServerResponse, status: number, code: HttpErrorCode, message: string, options: ReplyOptions = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: HttpErrorCode,
+  message: string,
+  options: ReplyOptions = {},
+): void {
   sendJson(res, status, { ok: false, error: { code, message } }, options);
 }
 

@@ -11,15 +11,23 @@ describe('POST /api/call', () => {
   const errors: string[] = [];
   beforeEach(async () => {
     errors.length = 0;
-    server = (await startTestServer({ limits: { maxBodyBytes: 1024 }, onError: (context) => errors.push(context) })).server;
+    server = (await startTestServer({ limits: { maxBodyBytes: 1024 }, onError: (context) => errors.push(context) }))
+      .server;
   });
   afterEach(() => server.close());
 
-  const post = (body: string, headers: Record<string, string> = JSON_AUTH) => send(server.port, '/api/call', { method: 'POST', headers, body });
+  const post = (body: string, headers: Record<string, string> = JSON_AUTH) =>
+    send(server.port, '/api/call', { method: 'POST', headers, body });
 
   it('returns the dispatcher envelope, errors included, with 200', async () => {
-    expect(JSON.parse((await post('{"method":"nope.nope","params":{}}')).body)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
-    expect(JSON.parse((await post('{"method":"settings.get","params":{"x":1}}')).body)).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(JSON.parse((await post('{"method":"nope.nope","params":{}}')).body)).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_method' },
+    });
+    expect(JSON.parse((await post('{"method":"settings.get","params":{"x":1}}')).body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
     const failed = await post('{"method":"app.info"}');
     expect(failed.status).toBe(200);
     expect(JSON.parse(failed.body)).toMatchObject({ ok: false, error: { code: 'internal' } });
@@ -51,8 +59,14 @@ describe('POST /api/call', () => {
     expect(JSON.parse(declared.body)).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
 
     const streamed = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, path: '/api/call', method: 'POST', agent: false,
-        headers: { ...JSON_AUTH, 'Transfer-Encoding': 'chunked' } });
+      const req = request({
+        host: '127.0.0.1',
+        port: server.port,
+        path: '/api/call',
+        method: 'POST',
+        agent: false,
+        headers: { ...JSON_AUTH, 'Transfer-Encoding': 'chunked' },
+      });
       req.on('response', (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -75,7 +89,15 @@ describe('POST /api/call', () => {
     expect(get.headers.allow).toBe('POST');
     expect((await send(server.port, '/api/other', { headers: bearerHeader() })).status).toBe(404);
     expect((await send(server.port, '/api/events', { headers: bearerHeader() })).status).toBe(426);
-    expect((await send(server.port, '/api/call?x=1', { method: 'POST', headers: JSON_AUTH, body: '{"method":"settings.get"}' })).status).toBe(200);
+    expect(
+      (
+        await send(server.port, '/api/call?x=1', {
+          method: 'POST',
+          headers: JSON_AUTH,
+          body: '{"method":"settings.get"}',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -91,7 +113,11 @@ describe('a dispatcher that breaks its promise', () => {
     const { server } = await startTestServer({ dispatcher, token: TEST_TOKEN, onError: (c) => errors.push(c) });
     try {
       for (const method of ['throws', 'bigint']) {
-        const reply = await send(server.port, '/api/call', { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ method }) });
+        const reply = await send(server.port, '/api/call', {
+          method: 'POST',
+          headers: JSON_AUTH,
+          body: JSON.stringify({ method }),
+        });
         expect(reply.status).toBe(500);
         expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'internal' } });
       }

@@ -3,7 +3,11 @@ import { WebSocket, type ClientOptions } from 'ws';
 import { bearerHeader, cookieHeader, send, startTestServer, type FakeEvents } from './testing.ts';
 import type { UiServer } from './types.ts';
 
-function open(server: UiServer, headers: Record<string, string> = cookieHeader(server.port), extra: ClientOptions = {}): Promise<WebSocket> {
+function open(
+  server: UiServer,
+  headers: Record<string, string> = cookieHeader(server.port),
+  extra: ClientOptions = {},
+): Promise<WebSocket> {
   const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, { headers, ...extra });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
@@ -12,7 +16,12 @@ function open(server: UiServer, headers: Record<string, string> = cookieHeader(s
 }
 
 /** The HTTP status a refused handshake got. */
-function refusal(server: UiServer, path: string, headers: Record<string, string>, extra: ClientOptions = {}): Promise<number> {
+function refusal(
+  server: UiServer,
+  path: string,
+  headers: Record<string, string>,
+  extra: ClientOptions = {},
+): Promise<number> {
   const ws = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, { headers, ...extra });
   return new Promise((resolve, reject) => {
     ws.once('open', () => reject(new Error('handshake unexpectedly accepted')));
@@ -55,7 +64,10 @@ describe('WebSocket events', () => {
     events.emit('run.tick', { runId: 'r1', n: 1 });
     events.emit('app.command', { command: 'plan.new' });
     await until(() => received.length === 2);
-    expect(received).toEqual([{ event: 'run.tick', payload: { runId: 'r1', n: 1 } }, { event: 'app.command', payload: { command: 'plan.new' } }]);
+    expect(received).toEqual([
+      { event: 'run.tick', payload: { runId: 'r1', n: 1 } },
+      { event: 'app.command', payload: { command: 'plan.new' } },
+    ]);
     ws.close();
     await until(() => events.listeners === 0);
   });
@@ -72,8 +84,12 @@ describe('WebSocket events', () => {
 
   it('refuses handshakes without the token, with a foreign Origin or Host, or on another path', async () => {
     expect(await refusal(server, '/api/events', {})).toBe(401);
-    expect(await refusal(server, '/api/events', cookieHeader(server.port), { origin: 'http://evil.example' })).toBe(403);
-    expect(await refusal(server, '/api/events', { ...cookieHeader(server.port), Host: `evil.example:${server.port}` })).toBe(421);
+    expect(await refusal(server, '/api/events', cookieHeader(server.port), { origin: 'http://evil.example' })).toBe(
+      403,
+    );
+    expect(
+      await refusal(server, '/api/events', { ...cookieHeader(server.port), Host: `evil.example:${server.port}` }),
+    ).toBe(421);
     expect(await refusal(server, '/api/other', cookieHeader(server.port))).toBe(404);
     expect(events.listeners).toBe(0);
   });

@@ -8,7 +8,8 @@ import type { UiServer } from './types.ts';
 describe('static renderer', () => {
   let server: UiServer;
   let site: ReturnType<typeof makeStaticDir>;
-  const get = (p: string, headers: Record<string, string> = cookieHeader(server.port)) => send(server.port, p, { headers });
+  const get = (p: string, headers: Record<string, string> = cookieHeader(server.port)) =>
+    send(server.port, p, { headers });
 
   beforeAll(async () => {
     site = makeStaticDir();
@@ -48,9 +49,14 @@ describe('static renderer', () => {
       expect(reply.status, p).toBe(200);
       expect(reply.headers['content-type'], p).toBe(type);
       expect(reply.headers['content-security-policy'], p).toContain("script-src 'self'");
-      expect(reply.headers['cache-control'], p).toBe(p.startsWith('/assets/') ? 'private, max-age=31536000, immutable' : 'no-cache');
+      expect(reply.headers['cache-control'], p).toBe(
+        p.startsWith('/assets/') ? 'private, max-age=31536000, immutable' : 'no-cache',
+      );
     }
-    const head = await send(server.port, '/assets/index-abc123.js', { method: 'HEAD', headers: cookieHeader(server.port) });
+    const head = await send(server.port, '/assets/index-abc123.js', {
+      method: 'HEAD',
+      headers: cookieHeader(server.port),
+    });
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
   });
@@ -65,7 +71,14 @@ describe('static renderer', () => {
   });
 
   it('refuses directory traversal, dotfiles and symlinks leading outside', async () => {
-    for (const p of ['/..%2f..%2fetc/passwd', '/assets/../../package.json', '/../secret.txt', '/assets/..%2F..%2F..%2Fsecret.txt', '/%2e%2e/%2e%2e/package.json', '/..\\..\\package.json']) {
+    for (const p of [
+      '/..%2f..%2fetc/passwd',
+      '/assets/../../package.json',
+      '/../secret.txt',
+      '/assets/..%2F..%2F..%2Fsecret.txt',
+      '/%2e%2e/%2e%2e/package.json',
+      '/..\\..\\package.json',
+    ]) {
       const reply = await get(p);
       expect([400, 404], p).toContain(reply.status);
       expect(reply.body, p).not.toContain('secret');
@@ -87,7 +100,9 @@ describe('static renderer', () => {
   });
 
   it('answers POST on static paths with 405', async () => {
-    expect((await send(server.port, '/', { method: 'POST', headers: cookieHeader(server.port), body: 'x' })).status).toBe(405);
+    expect(
+      (await send(server.port, '/', { method: 'POST', headers: cookieHeader(server.port), body: 'x' })).status,
+    ).toBe(405);
   });
 });
 

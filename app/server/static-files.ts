@@ -9,7 +9,12 @@ import { sendError, sendHtml } from './respond.ts';
 import { cacheControlFor, contentTypeFor, fallsBackToIndex, parseStaticPath } from './static-path.ts';
 
 /** Answers an authenticated GET/HEAD for a non-API path. `rawPath` is the request path without the query. */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, staticDir: string | undefined, rawPath: string): Promise<void> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  staticDir: string | undefined,
+  rawPath: string,
+): Promise<void> {
   const parsed = parseStaticPath(rawPath);
   if (!parsed.ok) {
     if (parsed.status === 400) sendError(res, 400, 'invalid_params', 'bad path');
@@ -48,7 +53,10 @@ async function realRoot(dir: string): Promise<string | undefined> {
 }
 
 /** A regular file inside `root` (after resolving symlinks), or undefined. */
-async function findFile(root: string, segments: readonly string[]): Promise<{ path: string; size: number } | undefined> {
+async function findFile(
+  root: string,
+  segments: readonly string[],
+): Promise<{ path: string; size: number } | undefined> {
   const candidate = path.resolve(root, ...segments);
   if (!isInside(root, candidate)) return undefined;
   try {

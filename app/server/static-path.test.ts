@@ -11,7 +11,19 @@ describe('parseStaticPath', () => {
     expect(parseStaticPath('/a//./b%20c')).toEqual({ ok: true, segments: ['a', 'b c'] });
   });
   it('refuses traversal in every spelling with 400', () => {
-    for (const p of ['/..', '/../etc/passwd', '/assets/../../package.json', '/..%2f..%2fetc/passwd', '/%2e%2e/x', '/a/%2E%2E%2Fb', '/a\\..\\b', '/a%5c..%5cb', '/x%00.js', '/%zz', 'assets/x']) {
+    for (const p of [
+      '/..',
+      '/../etc/passwd',
+      '/assets/../../package.json',
+      '/..%2f..%2fetc/passwd',
+      '/%2e%2e/x',
+      '/a/%2E%2E%2Fb',
+      '/a\\..\\b',
+      '/a%5c..%5cb',
+      '/x%00.js',
+      '/%zz',
+      'assets/x',
+    ]) {
       expect(parseStaticPath(p), p).toEqual({ ok: false, status: 400 });
     }
   });
@@ -34,10 +46,20 @@ describe('isInside', () => {
 describe('content types and caching', () => {
   it('maps the renderer file types', () => {
     const expected: Record<string, string> = {
-      'index.html': 'text/html; charset=utf-8', 'a.js': 'text/javascript; charset=utf-8', 'a.mjs': 'text/javascript; charset=utf-8',
-      'a.css': 'text/css; charset=utf-8', 'a.json': 'application/json; charset=utf-8', 'a.svg': 'image/svg+xml', 'a.png': 'image/png',
-      'a.woff2': 'font/woff2', 'a.ttf': 'font/ttf', 'a.wasm': 'application/wasm', 'a.js.map': 'application/json; charset=utf-8',
-      'A.PNG': 'image/png', 'noext': 'application/octet-stream', 'a.exe': 'application/octet-stream',
+      'index.html': 'text/html; charset=utf-8',
+      'a.js': 'text/javascript; charset=utf-8',
+      'a.mjs': 'text/javascript; charset=utf-8',
+      'a.css': 'text/css; charset=utf-8',
+      'a.json': 'application/json; charset=utf-8',
+      'a.svg': 'image/svg+xml',
+      'a.png': 'image/png',
+      'a.woff2': 'font/woff2',
+      'a.ttf': 'font/ttf',
+      'a.wasm': 'application/wasm',
+      'a.js.map': 'application/json; charset=utf-8',
+      'A.PNG': 'image/png',
+      noext: 'application/octet-stream',
+      'a.exe': 'application/octet-stream',
     };
     for (const [name, type] of Object.entries(expected)) expect(contentTypeFor(name), name).toBe(type);
   });
@@ -53,7 +75,7 @@ describe('content types and caching', () => {
   it('builds the CSP with our port and keeps what Monaco needs', () => {
     const csp = contentSecurityPolicy(4321);
     expect(csp).toContain("script-src 'self';");
-    expect(csp).toContain('connect-src \'self\' ws://127.0.0.1:4321 ws://localhost:4321;');
+    expect(csp).toContain("connect-src 'self' ws://127.0.0.1:4321 ws://localhost:4321;");
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -26,13 +26,23 @@ export interface SendOptions {
 /** One HTTP request to 127.0.0.1 with node:http (so Host and the raw path are exactly what we say). */
 export function send(port: number, rawPath: string, options: SendOptions = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: rawPath, method: options.method ?? 'GET', headers: options.headers, setHost: false, agent: false });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path: rawPath,
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      setHost: false,
+      agent: false,
+    });
     if (options.host !== null) req.setHeader('Host', options.host ?? `127.0.0.1:${port}`);
     req.on('error', reject);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.end(options.body);
@@ -77,7 +87,10 @@ export function makeStaticDir(): { dir: string; cleanup(): void } {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(base, 'site', 'package.json'), '{"secret":true}');
   writeFileSync(path.join(base, 'secret.txt'), 'secret');
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Loadsmith app</title><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Loadsmith app</title><script type="module" src="/assets/index-abc123.js"></script>',
+  );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dir, 'assets', 'worker-abc123.mjs'), 'export {}');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), 'body{}');
@@ -95,7 +108,9 @@ export function makeStaticDir(): { dir: string; cleanup(): void } {
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 
 /** Starts a server on 127.0.0.1:0 with the fakes; the caller closes it. */
-export async function startTestServer(overrides: Partial<UiServerOptions> = {}): Promise<{ server: UiServer; events: FakeEvents }> {
+export async function startTestServer(
+  overrides: Partial<UiServerOptions> = {},
+): Promise<{ server: UiServer; events: FakeEvents }> {
   const events = fakeEvents();
   const server = await startUiServer({ dispatcher: stubDispatcher(), events, token: TEST_TOKEN, ...overrides });
   return { server, events };

@@ -5,7 +5,13 @@ import { securityHeaders } from './headers.ts';
 import type { HttpErrorCode } from './respond.ts';
 
 /** Writes `status` with an error envelope and ends the socket (destroyed once flushed). */
-export function rejectUpgrade(socket: Duplex, port: number, status: number, code: HttpErrorCode, message: string): void {
+export function rejectUpgrade(
+  socket: Duplex,
+  port: number,
+  status: number,
+  code: HttpErrorCode,
+  message: string,
+): void {
   socket.on('error', () => socket.destroy());
   if (!socket.writable) {
     socket.destroy();

@@ -13,12 +13,18 @@ export function createEventBus(): EventBus {
   return {
     emit(event, payload) {
       for (const l of listeners) {
-        try { l(event, payload); } catch { /* a failing listener (a closed socket) must not stop the others */ }
+        try {
+          l(event, payload);
+        } catch {
+          /* a failing listener (a closed socket) must not stop the others */
+        }
       }
     },
     subscribe(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -5,7 +5,10 @@ import { designerRunHandlers } from './designer-run.ts';
 import { fileHandlers } from './files.ts';
 import { runFiles } from './run-files.ts';
 
-type DesignerHandlers = Pick<Handlers, 'designer.tryRequest' | 'designer.validate' | 'files.upload' | 'files.list' | 'files.preview'>;
+type DesignerHandlers = Pick<
+  Handlers,
+  'designer.tryRequest' | 'designer.validate' | 'files.upload' | 'files.list' | 'files.preview'
+>;
 
 export function designerHandlers(ctx: ServiceContext): DesignerHandlers {
   return { ...designerRunHandlers(ctx), ...fileHandlers(ctx.dataDir, () => runFiles(ctx)) };

@@ -3,7 +3,10 @@ import { ContractError, type Environment, type Handlers } from '../contract/inde
 import type { StoredEnvironment } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 
-type EnvironmentHandlers = Pick<Handlers, 'environments.list' | 'environments.get' | 'environments.save' | 'environments.delete'>;
+type EnvironmentHandlers = Pick<
+  Handlers,
+  'environments.list' | 'environments.get' | 'environments.save' | 'environments.delete'
+>;
 
 export function environmentHandlers({ store }: ServiceContext): EnvironmentHandlers {
   return {
@@ -14,7 +17,8 @@ export function environmentHandlers({ store }: ServiceContext): EnvironmentHandl
       return toContract(e);
     },
     'environments.save': ({ id, name, variables }) => {
-      if (id !== undefined && !store.environments.get(id)) throw new ContractError('not_found', `no environment with id ${id}`);
+      if (id !== undefined && !store.environments.get(id))
+        throw new ContractError('not_found', `no environment with id ${id}`);
       const names = new Set<string>();
       for (const v of variables) {
         if (names.has(v.name)) throw new ContractError('invalid_params', `variable ${v.name} appears twice`);
@@ -31,6 +35,11 @@ function toContract(e: StoredEnvironment): Environment {
     id: e.id,
     name: e.name,
     updatedAt: e.updatedAt,
-    variables: e.variables.map((v) => ({ name: v.name, secret: v.secret, value: v.secret ? null : v.value, hasValue: v.hasValue })),
+    variables: e.variables.map((v) => ({
+      name: v.name,
+      secret: v.secret,
+      value: v.secret ? null : v.value,
+      hasValue: v.hasValue,
+    })),
   };
 }

@@ -20,10 +20,15 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-files-'));
   files = fileHandlers(dir, () => appPlanFiles({ dataDir: dir, grantedFolders: [] }));
 });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function refused(p: unknown): Promise<ContractError> {
-  const e = await Promise.resolve(p).then(() => undefined, (err: unknown) => err);
+  const e = await Promise.resolve(p).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(ContractError);
   return e as ContractError;
 }
@@ -37,8 +42,12 @@ describe('files.upload', () => {
 
   it('keeps both files when names clash, and reuses the file for identical content', async () => {
     await files['files.upload']({ name: 'users.csv', contentBase64: b64('a\n1\n') });
-    expect((await files['files.upload']({ name: 'users.csv', contentBase64: b64('a\n2\n') })).path).toBe('files/users-2.csv');
-    expect((await files['files.upload']({ name: 'users.csv', contentBase64: b64('a\n1\n') })).path).toBe('files/users.csv');
+    expect((await files['files.upload']({ name: 'users.csv', contentBase64: b64('a\n2\n') })).path).toBe(
+      'files/users-2.csv',
+    );
+    expect((await files['files.upload']({ name: 'users.csv', contentBase64: b64('a\n1\n') })).path).toBe(
+      'files/users.csv',
+    );
     expect(await readFile(join(dir, 'files', 'users.csv'), 'utf8')).toBe('a\n1\n');
   });
 
@@ -47,26 +56,37 @@ describe('files.upload', () => {
     expect(storedName('Données.JSON')).toBe('Données.json');
   });
 
-  it.each(['../users.csv', 'a/b.csv', 'a\\b.csv', '..', '.hidden.csv', 'C:evil.csv', 'x\0.csv'])('refuses the path trick %j', async (name) => {
-    const e = await refused(files['files.upload']({ name, contentBase64: b64('a\n1\n') }));
-    expect(e.code).toBe('invalid_params');
-  });
+  it.each(['../users.csv', 'a/b.csv', 'a\\b.csv', '..', '.hidden.csv', 'C:evil.csv', 'x\0.csv'])(
+    'refuses the path trick %j',
+    async (name) => {
+      const e = await refused(files['files.upload']({ name, contentBase64: b64('a\n1\n') }));
+      expect(e.code).toBe('invalid_params');
+    },
+  );
 
   it('attaches a body file of any type, stored 0600 whatever the umask', async () => {
     const r = await files['files.upload']({ name: 'photo (1).PNG', contentBase64: b64('png'), kind: 'body' });
     expect(r.path).toBe('files/photo_1.png');
     expect((await stat(join(dir, 'files', 'photo_1.png'))).mode & 0o777).toBe(0o600);
-    expect((await files['files.upload']({ name: 'Makefile', contentBase64: b64('x'), kind: 'body' })).path).toBe('files/Makefile');
+    expect((await files['files.upload']({ name: 'Makefile', contentBase64: b64('x'), kind: 'body' })).path).toBe(
+      'files/Makefile',
+    );
   });
 
   it('refuses files that are not CSV or JSON, and bad base64', async () => {
-    expect((await refused(files['files.upload']({ name: 'run.sh', contentBase64: b64('x') }))).message).toMatch(/not a data file/);
-    expect((await refused(files['files.upload']({ name: 'a.csv', contentBase64: 'not base64!' }))).message).toMatch(/base64/);
+    expect((await refused(files['files.upload']({ name: 'run.sh', contentBase64: b64('x') }))).message).toMatch(
+      /not a data file/,
+    );
+    expect((await refused(files['files.upload']({ name: 'a.csv', contentBase64: 'not base64!' }))).message).toMatch(
+      /base64/,
+    );
   });
 
   it('refuses files over the size limit', async () => {
     const big = Buffer.alloc(MAX_FILE_BYTES + 1, 0x61).toString('base64');
-    expect((await refused(files['files.upload']({ name: 'big.csv', contentBase64: big }))).message).toMatch(/larger than 50 MB/);
+    expect((await refused(files['files.upload']({ name: 'big.csv', contentBase64: big }))).message).toMatch(
+      /larger than 50 MB/,
+    );
     const exact = Buffer.alloc(MAX_FILE_BYTES, 0x61).toString('base64');
     expect((await files['files.upload']({ name: 'ok.csv', contentBase64: exact })).size).toBe(MAX_FILE_BYTES);
   });
@@ -78,13 +98,17 @@ describe('files.list', () => {
     await files['files.upload']({ name: 'b.json', contentBase64: b64('[]') });
     await files['files.upload']({ name: 'a.csv', contentBase64: b64('x\n1\n') });
     const list = await files['files.list']({});
-    expect(list.map((f) => [f.path, f.size])).toEqual([['files/a.csv', 4], ['files/b.json', 2]]);
+    expect(list.map((f) => [f.path, f.size])).toEqual([
+      ['files/a.csv', 4],
+      ['files/b.json', 2],
+    ]);
     expect(Number.isNaN(Date.parse(list[0]?.modified ?? ''))).toBe(false);
   });
 });
 
 describe('files.preview', () => {
-  const upload = async (name: string, text: string): Promise<string> => (await files['files.upload']({ name, contentBase64: b64(text) })).path;
+  const upload = async (name: string, text: string): Promise<string> =>
+    (await files['files.upload']({ name, contentBase64: b64(text) })).path;
 
   it('shows the first rows of a CSV file, its columns and the total', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => `u${i}@x,"Name, ${i}"`).join('\n');
@@ -108,40 +132,67 @@ describe('files.preview', () => {
     const path = await upload('items.json', '[{"id":1,"tags":["a"]},{"id":2,"extra":true}]');
     const p = await files['files.preview']({ path });
     expect(p.columns).toEqual(['id', 'tags', 'extra']);
-    expect(p.rows).toEqual([{ id: 1, tags: ['a'] }, { id: 2, extra: true }]);
-    expect((await files['files.preview']({ path: await upload('ids.json', '[1,2,3]') })).rows).toEqual([{ value: 1 }, { value: 2 }, { value: 3 }]);
+    expect(p.rows).toEqual([
+      { id: 1, tags: ['a'] },
+      { id: 2, extra: true },
+    ]);
+    expect((await files['files.preview']({ path: await upload('ids.json', '[1,2,3]') })).rows).toEqual([
+      { value: 1 },
+      { value: 2 },
+      { value: 3 },
+    ]);
   });
 
   it('reports CSV errors with the plan path and line:column, and JSON errors', async () => {
     const csv = await upload('bad.csv', 'a,b\n1,2\n3,4,5\n');
-    expect((await refused(files['files.preview']({ path: csv }))).message).toBe('files/bad.csv:3:5: row has 3 fields, the header has 2');
+    expect((await refused(files['files.preview']({ path: csv }))).message).toBe(
+      'files/bad.csv:3:5: row has 3 fields, the header has 2',
+    );
     const json = await upload('bad.json', '{"a":1}');
-    expect((await refused(files['files.preview']({ path: json }))).message).toMatch(/^files\/bad\.json must hold a JSON array/);
+    expect((await refused(files['files.preview']({ path: json }))).message).toMatch(
+      /^files\/bad\.json must hold a JSON array/,
+    );
     const empty = await upload('empty.json', '[]');
     expect((await refused(files['files.preview']({ path: empty }))).message).toBe('files/empty.json has no rows');
   });
 
   it('refuses paths outside files/ and missing files', async () => {
     await writeFile(join(dir, 'secret.csv'), 'a\n1\n');
-    for (const path of ['secret.csv', 'files/../secret.csv', '/etc/passwd', 'files', '../x.csv', join(dir, 'secret.csv')]) {
+    for (const path of [
+      'secret.csv',
+      'files/../secret.csv',
+      '/etc/passwd',
+      'files',
+      '../x.csv',
+      join(dir, 'secret.csv'),
+    ]) {
       const e = await refused(files['files.preview']({ path }));
       expect(e.code).toBe('invalid_params');
       expect(e.message).toMatch(/not a file attached in the app|cannot be read|data folder/);
     }
-    expect((await refused(files['files.preview']({ path: 'files/nope.csv' }))).message).toMatch(/files\/nope\.csv is not attached/);
+    expect((await refused(files['files.preview']({ path: 'files/nope.csv' }))).message).toMatch(
+      /files\/nope\.csv is not attached/,
+    );
   });
 
   it('does not follow a symlink out of files/', async () => {
     await writeFile(join(dir, 'secret.csv'), 'a\n1\n');
     await mkdir(join(dir, 'files'), { recursive: true });
     await symlink(join(dir, 'secret.csv'), join(dir, 'files', 'link.csv'));
-    expect((await refused(files['files.preview']({ path: 'files/link.csv' }))).message).toMatch(/leads outside the attached files/);
+    expect((await refused(files['files.preview']({ path: 'files/link.csv' }))).message).toMatch(
+      /leads outside the attached files/,
+    );
   });
 });
 
 describe('wiring', () => {
   it('the services answer files.* through the dispatcher', async () => {
-    const services = createServices({ store: openStore({ dataDir: dir }), dataDir: dir, mode: 'browser', dispatcher: { checkResults: true } });
+    const services = createServices({
+      store: openStore({ dataDir: dir }),
+      dataDir: dir,
+      mode: 'browser',
+      dispatcher: { checkResults: true },
+    });
     try {
       const up = await services.dispatcher.call('files.upload', { name: 'u.csv', contentBase64: b64('a\n1\n') });
       expect(up).toEqual({ ok: true, result: { path: 'files/u.csv', size: 4 } });

@@ -26,11 +26,29 @@ export type AttachKind = 'data' | 'body';
  * Data files must be CSV or JSON; a body file may be anything.
  */
 export function storedName(name: string, kind: AttachKind = 'data'): string {
-  const bad = name.includes('/') || name.includes('\\') || name.includes('\0') || name.includes('..') || name.startsWith('.') || /^[A-Za-z]:/.test(name);
-  if (bad) throw new ContractError('invalid_params', `'${name}' is not a plain file name: give the name only, without folders or '..'`);
+  const bad =
+    name.includes('/') ||
+    name.includes('\\') ||
+    name.includes('\0') ||
+    name.includes('..') ||
+    name.startsWith('.') ||
+    /^[A-Za-z]:/.test(name);
+  if (bad)
+    throw new ContractError(
+      'invalid_params',
+      `'${name}' is not a plain file name: give the name only, without folders or '..'`,
+    );
   const ext = extname(name).toLowerCase();
-  if (kind === 'data' && !EXTENSIONS.includes(ext)) throw new ContractError('invalid_params', `'${name}' is not a data file: use CSV (.csv, .tsv, .txt) or JSON (.json)`);
-  const clean = (t: string): string => t.normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '_').replace(/^[_.]+|_+$/g, '');
+  if (kind === 'data' && !EXTENSIONS.includes(ext))
+    throw new ContractError(
+      'invalid_params',
+      `'${name}' is not a data file: use CSV (.csv, .tsv, .txt) or JSON (.json)`,
+    );
+  const clean = (t: string): string =>
+    t
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}_.-]+/gu, '_')
+      .replace(/^[_.]+|_+$/g, '');
   const base = clean(name.slice(0, name.length - ext.length)).slice(0, 100);
   return `${base === '' ? kind : base}${clean(ext) === '' ? '' : `.${clean(ext).slice(0, 20)}`}`;
 }
@@ -38,7 +56,8 @@ export function storedName(name: string, kind: AttachKind = 'data'): string {
 /** Base64 → bytes, refusing text that is not base64 (Buffer.from would silently skip bad characters). */
 function decodeBase64(text: string): Buffer {
   const clean = text.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw new ContractError('invalid_params', 'contentBase64 is not valid base64');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1)
+    throw new ContractError('invalid_params', 'contentBase64 is not valid base64');
   return Buffer.from(clean, 'base64');
 }
 
@@ -56,7 +75,8 @@ export function fileHandlers(dataDir: string, source: () => PlanFileSource): Fil
       const full = join(folder, candidate);
       const existing = await lstat(full).catch(() => undefined);
       if (existing) {
-        if (existing.isFile() && existing.size === bytes.length && (await readFile(full)).equals(bytes)) return candidate;
+        if (existing.isFile() && existing.size === bytes.length && (await readFile(full)).equals(bytes))
+          return candidate;
         continue;
       }
       try {
@@ -83,11 +103,15 @@ export function fileHandlers(dataDir: string, source: () => PlanFileSource): Fil
     },
 
     'files.list': async () => {
-      const names = await readdir(folder).catch((e: NodeJS.ErrnoException) => { if (e.code === 'ENOENT') return []; throw e; });
+      const names = await readdir(folder).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return [];
+        throw e;
+      });
       const out = [];
       for (const name of names.sort((a, b) => a.localeCompare(b))) {
         const s = await stat(join(folder, name)).catch(() => undefined);
-        if (s?.isFile()) out.push({ path: `${ATTACHED_FOLDER}/${name}`, size: s.size, modified: s.mtime.toISOString() });
+        if (s?.isFile())
+          out.push({ path: `${ATTACHED_FOLDER}/${name}`, size: s.size, modified: s.mtime.toISOString() });
       }
       return out;
     },
@@ -105,5 +129,8 @@ export function fileHandlers(dataDir: string, source: () => PlanFileSource): Fil
 }
 
 function tooBig(): ContractError {
-  return new ContractError('invalid_params', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: data files are read whole into memory by every run; split it or keep only the rows the test needs`);
+  return new ContractError(
+    'invalid_params',
+    `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: data files are read whole into memory by every run; split it or keep only the rows the test needs`,
+  );
 }

@@ -11,9 +11,18 @@ export type KnownValues = Map<string, string>;
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function importVariables(plan: Plan, converterEnv: readonly string[], notes: readonly ConvertNote[], postmanEnvironment: string | undefined): { variables: ImportVariable[]; values: KnownValues } {
+export function importVariables(
+  plan: Plan,
+  converterEnv: readonly string[],
+  notes: readonly ConvertNote[],
+  postmanEnvironment: string | undefined,
+): { variables: ImportVariable[]; values: KnownValues } {
   const names = [...new Set([...converterEnv, ...planEnvNames(plan)])].filter((n) => ENV_NAME.test(n));
-  const moved = new Set(notes.filter((n) => n.kind === 'secret').flatMap((n) => [...n.message.matchAll(/\$\{env\.([A-Za-z_]\w*)\}/g)].map((m) => m[1] as string)));
+  const moved = new Set(
+    notes
+      .filter((n) => n.kind === 'secret')
+      .flatMap((n) => [...n.message.matchAll(/\$\{env\.([A-Za-z_]\w*)\}/g)].map((m) => m[1] as string)),
+  );
   const postman = postmanValues(postmanEnvironment);
   const defaults = planDefaults(plan);
   const values: KnownValues = new Map();
@@ -21,7 +30,13 @@ export function importVariables(plan: Plan, converterEnv: readonly string[], not
     const known = postman.get(name);
     const secret = moved.has(name) || known?.secret === true || isSecretName(name);
     if (known !== undefined) values.set(name, known.value);
-    return { name, secret, value: secret ? null : known?.value ?? null, hasValue: known !== undefined, planDefault: defaults.get(name) ?? null };
+    return {
+      name,
+      secret,
+      value: secret ? null : (known?.value ?? null),
+      hasValue: known !== undefined,
+      planDefault: defaults.get(name) ?? null,
+    };
   });
   return { variables, values };
 }
@@ -39,7 +54,8 @@ function planDefaults(plan: Plan): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (v: unknown): void => {
     if (typeof v === 'string') {
-      for (const m of v.matchAll(/\$\{env\.([A-Za-z_]\w*):-([^}]*)\}/g)) if (!out.has(m[1] as string)) out.set(m[1] as string, m[2] as string);
+      for (const m of v.matchAll(/\$\{env\.([A-Za-z_]\w*):-([^}]*)\}/g))
+        if (!out.has(m[1] as string)) out.set(m[1] as string, m[2] as string);
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk);
   };
@@ -57,12 +73,18 @@ function postmanValues(text: string | undefined): Map<string, { value: string; s
   } catch {
     return out; // the converter has already refused a malformed file
   }
-  const list = typeof doc === 'object' && doc !== null && 'values' in doc && Array.isArray(doc.values) ? doc.values as unknown[] : [];
+  const list =
+    typeof doc === 'object' && doc !== null && 'values' in doc && Array.isArray(doc.values)
+      ? (doc.values as unknown[])
+      : [];
   for (const v of list) {
     if (typeof v !== 'object' || v === null) continue;
     const { key, value, type, enabled } = v as Record<string, unknown>;
     if (typeof key !== 'string' || enabled === false || value === undefined || value === null) continue;
-    out.set(envName(key), { value: typeof value === 'string' ? value : JSON.stringify(value), secret: type === 'secret' || isSecretName(key) });
+    out.set(envName(key), {
+      value: typeof value === 'string' ? value : JSON.stringify(value),
+      secret: type === 'secret' || isSecretName(key),
+    });
   }
   return out;
 }

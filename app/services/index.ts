@@ -41,8 +41,18 @@ export interface Services {
 
 export function createServices(options: ServicesOptions): Services {
   const imports = sharedImportWorker(options.importWorkerUrl);
-  const ctx: ServiceContext = { store: options.store, events: createEventBus(), dataDir: options.dataDir, now: options.now ?? (() => new Date()), newId: randomUUID, imports };
-  const runs = createRunsService(ctx, { workers: () => readSettings(ctx).workers, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) });
+  const ctx: ServiceContext = {
+    store: options.store,
+    events: createEventBus(),
+    dataDir: options.dataDir,
+    now: options.now ?? (() => new Date()),
+    newId: randomUUID,
+    imports,
+  };
+  const runs = createRunsService(ctx, {
+    workers: () => readSettings(ctx).workers,
+    ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+  });
   const recordings = createRecordingsService(ctx);
   const handlers: Handlers = {
     ...planHandlers(ctx),

@@ -11,17 +11,27 @@ describe('maskText', () => {
   it.each([
     ['as is', `x ${SECRET} y`],
     ['in a query (percent-encoded)', `/login?pw=${encodeURIComponent(SECRET)}&next=/`],
-    ['percent-encoded in lower case', `?pw=${encodeURIComponent(SECRET).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`],
+    [
+      'percent-encoded in lower case',
+      `?pw=${encodeURIComponent(SECRET).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`,
+    ],
     ['in a form body (+ for spaces)', `user=ann&pw=${new URLSearchParams({ s: SECRET }).toString().slice(2)}`],
     ['in a JSON body', JSON.stringify({ user: 'ann', pw: SECRET })],
-    ['in JSON with \\u escapes (Python, Go)', JSON.stringify({ pw: SECRET }).replace(/[<>&é]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)],
-    ['HTML-escaped in a page', `<input name="pw" value="${SECRET.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}">`],
+    [
+      'in JSON with \\u escapes (Python, Go)',
+      JSON.stringify({ pw: SECRET }).replace(/[<>&é]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    ],
+    [
+      'HTML-escaped in a page',
+      `<input name="pw" value="${SECRET.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}">`,
+    ],
     ['base64 in a Basic credential', `Basic ${Buffer.from(`ann:${SECRET}`).toString('base64')}`],
     ['base64url inside a token', `t=${Buffer.from(JSON.stringify({ pw: SECRET })).toString('base64url')}`],
   ])('%s', (_what, text) => {
     const out = maskText(text, secrets);
     expect(out).toContain(MASK);
-    for (const part of ['p@ss', 'p%40ss', 'w0rd', Buffer.from(`ann:${SECRET}`).toString('base64').slice(4, 16)]) expect(out).not.toContain(part);
+    for (const part of ['p@ss', 'p%40ss', 'w0rd', Buffer.from(`ann:${SECRET}`).toString('base64').slice(4, 16)])
+      expect(out).not.toContain(part);
   });
 
   it('leaves text without the secret as it is', () => {
@@ -34,8 +44,13 @@ describe('maskText', () => {
   });
 
   it('a 1 MB body with many secrets is masked in bounded time', () => {
-    const many = secretValues(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`S${i}`, `secret value ${i} & more`])), Array.from({ length: 50 }, (_, i) => `S${i}`));
-    const words = Array.from({ length: 120_000 }, (_, i) => (i === 60_000 ? encodeURIComponent('secret value 7 & more') : 'abcdefgh')).join(' ');
+    const many = secretValues(
+      Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`S${i}`, `secret value ${i} & more`])),
+      Array.from({ length: 50 }, (_, i) => `S${i}`),
+    );
+    const words = Array.from({ length: 120_000 }, (_, i) =>
+      i === 60_000 ? encodeURIComponent('secret value 7 & more') : 'abcdefgh',
+    ).join(' ');
     const b64 = Buffer.alloc(768 * 1024, 7).toString('base64');
     const started = performance.now();
     expect(maskText(words, many)).toContain(MASK);
@@ -47,7 +62,11 @@ describe('maskText', () => {
 
 describe('maskLive', () => {
   it("masks the sample error messages a run's live tick carries", () => {
-    const live = { requests: [], statuses: {}, errors: [{ kind: 'url', request: 'r', count: 2, message: `'ftp://h/${SECRET}' is not an http(s) URL` }] };
+    const live = {
+      requests: [],
+      statuses: {},
+      errors: [{ kind: 'url', request: 'r', count: 2, message: `'ftp://h/${SECRET}' is not an http(s) URL` }],
+    };
     expect(maskLive(live, secrets).errors[0]?.message).toBe(`'ftp://h/${MASK}' is not an http(s) URL`);
     expect(maskLive(live, [])).toBe(live);
   });

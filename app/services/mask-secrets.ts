@@ -32,7 +32,8 @@ export function maskText(text: string, secrets: readonly string[]): string {
 export function maskCutText(text: string, secrets: readonly string[]): string {
   const out = maskText(text, secrets);
   for (const s of spellingsOf(secrets).spellings) {
-    for (let n = Math.min(s.length - 1, out.length); n >= MIN_TAIL; n--) if (out.endsWith(s.slice(0, n))) return out.slice(0, out.length - n) + MASK;
+    for (let n = Math.min(s.length - 1, out.length); n >= MIN_TAIL; n--)
+      if (out.endsWith(s.slice(0, n))) return out.slice(0, out.length - n) + MASK;
   }
   return out;
 }
@@ -40,11 +41,18 @@ export function maskCutText(text: string, secrets: readonly string[]): string {
 /** The secret values worth masking: non-empty, longest first. */
 export function secretValues(values: Readonly<Record<string, string>>, secretNames: Iterable<string>): string[] {
   const out = new Set<string>();
-  for (const name of secretNames) { const v = values[name]; if (v !== undefined && v !== '') out.add(v); }
+  for (const name of secretNames) {
+    const v = values[name];
+    if (v !== undefined && v !== '') out.add(v);
+  }
   return [...out].sort((a, b) => b.length - a.length);
 }
 
-interface Spellings { spellings: string[]; /** The same as bytes, one character per byte. */ bytes: string[]; minLength: number }
+interface Spellings {
+  spellings: string[];
+  /** The same as bytes, one character per byte. */ bytes: string[];
+  minLength: number;
+}
 const cache = new WeakMap<readonly string[], Spellings>();
 
 /** Every spelling of every secret, longest first, and the shortest one's length in bytes. */
@@ -66,11 +74,20 @@ function spellings(s: string): string[] {
   const form = new URLSearchParams({ s }).toString().slice(2);
   const json = JSON.stringify(s).slice(1, -1);
   const u = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  const html = (apos: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
+  const html = (apos: string): string =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
   return [
-    s, url, url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), form, form.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), url.replace(/%20/g, '+'),
-    json, json.replace(/[^\x20-\x7e]/g, u), json.replace(/[^\x20-\x7e]|[<>&]/g, u), // Python's ensure_ascii; Go's HTML-safe JSON
-    html('&#39;'), html('&#x27;'),
+    s,
+    url,
+    url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    form,
+    form.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    url.replace(/%20/g, '+'),
+    json,
+    json.replace(/[^\x20-\x7e]/g, u),
+    json.replace(/[^\x20-\x7e]|[<>&]/g, u), // Python's ensure_ascii; Go's HTML-safe JSON
+    html('&#39;'),
+    html('&#x27;'),
   ];
 }
 
@@ -79,7 +96,8 @@ export function maskValue(v: unknown, secrets: readonly string[]): unknown {
   if (typeof v === 'string') return maskText(v, secrets);
   if (secrets.length === 0) return v;
   if (Array.isArray(v)) return v.map((x) => maskValue(x, secrets));
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskValue(x, secrets)]));
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskValue(x, secrets)]));
   return v;
 }
 
@@ -88,7 +106,7 @@ export function maskValue(v: unknown, secrets: readonly string[]): unknown {
  * sent masked by the next Try it, as one taken from a Validate's extractions is.
  */
 export function maskVariables(vars: Record<string, unknown>, secrets: readonly string[]): Record<string, unknown> {
-  return secrets.length === 0 ? vars : maskValue(vars, secrets) as Record<string, unknown>;
+  return secrets.length === 0 ? vars : (maskValue(vars, secrets) as Record<string, unknown>);
 }
 
 /** The entry as it may be shown: a copy with every secret masked. */
@@ -99,11 +117,24 @@ export function maskEntry(e: TraceEntry, secrets: readonly string[]): TraceEntry
   const headers = (h: [string, string][]): [string, string][] => h.map(([k, v]) => [k, m(v)]);
   return {
     ...e,
-    request: { ...e.request, url: m(e.request.url), headers: headers(e.request.headers), body: e.request.body === null ? null : body(e.request.body, e.request.bodyTruncated) },
-    response: e.response && { ...e.response, headers: headers(e.response.headers), body: body(e.response.body, e.response.bodyTruncated) },
+    request: {
+      ...e.request,
+      url: m(e.request.url),
+      headers: headers(e.request.headers),
+      body: e.request.body === null ? null : body(e.request.body, e.request.bodyTruncated),
+    },
+    response: e.response && {
+      ...e.response,
+      headers: headers(e.response.headers),
+      body: body(e.response.body, e.response.bodyTruncated),
+    },
     error: e.error && { ...e.error, message: m(e.error.message) },
     checks: e.checks.map((c) => ({ ...c, reason: c.reason === null ? null : m(c.reason) })),
-    extracted: e.extracted.map((x) => ({ ...x, value: maskValue(x.value, secrets), reason: x.reason === null ? null : m(x.reason) })),
+    extracted: e.extracted.map((x) => ({
+      ...x,
+      value: maskValue(x.value, secrets),
+      reason: x.reason === null ? null : m(x.reason),
+    })),
   };
 }
 
@@ -125,5 +156,7 @@ export function maskSummary(s: Summary, secrets: readonly string[]): Summary {
 
 /** A live tick's sample error messages, masked (the rest of a tick is numbers). */
 export function maskLive(live: Tick['live'], secrets: readonly string[]): Tick['live'] {
-  return secrets.length === 0 ? live : { ...live, errors: live.errors.map((e) => ({ ...e, message: maskText(e.message, secrets) })) };
+  return secrets.length === 0
+    ? live
+    : { ...live, errors: live.errors.map((e) => ({ ...e, message: maskText(e.message, secrets) })) };
 }

@@ -8,7 +8,13 @@ import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
 export { isRecord } from './draft-requests.ts';
 
-export interface PlanAnalysis { valid: boolean; issues: PlanIssue[]; scenarios: number; requests: number; name: string | undefined }
+export interface PlanAnalysis {
+  valid: boolean;
+  issues: PlanIssue[];
+  scenarios: number;
+  requests: number;
+  name: string | undefined;
+}
 
 export function analyzePlan(document: unknown): PlanAnalysis {
   const stats = countParts(document);
@@ -34,7 +40,8 @@ function countParts(document: unknown): { scenarios: number; requests: number; n
   const doc = isRecord(document) ? document : {};
   const scenarios = isRecord(doc.scenarios) ? Object.values(doc.scenarios) : [];
   let requests = 0;
-  eachDraftRequest(doc, () => { requests++; });
+  eachDraftRequest(doc, () => {
+    requests++;
+  });
   return { scenarios: scenarios.length, requests, name: typeof doc.name === 'string' ? doc.name : undefined };
 }
-

@@ -9,9 +9,14 @@ import { isSecretField } from 'loadsmith/convert';
 import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
 /** One literal credential: where (`defaults.auth.token`), the env variable it becomes, and its value. */
-export interface LiteralCredential { path: string; env: string; value: string }
+export interface LiteralCredential {
+  path: string;
+  env: string;
+  value: string;
+}
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token|x-access-token)$|token|secret|password|apikey/i;
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token|x-access-token)$|token|secret|password|apikey/i;
 const TEMPLATED = /\$\{/;
 
 /**
@@ -25,7 +30,11 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
   const envName = (hint: string, value: string): string => {
     const known = byValue.get(value);
     if (known !== undefined) return known;
-    const base = hint.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'SECRET';
+    const base =
+      hint
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '') || 'SECRET';
     let n = /^[A-Z_]/.test(base) ? base : `S_${base}`;
     for (let i = 2; taken.has(n); i++) n = `${base}_${i}`;
     taken.add(n);
@@ -51,10 +60,15 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
   };
   /** Fields named like credentials, at any depth of a JSON body. */
   const fields = (v: unknown, path: string): void => {
-    if (Array.isArray(v)) { v.forEach((x, i) => fields(x, `${path}[${i}]`)); return; }
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => fields(x, `${path}[${i}]`));
+      return;
+    }
     if (!isRecord(v)) return;
     for (const [k, x] of Object.entries(v)) {
-      if (typeof x === 'string') { if (isSecretField(k, x)) replace(v, k, `${path}.${k}`, k); } else fields(x, `${path}.${k}`);
+      if (typeof x === 'string') {
+        if (isSecretField(k, x)) replace(v, k, `${path}.${k}`, k);
+      } else fields(x, `${path}.${k}`);
     }
   };
   /** A query parameter named like a credential, and the password of `scheme://user:password@host`. */
@@ -68,17 +82,32 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
       return `\${env.${env}}`;
     };
     r[key] = text
-      .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#:@]*:)([^/?#@]+)@/i, (_m, head: string, pw: string) => `${head}${literal(pw, ' password', 'PASSWORD')}@`)
+      .replace(
+        /^([a-z][a-z0-9+.-]*:\/\/[^/?#:@]*:)([^/?#@]+)@/i,
+        (_m, head: string, pw: string) => `${head}${literal(pw, ' password', 'PASSWORD')}@`,
+      )
       .replace(/([?&])([^=&#]+)=([^&#]*)/g, (m, sepr: string, name: string, v: string) => {
         const decoded = safeDecode(name);
-        return isSecretField(decoded, safeDecode(v), 'query') ? `${sepr}${name}=${literal(v, `?${decoded}`, decoded)}` : m;
+        return isSecretField(decoded, safeDecode(v), 'query')
+          ? `${sepr}${name}=${literal(v, `?${decoded}`, decoded)}`
+          : m;
       });
   };
-  if (isRecord(doc.variables)) for (const [k, v] of Object.entries(doc.variables)) if (typeof v === 'string' && isSecretField(k, v)) replace(doc.variables, k, `variables.${k}`, k);
-  if (isRecord(doc.defaults)) { auth(doc.defaults.auth, 'defaults.auth'); headers(doc.defaults.headers, 'defaults.headers'); url(doc.defaults, 'defaults', 'baseUrl'); }
+  if (isRecord(doc.variables))
+    for (const [k, v] of Object.entries(doc.variables))
+      if (typeof v === 'string' && isSecretField(k, v)) replace(doc.variables, k, `variables.${k}`, k);
+  if (isRecord(doc.defaults)) {
+    auth(doc.defaults.auth, 'defaults.auth');
+    headers(doc.defaults.headers, 'defaults.headers');
+    url(doc.defaults, 'defaults', 'baseUrl');
+  }
   eachDraftRequest(doc, (r, path) => {
-    auth(r.auth, `${path}.auth`); headers(r.headers, `${path}.headers`); url(r, path);
-    if (isRecord(r.query)) for (const [k, v] of Object.entries(r.query)) if (typeof v === 'string' && isSecretField(k, v, 'query')) replace(r.query, k, `${path}.query.${k}`, k);
+    auth(r.auth, `${path}.auth`);
+    headers(r.headers, `${path}.headers`);
+    url(r, path);
+    if (isRecord(r.query))
+      for (const [k, v] of Object.entries(r.query))
+        if (typeof v === 'string' && isSecretField(k, v, 'query')) replace(r.query, k, `${path}.query.${k}`, k);
     if (isRecord(r.form)) fields(r.form, `${path}.form`);
     fields(r.json, `${path}.json`);
   });
@@ -86,7 +115,11 @@ export function scrubCredentials(doc: unknown, taken: Set<string> = new Set()): 
 }
 
 function safeDecode(text: string): string {
-  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** The literal credentials of `doc` (left untouched), without their values: what the UI may be told. */
@@ -107,9 +140,20 @@ export function replaceStrings(doc: unknown, replacements: ReadonlyMap<string, s
     return out;
   };
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) { for (let i = 0; i < v.length; i++) { const x = v[i]; if (typeof x === 'string') v[i] = fix(x); else walk(x); } return; }
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x === 'string') v[i] = fix(x);
+        else walk(x);
+      }
+      return;
+    }
     if (!isRecord(v)) return;
-    for (const k of Object.keys(v)) { const x = v[k]; if (typeof x === 'string') v[k] = fix(x); else walk(x); }
+    for (const k of Object.keys(v)) {
+      const x = v[k];
+      if (typeof x === 'string') v[k] = fix(x);
+      else walk(x);
+    }
   };
   walk(doc);
   return changed;

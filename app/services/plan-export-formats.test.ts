@@ -6,8 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestServices, type TestServices } from './testing.ts';
 
 let t: TestServices;
-beforeEach(async () => { t = await openTestServices('export'); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await openTestServices('export');
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const LITERALS = ['literal-token', 'abc123', 'q-key-999', 'pw-hunter2'];
 const PLAN = `version: 1
@@ -24,7 +28,8 @@ scenarios:
       - request: { name: Log in, method: POST, url: /login, json: { user: me, password: pw-hunter2 } }
 `;
 
-const stored = async (text = PLAN): Promise<string> => (await t.call('plans.import', { text, fileName: 'secret.yaml' })).id;
+const stored = async (text = PLAN): Promise<string> =>
+  (await t.call('plans.import', { text, fileName: 'secret.yaml' })).id;
 
 describe('plans.export to other tools', () => {
   it('k6: a script with options, no secret literal, env references instead', async () => {
@@ -53,13 +58,22 @@ describe('plans.export to other tools', () => {
     expect(all.text.match(/^curl /gm)).toHaveLength(2);
     for (const s of LITERALS) expect(all.text).not.toContain(s);
     expect(all.text).toContain('API_TOKEN');
-    expect(all.notes).toContainEqual(expect.objectContaining({ kind: 'not-exported', where: "request 'List users'", message: expect.stringContaining('checks') }));
+    expect(all.notes).toContainEqual(
+      expect.objectContaining({
+        kind: 'not-exported',
+        where: "request 'List users'",
+        message: expect.stringContaining('checks'),
+      }),
+    );
 
     const one = await t.call('plans.export', { id, format: 'curl', request: 'Log in', shell: 'cmd' });
     expect(one.fileName).toBe('secret-api-log-in.cmd');
     expect(one.text.match(/^curl /gm)).toHaveLength(1);
     expect(one.text).toContain('%PASSWORD%');
-    expect(await t.fail('plans.export', { id, format: 'curl', request: 'Nope' })).toMatchObject({ code: 'not_found', message: 'Secret API has no request named "Nope"' });
+    expect(await t.fail('plans.export', { id, format: 'curl', request: 'Nope' })).toMatchObject({
+      code: 'not_found',
+      message: 'Secret API has no request named "Nope"',
+    });
   });
 
   it('HAR: one entry per request, no secret literal, and it imports back', async () => {
@@ -77,14 +91,22 @@ describe('plans.export to other tools', () => {
     const id = await stored();
     const yaml = await t.call('plans.export', { id });
     expect(yaml).toMatchObject({ fileName: 'secret-api.yaml', mediaType: 'application/yaml', notes: [] });
-    expect(yaml.replacedSecrets.map((r) => r.path)).toEqual(['defaults.auth.token', 'defaults.headers.X-API-Key', 'scenarios.s.steps[0].request.query.api_key', 'scenarios.s.steps[1].request.json.password']);
+    expect(yaml.replacedSecrets.map((r) => r.path)).toEqual([
+      'defaults.auth.token',
+      'defaults.headers.X-API-Key',
+      'scenarios.s.steps[0].request.query.api_key',
+      'scenarios.s.steps[1].request.json.password',
+    ]);
     for (const s of LITERALS) expect(yaml.text).not.toContain(s);
     expect((await t.call('plans.export', { id, format: 'json' })).mediaType).toBe('application/json');
   });
 
   it('an invalid plan is refused with its issues', async () => {
     const p = await t.call('plans.create', { name: 'Draft' });
-    await t.call('plans.save', { id: p.id, document: { version: 1, name: 'Draft', scenarios: { s: { executor: 'constant-vu', steps: [] } } } });
+    await t.call('plans.save', {
+      id: p.id,
+      document: { version: 1, name: 'Draft', scenarios: { s: { executor: 'constant-vu', steps: [] } } },
+    });
     const e = await t.fail('plans.export', { id: p.id, format: 'k6' });
     expect(e.code).toBe('plan_invalid');
     expect(e.message).toMatch(/^Draft has problems: fix them before exporting it as a k6 script\./);

@@ -28,13 +28,21 @@ export function exportAs(document: unknown, name: string, p: ExportParams): Expo
     // The plan-file export hides auth and header secrets; its JSON text is the scrubbed document.
     const scrubbed = exportPlanFile(document, name, 'json', false);
     doc = JSON.parse(scrubbed.text) as unknown;
-    replacedSecrets.push(...scrubbed.replacedSecrets, ...hideSecretFields(doc, new Set(scrubbed.replacedSecrets.map((s) => s.env))));
+    replacedSecrets.push(
+      ...scrubbed.replacedSecrets,
+      ...hideSecretFields(doc, new Set(scrubbed.replacedSecrets.map((s) => s.env))),
+    );
   }
   let plan;
   try {
     plan = validatePlanValue(doc).plan;
   } catch (e) {
-    if (e instanceof PlanError) throw new ContractError('plan_invalid', `${name} has problems: fix them before exporting it as ${LABELS[format]}.\n${e.message}`, e.issues.map(toContractIssue));
+    if (e instanceof PlanError)
+      throw new ContractError(
+        'plan_invalid',
+        `${name} has problems: fix them before exporting it as ${LABELS[format]}.\n${e.message}`,
+        e.issues.map(toContractIssue),
+      );
     throw e;
   }
   if (p.request !== undefined && ![...planRequests(plan)].some(({ request }) => requestName(request) === p.request)) {
@@ -43,14 +51,20 @@ export function exportAs(document: unknown, name: string, p: ExportParams): Expo
   const shell = p.shell ?? 'bash';
   const result = convertPlan(plan, format, { ...(p.request !== undefined ? { request: p.request } : {}), shell });
   const base = slug(name) || 'plan';
-  const fileName = format === 'k6' ? `${base}.js`
-    : format === 'har' ? `${base}.har`
-    : `${p.request !== undefined ? `${base}-${slug(p.request) || 'request'}` : base}.${shell === 'cmd' ? 'cmd' : 'sh'}`;
+  const fileName =
+    format === 'k6'
+      ? `${base}.js`
+      : format === 'har'
+        ? `${base}.har`
+        : `${p.request !== undefined ? `${base}-${slug(p.request) || 'request'}` : base}.${shell === 'cmd' ? 'cmd' : 'sh'}`;
   const mediaType = format === 'k6' ? 'text/javascript' : format === 'har' ? 'application/json' : 'text/plain';
   return { fileName, text: result.text, mediaType, replacedSecrets, notes: result.notes };
 }
 
 /** The file-name part plan-export.ts uses: lower case, word characters, dots and dashes. */
 function slug(text: string): string {
-  return text.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase();
+  return text
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
 }

@@ -6,12 +6,25 @@
 import { stringify } from 'yaml';
 import { scrubCredentials } from './plan-credentials.ts';
 
-export interface ExportedPlan { fileName: string; text: string; replacedSecrets: { path: string; env: string }[] }
+export interface ExportedPlan {
+  fileName: string;
+  text: string;
+  replacedSecrets: { path: string; env: string }[];
+}
 
-export function exportPlan(document: unknown, name: string, format: 'yaml' | 'json', includeSecrets: boolean): ExportedPlan {
+export function exportPlan(
+  document: unknown,
+  name: string,
+  format: 'yaml' | 'json',
+  includeSecrets: boolean,
+): ExportedPlan {
   const doc = structuredClone(document);
   const replaced = includeSecrets ? [] : scrubCredentials(doc).map(({ path, env }) => ({ path, env }));
-  const base = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'plan';
+  const base =
+    name
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'plan';
   return format === 'json'
     ? { fileName: `${base}.json`, text: `${JSON.stringify(doc, null, 2)}\n`, replacedSecrets: replaced }
     : { fileName: `${base}.yaml`, text: stringify(doc, { lineWidth: 0 }), replacedSecrets: replaced };

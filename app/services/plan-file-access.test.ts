@@ -30,12 +30,17 @@ beforeAll(async () => {
   await symlink(join(outside, 'private.txt'), join(granted, 'escape.txt'));
   await symlink(join(dataDir, 'secret.key'), join(dataDir, 'files', 'key-link.csv'));
 });
-afterAll(async () => { await rm(root, { recursive: true, force: true }); });
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
 
 const read = async (path: string, grants = [granted]): Promise<string> =>
   (await appPlanFiles({ dataDir, grantedFolders: grants }).read(path, 'body file')).bytes.toString('utf8');
 const refusal = async (path: string, grants = [granted]): Promise<string> => {
-  const e = await read(path, grants).then(() => undefined, (err: unknown) => err);
+  const e = await read(path, grants).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(PlanFileError);
   return (e as Error).message;
 };
@@ -52,7 +57,9 @@ describe('appPlanFiles', () => {
     expect(await refusal('files/../secret.key')).toMatch(/not a file attached/);
     expect(await refusal('../../../../etc/passwd')).toMatch(/not a file attached/);
     // Even when the user granted a folder that holds the data folder.
-    expect(await refusal(join(dataDir, 'secret.key'), [root])).toMatch(/in the app's data folder, which plans never read/);
+    expect(await refusal(join(dataDir, 'secret.key'), [root])).toMatch(
+      /in the app's data folder, which plans never read/,
+    );
     expect(await refusal(join(dataDir, 'files', 'users.csv'), [root])).toMatch(/data folder/);
   });
 
@@ -110,7 +117,8 @@ describe('appPlanFiles', () => {
 
   it('names attached files only as files/NAME', () => {
     expect(attachedName('files/a.csv')).toBe('a.csv');
-    for (const p of ['files', 'files/', 'files/.env', 'files/a/b.csv', 'a.csv', 'files/../a.csv', 'files\\..\\a']) expect(attachedName(p)).toBeUndefined();
+    for (const p of ['files', 'files/', 'files/.env', 'files/a/b.csv', 'a.csv', 'files/../a.csv', 'files\\..\\a'])
+      expect(attachedName(p)).toBeUndefined();
   });
 });
 
@@ -122,14 +130,22 @@ describe('an imported plan run from the app', () => {
     target = await startTargetServer({ record: true });
     await writeFile(join(t.dir, 'files-outside.txt'), 'not attached');
   });
-  afterEach(async () => { await target.close(); await t.close(); });
-
-  const planWith = (steps: string, data = ''): string => `version: 1\nname: hostile\ndefaults: { baseUrl: "${target.url}" }\n${data}scenarios:\n  s:\n    executor: per-vu-iterations\n    steps:\n${steps}`;
-  const done = (runId: string): Promise<void> => new Promise((resolve) => {
-    const stop = t.services.events.subscribe((event, payload) => {
-      if (event === 'run.done' && (payload as { runId: string }).runId === runId) { stop(); resolve(); }
-    });
+  afterEach(async () => {
+    await target.close();
+    await t.close();
   });
+
+  const planWith = (steps: string, data = ''): string =>
+    `version: 1\nname: hostile\ndefaults: { baseUrl: "${target.url}" }\n${data}scenarios:\n  s:\n    executor: per-vu-iterations\n    steps:\n${steps}`;
+  const done = (runId: string): Promise<void> =>
+    new Promise((resolve) => {
+      const stop = t.services.events.subscribe((event, payload) => {
+        if (event === 'run.done' && (payload as { runId: string }).runId === runId) {
+          stop();
+          resolve();
+        }
+      });
+    });
 
   it.each([
     ['the secret key', 'secret.key'],
@@ -139,21 +155,38 @@ describe('an imported plan run from the app', () => {
     ['the data folder by absolute path', '<data>/secret.key'],
   ])('cannot send %s to its target: the run is refused before any request', async (_what, file) => {
     const path = file.replace('<data>', t.dir);
-    const p = await t.call('plans.import', { text: planWith(`      - request: { method: POST, url: /echo, file: "${path}" }\n`), fileName: 'hostile.yaml' });
+    const p = await t.call('plans.import', {
+      text: planWith(`      - request: { method: POST, url: /echo, file: "${path}" }\n`),
+      fileName: 'hostile.yaml',
+    });
     const e = await t.fail('runs.start', { planId: p.id });
     expect(e.code).toBe('plan_invalid');
     expect(e.message).toMatch(/attach/i);
-    const feeder = await t.call('plans.import', { text: planWith(`      - request: { url: "/echo?u=\${data.rows.x}" }\n`, `data: { rows: { file: "${path}" } }\n`), fileName: 'feeder.yaml' });
+    const feeder = await t.call('plans.import', {
+      text: planWith(`      - request: { url: "/echo?u=\${data.rows.x}" }\n`, `data: { rows: { file: "${path}" } }\n`),
+      fileName: 'feeder.yaml',
+    });
     expect((await t.fail('runs.start', { planId: feeder.id })).code).toBe('plan_invalid');
-    const tried = await t.fail('designer.tryRequest', { document: (await t.call('plans.get', { id: p.id })).document, path: ['scenarios', 's', 'steps', 0] });
+    const tried = await t.fail('designer.tryRequest', {
+      document: (await t.call('plans.get', { id: p.id })).document,
+      path: ['scenarios', 's', 'steps', 0],
+    });
     expect(tried.message).toMatch(/^Try it: body file .*attach/i);
-    const validated = await t.call('designer.validate', { document: (await t.call('plans.get', { id: p.id })).document });
-    expect(validated.errors.map((x) => x.message)).toEqual([expect.stringMatching(/^not run: scenarios\.s\.steps\[0\]\.request\.file: .*attach/i)]);
+    const validated = await t.call('designer.validate', {
+      document: (await t.call('plans.get', { id: p.id })).document,
+    });
+    expect(validated.errors.map((x) => x.message)).toEqual([
+      expect.stringMatching(/^not run: scenarios\.s\.steps\[0\]\.request\.file: .*attach/i),
+    ]);
     expect(target.hits()).toBe(0);
   });
 
   it('sends an attached body file and a file from a granted folder', async () => {
-    const up = await t.call('files.upload', { name: 'payload.bin', contentBase64: Buffer.from('attached-bytes').toString('base64'), kind: 'body' });
+    const up = await t.call('files.upload', {
+      name: 'payload.bin',
+      contentBase64: Buffer.from('attached-bytes').toString('base64'),
+      kind: 'body',
+    });
     const folder = await mkdtemp(join(tmpdir(), 'loadsmith-grant-'));
     try {
       await writeFile(join(folder, 'g.txt'), 'granted-bytes');

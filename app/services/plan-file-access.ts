@@ -45,31 +45,65 @@ export function appPlanFiles({ dataDir, grantedFolders, limit = maxFileBytes() }
       if (name !== undefined) {
         const folder = await realOrNone(join(dataDir, ATTACHED_FOLDER));
         const real = folder === undefined ? undefined : await realOrNone(join(folder, name));
-        if (real === undefined) throw new PlanFileError(`${use} ${path} is not attached: attach it again (it is stored as ${path} when you do)`);
+        if (real === undefined)
+          throw new PlanFileError(
+            `${use} ${path} is not attached: attach it again (it is stored as ${path} when you do)`,
+          );
         // A symlink placed in the folder must not lead elsewhere.
         const outside = `${use} ${path} leads outside the attached files; attach the file itself`;
         if (!isInside(real, folder as string)) throw new PlanFileError(outside);
         const inFolder = (p: string): boolean => isInside(p, folder as string);
-        return { bytes: await readPinned(real, inFolder, { dataDir: await realOrNone(dataDir) ?? resolve(dataDir), attached: folder as string, shown: path, use, limit, refused: outside }), shown: path };
+        return {
+          bytes: await readPinned(real, inFolder, {
+            dataDir: (await realOrNone(dataDir)) ?? resolve(dataDir),
+            attached: folder as string,
+            shown: path,
+            use,
+            limit,
+            refused: outside,
+          }),
+          shown: path,
+        };
       }
       if (!isAbsolute(path)) {
-        throw new PlanFileError(`${use} '${path}' is not a file attached in the app: attach it (the plan then names it ${ATTACHED_FOLDER}/NAME), or grant its folder in Plan settings → Data files and write its absolute path`);
+        throw new PlanFileError(
+          `${use} '${path}' is not a file attached in the app: attach it (the plan then names it ${ATTACHED_FOLDER}/NAME), or grant its folder in Plan settings → Data files and write its absolute path`,
+        );
       }
       // One spelling per file: the engine reads each path a plan writes once, so `a//b`, `a/./b`, ... would each be
       // another whole copy (a plan could name one large file a thousand times).
       const plain = resolve(path);
-      if (plain.split(sep).join('/') !== path.split('\\').join('/')) throw new PlanFileError(`${use} ${path} is not written plainly: write it as ${plain}`);
+      if (plain.split(sep).join('/') !== path.split('\\').join('/'))
+        throw new PlanFileError(`${use} ${path} is not written plainly: write it as ${plain}`);
       const real = await realOrNone(plain);
-      const data = await realOrNone(dataDir) ?? resolve(dataDir);
-      if (real !== undefined && isInside(real, data)) throw new PlanFileError(`${use} ${path} is in the app's data folder, which plans never read: attach the file instead`);
+      const data = (await realOrNone(dataDir)) ?? resolve(dataDir);
+      if (real !== undefined && isInside(real, data))
+        throw new PlanFileError(
+          `${use} ${path} is in the app's data folder, which plans never read: attach the file instead`,
+        );
       const granted = await Promise.all(grantedFolders.map(realOrNone));
-      const notGranted = (reason: string): string => `${use} ${path} cannot be read: ${reason}. Attach the file, or grant its folder in Plan settings → Data files`;
-      const allowed = (p: string): boolean => !isInside(p, data) && granted.some((g) => g !== undefined && isInside(p, g));
+      const notGranted = (reason: string): string =>
+        `${use} ${path} cannot be read: ${reason}. Attach the file, or grant its folder in Plan settings → Data files`;
+      const allowed = (p: string): boolean =>
+        !isInside(p, data) && granted.some((g) => g !== undefined && isInside(p, g));
       if (real === undefined || !allowed(real)) {
-        const reason = real === undefined && granted.some((g) => g !== undefined && isInside(resolve(path), g)) ? 'there is no such file' : 'it is not in a folder you granted';
+        const reason =
+          real === undefined && granted.some((g) => g !== undefined && isInside(resolve(path), g))
+            ? 'there is no such file'
+            : 'it is not in a folder you granted';
         throw new PlanFileError(notGranted(reason));
       }
-      return { bytes: await readPinned(real, allowed, { dataDir: data, attached: join(data, ATTACHED_FOLDER), shown: path, use, limit, refused: notGranted('it is not in a folder you granted') }), shown: path };
+      return {
+        bytes: await readPinned(real, allowed, {
+          dataDir: data,
+          attached: join(data, ATTACHED_FOLDER),
+          shown: path,
+          use,
+          limit,
+          refused: notGranted('it is not in a folder you granted'),
+        }),
+        shown: path,
+      };
     },
   };
 }

@@ -41,36 +41,52 @@ export async function readPinned(real: string, allowed: (path: string) => boolea
   try {
     const opened = await handle.stat();
     if (!(await isWhereChecked(handle, real, allowed, opened))) throw new PlanFileError(o.refused);
-    if (opened.nlink > 1 && await isDataFile(o.dataDir, o.attached, opened)) {
-      throw new PlanFileError(`${o.use} ${o.shown} is the app's data folder's own file (a hard link to it), which plans never read: attach a copy instead`);
+    if (opened.nlink > 1 && (await isDataFile(o.dataDir, o.attached, opened))) {
+      throw new PlanFileError(
+        `${o.use} ${o.shown} is the app's data folder's own file (a hard link to it), which plans never read: attach a copy instead`,
+      );
     }
-    return await readBounded(FD_FOLDER ? `${FD_FOLDER}/${handle.fd}` : real, { shown: o.shown, use: o.use, limit: o.limit });
+    return await readBounded(FD_FOLDER ? `${FD_FOLDER}/${handle.fd}` : real, {
+      shown: o.shown,
+      use: o.use,
+      limit: o.limit,
+    });
   } finally {
     await handle.close();
   }
 }
 
-async function isWhereChecked(handle: FileHandle, real: string, allowed: (path: string) => boolean, opened: { dev: number; ino: number }): Promise<boolean> {
+async function isWhereChecked(
+  handle: FileHandle,
+  real: string,
+  allowed: (path: string) => boolean,
+  opened: { dev: number; ino: number },
+): Promise<boolean> {
   if (process.platform === 'linux') {
     const actual = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
     if (actual !== undefined) return allowed(actual);
   }
   // Elsewhere: the checked path still has no symlink in it, and still names the file opened (a folder swapped for a
   // symlink would have to be swapped twice between these two steps and the open).
-  if (await realpath(real).catch(() => undefined) !== real) return false;
+  if ((await realpath(real).catch(() => undefined)) !== real) return false;
   const now = await stat(real).catch(() => undefined);
   return now !== undefined && now.dev === opened.dev && now.ino === opened.ino;
 }
 
 /** Is this file (by device and inode) one of the data directory's, outside the attached files? Two levels deep. */
-async function isDataFile(dataDir: string, attached: string, file: { dev: number; ino: number }, depth = 2): Promise<boolean> {
+async function isDataFile(
+  dataDir: string,
+  attached: string,
+  file: { dev: number; ino: number },
+  depth = 2,
+): Promise<boolean> {
   const entries = await readdir(dataDir, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
     const p = join(dataDir, e.name);
     if (e.isFile()) {
       const st = await stat(p).catch(() => undefined);
       if (st && st.dev === file.dev && st.ino === file.ino) return true;
-    } else if (e.isDirectory() && depth > 1 && p !== attached && await isDataFile(p, attached, file, depth - 1)) {
+    } else if (e.isDirectory() && depth > 1 && p !== attached && (await isDataFile(p, attached, file, depth - 1))) {
       return true;
     }
   }

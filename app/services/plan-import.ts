@@ -3,9 +3,23 @@
  * as before (located issues); cURL, Postman, OpenAPI/Swagger and Vegeta targets go through engine/convert, a HAR
  * through the recorder's conversion (engine/convert/recording), and their report is kept. Bad input is a ContractError saying what, where and what to do; nothing is stored.
  */
-import { ConvertError, detectFormat, importPlan, planRequests, type AnyImportOptions, type ImportFormat as ConvertFormat, type ImportResult } from 'loadsmith/convert';
+import {
+  ConvertError,
+  detectFormat,
+  importPlan,
+  planRequests,
+  type AnyImportOptions,
+  type ImportFormat as ConvertFormat,
+  type ImportResult,
+} from 'loadsmith/convert';
 import { PlanError, parsePlan, requestName, type Plan } from 'loadsmith/plan';
-import { ContractError, type ConvertNote, type ImportFormat, type ImportPreview, type ParsedParams } from '../contract/index.ts';
+import {
+  ContractError,
+  type ConvertNote,
+  type ImportFormat,
+  type ImportPreview,
+  type ParsedParams,
+} from '../contract/index.ts';
 import { importVariables, type KnownValues } from './import-variables.ts';
 import type { ImportWorker } from './import-worker/client.ts';
 import { toContractIssue, type PlanAnalysis } from './plan-analysis.ts';
@@ -23,9 +37,16 @@ export interface ConvertedImport {
 }
 
 const NAMES: Record<ImportFormat, string> = {
-  plan: 'Loadsmith plan', curl: 'cURL', har: 'HAR', postman: 'Postman collection', openapi: 'OpenAPI/Swagger', vegeta: 'Vegeta targets', jmeter: 'JMeter test plan',
+  plan: 'Loadsmith plan',
+  curl: 'cURL',
+  har: 'HAR',
+  postman: 'Postman collection',
+  openapi: 'OpenAPI/Swagger',
+  vegeta: 'Vegeta targets',
+  jmeter: 'JMeter test plan',
 };
-const WHAT_TO_DO = 'choose the format (Loadsmith plan, cURL, HAR, Postman collection, OpenAPI/Swagger, Vegeta targets or JMeter test plan) if it is one of them';
+const WHAT_TO_DO =
+  'choose the format (Loadsmith plan, cURL, HAR, Postman collection, OpenAPI/Swagger, Vegeta targets or JMeter test plan) if it is one of them';
 
 /** A Loadsmith plan (`version: 1` and `scenarios`) first, then the converters' detection, then the file name. */
 export function detectSource(text: string, fileName: string): ImportFormat | undefined {
@@ -49,7 +70,8 @@ export function convertImport(p: ImportParams): ConvertedImport {
   try {
     result = convert(p, format);
   } catch (e) {
-    if (e instanceof ConvertError) throw new ContractError('invalid_params', convertMessage(e.message, p.fileName, format));
+    if (e instanceof ConvertError)
+      throw new ContractError('invalid_params', convertMessage(e.message, p.fileName, format));
     throw e;
   }
   const notes = result.notes.map(appNote);
@@ -59,7 +81,10 @@ export function convertImport(p: ImportParams): ConvertedImport {
 }
 
 /** convertImport in the import worker (off the app's event loop), with the plan's analysis done there too. */
-export function convertImportOffThread(imports: ImportWorker, p: ImportParams): Promise<{ converted: ConvertedImport; analysis: PlanAnalysis }> {
+export function convertImportOffThread(
+  imports: ImportWorker,
+  p: ImportParams,
+): Promise<{ converted: ConvertedImport; analysis: PlanAnalysis }> {
   return imports.run('plan-import', p, p.fileName);
 }
 
@@ -69,10 +94,19 @@ export const PREVIEW_REQUESTS = 1000;
 /** What the preview shows: the outline of the plan and the report. */
 export function previewOf(c: ConvertedImport, issues: ImportPreview['issues']): ImportPreview {
   const all = [...planRequests(c.plan)];
-  const requests = all.slice(0, PREVIEW_REQUESTS).map(({ request }) => ({ method: request.method ?? 'GET', name: requestName(request) }));
+  const requests = all
+    .slice(0, PREVIEW_REQUESTS)
+    .map(({ request }) => ({ method: request.method ?? 'GET', name: requestName(request) }));
   return {
-    format: c.format, detected: c.detected, notes: c.notes, variables: c.variables, issues,
-    planName: c.plan.name, scenarios: Object.keys(c.plan.scenarios).length, requests, requestCount: all.length,
+    format: c.format,
+    detected: c.detected,
+    notes: c.notes,
+    variables: c.variables,
+    issues,
+    planName: c.plan.name,
+    scenarios: Object.keys(c.plan.scenarios).length,
+    requests,
+    requestCount: all.length,
   };
 }
 
@@ -85,7 +119,12 @@ function fromPlanFile(p: ImportParams, detected: boolean): ConvertedImport {
   try {
     parsed = parsePlan(p.text, p.fileName);
   } catch (e) {
-    if (e instanceof PlanError) throw new ContractError('plan_invalid', `${p.fileName} is not a valid plan:\n${e.message}`, e.issues.map(toContractIssue));
+    if (e instanceof PlanError)
+      throw new ContractError(
+        'plan_invalid',
+        `${p.fileName} is not a valid plan:\n${e.message}`,
+        e.issues.map(toContractIssue),
+      );
     throw e;
   }
   const plan = p.name ? { ...parsed.plan, name: p.name } : parsed.plan;
@@ -121,5 +160,8 @@ function convertMessage(message: string, fileName: string, format: ImportFormat)
 
 /** "run with --env NAME=..." is the CLI's advice; in the app a variable is set in an environment. */
 export function appNote(n: ConvertNote): ConvertNote {
-  return { ...n, message: n.message.replace(/run with --env ([A-Za-z_]\w*)=\.\.\./g, 'set $1 in an environment (CLI: --env $1=...)') };
+  return {
+    ...n,
+    message: n.message.replace(/run with --env ([A-Za-z_]\w*)=\.\.\./g, 'set $1 in an environment (CLI: --env $1=...)'),
+  };
 }

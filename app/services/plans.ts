@@ -13,8 +13,24 @@ import { planTemplate } from './plan-templates.ts';
 /** Saves without a note (the designer's autosave) less than this apart are one revision. */
 export const AUTOSAVE_COALESCE_MS = 60_000;
 
-type PlanHandlers = Pick<Handlers, 'plans.list' | 'plans.get' | 'plans.create' | 'plans.save' | 'plans.rename' | 'plans.duplicate'
-  | 'plans.delete' | 'plans.revisions' | 'plans.revision' | 'plans.labelRevision' | 'plans.restore' | 'plans.moveCredentials' | 'plans.previewImport' | 'plans.import' | 'plans.export'>;
+type PlanHandlers = Pick<
+  Handlers,
+  | 'plans.list'
+  | 'plans.get'
+  | 'plans.create'
+  | 'plans.save'
+  | 'plans.rename'
+  | 'plans.duplicate'
+  | 'plans.delete'
+  | 'plans.revisions'
+  | 'plans.revision'
+  | 'plans.labelRevision'
+  | 'plans.restore'
+  | 'plans.moveCredentials'
+  | 'plans.previewImport'
+  | 'plans.import'
+  | 'plans.export'
+>;
 
 export function planHandlers(ctx: ServiceContext): PlanHandlers {
   const { store } = ctx;
@@ -24,31 +40,61 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
     return p;
   };
   /** Saves a document as a new revision; the record's name follows the document's. */
-  const save = (id: string, document: unknown, fallbackName: string, note?: string, baseRevision?: number, coalesceWithinMs?: number): PlanRecord => {
+  const save = (
+    id: string,
+    document: unknown,
+    fallbackName: string,
+    note?: string,
+    baseRevision?: number,
+    coalesceWithinMs?: number,
+  ): PlanRecord => {
     const a = analyzePlan(document);
     try {
       const saved = store.plans.save(id, {
-        name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests,
-        ...(note ? { note } : {}), ...(baseRevision !== undefined ? { baseRevision } : {}), ...(coalesceWithinMs !== undefined ? { coalesceWithinMs } : {}),
+        name: a.name ?? fallbackName,
+        document,
+        valid: a.valid,
+        scenarios: a.scenarios,
+        requests: a.requests,
+        ...(note ? { note } : {}),
+        ...(baseRevision !== undefined ? { baseRevision } : {}),
+        ...(coalesceWithinMs !== undefined ? { coalesceWithinMs } : {}),
       });
       return record(saved, a.issues);
     } catch (e) {
-      if (e instanceof StoreConflictError) throw new ContractError('conflict', `the plan was saved elsewhere since revision ${baseRevision}: reload it before saving`);
+      if (e instanceof StoreConflictError)
+        throw new ContractError(
+          'conflict',
+          `the plan was saved elsewhere since revision ${baseRevision}: reload it before saving`,
+        );
       throw e;
     }
   };
   const create = (document: unknown, fallbackName: string, note: string, analysis?: PlanAnalysis): PlanRecord => {
     const a = analysis ?? analyzePlan(document);
-    const created = store.plans.create({ id: ctx.newId(), name: a.name ?? fallbackName, document, valid: a.valid, scenarios: a.scenarios, requests: a.requests, note });
+    const created = store.plans.create({
+      id: ctx.newId(),
+      name: a.name ?? fallbackName,
+      document,
+      valid: a.valid,
+      scenarios: a.scenarios,
+      requests: a.requests,
+      note,
+    });
     return record(created, a.issues);
   };
-  const withName = (document: unknown, name: string): unknown => (isRecord(document) ? { ...document, name } : document);
+  const withName = (document: unknown, name: string): unknown =>
+    isRecord(document) ? { ...document, name } : document;
 
   return {
     'plans.list': () => store.plans.list().map(summary),
-    'plans.get': ({ id }) => { const p = get(id); return record(p, analyzePlan(p.document).issues); },
+    'plans.get': ({ id }) => {
+      const p = get(id);
+      return record(p, analyzePlan(p.document).issues);
+    },
     'plans.create': ({ name, template }) => create(planTemplate(template ?? 'blank', name), name, 'created'),
-    'plans.save': ({ id, document, baseRevision, note }) => save(id, document, get(id).name, note, baseRevision, AUTOSAVE_COALESCE_MS),
+    'plans.save': ({ id, document, baseRevision, note }) =>
+      save(id, document, get(id).name, note, baseRevision, AUTOSAVE_COALESCE_MS),
     'plans.rename': ({ id, name }) => save(id, withName(get(id).document, name), name, `renamed to ${name}`),
     'plans.duplicate': ({ id, name }) => {
       const p = get(id);
@@ -56,14 +102,18 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       return create(withName(p.document, copy), copy, `duplicated from ${p.name}`);
     },
     'plans.delete': ({ id }) => ({ deleted: store.plans.delete(id) }),
-    'plans.revisions': ({ id }) => { get(id); return store.plans.revisions(id); },
+    'plans.revisions': ({ id }) => {
+      get(id);
+      return store.plans.revisions(id);
+    },
     'plans.revision': ({ id, revision }) => {
       const r = store.plans.revision(id, revision);
       if (!r) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
       return r;
     },
     'plans.labelRevision': ({ id, revision, label }) => {
-      if (!store.plans.labelRevision(id, revision, label)) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
+      if (!store.plans.labelRevision(id, revision, label))
+        throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
       const { document: _, ...row } = store.plans.revision(id, revision)!;
       return row;
     },
@@ -84,13 +134,28 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       if (found.length === 0) throw new ContractError('invalid_params', 'the plan holds no credential in clear');
       const moved = dedupe(found.map(({ env, value }) => ({ env, value })));
       ctx.store.environments.save({
-        id: environmentId, name: environment.name,
-        variables: [...environment.variables.map((v) => ({ name: v.name, secret: v.secret })), ...moved.filter((m) => values[m.env] !== m.value).map((m) => ({ name: m.env, secret: true, value: m.value }))],
+        id: environmentId,
+        name: environment.name,
+        variables: [
+          ...environment.variables.map((v) => ({ name: v.name, secret: v.secret })),
+          ...moved.filter((m) => values[m.env] !== m.value).map((m) => ({ name: m.env, secret: true, value: m.value })),
+        ],
       });
-      const saved = save(id, document, p.name, `moved ${found.length} credential${found.length === 1 ? '' : 's'} into the secrets of environment ${environment.name}`, baseRevision);
+      const saved = save(
+        id,
+        document,
+        p.name,
+        `moved ${found.length} credential${found.length === 1 ? '' : 's'} into the secrets of environment ${environment.name}`,
+        baseRevision,
+      );
       const replacements = new Map(moved.map((m) => [m.value, `\${env.${m.env}}`]));
       const rewritten = ctx.store.plans.rewriteHistory(id, (doc) => replaceStrings(doc, replacements));
-      return { ...saved, moved: found.map(({ path, env }) => ({ path, env })), environment: { id: environmentId, name: environment.name }, rewritten };
+      return {
+        ...saved,
+        moved: found.map(({ path, env }) => ({ path, env })),
+        environment: { id: environmentId, name: environment.name },
+        rewritten,
+      };
     },
     'plans.previewImport': async (params) => {
       const { converted, analysis } = await convertImportOffThread(ctx.imports, params);
@@ -113,7 +178,16 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
 }
 
 function summary(p: StoredPlanSummary): PlanSummary {
-  return { id: p.id, name: p.name, revision: p.revision, createdAt: p.createdAt, updatedAt: p.updatedAt, valid: p.valid, scenarios: p.scenarios, requests: p.requests };
+  return {
+    id: p.id,
+    name: p.name,
+    revision: p.revision,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    valid: p.valid,
+    scenarios: p.scenarios,
+    requests: p.requests,
+  };
 }
 
 function record(p: StoredPlan, issues: PlanRecord['issues']): PlanRecord {

@@ -10,10 +10,17 @@ import type { ServiceContext } from './context.ts';
 export type RunControlHandlers = Pick<Handlers, 'runs.pause' | 'runs.resume' | 'runs.scale'>;
 
 /** `running(id)`: the handle of the run with that id while it runs, else undefined. */
-export function runControlHandlers(ctx: ServiceContext, running: (id: string) => RunHandle | undefined): RunControlHandlers {
+export function runControlHandlers(
+  ctx: ServiceContext,
+  running: (id: string) => RunHandle | undefined,
+): RunControlHandlers {
   const change = (id: string, act: (h: RunHandle) => ControlEvent[]): RunControlResult => {
     const handle = running(id);
-    if (!handle) throw new ContractError('conflict', 'this run is not running: only a running run can be paused, resumed or scaled');
+    if (!handle)
+      throw new ContractError(
+        'conflict',
+        'this run is not running: only a running run can be paused, resumed or scaled',
+      );
     let events: ControlEvent[];
     try {
       events = act(handle);
@@ -28,6 +35,7 @@ export function runControlHandlers(ctx: ServiceContext, running: (id: string) =>
   return {
     'runs.pause': ({ id }) => change(id, (h) => h.pause()),
     'runs.resume': ({ id }) => change(id, (h) => h.resume()),
-    'runs.scale': ({ id, scenario, vus, rate }) => change(id, (h) => h.scale(scenario, vus !== undefined ? { vus } : { rate: rate as number })),
+    'runs.scale': ({ id, scenario, vus, rate }) =>
+      change(id, (h) => h.scale(scenario, vus !== undefined ? { vus } : { rate: rate as number })),
   };
 }

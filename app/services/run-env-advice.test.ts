@@ -7,14 +7,26 @@ import { inAppWords } from './run-env-advice.ts';
 import { openTestServices, type TestServices } from './testing.ts';
 
 const PLAN = {
-  version: 1, name: 'Items',
+  version: 1,
+  name: 'Items',
   defaults: { baseUrl: 'http://127.0.0.1:9' },
-  scenarios: { s: { executor: 'per-vu-iterations', vus: 1, iterations: 1, steps: [{ request: { method: 'POST', url: '/items', json: { name: '${env.ITEM_NAME}' } } }] } },
+  scenarios: {
+    s: {
+      executor: 'per-vu-iterations',
+      vus: 1,
+      iterations: 1,
+      steps: [{ request: { method: 'POST', url: '/items', json: { name: '${env.ITEM_NAME}' } } }],
+    },
+  },
 };
 
 let t: TestServices;
-beforeEach(async () => { t = await openTestServices('run-env'); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await openTestServices('run-env');
+});
+afterEach(async () => {
+  await t.close();
+});
 
 describe('an app run missing an environment variable', () => {
   it('says to set it in the environment chosen for the run', async () => {
@@ -23,10 +35,14 @@ describe('an app run missing an environment variable', () => {
     const staging = await t.call('environments.save', { name: 'staging', variables: [{ name: 'BASE', value: 'x' }] });
     const e = await t.fail('runs.start', { planId: plan.id, environmentId: staging.id });
     expect(e.code).toBe('plan_invalid');
-    expect(e.message).toBe("the plan cannot run: environment variable ITEM_NAME is not set: set ITEM_NAME in the environment 'staging', or give a default: ${env.ITEM_NAME:-value}");
+    expect(e.message).toBe(
+      "the plan cannot run: environment variable ITEM_NAME is not set: set ITEM_NAME in the environment 'staging', or give a default: ${env.ITEM_NAME:-value}",
+    );
     expect(e.issues?.[0]?.message).not.toMatch(/--env/);
     const none = await t.fail('runs.start', { planId: plan.id });
-    expect(none.message).toMatch(/environment variable ITEM_NAME is not set: choose an environment that sets ITEM_NAME \(this run has none\)/);
+    expect(none.message).toMatch(
+      /environment variable ITEM_NAME is not set: choose an environment that sets ITEM_NAME \(this run has none\)/,
+    );
     expect(await t.call('runs.list', {})).toEqual([]);
   });
 

@@ -9,9 +9,11 @@ const CLI_ADVICE = /environment variable ([A-Za-z_]\w*) is not set: pass --env \
 
 /** `message` with the CLI's advice replaced by the app's, for a run with `environment` (its name) or none. */
 export function inAppWords(message: string, environment: string | null): string {
-  return message.replace(CLI_ADVICE, (_m, name: string) => (environment === null
-    ? `environment variable ${name} is not set: choose an environment that sets ${name} (this run has none)`
-    : `environment variable ${name} is not set: set ${name} in the environment '${environment}'`));
+  return message.replace(CLI_ADVICE, (_m, name: string) =>
+    environment === null
+      ? `environment variable ${name} is not set: choose an environment that sets ${name} (this run has none)`
+      : `environment variable ${name} is not set: set ${name} in the environment '${environment}'`,
+  );
 }
 
 export function issuesInAppWords(issues: readonly PlanIssue[], environment: string | null): PlanIssue[] {

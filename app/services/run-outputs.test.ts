@@ -16,13 +16,21 @@ beforeEach(async () => {
   target = await startTargetServer();
   receiver = await startOtlpReceiver();
 });
-afterEach(async () => { await t.close(); await target.close(); await receiver.close(); });
-
-const done = (runId: string): Promise<void> => new Promise((resolve) => {
-  const stop = t.services.events.subscribe((event, payload) => {
-    if (event === 'run.done' && (payload as { runId: string }).runId === runId) { stop(); resolve(); }
-  });
+afterEach(async () => {
+  await t.close();
+  await target.close();
+  await receiver.close();
 });
+
+const done = (runId: string): Promise<void> =>
+  new Promise((resolve) => {
+    const stop = t.services.events.subscribe((event, payload) => {
+      if (event === 'run.done' && (payload as { runId: string }).runId === runId) {
+        stop();
+        resolve();
+      }
+    });
+  });
 
 async function plan(): Promise<string> {
   const p = await t.call('plans.import', {
@@ -34,19 +42,28 @@ async function plan(): Promise<string> {
 
 describe('runs.start with outputs', () => {
   it('streams the run to OTLP with headers from a secret environment variable', async () => {
-    const env = await t.call('environments.save', { name: 'ci', variables: [
-      { name: 'BASE_URL', value: target.url },
-      { name: 'LOADSMITH_OTLP_HEADERS', secret: true, value: 'Authorization=Bearer app-secret' },
-      { name: 'LOADSMITH_TESTID', value: 'app-run-1' },
-    ] });
-    const run = await t.call('runs.start', { planId: await plan(), environmentId: env.id, outputs: [{ kind: 'otlp', url: receiver.url }] });
+    const env = await t.call('environments.save', {
+      name: 'ci',
+      variables: [
+        { name: 'BASE_URL', value: target.url },
+        { name: 'LOADSMITH_OTLP_HEADERS', secret: true, value: 'Authorization=Bearer app-secret' },
+        { name: 'LOADSMITH_TESTID', value: 'app-run-1' },
+      ],
+    });
+    const run = await t.call('runs.start', {
+      planId: await plan(),
+      environmentId: env.id,
+      outputs: [{ kind: 'otlp', url: receiver.url }],
+    });
     await done(run.id);
     const detail = await t.call('runs.get', { id: run.id });
     expect(detail.summary?._total).toBe(6);
     expect(receiver.requests.length).toBeGreaterThanOrEqual(1);
     expect(receiver.requests.every((r) => r.headers.authorization === 'Bearer app-secret')).toBe(true);
     expect(attr(receiver.requests[0]!.body.resourceMetrics[0]!.resource.attributes, 'testid')).toBe('app-run-1');
-    const reqs = receiver.requests.flatMap((r) => r.body.resourceMetrics[0]!.scopeMetrics[0]!.metrics).filter((m) => m.name === 'http_reqs');
+    const reqs = receiver.requests
+      .flatMap((r) => r.body.resourceMetrics[0]!.scopeMetrics[0]!.metrics)
+      .filter((m) => m.name === 'http_reqs');
     expect(Math.max(...reqs.flatMap((m) => m.sum!.dataPoints.map((p) => p.asDouble ?? 0)))).toBe(6);
     expect(JSON.stringify(detail)).not.toContain('app-secret');
   });
@@ -54,22 +71,55 @@ describe('runs.start with outputs', () => {
   it('refuses an output URL that cannot be used, before the run', async () => {
     const planId = await plan();
     const bad = await t.fail('runs.start', { planId, outputs: [{ kind: 'prometheus-rw', url: 'localhost:9090' }] });
-    expect(bad).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/is not an http:\/\/ or https:\/\/ URL/) });
-    const secret = await t.fail('runs.start', { planId, outputs: [{ kind: 'influxdb', url: 'http://u:pw@db.test:8086/k6' }] });
+    expect(bad).toMatchObject({
+      code: 'invalid_params',
+      message: expect.stringMatching(/is not an http:\/\/ or https:\/\/ URL/),
+    });
+    const secret = await t.fail('runs.start', {
+      planId,
+      outputs: [{ kind: 'influxdb', url: 'http://u:pw@db.test:8086/k6' }],
+    });
     expect(secret.message).toMatch(/carries a user name or password/);
     expect(JSON.stringify(secret)).not.toContain(':pw@');
-    const env = await t.call('environments.save', { name: 'e', variables: [{ name: 'BASE_URL', value: target.url }, { name: 'LOADSMITH_PROMETHEUS_TREND_STATS', value: 'p95x' }] });
-    expect(await t.fail('runs.start', { planId, environmentId: env.id, outputs: [{ kind: 'prometheus-rw', url: receiver.url }] }))
-      .toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/^LOADSMITH_PROMETHEUS_TREND_STATS: 'p95x' is not a trend statistic/) });
+    const env = await t.call('environments.save', {
+      name: 'e',
+      variables: [
+        { name: 'BASE_URL', value: target.url },
+        { name: 'LOADSMITH_PROMETHEUS_TREND_STATS', value: 'p95x' },
+      ],
+    });
+    expect(
+      await t.fail('runs.start', {
+        planId,
+        environmentId: env.id,
+        outputs: [{ kind: 'prometheus-rw', url: receiver.url }],
+      }),
+    ).toMatchObject({
+      code: 'invalid_params',
+      message: expect.stringMatching(/^LOADSMITH_PROMETHEUS_TREND_STATS: 'p95x' is not a trend statistic/),
+    });
     expect(await t.call('runs.list', {})).toEqual([]);
   });
 
   it('notes in the summary what a dead endpoint lost; the run itself passes', async () => {
-    const env = await t.call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
-    const run = await t.call('runs.start', { planId: await plan(), environmentId: env.id, outputs: [{ kind: 'prometheus-rw', url: `http://127.0.0.1:${await unusedPort()}/api/v1/write` }] });
+    const env = await t.call('environments.save', {
+      name: 'local',
+      variables: [{ name: 'BASE_URL', value: target.url }],
+    });
+    const run = await t.call('runs.start', {
+      planId: await plan(),
+      environmentId: env.id,
+      outputs: [{ kind: 'prometheus-rw', url: `http://127.0.0.1:${await unusedPort()}/api/v1/write` }],
+    });
     await done(run.id);
     const detail = await t.call('runs.get', { id: run.id });
     expect(detail.status).toBe('passed');
-    expect(detail.summary?.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^prometheus-rw: \d+ of \d+ batch(es)? \(seconds of metrics\) dropped: the endpoint refused the connection/)]));
+    expect(detail.summary?.notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^prometheus-rw: \d+ of \d+ batch(es)? \(seconds of metrics\) dropped: the endpoint refused the connection/,
+        ),
+      ]),
+    );
   });
 });

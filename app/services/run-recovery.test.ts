@@ -22,10 +22,17 @@ afterEach(async () => {
 
 /** Second `i` as the app stores a tick: `durations` (µs) of 200s, with the interval's histogram. */
 function tick(i: number, durations: number[]): StoredTick {
-  const s = sample(0, { interval: i - 1, vus: { s: 2 }, series: [series(seriesKey('s', '', 'List', 'GET', 200, true), durations)] });
+  const s = sample(0, {
+    interval: i - 1,
+    vus: { s: 2 },
+    series: [series(seriesKey('s', '', 'List', 'GET', 200, true), durations)],
+  });
   return {
-    ...timelinePoint([s], i, 1), elapsedMs: i * 1000, vusMax: 2,
-    totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 }, thresholds: [],
+    ...timelinePoint([s], i, 1),
+    elapsedMs: i * 1000,
+    vusMax: 2,
+    totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 },
+    thresholds: [],
     durationHistogram: hist(durations).toJSON(),
   };
 }
@@ -36,8 +43,22 @@ async function crashedRun(ticks: StoredTick[]): Promise<{ dir: string; id: strin
   dirs.push(dir);
   const store = openStore({ dataDir: dir });
   const id = '7b0c6a8e-1f4e-4c59-9a57-1d2d3c4b5a60';
-  store.runs.create({ id, planId: null, planName: 'crashed', environment: null, plan: { version: 1 }, overrides: {}, startedAt: '2025-03-01T10:00:00.000Z' });
-  store.runs.setInfo(id, { plan: 'crashed', scenarios: [{ name: 's', executor: 'constant-vus', description: '2 VUs for 1m', maxVus: 2 }], vusMax: 2, maxDurationMs: 60_000, workers: 1 });
+  store.runs.create({
+    id,
+    planId: null,
+    planName: 'crashed',
+    environment: null,
+    plan: { version: 1 },
+    overrides: {},
+    startedAt: '2025-03-01T10:00:00.000Z',
+  });
+  store.runs.setInfo(id, {
+    plan: 'crashed',
+    scenarios: [{ name: 's', executor: 'constant-vus', description: '2 VUs for 1m', maxVus: 2 }],
+    vusMax: 2,
+    maxDurationMs: 60_000,
+    workers: 1,
+  });
   const samples = new StoredSamples(store, id);
   for (const t of ticks) samples.add(t);
   store.close(); // its owner is gone: the next open marks the run interrupted
@@ -61,10 +82,16 @@ describe('a run cut off by a crash', () => {
     const [row] = await t.call('runs.list', {});
     expect(row).toMatchObject({ id, status: 'partial', key: { requests: all.length } });
 
-    const json = JSON.parse((await t.call('runs.export', { id, format: 'json' })).text) as { partial?: unknown; timeline: unknown[]; _total: number };
+    const json = JSON.parse((await t.call('runs.export', { id, format: 'json' })).text) as {
+      partial?: unknown;
+      timeline: unknown[];
+      _total: number;
+    };
     expect(json).toMatchObject({ _total: all.length, partial: { seconds: 3 } });
     expect(json.timeline).toHaveLength(3);
-    expect((await t.call('runs.export', { id, format: 'html' })).text).toContain('partial: Loadsmith stopped while this run was in progress');
+    expect((await t.call('runs.export', { id, format: 'html' })).text).toContain(
+      'partial: Loadsmith stopped while this run was in progress',
+    );
     // The charts get the stored seconds, without the histograms kept for this.
     const samples = await t.call('runs.samples', { id });
     expect(samples.map((s) => s.reqs)).toEqual([3, 2, 1]);
@@ -86,7 +113,15 @@ describe('stored samples', () => {
     dirs.push(dir);
     const store = openStore({ dataDir: dir });
     try {
-      store.runs.create({ id: 'r', planId: null, planName: 'long', environment: null, plan: {}, overrides: {}, startedAt: '2025-03-01T10:00:00.000Z' });
+      store.runs.create({
+        id: 'r',
+        planId: null,
+        planName: 'long',
+        environment: null,
+        plan: {},
+        overrides: {},
+        startedAt: '2025-03-01T10:00:00.000Z',
+      });
       const samples = new StoredSamples(store, 'r');
       for (let i = 1; i <= 2100; i++) samples.add(tick(i, [1000 + (i % 7)]));
       const rows = store.runs.samples('r') as StoredTick[];

@@ -18,7 +18,10 @@ export function recoverInterrupted(ctx: Pick<ServiceContext, 'store'>): number {
     const run = ctx.store.runs.get(id);
     if (!run) continue;
     // A row that is not a tick (hand-edited database) is skipped: the others still count.
-    const seconds = ctx.store.runs.samples(id).flatMap((s) => { const r = SampleData.safeParse(s); return r.success ? [r.data as StoredTick] : []; });
+    const seconds = ctx.store.runs.samples(id).flatMap((s) => {
+      const r = SampleData.safeParse(s);
+      return r.success ? [r.data as StoredTick] : [];
+    });
     if (seconds.length === 0) continue;
     const info = RunInfoData.safeParse(run.info);
     const summary = partialSummary(seconds, {

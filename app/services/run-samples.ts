@@ -14,12 +14,19 @@ import type { Store } from '../store/types.ts';
 export function mergeStoredTicks(a: StoredTick, b: StoredTick): StoredTick {
   const durationHistogram = mergeHistograms(a.durationHistogram, b.durationHistogram);
   return {
-    ...mergePoints(a, b), elapsedMs: b.elapsedMs, vusMax: Math.max(a.vusMax, b.vusMax), totals: b.totals, thresholds: b.thresholds,
+    ...mergePoints(a, b),
+    elapsedMs: b.elapsedMs,
+    vusMax: Math.max(a.vusMax, b.vusMax),
+    totals: b.totals,
+    thresholds: b.thresholds,
     ...(durationHistogram ? { durationHistogram } : {}),
   };
 }
 
-function mergeHistograms(a: EncodedHistogram | undefined, b: EncodedHistogram | undefined): EncodedHistogram | undefined {
+function mergeHistograms(
+  a: EncodedHistogram | undefined,
+  b: EncodedHistogram | undefined,
+): EncodedHistogram | undefined {
   if (!a || !b) return a ?? b;
   const h = Histogram.fromJSON(a);
   h.add(Histogram.fromJSON(b));
@@ -27,7 +34,9 @@ function mergeHistograms(a: EncodedHistogram | undefined, b: EncodedHistogram | 
 }
 
 /** What the UI gets of a stored tick: not its histogram (the rebuilt summary's business). */
-export function withoutHistogram<T extends { durationHistogram?: EncodedHistogram }>(tick: T): Omit<T, 'durationHistogram'> {
+export function withoutHistogram<T extends { durationHistogram?: EncodedHistogram }>(
+  tick: T,
+): Omit<T, 'durationHistogram'> {
   const { durationHistogram: _h, ...rest } = tick;
   return rest;
 }

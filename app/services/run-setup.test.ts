@@ -8,11 +8,19 @@ import { openTestServices, type TestServices } from './testing.ts';
 
 let t: TestServices;
 let target: TargetServer;
-beforeEach(async () => { t = await openTestServices('run-setup'); target = await startTargetServer({ record: true }); });
-afterEach(async () => { await target.close(); await t.close(); });
+beforeEach(async () => {
+  t = await openTestServices('run-setup');
+  target = await startTargetServer({ record: true });
+});
+afterEach(async () => {
+  await target.close();
+  await t.close();
+});
 
 const plan = (setupUrl: string) => ({
-  version: 1, name: 'with setup', defaults: { baseUrl: target.url },
+  version: 1,
+  name: 'with setup',
+  defaults: { baseUrl: target.url },
   setup: { steps: [{ request: { name: 'get token', url: setupUrl, extract: { token: { jsonPath: '$.token' } } } }] },
   scenarios: { s: { executor: 'per-vu-iterations', steps: [{ request: { url: '/echo?t=${token}' } }] } },
 });
@@ -22,7 +30,10 @@ const doneOf = (): { ended: Promise<string> } => {
   let stop = (): void => undefined;
   const ended = new Promise<string>((resolve) => {
     stop = t.services.events.subscribe((event, payload) => {
-      if (event === 'run.done') { stop(); resolve((payload as { runId: string }).runId); }
+      if (event === 'run.done') {
+        stop();
+        resolve((payload as { runId: string }).runId);
+      }
     });
   });
   return { ended };
@@ -42,7 +53,7 @@ describe('runs.start with setup', () => {
     expect(target.hits('/echo')).toBe(0);
   });
 
-  it('passes setup\'s token to the scenario', async () => {
+  it("passes setup's token to the scenario", async () => {
     const p = await t.call('plans.create', { name: 'setup works' });
     await t.call('plans.save', { id: p.id, document: plan('/json') });
     const { ended } = doneOf();

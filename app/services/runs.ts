@@ -20,11 +20,21 @@ import { maskLive, maskSummary, maskText, secretValues } from './mask-secrets.ts
 import { runFiles } from './run-files.ts';
 import { keyNumbers, runError, runStatus } from './run-status.ts';
 
-type RunHandlers = Pick<Handlers, 'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'> & RunControlHandlers;
+type RunHandlers = Pick<
+  Handlers,
+  'runs.start' | 'runs.stop' | 'runs.list' | 'runs.get' | 'runs.samples' | 'runs.delete' | 'runs.label' | 'runs.export'
+> &
+  RunControlHandlers;
 
-export interface RunsService { handlers: RunHandlers; /** Aborts a running test and waits for its summary to be stored. */ close(): Promise<void> }
+export interface RunsService {
+  handlers: RunHandlers;
+  /** Aborts a running test and waits for its summary to be stored. */ close(): Promise<void>;
+}
 
-export interface RunsOptions { workers?: () => number | null; workerUrl?: URL }
+export interface RunsOptions {
+  workers?: () => number | null;
+  workerUrl?: URL;
+}
 
 export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}): RunsService {
   const { store, events } = ctx;
@@ -33,14 +43,23 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   recoverInterrupted(ctx);
 
   const start: RunHandlers['runs.start'] = async ({ planId, environmentId, overrides, label, outputs }) => {
-    if (active.size > 0) throw new ContractError('busy', 'a run is in progress: stop it before starting another (two load tests on one machine distort each other)');
+    if (active.size > 0)
+      throw new ContractError(
+        'busy',
+        'a run is in progress: stop it before starting another (two load tests on one machine distort each other)',
+      );
     const stored = store.plans.get(planId);
     if (!stored) throw new ContractError('not_found', `no plan with id ${planId}`);
     let plan;
     try {
       plan = applyOverrides(validatePlanValue(stored.document).plan, overrides ?? {});
     } catch (e) {
-      if (e instanceof PlanError) throw new ContractError('plan_invalid', `the plan cannot run: ${e.issues[0]?.message ?? e.message}`, e.issues.map(toContractIssue));
+      if (e instanceof PlanError)
+        throw new ContractError(
+          'plan_invalid',
+          `the plan cannot run: ${e.issues[0]?.message ?? e.message}`,
+          e.issues.map(toContractIssue),
+        );
       if (e instanceof OverrideError) throw new ContractError('invalid_params', e.message);
       throw e;
     }
@@ -48,24 +67,43 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
     if (environmentId && !environment) throw new ContractError('not_found', `no environment with id ${environmentId}`);
     const env = environmentId ? store.environments.values(environmentId) : {};
     // What a run stores and shows may quote what it sent or received (a server echoing a password): masked.
-    const secrets = environment ? secretValues(env, environment.variables.filter((v) => v.secret).map((v) => v.name)) : [];
+    const secrets = environment
+      ? secretValues(
+          env,
+          environment.variables.filter((v) => v.secret).map((v) => v.name),
+        )
+      : [];
     const workers = options.workers?.() ?? undefined;
 
     const id = ctx.newId();
     // Streams take their credentials from the environment's variables (secrets are stored encrypted), as the CLI's.
     const streams = (outputs ?? []).map((o) => streamOutput(o.kind, o.url));
     const handle = runPlan(plan, {
-      env, ...(workers ? { workers } : {}), ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}), files: runFiles(ctx),
+      env,
+      ...(workers ? { workers } : {}),
+      ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+      files: runFiles(ctx),
       ...(streams.length > 0 ? { streams } : {}),
     });
     // Until the workers start, a problem (missing env variable, data file) is the caller's error, not a run.
     const started = await Promise.race([
-      new Promise<true>((resolve) => handle.once('start', (info) => {
-        store.runs.create({ id, planId, planName: stored.name, environment: environment?.name ?? null, label: label ?? null, plan, overrides: overrides ?? {}, startedAt: ctx.now().toISOString() });
-        store.runs.setInfo(id, info);
-        events.emit('run.started', { runId: id, info });
-        resolve(true);
-      })),
+      new Promise<true>((resolve) =>
+        handle.once('start', (info) => {
+          store.runs.create({
+            id,
+            planId,
+            planName: stored.name,
+            environment: environment?.name ?? null,
+            label: label ?? null,
+            plan,
+            overrides: overrides ?? {},
+            startedAt: ctx.now().toISOString(),
+          });
+          store.runs.setInfo(id, info);
+          events.emit('run.started', { runId: id, info });
+          resolve(true);
+        }),
+      ),
       handle.done.then(() => false as const),
     ]).catch((e: unknown) => {
       if (e instanceof PlanError) {
@@ -86,10 +124,12 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
       samples.add(point);
       events.emit('run.tick', { runId: id, tick: { ...withoutHistogram(tick), live: maskLive(tick.live, secrets) } });
     });
-    const finished = handle.done.then(
-      (summary) => finish(id, maskSummary(summary, secrets), null),
-      (e: unknown) => finish(id, null, maskText((e as Error).message ?? String(e), secrets)),
-    ).finally(() => active.delete(id));
+    const finished = handle.done
+      .then(
+        (summary) => finish(id, maskSummary(summary, secrets), null),
+        (e: unknown) => finish(id, null, maskText((e as Error).message ?? String(e), secrets)),
+      )
+      .finally(() => active.delete(id));
     active.set(id, { handle, finished });
     return toRow(store.runs.get(id) as StoredRunRow);
   };
@@ -110,7 +150,12 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
   const get = (id: string): RunDetail => {
     const r = store.runs.get(id);
     if (!r) throw new ContractError('not_found', `no run with id ${id}`);
-    return { ...toRow(r), summary: (r.summary ?? null) as RunDetail['summary'], info: (r.info ?? null) as RunDetail['info'], plan: r.plan };
+    return {
+      ...toRow(r),
+      summary: (r.summary ?? null) as RunDetail['summary'],
+      info: (r.info ?? null) as RunDetail['info'],
+      plan: r.plan,
+    };
   };
   // The UI gets the per-second series from runs.samples: sending it again inside the summary doubles what a long
   // run's page loads (tens of MB for an hour). Exports keep the whole summary.
@@ -131,9 +176,13 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
       },
       // Mid-run control (run-control.ts): pause, resume, scale the running run.
       ...runControlHandlers(ctx, (id) => active.get(id)?.handle),
-      'runs.list': ({ planId, limit }) => store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
+      'runs.list': ({ planId, limit }) =>
+        store.runs.list({ ...(planId ? { planId } : {}), ...(limit ? { limit } : {}) }).map(toRow),
       'runs.get': ({ id }) => getLean(id),
-      'runs.samples': ({ id }) => { get(id); return (store.runs.samples(id) as StoredTick[]).map(withoutHistogram); },
+      'runs.samples': ({ id }) => {
+        get(id);
+        return (store.runs.samples(id) as StoredTick[]).map(withoutHistogram);
+      },
       'runs.label': ({ id, label }) => {
         get(id);
         store.runs.setLabel(id, label);
@@ -155,8 +204,12 @@ export function createRunsService(ctx: ServiceContext, options: RunsOptions = {}
 function toRow({ stoppedBy, ...r }: StoredRunRow): RunRow {
   // Recovery gives an interrupted run its duration with the summary it rebuilt (run-recovery.ts); a graceful stop is
   // stored as aborted (the table's CHECK) with stoppedBy 'stopped'.
-  const status = r.status === 'interrupted' && r.durationMs !== null ? 'partial'
-    : r.status === 'aborted' && stoppedBy === 'stopped' ? 'stopped' : r.status;
+  const status =
+    r.status === 'interrupted' && r.durationMs !== null
+      ? 'partial'
+      : r.status === 'aborted' && stoppedBy === 'stopped'
+        ? 'stopped'
+        : r.status;
   const parsed = RunRow.safeParse({ ...r, status, overrides: r.overrides ?? {}, key: r.key ?? null });
   if (parsed.success) return parsed.data;
   // A row the contract cannot describe (hand-edited database) is shown without its numbers rather than hidden.

@@ -6,7 +6,10 @@
 import { envName, hasExpression, isSecretField } from 'loadsmith/convert';
 import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
-export interface ReplacedSecret { path: string; env: string }
+export interface ReplacedSecret {
+  path: string;
+  env: string;
+}
 
 /** Replaces in place; `taken` holds env names already used. Returns what was replaced. */
 export function hideSecretFields(doc: unknown, taken: Set<string>): ReplacedSecret[] {

@@ -19,7 +19,9 @@ beforeEach(async () => {
   t = await openTestServices('services');
   ({ services, events } = t);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 const PLAN_YAML = (base: string) => `version: 1
 name: Imported
@@ -64,7 +66,14 @@ describe('plans', () => {
 
   it('keeps invalid drafts, with their issues, and counts what it can', async () => {
     const p = await call('plans.create', { name: 'Draft' });
-    const draft = await call('plans.save', { id: p.id, document: { version: 1, name: 'Draft', scenarios: { a: { executor: 'constant-vus', steps: [{ request: { url: '/x' } }] } } } });
+    const draft = await call('plans.save', {
+      id: p.id,
+      document: {
+        version: 1,
+        name: 'Draft',
+        scenarios: { a: { executor: 'constant-vus', steps: [{ request: { url: '/x' } }] } },
+      },
+    });
     expect(draft.valid).toBe(false);
     expect(draft.requests).toBe(1);
     expect(draft.issues.map((i) => i.path.join('.'))).toContain('scenarios.a.duration');
@@ -77,7 +86,10 @@ describe('plans', () => {
     expect(out.fileName).toBe('imported.yaml');
     expect(out.text).not.toContain('abc123');
     expect(out.text).not.toContain('literal-token');
-    expect(out.replacedSecrets.map((r) => r.path).sort()).toEqual(['defaults.auth.token', 'defaults.headers.X-API-Key']);
+    expect(out.replacedSecrets.map((r) => r.path).sort()).toEqual([
+      'defaults.auth.token',
+      'defaults.headers.X-API-Key',
+    ]);
     const doc = parse(out.text) as { defaults: { auth: { token: string }; headers: Record<string, string> } };
     expect(doc.defaults.auth.token).toBe('${env.API_TOKEN}');
     expect(doc.defaults.headers['X-API-Key']).toBe('${env.X_API_KEY}');
@@ -85,11 +97,16 @@ describe('plans', () => {
     const again = await call('plans.import', { text: out.text, fileName: out.fileName });
     expect(again.valid).toBe(true);
     // Asked for, secrets stay.
-    expect((await call('plans.export', { id: imported.id, includeSecrets: true, format: 'json' })).text).toContain('literal-token');
+    expect((await call('plans.export', { id: imported.id, includeSecrets: true, format: 'json' })).text).toContain(
+      'literal-token',
+    );
   });
 
   it('refuses an invalid file with located issues', async () => {
-    const e = await fail('plans.import', { text: 'version: 1\nname: x\nscenarios:\n  s:\n    executor: constant-vu\n', fileName: 'bad.yaml' });
+    const e = await fail('plans.import', {
+      text: 'version: 1\nname: x\nscenarios:\n  s:\n    executor: constant-vu\n',
+      fileName: 'bad.yaml',
+    });
     expect(e.code).toBe('plan_invalid');
     expect(e.issues?.[0]).toMatchObject({ path: ['scenarios', 's', 'executor'], line: 5, column: 15 });
   });
@@ -97,36 +114,68 @@ describe('plans', () => {
 
 describe('environments', () => {
   it('never returns secret values, keeps them when not resent, and feeds runs', async () => {
-    const env = await call('environments.save', { name: 'staging', variables: [{ name: 'BASE_URL', value: 'http://x' }, { name: 'TOKEN', secret: true, value: 'hunter2' }] });
+    const env = await call('environments.save', {
+      name: 'staging',
+      variables: [
+        { name: 'BASE_URL', value: 'http://x' },
+        { name: 'TOKEN', secret: true, value: 'hunter2' },
+      ],
+    });
     expect(env.variables).toEqual([
       { name: 'BASE_URL', secret: false, value: 'http://x', hasValue: true },
       { name: 'TOKEN', secret: true, value: null, hasValue: true },
     ]);
     expect(JSON.stringify(await call('environments.list', {}))).not.toContain('hunter2');
-    const resaved = await call('environments.save', { id: env.id, name: 'staging', variables: [{ name: 'BASE_URL', value: 'http://y' }, { name: 'TOKEN', secret: true }] });
+    const resaved = await call('environments.save', {
+      id: env.id,
+      name: 'staging',
+      variables: [
+        { name: 'BASE_URL', value: 'http://y' },
+        { name: 'TOKEN', secret: true },
+      ],
+    });
     expect(resaved.variables[1]).toEqual({ name: 'TOKEN', secret: true, value: null, hasValue: true });
-    expect(await fail('environments.save', { name: 'dup', variables: [{ name: 'A', value: '1' }, { name: 'A', value: '2' }] })).toMatchObject({ code: 'invalid_params' });
+    expect(
+      await fail('environments.save', {
+        name: 'dup',
+        variables: [
+          { name: 'A', value: '1' },
+          { name: 'A', value: '2' },
+        ],
+      }),
+    ).toMatchObject({ code: 'invalid_params' });
   });
 });
 
 describe('runs', () => {
   let target: TargetServer;
-  beforeEach(async () => { target = await startTargetServer(); });
-  afterEach(async () => { await target.close(); });
+  beforeEach(async () => {
+    target = await startTargetServer();
+  });
+  afterEach(async () => {
+    await target.close();
+  });
 
   const planWithBase = async (): Promise<string> => {
     const p = await call('plans.import', { text: PLAN_YAML('${env.BASE_URL}'), fileName: 'api.yaml' });
     return p.id;
   };
-  const done = (runId: string): Promise<void> => new Promise((resolve) => {
-    const stop = services.events.subscribe((event, payload) => {
-      if (event === 'run.done' && (payload as { runId: string }).runId === runId) { stop(); resolve(); }
+  const done = (runId: string): Promise<void> =>
+    new Promise((resolve) => {
+      const stop = services.events.subscribe((event, payload) => {
+        if (event === 'run.done' && (payload as { runId: string }).runId === runId) {
+          stop();
+          resolve();
+        }
+      });
     });
-  });
 
   it('runs a plan with an environment through the engine, storing ticks and the summary', async () => {
     const planId = await planWithBase();
-    const env = await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
+    const env = await call('environments.save', {
+      name: 'local',
+      variables: [{ name: 'BASE_URL', value: target.url }],
+    });
     const run = await call('runs.start', { planId, environmentId: env.id });
     expect(run).toMatchObject({ status: 'running', planName: 'Imported', environment: 'local' });
     expect(await fail('runs.start', { planId, environmentId: env.id })).toMatchObject({ code: 'busy' });
@@ -164,8 +213,14 @@ describe('runs', () => {
 
   it('runs with a rate override as the open model, and refuses an override the plan cannot take', async () => {
     const planId = await planWithBase();
-    const env = await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
-    expect(await fail('runs.start', { planId, environmentId: env.id, overrides: { rate: 20 } })).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/--rate needs --duration/) });
+    const env = await call('environments.save', {
+      name: 'local',
+      variables: [{ name: 'BASE_URL', value: target.url }],
+    });
+    expect(await fail('runs.start', { planId, environmentId: env.id, overrides: { rate: 20 } })).toMatchObject({
+      code: 'invalid_params',
+      message: expect.stringMatching(/--rate needs --duration/),
+    });
     const run = await call('runs.start', { planId, environmentId: env.id, overrides: { rate: 20, duration: '1s' } });
     expect(run.overrides).toEqual({ rate: 20, duration: '1s' });
     await done(run.id);
@@ -183,7 +238,10 @@ describe('runs', () => {
   });
 
   it('stops a run on request: gracefully by default (stopped), at once with mode abort (aborted)', async () => {
-    const p = await call('plans.import', { text: `version: 1\nname: long\ndefaults: { baseUrl: "${target.url}" }\nscenarios:\n  s:\n    executor: constant-vus\n    duration: 60s\n    gracefulStop: 1s\n    steps: [{ request: { url: /json } }, { think: 50ms }]\n`, fileName: 'long.yaml' });
+    const p = await call('plans.import', {
+      text: `version: 1\nname: long\ndefaults: { baseUrl: "${target.url}" }\nscenarios:\n  s:\n    executor: constant-vus\n    duration: 60s\n    gracefulStop: 1s\n    steps: [{ request: { url: /json } }, { think: 50ms }]\n`,
+      fileName: 'long.yaml',
+    });
     const run = await call('runs.start', { planId: p.id });
     const finished = done(run.id);
     await new Promise((r) => setTimeout(r, 1200));
@@ -203,13 +261,29 @@ describe('runs', () => {
     expect((await call('runs.get', { id: hard.id })).status).toBe('aborted');
   });
 
-  it('sends a secret kept across a re-save (never shown to the UI) in the run\'s requests', async () => {
+  it("sends a secret kept across a re-save (never shown to the UI) in the run's requests", async () => {
     const recorder = await startTargetServer({ record: true });
     try {
-      const env = await call('environments.save', { name: 'sec', variables: [{ name: 'BASE_URL', value: recorder.url }, { name: 'TOKEN', secret: true, value: 'hunter2' }] });
+      const env = await call('environments.save', {
+        name: 'sec',
+        variables: [
+          { name: 'BASE_URL', value: recorder.url },
+          { name: 'TOKEN', secret: true, value: 'hunter2' },
+        ],
+      });
       // Saved again without the secret's value: it keeps the stored one.
-      await call('environments.save', { id: env.id, name: 'sec', variables: [{ name: 'BASE_URL', value: recorder.url }, { name: 'TOKEN', secret: true }] });
-      const p = await call('plans.import', { text: `version: 1\nname: sec\ndefaults: { baseUrl: "\${env.BASE_URL}" }\nscenarios:\n  s:\n    executor: per-vu-iterations\n    steps: [{ request: { url: /echo, headers: { X-Token: "\${env.TOKEN}" } } }]\n`, fileName: 'sec.yaml' });
+      await call('environments.save', {
+        id: env.id,
+        name: 'sec',
+        variables: [
+          { name: 'BASE_URL', value: recorder.url },
+          { name: 'TOKEN', secret: true },
+        ],
+      });
+      const p = await call('plans.import', {
+        text: `version: 1\nname: sec\ndefaults: { baseUrl: "\${env.BASE_URL}" }\nscenarios:\n  s:\n    executor: per-vu-iterations\n    steps: [{ request: { url: /echo, headers: { X-Token: "\${env.TOKEN}" } } }]\n`,
+        fileName: 'sec.yaml',
+      });
       const run = await call('runs.start', { planId: p.id, environmentId: env.id });
       await done(run.id);
       expect(recorder.requests.map((r) => r.headers['x-token'])).toEqual(['hunter2']);

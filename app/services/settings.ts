@@ -6,7 +6,10 @@ import { ContractError, DEFAULT_SETTINGS, Settings, type Handlers } from '../con
 import type { ServiceContext } from './context.ts';
 import { isInside } from './plan-file-access.ts';
 
-type SettingsHandlers = Pick<Handlers, 'settings.get' | 'settings.set' | 'app.info' | 'dialogs.openPlanFile' | 'dialogs.savePlanFile'>;
+type SettingsHandlers = Pick<
+  Handlers,
+  'settings.get' | 'settings.set' | 'app.info' | 'dialogs.openPlanFile' | 'dialogs.savePlanFile'
+>;
 
 export function readSettings({ store }: Pick<ServiceContext, 'store'>): Settings {
   // Unknown or malformed stored values fall back to the default instead of breaking the app.
@@ -20,11 +23,14 @@ export function readSettings({ store }: Pick<ServiceContext, 'store'>): Settings
 }
 
 export function settingsHandlers(ctx: ServiceContext, mode: 'browser' | 'electron'): SettingsHandlers {
-  const unsupported = (): never => { throw new ContractError('unsupported', 'native file dialogs exist only in the desktop app'); };
+  const unsupported = (): never => {
+    throw new ContractError('unsupported', 'native file dialogs exist only in the desktop app');
+  };
   return {
     'settings.get': () => readSettings(ctx),
     'settings.set': ({ patch }) => {
-      if (patch.grantedFolders !== undefined) patch = { ...patch, grantedFolders: checkGrantedFolders(patch.grantedFolders, ctx.dataDir) };
+      if (patch.grantedFolders !== undefined)
+        patch = { ...patch, grantedFolders: checkGrantedFolders(patch.grantedFolders, ctx.dataDir) };
       for (const [k, v] of Object.entries(patch)) if (v !== undefined) ctx.store.settings.set(k, v);
       return readSettings(ctx);
     },
@@ -42,12 +48,24 @@ export function settingsHandlers(ctx: ServiceContext, mode: 'browser' | 'electro
 function checkGrantedFolders(folders: readonly string[], dataDir: string): string[] {
   const out: string[] = [];
   for (const f of folders) {
-    if (!isAbsolute(f)) throw new ContractError('invalid_params', `'${f}' is not an absolute path: grant a folder by its full path, e.g. /home/me/load-data`);
+    if (!isAbsolute(f))
+      throw new ContractError(
+        'invalid_params',
+        `'${f}' is not an absolute path: grant a folder by its full path, e.g. /home/me/load-data`,
+      );
     const abs = resolve(f);
     let dir = false;
-    try { dir = statSync(abs).isDirectory(); } catch { /* reported below */ }
+    try {
+      dir = statSync(abs).isDirectory();
+    } catch {
+      /* reported below */
+    }
     if (!dir) throw new ContractError('invalid_params', `${abs} is not an existing folder`);
-    if (isInside(abs, resolve(dataDir))) throw new ContractError('invalid_params', `${abs} is the app's data folder or inside it: plans never read it; attach files instead`);
+    if (isInside(abs, resolve(dataDir)))
+      throw new ContractError(
+        'invalid_params',
+        `${abs} is the app's data folder or inside it: plans never read it; attach files instead`,
+      );
     if (!out.includes(abs)) out.push(abs);
   }
   return out;

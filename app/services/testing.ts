@@ -22,12 +22,19 @@ export interface TestServices {
 }
 
 export async function openTestServices(prefix: string, dir?: string): Promise<TestServices> {
-  const dataDir = dir ?? await mkdtemp(join(tmpdir(), `loadsmith-${prefix}-`));
-  const services = createServices({ store: openStore({ dataDir }), dataDir, mode: 'browser', dispatcher: { checkResults: true } });
+  const dataDir = dir ?? (await mkdtemp(join(tmpdir(), `loadsmith-${prefix}-`)));
+  const services = createServices({
+    store: openStore({ dataDir }),
+    dataDir,
+    mode: 'browser',
+    dispatcher: { checkResults: true },
+  });
   const events: TestServices['events'] = [];
   services.events.subscribe((event, payload) => events.push({ event, payload }));
   return {
-    dir: dataDir, services, events,
+    dir: dataDir,
+    services,
+    events,
     async call(method, params) {
       const env = await services.dispatcher.call(method, params);
       if (!env.ok) throw Object.assign(new Error(env.error.message), { body: env.error });

@@ -34,13 +34,19 @@ describe('localKeyCipher', () => {
     const data = localKeyCipher(dir).encrypt('token');
     const empty = await fx.dir();
     expect(() => localKeyCipher(empty).decrypt(data)).toThrow(/key file .*secret\.key is missing/);
-    expect(() => aesGcmCipher(randomBytes(32)).decrypt(data)).toThrow('cannot decrypt a secret value: it was encrypted with another key than the secret key, or it is corrupt');
+    expect(() => aesGcmCipher(randomBytes(32)).decrypt(data)).toThrow(
+      'cannot decrypt a secret value: it was encrypted with another key than the secret key, or it is corrupt',
+    );
     const tampered = Buffer.from(data);
     tampered[tampered.length - 1] = (tampered.at(-1) ?? 0) ^ 1;
-    expect(() => localKeyCipher(dir).decrypt(tampered)).toThrow(/encrypted with another key than .*secret\.key, or it is corrupt/);
+    expect(() => localKeyCipher(dir).decrypt(tampered)).toThrow(
+      /encrypted with another key than .*secret\.key, or it is corrupt/,
+    );
     expect(() => localKeyCipher(dir).decrypt(Buffer.from('short'))).toThrow(/not a Loadsmith local-key ciphertext/);
     const bad = await fx.dir();
     await writeFile(path.join(bad, 'secret.key'), 'too short');
-    expect(() => localKeyCipher(bad).encrypt('x')).toThrow(/secret\.key is not a Loadsmith secret key \(9 bytes, expected 32\)/);
+    expect(() => localKeyCipher(bad).encrypt('x')).toThrow(
+      /secret\.key is not a Loadsmith secret key \(9 bytes, expected 32\)/,
+    );
   });
 });

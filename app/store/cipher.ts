@@ -22,7 +22,10 @@ export const SECRET_KEY_FILE = 'secret.key';
  * AES-256-GCM with a given key. `iv` exists only for reproducible test fixtures: the default (a random IV per
  * value) is the only safe choice with a real key. `label` names the key in error messages.
  */
-export function aesGcmCipher(key: Buffer | ((forEncrypt: boolean) => Buffer), options: { iv?: () => Buffer; label?: string } = {}): SecretCipher {
+export function aesGcmCipher(
+  key: Buffer | ((forEncrypt: boolean) => Buffer),
+  options: { iv?: () => Buffer; label?: string } = {},
+): SecretCipher {
   const getKey = typeof key === 'function' ? key : () => key;
   const nextIv = options.iv ?? (() => randomBytes(IV_BYTES));
   const label = options.label ?? 'the secret key';
@@ -45,7 +48,10 @@ export function aesGcmCipher(key: Buffer | ((forEncrypt: boolean) => Buffer), op
         d.setAuthTag(data.subarray(1 + IV_BYTES, HEADER));
         return Buffer.concat([d.update(data.subarray(HEADER)), d.final()]).toString('utf8');
       } catch (e) {
-        throw new Error(`cannot decrypt a secret value: it was encrypted with another key than ${label}, or it is corrupt`, { cause: e });
+        throw new Error(
+          `cannot decrypt a secret value: it was encrypted with another key than ${label}, or it is corrupt`,
+          { cause: e },
+        );
       }
     },
   };
@@ -72,7 +78,11 @@ function readKey(file: string, create: boolean): Buffer {
     key = readFileSync(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    if (!create) throw new Error(`cannot decrypt a secret value: the key file ${file} is missing (enter the secret values again)`, { cause: e });
+    if (!create)
+      throw new Error(
+        `cannot decrypt a secret value: the key file ${file} is missing (enter the secret values again)`,
+        { cause: e },
+      );
     try {
       writeFileSync(file, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
     } catch (err) {
@@ -82,7 +92,9 @@ function readKey(file: string, create: boolean): Buffer {
     key = readFileSync(file);
   }
   if (key.length !== KEY_BYTES) {
-    throw new Error(`${file} is not a Loadsmith secret key (${key.length} bytes, expected ${KEY_BYTES}); restore it from a backup, or move it away to start over (stored secrets are then lost)`);
+    throw new Error(
+      `${file} is not a Loadsmith secret key (${key.length} bytes, expected ${KEY_BYTES}); restore it from a backup, or move it away to start over (stored secrets are then lost)`,
+    );
   }
   return key;
 }

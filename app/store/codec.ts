@@ -20,7 +20,9 @@ export function toJson(value: unknown, what: string): string {
   try {
     text = JSON.stringify(value);
   } catch (e) {
-    throw new TypeError(`${what}: cannot be stored as JSON (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+    throw new TypeError(`${what}: cannot be stored as JSON (${e instanceof Error ? e.message : String(e)})`, {
+      cause: e,
+    });
   }
   if (text === undefined) throw new TypeError(`${what}: cannot be stored as JSON (${typeof value})`);
   return text;
@@ -31,7 +33,9 @@ export function parseJson(text: string, where: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new StoreCorruptError(`corrupt JSON in ${where}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new StoreCorruptError(`corrupt JSON in ${where}: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    });
   }
 }
 

@@ -21,7 +21,11 @@ export interface VariableRow {
 }
 
 /** A variable as given to EnvironmentRepository.save. */
-export interface VariableInput { name: string; secret?: boolean; value?: string }
+export interface VariableInput {
+  name: string;
+  secret?: boolean;
+  value?: string;
+}
 
 /** What the UI may see of a stored variable: secrets never carry their value. */
 export function toStoredVariable(r: VariableRow): StoredVariable {
@@ -31,7 +35,12 @@ export function toStoredVariable(r: VariableRow): StoredVariable {
 }
 
 /** The rows to write for `inputs`, given the environment's current rows. Throws on an empty or repeated name. */
-export function mergeVariables(environmentId: string, inputs: readonly VariableInput[], old: readonly VariableRow[], cipher: SecretCipher): VariableRow[] {
+export function mergeVariables(
+  environmentId: string,
+  inputs: readonly VariableInput[],
+  old: readonly VariableRow[],
+  cipher: SecretCipher,
+): VariableRow[] {
   const previous = new Map(old.map((r) => [r.name, r]));
   const seen = new Set<string>();
   return inputs.map((v, position): VariableRow => {
@@ -45,9 +54,12 @@ export function mergeVariables(environmentId: string, inputs: readonly VariableI
       const value = v.value ?? (before?.secret === 0 ? before.value : null);
       return { ...row, secret: 0, value, secret_value: null, cipher: null };
     }
-    if (v.value !== undefined) return { ...row, secret: 1, value: null, secret_value: cipher.encrypt(v.value), cipher: cipher.kind };
-    if (before?.secret === 1) return { ...row, secret: 1, value: null, secret_value: before.secret_value, cipher: before.cipher };
-    if (before?.value != null) return { ...row, secret: 1, value: null, secret_value: cipher.encrypt(before.value), cipher: cipher.kind };
+    if (v.value !== undefined)
+      return { ...row, secret: 1, value: null, secret_value: cipher.encrypt(v.value), cipher: cipher.kind };
+    if (before?.secret === 1)
+      return { ...row, secret: 1, value: null, secret_value: before.secret_value, cipher: before.cipher };
+    if (before?.value != null)
+      return { ...row, secret: 1, value: null, secret_value: cipher.encrypt(before.value), cipher: cipher.kind };
     return { ...row, secret: 1, value: null, secret_value: null, cipher: null };
   });
 }
@@ -58,7 +70,9 @@ export function clearValue(r: VariableRow, environmentName: string, cipher: Secr
   if (r.secret_value === null) return null;
   const where = `environment "${environmentName}", secret ${r.name}`;
   if (r.cipher !== cipher.kind) {
-    throw new Error(`${where}: it was encrypted with ${r.cipher ?? 'an unknown cipher'}, but this Loadsmith uses ${cipher.kind}; enter the value again`);
+    throw new Error(
+      `${where}: it was encrypted with ${r.cipher ?? 'an unknown cipher'}, but this Loadsmith uses ${cipher.kind}; enter the value again`,
+    );
   }
   try {
     return cipher.decrypt(r.secret_value);

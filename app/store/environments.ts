@@ -4,7 +4,11 @@ import type { RepoContext } from './context.ts';
 import { clearValue, mergeVariables, toStoredVariable, type VariableRow } from './env-variables.ts';
 import type { EnvironmentRepository, StoredEnvironment } from './types.ts';
 
-interface EnvironmentRow { id: string; name: string; updated_at: string }
+interface EnvironmentRow {
+  id: string;
+  name: string;
+  updated_at: string;
+}
 
 /** Environments, listed by name (case-insensitive). Names need not be unique; variable names are, per environment. */
 export function environmentRepository({ db, now, cipher }: RepoContext): EnvironmentRepository {
@@ -12,15 +16,22 @@ export function environmentRepository({ db, now, cipher }: RepoContext): Environ
   const selectOne = db.prepare('SELECT id, name, updated_at FROM environments WHERE id = ?');
   const allVariables = db.prepare('SELECT * FROM environment_variables ORDER BY environment_id, position');
   const variablesOf = db.prepare('SELECT * FROM environment_variables WHERE environment_id = ? ORDER BY position');
-  const insertEnv = db.prepare('INSERT INTO environments (id, name, created_at, updated_at) VALUES (@id, @name, @at, @at)');
+  const insertEnv = db.prepare(
+    'INSERT INTO environments (id, name, created_at, updated_at) VALUES (@id, @name, @at, @at)',
+  );
   const updateEnv = db.prepare('UPDATE environments SET name = @name, updated_at = @at WHERE id = @id');
   const clearVariables = db.prepare('DELETE FROM environment_variables WHERE environment_id = ?');
-  const insertVariable = db.prepare(`INSERT INTO environment_variables (environment_id, name, position, secret, value, secret_value, cipher)
+  const insertVariable =
+    db.prepare(`INSERT INTO environment_variables (environment_id, name, position, secret, value, secret_value, cipher)
     VALUES (@environment_id, @name, @position, @secret, @value, @secret_value, @cipher)`);
   const deleteEnv = db.prepare('DELETE FROM environments WHERE id = ?');
 
-  const toStored = (e: EnvironmentRow, vars: readonly VariableRow[]): StoredEnvironment =>
-    ({ id: e.id, name: e.name, updatedAt: e.updated_at, variables: vars.map(toStoredVariable) });
+  const toStored = (e: EnvironmentRow, vars: readonly VariableRow[]): StoredEnvironment => ({
+    id: e.id,
+    name: e.name,
+    updatedAt: e.updated_at,
+    variables: vars.map(toStoredVariable),
+  });
   const get = (id: string): StoredEnvironment | undefined => {
     const e = selectOne.get(id) as EnvironmentRow | undefined;
     return e && toStored(e, variablesOf.all(id) as VariableRow[]);

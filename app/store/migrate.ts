@@ -8,7 +8,12 @@ import { MIGRATIONS_TABLE_SQL, checkApplied, readApplied } from './schema-check.
  * have migrated since the read-only preflight). Either every pending migration is applied or none is.
  * Returns the names of the migrations applied now (empty when the database was current).
  */
-export function applyMigrations(db: Database.Database, known: readonly Migration[], file: string, appliedAt: string): string[] {
+export function applyMigrations(
+  db: Database.Database,
+  known: readonly Migration[],
+  file: string,
+  appliedAt: string,
+): string[] {
   const run = db.transaction((): string[] => {
     const applied = readApplied(db, file) ?? [];
     checkApplied(applied, known, file);
@@ -21,7 +26,10 @@ export function applyMigrations(db: Database.Database, known: readonly Migration
       try {
         db.exec(m.sql);
       } catch (e) {
-        throw new Error(`migration ${m.name}.sql failed on ${file}: ${e instanceof Error ? e.message : String(e)} (nothing was applied)`, { cause: e });
+        throw new Error(
+          `migration ${m.name}.sql failed on ${file}: ${e instanceof Error ? e.message : String(e)} (nothing was applied)`,
+          { cause: e },
+        );
       }
       record.run(m.id, m.name, m.hash, appliedAt);
       names.push(m.name);

@@ -27,15 +27,52 @@ const snapshot = async (file: string) => ({ bytes: await readFile(file), files: 
 describe('migrations at open', () => {
   it('gives a fresh database every migration, recorded with name, hash of the file and time', async () => {
     const store = await fx.open();
-    expect(store.applied).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels', '006_run_stopped_by']);
+    expect(store.applied).toEqual([
+      '001_plans',
+      '002_runs',
+      '003_run_labels',
+      '004_recordings',
+      '005_revision_labels',
+      '006_run_stopped_by',
+    ]);
     const rows = fx.raw(store.file).prepare('SELECT id, name, hash, applied_at FROM _migrations ORDER BY id').all();
     expect(rows).toEqual([
-      { id: 1, name: '001_plans', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '001_plans.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
-      { id: 2, name: '002_runs', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '002_runs.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
-      { id: 3, name: '003_run_labels', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '003_run_labels.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
-      { id: 4, name: '004_recordings', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '004_recordings.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
-      { id: 5, name: '005_revision_labels', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '005_revision_labels.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
-      { id: 6, name: '006_run_stopped_by', hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '006_run_stopped_by.sql'), 'utf8')), applied_at: '2025-03-01T12:00:00.000Z' },
+      {
+        id: 1,
+        name: '001_plans',
+        hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '001_plans.sql'), 'utf8')),
+        applied_at: '2025-03-01T12:00:00.000Z',
+      },
+      {
+        id: 2,
+        name: '002_runs',
+        hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '002_runs.sql'), 'utf8')),
+        applied_at: '2025-03-01T12:00:00.000Z',
+      },
+      {
+        id: 3,
+        name: '003_run_labels',
+        hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '003_run_labels.sql'), 'utf8')),
+        applied_at: '2025-03-01T12:00:00.000Z',
+      },
+      {
+        id: 4,
+        name: '004_recordings',
+        hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '004_recordings.sql'), 'utf8')),
+        applied_at: '2025-03-01T12:00:00.000Z',
+      },
+      {
+        id: 5,
+        name: '005_revision_labels',
+        hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '005_revision_labels.sql'), 'utf8')),
+        applied_at: '2025-03-01T12:00:00.000Z',
+      },
+      {
+        id: 6,
+        name: '006_run_stopped_by',
+        hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '006_run_stopped_by.sql'), 'utf8')),
+        applied_at: '2025-03-01T12:00:00.000Z',
+      },
     ]);
     expect(path.basename(store.file)).toBe('loadsmith.db');
   });
@@ -56,7 +93,9 @@ describe('migrations at open', () => {
     tamper(store.file, "UPDATE _migrations SET hash = 'deadbeef' || substr(hash, 9) WHERE id = 1");
     const before = await snapshot(store.file);
     expect(() => openStore({ dataDir: store.dataDir })).toThrow(StoreVersionError);
-    expect(() => openStore({ dataDir: store.dataDir })).toThrow(/migration 001_plans\.sql was edited after it was applied to .*loadsmith\.db \(recorded sha256 deadbeef/);
+    expect(() => openStore({ dataDir: store.dataDir })).toThrow(
+      /migration 001_plans\.sql was edited after it was applied to .*loadsmith\.db \(recorded sha256 deadbeef/,
+    );
     expect(await snapshot(store.file)).toEqual(before);
   });
 
@@ -64,13 +103,22 @@ describe('migrations at open', () => {
     const store = await fx.open();
     store.plans.create({ id: 'p', name: 'P', document: {}, valid: false, scenarios: 0, requests: 0 });
     store.close();
-    tamper(store.file, "INSERT INTO _migrations (id, name, hash, applied_at) VALUES (999, '999_future', 'x', '2030-01-01T00:00:00.000Z')");
+    tamper(
+      store.file,
+      "INSERT INTO _migrations (id, name, hash, applied_at) VALUES (999, '999_future', 'x', '2030-01-01T00:00:00.000Z')",
+    );
     const before = await snapshot(store.file);
     expect(before.files).toEqual(['loadsmith.db']);
     let error: unknown;
-    try { openStore({ dataDir: store.dataDir }); } catch (e) { error = e; }
+    try {
+      openStore({ dataDir: store.dataDir });
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(StoreVersionError);
-    expect((error as Error).message).toBe(`${store.file} was written by a newer Loadsmith (schema 999; this version knows up to ${loadMigrations().length}): upgrade Loadsmith or use another --data-dir`);
+    expect((error as Error).message).toBe(
+      `${store.file} was written by a newer Loadsmith (schema 999; this version knows up to ${loadMigrations().length}): upgrade Loadsmith or use another --data-dir`,
+    );
     expect(await snapshot(store.file)).toEqual(before);
   });
 
@@ -79,10 +127,16 @@ describe('migrations at open', () => {
     store.close();
     const raw = new Database(store.file);
     const known = loadMigrations().length;
-    raw.prepare(`INSERT INTO _migrations (id, name, hash, applied_at) VALUES (${known + 1}, 'next', 'x', '2030-01-01T00:00:00.000Z')`).run();
+    raw
+      .prepare(
+        `INSERT INTO _migrations (id, name, hash, applied_at) VALUES (${known + 1}, 'next', 'x', '2030-01-01T00:00:00.000Z')`,
+      )
+      .run();
     raw.close();
     const before = await readFile(store.file);
-    expect(() => openStore({ dataDir: store.dataDir })).toThrow(`written by a newer Loadsmith (schema ${known + 1}; this version knows up to ${known})`);
+    expect(() => openStore({ dataDir: store.dataDir })).toThrow(
+      `written by a newer Loadsmith (schema ${known + 1}; this version knows up to ${known})`,
+    );
     expect((await readFile(store.file)).equals(before)).toBe(true);
   });
 
@@ -93,7 +147,9 @@ describe('migrations at open', () => {
     const other = path.join(dir, 'other.db');
     new Database(other).exec('CREATE TABLE foo (a)').close();
     const before = await readFile(other);
-    expect(() => openStore({ dataDir: dir, file: 'other.db' })).toThrow(/other\.db is not a Loadsmith database \(it has tables but no _migrations\)/);
+    expect(() => openStore({ dataDir: dir, file: 'other.db' })).toThrow(
+      /other\.db is not a Loadsmith database \(it has tables but no _migrations\)/,
+    );
     expect((await readFile(other)).equals(before)).toBe(true);
   });
 
@@ -101,8 +157,15 @@ describe('migrations at open', () => {
     const file = path.join(await fx.dir(), 'x.db');
     const db = fx.raw(file, { fileMustExist: false });
     const good = { id: 1, name: '001_good', sql: 'CREATE TABLE a (x INTEGER) STRICT;', hash: sha256('a') };
-    const bad = { id: 2, name: '002_bad', sql: 'CREATE TABLE b (x INTEGER) STRICT; INSERT INTO nowhere VALUES (1);', hash: sha256('b') };
-    expect(() => applyMigrations(db, [good, bad], file, 'now')).toThrow(/migration 002_bad\.sql failed on .*no such table: nowhere \(nothing was applied\)/);
+    const bad = {
+      id: 2,
+      name: '002_bad',
+      sql: 'CREATE TABLE b (x INTEGER) STRICT; INSERT INTO nowhere VALUES (1);',
+      hash: sha256('b'),
+    };
+    expect(() => applyMigrations(db, [good, bad], file, 'now')).toThrow(
+      /migration 002_bad\.sql failed on .*no such table: nowhere \(nothing was applied\)/,
+    );
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all()).toEqual([]);
     expect(applyMigrations(db, [good], file, 'now')).toEqual(['001_good']);
   });
@@ -119,10 +182,19 @@ describe('migration files', () => {
     await mkdir(path.join(dir, 'gap'));
     await writeFile(path.join(dir, 'gap', '001_a.sql'), 'SELECT 1;');
     await writeFile(path.join(dir, 'gap', '003_c.sql'), 'SELECT 1;');
-    expect(() => loadMigrations(path.join(dir, 'gap'))).toThrow(/without gaps or duplicates; found 003_c at position 2/);
+    expect(() => loadMigrations(path.join(dir, 'gap'))).toThrow(
+      /without gaps or duplicates; found 003_c at position 2/,
+    );
     await mkdir(path.join(dir, 'bad'));
     await writeFile(path.join(dir, 'bad', '1-plans.sql'), 'SELECT 1;');
     expect(() => loadMigrations(path.join(dir, 'bad'))).toThrow(/1-plans\.sql is misnamed/);
-    expect(loadMigrations().map((m) => m.name)).toEqual(['001_plans', '002_runs', '003_run_labels', '004_recordings', '005_revision_labels', '006_run_stopped_by']);
+    expect(loadMigrations().map((m) => m.name)).toEqual([
+      '001_plans',
+      '002_runs',
+      '003_run_labels',
+      '004_recordings',
+      '005_revision_labels',
+      '006_run_stopped_by',
+    ]);
   });
 });

@@ -8,7 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** One migration file. `hash` is the sha256 (hex) of its text with line endings normalized to \n. */
-export interface Migration { id: number; name: string; sql: string; hash: string }
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+  hash: string;
+}
 
 /** The directory the migrations ship in. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -29,14 +34,22 @@ export function migrationHash(sql: string): string {
  */
 export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const migrations: Migration[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const m = FILE.exec(file);
-    if (!m) throw new Error(`migration file ${path.join(dir, file)} is misnamed: expected NNN_name.sql (e.g. 003_recordings.sql)`);
+    if (!m)
+      throw new Error(
+        `migration file ${path.join(dir, file)} is misnamed: expected NNN_name.sql (e.g. 003_recordings.sql)`,
+      );
     const sql = readFileSync(path.join(dir, file), 'utf8');
     migrations.push({ id: Number(m[1]), name: file.slice(0, -'.sql'.length), sql, hash: migrationHash(sql) });
   }
   migrations.forEach((m, i) => {
-    if (m.id !== i + 1) throw new Error(`migrations in ${dir} must be numbered 001, 002, ... without gaps or duplicates; found ${m.name} at position ${i + 1}`);
+    if (m.id !== i + 1)
+      throw new Error(
+        `migrations in ${dir} must be numbered 001, 002, ... without gaps or duplicates; found ${m.name} at position ${i + 1}`,
+      );
   });
   if (migrations.length === 0) throw new Error(`no migrations found in ${dir}`);
   return migrations;

@@ -12,8 +12,17 @@ describe('openStore', () => {
     const store = await fx.open();
     expect(store.pragmas()).toEqual({ journalMode: 'wal', foreignKeys: true, busyTimeoutMs: 5000, synchronous: 1 });
     // Foreign keys really act: a run cannot point to a missing plan.
-    expect(() => store.runs.create({ id: 'r', planId: 'ghost', planName: 'x', environment: null, plan: {}, overrides: {}, startedAt: '2025-03-01T12:00:00Z' }))
-      .toThrow(/FOREIGN KEY constraint failed/);
+    expect(() =>
+      store.runs.create({
+        id: 'r',
+        planId: 'ghost',
+        planName: 'x',
+        environment: null,
+        plan: {},
+        overrides: {},
+        startedAt: '2025-03-01T12:00:00Z',
+      }),
+    ).toThrow(/FOREIGN KEY constraint failed/);
     expect(fx.raw(store.file).pragma('journal_mode', { simple: true })).toBe('wal'); // persisted in the file
   });
 
@@ -41,11 +50,13 @@ describe('file modes', () => {
       await chmod(file, 0o644); // as an older Loadsmith left it
       const store = await fx.open({ dataDir });
       store.settings.set('theme', 'dark');
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect({ f, mode: (await stat(f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+      for (const f of [file, `${file}-wal`, `${file}-shm`])
+        expect({ f, mode: (await stat(f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
       store.close();
       const fresh = await fx.open({ dataDir: path.join(dataDir, 'fresh') });
       fresh.settings.set('theme', 'dark');
-      for (const f of [fresh.file, `${fresh.file}-wal`, `${fresh.file}-shm`]) expect({ f, mode: (await stat(f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+      for (const f of [fresh.file, `${fresh.file}-wal`, `${fresh.file}-shm`])
+        expect({ f, mode: (await stat(f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
     } finally {
       process.umask(old);
     }
@@ -63,7 +74,9 @@ describe('defaultDataDir', () => {
     expect(defaultDataDir({ XDG_DATA_HOME: 'relative' }, 'linux', home)).toBe('/home/ada/.local/share/loadsmith');
     expect(defaultDataDir({ LOADSMITH_DATA_DIR: ' ' }, 'freebsd', home)).toBe('/home/ada/.local/share/loadsmith');
     expect(defaultDataDir({}, 'darwin', '/Users/ada')).toBe('/Users/ada/Library/Application Support/Loadsmith');
-    expect(defaultDataDir({ APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ada')).toBe('C:\\Users\\ada\\AppData\\Roaming\\Loadsmith');
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ada')).toBe(
+      'C:\\Users\\ada\\AppData\\Roaming\\Loadsmith',
+    );
     expect(defaultDataDir({}, 'win32', 'C:\\Users\\ada')).toBe('C:\\Users\\ada\\AppData\\Roaming\\Loadsmith');
   });
 });
@@ -81,7 +94,9 @@ describe('settings', () => {
     expect(store.settings.all()).toEqual({ theme: 'light', window: { w: 800, h: 600 } });
     fx.raw(store.file).prepare("UPDATE settings SET value = 'light' WHERE key = 'theme'").run();
     expect(store.settings.all()).toEqual({ window: { w: 800, h: 600 } });
-    expect(fx.warnings).toEqual([expect.stringMatching(/^corrupt JSON in settings theme: .*\(skipped: the default applies\)$/)]);
+    expect(fx.warnings).toEqual([
+      expect.stringMatching(/^corrupt JSON in settings theme: .*\(skipped: the default applies\)$/),
+    ]);
     expect(() => store.settings.set('bad', () => 1)).toThrow(TypeError);
   });
 });

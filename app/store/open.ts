@@ -40,7 +40,12 @@ export interface OpenStoreOptions {
 }
 
 /** The SQLite settings the store runs with, as SQLite reports them. */
-export interface StorePragmas { journalMode: string; foreignKeys: boolean; busyTimeoutMs: number; synchronous: number }
+export interface StorePragmas {
+  journalMode: string;
+  foreignKeys: boolean;
+  busyTimeoutMs: number;
+  synchronous: number;
+}
 
 /** A Store as openStore returns it, with what happened at open. */
 export interface OpenedStore extends Store {
@@ -70,7 +75,8 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
   let owner: ReturnType<typeof claimOwner> | undefined;
   try {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
-    if (mode !== 'wal') throw new Error(`${file}: SQLite cannot use WAL mode here (journal_mode stays ${String(mode)})`);
+    if (mode !== 'wal')
+      throw new Error(`${file}: SQLite cannot use WAL mode here (journal_mode stays ${String(mode)})`);
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL'); // with WAL: durable at checkpoints, never corrupt; a run writes once per second
     // What is deleted or replaced is overwritten in the file, not left in free space: an autosaved draft holding a
@@ -79,14 +85,24 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
     if (!existed) markScrubbed(db);
     ownerOnly(file); // the -wal and -shm files WAL mode created (SQLite gives them the database's mode)
     const applied = applyMigrations(db, migrations, file, clock().toISOString());
-    const ctx: RepoContext = { db, now: () => clock().toISOString(), warn: warnOnce(options.warn ?? console.warn), cipher: options.cipher ?? localKeyCipher(dataDir) };
+    const ctx: RepoContext = {
+      db,
+      now: () => clock().toISOString(),
+      warn: warnOnce(options.warn ?? console.warn),
+      cipher: options.cipher ?? localKeyCipher(dataDir),
+    };
     owner = claimOwner();
     const runs = runRepository(ctx, owner);
     const recovered = runs.markInterrupted();
     const claimed = owner;
     let open = true;
     return {
-      file, dataDir, cipher: ctx.cipher, applied, recovered, runs,
+      file,
+      dataDir,
+      cipher: ctx.cipher,
+      applied,
+      recovered,
+      runs,
       plans: planRepository(ctx),
       environments: environmentRepository(ctx),
       recordings: recordingRepository(ctx),
@@ -101,7 +117,11 @@ export function openStore(options: OpenStoreOptions = {}): OpenedStore {
         if (!open) return;
         open = false;
         releaseOwner(claimed);
-        try { db.pragma('optimize'); } finally { db.close(); }
+        try {
+          db.pragma('optimize');
+        } finally {
+          db.close();
+        }
       },
     };
   } catch (e) {

@@ -5,16 +5,43 @@ import { scrubFreeSpace } from './free-space.ts';
 import type { PlanRepository, PlanStats, StoredPlan, StoredPlanSummary } from './types.ts';
 import { StoreConflictError } from './types.ts';
 
-interface PlanRow { id: string; name: string; revision: number; valid: number; scenarios: number; requests: number; created_at: string; updated_at: string }
-interface RevisionRow { revision: number; saved_at: string; name: string; note: string | null; label: string | null }
+interface PlanRow {
+  id: string;
+  name: string;
+  revision: number;
+  valid: number;
+  scenarios: number;
+  requests: number;
+  created_at: string;
+  updated_at: string;
+}
+interface RevisionRow {
+  revision: number;
+  saved_at: string;
+  name: string;
+  note: string | null;
+  label: string | null;
+}
 
-const revisionRow = (r: RevisionRow) => ({ revision: r.revision, savedAt: r.saved_at, name: r.name, note: r.note, label: r.label });
+const revisionRow = (r: RevisionRow) => ({
+  revision: r.revision,
+  savedAt: r.saved_at,
+  name: r.name,
+  note: r.note,
+  label: r.label,
+});
 
 const COLUMNS = 'p.id, p.name, p.revision, p.valid, p.scenarios, p.requests, p.created_at, p.updated_at';
 
 const summary = (r: PlanRow): StoredPlanSummary => ({
-  id: r.id, name: r.name, revision: r.revision, createdAt: r.created_at, updatedAt: r.updated_at,
-  valid: r.valid === 1, scenarios: r.scenarios, requests: r.requests,
+  id: r.id,
+  name: r.name,
+  revision: r.revision,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  valid: r.valid === 1,
+  scenarios: r.scenarios,
+  requests: r.requests,
 });
 
 /** Plans on SQLite. Lists are ordered by name (case-insensitive); revisions newest first. */
@@ -23,15 +50,20 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
   const selectOne = db.prepare(`SELECT ${COLUMNS}, r.document FROM plans p
     JOIN plan_revisions r ON r.plan_id = p.id AND r.revision = p.revision WHERE p.id = ?`);
   const selectRevision = db.prepare('SELECT revision FROM plans WHERE id = ?').pluck();
-  const insertPlan = db.prepare(`INSERT INTO plans (id, name, revision, valid, scenarios, requests, created_at, updated_at)
+  const insertPlan =
+    db.prepare(`INSERT INTO plans (id, name, revision, valid, scenarios, requests, created_at, updated_at)
     VALUES (@id, @name, 1, @valid, @scenarios, @requests, @at, @at)`);
   const updatePlan = db.prepare(`UPDATE plans SET name = @name, revision = @revision, valid = @valid,
     scenarios = @scenarios, requests = @requests, updated_at = @at WHERE id = @id`);
   const insertRevision = db.prepare(`INSERT INTO plan_revisions (plan_id, revision, name, document, note, saved_at)
     VALUES (@id, @revision, @name, @document, @note, @at)`);
   const deletePlan = db.prepare('DELETE FROM plans WHERE id = ?');
-  const listRevisions = db.prepare('SELECT revision, saved_at, name, note, label FROM plan_revisions WHERE plan_id = ? ORDER BY revision DESC');
-  const oneRevision = db.prepare('SELECT revision, saved_at, name, note, label, document FROM plan_revisions WHERE plan_id = ? AND revision = ?');
+  const listRevisions = db.prepare(
+    'SELECT revision, saved_at, name, note, label FROM plan_revisions WHERE plan_id = ? ORDER BY revision DESC',
+  );
+  const oneRevision = db.prepare(
+    'SELECT revision, saved_at, name, note, label, document FROM plan_revisions WHERE plan_id = ? AND revision = ?',
+  );
   const setLabel = db.prepare('UPDATE plan_revisions SET label = ? WHERE plan_id = ? AND revision = ?');
   const deleteRevision = db.prepare('DELETE FROM plan_revisions WHERE plan_id = ? AND revision = ?');
   const allDocuments = db.prepare('SELECT revision, document FROM plan_revisions WHERE plan_id = ?');
@@ -63,14 +95,22 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
     const current = selectRevision.get(id) as number | undefined;
     if (current === undefined) throw new Error(`no plan with id ${id}`);
     if (input.baseRevision !== undefined && input.baseRevision !== current) {
-      throw new StoreConflictError(`plan ${id} is at revision ${current}, not ${input.baseRevision}: it was saved elsewhere in the meantime`);
+      throw new StoreConflictError(
+        `plan ${id} is at revision ${current}, not ${input.baseRevision}: it was saved elsewhere in the meantime`,
+      );
     }
     const at = now();
     const revision = current + 1;
     const document = toJson(input.document, `plan ${id} document`);
     if (input.coalesceWithinMs !== undefined && input.note === undefined) {
       const head = oneRevision.get(id, current) as (RevisionRow & { document: string }) | undefined;
-      if (head && head.note === null && head.label === null && Date.parse(at) - Date.parse(head.saved_at) < input.coalesceWithinMs) deleteRevision.run(id, current);
+      if (
+        head &&
+        head.note === null &&
+        head.label === null &&
+        Date.parse(at) - Date.parse(head.saved_at) < input.coalesceWithinMs
+      )
+        deleteRevision.run(id, current);
     }
     insertRevision.run({ id, revision, name: input.name, document, note: input.note ?? null, at });
     updatePlan.run({ id, revision, name: input.name, ...stats(input), at });
@@ -82,11 +122,17 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
     let runs = 0;
     for (const r of allDocuments.all(id) as { revision: number; document: string }[]) {
       const doc = parseJson(r.document, `plan ${id} revision ${r.revision} document`);
-      if (fn(doc)) { setDocument.run(toJson(doc, `plan ${id} revision ${r.revision} document`), id, r.revision); revisions++; }
+      if (fn(doc)) {
+        setDocument.run(toJson(doc, `plan ${id} revision ${r.revision} document`), id, r.revision);
+        revisions++;
+      }
     }
     for (const r of runPlans.all(id) as { id: string; plan: string }[]) {
       const doc = parseJson(r.plan, `run ${r.id} plan`);
-      if (fn(doc)) { setRunPlan.run(toJson(doc, `run ${r.id} plan`), r.id); runs++; }
+      if (fn(doc)) {
+        setRunPlan.run(toJson(doc, `run ${r.id} plan`), r.id);
+        runs++;
+      }
     }
     return { revisions, runs };
   });
@@ -105,7 +151,9 @@ export function planRepository({ db, now }: RepoContext): PlanRepository {
     revisions: (id) => (listRevisions.all(id) as RevisionRow[]).map(revisionRow),
     revision: (id, revision) => {
       const row = oneRevision.get(id, revision) as (RevisionRow & { document: string }) | undefined;
-      return row && { ...revisionRow(row), document: parseJson(row.document, `plan ${id} revision ${revision} document`) };
+      return (
+        row && { ...revisionRow(row), document: parseJson(row.document, `plan ${id} revision ${revision} document`) }
+      );
     },
     labelRevision: (id, revision, label) => setLabel.run(label, id, revision).changes > 0,
   };

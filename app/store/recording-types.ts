@@ -15,12 +15,31 @@ export interface StoredRecording {
 
 /** What an entry list shows; the URL has secret query values masked. */
 export interface StoredEntrySummary {
-  id: number; startedAt: string; durationMs: number; method: string; url: string; host: string; status: number; mimeType: string;
-  type: string; size: number; redirectFrom: number | null; error: string | null; secret: boolean; truncated: boolean;
+  id: number;
+  startedAt: string;
+  durationMs: number;
+  method: string;
+  url: string;
+  host: string;
+  status: number;
+  mimeType: string;
+  type: string;
+  size: number;
+  redirectFrom: number | null;
+  error: string | null;
+  secret: boolean;
+  truncated: boolean;
 }
 
 export interface RecordingRepository {
-  create(input: { id: string; name: string; source: 'proxy' | 'har'; startedAt: string; status?: 'recording' | 'stopped'; options?: unknown }): StoredRecording;
+  create(input: {
+    id: string;
+    name: string;
+    source: 'proxy' | 'har';
+    startedAt: string;
+    status?: 'recording' | 'stopped';
+    options?: unknown;
+  }): StoredRecording;
   /** Marks a recording stopped (now); false when it was not recording. */
   stop(id: string): boolean;
   rename(id: string, name: string): StoredRecording | undefined;

@@ -7,7 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 
 /** Stored in runs.owner as JSON. `token` identifies one open store. */
-export interface RunOwner { host: string; pid: number; token: string }
+export interface RunOwner {
+  host: string;
+  pid: number;
+  token: string;
+}
 
 /** Tokens of the stores open in this process. */
 const liveTokens = new Set<string>();
@@ -29,7 +33,9 @@ function parseOwner(text: string | null): RunOwner | undefined {
   try {
     const v = JSON.parse(text) as Partial<RunOwner> | null;
     if (v && typeof v.host === 'string' && Number.isInteger(v.pid) && typeof v.token === 'string') return v as RunOwner;
-  } catch { /* unreadable owner: treat as gone */ }
+  } catch {
+    /* unreadable owner: treat as gone */
+  }
   return undefined;
 }
 

@@ -3,9 +3,9 @@ import { parseJsonOrNull, type Warn } from './codec.ts';
 import { RUN_STATUSES, type StoredRun, type StoredRunRow, type StoredRunStatus } from './types.ts';
 
 /** The columns of a run list row, and of a full run. */
-export const ROW_COLUMNS = 'id, plan_id, plan_name, environment, label, status, stopped_by, started_at, ended_at, duration_ms, overrides, key, error';
+export const ROW_COLUMNS =
+  'id, plan_id, plan_name, environment, label, status, stopped_by, started_at, ended_at, duration_ms, overrides, key, error';
 export const FULL_COLUMNS = `${ROW_COLUMNS}, plan, summary, info`;
-
 
 export interface RunDbRow {
   id: string;
@@ -22,7 +22,11 @@ export interface RunDbRow {
   key: string | null;
   error: string | null;
 }
-export interface FullRunDbRow extends RunDbRow { plan: string; summary: string | null; info: string | null }
+export interface FullRunDbRow extends RunDbRow {
+  plan: string;
+  summary: string | null;
+  info: string | null;
+}
 
 function status(value: string, id: string): StoredRunStatus {
   const found = RUN_STATUSES.find((s) => s === value);
@@ -53,5 +57,10 @@ export function toRunRow(r: RunDbRow, warn: Warn): StoredRunRow {
 /** A full run; corrupt `plan`/`summary`/`info` JSON reads as null (noted through warn). */
 export function toRun(r: FullRunDbRow, warn: Warn): StoredRun {
   const json = (text: string | null, column: string): unknown => parseJsonOrNull(text, `runs ${r.id} ${column}`, warn);
-  return { ...toRunRow(r, warn), plan: json(r.plan, 'plan'), summary: json(r.summary, 'summary'), info: json(r.info, 'info') };
+  return {
+    ...toRunRow(r, warn),
+    plan: json(r.plan, 'plan'),
+    summary: json(r.summary, 'summary'),
+    info: json(r.info, 'info'),
+  };
 }

@@ -15,16 +15,56 @@ describe('runs', () => {
     const store = await fx.open();
     start(store, 'r1', '2025-03-01T13:00:00+01:00');
     expect(store.runs.get('r1')).toEqual({
-      id: 'r1', planId: null, planName: 'API', environment: 'staging', label: null, status: 'running', stoppedBy: null, startedAt: '2025-03-01T12:00:00.000Z',
-      endedAt: null, durationMs: null, overrides: { vus: 2 }, key: null, error: null, plan, summary: null, info: null,
+      id: 'r1',
+      planId: null,
+      planName: 'API',
+      environment: 'staging',
+      label: null,
+      status: 'running',
+      stoppedBy: null,
+      startedAt: '2025-03-01T12:00:00.000Z',
+      endedAt: null,
+      durationMs: null,
+      overrides: { vus: 2 },
+      key: null,
+      error: null,
+      plan,
+      summary: null,
+      info: null,
     });
     store.runs.setLabel('r1', 'http2');
     expect(store.runs.get('r1')?.label).toBe('http2');
     expect(() => store.runs.setLabel('nope', 'x')).toThrow();
     store.runs.setInfo('r1', { plan: 'API', scenarios: [] });
-    store.runs.finish('r1', { status: 'failed', stoppedBy: 'threshold', endedAt: '2025-03-01T12:00:30.000Z', durationMs: 30_000, summary: { version: 1 }, key: { rps: 12.5 }, error: 'thresholds failed' });
-    expect(store.runs.get('r1')).toMatchObject({ status: 'failed', stoppedBy: 'threshold', endedAt: '2025-03-01T12:00:30.000Z', durationMs: 30_000, info: { plan: 'API', scenarios: [] }, summary: { version: 1 }, key: { rps: 12.5 }, error: 'thresholds failed' });
-    expect(() => store.runs.finish('nope', { status: 'passed', endedAt: '2025-03-01T12:00:00Z', durationMs: 1, summary: null, key: null, error: null })).toThrow('cannot finish the run: no run with id nope');
+    store.runs.finish('r1', {
+      status: 'failed',
+      stoppedBy: 'threshold',
+      endedAt: '2025-03-01T12:00:30.000Z',
+      durationMs: 30_000,
+      summary: { version: 1 },
+      key: { rps: 12.5 },
+      error: 'thresholds failed',
+    });
+    expect(store.runs.get('r1')).toMatchObject({
+      status: 'failed',
+      stoppedBy: 'threshold',
+      endedAt: '2025-03-01T12:00:30.000Z',
+      durationMs: 30_000,
+      info: { plan: 'API', scenarios: [] },
+      summary: { version: 1 },
+      key: { rps: 12.5 },
+      error: 'thresholds failed',
+    });
+    expect(() =>
+      store.runs.finish('nope', {
+        status: 'passed',
+        endedAt: '2025-03-01T12:00:00Z',
+        durationMs: 1,
+        summary: null,
+        key: null,
+        error: null,
+      }),
+    ).toThrow('cannot finish the run: no run with id nope');
     expect(() => store.runs.setInfo('nope', {})).toThrow('no run with id nope');
     expect(() => start(store, 'bad', 'yesterday')).toThrow("run bad startedAt: 'yesterday' is not a valid time");
     expect(store.runs.get('nope')).toBeUndefined();
@@ -51,13 +91,19 @@ describe('runs', () => {
     for (const s of [2, 0, 1]) store.runs.addSample('r', s, { t: s, reqs: s * 10 });
     store.runs.addSample('keep', 0, { t: 0 });
     store.runs.addSample('r', 1, { t: 1, reqs: 11 }); // the same second again replaces it
-    expect(store.runs.samples('r')).toEqual([{ t: 0, reqs: 0 }, { t: 1, reqs: 11 }, { t: 2, reqs: 20 }]);
+    expect(store.runs.samples('r')).toEqual([
+      { t: 0, reqs: 0 },
+      { t: 1, reqs: 11 },
+      { t: 2, reqs: 20 },
+    ]);
     expect(() => store.runs.addSample('r', -1, {})).toThrow(RangeError);
     expect(() => store.runs.addSample('ghost', 0, {})).toThrow(/FOREIGN KEY/);
     expect(store.runs.delete('r')).toBe(true);
     expect(store.runs.delete('r')).toBe(false);
     expect(store.runs.samples('r')).toEqual([]);
-    expect(fx.raw(store.file).prepare('SELECT run_id, count(*) AS n FROM run_samples GROUP BY run_id').all()).toEqual([{ run_id: 'keep', n: 1 }]);
+    expect(fx.raw(store.file).prepare('SELECT run_id, count(*) AS n FROM run_samples GROUP BY run_id').all()).toEqual([
+      { run_id: 'keep', n: 1 },
+    ]);
   });
 
   it('reads corrupt JSON in a run as null with a note, and skips corrupt samples', async () => {
@@ -73,7 +119,9 @@ describe('runs', () => {
     expect(store.runs.samples('r')).toEqual([{ t: 1 }]);
     expect(fx.warnings).toHaveLength(3); // each corrupt cell once, however often it is read
     expect(fx.warnings[0]).toMatch(/^corrupt JSON in runs r overrides: .* \(read as null\)$/);
-    expect(fx.warnings).toContainEqual(expect.stringMatching(/^corrupt JSON in run_samples r second 0: .*\(skipped\)$/));
+    expect(fx.warnings).toContainEqual(
+      expect.stringMatching(/^corrupt JSON in run_samples r second 0: .*\(skipped\)$/),
+    );
   });
 });
 
@@ -112,15 +160,27 @@ describe('recovery of runs left running', () => {
     expect(third.runs.get('live')?.status).toBe('running');
   });
 
-  it("leaves a run owned by another live process alone; a finished run is never touched", async () => {
+  it('leaves a run owned by another live process alone; a finished run is never touched', async () => {
     const store = await fx.open();
     start(store, 'theirs', '2025-03-01T12:00:00Z');
     start(store, 'done', '2025-03-01T12:00:00Z');
-    store.runs.finish('done', { status: 'passed', endedAt: '2025-03-01T12:00:10Z', durationMs: 10_000, summary: null, key: null, error: null });
-    fx.raw(store.file).prepare("UPDATE runs SET owner = ? WHERE id = 'theirs'").run(JSON.stringify({ host: hostname(), pid: process.ppid, token: 'elsewhere' }));
+    store.runs.finish('done', {
+      status: 'passed',
+      endedAt: '2025-03-01T12:00:10Z',
+      durationMs: 10_000,
+      summary: null,
+      key: null,
+      error: null,
+    });
+    fx.raw(store.file)
+      .prepare("UPDATE runs SET owner = ? WHERE id = 'theirs'")
+      .run(JSON.stringify({ host: hostname(), pid: process.ppid, token: 'elsewhere' }));
     expect(store.runs.markInterrupted()).toBe(0);
     fx.raw(store.file).prepare("UPDATE runs SET owner = 'garbage' WHERE id = 'theirs'").run();
     expect(store.runs.markInterrupted()).toBe(1);
-    expect(store.runs.list().map((r) => [r.id, r.status])).toEqual([['done', 'passed'], ['theirs', 'interrupted']]);
+    expect(store.runs.list().map((r) => [r.id, r.status])).toEqual([
+      ['done', 'passed'],
+      ['theirs', 'interrupted'],
+    ]);
   });
 });

@@ -7,7 +7,12 @@ import type { Migration } from './migrations.ts';
 import { StoreVersionError } from './types.ts';
 
 /** A row of `_migrations`. */
-export interface AppliedMigration { id: number; name: string; hash: string; applied_at: string }
+export interface AppliedMigration {
+  id: number;
+  name: string;
+  hash: string;
+  applied_at: string;
+}
 
 /** The bookkeeping table (created by the code, not by a migration). */
 export const MIGRATIONS_TABLE_SQL = `CREATE TABLE IF NOT EXISTS _migrations (
@@ -21,10 +26,13 @@ type Db = Database.Database;
 
 /** The recorded migrations, or undefined when the database has no `_migrations` table yet. */
 export function readApplied(db: Db, file: string): AppliedMigration[] | undefined {
-  const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-    .pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    .pluck()
+    .all() as string[];
   if (!tables.includes('_migrations')) {
-    if (tables.length > 0) throw new Error(`${file} is not a Loadsmith database (it has tables but no _migrations): use another --data-dir`);
+    if (tables.length > 0)
+      throw new Error(`${file} is not a Loadsmith database (it has tables but no _migrations): use another --data-dir`);
     return undefined;
   }
   return db.prepare('SELECT id, name, hash, applied_at FROM _migrations ORDER BY id').all() as AppliedMigration[];
@@ -35,20 +43,27 @@ export function checkApplied(applied: readonly AppliedMigration[], known: readon
   const maxKnown = known.length === 0 ? 0 : Math.max(...known.map((m) => m.id));
   const maxApplied = applied.reduce((max, a) => Math.max(max, a.id), 0);
   if (maxApplied > maxKnown) {
-    throw new StoreVersionError(`${file} was written by a newer Loadsmith (schema ${maxApplied}; this version knows up to ${maxKnown}): upgrade Loadsmith or use another --data-dir`);
+    throw new StoreVersionError(
+      `${file} was written by a newer Loadsmith (schema ${maxApplied}; this version knows up to ${maxKnown}): upgrade Loadsmith or use another --data-dir`,
+    );
   }
   const byId = new Map(known.map((m) => [m.id, m]));
   for (const a of applied) {
     const m = byId.get(a.id);
-    if (!m) throw new StoreVersionError(`${file} records migration ${a.id} (${a.name}), which this Loadsmith does not know: upgrade Loadsmith or use another --data-dir`);
+    if (!m)
+      throw new StoreVersionError(
+        `${file} records migration ${a.id} (${a.name}), which this Loadsmith does not know: upgrade Loadsmith or use another --data-dir`,
+      );
     if (m.name !== a.name) {
-      throw new StoreVersionError(`${file} applied migration ${a.id} as ${a.name}, but this Loadsmith ships ${m.name}: use the Loadsmith that wrote it, or another --data-dir. The database was not modified.`);
+      throw new StoreVersionError(
+        `${file} applied migration ${a.id} as ${a.name}, but this Loadsmith ships ${m.name}: use the Loadsmith that wrote it, or another --data-dir. The database was not modified.`,
+      );
     }
     if (m.hash !== a.hash) {
       throw new StoreVersionError(
         `migration ${m.name}.sql was edited after it was applied to ${file} (recorded sha256 ${a.hash.slice(0, 12)}…, ` +
-        `file now ${m.hash.slice(0, 12)}…): an applied migration must never change. Restore the original file and put the ` +
-        'change in a new numbered migration, or use another --data-dir. The database was not modified.',
+          `file now ${m.hash.slice(0, 12)}…): an applied migration must never change. Restore the original file and put the ` +
+          'change in a new numbered migration, or use another --data-dir. The database was not modified.',
       );
     }
   }

@@ -6,7 +6,9 @@ import type { SettingsRepository } from './types.ts';
 /** Settings on SQLite. `set(key, undefined)` removes the key; a corrupt stored value is skipped (noted through warn). */
 export function settingsRepository({ db, warn }: RepoContext): SettingsRepository {
   const selectAll = db.prepare('SELECT key, value FROM settings ORDER BY key');
-  const upsert = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const upsert = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   const remove = db.prepare('DELETE FROM settings WHERE key = ?');
   return {
     all: () => {

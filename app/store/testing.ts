@@ -44,7 +44,12 @@ export function storeFixture(): StoreFixture {
     dir,
     warnings,
     async open(options = {}) {
-      const store = openStore({ now: steppingClock(), warn: (m) => warnings.push(m), ...options, dataDir: options.dataDir ?? await dir() });
+      const store = openStore({
+        now: steppingClock(),
+        warn: (m) => warnings.push(m),
+        ...options,
+        dataDir: options.dataDir ?? (await dir()),
+      });
       closers.push(() => store.close());
       return store;
     },

@@ -6,7 +6,11 @@ import type { RecordingRepository } from './recording-types.ts';
 
 export type { RecordingRepository, StoredEntrySummary, StoredRecording } from './recording-types.ts';
 
-export interface PlanStats { valid: boolean; scenarios: number; requests: number }
+export interface PlanStats {
+  valid: boolean;
+  scenarios: number;
+  requests: number;
+}
 
 export interface StoredPlanSummary extends PlanStats {
   id: string;
@@ -16,9 +20,17 @@ export interface StoredPlanSummary extends PlanStats {
   updatedAt: string;
 }
 
-export interface StoredPlan extends StoredPlanSummary { document: unknown }
+export interface StoredPlan extends StoredPlanSummary {
+  document: unknown;
+}
 
-export interface PlanRevisionRow { revision: number; savedAt: string; name: string; note: string | null; label: string | null }
+export interface PlanRevisionRow {
+  revision: number;
+  savedAt: string;
+  name: string;
+  note: string | null;
+  label: string | null;
+}
 
 export interface PlanRepository {
   list(): StoredPlanSummary[];
@@ -31,7 +43,16 @@ export interface PlanRepository {
    * current revision when that one is also an unnamed, note-less save from less than that long ago (autosaves while
    * typing become one revision; the revision number still goes up, so the numbers in the history have gaps).
    */
-  save(id: string, input: { name: string; document: unknown; note?: string; baseRevision?: number; coalesceWithinMs?: number } & PlanStats): StoredPlan;
+  save(
+    id: string,
+    input: {
+      name: string;
+      document: unknown;
+      note?: string;
+      baseRevision?: number;
+      coalesceWithinMs?: number;
+    } & PlanStats,
+  ): StoredPlan;
   delete(id: string): boolean;
   revisions(id: string): PlanRevisionRow[];
   revision(id: string, revision: number): (PlanRevisionRow & { document: unknown }) | undefined;
@@ -45,8 +66,18 @@ export interface PlanRepository {
   rewriteHistory(id: string, fn: (doc: unknown) => boolean): { revisions: number; runs: number };
 }
 
-export interface StoredVariable { name: string; secret: boolean; value: string | null; hasValue: boolean }
-export interface StoredEnvironment { id: string; name: string; updatedAt: string; variables: StoredVariable[] }
+export interface StoredVariable {
+  name: string;
+  secret: boolean;
+  value: string | null;
+  hasValue: boolean;
+}
+export interface StoredEnvironment {
+  id: string;
+  name: string;
+  updatedAt: string;
+  variables: StoredVariable[];
+}
 
 export interface EnvironmentRepository {
   list(): StoredEnvironment[];
@@ -55,7 +86,11 @@ export interface EnvironmentRepository {
    * Creates (no id) or replaces an environment's variables. A secret given without `value` keeps its stored
    * value; secret values are encrypted with the store's SecretCipher, never stored in clear.
    */
-  save(input: { id?: string; name: string; variables: { name: string; secret?: boolean; value?: string }[] }): StoredEnvironment;
+  save(input: {
+    id?: string;
+    name: string;
+    variables: { name: string; secret?: boolean; value?: string }[];
+  }): StoredEnvironment;
   delete(id: string): boolean;
   /** Every variable's value in clear (secrets decrypted), for starting a run. */
   values(id: string): Record<string, string>;
@@ -83,10 +118,23 @@ export interface StoredRunRow {
   error: string | null;
 }
 
-export interface StoredRun extends StoredRunRow { plan: unknown; summary: unknown; info: unknown }
+export interface StoredRun extends StoredRunRow {
+  plan: unknown;
+  summary: unknown;
+  info: unknown;
+}
 
 export interface RunRepository {
-  create(input: { id: string; planId: string | null; planName: string; environment: string | null; label?: string | null; plan: unknown; overrides: unknown; startedAt: string }): void;
+  create(input: {
+    id: string;
+    planId: string | null;
+    planName: string;
+    environment: string | null;
+    label?: string | null;
+    plan: unknown;
+    overrides: unknown;
+    startedAt: string;
+  }): void;
   /** Sets or clears a run's label. */
   setLabel(id: string, label: string | null): void;
   setInfo(id: string, info: unknown): void;
@@ -97,7 +145,18 @@ export interface RunRepository {
   addSample(id: string, second: number, sample: unknown): void;
   /** Replaces every stored point of a run (positions 1..n), in one transaction: the timeline was compacted. */
   replaceSamples(id: string, samples: readonly unknown[]): void;
-  finish(id: string, input: { status: StoredRunStatus; stoppedBy?: string | null; endedAt: string; durationMs: number | null; summary: unknown; key: unknown; error: string | null }): void;
+  finish(
+    id: string,
+    input: {
+      status: StoredRunStatus;
+      stoppedBy?: string | null;
+      endedAt: string;
+      durationMs: number | null;
+      summary: unknown;
+      key: unknown;
+      error: string | null;
+    },
+  ): void;
   list(filter?: { planId?: string; limit?: number }): StoredRunRow[];
   get(id: string): StoredRun | undefined;
   samples(id: string): unknown[];

@@ -3,10 +3,22 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { readFileSync } from 'node:fs';
 
-export interface Machine { cpu: string; cores: number; memoryGb: number; kernel: string; node: string; go: string; load: string }
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  kernel: string;
+  node: string;
+  go: string;
+  load: string;
+}
 
 function sh(cmd: string, args: string[]): string {
-  try { return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { return '?'; }
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '?';
+  }
 }
 
 export function machine(): Machine {
@@ -25,7 +37,9 @@ export function machine(): Machine {
 
 /** The 1, 5 and 15 minute load averages. */
 export function loadString(): string {
-  return loadavg().map((x) => x.toFixed(2)).join(', ');
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 }
 
 /** Share of the last `ms` the whole machine was busy (0..1 per core), from /proc/stat. */

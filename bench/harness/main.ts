@@ -19,7 +19,15 @@ import { parseArgs } from 'node:util';
 import { busyShare, loadString, machine } from './machine.ts';
 import { runPinned, steadyState } from './proc.ts';
 import type { RunRecord, Workload } from './record.ts';
-import { ceilingPipelinedTable, ceilingTable, closedTable, markdown, openTable, pipelinedTable, sleepingTable } from './report.ts';
+import {
+  ceilingPipelinedTable,
+  ceilingTable,
+  closedTable,
+  markdown,
+  openTable,
+  pipelinedTable,
+  sleepingTable,
+} from './report.ts';
 import { startTarget, type Target } from './target.ts';
 import { availableTools, ROOT, type Job, type Tool } from './tools.ts';
 
@@ -54,15 +62,40 @@ const m = machine();
 const records: RunRecord[] = [];
 const work = mkdtempSync(join(tmpdir(), 'loadsmith-bench-'));
 
-console.log(`bench: ${m.cpu}, ${m.cores} cores; load average ${m.load}; ${tools.map((t) => t.name).join(', ')}${missing.length ? ` (not installed: ${missing.join(', ')})` : ''}`);
-if (Number(m.load.split(',')[0]) > 0.5) console.log('bench: the machine is not idle (load average > 0.5): throughput numbers will be noisy');
+console.log(
+  `bench: ${m.cpu}, ${m.cores} cores; load average ${m.load}; ${tools.map((t) => t.name).join(', ')}${missing.length ? ` (not installed: ${missing.join(', ')})` : ''}`,
+);
+if (Number(m.load.split(',')[0]) > 0.5)
+  console.log('bench: the machine is not idle (load average > 0.5): throughput numbers will be noisy');
 
-async function measure(workload: Workload, tool: Tool, param: number, rep: number, job: Job, target: Target | undefined, timeoutS: number): Promise<void> {
+async function measure(
+  workload: Workload,
+  tool: Tool,
+  param: number,
+  rep: number,
+  job: Job,
+  target: Target | undefined,
+  timeoutS: number,
+): Promise<void> {
   const busy = busyShare(Math.max(1000, seconds * 900));
-  const run = await runPinned(job.argv, { cpus: o['generator-cpu'], timeoutS, ...(target ? { target } : {}), ...(job.env ? { env: job.env } : {}) });
+  const run = await runPinned(job.argv, {
+    cpus: o['generator-cpu'],
+    timeoutS,
+    ...(target ? { target } : {}),
+    ...(job.env ? { env: job.env } : {}),
+  });
   const rec: RunRecord = {
-    workload, tool: tool.name, param, rep, result: undefined, error: undefined, steady: steadyState(run.ticks),
-    wallS: run.wallS, cpuS: run.cpuS, peakRssMb: run.peakRssMb, machineBusy: await busy,
+    workload,
+    tool: tool.name,
+    param,
+    rep,
+    result: undefined,
+    error: undefined,
+    steady: steadyState(run.ticks),
+    wallS: run.wallS,
+    cpuS: run.cpuS,
+    peakRssMb: run.peakRssMb,
+    machineBusy: await busy,
   };
   try {
     rec.result = job.read(run.stdout);
@@ -72,8 +105,10 @@ async function measure(workload: Workload, tool: Tool, param: number, rep: numbe
   records.push(rec);
   const r = rec.result;
   const s = rec.steady;
-  console.log(`  ${workload} ${param} ${tool.name.padEnd(10)} rep ${rep + 1}: ${r ? `${Math.round(r.rps)} req/s p99 ${r.p99Ms.toFixed(2)} ms` : `FAILED ${rec.error}`}`
-    + `${s ? `, generator ${(s.genCpu * 100).toFixed(0)} % ${s.usPerReq.toFixed(1)} µs/req, target ${(s.targetCpu * 100).toFixed(0)} %` : ''}, RSS ${Math.round(run.peakRssMb)} MB`);
+  console.log(
+    `  ${workload} ${param} ${tool.name.padEnd(10)} rep ${rep + 1}: ${r ? `${Math.round(r.rps)} req/s p99 ${r.p99Ms.toFixed(2)} ms` : `FAILED ${rec.error}`}` +
+      `${s ? `, generator ${(s.genCpu * 100).toFixed(0)} % ${s.usPerReq.toFixed(1)} µs/req, target ${(s.targetCpu * 100).toFixed(0)} %` : ''}, RSS ${Math.round(run.peakRssMb)} MB`,
+  );
   await new Promise((res) => setTimeout(res, 1000)); // let sockets and the scheduler settle
 }
 
@@ -84,7 +119,12 @@ function dirFor(...parts: (string | number)[]): string {
 }
 
 /** Every parameter × repetition × tool that has a job for it, against `on`. */
-async function sweep(workload: Workload, params: number[], on: Target, job: (t: Tool, param: number, dir: string) => Job | undefined): Promise<void> {
+async function sweep(
+  workload: Workload,
+  params: number[],
+  on: Target,
+  job: (t: Tool, param: number, dir: string) => Job | undefined,
+): Promise<void> {
   for (const p of params) {
     for (let rep = 0; rep < reps; rep++) {
       for (const t of tools) {
@@ -97,33 +137,57 @@ async function sweep(workload: Workload, params: number[], on: Target, job: (t: 
 
 const target = await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu']);
 try {
-  if (only.has('closed')) await sweep('closed', list(o.connections), target, (t, c, dir) => t.closed?.(target.url, c, seconds, dir));
+  if (only.has('closed'))
+    await sweep('closed', list(o.connections), target, (t, c, dir) => t.closed?.(target.url, c, seconds, dir));
   // A target built before -raw existed exits at once: skip the workload (and keep every other record) instead.
-  const lean = only.has('ceiling') || only.has('ceiling-pipelined')
-    ? await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu'], true).catch((e: unknown) => {
-      console.log(`  ceiling: skipped, the lean target did not start (${(e as Error).message}); rebuild it: bash scripts/install-bench-tools.sh`);
-      return undefined;
-    })
-    : undefined;
+  const lean =
+    only.has('ceiling') || only.has('ceiling-pipelined')
+      ? await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu'], true).catch((e: unknown) => {
+          console.log(
+            `  ceiling: skipped, the lean target did not start (${(e as Error).message}); rebuild it: bash scripts/install-bench-tools.sh`,
+          );
+          return undefined;
+        })
+      : undefined;
   if (lean !== undefined) {
     try {
-      if (only.has('ceiling')) await sweep('ceiling', list(o['ceiling-connections']), lean, (t, c, dir) => t.closed?.(lean.url, c, seconds, dir));
-      if (only.has('ceiling-pipelined')) await sweep('ceiling-pipelined', list(o['ceiling-depths']), lean, (t, depth, dir) => t.pipelined?.(lean.url, ceilingConnections * depth, depth, seconds, dir));
+      if (only.has('ceiling'))
+        await sweep('ceiling', list(o['ceiling-connections']), lean, (t, c, dir) =>
+          t.closed?.(lean.url, c, seconds, dir),
+        );
+      if (only.has('ceiling-pipelined'))
+        await sweep('ceiling-pipelined', list(o['ceiling-depths']), lean, (t, depth, dir) =>
+          t.pipelined?.(lean.url, ceilingConnections * depth, depth, seconds, dir),
+        );
     } finally {
       await lean.stop();
     }
   }
   if (only.has('pipelined')) {
     const inFlight = Number(o['in-flight']);
-    await sweep('pipelined', list(o.depths), target, (t, depth, dir) => t.pipelined?.(target.url, inFlight, depth, seconds, dir));
+    await sweep('pipelined', list(o.depths), target, (t, depth, dir) =>
+      t.pipelined?.(target.url, inFlight, depth, seconds, dir),
+    );
   }
-  if (only.has('open')) await sweep('open', list(o.rates), target, (t, rate, dir) => t.open?.(target.url, rate, seconds, dir));
+  if (only.has('open'))
+    await sweep('open', list(o.rates), target, (t, rate, dir) => t.open?.(target.url, rate, seconds, dir));
   if (only.has('sleeping')) {
     for (const vus of list(o.vus)) {
       for (const t of tools) {
         if (!t.sleeping) continue;
-        if (t.name === 'k6' && vus > Number(o['k6-max-sleeping'])) { console.log(`  sleeping ${vus} k6: skipped (above --k6-max-sleeping; k6 needs ~240 KB per VU)`); continue; }
-        await measure('sleeping', t, vus, 0, t.sleeping(vus, quick ? 6 : 10, dirFor(t.name, 'sleep', vus)), undefined, 300);
+        if (t.name === 'k6' && vus > Number(o['k6-max-sleeping'])) {
+          console.log(`  sleeping ${vus} k6: skipped (above --k6-max-sleeping; k6 needs ~240 KB per VU)`);
+          continue;
+        }
+        await measure(
+          'sleeping',
+          t,
+          vus,
+          0,
+          t.sleeping(vus, quick ? 6 : 10, dirFor(t.name, 'sleep', vus)),
+          undefined,
+          300,
+        );
       }
     }
   }
@@ -133,12 +197,26 @@ try {
 
 const versions = Object.fromEntries(tools.map((t) => [t.name, t.version()]));
 const report = markdown({
-  command: `bench/run ${process.argv.slice(2).join(' ')}`.trim(), date: new Date().toISOString(), machine: m, loadAfter: loadString(),
-  versions, reps, seconds, records, skipped: missing, inFlight: Number(o['in-flight']), ceilingConnections,
+  command: `bench/run ${process.argv.slice(2).join(' ')}`.trim(),
+  date: new Date().toISOString(),
+  machine: m,
+  loadAfter: loadString(),
+  versions,
+  reps,
+  seconds,
+  records,
+  skipped: missing,
+  inFlight: Number(o['in-flight']),
+  ceilingConnections,
 });
-console.log(`\n${closedTable(records)}\n${ceilingTable(records)}\n${ceilingPipelinedTable(records, ceilingConnections)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`);
+console.log(
+  `\n${closedTable(records)}\n${ceilingTable(records)}\n${ceilingPipelinedTable(records, ceilingConnections)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`,
+);
 writeFileSync(o.out, report);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records
-writeFileSync(join(ROOT, 'bench/results', `raw-${Date.now()}.json`), `${JSON.stringify({ machine: m, versions, records }, null, 1)}\n`);
+writeFileSync(
+  join(ROOT, 'bench/results', `raw-${Date.now()}.json`),
+  `${JSON.stringify({ machine: m, versions, records }, null, 1)}\n`,
+);
 console.log(`bench: wrote ${relative(process.cwd(), o.out)}`);
 rmSync(work, { recursive: true, force: true });

@@ -44,7 +44,8 @@ export function parseWrk(out: string): ToolResult {
     requests: required('wrk', num(/^\s+(\d+) requests in/m, out)),
     rps: num(/^Requests\/sec:\s+([\d.]+)/m, out),
     // With a pipelining script wrk prints "99% 0.00us" (it times batches, not requests): no percentile then.
-    p50Ms: p50, p99Ms: p99 < p50 ? NaN : p99,
+    p50Ms: p50,
+    p99Ms: p99 < p50 ? NaN : p99,
     errors: socketErrors + (Number.isFinite(non2xx) ? non2xx : 0),
   };
 }
@@ -54,7 +55,8 @@ export function parseHey(out: string): ToolResult {
   let ok = 0;
   let bad = 0;
   for (const m of out.matchAll(/^\s+\[(\d+)\]\s+(\d+) responses/gm)) {
-    if (m[1]!.startsWith('2')) ok += Number(m[2]); else bad += Number(m[2]);
+    if (m[1]!.startsWith('2')) ok += Number(m[2]);
+    else bad += Number(m[2]);
   }
   const errSection = out.split('Error distribution:')[1] ?? '';
   let transport = 0;
@@ -66,21 +68,43 @@ export function parseHey(out: string): ToolResult {
 
 export function parseAutocannon(json: string): ToolResult {
   const r = JSON.parse(json) as {
-    duration: number; errors: number; timeouts: number; non2xx: number;
-    latency: { p50: number; p99: number }; requests: { total: number };
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    latency: { p50: number; p99: number };
+    requests: { total: number };
   };
   const requests = required('autocannon', r.requests?.total);
-  return { requests, rps: requests / r.duration, p50Ms: r.latency.p50, p99Ms: r.latency.p99, errors: r.errors + r.non2xx };
+  return {
+    requests,
+    rps: requests / r.duration,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
 }
 
 export function parseVegeta(json: string): ToolResult {
   const r = JSON.parse(json) as {
-    requests: number; duration: number; rate: number; throughput: number; status_codes: Record<string, number>;
+    requests: number;
+    duration: number;
+    rate: number;
+    throughput: number;
+    status_codes: Record<string, number>;
     latencies: { '50th': number; '99th': number };
   };
   const requests = required('vegeta', r.requests);
-  const ok = Object.entries(r.status_codes).filter(([c]) => c.startsWith('2')).reduce((n, [, k]) => n + k, 0);
-  return { requests, rps: requests / (r.duration / 1e9), p50Ms: r.latencies['50th'] / 1e6, p99Ms: r.latencies['99th'] / 1e6, errors: requests - ok };
+  const ok = Object.entries(r.status_codes)
+    .filter(([c]) => c.startsWith('2'))
+    .reduce((n, [, k]) => n + k, 0);
+  return {
+    requests,
+    rps: requests / (r.duration / 1e9),
+    p50Ms: r.latencies['50th'] / 1e6,
+    p99Ms: r.latencies['99th'] / 1e6,
+    errors: requests - ok,
+  };
 }
 
 export function parseAb(out: string): ToolResult {
@@ -97,8 +121,18 @@ export function parseAb(out: string): ToolResult {
 /** siege -j: totals and the rate only (no percentiles). */
 export function parseSiege(out: string): ToolResult {
   const start = out.indexOf('{');
-  const r = JSON.parse(start >= 0 ? out.slice(start) : out) as { transactions: number; transaction_rate: number; failed_transactions: number };
-  return { requests: required('siege', r.transactions), rps: r.transaction_rate, p50Ms: NaN, p99Ms: NaN, errors: r.failed_transactions };
+  const r = JSON.parse(start >= 0 ? out.slice(start) : out) as {
+    transactions: number;
+    transaction_rate: number;
+    failed_transactions: number;
+  };
+  return {
+    requests: required('siege', r.transactions),
+    rps: r.transaction_rate,
+    p50Ms: NaN,
+    p99Ms: NaN,
+    errors: r.failed_transactions,
+  };
 }
 
 type K6Metric = Record<string, number | undefined>;
@@ -110,7 +144,10 @@ export function parseK6(json: string): ToolResult {
   const d = m.http_req_duration ?? {};
   const failed = m.http_req_failed ?? {};
   return {
-    requests, rps: reqs.rate ?? NaN, p50Ms: d.med ?? NaN, p99Ms: d['p(99)'] ?? NaN,
+    requests,
+    rps: reqs.rate ?? NaN,
+    p50Ms: d.med ?? NaN,
+    p99Ms: d['p(99)'] ?? NaN,
     // k6's rate metric counts a failed request as a "pass" of http_req_failed.
     errors: failed.passes ?? 0,
     dropped: m.dropped_iterations?.count ?? 0,

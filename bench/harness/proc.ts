@@ -32,7 +32,13 @@ export function memoryMb(pid: number): { rss: number; peak: number } | undefined
 }
 
 /** One sampler tick: wall time (s), generator and target CPU seconds, requests the target answered, generator RSS. */
-export interface Tick { t: number; gen: number; target: number; served: number; rssMb: number }
+export interface Tick {
+  t: number;
+  gen: number;
+  target: number;
+  served: number;
+  rssMb: number;
+}
 
 export interface Finished {
   code: number | null;
@@ -61,14 +67,19 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /** Runs argv pinned to opts.cpus and samples it (and the target) until it exits. */
 export async function runPinned(argv: string[], opts: RunOptions): Promise<Finished> {
   const t0 = performance.now();
-  const child = spawn('taskset', ['-c', opts.cpus, ...argv], { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('taskset', ['-c', opts.cpus, ...argv], {
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (b: Buffer) => out.push(b));
   child.stderr.on('data', (b: Buffer) => err.push(b));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   let done = false;
-  void exited.then(() => { done = true; });
+  void exited.then(() => {
+    done = true;
+  });
   const killer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutS * 1000);
   const pid = child.pid ?? -1; // taskset execs the tool: same pid
   const ticks: Tick[] = [];
@@ -90,11 +101,25 @@ export async function runPinned(argv: string[], opts: RunOptions): Promise<Finis
   }
   clearTimeout(killer);
   const code = await exited;
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), wallS: (performance.now() - t0) / 1000, cpuS, peakRssMb, ticks };
+  return {
+    code,
+    stdout: Buffer.concat(out).toString('utf8'),
+    stderr: Buffer.concat(err).toString('utf8'),
+    wallS: (performance.now() - t0) / 1000,
+    cpuS,
+    peakRssMb,
+    ticks,
+  };
 }
 
 /** Steady state of a run: the ticks while the target served requests, less a warm-up and the last tick. */
-export interface Steady { seconds: number; served: number; genCpu: number; targetCpu: number; usPerReq: number }
+export interface Steady {
+  seconds: number;
+  served: number;
+  genCpu: number;
+  targetCpu: number;
+  usPerReq: number;
+}
 
 export function steadyState(ticks: readonly Tick[], warmupS = 1): Steady | undefined {
   const startAt = ticks.findIndex((k, i) => i > 0 && k.served > ticks[0]!.served);
@@ -110,5 +135,11 @@ export function steadyState(ticks: readonly Tick[], warmupS = 1): Steady | undef
   const seconds = b.t - a.t;
   const served = b.served - a.served;
   const gen = b.gen - a.gen;
-  return { seconds, served, genCpu: gen / seconds, targetCpu: (b.target - a.target) / seconds, usPerReq: served > 0 ? (gen / served) * 1e6 : NaN };
+  return {
+    seconds,
+    served,
+    genCpu: gen / seconds,
+    targetCpu: (b.target - a.target) / seconds,
+    usPerReq: served > 0 ? (gen / served) * 1e6 : NaN,
+  };
 }

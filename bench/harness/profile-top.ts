@@ -7,8 +7,19 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
-interface Profile { nodes: Node[]; startTime: number; endTime: number; samples?: number[]; timeDeltas?: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
 
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
@@ -34,6 +45,8 @@ for (const file of files) {
   const idle = byFn.get('(idle) ') ?? 0;
   console.log(`\n${basename(file)}: ${(total / 1e6).toFixed(2)} s sampled, ${(idle / 1e6).toFixed(2)} s idle`);
   for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`${(us / 1e3).toFixed(0).padStart(8)} ms ${((100 * us) / Math.max(1, total - idle)).toFixed(1).padStart(5)} %  ${k}`);
+    console.log(
+      `${(us / 1e3).toFixed(0).padStart(8)} ms ${((100 * us) / Math.max(1, total - idle)).toFixed(1).padStart(5)} %  ${k}`,
+    );
   }
 }

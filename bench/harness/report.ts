@@ -2,14 +2,21 @@
 import type { Machine } from './machine.ts';
 import { rows, type Row, type RunRecord } from './record.ts';
 
-const f = (x: number, digits = 0): string => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–');
+const f = (x: number, digits = 0): string =>
+  Number.isFinite(x)
+    ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '–';
 const ms = (x: number): string => (!Number.isFinite(x) ? '–' : x < 1 ? `${f(x * 1000)} µs` : `${f(x, 2)} ms`);
 const pct = (x: number): string => (Number.isFinite(x) ? `${f(x * 100)} %` : '–');
 /** The target is the limit when its one core is (nearly) saturated. */
 const TARGET_BUSY = 0.95;
 
 function table(head: string[], body: string[][]): string {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...body.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 function note(r: Row): string {
@@ -20,16 +27,52 @@ function note(r: Row): string {
   return n.join('; ');
 }
 
-const CLOSED_HEAD = ['tool', 'req/s', 'p50', 'p99', 'errors', 'generator CPU', 'target CPU', 'µs CPU/req (steady)', 'µs CPU/req (whole run)', 'peak RSS', 'notes'];
-const closedRow = (r: Row): string[] => [r.tool, f(r.rps), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), f(r.usPerReqWhole, 1), `${f(r.peakRssMb)} MB`, note(r)];
+const CLOSED_HEAD = [
+  'tool',
+  'req/s',
+  'p50',
+  'p99',
+  'errors',
+  'generator CPU',
+  'target CPU',
+  'µs CPU/req (steady)',
+  'µs CPU/req (whole run)',
+  'peak RSS',
+  'notes',
+];
+const closedRow = (r: Row): string[] => [
+  r.tool,
+  f(r.rps),
+  ms(r.p50Ms),
+  ms(r.p99Ms),
+  f(r.errors),
+  pct(r.genCpu),
+  pct(r.targetCpu),
+  f(r.usPerReq, 1),
+  f(r.usPerReqWhole, 1),
+  `${f(r.peakRssMb)} MB`,
+  note(r),
+];
 
 /** One table per parameter of a closed-model workload, fastest first. */
-function closedTables(records: readonly RunRecord[], workload: 'closed' | 'ceiling' | 'ceiling-pipelined' | 'pipelined', title: (param: number) => string): string {
+function closedTables(
+  records: readonly RunRecord[],
+  workload: 'closed' | 'ceiling' | 'ceiling-pipelined' | 'pipelined',
+  title: (param: number) => string,
+): string {
   const out: string[] = [];
   const all = rows(records, workload);
   for (const p of [...new Set(all.map((r) => r.param))]) {
     out.push(`### ${title(p)}\n`);
-    out.push(table(CLOSED_HEAD, all.filter((r) => r.param === p).sort((a, b) => b.rps - a.rps).map(closedRow)));
+    out.push(
+      table(
+        CLOSED_HEAD,
+        all
+          .filter((r) => r.param === p)
+          .sort((a, b) => b.rps - a.rps)
+          .map(closedRow),
+      ),
+    );
     out.push('');
   }
   return out.join('\n');
@@ -40,23 +83,64 @@ export function closedTable(records: readonly RunRecord[]): string {
 }
 
 export function ceilingTable(records: readonly RunRecord[]): string {
-  return closedTables(records, 'ceiling', (c) => `Closed model against the lean target (bench/target -raw), ${c} connection${c === 1 ? '' : 's'}: rows not marked target-bound show the generator's own limit`);
+  return closedTables(
+    records,
+    'ceiling',
+    (c) =>
+      `Closed model against the lean target (bench/target -raw), ${c} connection${c === 1 ? '' : 's'}: rows not marked target-bound show the generator's own limit`,
+  );
 }
 
 export function ceilingPipelinedTable(records: readonly RunRecord[], connections: number): string {
-  return closedTables(records, 'ceiling-pipelined', (d) => `Pipelined against the lean target: ${connections} connections, ${d} requests in flight on each (${connections * d} in all)`);
+  return closedTables(
+    records,
+    'ceiling-pipelined',
+    (d) =>
+      `Pipelined against the lean target: ${connections} connections, ${d} requests in flight on each (${connections * d} in all)`,
+  );
 }
 
 export function pipelinedTable(records: readonly RunRecord[], inFlight: number): string {
-  return closedTables(records, 'pipelined', (d) => `Closed model with HTTP/1.1 pipelining: ${inFlight} requests in flight, ${d} per connection (${Math.ceil(inFlight / d)} connections)`);
+  return closedTables(
+    records,
+    'pipelined',
+    (d) =>
+      `Closed model with HTTP/1.1 pipelining: ${inFlight} requests in flight, ${d} per connection (${Math.ceil(inFlight / d)} connections)`,
+  );
 }
 
 export function openTable(records: readonly RunRecord[]): string {
   const rs = rows(records, 'open');
   if (rs.length === 0) return '';
   return `### Open model (constant arrival rate)\n\n${table(
-    ['tool', 'target rate/s', 'achieved req/s', 'dropped', 'start lag p99', 'p50', 'p99', 'errors', 'generator CPU', 'target CPU', 'µs CPU/req (steady)', 'notes'],
-    rs.map((r) => [r.tool, f(r.param), f(r.rps), Number.isFinite(r.dropped) ? f(r.dropped) : 'n/a', ms(r.lagP99Ms), ms(r.p50Ms), ms(r.p99Ms), f(r.errors), pct(r.genCpu), pct(r.targetCpu), f(r.usPerReq, 1), note(r)]),
+    [
+      'tool',
+      'target rate/s',
+      'achieved req/s',
+      'dropped',
+      'start lag p99',
+      'p50',
+      'p99',
+      'errors',
+      'generator CPU',
+      'target CPU',
+      'µs CPU/req (steady)',
+      'notes',
+    ],
+    rs.map((r) => [
+      r.tool,
+      f(r.param),
+      f(r.rps),
+      Number.isFinite(r.dropped) ? f(r.dropped) : 'n/a',
+      ms(r.lagP99Ms),
+      ms(r.p50Ms),
+      ms(r.p99Ms),
+      f(r.errors),
+      pct(r.genCpu),
+      pct(r.targetCpu),
+      f(r.usPerReq, 1),
+      note(r),
+    ]),
   )}\n`;
 }
 
@@ -69,8 +153,16 @@ export function sleepingTable(records: readonly RunRecord[]): string {
     const b = base.get(r.tool)!;
     return r.param > b.param ? `${f(((r.peakRssMb - b.peakRssMb) * 1024) / (r.param - b.param), 1)} KB` : '–';
   };
-  return `### Sleeping VUs (memory)\n\n${table(['tool', 'VUs', 'peak RSS', 'KB per extra VU', 'notes'],
-    rs.map((r) => [r.tool, f(r.param), `${f(r.peakRssMb)} MB`, perVu(r), r.failed > 0 ? `${r.failed}/${r.reps} runs failed: ${r.firstError ?? ''}`.slice(0, 120) : '']))}\n`;
+  return `### Sleeping VUs (memory)\n\n${table(
+    ['tool', 'VUs', 'peak RSS', 'KB per extra VU', 'notes'],
+    rs.map((r) => [
+      r.tool,
+      f(r.param),
+      `${f(r.peakRssMb)} MB`,
+      perVu(r),
+      r.failed > 0 ? `${r.failed}/${r.reps} runs failed: ${r.firstError ?? ''}`.slice(0, 120) : '',
+    ]),
+  )}\n`;
 }
 
 export interface ReportInput {
@@ -102,7 +194,9 @@ export function markdown(r: ReportInput): string {
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.kernel}; Node ${m.node}, Go ${m.go}`,
     `- Load average (1, 5, 15 min): before ${m.load}; after ${r.loadAfter}. Whole-machine busy share during runs: median ${pct(busy.sort((a, b) => a - b)[busy.length >> 1] ?? NaN)} of ${m.cores} cores`,
     `- Target: bench/target (Go hello-world, GOMAXPROCS=1; net/http, or its lean HTTP/1.1 loop with -raw for the ceiling tables) pinned to core 0; each generator pinned to core 1; ${r.seconds} s per run; medians of ${r.reps} repetitions`,
-    `- Tools: ${Object.entries(r.versions).map(([k, v]) => `${k}: ${v}`).join('; ')}`,
+    `- Tools: ${Object.entries(r.versions)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ')}`,
     ...(r.skipped.length > 0 ? [`- Not installed, skipped: ${r.skipped.join(', ')}`] : []),
     '',
     '"µs CPU/req (steady)" is the generator\'s CPU time (user + system, all threads) over the steady part of the run divided by the',

@@ -32,7 +32,9 @@ function getText(port: number, path: string): Promise<string> {
     const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       let s = '';
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { s += c; });
+      res.on('data', (c: string) => {
+        s += c;
+      });
       res.on('end', () => resolve(s));
     });
     req.on('error', reject);
@@ -45,13 +47,22 @@ export async function startTarget(binary: string, cpus: string, raw = false): Pr
   if (!existsSync(binary)) throw new Error(`no benchmark target at ${binary}: run bash scripts/install-bench-tools.sh`);
   const port = await freePort();
   const statsPort = await freePort();
-  const child: ChildProcess = spawn('taskset', ['-c', cpus, binary, '-addr', `127.0.0.1:${port}`, '-stats', `127.0.0.1:${statsPort}`, ...(raw ? ['-raw'] : [])], {
-    env: { ...process.env, GOMAXPROCS: '1' }, stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    'taskset',
+    ['-c', cpus, binary, '-addr', `127.0.0.1:${port}`, '-stats', `127.0.0.1:${statsPort}`, ...(raw ? ['-raw'] : [])],
+    {
+      env: { ...process.env, GOMAXPROCS: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const served = async (): Promise<number> => Number(await getText(statsPort, '/count'));
   for (let i = 0; ; i++) {
-    try { await served(); break; } catch (e) {
-      if (i > 50 || child.exitCode !== null) throw new Error(`the target did not start: ${(e as Error).message}`, { cause: e });
+    try {
+      await served();
+      break;
+    } catch (e) {
+      if (i > 50 || child.exitCode !== null)
+        throw new Error(`the target did not start: ${(e as Error).message}`, { cause: e });
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -59,10 +70,14 @@ export async function startTarget(binary: string, cpus: string, raw = false): Pr
     url: `http://127.0.0.1:${port}/`,
     pid: child.pid ?? -1,
     served,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) { resolve(); return; }
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -6,7 +6,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAb, parseAutocannon, parseHey, parseK6, parseLoadsmith, parseSiege, parseVegeta, parseWrk, type ToolResult } from './parse.ts';
+import {
+  parseAb,
+  parseAutocannon,
+  parseHey,
+  parseK6,
+  parseLoadsmith,
+  parseSiege,
+  parseVegeta,
+  parseWrk,
+  type ToolResult,
+} from './parse.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const TOOLS = join(ROOT, '.tools');
@@ -30,7 +40,11 @@ export interface Tool {
 }
 
 function which(cmd: string): string {
-  try { return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim(); } catch { return ''; }
+  try {
+    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
 }
 
 function firstLine(cmd: string, args: string[], re?: RegExp): string {
@@ -51,13 +65,22 @@ const loadsmith: Tool = {
   name: 'loadsmith',
   bin: join(ROOT, 'bin/loadsmith.js'),
   version: () => `${firstLine(node, [join(ROOT, 'bin/loadsmith.js'), '--version'])} (Node ${process.versions.node})`,
-  closed: (url, c, s, dir) => lsJob(['run', join(ROOT, 'bench/plans/closed.yaml'), '--vus', String(c), '--duration', `${s}s`], url, dir),
-  open: (url, rate, s, dir) => lsJob(['run', join(ROOT, 'bench/plans/open.yaml'), '--rate', String(rate), '--duration', `${s}s`], url, dir),
-  sleeping: (vus, s, dir) => lsJob(['run', join(ROOT, 'bench/plans/sleep.yaml'), '--vus', String(vus), '--duration', `${s}s`], '', dir, false),
+  closed: (url, c, s, dir) =>
+    lsJob(['run', join(ROOT, 'bench/plans/closed.yaml'), '--vus', String(c), '--duration', `${s}s`], url, dir),
+  open: (url, rate, s, dir) =>
+    lsJob(['run', join(ROOT, 'bench/plans/open.yaml'), '--rate', String(rate), '--duration', `${s}s`], url, dir),
+  sleeping: (vus, s, dir) =>
+    lsJob(['run', join(ROOT, 'bench/plans/sleep.yaml'), '--vus', String(vus), '--duration', `${s}s`], '', dir, false),
   pipelined: (url, inFlight, depth, s, dir) => {
     // The closed-model plan with defaults.http.pipelining set: inFlight VUs share about inFlight / depth connections.
     const plan = file(dir, 'pipelined.yaml');
-    writeFileSync(plan, readFileSync(join(ROOT, 'bench/plans/closed.yaml'), 'utf8').replace(/^defaults:\n/m, `defaults:\n  http: { pipelining: ${depth} }\n`));
+    writeFileSync(
+      plan,
+      readFileSync(join(ROOT, 'bench/plans/closed.yaml'), 'utf8').replace(
+        /^defaults:\n/m,
+        `defaults:\n  http: { pipelining: ${depth} }\n`,
+      ),
+    );
     return lsJob(['run', plan, '--vus', String(inFlight), '--duration', `${s}s`], url, dir);
   },
 };
@@ -66,8 +89,18 @@ function lsJob(args: string[], url: string, dir: string, parse = true): Job {
   const out = file(dir, 'loadsmith.json');
   const extra = (process.env.BENCH_LOADSMITH_ARGS ?? '').split(' ').filter(Boolean);
   return {
-    argv: [node, ...extra, join(ROOT, 'bin/loadsmith.js'), ...args, '-q', '--summary-json', out, ...(url ? ['-e', `BASE_URL=${url.replace(/\/$/, '')}`] : [])],
-    read: () => (parse ? parseLoadsmith(readFileSync(out, 'utf8')) : { requests: 0, rps: 0, p50Ms: NaN, p99Ms: NaN, errors: 0 }),
+    argv: [
+      node,
+      ...extra,
+      join(ROOT, 'bin/loadsmith.js'),
+      ...args,
+      '-q',
+      '--summary-json',
+      out,
+      ...(url ? ['-e', `BASE_URL=${url.replace(/\/$/, '')}`] : []),
+    ],
+    read: () =>
+      parse ? parseLoadsmith(readFileSync(out, 'utf8')) : { requests: 0, rps: 0, p50Ms: NaN, p99Ms: NaN, errors: 0 },
   };
 }
 
@@ -77,14 +110,29 @@ const k6: Tool = {
   version: () => firstLine(join(TOOLS, 'go/bin/k6'), ['version'], /k6 v[\d.]+/),
   closed: (url, c, s, dir) => k6Job(['--vus', String(c), '--duration', `${s}s`], { URL: url }, dir),
   open: (url, rate, s, dir) => k6Job([], { URL: url, K6_SCENARIO: 'open', RATE: String(rate), DURATION: `${s}s` }, dir),
-  sleeping: (vus, s, dir) => ({ ...k6Job(['--vus', String(vus), '--duration', `${s}s`], { K6_SCENARIO: 'sleep' }, dir), read: () => ({ requests: 0, rps: 0, p50Ms: NaN, p99Ms: NaN, errors: 0 }) }),
+  sleeping: (vus, s, dir) => ({
+    ...k6Job(['--vus', String(vus), '--duration', `${s}s`], { K6_SCENARIO: 'sleep' }, dir),
+    read: () => ({ requests: 0, rps: 0, p50Ms: NaN, p99Ms: NaN, errors: 0 }),
+  }),
 };
 
 function k6Job(args: string[], env: Record<string, string>, dir: string): Job {
   const out = file(dir, 'k6.json');
   const e = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
   return {
-    argv: [k6.bin, 'run', '-q', '--no-usage-report', '--summary-trend-stats', 'avg,med,p(99)', '--summary-export', out, ...args, ...e, k6Script],
+    argv: [
+      k6.bin,
+      'run',
+      '-q',
+      '--no-usage-report',
+      '--summary-trend-stats',
+      'avg,med,p(99)',
+      '--summary-export',
+      out,
+      ...args,
+      ...e,
+      k6Script,
+    ],
     read: () => parseK6(readFileSync(out, 'utf8')),
   };
 }
@@ -96,7 +144,19 @@ const wrk: Tool = {
   closed: (url, c, s) => ({ argv: ['wrk', '-t1', `-c${c}`, `-d${s}s`, '--latency', url], read: parseWrk }),
   // wrk pipelines with a script: each connection writes `depth` requests at once, the next batch when all are answered.
   pipelined: (url, inFlight, depth, s) => ({
-    argv: ['wrk', '-t1', `-c${Math.ceil(inFlight / depth)}`, `-d${s}s`, '--latency', '-s', join(ROOT, 'bench/plans/wrk-pipeline.lua'), url, '--', String(depth)], read: parseWrk,
+    argv: [
+      'wrk',
+      '-t1',
+      `-c${Math.ceil(inFlight / depth)}`,
+      `-d${s}s`,
+      '--latency',
+      '-s',
+      join(ROOT, 'bench/plans/wrk-pipeline.lua'),
+      url,
+      '--',
+      String(depth),
+    ],
+    read: parseWrk,
   }),
 };
 
@@ -104,9 +164,27 @@ const autocannonBin = join(TOOLS, 'bench/node_modules/.bin/autocannon');
 const autocannon: Tool = {
   name: 'autocannon',
   bin: autocannonBin,
-  version: () => `autocannon ${(JSON.parse(readFileSync(join(TOOLS, 'bench/node_modules/autocannon/package.json'), 'utf8')) as { version: string }).version}`,
-  closed: (url, c, s) => ({ argv: [node, autocannonBin, '-c', String(c), '-d', String(s), '-j', url], read: parseAutocannon }),
-  pipelined: (url, inFlight, depth, s) => ({ argv: [node, autocannonBin, '-c', String(Math.ceil(inFlight / depth)), '-p', String(depth), '-d', String(s), '-j', url], read: parseAutocannon }),
+  version: () =>
+    `autocannon ${(JSON.parse(readFileSync(join(TOOLS, 'bench/node_modules/autocannon/package.json'), 'utf8')) as { version: string }).version}`,
+  closed: (url, c, s) => ({
+    argv: [node, autocannonBin, '-c', String(c), '-d', String(s), '-j', url],
+    read: parseAutocannon,
+  }),
+  pipelined: (url, inFlight, depth, s) => ({
+    argv: [
+      node,
+      autocannonBin,
+      '-c',
+      String(Math.ceil(inFlight / depth)),
+      '-p',
+      String(depth),
+      '-d',
+      String(s),
+      '-j',
+      url,
+    ],
+    read: parseAutocannon,
+  }),
 };
 
 const vegetaBin = join(TOOLS, 'go/bin/vegeta');
@@ -123,7 +201,11 @@ function vegetaJob(args: string[], url: string, s: number, dir: string): Job {
   const targets = file(dir, 'vegeta.targets');
   // Results are written by the attack and summarised after it (the report's CPU is not the attack's).
   return {
-    argv: ['sh', '-c', `printf 'GET ${url}\\n' > ${targets} && exec ${vegetaBin} attack -targets=${targets} ${args.join(' ')} -duration=${s}s -output=${bin}`],
+    argv: [
+      'sh',
+      '-c',
+      `printf 'GET ${url}\\n' > ${targets} && exec ${vegetaBin} attack -targets=${targets} ${args.join(' ')} -duration=${s}s -output=${bin}`,
+    ],
     read: () => parseVegeta(execFileSync(vegetaBin, ['report', '-type=json', bin], { encoding: 'utf8' })),
   };
 }
@@ -139,7 +221,10 @@ const ab: Tool = {
   name: 'ab',
   bin: which('ab'),
   version: () => firstLine('ab', ['-V'], /Version [\d.]+/).replace('Version', 'ab'),
-  closed: (url, c, s) => ({ argv: ['ab', '-k', '-q', '-c', String(c), '-t', String(s), '-n', '100000000', url], read: parseAb }),
+  closed: (url, c, s) => ({
+    argv: ['ab', '-k', '-q', '-c', String(c), '-t', String(s), '-n', '100000000', url],
+    read: parseAb,
+  }),
 };
 
 const siege: Tool = {
@@ -149,7 +234,10 @@ const siege: Tool = {
   closed: (url, c, s, dir) => {
     // Its own rc file: keep-alive (siege's default is a connection per request), no log, more than 255 users.
     const rc = file(dir, 'siegerc');
-    writeFileSync(rc, 'connection = keep-alive\nprotocol = HTTP/1.1\nlogging = false\nshow-logfile = false\nverbose = false\nparser = false\nlimit = 4096\n');
+    writeFileSync(
+      rc,
+      'connection = keep-alive\nprotocol = HTTP/1.1\nlogging = false\nshow-logfile = false\nverbose = false\nparser = false\nlimit = 4096\n',
+    );
     return { argv: ['siege', '-R', rc, '-b', '-j', '-c', String(c), '-t', `${s}S`, url], read: parseSiege };
   },
 };
@@ -163,7 +251,8 @@ export function availableTools(names: readonly string[] | undefined): { tools: T
   for (const n of wanted) {
     const t = ALL_TOOLS.find((x) => x.name === n);
     if (!t) throw new Error(`unknown tool ${n} (known: ${ALL_TOOLS.map((x) => x.name).join(', ')})`);
-    if (t.bin && existsSync(t.bin)) tools.push(t); else missing.push(n);
+    if (t.bin && existsSync(t.bin)) tools.push(t);
+    else missing.push(n);
   }
   return { tools, missing };
 }

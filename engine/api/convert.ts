@@ -8,9 +8,29 @@ export * from '../convert/index.ts';
 export { planRequests } from '../convert/resolve.ts';
 export { envName, hasExpression, isSecretField, isSecretName } from '../convert/secrets.ts';
 export {
-  convertRecording, describeSource, entryType, findSecrets, harToRecording, hostOf, isStaticType, isTextual, mimeOf, recordingToHar, redact,
-  REDACTED, RedirectLinker, type AppliedCorrelation, type AppliedUniqueValue, type Correlation, type CorrelationUse, type HarExport,
-  type HarExportOptions, type RecordingConversion, type RecordingConvertOptions, type SecretPlaces, type UniqueValue,
+  convertRecording,
+  describeSource,
+  entryType,
+  findSecrets,
+  harToRecording,
+  hostOf,
+  isStaticType,
+  isTextual,
+  mimeOf,
+  recordingToHar,
+  redact,
+  REDACTED,
+  RedirectLinker,
+  type AppliedCorrelation,
+  type AppliedUniqueValue,
+  type Correlation,
+  type CorrelationUse,
+  type HarExport,
+  type HarExportOptions,
+  type RecordingConversion,
+  type RecordingConvertOptions,
+  type SecretPlaces,
+  type UniqueValue,
 } from '../convert/recording/index.ts';
 export * from '../convert/recording/kinds.ts';
 export type { RecordedBody, RecordedExchange } from '../convert/recording/types.ts';

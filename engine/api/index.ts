@@ -6,11 +6,28 @@
  */
 export { VERSION } from '../version.ts';
 export {
-  ControlError, runPlan, RunHandle, type ControlEvent, type ControlState, type RunInfo, type RunOptions, type ScaleTarget, type Tick,
+  ControlError,
+  runPlan,
+  RunHandle,
+  type ControlEvent,
+  type ControlState,
+  type RunInfo,
+  type RunOptions,
+  type ScaleTarget,
+  type Tick,
 } from '../run/run-plan.ts';
 export {
-  MissingEnvironmentError, planForTry, traceIteration, traceRequest, TraceInputError,
-  type IterationTrace, type RequestTraceResult, type TraceEntry, type TraceIterationOptions, type TraceRequestOptions, type TraceTimings,
+  MissingEnvironmentError,
+  planForTry,
+  traceIteration,
+  traceRequest,
+  TraceInputError,
+  type IterationTrace,
+  type RequestTraceResult,
+  type TraceEntry,
+  type TraceIterationOptions,
+  type TraceRequestOptions,
+  type TraceTimings,
 } from '../runtime/trace/index.ts';
 export { PlanFileError, type PlanFile, type PlanFileSource } from '../runtime/files/plan-files.ts';
 export { maxFileBytes, readBounded, type ReadBoundedOptions } from '../runtime/files/read-bounded.ts';

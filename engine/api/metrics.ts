@@ -4,7 +4,14 @@
  * compacted. Browser-safe: the
  * summary's types come from Node-only modules as types only.
  */
-export { AGGREGATIONS, HTTP_TAGS, METRICS, type MetricDef, type MetricType, type MetricUnit } from '../base/metric-registry.ts';
+export {
+  AGGREGATIONS,
+  HTTP_TAGS,
+  METRICS,
+  type MetricDef,
+  type MetricType,
+  type MetricUnit,
+} from '../base/metric-registry.ts';
 export { CompactSeries, MAX_TIMELINE_POINTS } from '../metrics/timeline-compact.ts';
 export { mergePoints } from '../metrics/timeline-merge.ts';
 export type { LatencyPoint, RequestPoint, TimelinePoint } from '../metrics/timeline.ts';

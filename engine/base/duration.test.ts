@@ -28,15 +28,51 @@ describe('parseDuration', () => {
     expect(parseDuration('5m1ms')).toBe(300_001);
   });
 
-  it.each(['', ' ', '30', '1.5', 's', '30 s', '-1s', '1.s', '.5s', '1d', '30sec', '1m 30s', 'abc', '1e3ms', '00', '1s ms', 'ms'])(
-    '%j is not a duration', (text) => {
-      expect(parseDuration(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    ' ',
+    '30',
+    '1.5',
+    's',
+    '30 s',
+    '-1s',
+    '1.s',
+    '.5s',
+    '1d',
+    '30sec',
+    '1m 30s',
+    'abc',
+    '1e3ms',
+    '00',
+    '1s ms',
+    'ms',
+  ])('%j is not a duration', (text) => {
+    expect(parseDuration(text)).toBeUndefined();
+  });
 
   it('agrees with the schema pattern on what is a duration', () => {
     const pattern = new RegExp(DURATION_PATTERN);
-    for (const text of ['500ms', '30s', '1m30s', '2h', '1.5s', '0', '0s', '1h2m3s4ms', '', '30', '-1s', '.5s', '1.s', '1d', '00', '1m 30s', '5mm', 'ms', '0.0s']) {
+    for (const text of [
+      '500ms',
+      '30s',
+      '1m30s',
+      '2h',
+      '1.5s',
+      '0',
+      '0s',
+      '1h2m3s4ms',
+      '',
+      '30',
+      '-1s',
+      '.5s',
+      '1.s',
+      '1d',
+      '00',
+      '1m 30s',
+      '5mm',
+      'ms',
+      '0.0s',
+    ]) {
       expect(parseDuration(text) !== undefined, text).toBe(pattern.test(text));
     }
   });
@@ -49,8 +85,12 @@ describe('durationMs', () => {
   });
 
   it('throws naming where the value came from and what is expected', () => {
-    expect(() => durationMs('30', '--duration')).toThrow("--duration: '30' is not a duration; write e.g. 500ms, 30s or 1m30s");
-    expect(() => durationMs('soon', 'scenarios.a.duration')).toThrow(/^scenarios\.a\.duration: 'soon' is not a duration/);
+    expect(() => durationMs('30', '--duration')).toThrow(
+      "--duration: '30' is not a duration; write e.g. 500ms, 30s or 1m30s",
+    );
+    expect(() => durationMs('soon', 'scenarios.a.duration')).toThrow(
+      /^scenarios\.a\.duration: 'soon' is not a duration/,
+    );
   });
 });
 
@@ -117,14 +157,30 @@ describe('parseSize', () => {
   });
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY, '', 'kb', '-1kb', '10TB', '1e3', 'ten', '10 k b', '1,5kb', '10k'])(
-    '%j is not a size', (value) => {
+    '%j is not a size',
+    (value) => {
       expect(parseSize(value)).toBeUndefined();
     },
   );
 
   it('agrees with the schema pattern on what is a size', () => {
     const pattern = new RegExp(SIZE_PATTERN);
-    for (const text of ['512', '64kb', '64 KB', '10MiB', '1gb', '1.5kb', '', 'kb', '10TB', '10k', '-1', '1e3', '1kib', '2 b']) {
+    for (const text of [
+      '512',
+      '64kb',
+      '64 KB',
+      '10MiB',
+      '1gb',
+      '1.5kb',
+      '',
+      'kb',
+      '10TB',
+      '10k',
+      '-1',
+      '1e3',
+      '1kib',
+      '2 b',
+    ]) {
       expect(parseSize(text) !== undefined, text).toBe(pattern.test(text));
     }
   });

@@ -30,7 +30,9 @@ export class SegmentStripes {
     const lengths = sequence.map((s) => sub(s.to, s.from));
     this.lcd = lcdOf(lengths);
     // Numerators over the LCD, biggest segments first (a stable sort, as k6's sort.SliceStable).
-    const sorted = lengths.map((l, index) => ({ num: Number(l.n) * (this.lcd / Number(l.d)), index })).sort((a, b) => b.num - a.num);
+    const sorted = lengths
+      .map((l, index) => ({ num: Number(l.n) * (this.lcd / Number(l.d)), index }))
+      .sort((a, b) => b.num - a.num);
     const stripes: number[][] = sequence.map(() => []);
     const prev = new Array<number>(sequence.length).fill(0);
     const chosen = new Array<number>(sequence.length).fill(0);
@@ -110,7 +112,9 @@ function lcdOf(lengths: readonly Fraction[]): number {
     while (b !== 0n) [a, b] = [b, a % b];
     acc = (acc / a) * l.d;
     if (acc > BigInt(MAX_LCD)) {
-      throw new SegmentError(`the segments' common denominator exceeds ${MAX_LCD}: use simpler fractions (such as 1/4 or 3/10)`);
+      throw new SegmentError(
+        `the segments' common denominator exceeds ${MAX_LCD}: use simpler fractions (such as 1/4 or 3/10)`,
+      );
     }
   }
   return Number(acc);

@@ -3,7 +3,16 @@
  * elements of the global order (k6's SegmentedIndex), 0-based. The whole test (no segment) is the tuple of the
  * sequence "0,1": scale(q) = q and every element is its own.
  */
-import { fillSequence, formatSegment, formatSequence, parseExecutionSegment, parseSegmentSequence, sameSegment, SegmentError, type ExecutionSegment } from './segment.ts';
+import {
+  fillSequence,
+  formatSegment,
+  formatSequence,
+  parseExecutionSegment,
+  parseSegmentSequence,
+  sameSegment,
+  SegmentError,
+  type ExecutionSegment,
+} from './segment.ts';
 import { SegmentStripes } from './segment-stripes.ts';
 
 /** How a run's segment travels (CLI -> engine -> workers -> result file): k6's text forms. */
@@ -36,7 +45,10 @@ export class SegmentTuple {
   static of(seg: ExecutionSegment | undefined, sequence: readonly ExecutionSegment[] | undefined): SegmentTuple {
     const filled = fillSequence(sequence, seg);
     const index = seg ? filled.findIndex((s) => sameSegment(s, seg)) : 0;
-    if (index < 0) throw new SegmentError(`the segment ${formatSegment(seg as ExecutionSegment)} is not one of the sequence ${formatSequence(filled)}`);
+    if (index < 0)
+      throw new SegmentError(
+        `the segment ${formatSegment(seg as ExecutionSegment)} is not one of the sequence ${formatSequence(filled)}`,
+      );
     return new SegmentTuple(new SegmentStripes(filled), index);
   }
 
@@ -48,9 +60,15 @@ export class SegmentTuple {
     return SegmentTuple.of(parseExecutionSegment(spec.segment), parseSegmentSequence(spec.sequence));
   }
 
-  get segment(): ExecutionSegment { return this.stripes.sequence[this.index] as ExecutionSegment; }
-  get isWhole(): boolean { return this.stripes.sequence.length === 1; }
-  get spec(): SegmentSpec { return { segment: formatSegment(this.segment), sequence: formatSequence(this.stripes.sequence) }; }
+  get segment(): ExecutionSegment {
+    return this.stripes.sequence[this.index] as ExecutionSegment;
+  }
+  get isWhole(): boolean {
+    return this.stripes.sequence.length === 1;
+  }
+  get spec(): SegmentSpec {
+    return { segment: formatSegment(this.segment), sequence: formatSequence(this.stripes.sequence) };
+  }
 
   /** This segment's share of the integer `value` (k6's ExecutionTuple.ScaleInt64). */
   scale(value: number): number {

@@ -4,16 +4,33 @@
  * TestGetNewExecutionTupleBesedOnValue, TestExecutionTupleScale) and the properties k6 tests with random sequences.
  */
 import { describe, expect, it } from 'vitest';
-import { formatSegment, formatSequence, parseExecutionSegment, parseSegmentSequence, segmentOfN, SegmentError, type ExecutionSegment } from './segment.ts';
+import {
+  formatSegment,
+  formatSequence,
+  parseExecutionSegment,
+  parseSegmentSequence,
+  segmentOfN,
+  SegmentError,
+  type ExecutionSegment,
+} from './segment.ts';
 import { SegmentStripes } from './segment-stripes.ts';
 import { SegmentTuple } from './segment-tuple.ts';
 
 const tuple = (seg: string | undefined, seq: string | undefined): SegmentTuple =>
-  SegmentTuple.of(seg === undefined ? undefined : parseExecutionSegment(seg), seq ? parseSegmentSequence(seq) : undefined);
+  SegmentTuple.of(
+    seg === undefined ? undefined : parseExecutionSegment(seg),
+    seq ? parseSegmentSequence(seq) : undefined,
+  );
 
 describe('parsing (k6 TestExecutionSegmentUnmarshalText, TestExecutionSegmentStringSequences)', () => {
   it.each([
-    ['0:1', '0:1'], ['0.5:0.75', '1/2:3/4'], ['1/2:3/4', '1/2:3/4'], ['50%:75%', '1/2:3/4'], ['2/4:75%', '1/2:3/4'], ['75%', '0:3/4'], ['', '0:1'],
+    ['0:1', '0:1'],
+    ['0.5:0.75', '1/2:3/4'],
+    ['1/2:3/4', '1/2:3/4'],
+    ['50%:75%', '1/2:3/4'],
+    ['2/4:75%', '1/2:3/4'],
+    ['75%', '0:3/4'],
+    ['', '0:1'],
   ])('%s is %s', (text, want) => {
     expect(formatSegment(parseExecutionSegment(text))).toBe(want);
     expect(formatSegment(parseExecutionSegment(formatSegment(parseExecutionSegment(text))))).toBe(want);
@@ -24,8 +41,13 @@ describe('parsing (k6 TestExecutionSegmentUnmarshalText, TestExecutionSegmentStr
   });
 
   it.each([
-    ['0.5,1', ['1/2:1']], ['1/2,1', ['1/2:1']], ['1/3,2/3', ['1/3:2/3']], ['0,1/3,2/3', ['0:1/3', '1/3:2/3']],
-    ['0,1/3,2/3,1', ['0:1/3', '1/3:2/3', '2/3:1']], ['0.5,0.7', ['1/2:7/10']], ['0.5,0.7,1', ['1/2:7/10', '7/10:1']],
+    ['0.5,1', ['1/2:1']],
+    ['1/2,1', ['1/2:1']],
+    ['1/3,2/3', ['1/3:2/3']],
+    ['0,1/3,2/3', ['0:1/3', '1/3:2/3']],
+    ['0,1/3,2/3,1', ['0:1/3', '1/3:2/3', '2/3:1']],
+    ['0.5,0.7', ['1/2:7/10']],
+    ['0.5,0.7,1', ['1/2:7/10', '7/10:1']],
     ['0,1/13,2/13,1/3,1/2,3/4,1', ['0:1/13', '1/13:2/13', '2/13:1/3', '1/3:1/2', '1/2:3/4', '3/4:1']],
   ])('sequence %s', (text, want) => {
     expect(parseSegmentSequence(text).map(formatSegment)).toEqual(want);
@@ -74,7 +96,12 @@ describe('striping (k6 TestGetStripedOffsets, TestSequenceLCD)', () => {
     expect(t.stripes.lcd).toBe(lcd);
   });
 
-  it.each([['0,0.3,0.5,0.6,0.7,0.8,0.9,1', 10], ['0,0.1,0.5,0.6,0.7,0.8,0.9,1', 10], ['0,1/3,5/6', 6], ['0,1/3,4/7', 21]])('lcd of %s is %d', (seq, lcd) => {
+  it.each([
+    ['0,0.3,0.5,0.6,0.7,0.8,0.9,1', 10],
+    ['0,0.1,0.5,0.6,0.7,0.8,0.9,1', 10],
+    ['0,1/3,5/6', 6],
+    ['0,1/3,4/7', 21],
+  ])('lcd of %s is %d', (seq, lcd) => {
     expect(tuple(undefined, seq).stripes.lcd).toBe(lcd);
   });
 
@@ -84,24 +111,59 @@ describe('striping (k6 TestGetStripedOffsets, TestSequenceLCD)', () => {
 });
 
 describe('scaling (k6 TestNewExecutionTuple, TestBigScale, TestExecutionTupleScale)', () => {
-  const cases: [string | undefined, string | undefined, Record<number, number>, Record<number, Record<number, number> | null>][] = [
+  const cases: [
+    string | undefined,
+    string | undefined,
+    Record<number, number>,
+    Record<number, Record<number, number> | null>,
+  ][] = [
     [undefined, undefined, { 50: 50, 1: 1, 0: 0 }, { 50: { 50: 50, 1: 1, 0: 0 }, 1: { 50: 50, 1: 1, 0: 0 }, 0: null }],
     ['0:1', undefined, { 50: 50, 1: 1, 0: 0 }, { 50: { 50: 50, 1: 1, 0: 0 }, 1: { 50: 50, 1: 1, 0: 0 }, 0: null }],
     ['0:1', '0,1', { 50: 50, 1: 1, 0: 0 }, { 50: { 50: 50, 1: 1, 0: 0 }, 1: { 50: 50, 1: 1, 0: 0 }, 0: null }],
-    ['0:1/3', '0,1/3,2/3,1', { 50: 17, 3: 1, 2: 1, 1: 1, 0: 0 },
-      { 50: { 50: 17, 1: 1, 0: 0 }, 20: { 50: 18, 1: 1, 0: 0 }, 3: { 50: 17, 1: 1, 0: 0 }, 2: { 50: 25, 1: 1, 0: 0 }, 1: { 50: 50, 1: 1, 0: 0 }, 0: null }],
-    ['1/3:2/3', '0,1/3,2/3,1', { 50: 17, 3: 1, 2: 1, 1: 0, 0: 0 },
-      { 50: { 50: 17, 1: 0, 0: 0 }, 20: { 50: 17, 1: 0, 0: 0 }, 3: { 50: 17, 1: 0, 0: 0 }, 2: { 50: 25, 1: 0, 0: 0 }, 1: null, 0: null }],
-    ['2/3:1', '0,1/3,2/3,1', { 50: 16, 3: 1, 2: 0, 1: 0, 0: 0 },
-      { 50: { 50: 16, 1: 0, 0: 0 }, 20: { 50: 15, 1: 0, 0: 0 }, 3: { 50: 16, 1: 0, 0: 0 }, 2: null, 1: null, 0: null }],
+    [
+      '0:1/3',
+      '0,1/3,2/3,1',
+      { 50: 17, 3: 1, 2: 1, 1: 1, 0: 0 },
+      {
+        50: { 50: 17, 1: 1, 0: 0 },
+        20: { 50: 18, 1: 1, 0: 0 },
+        3: { 50: 17, 1: 1, 0: 0 },
+        2: { 50: 25, 1: 1, 0: 0 },
+        1: { 50: 50, 1: 1, 0: 0 },
+        0: null,
+      },
+    ],
+    [
+      '1/3:2/3',
+      '0,1/3,2/3,1',
+      { 50: 17, 3: 1, 2: 1, 1: 0, 0: 0 },
+      {
+        50: { 50: 17, 1: 0, 0: 0 },
+        20: { 50: 17, 1: 0, 0: 0 },
+        3: { 50: 17, 1: 0, 0: 0 },
+        2: { 50: 25, 1: 0, 0: 0 },
+        1: null,
+        0: null,
+      },
+    ],
+    [
+      '2/3:1',
+      '0,1/3,2/3,1',
+      { 50: 16, 3: 1, 2: 0, 1: 0, 0: 0 },
+      { 50: { 50: 16, 1: 0, 0: 0 }, 20: { 50: 15, 1: 0, 0: 0 }, 3: { 50: 16, 1: 0, 0: 0 }, 2: null, 1: null, 0: null },
+    ],
   ];
   it.each(cases)('segment %s of sequence %s', (seg, seq, scales, rescaled) => {
     const t = tuple(seg, seq);
     for (const [value, want] of Object.entries(scales)) expect(t.scale(Number(value)), `scale(${value})`).toBe(want);
     for (const [value, table] of Object.entries(rescaled)) {
       const r = t.forValue(Number(value));
-      if (table === null) { expect(r, `forValue(${value})`).toBeUndefined(); continue; }
-      for (const [v, want] of Object.entries(table)) expect(r?.scale(Number(v)), `forValue(${value}).scale(${v})`).toBe(want);
+      if (table === null) {
+        expect(r, `forValue(${value})`).toBeUndefined();
+        continue;
+      }
+      for (const [v, want] of Object.entries(table))
+        expect(r?.scale(Number(v)), `forValue(${value}).scale(${v})`).toBe(want);
     }
   });
 
@@ -122,7 +184,10 @@ describe('scaling (k6 TestNewExecutionTuple, TestBigScale, TestExecutionTupleSca
 describe('properties over random sequences (k6 TestExecutionTupleScaleConsistency, TestExecutionSegmentScaleNoWobble)', () => {
   // A deterministic generator: the test fails the same way every time.
   let seed = 12345;
-  const rand = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   const randomSequence = (): ExecutionSegment[] => {
     const parts = Array.from({ length: 2 + rand(9) }, () => 1 + rand(20));
     const total = parts.reduce((a, b) => a + b, 0);
@@ -134,7 +199,11 @@ describe('properties over random sequences (k6 TestExecutionTupleScaleConsistenc
     for (let round = 0; round < 25; round++) {
       const seq = randomSequence();
       const tuples = seq.map((s) => SegmentTuple.of(s, seq));
-      for (const q of [0, 1, 2, 7, 50, 99, 1000, 12_345]) expect(tuples.reduce((n, t) => n + t.scale(q), 0), `${formatSequence(seq)} q=${q}`).toBe(q);
+      for (const q of [0, 1, 2, 7, 50, 99, 1000, 12_345])
+        expect(
+          tuples.reduce((n, t) => n + t.scale(q), 0),
+          `${formatSequence(seq)} q=${q}`,
+        ).toBe(q);
       for (const t of tuples) for (let q = 1; q < 300; q++) expect(t.scale(q)).toBeGreaterThanOrEqual(t.scale(q - 1));
       const owner = new Map<number, number>();
       tuples.forEach((t, i) => {
@@ -162,6 +231,8 @@ describe('properties over random sequences (k6 TestExecutionTupleScaleConsistenc
     const t = SegmentTuple.of(segmentOfN(3, 4).segment, segmentOfN(3, 4).sequence);
     expect(t.spec).toEqual({ segment: '1/2:3/4', sequence: '0,1/4,1/2,3/4,1' });
     expect(SegmentTuple.fromSpec(t.spec).index).toBe(2);
-    expect(() => SegmentTuple.fromSpec({ segment: '1/3:2/3', sequence: '0,1/4,1/2,3/4,1' })).toThrow(/is not one of the sequence/);
+    expect(() => SegmentTuple.fromSpec({ segment: '1/3:2/3', sequence: '0,1/4,1/2,3/4,1' })).toThrow(
+      /is not one of the sequence/,
+    );
   });
 });

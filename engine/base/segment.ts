@@ -9,8 +9,14 @@
  */
 
 /** A reduced fraction n/d with d > 0. */
-export interface Fraction { readonly n: bigint; readonly d: bigint }
-export interface ExecutionSegment { readonly from: Fraction; readonly to: Fraction }
+export interface Fraction {
+  readonly n: bigint;
+  readonly d: bigint;
+}
+export interface ExecutionSegment {
+  readonly from: Fraction;
+  readonly to: Fraction;
+}
 
 /** A segment or sequence that cannot be used; the message says why and what is expected. */
 export class SegmentError extends Error {}
@@ -32,7 +38,10 @@ export function fraction(n: bigint, d: bigint): Fraction {
 export const ZERO = fraction(0n, 1n);
 export const ONE = fraction(1n, 1n);
 
-export const compare = (a: Fraction, b: Fraction): number => { const x = a.n * b.d - b.n * a.d; return x < 0n ? -1 : x > 0n ? 1 : 0; };
+export const compare = (a: Fraction, b: Fraction): number => {
+  const x = a.n * b.d - b.n * a.d;
+  return x < 0n ? -1 : x > 0n ? 1 : 0;
+};
 export const sub = (a: Fraction, b: Fraction): Fraction => fraction(a.n * b.d - b.n * a.d, a.d * b.d);
 export const add = (a: Fraction, b: Fraction): Fraction => fraction(a.n * b.d + b.n * a.d, a.d * b.d);
 export const toNumber = (f: Fraction): number => Number(f.n) / Number(f.d);
@@ -64,7 +73,10 @@ function fractionOrFail(text: string, what: string): Fraction {
 /** Checks 0 <= from < to <= 1 (k6's NewExecutionSegment). */
 export function segment(from: Fraction, to: Fraction): ExecutionSegment {
   if (compare(from, ZERO) < 0) throw new SegmentError(`a segment starts at 0 or later, not at ${formatFraction(from)}`);
-  if (compare(from, to) >= 0) throw new SegmentError(`a segment's start (${formatFraction(from)}) must be less than its end (${formatFraction(to)})`);
+  if (compare(from, to) >= 0)
+    throw new SegmentError(
+      `a segment's start (${formatFraction(from)}) must be less than its end (${formatFraction(to)})`,
+    );
   if (compare(to, ONE) > 0) throw new SegmentError(`a segment ends at 1 at most, not at ${formatFraction(to)}`);
   return { from, to };
 }
@@ -74,37 +86,51 @@ export function parseExecutionSegment(text: string): ExecutionSegment {
   const s = text.trim() === '' ? '1' : text.trim();
   const colon = s.indexOf(':');
   if (colon < 0) return segment(ZERO, fractionOrFail(s, 'the segment end'));
-  return segment(fractionOrFail(s.slice(0, colon), 'the segment start'), fractionOrFail(s.slice(colon + 1), 'the segment end'));
+  return segment(
+    fractionOrFail(s.slice(0, colon), 'the segment start'),
+    fractionOrFail(s.slice(colon + 1), 'the segment end'),
+  );
 }
 
 /** k6's `--execution-segment-sequence` text: `0,1/4,1/2,3/4,1` (at least two points, increasing). */
 export function parseSegmentSequence(text: string): ExecutionSegment[] {
   const points = text.split(',').map((p) => fractionOrFail(p, 'the sequence point'));
-  if (points.length < 2) throw new SegmentError(`a segment sequence needs at least 2 points (e.g. 0,1/2,1), got ${points.length}`);
+  if (points.length < 2)
+    throw new SegmentError(`a segment sequence needs at least 2 points (e.g. 0,1/2,1), got ${points.length}`);
   return points.slice(1).map((to, i) => segment(points[i] as Fraction, to));
 }
 
 /** `i/N`: the i-th (1-based) of N equal parts, with the even sequence 0,1/N,...,1 it belongs to. */
 export function segmentOfN(i: number, n: number): { segment: ExecutionSegment; sequence: ExecutionSegment[] } {
-  if (!Number.isSafeInteger(n) || n < 1) throw new SegmentError(`the number of segments must be a whole number of at least 1, not ${n}`);
-  if (!Number.isSafeInteger(i) || i < 1 || i > n) throw new SegmentError(`the segment number must be between 1 and ${n} (segments are numbered from 1), not ${i}`);
-  const sequence = Array.from({ length: n }, (_, k) => segment(fraction(BigInt(k), BigInt(n)), fraction(BigInt(k + 1), BigInt(n))));
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new SegmentError(`the number of segments must be a whole number of at least 1, not ${n}`);
+  if (!Number.isSafeInteger(i) || i < 1 || i > n)
+    throw new SegmentError(`the segment number must be between 1 and ${n} (segments are numbered from 1), not ${i}`);
+  const sequence = Array.from({ length: n }, (_, k) =>
+    segment(fraction(BigInt(k), BigInt(n)), fraction(BigInt(k + 1), BigInt(n))),
+  );
   return { segment: sequence[i - 1] as ExecutionSegment, sequence };
 }
 
 export const formatSegment = (s: ExecutionSegment): string => `${formatFraction(s.from)}:${formatFraction(s.to)}`;
 
 export function formatSequence(seq: readonly ExecutionSegment[]): string {
-  return seq.length === 0 ? '' : [formatFraction((seq[0] as ExecutionSegment).from), ...seq.map((s) => formatFraction(s.to))].join(',');
+  return seq.length === 0
+    ? ''
+    : [formatFraction((seq[0] as ExecutionSegment).from), ...seq.map((s) => formatFraction(s.to))].join(',');
 }
 
-export const sameSegment = (a: ExecutionSegment, b: ExecutionSegment): boolean => compare(a.from, b.from) === 0 && compare(a.to, b.to) === 0;
+export const sameSegment = (a: ExecutionSegment, b: ExecutionSegment): boolean =>
+  compare(a.from, b.from) === 0 && compare(a.to, b.to) === 0;
 
 /**
  * k6's GetFilledExecutionSegmentSequence: the sequence (or the segment alone) completed with the missing pieces
  * before and after, so that it covers 0 to 1.
  */
-export function fillSequence(sequence: readonly ExecutionSegment[] | undefined, seg: ExecutionSegment | undefined): ExecutionSegment[] {
+export function fillSequence(
+  sequence: readonly ExecutionSegment[] | undefined,
+  seg: ExecutionSegment | undefined,
+): ExecutionSegment[] {
   let out: ExecutionSegment[];
   if (!sequence || sequence.length === 0) {
     if (!seg || (compare(seg.from, ZERO) === 0 && compare(seg.to, ONE) === 0)) return [{ from: ZERO, to: ONE }];

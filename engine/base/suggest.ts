@@ -40,7 +40,10 @@ export function closest(word: string, candidates: Iterable<string>): string | un
       if (work < 0) break;
       const d = distance(w, c.toLowerCase(), allowed);
       // Only a strictly closer candidate can replace the first best one.
-      if (d <= allowed) { best = c; allowed = d - 1; }
+      if (d <= allowed) {
+        best = c;
+        allowed = d - 1;
+      }
       if (allowed < 0) break;
     }
     if (work < 0) break;
@@ -68,7 +71,8 @@ function distance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (older[j - 2] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (older[j - 2] as number) + 1);
       row[j] = d;
       if (d < rowMin) rowMin = d;
     }

@@ -9,7 +9,8 @@ describe('summaryTrendStats names (k6)', () => {
     expect(parseTrendStat('p(99.90)')).toEqual({ label: 'p(99.9)', key: 'p99.9', percentile: 99.9 });
     expect(parseTrendStat('p(0)')).toMatchObject({ percentile: 0 });
     expect(parseTrendStat('p(100)')).toMatchObject({ key: 'p100', percentile: 100 });
-    for (const bad of ['p99', 'p(101)', 'p(100.5)', 'p()', 'P(95)', 'mean', 'p(-1)', 'p(9e1)', ' avg', 'rate']) expect(parseTrendStat(bad), bad).toBeUndefined();
+    for (const bad of ['p99', 'p(101)', 'p(100.5)', 'p()', 'P(95)', 'mean', 'p(-1)', 'p(9e1)', ' avg', 'rate'])
+      expect(parseTrendStat(bad), bad).toBeUndefined();
   });
 
   it('lists the default when nothing was chosen, and the percentiles a summary must compute', () => {

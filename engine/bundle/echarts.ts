@@ -17,8 +17,11 @@ export async function copyEcharts(dir: string): Promise<string> {
   const zrender = dirname(createRequire(join(echarts, 'package.json')).resolve('zrender/package.json'));
   await mkdir(dir, { recursive: true });
   const files: [string, string][] = [
-    [join(echarts, 'dist', ECHARTS_FILE), ECHARTS_FILE], [join(echarts, 'LICENSE'), 'LICENSE'], [join(echarts, 'NOTICE'), 'NOTICE'],
-    [join(echarts, 'licenses', 'LICENSE-d3'), 'LICENSE-d3'], [join(zrender, 'LICENSE'), 'LICENSE-zrender'],
+    [join(echarts, 'dist', ECHARTS_FILE), ECHARTS_FILE],
+    [join(echarts, 'LICENSE'), 'LICENSE'],
+    [join(echarts, 'NOTICE'), 'NOTICE'],
+    [join(echarts, 'licenses', 'LICENSE-d3'), 'LICENSE-d3'],
+    [join(zrender, 'LICENSE'), 'LICENSE-zrender'],
   ];
   for (const [from, to] of files) await copyFile(from, join(dir, to));
   return join(dir, ECHARTS_FILE);

@@ -7,8 +7,12 @@ import { freshWorkerBundle } from './fresh.ts';
 import { WORKER_SOURCES } from './worker.ts';
 
 let dist: string;
-beforeAll(async () => { dist = await mkdtemp(join(tmpdir(), 'loadsmith-fresh-')); });
-afterAll(async () => { await rm(dist, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'loadsmith-fresh-'));
+});
+afterAll(async () => {
+  await rm(dist, { recursive: true, force: true });
+});
 
 /** The bundle's inode changes when it is written again (written aside, then renamed). */
 const inode = async (url: URL): Promise<number> => (await stat(fileURLToPath(url))).ino;

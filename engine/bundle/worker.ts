@@ -31,8 +31,17 @@ export const stampLine = (hash: string): string => `${STAMP}${hash}\n`;
 export async function buildWorkerBundle(outDir: string): Promise<void> {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: ['runtime/worker/main.ts'], absWorkingDir: ENGINE_DIR, outfile: join(outDir, WORKER_BUNDLE),
-    bundle: true, platform: 'node', target: 'node22', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent',
+    entryPoints: ['runtime/worker/main.ts'],
+    absWorkingDir: ENGINE_DIR,
+    outfile: join(outDir, WORKER_BUNDLE),
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
   });
   const inputs = Object.keys(result.metafile.inputs);
   const code = result.outputFiles.find((f) => f.path.endsWith(WORKER_BUNDLE));

@@ -2,7 +2,13 @@
 import { DURATION_LIMIT_HINT, MAX_DURATION_MS, parseDuration } from '../base/duration.ts';
 import type { SegmentSpec } from '../base/segment-tuple.ts';
 import { parseTrendStat, TREND_STAT_HINT } from '../base/trend-stats.ts';
-import { OutputConfigError, STREAM_KINDS, streamOutput, withoutPassword, type StreamOutput } from '../outputs/config.ts';
+import {
+  OutputConfigError,
+  STREAM_KINDS,
+  streamOutput,
+  withoutPassword,
+  type StreamOutput,
+} from '../outputs/config.ts';
 import type { ResultOutput } from '../runtime/prepare.ts';
 import { parseControlAddress } from './control/address.ts';
 import { parse } from './parser.ts';
@@ -57,16 +63,29 @@ const OUT_FORMATS: readonly ResultOutput['format'][] = ['ndjson', 'csv'];
 /** `run`'s command line (`demo`'s when no plan is required), checked: every mistake is a UsageError. */
 export function parseRunArgs(argv: readonly string[], planRequired: boolean): RunArgs {
   const { values, positionals } = parse(argv, planRequired ? runSpec : demoSpec);
-  if (planRequired && positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing the plan file: loadsmith run <plan.yaml>' : `expected one plan file, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (planRequired && positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'missing the plan file: loadsmith run <plan.yaml>'
+        : `expected one plan file, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   if (!planRequired && positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  if (values.duration !== undefined && (parseDuration(values.duration) ?? 0) <= 0) throw new UsageError(`--duration: '${values.duration}' is not a duration such as 30s or 1m30s`);
+  if (values.duration !== undefined && (parseDuration(values.duration) ?? 0) <= 0)
+    throw new UsageError(`--duration: '${values.duration}' is not a duration such as 30s or 1m30s`);
   if (values.duration !== undefined) cliDuration('--duration', values.duration);
   const pauseMs = values.pause === undefined ? DEFAULT_PAUSE_MS : parseDuration(values.pause);
   if (pauseMs === undefined) throw new UsageError(`--pause: '${values.pause}' is not a duration such as 10s or 0s`);
   if (values.pause !== undefined) cliDuration('--pause', values.pause);
-  if (values.pause !== undefined && values.repeat === undefined) throw new UsageError('--pause is the pause between repeats: use it with --repeat N');
-  for (const [name, v] of [['--html', values.html], ['--junit', values.junit]] as const) {
-    if (v === '' || v === '-') throw new UsageError(`${name}: give a file name to write the report to (e.g. ${name} report.${name === '--html' ? 'html' : 'xml'})`);
+  if (values.pause !== undefined && values.repeat === undefined)
+    throw new UsageError('--pause is the pause between repeats: use it with --repeat N');
+  for (const [name, v] of [
+    ['--html', values.html],
+    ['--junit', values.junit],
+  ] as const) {
+    if (v === '' || v === '-')
+      throw new UsageError(
+        `${name}: give a file name to write the report to (e.g. ${name} report.${name === '--html' ? 'html' : 'xml'})`,
+      );
   }
   return {
     plan: positionals[0],
@@ -94,7 +113,8 @@ export function parseRunArgs(argv: readonly string[], planRequired: boolean): Ru
 
 /** Every `--out`: raw-results files and metric streams. */
 export function parseOuts(list: readonly string[]): { outputs: ResultOutput[]; streams: StreamOutput[] } {
-  const isStream = (item: string): boolean => (STREAM_KINDS as readonly string[]).includes(item.slice(0, Math.max(0, item.indexOf('='))));
+  const isStream = (item: string): boolean =>
+    (STREAM_KINDS as readonly string[]).includes(item.slice(0, Math.max(0, item.indexOf('='))));
   return { outputs: parseOutputs(list.filter((i) => !isStream(i))), streams: parseStreams(list.filter(isStream)) };
 }
 
@@ -125,12 +145,25 @@ export function parseOutputs(list: readonly string[]): ResultOutput[] {
     const format = eq < 0 ? item : item.slice(0, eq);
     const path = eq < 0 ? '' : item.slice(eq + 1);
     if (!OUT_FORMATS.includes(format as ResultOutput['format'])) {
-      const streamHint = (STREAM_KINDS as readonly string[]).includes(format) ? `; write --out ${format}=URL` : `; write --out ndjson=FILE or --out csv=FILE, or stream metrics with --out ${STREAM_KINDS.join('|')}=URL`;
-      throw new UsageError(`--out '${item}': ${(STREAM_KINDS as readonly string[]).includes(format) ? `missing the URL of ${format}` : `unknown format '${format}'`}${streamHint}`);
+      const streamHint = (STREAM_KINDS as readonly string[]).includes(format)
+        ? `; write --out ${format}=URL`
+        : `; write --out ndjson=FILE or --out csv=FILE, or stream metrics with --out ${STREAM_KINDS.join('|')}=URL`;
+      throw new UsageError(
+        `--out '${item}': ${(STREAM_KINDS as readonly string[]).includes(format) ? `missing the URL of ${format}` : `unknown format '${format}'`}${streamHint}`,
+      );
     }
-    if (path === '') throw new UsageError(`--out '${item}': missing the file; write --out ${format}=FILE (e.g. --out ${format}=results.${format})`);
-    if (path === '-') throw new UsageError(`--out '${item}': raw results go to a file, not to stdout; write --out ${format}=results.${format}`);
-    if (outputs.some((o) => o.path === path)) throw new UsageError(`--out '${item}': ${path} is already the file of another --out; give each output its own file`);
+    if (path === '')
+      throw new UsageError(
+        `--out '${item}': missing the file; write --out ${format}=FILE (e.g. --out ${format}=results.${format})`,
+      );
+    if (path === '-')
+      throw new UsageError(
+        `--out '${item}': raw results go to a file, not to stdout; write --out ${format}=results.${format}`,
+      );
+    if (outputs.some((o) => o.path === path))
+      throw new UsageError(
+        `--out '${item}': ${path} is already the file of another --out; give each output its own file`,
+      );
     outputs.push({ format: format as ResultOutput['format'], path });
   }
   return outputs;
@@ -139,7 +172,8 @@ export function parseOutputs(list: readonly string[]): ResultOutput[] {
 /** A --port value: `fallback` when not given. */
 export function parsePort(text: string | undefined, fallback: number): number {
   const port = text === undefined ? fallback : Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: '${text}' is not a port number (0-65535)`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: '${text}' is not a port number (0-65535)`);
   return port;
 }
 
@@ -155,9 +189,15 @@ export function cliDuration(name: string, text: string): number {
 function trendStatsOption(v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   const names = v.split(',').map((n) => n.trim());
-  if (names.every((n) => n === '')) throw new UsageError(`--summary-trend-stats: give the statistics to show, e.g. --summary-trend-stats 'avg,med,p(95),p(99.9),count'`);
+  if (names.every((n) => n === ''))
+    throw new UsageError(
+      `--summary-trend-stats: give the statistics to show, e.g. --summary-trend-stats 'avg,med,p(95),p(99.9),count'`,
+    );
   for (const n of names) {
-    if (!parseTrendStat(n)) throw new UsageError(`--summary-trend-stats: '${n}' is not a statistic; ${TREND_STAT_HINT} (quote the list in a shell: 'avg,p(99.9)')`);
+    if (!parseTrendStat(n))
+      throw new UsageError(
+        `--summary-trend-stats: '${n}' is not a statistic; ${TREND_STAT_HINT} (quote the list in a shell: 'avg,p(99.9)')`,
+      );
   }
   return names;
 }
@@ -172,7 +212,8 @@ function positiveInt(name: string, v: string | undefined): number | undefined {
 function positiveNumber(name: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${name}: '${v}' is not a positive number (iterations per second)`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`${name}: '${v}' is not a positive number (iterations per second)`);
   return n;
 }
 

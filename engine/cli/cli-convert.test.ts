@@ -16,12 +16,17 @@ beforeAll(async () => {
   server = await startTargetServer({ record: true });
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-convert-cli-'));
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 describe('loadsmith import / export', () => {
   it('imports a cURL command into a plan that validates and runs; the token becomes ${env.…}', async () => {
     const curl = join(dir, 'login.sh');
-    await writeFile(curl, `curl '${server.url}/json?from=curl' -H 'Authorization: Bearer s3cret-token' -H 'Accept: application/json'\n`);
+    await writeFile(
+      curl,
+      `curl '${server.url}/json?from=curl' -H 'Authorization: Bearer s3cret-token' -H 'Accept: application/json'\n`,
+    );
     const plan = join(dir, 'login.yaml');
     const imported = await loadsmith(['import', curl, '-o', plan], { cwd: dir });
     expect(imported.code, imported.stderr).toBe(0);
@@ -33,7 +38,10 @@ describe('loadsmith import / export', () => {
 
     expect((await loadsmith(['validate', plan])).code).toBe(0);
     server.resetStats();
-    const run = await loadsmith(['run', plan, '-q', '--env', `${secret as string}=s3cret-token`, '--env', `BASE_URL=${server.url}`], { cwd: dir });
+    const run = await loadsmith(
+      ['run', plan, '-q', '--env', `${secret as string}=s3cret-token`, '--env', `BASE_URL=${server.url}`],
+      { cwd: dir },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(server.hits('/json')).toBeGreaterThanOrEqual(1);
   }, 60_000);

@@ -36,8 +36,13 @@ export function commands(ui: (() => Promise<UiLauncher>) | undefined): CliComman
     command(exportSpec, async () => (await import('./commands/export.ts')).exportCommand),
     command(schemaSpec, async () => (await import('./commands/schema.ts')).schemaCommand),
     command(uiSpec, async () => uiCommand(ui)),
-    command(completionSpec, async () => (await import('./commands/completion.ts')).completionCommand(all.map((c) => c.spec))),
-    command(versionSpec, async () => async () => { process.stdout.write(`loadsmith ${VERSION}\n`); return 0; }),
+    command(completionSpec, async () =>
+      (await import('./commands/completion.ts')).completionCommand(all.map((c) => c.spec)),
+    ),
+    command(versionSpec, async () => async () => {
+      process.stdout.write(`loadsmith ${VERSION}\n`);
+      return 0;
+    }),
   ];
   return all;
 }
@@ -46,7 +51,10 @@ function uiCommand(load: (() => Promise<UiLauncher>) | undefined): Handler {
   return async (argv) => {
     const { values, positionals } = parse(argv, uiSpec);
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    if (!load) throw new UsageError('loadsmith ui needs the app, which this installation does not include (the headless runner runs plans only): use the repository or the desktop app');
+    if (!load)
+      throw new UsageError(
+        'loadsmith ui needs the app, which this installation does not include (the headless runner runs plans only): use the repository or the desktop app',
+      );
     const { parsePort } = await import('./args.ts');
     return (await load())({ port: parsePort(values.port, 0), open: !values['no-open'], dataDir: values['data-dir'] });
   };

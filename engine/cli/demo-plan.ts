@@ -48,7 +48,8 @@ export const PROTOCOLS_PLAN = join(ROOT, 'plans', 'examples', 'protocols.yaml');
  */
 export function protocolsRunCommand(at: { http1: string; h2c: string; grpc: string }, cwd = process.cwd()): string {
   const env = `--env HTTP1_URL=${bashQuote(at.http1)} --env H2C_URL=${bashQuote(at.h2c)} --env GRPC_TARGET=${bashQuote(at.grpc)}`;
-  if (bundled) return `loadsmith run protocols.yaml ${env}  (protocols.yaml: plans/examples/ in the Loadsmith repository)`;
+  if (bundled)
+    return `loadsmith run protocols.yaml ${env}  (protocols.yaml: plans/examples/ in the Loadsmith repository)`;
   const inside = !relative(ROOT, cwd).startsWith('..');
   const cli = inside ? 'npx loadsmith' : `node ${bashQuote(join(ROOT, 'bin', 'loadsmith.js'))}`;
   return `${cli} run ${bashQuote(inside ? relative(cwd, PROTOCOLS_PLAN) : PROTOCOLS_PLAN)} ${env}`;

@@ -13,6 +13,7 @@ export function exitCode(s: Summary): number {
 /** 107 when a repeat's setup failed; else 99 when any failed its thresholds; else 103 for an engine error; else 105 when stopped or skipped; else 0. */
 export function repeatExitCode(summaries: readonly Summary[], skipped: boolean): number {
   const codes = summaries.map(exitCode);
-  for (const code of [EXIT.setupFailed, EXIT.thresholdsFailed, EXIT.engineError, EXIT.interrupted]) if (codes.includes(code)) return code;
+  for (const code of [EXIT.setupFailed, EXIT.thresholdsFailed, EXIT.engineError, EXIT.interrupted])
+    if (codes.includes(code)) return code;
   return skipped ? EXIT.interrupted : EXIT.passed;
 }

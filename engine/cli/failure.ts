@@ -7,10 +7,17 @@
  */
 import { EXIT } from './usage.ts';
 
-interface SystemError extends Error { code: string; syscall: string }
+interface SystemError extends Error {
+  code: string;
+  syscall: string;
+}
 
 function isSystemError(e: unknown): e is SystemError {
-  return e instanceof Error && typeof (e as Partial<SystemError>).syscall === 'string' && typeof (e as Partial<SystemError>).code === 'string';
+  return (
+    e instanceof Error &&
+    typeof (e as Partial<SystemError>).syscall === 'string' &&
+    typeof (e as Partial<SystemError>).code === 'string'
+  );
 }
 
 /** Prints an error that reached the top of the process; returns the exit code. */
@@ -27,7 +34,9 @@ export function reportFailure(e: unknown, out: NodeJS.WritableStream = process.s
 
 /** From now on, an uncaught exception or unhandled rejection is reported as above and ends the process. */
 export function exitOnUncaught(): void {
-  const fail = (e: unknown): void => { process.exit(reportFailure(e)); };
+  const fail = (e: unknown): void => {
+    process.exit(reportFailure(e));
+  };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
 }

@@ -26,7 +26,9 @@ export class Interrupts {
     this.signals = signals;
   }
 
-  get stopped(): boolean { return this.count > 0; }
+  get stopped(): boolean {
+    return this.count > 0;
+  }
 
   /** Handles stop requests from now on, also one that came before (while the plan was loading). */
   install(): void {
@@ -49,7 +51,11 @@ export class Interrupts {
   pause(ms: number): Promise<void> {
     if (this.stopped || ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = (): void => { stopTimer(timer); this.wake = undefined; resolve(); };
+      const done = (): void => {
+        stopTimer(timer);
+        this.wake = undefined;
+        resolve();
+      };
       const timer = startTimer(done, ms);
       this.wake = done;
     });
@@ -60,9 +66,11 @@ export class Interrupts {
     const why = describeCause(r.cause);
     if (this.count === 1) {
       const more = this.afterFirst ? `; ${this.afterFirst}` : '';
-      this.progress.note(this.current
-        ? `${why}: stopping gracefully: running iterations get their gracefulStop (Ctrl-C again to stop at once)${more}`
-        : `${why}: stopping${more}`);
+      this.progress.note(
+        this.current
+          ? `${why}: stopping gracefully: running iterations get their gracefulStop (Ctrl-C again to stop at once)${more}`
+          : `${why}: stopping${more}`,
+      );
       this.current?.stop();
       this.wake?.();
     } else if (this.current) {

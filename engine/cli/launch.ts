@@ -26,7 +26,9 @@ export async function launch(args: string[], held?: HeldSignals, ui?: () => Prom
   exitOnUncaught();
   // A reader of stdout/stderr that went away (EPIPE) costs the output, never the run or its report files.
   for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => { if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e; });
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+    });
   }
   try {
     if (args[0] !== 'ui') {

@@ -12,7 +12,9 @@ import { UsageError } from './usage.ts';
 
 /** `<plan> [options]`: operands first, as people type them. */
 export function usageLine(spec: CommandSpec): string {
-  const operands = spec.operands.map((o) => (o.required ? `<${o.name}${o.variadic ? '...' : ''}>` : `[${o.name}${o.variadic ? '...' : ''}]`));
+  const operands = spec.operands.map((o) =>
+    o.required ? `<${o.name}${o.variadic ? '...' : ''}>` : `[${o.name}${o.variadic ? '...' : ''}]`,
+  );
   return [...operands, ...(Object.keys(spec.options).length > 0 ? ['[options]'] : [])].join(' ');
 }
 
@@ -40,17 +42,21 @@ function commanderOptions(key: string, o: OptionSpec): Option[] {
  * request prints the help to stdout and throws a CommanderError with exit code 0.
  */
 export function configureCommand(cmd: Command, spec: CommandSpec): Command {
-  cmd.description(spec.description ?? spec.summary)
+  cmd
+    .description(spec.description ?? spec.summary)
     .summary(spec.summary)
     .usage(usageLine(spec))
     // The command counts its operands and says what is missing in its own words.
     .allowExcessArguments(true)
     .helpOption('-h, --help', 'show this help')
-    .exitOverride((e) => { throw toUsageError(e, `loadsmith ${spec.name}`); })
+    .exitOverride((e) => {
+      throw toUsageError(e, `loadsmith ${spec.name}`);
+    })
     .configureOutput({ outputError: () => undefined })
     .showSuggestionAfterError(true);
   for (const o of spec.operands) cmd.argument(`[${o.name}${o.variadic ? '...' : ''}]`, o.help);
-  for (const [key, o] of Object.entries(spec.options)) for (const option of commanderOptions(key, o)) cmd.addOption(option);
+  for (const [key, o] of Object.entries(spec.options))
+    for (const option of commanderOptions(key, o)) cmd.addOption(option);
   const after = [examplesText(spec), spec.notes ?? ''].filter(Boolean).join('\n\n');
   if (after) cmd.addHelpText('after', `\n${after}`);
   return cmd;
@@ -66,7 +72,11 @@ export function valuesOf<T extends OptionTable>(cmd: Command, options: T): Value
   const values: Record<string, unknown> = {};
   for (const key of Object.keys(options)) {
     // A lone `--no-open` is commander's negation of `open` (default true): given when it is false.
-    const value: unknown = key.startsWith('no-') ? (cmd.getOptionValue(camel(key.slice(3))) === false ? true : undefined) : cmd.getOptionValue(camel(key));
+    const value: unknown = key.startsWith('no-')
+      ? cmd.getOptionValue(camel(key.slice(3))) === false
+        ? true
+        : undefined
+      : cmd.getOptionValue(camel(key));
     if (value !== undefined) values[key] = value;
   }
   // Each value has the type its spec entry declares: commander parsed it from that very declaration.
@@ -103,7 +113,11 @@ export function toUsageError(e: unknown, command: string): unknown {
     }
     case 'commander.invalidArgument': {
       const m = /option '(.+)' argument '(.*)' is invalid/.exec(first);
-      return new UsageError(m ? `${(m[1] as string).replace(/^-\w, /, '')} needs a value: '${m[2]}' is an option ${see}` : `${first} ${see}`);
+      return new UsageError(
+        m
+          ? `${(m[1] as string).replace(/^-\w, /, '')} needs a value: '${m[2]}' is an option ${see}`
+          : `${first} ${see}`,
+      );
     }
     default:
       return new UsageError(`${first} ${see}`);

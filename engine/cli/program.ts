@@ -33,8 +33,20 @@ Exit codes: 0 passed · 99 a threshold failed · 1 bad plan or usage · 105 stop
 Docs: README.md, docs/*.md`;
 
 /** The program for the command line `argv`; `onExit` receives the exit code of the command that ran. */
-export function buildProgram(commands: readonly CliCommand[], argv: readonly string[], onExit: (code: number) => void): Command {
-  const terms = new Map(commands.map((c) => [c.spec.name, [c.spec.name, ...c.spec.operands.filter((o) => o.required).map((o) => `<${o.name}${o.variadic ? '...' : ''}>`)].join(' ')]));
+export function buildProgram(
+  commands: readonly CliCommand[],
+  argv: readonly string[],
+  onExit: (code: number) => void,
+): Command {
+  const terms = new Map(
+    commands.map((c) => [
+      c.spec.name,
+      [
+        c.spec.name,
+        ...c.spec.operands.filter((o) => o.required).map((o) => `<${o.name}${o.variadic ? '...' : ''}>`),
+      ].join(' '),
+    ]),
+  );
   terms.set('help', 'help [command]');
   const program = new Command('loadsmith')
     .description('loadsmith — design, record and run HTTP load-test plans')
@@ -48,16 +60,26 @@ export function buildProgram(commands: readonly CliCommand[], argv: readonly str
     // The list shows what must be typed; each command's help has the rest.
     .configureHelp({ subcommandTerm: (cmd) => terms.get(cmd.name()) ?? cmd.name() })
     .configureOutput({ outputError: () => undefined })
-    .exitOverride((e) => { throw programError(e, commands); })
+    .exitOverride((e) => {
+      throw programError(e, commands);
+    })
     .addHelpText('after', `\n${NOTES}`);
   for (const c of commands) {
     const sub = configureCommand(new Command(c.spec.name), c.spec);
     // Only the program's own options (-h, -V) may come before the command's name.
-    sub.action(async () => { onExit(await c.run(argv.slice(argv.indexOf(c.spec.name) + 1))); });
+    sub.action(async () => {
+      onExit(await c.run(argv.slice(argv.indexOf(c.spec.name) + 1)));
+    });
     program.addCommand(sub, { hidden: c.spec.hidden === true });
   }
-  const help = new Command('help').description('show the help of a command').argument('[command]')
-    .helpOption(false).allowExcessArguments(true).exitOverride((e) => { throw programError(e, commands); });
+  const help = new Command('help')
+    .description('show the help of a command')
+    .argument('[command]')
+    .helpOption(false)
+    .allowExcessArguments(true)
+    .exitOverride((e) => {
+      throw programError(e, commands);
+    });
   help.action(() => {
     const name = help.args[0];
     const target = name === undefined ? program : program.commands.find((c) => c.name() === name);
@@ -78,5 +100,7 @@ function programError(e: CommanderError, commands: readonly CliCommand[]): unkno
 function unknownCommand(name: string, commands: readonly CliCommand[]): UsageError {
   const names = commands.filter((c) => !c.spec.hidden).map((c) => c.spec.name);
   const suggestion = closest(name, names);
-  return new UsageError(`unknown command '${name}'; ${suggestion ? `did you mean ${suggestion}? ` : ''}commands: ${names.join(', ')} (see loadsmith --help)`);
+  return new UsageError(
+    `unknown command '${name}'; ${suggestion ? `did you mean ${suggestion}? ` : ''}commands: ${names.join(', ')} (see loadsmith --help)`,
+  );
 }

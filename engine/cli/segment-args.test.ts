@@ -7,12 +7,17 @@ import { UsageError } from './usage.ts';
 
 const run = (...a: string[]) => parseRunArgs(['p.yaml', ...a], true);
 function usageError(fn: () => unknown): string {
-  try { fn(); } catch (e) { expect(e).toBeInstanceOf(UsageError); return (e as Error).message; }
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return (e as Error).message;
+  }
   throw new Error('expected a UsageError');
 }
 
-describe('--segment and k6\'s --execution-segment', () => {
-  it('numbers segments from 1: 1/4 is the first quarter (k6\'s 0:1/4), 4/4 the last', () => {
+describe("--segment and k6's --execution-segment", () => {
+  it("numbers segments from 1: 1/4 is the first quarter (k6's 0:1/4), 4/4 the last", () => {
     expect(run('--segment', '1/4').segment).toEqual({ segment: '0:1/4', sequence: '0,1/4,1/2,3/4,1' });
     expect(run('--segment', '4/4').segment).toEqual({ segment: '3/4:1', sequence: '0,1/4,1/2,3/4,1' });
     expect(run('--segment', ' 2 / 3 ').segment).toEqual({ segment: '1/3:2/3', sequence: '0,1/3,2/3,1' });
@@ -20,23 +25,36 @@ describe('--segment and k6\'s --execution-segment', () => {
   });
 
   it('refuses what is not i/N with 1 <= i <= N', () => {
-    expect(usageError(() => run('--segment', '0/4'))).toBe("--segment '0/4': the segment number must be between 1 and 4 (segments are numbered from 1), not 0");
+    expect(usageError(() => run('--segment', '0/4'))).toBe(
+      "--segment '0/4': the segment number must be between 1 and 4 (segments are numbered from 1), not 0",
+    );
     expect(usageError(() => run('--segment', '5/4'))).toMatch(/between 1 and 4/);
     expect(usageError(() => run('--segment', '0:1/4'))).toMatch(/is not i\/N.*use --execution-segment/);
     expect(usageError(() => run('--segment', '1/0'))).toMatch(/at least 1/);
   });
 
-  it('takes k6\'s from:to form with or without a sequence', () => {
+  it("takes k6's from:to form with or without a sequence", () => {
     expect(run('--execution-segment', '25%:50%').segment).toEqual({ segment: '1/4:1/2', sequence: '0,1/4,1/2,1' });
-    expect(run('--execution-segment', '1/4:1/2', '--execution-segment-sequence', '0,1/4,1/2,3/4,1').segment).toEqual({ segment: '1/4:1/2', sequence: '0,1/4,1/2,3/4,1' });
-    expect(usageError(() => run('--execution-segment', '1/4:1/2', '--execution-segment-sequence', '0,1/3,2/3,1'))).toMatch(/is not one of the sequence 0,1\/3,2\/3,1/);
-    expect(usageError(() => run('--execution-segment', '3/4:1/2'))).toMatch(/^--execution-segment '3\/4:1\/2': a segment's start/);
+    expect(run('--execution-segment', '1/4:1/2', '--execution-segment-sequence', '0,1/4,1/2,3/4,1').segment).toEqual({
+      segment: '1/4:1/2',
+      sequence: '0,1/4,1/2,3/4,1',
+    });
+    expect(
+      usageError(() => run('--execution-segment', '1/4:1/2', '--execution-segment-sequence', '0,1/3,2/3,1')),
+    ).toMatch(/is not one of the sequence 0,1\/3,2\/3,1/);
+    expect(usageError(() => run('--execution-segment', '3/4:1/2'))).toMatch(
+      /^--execution-segment '3\/4:1\/2': a segment's start/,
+    );
     expect(usageError(() => run('--execution-segment-sequence', '0,1/2,1'))).toMatch(/needs --execution-segment/);
-    expect(usageError(() => run('--segment', '1/2', '--execution-segment', '0:1/2'))).toMatch(/already sets the segment/);
+    expect(usageError(() => run('--segment', '1/2', '--execution-segment', '0:1/2'))).toMatch(
+      /already sets the segment/,
+    );
   });
 
   it('refuses combinations that make no sense', () => {
-    expect(usageError(() => run('--segment', '1/2', '--repeat', '2'))).toMatch(/--repeat and --segment cannot be combined/);
+    expect(usageError(() => run('--segment', '1/2', '--repeat', '2'))).toMatch(
+      /--repeat and --segment cannot be combined/,
+    );
     expect(usageError(() => run('--shard-log'))).toMatch(/use it with --segment/);
     expect(usageError(() => run('--start-at', '1700000000', '--repeat', '2'))).toMatch(/--start-at and --repeat/);
   });
@@ -56,7 +74,10 @@ describe('the shard log line', () => {
     const line = shardLogLine(s);
     expect(line).toMatch(/^loadsmith-shard v1 0:1 [A-Za-z0-9+/=]+$/);
     const log = `summary text\n[pod/x-0-abc/loadsmith] ${line}\nmore\n${line}\n`;
-    expect(shardsInLog(log).map((l) => [l.line, l.value])).toEqual([[2, s], [4, s]]);
+    expect(shardsInLog(log).map((l) => [l.line, l.value])).toEqual([
+      [2, s],
+      [4, s],
+    ]);
     expect(shardsInLog('no shard here')).toEqual([]);
     expect(() => shardsInLog(line.slice(0, -20))).toThrow(/line 1: the loadsmith-shard line is cut or corrupt/);
     expect(() => shardsInLog('loadsmith-shard v9 0:1 xx')).toThrow(/unknown format \(v9\)/);

@@ -34,7 +34,8 @@ export function shardsOf(text: string, path: string): ShardFile[] {
   } catch (e) {
     throw new UsageError(`${path}: ${(e as Error).message}`);
   }
-  if (logged.length === 0) throw new UsageError(`${path}: neither a shard JSON nor a log with loadsmith-shard lines; ${HOW}`);
+  if (logged.length === 0)
+    throw new UsageError(`${path}: neither a shard JSON nor a log with loadsmith-shard lines; ${HOW}`);
   return logged.map((l) => asShard(l.value, `${path}:${l.line}`));
 }
 
@@ -42,11 +43,14 @@ function asShard(value: unknown, source: string): ShardFile {
   const file = asRunFile(value, source);
   if (file.kind !== 'summary') throw new UsageError(`${source}: a --repeat document, not a shard; ${HOW}`);
   const { shard } = file.summary;
-  if (shard === undefined) throw new UsageError(`${source}: a run summary without shard data (the run was not a segment); ${HOW}`);
+  if (shard === undefined)
+    throw new UsageError(`${source}: a run summary without shard data (the run was not a segment); ${HOW}`);
   const parsed = ShardData.safeParse(shard);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UsageError(`${source}: its shard data is damaged (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}); write it again with loadsmith run --segment`);
+    throw new UsageError(
+      `${source}: its shard data is damaged (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}); write it again with loadsmith run --segment`,
+    );
   }
   return { source, summary: { ...file.summary, shard: parsed.data } };
 }
@@ -56,6 +60,8 @@ async function readText(path: string): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}; expected a shard file: ${HOW}`);
+    throw new UsageError(
+      `${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}; expected a shard file: ${HOW}`,
+    );
   }
 }

@@ -14,7 +14,10 @@ export function shardLogLine(summary: Summary): string {
   return `${SHARD_LOG_TAG} ${VERSION} ${segments} ${gzipSync(JSON.stringify(summary)).toString('base64')}`;
 }
 
-export interface LoggedShard { line: number; value: unknown }
+export interface LoggedShard {
+  line: number;
+  value: unknown;
+}
 
 /** Every shard line in `text` (1-based line numbers); a line that is cut or corrupt throws an Error naming it. */
 export function shardsInLog(text: string): LoggedShard[] {
@@ -24,11 +27,17 @@ export function shardsInLog(text: string): LoggedShard[] {
     const at = raw.indexOf(`${SHARD_LOG_TAG} `);
     if (at < 0) continue;
     const [, version, , data] = raw.slice(at).trim().split(' ');
-    if (version !== VERSION || data === undefined) throw new Error(`line ${i + 1}: a ${SHARD_LOG_TAG} line of an unknown format (${version ?? 'no version'}): update Loadsmith`);
+    if (version !== VERSION || data === undefined)
+      throw new Error(
+        `line ${i + 1}: a ${SHARD_LOG_TAG} line of an unknown format (${version ?? 'no version'}): update Loadsmith`,
+      );
     try {
       found.push({ line: i + 1, value: JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8')) });
     } catch (e) {
-      throw new Error(`line ${i + 1}: the ${SHARD_LOG_TAG} line is cut or corrupt (${(e as Error).message}); collect the log again with kubectl logs --tail=-1`, { cause: e });
+      throw new Error(
+        `line ${i + 1}: the ${SHARD_LOG_TAG} line is cut or corrupt (${(e as Error).message}); collect the log again with kubectl logs --tail=-1`,
+        { cause: e },
+      );
     }
   }
   return found;

@@ -32,7 +32,11 @@ export interface OptionSpec {
 export type OptionTable = Readonly<Record<string, OptionSpec>>;
 
 /** The parsed value of one option: a flag's boolean, a value, or every value of a repeatable option. */
-export type OptionValue<O extends OptionSpec> = O['type'] extends 'boolean' ? boolean : O['multiple'] extends true ? string[] : string;
+export type OptionValue<O extends OptionSpec> = O['type'] extends 'boolean'
+  ? boolean
+  : O['multiple'] extends true
+    ? string[]
+    : string;
 
 /** The options given, keyed as in the table (`values['summary-json']`); absent when not given. */
 export type Values<T extends OptionTable> = { -readonly [K in keyof T]?: OptionValue<T[K]> };

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RELAYED_MS, StopSignals, type StopRequest } from './stop-signals.ts';
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 function listening(): { signals: StopSignals; got: StopRequest[] } {
   const signals = new StopSignals();
@@ -17,7 +19,10 @@ describe('StopSignals', () => {
     signals.receive('SIGINT', 10_000 + RELAYED_MS - 1);
     expect(got).toEqual([{ cause: 'SIGINT', count: 1 }]);
     signals.receive('SIGINT', 10_000 + RELAYED_MS + 300);
-    expect(got).toEqual([{ cause: 'SIGINT', count: 1 }, { cause: 'SIGINT', count: 2 }]);
+    expect(got).toEqual([
+      { cause: 'SIGINT', count: 1 },
+      { cause: 'SIGINT', count: 2 },
+    ]);
   });
 
   it('treats SIGHUP and the parent going away as stop requests; the parent gone after a signal is no second one', () => {
@@ -28,7 +33,10 @@ describe('StopSignals', () => {
     const other = listening();
     other.signals.receive('parent', 0);
     other.signals.receive('SIGTERM', 5000);
-    expect(other.got).toEqual([{ cause: 'parent', count: 1 }, { cause: 'SIGTERM', count: 2 }]);
+    expect(other.got).toEqual([
+      { cause: 'parent', count: 1 },
+      { cause: 'SIGTERM', count: 2 },
+    ]);
   });
 
   it('--ignore-hangup: SIGHUP and the parent going away are ignored, Ctrl-C and SIGTERM are not', () => {
@@ -46,7 +54,9 @@ describe('StopSignals', () => {
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     signals.receive('SIGINT', 0);
     expect(exit).toHaveBeenCalledWith(105);
-    expect(String(err.mock.calls[0]?.[0])).toContain('loadsmith: stopped by Ctrl-C (SIGINT) before anything ran; nothing was sent');
+    expect(String(err.mock.calls[0]?.[0])).toContain(
+      'loadsmith: stopped by Ctrl-C (SIGINT) before anything ran; nothing was sent',
+    );
   });
 
   it('hands requests to the listener of the moment only', () => {

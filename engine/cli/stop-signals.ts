@@ -15,7 +15,10 @@ import { EXIT } from './usage.ts';
 export type StopCause = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'parent';
 
 /** A stop request, numbered from 1 (the first asks for a graceful stop, later ones for a hard one). */
-export interface StopRequest { cause: StopCause; count: number }
+export interface StopRequest {
+  cause: StopCause;
+  count: number;
+}
 
 export type StopListener = (request: StopRequest) => void;
 
@@ -33,10 +36,14 @@ export const PARENT_POLL_MS = 500;
 /** Words for a cause, in messages. */
 export function describeCause(cause: StopCause): string {
   switch (cause) {
-    case 'SIGINT': return 'Ctrl-C (SIGINT)';
-    case 'SIGTERM': return 'SIGTERM';
-    case 'SIGHUP': return 'the terminal closed (SIGHUP)';
-    case 'parent': return 'the process that started loadsmith went away';
+    case 'SIGINT':
+      return 'Ctrl-C (SIGINT)';
+    case 'SIGTERM':
+      return 'SIGTERM';
+    case 'SIGHUP':
+      return 'the terminal closed (SIGHUP)';
+    case 'parent':
+      return 'the process that started loadsmith went away';
   }
 }
 
@@ -65,7 +72,9 @@ export class StopSignals {
   /** The command's handler from now on; returns a function that removes it. */
   listen(listener: StopListener): () => void {
     this.listener = listener;
-    return () => { if (this.listener === listener) this.listener = undefined; };
+    return () => {
+      if (this.listener === listener) this.listener = undefined;
+    };
   }
 
   /**
@@ -95,7 +104,10 @@ export class StopSignals {
     if (this.count > 0 && (cause === 'parent' || now - this.lastAt < RELAYED_MS)) return;
     this.count++;
     this.lastAt = now;
-    if (this.listener) { this.listener({ cause, count: this.count }); return; }
+    if (this.listener) {
+      this.listener({ cause, count: this.count });
+      return;
+    }
     process.stderr.write(`\n  loadsmith: stopped by ${describeCause(cause)} before anything ran; nothing was sent\n`);
     process.exit(EXIT.interrupted);
   }

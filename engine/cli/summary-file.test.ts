@@ -8,7 +8,9 @@ import { readRunFile } from './summary-file.ts';
 import { UsageError } from './usage.ts';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'loadsmith-summary-file-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loadsmith-summary-file-'));
+});
 
 async function file(name: string, text: string): Promise<string> {
   const path = join(dir, name);
@@ -17,7 +19,10 @@ async function file(name: string, text: string): Promise<string> {
 }
 
 async function refusal(path: string): Promise<string> {
-  const e = await readRunFile(path).then(() => undefined, (err: unknown) => err);
+  const e = await readRunFile(path).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(UsageError);
   return (e as UsageError).message;
 }
@@ -37,15 +42,29 @@ describe('readRunFile', () => {
   it('says what is wrong and what was expected', async () => {
     expect(await refusal(join(dir, 'missing.json'))).toBe(`${join(dir, 'missing.json')}: no such file; ${EXPECTED}`);
     expect(await refusal(dir)).toBe(`${dir}: is a directory; ${EXPECTED}`);
-    expect(await refusal(await file('text.json', 'hello'))).toMatch(new RegExp(`text\\.json: not JSON \\(.+\\); ${EXPECTED}`));
-    expect(await refusal(await file('array.json', '[1]'))).toMatch(/array\.json: not a Loadsmith run summary \(the JSON is an array, not an object\)/);
-    expect(await refusal(await file('other.json', '{"name":"x"}'))).toBe(`${join(dir, 'other.json')}: not a Loadsmith run summary (no "tool": {"name": "loadsmith"}); ${EXPECTED}`);
+    expect(await refusal(await file('text.json', 'hello'))).toMatch(
+      new RegExp(`text\\.json: not JSON \\(.+\\); ${EXPECTED}`),
+    );
+    expect(await refusal(await file('array.json', '[1]'))).toMatch(
+      /array\.json: not a Loadsmith run summary \(the JSON is an array, not an object\)/,
+    );
+    expect(await refusal(await file('other.json', '{"name":"x"}'))).toBe(
+      `${join(dir, 'other.json')}: not a Loadsmith run summary (no "tool": {"name": "loadsmith"}); ${EXPECTED}`,
+    );
     expect(await refusal(await file('k6.json', '{"tool":{"name":"k6"}}'))).toMatch(/written by k6, not loadsmith/);
-    expect(await refusal(await file('bp.json', '{"plan":"p","sla":[],"steps":[]}'))).toMatch(/this is a breakpoint search result \('loadsmith breakpoint --summary-json'\), not a run summary/);
-    expect(await refusal(await file('newer.json', '{"version":2,"tool":{"name":"loadsmith"}}'))).toMatch(/summary format 2 is newer than this Loadsmith reads \(format 1\); update Loadsmith/);
+    expect(await refusal(await file('bp.json', '{"plan":"p","sla":[],"steps":[]}'))).toMatch(
+      /this is a breakpoint search result \('loadsmith breakpoint --summary-json'\), not a run summary/,
+    );
+    expect(await refusal(await file('newer.json', '{"version":2,"tool":{"name":"loadsmith"}}'))).toMatch(
+      /summary format 2 is newer than this Loadsmith reads \(format 1\); update Loadsmith/,
+    );
     const { timeline: _t, metrics: _m, ...partial } = fakeSummary();
-    expect(await refusal(await file('partial.json', JSON.stringify(partial)))).toMatch(/not a Loadsmith run summary \(missing or wrong: metrics \(object\), timeline \(array\)\)/);
+    expect(await refusal(await file('partial.json', JSON.stringify(partial)))).toMatch(
+      /not a Loadsmith run summary \(missing or wrong: metrics \(object\), timeline \(array\)\)/,
+    );
     const badRepeat = { ...repeatResult([fakeSummary()]), repeats: [{ tool: { name: 'loadsmith' }, version: 1 }] };
-    expect(await refusal(await file('bad-repeat.json', JSON.stringify(badRepeat)))).toMatch(/bad-repeat\.json \(repeat 1\): not a Loadsmith run summary \(missing or wrong: plan/);
+    expect(await refusal(await file('bad-repeat.json', JSON.stringify(badRepeat)))).toMatch(
+      /bad-repeat\.json \(repeat 1\): not a Loadsmith run summary \(missing or wrong: plan/,
+    );
   });
 });

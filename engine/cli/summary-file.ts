@@ -13,9 +13,21 @@ const EXPECTED = "expected the JSON written by 'loadsmith run --summary-json FIL
 
 /** The fields a summary must have, with their JSON type. */
 const REQUIRED: [string, 'object' | 'array' | 'string' | 'number'][] = [
-  ['plan', 'object'], ['status', 'string'], ['stoppedBy', 'string'], ['startedAt', 'string'], ['durationMs', 'number'],
-  ['_total', 'number'], ['_rps', 'number'], ['metrics', 'object'], ['requests', 'array'], ['checks', 'array'],
-  ['thresholds', 'array'], ['statuses', 'object'], ['errors', 'array'], ['scenarios', 'array'], ['timeline', 'array'],
+  ['plan', 'object'],
+  ['status', 'string'],
+  ['stoppedBy', 'string'],
+  ['startedAt', 'string'],
+  ['durationMs', 'number'],
+  ['_total', 'number'],
+  ['_rps', 'number'],
+  ['metrics', 'object'],
+  ['requests', 'array'],
+  ['checks', 'array'],
+  ['thresholds', 'array'],
+  ['statuses', 'object'],
+  ['errors', 'array'],
+  ['scenarios', 'array'],
+  ['timeline', 'array'],
 ];
 
 export async function readRunFile(path: string): Promise<RunFile> {
@@ -37,9 +49,13 @@ export async function readRunFile(path: string): Promise<RunFile> {
 }
 
 export function asRunFile(value: unknown, path: string): RunFile {
-  if (!isObject(value)) throw new UsageError(`${path}: not a Loadsmith run summary (the JSON is ${Array.isArray(value) ? 'an array' : typeof value}, not an object); ${EXPECTED}`);
+  if (!isObject(value))
+    throw new UsageError(
+      `${path}: not a Loadsmith run summary (the JSON is ${Array.isArray(value) ? 'an array' : typeof value}, not an object); ${EXPECTED}`,
+    );
   if (value.kind === 'loadsmith-repeat') {
-    if (!Array.isArray(value.repeats) || !Array.isArray(value.measured)) throw notSummary(path, 'a --repeat document without "repeats" and "measured"');
+    if (!Array.isArray(value.repeats) || !Array.isArray(value.measured))
+      throw notSummary(path, 'a --repeat document without "repeats" and "measured"');
     value.repeats.forEach((s, i) => asSummary(s, `${path} (repeat ${i + 1})`));
     return { kind: 'repeat', result: value as unknown as RepeatResult };
   }
@@ -49,15 +65,25 @@ export function asRunFile(value: unknown, path: string): RunFile {
 function asSummary(value: unknown, path: string): Summary {
   if (!isObject(value)) throw notSummary(path, 'not an object');
   if (Array.isArray(value.steps) && Array.isArray(value.sla)) {
-    throw new UsageError(`${path}: this is a breakpoint search result ('loadsmith breakpoint --summary-json'), not a run summary; ${EXPECTED}`);
+    throw new UsageError(
+      `${path}: this is a breakpoint search result ('loadsmith breakpoint --summary-json'), not a run summary; ${EXPECTED}`,
+    );
   }
   const tool = isObject(value.tool) ? value.tool.name : undefined;
-  if (tool !== 'loadsmith') throw notSummary(path, tool === undefined ? 'no "tool": {"name": "loadsmith"}' : `written by ${String(tool)}, not loadsmith`);
+  if (tool !== 'loadsmith')
+    throw notSummary(
+      path,
+      tool === undefined ? 'no "tool": {"name": "loadsmith"}' : `written by ${String(tool)}, not loadsmith`,
+    );
   if (typeof value.version === 'number' && value.version > 1) {
-    throw new UsageError(`${path}: summary format ${value.version} is newer than this Loadsmith reads (format 1); update Loadsmith to read it`);
+    throw new UsageError(
+      `${path}: summary format ${value.version} is newer than this Loadsmith reads (format 1); update Loadsmith to read it`,
+    );
   }
   if (value.version !== 1) throw notSummary(path, `"version" is ${JSON.stringify(value.version)}, expected 1`);
-  const missing = REQUIRED.filter(([k, type]) => (type === 'array' ? !Array.isArray(value[k]) : typeof value[k] !== type || value[k] === null)).map(([k, type]) => `${k} (${type})`);
+  const missing = REQUIRED.filter(([k, type]) =>
+    type === 'array' ? !Array.isArray(value[k]) : typeof value[k] !== type || value[k] === null,
+  ).map(([k, type]) => `${k} (${type})`);
   if (missing.length > 0) throw notSummary(path, `missing or wrong: ${missing.join(', ')}`);
   return value as unknown as Summary;
 }

@@ -46,7 +46,12 @@ export interface BuildOptions {
 }
 
 /** A credential value, the name its variable is derived from, and where the source holds it (for the report). */
-export interface KnownSecret { value: string; name: string; where: string; what: string }
+export interface KnownSecret {
+  value: string;
+  name: string;
+  where: string;
+  what: string;
+}
 
 export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { plan: Plan; env: string[] } {
   if (drafts.length === 0) throw new ConvertError('no requests found to import');
@@ -56,21 +61,35 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
   const variables = o.variables ? { ...o.variables } : undefined;
   // A server URL with `user:password@` (an API description's): the requests send them as basic auth, hidden.
   const server = o.baseUrl === undefined ? undefined : urlUserinfo(o.baseUrl);
-  const withServerAuth = (d: DraftRequest): DraftRequest => (server && d.auth === undefined ? { ...d, auth: server.auth } : d);
-  const safe = drafts.map((d) => protectDraft(bounded(withServerAuth(d)), { vault, notes: o.notes, ...(variables ? { variables } : {}) }));
+  const withServerAuth = (d: DraftRequest): DraftRequest =>
+    server && d.auth === undefined ? { ...d, auth: server.auth } : d;
+  const safe = drafts.map((d) =>
+    protectDraft(bounded(withServerAuth(d)), { vault, notes: o.notes, ...(variables ? { variables } : {}) }),
+  );
   for (const d of safe) noteLocalFiles(d, o.notes);
   const origin = server?.url ?? o.baseUrl ?? mainOrigin(safe);
   // An origin that is a template already (JMeter's `${__P(host)}`) is its own override; defaults cannot nest `${`.
-  const baseUrl = origin === undefined ? undefined : /^https?:\/\//.test(origin) && !origin.includes('${') ? `\${env.BASE_URL:-${origin}}` : origin;
+  const baseUrl =
+    origin === undefined
+      ? undefined
+      : /^https?:\/\//.test(origin) && !origin.includes('${')
+        ? `\${env.BASE_URL:-${origin}}`
+        : origin;
   const requests = uniqueNames(safe.map((d) => toRequest(d, origin, o.notes)));
   const defaults = hoistDefaults(requests);
   const plan: Plan = {
     version: 1,
     name: o.name,
     ...(o.description ? { description: o.description } : {}),
-    ...((baseUrl || defaults.headers || defaults.auth) ? {
-      defaults: { ...(baseUrl ? { baseUrl } : {}), ...(defaults.headers ? { headers: defaults.headers } : {}), ...(defaults.auth ? { auth: defaults.auth } : {}) },
-    } : {}),
+    ...(baseUrl || defaults.headers || defaults.auth
+      ? {
+          defaults: {
+            ...(baseUrl ? { baseUrl } : {}),
+            ...(defaults.headers ? { headers: defaults.headers } : {}),
+            ...(defaults.auth ? { auth: defaults.auth } : {}),
+          },
+        }
+      : {}),
     ...(variables && Object.keys(variables).length > 0 ? { variables } : {}),
     ...(o.data && Object.keys(o.data).length > 0 ? { data: o.data } : {}),
     scenarios: scenarios(safe, requests, o),
@@ -78,12 +97,18 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
   // The value pass: a credential's value is replaced wherever else it appears (URL paths, text, names, notes).
   scrubStrings(plan, (s) => vault.scrub(s));
   vault.finish();
-  for (const n of o.notes.list) { n.where = vault.scrubText(n.where); n.message = vault.scrubText(n.message); }
+  for (const n of o.notes.list) {
+    n.where = vault.scrubText(n.where);
+    n.message = vault.scrubText(n.message);
+  }
   try {
     const { env } = validatePlanValue(plan);
     return { plan, env: [...new Set(env.map((e) => e.name))] };
   } catch (e) {
-    if (e instanceof PlanError) throw new ConvertError(`the converted plan is not valid, which is a Loadsmith bug (please report it with the input):\n${e.message}`);
+    if (e instanceof PlanError)
+      throw new ConvertError(
+        `the converted plan is not valid, which is a Loadsmith bug (please report it with the input):\n${e.message}`,
+      );
     throw e;
   }
 }

@@ -15,9 +15,15 @@ export const MAX_JSON_DEPTH = 64;
 export function classify(text: string, type: string): DraftBody {
   if (/json/.test(type) || (type === '' && /^\s*[[{]/.test(text))) {
     let value: unknown;
-    try { value = JSON.parse(text); } catch { value = undefined; }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
     if (value !== undefined) {
-      return jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH ? { kind: 'text', text, tooDeep: true } : { kind: 'json', value };
+      return jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH
+        ? { kind: 'text', text, tooDeep: true }
+        : { kind: 'json', value };
     }
   }
   if (type.startsWith('application/x-www-form-urlencoded')) {
@@ -34,11 +40,19 @@ export function classify(text: string, type: string): DraftBody {
 function formTemplate(text: string): [string, string][] | undefined {
   if (text.includes('\uE000')) return undefined;
   let parts;
-  try { parts = templateParts(text); } catch { return undefined; }
+  try {
+    parts = templateParts(text);
+  } catch {
+    return undefined;
+  }
   const exprs: string[] = [];
   const masked = parts.map((p) => (p.kind === 'text' ? p.text : `\uE000${exprs.push(p.source) - 1}\uE000`)).join('');
   const pairs = formPairs(masked);
   if (!pairs) return undefined;
-  const restore = (s: string): string => s.split(/\uE000(\d+)\uE000/).map((piece, i) => (i % 2 ? exprs[Number(piece)] ?? '' : literal(piece))).join('');
+  const restore = (s: string): string =>
+    s
+      .split(/\uE000(\d+)\uE000/)
+      .map((piece, i) => (i % 2 ? (exprs[Number(piece)] ?? '') : literal(piece)))
+      .join('');
   return pairs.map(([k, v]) => [restore(k), restore(v)]);
 }

@@ -5,7 +5,10 @@
 import type { ImportFormat } from './types.ts';
 
 export function detectFormat(text: string, file?: string): ImportFormat | undefined {
-  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 4000);
+  const head = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 4000);
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<jmeterTestPlan\b/.test(head)) return 'jmeter';
   if (/^curl(\.exe)?\s/i.test(head) || /^(#[^\n]*\n\s*)*curl\s/i.test(head)) return 'curl';
   if (/^[{[]/.test(head)) {
@@ -15,7 +18,12 @@ export function detectFormat(text: string, file?: string): ImportFormat | undefi
     if (/^\{\s*"method"\s*:|^\{\s*"url"\s*:/.test(head) && /"url"\s*:\s*"https?:/.test(head)) return 'vegeta';
   }
   if (/^(openapi:\s*['"]?3|swagger:\s*['"]?2\.0)/m.test(head)) return 'openapi';
-  if (/^(#[^\n]*\n|\s*\n)*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)\s+https?:\/\/\S+\s*$/m.test(head.split('\n').slice(0, 10).join('\n'))) return 'vegeta';
+  if (
+    /^(#[^\n]*\n|\s*\n)*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)\s+https?:\/\/\S+\s*$/m.test(
+      head.split('\n').slice(0, 10).join('\n'),
+    )
+  )
+    return 'vegeta';
   const ext = file?.toLowerCase() ?? '';
   if (ext.endsWith('.har')) return 'har';
   if (ext.endsWith('.jmx')) return 'jmeter';

@@ -40,7 +40,8 @@ export interface DraftRequest {
 export class Notes {
   readonly list: ConvertNote[] = [];
   add(kind: ConvertNote['kind'], where: string, message: string): void {
-    if (!this.list.some((n) => n.kind === kind && n.where === where && n.message === message)) this.list.push({ kind, where, message });
+    if (!this.list.some((n) => n.kind === kind && n.where === where && n.message === message))
+      this.list.push({ kind, where, message });
   }
 
   /**
@@ -52,16 +53,26 @@ export class Notes {
     const groups = new Map<string, { note: ConvertNote; lines: string[] }>();
     const out: ConvertNote[] = [];
     for (const n of this.list) {
-      const line = n.where.startsWith(prefix) && /^\d+$/.test(n.where.slice(prefix.length)) ? n.where.slice(prefix.length) : undefined;
+      const line =
+        n.where.startsWith(prefix) && /^\d+$/.test(n.where.slice(prefix.length))
+          ? n.where.slice(prefix.length)
+          : undefined;
       const key = `${n.kind}\u0000${n.message}`;
       const group = line === undefined ? undefined : groups.get(key);
-      if (group) { group.lines.push(line!); continue; }
+      if (group) {
+        group.lines.push(line!);
+        continue;
+      }
       const copy = { ...n };
       if (line !== undefined) groups.set(key, { note: copy, lines: [line] });
       out.push(copy);
     }
     for (const { note, lines } of groups.values()) {
-      if (lines.length > 1) Object.assign(note, { where: `${label}: lines ${lines.join(', ')}`, message: `${note.message} (${lines.length} ${unit}s)` });
+      if (lines.length > 1)
+        Object.assign(note, {
+          where: `${label}: lines ${lines.join(', ')}`,
+          message: `${note.message} (${lines.length} ${unit}s)`,
+        });
     }
     return out;
   }

@@ -19,7 +19,9 @@ function sharedHeaders(requests: Request[]): Record<string, string> | undefined 
   const first = requests[0]?.headers ?? {};
   const shared: Record<string, string> = {};
   for (const [name, value] of Object.entries(first)) {
-    const everywhere = requests.every((r) => Object.entries(r.headers ?? {}).some(([k, v]) => k.toLowerCase() === name.toLowerCase() && v === value));
+    const everywhere = requests.every((r) =>
+      Object.entries(r.headers ?? {}).some(([k, v]) => k.toLowerCase() === name.toLowerCase() && v === value),
+    );
     if (everywhere) shared[name] = String(value);
   }
   if (Object.keys(shared).length === 0) return undefined;

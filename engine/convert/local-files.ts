@@ -14,6 +14,10 @@ export function noteLocalFiles(d: DraftRequest, notes: Notes): void {
   if (tls?.keyFile && tls.keyFile !== tls.certFile) files.push(['client key', tls.keyFile]);
   if (tls?.caFile) files.push(['CA file', tls.caFile]);
   for (const [what, path] of files) {
-    notes.add('confirm', d.where, `${what} ${path}: the app will not read it until you attach the file or grant its folder; the CLI reads it${/^([/\\]|[A-Za-z]:)/.test(path) ? '' : ' relative to the plan file'}`);
+    notes.add(
+      'confirm',
+      d.where,
+      `${what} ${path}: the app will not read it until you attach the file or grant its folder; the CLI reads it${/^([/\\]|[A-Za-z]:)/.test(path) ? '' : ' relative to the plan file'}`,
+    );
   }
 }

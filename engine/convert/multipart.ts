@@ -4,7 +4,11 @@
  */
 export const BOUNDARY = '----LoadsmithFormBoundary7MA4YWxkTrZu0gW';
 
-export interface TextPart { name: string; value: string; contentType?: string }
+export interface TextPart {
+  name: string;
+  value: string;
+  contentType?: string;
+}
 
 /** The body text (CRLF line ends, as RFC 7578 wants) and the Content-Type header to send with it. */
 export function multipartText(parts: readonly TextPart[]): { text: string; contentType: string } {
@@ -18,7 +22,9 @@ export function multipartText(parts: readonly TextPart[]): { text: string; conte
   return { text, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
 }
 
-export interface ParsedPart extends TextPart { fileName?: string }
+export interface ParsedPart extends TextPart {
+  fileName?: string;
+}
 
 /**
  * The parts of a multipart/form-data body as recorded (a browser's HAR text), by the boundary of its Content-Type;
@@ -42,7 +48,12 @@ export function parseMultipart(text: string, contentType: string): ParsedPart[] 
     const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
     const type = /^content-type:\s*(.*)$/im.exec(head)?.[1]?.trim();
     const value = body.slice(split.index + split[0].length).replace(/\r?\n$/, '');
-    parts.push({ name, value, ...(type ? { contentType: type } : {}), ...(fileName !== undefined ? { fileName } : {}) });
+    parts.push({
+      name,
+      value,
+      ...(type ? { contentType: type } : {}),
+      ...(fileName !== undefined ? { fileName } : {}),
+    });
   }
   return parts.length > 0 ? parts : undefined;
 }

@@ -7,24 +7,81 @@ import type { Plan } from '../plan/schema/index.ts';
 
 const ORDER = [
   // plan, defaults, scenarios
-  'version', 'type', 'name', 'description', 'defaults', 'baseUrl', 'variables', 'data', 'scenarios', 'executor',
-  'vus', 'startVUs', 'rate', 'startRate', 'timeUnit', 'duration', 'iterations', 'stages', 'preAllocatedVUs', 'maxVUs',
-  'maxDuration', 'gracefulRampDown', 'startTime', 'gracefulStop',
+  'version',
+  'type',
+  'name',
+  'description',
+  'defaults',
+  'baseUrl',
+  'variables',
+  'data',
+  'scenarios',
+  'executor',
+  'vus',
+  'startVUs',
+  'rate',
+  'startRate',
+  'timeUnit',
+  'duration',
+  'iterations',
+  'stages',
+  'preAllocatedVUs',
+  'maxVUs',
+  'maxDuration',
+  'gracefulRampDown',
+  'startTime',
+  'gracefulStop',
   // request
-  'method', 'url', 'query', 'headers', 'auth', 'json', 'form', 'text', 'file', 'timeout', 'maxRedirects', 'http',
-  'expectedStatuses', 'checks', 'extract', 'tags', 'steps', 'thresholds',
+  'method',
+  'url',
+  'query',
+  'headers',
+  'auth',
+  'json',
+  'form',
+  'text',
+  'file',
+  'timeout',
+  'maxRedirects',
+  'http',
+  'expectedStatuses',
+  'checks',
+  'extract',
+  'tags',
+  'steps',
+  'thresholds',
   // auth
-  'scheme', 'token', 'username', 'password', 'value', 'in',
+  'scheme',
+  'token',
+  'username',
+  'password',
+  'value',
+  'in',
 ];
 const RANK = new Map(ORDER.map((k, i) => [k, i]));
 /** Maps whose keys are the user's (headers, query, json bodies...): their order is kept as written. */
-const FREE_KEYS = new Set(['headers', 'query', 'json', 'form', 'variables', 'extract', 'thresholds', 'tags', 'scenarios', 'data']);
+const FREE_KEYS = new Set([
+  'headers',
+  'query',
+  'json',
+  'form',
+  'variables',
+  'extract',
+  'thresholds',
+  'tags',
+  'scenarios',
+  'data',
+]);
 
 export function planToYaml(plan: Plan, header: readonly string[] = []): string {
   const doc = new Document(sortKeys(plan, ''));
   visit(doc, {
-    Map: (_key, node) => { if (fitsOnALine(node)) node.flow = true; },
-    Seq: (_key, node) => { if (fitsOnALine(node)) node.flow = true; },
+    Map: (_key, node) => {
+      if (fitsOnALine(node)) node.flow = true;
+    },
+    Seq: (_key, node) => {
+      if (fitsOnALine(node)) node.flow = true;
+    },
   });
   if (header.length > 0) doc.commentBefore = header.map((l) => ` ${l}`).join('\n');
   return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
@@ -47,8 +104,14 @@ function fitsOnALine(node: Node): boolean {
   if (items.length === 0 || items.length > 8) return items.length === 0;
   let width = 0;
   for (const item of items) {
-    if (isScalar(item)) { width += String(item.value).length + 4; continue; }
-    if ((isMap(item) || isSeq(item)) && isSeq(node) && fitsOnALine(item as Node)) { width += 40; continue; }
+    if (isScalar(item)) {
+      width += String(item.value).length + 4;
+      continue;
+    }
+    if ((isMap(item) || isSeq(item)) && isSeq(node) && fitsOnALine(item as Node)) {
+      width += 40;
+      continue;
+    }
     return false;
   }
   return width <= 72;

@@ -29,14 +29,21 @@ export function protectDraft(d: DraftRequest, c: ProtectContext): DraftRequest {
   for (const [name, value] of d.headers) {
     if (name.toLowerCase() === 'authorization' && out.auth === undefined) {
       const auth = authFromHeader(value);
-      if (auth) { out.auth = auth; continue; }
+      if (auth) {
+        out.auth = auth;
+        continue;
+      }
     }
     if (isSecretField(name, value, 'header')) learnParts(name, value, d.where, c.vault);
     out.headers.push([name, hide('header', name, value, `header ${name}`)]);
   }
   if (out.auth) out.auth = protectAuth(out.auth, c.vault, d.where, c);
   const tls = out.http?.tls;
-  if (tls?.passphrase) out.http = { ...out.http, tls: { ...tls, passphrase: c.vault.hide(tls.passphrase, 'CERT_PASSPHRASE', d.where, 'client key passphrase') } };
+  if (tls?.passphrase)
+    out.http = {
+      ...out.http,
+      tls: { ...tls, passphrase: c.vault.hide(tls.passphrase, 'CERT_PASSPHRASE', d.where, 'client key passphrase') },
+    };
   out.url = protectQuery(out.url, (k, v) => hide('query', k, v, `query parameter ${k}`));
   if (d.body) out.body = protectBody(d.body, d, c, hide);
   return out;
@@ -46,32 +53,41 @@ type Hide = (place: Place, name: string, value: string, what: string) => string;
 
 function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hide): DraftBody {
   switch (b.kind) {
-    case 'form': return {
-      kind: 'form',
-      fields: b.fields.map(([k, v]) => {
-        const hidden = hide('field', k, v, `form field ${k}`);
-        return [k, hidden === v ? protectNested(v, `form field ${k}`, d, c) : hidden];
-      }),
-    };
+    case 'form':
+      return {
+        kind: 'form',
+        fields: b.fields.map(([k, v]) => {
+          const hidden = hide('field', k, v, `form field ${k}`);
+          return [k, hidden === v ? protectNested(v, `form field ${k}`, d, c) : hidden];
+        }),
+      };
     case 'json': {
       const value = cloneJson(b.value);
       jsonFields(value, (f) => {
         let hidden = hide('field', f.key, f.value, `JSON field ${f.path}`);
-        if (hidden === f.value && typeof f.parent[f.key] === 'string') hidden = protectNested(f.value, `JSON field ${f.path}`, d, c);
+        if (hidden === f.value && typeof f.parent[f.key] === 'string')
+          hidden = protectNested(f.value, `JSON field ${f.path}`, d, c);
         if (hidden !== f.value) f.parent[f.key] = hidden; // a hidden number is sent as a string: never the number
       });
       return { kind: 'json', value };
     }
     case 'text': {
-      if (b.tooDeep) c.notes.add('approximated', d.where, `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep (the most an imported json: body may have): it is sent as text, unchanged`);
+      if (b.tooDeep)
+        c.notes.add(
+          'approximated',
+          d.where,
+          `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep (the most an imported json: body may have): it is sent as text, unchanged`,
+        );
       const mime = d.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1].toLowerCase() ?? '';
       let text = b.text;
       for (const f of bodyFields(b.text.replaceAll('$${', '${'), mime)) {
-        if (isSecretField(f.name, f.value) || isRedacted(f.value)) text = replaceTextField(text, f, c.vault.hide(f.value, f.name, d.where, `${f.what} of the text body`));
+        if (isSecretField(f.name, f.value) || isRedacted(f.value))
+          text = replaceTextField(text, f, c.vault.hide(f.value, f.name, d.where, `${f.what} of the text body`));
       }
       return text === b.text ? b : { kind: 'text', text };
     }
-    case 'file': return b;
+    case 'file':
+      return b;
   }
 }
 
@@ -82,7 +98,8 @@ function protectBody(b: DraftBody, d: DraftRequest, c: ProtectContext, hide: Hid
 function protectNested(value: string, what: string, d: DraftRequest, c: ProtectContext): string {
   let out = value;
   for (const f of valueFields(value.replaceAll('$${', '${'))) {
-    if (isSecretField(f.name, f.value) || isRedacted(f.value)) out = replaceTextField(out, f, c.vault.hide(f.value, f.name, d.where, `${f.what} inside ${what}`));
+    if (isSecretField(f.name, f.value) || isRedacted(f.value))
+      out = replaceTextField(out, f, c.vault.hide(f.value, f.name, d.where, `${f.what} inside ${what}`));
   }
   return out;
 }
@@ -94,9 +111,14 @@ function protectNested(value: string, what: string, d: DraftRequest, c: ProtectC
  */
 function secretValue(value: string, name: string, where: string, what: string, c: ProtectContext): string {
   const vars = c.variables;
-  const refs = vars ? [...new Set([...value.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]!))].filter((r) => typeof vars[r] === 'string') : [];
+  const refs = vars
+    ? [...new Set([...value.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]!))].filter(
+        (r) => typeof vars[r] === 'string',
+      )
+    : [];
   if (vars === undefined || refs.length === 0) return c.vault.hide(value, name, where, what);
-  for (const ref of refs) vars[ref] = hideVariable(vars[ref] as string, ref, where, `${what} (variable ${ref})`, c.vault);
+  for (const ref of refs)
+    vars[ref] = hideVariable(vars[ref] as string, ref, where, `${what} (variable ${ref})`, c.vault);
   return value;
 }
 
@@ -136,12 +158,17 @@ export function authFromHeader(value: string): Auth | undefined {
 }
 
 export function protectAuth(auth: Auth, vault: SecretVault, where: string, c?: ProtectContext): Auth {
-  const hide = (value: string, base: string, what: string): string => (c ? secretValue(value, base, where, what, c) : vault.hide(value, base, where, what));
+  const hide = (value: string, base: string, what: string): string =>
+    c ? secretValue(value, base, where, what, c) : vault.hide(value, base, where, what);
   switch (auth.type) {
-    case 'bearer': return { ...auth, token: hide(auth.token, 'API_TOKEN', 'auth token') };
-    case 'basic': return { ...auth, password: hide(auth.password, 'PASSWORD', 'basic auth password') };
-    case 'apiKey': return { ...auth, value: hide(auth.value, auth.name, `API key ${auth.name}`) };
-    default: return auth;
+    case 'bearer':
+      return { ...auth, token: hide(auth.token, 'API_TOKEN', 'auth token') };
+    case 'basic':
+      return { ...auth, password: hide(auth.password, 'PASSWORD', 'basic auth password') };
+    case 'apiKey':
+      return { ...auth, value: hide(auth.value, auth.name, `API key ${auth.name}`) };
+    default:
+      return auth;
   }
 }
 
@@ -182,10 +209,15 @@ function protectQuery(url: string, hide: (name: string, value: string) => string
 /** A copy of a JSON body (bounded depth: deeper bodies are text), so the secrets pass never edits the source. */
 function cloneJson(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(cloneJson);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cloneJson(x)]));
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cloneJson(x)]));
   return v;
 }
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

@@ -22,14 +22,20 @@ export function reportLines(notes: readonly ConvertNote[], env: readonly string[
     lines.push(`${TITLES[kind]} (${of.length}):`);
     for (const n of of) lines.push(`  - ${n.where}: ${n.message}`);
   }
-  if (env.length > 0) lines.push(`environment variables the plan reads: ${env.join(', ')} (set them with --env NAME=value)`);
+  if (env.length > 0)
+    lines.push(`environment variables the plan reads: ${env.join(', ')} (set them with --env NAME=value)`);
   return lines;
 }
 
 /** Counts for a one-line summary: `1 file to confirm, 2 not-imported, 1 approximated, 3 secrets moved to env`. */
 export function reportSummary(notes: readonly ConvertNote[]): string {
-  const parts = ORDER.filter((k) => k !== 'info').map((k) => [k, notes.filter((n) => n.kind === k).length] as const)
-    .filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k === 'secret' ? `secret${n === 1 ? '' : 's'} moved to env` : k === 'confirm' ? `file${n === 1 ? '' : 's'} to confirm` : k}`);
+  const parts = ORDER.filter((k) => k !== 'info')
+    .map((k) => [k, notes.filter((n) => n.kind === k).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(
+      ([k, n]) =>
+        `${n} ${k === 'secret' ? `secret${n === 1 ? '' : 's'} moved to env` : k === 'confirm' ? `file${n === 1 ? '' : 's'} to confirm` : k}`,
+    );
   return parts.length ? parts.join(', ') : 'nothing lost';
 }
 
@@ -40,7 +46,10 @@ export function importedPlanHeader(r: ImportResult, file: string): string[] {
   for (const n of notes.slice(0, 30)) lines.push(`- ${n.kind}: ${n.where}: ${n.message}`.replace(/\n/g, ' '));
   if (notes.length > 30) lines.push(`- ... ${notes.length - 30} more: run the import again to see the whole report`);
   lines.push('The scenario is a smoke run (1 VU, 1 iteration): set the executor and load before a real test.');
-  if (r.env.length) lines.push(`Environment variables: ${r.env.join(', ')} (loadsmith run plan.yaml --env NAME=value).`);
+  if (r.env.length)
+    lines.push(`Environment variables: ${r.env.join(', ')} (loadsmith run plan.yaml --env NAME=value).`);
   // Vegeta targets and JMeter thread groups bring their own load.
-  return r.format === 'vegeta' || r.format === 'jmeter' ? lines.filter((l) => !l.startsWith('The scenario is a smoke run')) : lines;
+  return r.format === 'vegeta' || r.format === 'jmeter'
+    ? lines.filter((l) => !l.startsWith('The scenario is a smoke run'))
+    : lines;
 }

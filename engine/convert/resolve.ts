@@ -18,7 +18,11 @@ export interface ResolvedRequest {
   headers: [string, string][];
   /** Basic auth is kept apart too: curl writes it as -u. */
   basic?: { username: string; password: string };
-  body?: { kind: 'json'; value: unknown } | { kind: 'form'; fields: [string, string][] } | { kind: 'text'; text: string } | { kind: 'file'; path: string };
+  body?:
+    | { kind: 'json'; value: unknown }
+    | { kind: 'form'; fields: [string, string][] }
+    | { kind: 'text'; text: string }
+    | { kind: 'file'; path: string };
   timeout?: string;
   maxRedirects: number;
   insecureTls: boolean;
@@ -26,18 +30,35 @@ export interface ResolvedRequest {
 }
 
 const TYPES: Record<string, string> = {
-  json: 'application/json', xml: 'application/xml', txt: 'text/plain', csv: 'text/csv', html: 'text/html',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', pdf: 'application/pdf',
+  json: 'application/json',
+  xml: 'application/xml',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  html: 'text/html',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
 };
 
 export function resolveRequest(plan: Plan, r: Request): ResolvedRequest {
   const d: Defaults = plan.defaults ?? {};
   const headers = new Map<string, [string, string]>();
-  for (const h of [d.headers, r.headers]) for (const [k, v] of Object.entries(h ?? {})) headers.set(k.toLowerCase(), [k, String(v)]);
-  const query = Object.entries(r.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, String(x)] as [string, string]));
+  for (const h of [d.headers, r.headers])
+    for (const [k, v] of Object.entries(h ?? {})) headers.set(k.toLowerCase(), [k, String(v)]);
+  const query = Object.entries(r.query ?? {}).flatMap(([k, v]) =>
+    (Array.isArray(v) ? v : [v]).map((x) => [k, String(x)] as [string, string]),
+  );
   const out: ResolvedRequest = {
-    name: requestName(r), method: r.method ?? 'GET', url: joinUrl(d.baseUrl, r.url), query, headers: [],
-    maxRedirects: r.maxRedirects ?? d.http?.maxRedirects ?? 10, insecureTls: r.http?.insecureTls ?? d.http?.insecureTls ?? false, request: r,
+    name: requestName(r),
+    method: r.method ?? 'GET',
+    url: joinUrl(d.baseUrl, r.url),
+    query,
+    headers: [],
+    maxRedirects: r.maxRedirects ?? d.http?.maxRedirects ?? 10,
+    insecureTls: r.http?.insecureTls ?? d.http?.insecureTls ?? false,
+    request: r,
   };
   const timeout = r.timeout ?? d.timeout;
   if (timeout) out.timeout = timeout;
@@ -48,11 +69,20 @@ export function resolveRequest(plan: Plan, r: Request): ResolvedRequest {
   return out;
 }
 
-function applyAuth(out: ResolvedRequest, auth: Auth | undefined, headers: Map<string, [string, string]>, query: [string, string][]): void {
+function applyAuth(
+  out: ResolvedRequest,
+  auth: Auth | undefined,
+  headers: Map<string, [string, string]>,
+  query: [string, string][],
+): void {
   if (!auth || auth.type === 'none') return;
-  if (auth.type === 'basic') { out.basic = { username: auth.username, password: auth.password }; return; }
+  if (auth.type === 'basic') {
+    out.basic = { username: auth.username, password: auth.password };
+    return;
+  }
   if (auth.type === 'bearer') {
-    if (!headers.has('authorization')) headers.set('authorization', ['Authorization', `${auth.scheme ?? 'Bearer'} ${auth.token}`]);
+    if (!headers.has('authorization'))
+      headers.set('authorization', ['Authorization', `${auth.scheme ?? 'Bearer'} ${auth.token}`]);
     return;
   }
   if ((auth.in ?? 'header') === 'query') query.push([auth.name, auth.value]);
@@ -60,16 +90,31 @@ function applyAuth(out: ResolvedRequest, auth: Auth | undefined, headers: Map<st
 }
 
 function body(out: ResolvedRequest, r: Request): string | undefined {
-  if (r.json !== undefined) { out.body = { kind: 'json', value: r.json }; return 'application/json'; }
+  if (r.json !== undefined) {
+    out.body = { kind: 'json', value: r.json };
+    return 'application/json';
+  }
   if (r.form !== undefined) {
-    out.body = { kind: 'form', fields: Object.entries(r.form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, String(x)] as [string, string])) };
+    out.body = {
+      kind: 'form',
+      fields: Object.entries(r.form).flatMap(([k, v]) =>
+        (Array.isArray(v) ? v : [v]).map((x) => [k, String(x)] as [string, string]),
+      ),
+    };
     return 'application/x-www-form-urlencoded';
   }
-  if (r.text !== undefined) { out.body = { kind: 'text', text: r.text }; return 'text/plain; charset=utf-8'; }
+  if (r.text !== undefined) {
+    out.body = { kind: 'text', text: r.text };
+    return 'text/plain; charset=utf-8';
+  }
   if (r.file !== undefined) {
     const path = typeof r.file === 'string' ? r.file : r.file.path;
     out.body = { kind: 'file', path };
-    return (typeof r.file === 'object' ? r.file.contentType : undefined) ?? TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+    return (
+      (typeof r.file === 'object' ? r.file.contentType : undefined) ??
+      TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ??
+      'application/octet-stream'
+    );
   }
   return undefined;
 }
@@ -101,16 +146,28 @@ export function* planRequests(plan: Plan): Generator<PlanRequest> {
   if (plan.teardown) yield* inSteps(plan.teardown.steps, ['teardown', 'steps'], TEARDOWN, [], []);
 }
 
-function* inSteps(steps: readonly Step[], path: PathSegment[], scenario: string, group: string[], flow: string[]): Generator<PlanRequest> {
+function* inSteps(
+  steps: readonly Step[],
+  path: PathSegment[],
+  scenario: string,
+  group: string[],
+  flow: string[],
+): Generator<PlanRequest> {
   for (const [i, s] of steps.entries()) {
     if ('request' in s) yield { request: s.request, scenario, group, flow };
     else if ('batch' in s) for (const b of s.batch) yield { request: b.request, scenario, group, flow };
-    else if ('group' in s) yield* inSteps(s.group.steps, [...path, i, 'group', 'steps'], scenario, [...group, s.group.name], flow);
+    else if ('group' in s)
+      yield* inSteps(s.group.steps, [...path, i, 'group', 'steps'], scenario, [...group, s.group.name], flow);
     else {
       const kind = Object.keys(s)[0] ?? '';
       const label = `${kind} at ${formatPath([...path, i])}`;
       for (const child of childLists(s)) {
-        const branch = typeof child.path[1] === 'number' ? ` (branch ${child.path[1] + 1})` : child.path[1] === 'else' ? ' (else)' : '';
+        const branch =
+          typeof child.path[1] === 'number'
+            ? ` (branch ${child.path[1] + 1})`
+            : child.path[1] === 'else'
+              ? ' (else)'
+              : '';
         yield* inSteps(child.steps, [...path, i, ...child.path], scenario, group, [...flow, `${label}${branch}`]);
       }
     }

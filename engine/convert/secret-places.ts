@@ -40,11 +40,20 @@ export function formPairs(raw: string): [string, string][] | undefined {
 }
 
 function decodeFormPart(s: string): string | undefined {
-  try { return decodeURIComponent(s.replaceAll('+', ' ')); } catch { return undefined; }
+  try {
+    return decodeURIComponent(s.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A string (or number, as text) field of a JSON document: its JSONPath, the key holding it, its value. */
-export interface JsonField { path: string; key: string; value: string; parent: Record<string, unknown> }
+export interface JsonField {
+  path: string;
+  key: string;
+  value: string;
+  parent: Record<string, unknown>;
+}
 
 /**
  * Every string or number under an object key (a PIN or password may be a number), at any depth, in document
@@ -59,8 +68,13 @@ export function jsonFields(root: unknown, visit: (f: JsonField) => void): void {
     const array = Array.isArray(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [k, child] = entries[i]!;
-      const at = array ? `${path}[${k}]` : /^[A-Za-z_]\w*$/.test(k) ? `${path}.${k}` : `${path}['${k.replace(/'/g, "\\'")}']`;
-      if ((typeof child === 'string' || typeof child === 'number') && !array) visit({ path: at, key: k, value: String(child), parent: value as Record<string, unknown> });
+      const at = array
+        ? `${path}[${k}]`
+        : /^[A-Za-z_]\w*$/.test(k)
+          ? `${path}.${k}`
+          : `${path}['${k.replace(/'/g, "\\'")}']`;
+      if ((typeof child === 'string' || typeof child === 'number') && !array)
+        visit({ path: at, key: k, value: String(child), parent: value as Record<string, unknown> });
       else stack.push({ value: child, path: at });
     }
   }
@@ -113,7 +127,11 @@ export interface BodyField {
  */
 export function bodyFields(text: string, mime: string): BodyField[] {
   const top = topFields(text, mime);
-  return top.concat(top.flatMap((outer) => valueFields(outer.value).map((f) => ({ ...f, what: `${f.what} inside ${outer.what}`, nested: true }))));
+  return top.concat(
+    top.flatMap((outer) =>
+      valueFields(outer.value).map((f) => ({ ...f, what: `${f.what} inside ${outer.what}`, nested: true })),
+    ),
+  );
 }
 
 /** The fields of one value when it is JSON or a form itself (`{"password":"x"}`, `a=1&token=x`); else none. */
@@ -123,11 +141,20 @@ export function valueFields(value: string): BodyField[] {
 
 function topFields(text: string, mime: string): BodyField[] {
   if (/multipart\//.test(mime) || /^--[^\r\n]+\r?\ncontent-disposition:/i.test(text)) {
-    return multipartFields(text).map(([name, value]) => ({ kind: 'multipart' as const, what: `multipart field ${name}`, name, value }));
+    return multipartFields(text).map(([name, value]) => ({
+      kind: 'multipart' as const,
+      what: `multipart field ${name}`,
+      name,
+      value,
+    }));
   }
   if (/json/.test(mime) || /^\s*[[{]/.test(text)) {
     let value: unknown;
-    try { value = JSON.parse(text); } catch { value = undefined; }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
     if (value !== undefined) {
       const out: BodyField[] = [];
       jsonFields(value, (f) => out.push({ kind: 'json', what: `JSON field ${f.path}`, name: f.key, value: f.value }));
@@ -135,7 +162,12 @@ function topFields(text: string, mime: string): BodyField[] {
     }
   }
   if (/x-www-form-urlencoded/.test(mime) || /^[^=&\s]+=[^&\s]*(&[^=&\s]+=[^&\s]*)*$/.test(text.trim())) {
-    return (formPairs(text.trim()) ?? []).map(([name, value]) => ({ kind: 'form' as const, what: `form field ${name}`, name, value }));
+    return (formPairs(text.trim()) ?? []).map(([name, value]) => ({
+      kind: 'form' as const,
+      what: `form field ${name}`,
+      name,
+      value,
+    }));
   }
   return [];
 }

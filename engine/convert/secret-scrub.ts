@@ -28,7 +28,14 @@ export function valueScrubber(byValue: ReadonlyMap<string, string>, onUse: (name
     if (value.length < MIN_LENGTH) continue;
     const encoded = encodeURIComponent(value);
     const form = new URLSearchParams({ v: value }).toString().slice(2);
-    for (const v of [value, encoded, encoded.replace(/%20/g, '+'), form, form.replace(/\+/g, '%20'), JSON.stringify(value).slice(1, -1)]) {
+    for (const v of [
+      value,
+      encoded,
+      encoded.replace(/%20/g, '+'),
+      form,
+      form.replace(/\+/g, '%20'),
+      JSON.stringify(value).slice(1, -1),
+    ]) {
       if (!variants.has(v)) variants.set(v, name);
     }
   }
@@ -58,12 +65,19 @@ export function valueScrubber(byValue: ReadonlyMap<string, string>, onUse: (name
   return {
     template(text) {
       let parts;
-      try { parts = templateParts(text); } catch { return replace(text, (s) => s).out; }
-      return parts.map((p) => {
-        if (p.kind === 'text') return replace(p.text, literal).out;
-        if (p.defaultText === undefined || p.node.kind !== 'env' || !replace(p.defaultText, (s) => s).changed) return p.source;
-        return `\${env.${p.node.name}}`; // a default cannot hold an expression: the secret default is dropped
-      }).join('');
+      try {
+        parts = templateParts(text);
+      } catch {
+        return replace(text, (s) => s).out;
+      }
+      return parts
+        .map((p) => {
+          if (p.kind === 'text') return replace(p.text, literal).out;
+          if (p.defaultText === undefined || p.node.kind !== 'env' || !replace(p.defaultText, (s) => s).changed)
+            return p.source;
+          return `\${env.${p.node.name}}`; // a default cannot hold an expression: the secret default is dropped
+        })
+        .join('');
     },
     text(text) {
       const out = replace(text, (s) => s).out;

@@ -12,10 +12,23 @@ import { valueScrubber, type Scrubber } from './secret-scrub.ts';
 /** Shorter values are replaced only in the place that names them, not wherever they appear (too many false hits). */
 export const MIN_SCRUB_LENGTH = 6;
 
-interface Use { note: ConvertNote | undefined; count: number }
+interface Use {
+  note: ConvertNote | undefined;
+  count: number;
+}
 
 /** Words that schemas and docs put where a value goes: hidden where they stand, not hunted elsewhere. */
-const GENERIC = new Set(['string', 'password', 'secret', 'example', 'changeme', 'value', 'sample', 'token', 'placeholder']);
+const GENERIC = new Set([
+  'string',
+  'password',
+  'secret',
+  'example',
+  'changeme',
+  'value',
+  'sample',
+  'token',
+  'placeholder',
+]);
 
 export class SecretVault {
   private readonly byValue = new Map<string, string>();
@@ -54,7 +67,11 @@ export class SecretVault {
     }
     if (name === undefined) name = this.name(value, base);
     this.learned.delete(name);
-    this.notes.add('secret', where, `${what}: the value was replaced by \${env.${name}} (it is not written to the plan); run with --env ${name}=...`);
+    this.notes.add(
+      'secret',
+      where,
+      `${what}: the value was replaced by \${env.${name}} (it is not written to the plan); run with --env ${name}=...`,
+    );
     this.uses.set(name, { note: this.notes.list.at(-1), count: 1 });
     return `\${env.${name}}`;
   }
@@ -80,7 +97,11 @@ export class SecretVault {
   finish(): void {
     for (const [name, l] of this.learned) {
       if (!l.used) continue;
-      this.notes.add('secret', l.where, `${l.what}: the value is a credential and also appeared elsewhere (a URL, a text body); it was replaced there by \${env.${name}}; run with --env ${name}=...`);
+      this.notes.add(
+        'secret',
+        l.where,
+        `${l.what}: the value is a credential and also appeared elsewhere (a URL, a text body); it was replaced there by \${env.${name}}; run with --env ${name}=...`,
+      );
     }
   }
 
@@ -108,7 +129,11 @@ export class SecretVault {
     if (name === undefined) {
       name = this.fresh(root);
       this.byPlaceholder.set(root, name);
-      this.notes.add('secret', where, `${what}: the source holds the placeholder '${value}' (the value was redacted): the plan reads \${env.${name}}; run with --env ${name}=...`);
+      this.notes.add(
+        'secret',
+        where,
+        `${what}: the source holds the placeholder '${value}' (the value was redacted): the plan reads \${env.${name}}; run with --env ${name}=...`,
+      );
       this.uses.set(name, { note: this.notes.list.at(-1), count: 1 });
     } else this.countUse(name);
     return `\${env.${name}}`;
@@ -127,7 +152,11 @@ export class SecretVault {
   private countUse(name: string): void {
     const use = this.uses.get(name);
     if (!use) return;
-    if (use.note) use.note.message = use.note.message.replace(/( \(and \d+ more places?\))?$/, ` (and ${use.count} more place${use.count === 1 ? '' : 's'})`);
+    if (use.note)
+      use.note.message = use.note.message.replace(
+        /( \(and \d+ more places?\))?$/,
+        ` (and ${use.count} more place${use.count === 1 ? '' : 's'})`,
+      );
     use.count++;
   }
 }

@@ -6,19 +6,37 @@ import { envName, isRedacted, isSecretField, isSecretName, looksLikeCredential }
 
 describe('which places hold credentials', () => {
   it('by name: headers, query parameters and fields, including one-word and camelCase names', () => {
-    for (const [name, place] of [['Authorization', 'header'], ['X-CSRFToken', 'header'], ['csrfmiddlewaretoken', 'field'], ['client_secret', 'field'],
-      ['accessToken', 'query'], ['Ocp-Apim-Subscription-Key', 'header'], ['newPassword', 'field'], ['sig', 'query']] as const) {
+    for (const [name, place] of [
+      ['Authorization', 'header'],
+      ['X-CSRFToken', 'header'],
+      ['csrfmiddlewaretoken', 'field'],
+      ['client_secret', 'field'],
+      ['accessToken', 'query'],
+      ['Ocp-Apim-Subscription-Key', 'header'],
+      ['newPassword', 'field'],
+      ['sig', 'query'],
+    ] as const) {
       expect(isSecretName(name, place), name).toBe(true);
     }
-    for (const name of ['username', 'next', 'page_token', 'nextPageToken', 'q', 'sort_key', 'key']) expect(isSecretName(name, 'query'), name).toBe(false);
+    for (const name of ['username', 'next', 'page_token', 'nextPageToken', 'q', 'sort_key', 'key'])
+      expect(isSecretName(name, 'query'), name).toBe(false);
   });
 
   it('the names real login forms and session URLs use: pass, passphrase, passcode, pin, jwt, PHPSESSID, jsessionid', () => {
-    for (const [name, place] of [['pass', 'field'], ['user[pass]', 'field'], ['passphrase', 'field'], ['passcode', 'field'], ['pin', 'field'],
-      ['jwt', 'query'], ['PHPSESSID', 'query'], ['jsessionid', 'query']] as const) {
+    for (const [name, place] of [
+      ['pass', 'field'],
+      ['user[pass]', 'field'],
+      ['passphrase', 'field'],
+      ['passcode', 'field'],
+      ['pin', 'field'],
+      ['jwt', 'query'],
+      ['PHPSESSID', 'query'],
+      ['jsessionid', 'query'],
+    ] as const) {
       expect(isSecretName(name, place), name).toBe(true);
     }
-    for (const name of ['bypass', 'passenger', 'spin', 'session_count']) expect(isSecretName(name, 'field'), name).toBe(false);
+    for (const name of ['bypass', 'passenger', 'spin', 'session_count'])
+      expect(isSecretName(name, 'field'), name).toBe(false);
   });
 
   it('a JSON Web Token is a credential under any name; a value merely starting like one is not', () => {
@@ -37,12 +55,25 @@ describe('which places hold credentials', () => {
   });
 
   it('looks like a credential: long, mixed and random enough; words, dates and slugs are not', () => {
-    for (const v of ['AIzaSyD4f9Gq2Lx7Vb1Nc8Mz3Kp6Rt0Wy5Hj2Ue', '5f4dcc3b5aa765d61d8327deb882cf99', 'ghp_R2d9Xk1LmQ7vT4bN8cW3zY6aP0sE5fH1jK2g']) expect(looksLikeCredential(v), v).toBe(true);
-    for (const v of ['created', '2025-01-01T00:00:00Z', 'load-testing-with-loadsmith', 'aaaaaaaaaaaaaaaaaaaa1', '${env.API_KEY}']) expect(looksLikeCredential(v), v).toBe(false);
+    for (const v of [
+      'AIzaSyD4f9Gq2Lx7Vb1Nc8Mz3Kp6Rt0Wy5Hj2Ue',
+      '5f4dcc3b5aa765d61d8327deb882cf99',
+      'ghp_R2d9Xk1LmQ7vT4bN8cW3zY6aP0sE5fH1jK2g',
+    ])
+      expect(looksLikeCredential(v), v).toBe(true);
+    for (const v of [
+      'created',
+      '2025-01-01T00:00:00Z',
+      'load-testing-with-loadsmith',
+      'aaaaaaaaaaaaaaaaaaaa1',
+      '${env.API_KEY}',
+    ])
+      expect(looksLikeCredential(v), v).toBe(false);
   });
 
   it('placeholders tools write for redacted values', () => {
-    for (const v of ['REDACTED', '[REDACTED]', '<redacted>', '[FILTERED]', '********']) expect(isRedacted(v), v).toBe(true);
+    for (const v of ['REDACTED', '[REDACTED]', '<redacted>', '[FILTERED]', '********'])
+      expect(isRedacted(v), v).toBe(true);
     for (const v of ['secret', 'hunter2', 'red']) expect(isRedacted(v), v).toBe(false);
   });
 });
@@ -50,12 +81,23 @@ describe('which places hold credentials', () => {
 describe('form bodies are read as a server reads them', () => {
   it('+ is a space and %21 is !, so a browser form stays a form (and its password can be found)', () => {
     expect(classify('username=admin&password=hunter2%21+sun&note=a+b', 'application/x-www-form-urlencoded')).toEqual({
-      kind: 'form', fields: [['username', 'admin'], ['password', 'hunter2! sun'], ['note', 'a b']],
+      kind: 'form',
+      fields: [
+        ['username', 'admin'],
+        ['password', 'hunter2! sun'],
+        ['note', 'a b'],
+      ],
     });
   });
 
   it('expressions are kept whole, literal ${ stays escaped, and text that is no form stays text', () => {
-    expect(classify('a=${x + 1}&b=$${lit}%25', 'application/x-www-form-urlencoded')).toEqual({ kind: 'form', fields: [['a', '${x + 1}'], ['b', '$${lit}%']] });
+    expect(classify('a=${x + 1}&b=$${lit}%25', 'application/x-www-form-urlencoded')).toEqual({
+      kind: 'form',
+      fields: [
+        ['a', '${x + 1}'],
+        ['b', '$${lit}%'],
+      ],
+    });
     expect(classify('just text', 'application/x-www-form-urlencoded')).toEqual({ kind: 'text', text: 'just text' });
     expect(classify('a=%E9', 'application/x-www-form-urlencoded')).toEqual({ kind: 'text', text: 'a=%E9' }); // not UTF-8: the bytes are kept
   });
@@ -67,7 +109,9 @@ describe('the vault', () => {
     const vault = new SecretVault(notes);
     expect(vault.hide('hunter2! sun', 'password', 'w', 'form field password')).toBe('${env.PASSWORD}');
     vault.learn('q8w7e6r5t4y3u2i1', 'COOKIE_sessionid', 'w', 'cookie sessionid');
-    expect(vault.scrub('/s/q8w7e6r5t4y3u2i1/x?p=hunter2%21%20sun&f=hunter2!+sun')).toBe('/s/${env.COOKIE_SESSIONID}/x?p=${env.PASSWORD}&f=${env.PASSWORD}');
+    expect(vault.scrub('/s/q8w7e6r5t4y3u2i1/x?p=hunter2%21%20sun&f=hunter2!+sun')).toBe(
+      '/s/${env.COOKIE_SESSIONID}/x?p=${env.PASSWORD}&f=${env.PASSWORD}',
+    );
     expect(vault.scrub('{"a":"hunter2! sun"}')).toBe('{"a":"${env.PASSWORD}"}');
     expect(vault.scrub('xq8w7e6r5t4y3u2i1 and q8w7e6r5t4y3u2i12')).toBe('xq8w7e6r5t4y3u2i1 and q8w7e6r5t4y3u2i12');
     expect(vault.scrub('${env.X:-q8w7e6r5t4y3u2i1} $${lit}')).toBe('${env.X} $${lit}'); // a default holding it is dropped
@@ -75,14 +119,19 @@ describe('the vault', () => {
     vault.finish();
     expect(notes.list.map((n) => n.message)).toEqual([
       expect.stringMatching(/^form field password: .*\$\{env\.PASSWORD\}.*\(and 3 more places\)$/),
-      expect.stringMatching(/^cookie sessionid: the value is a credential and also appeared elsewhere.*\$\{env\.COOKIE_SESSIONID\}/),
+      expect.stringMatching(
+        /^cookie sessionid: the value is a credential and also appeared elsewhere.*\$\{env\.COOKIE_SESSIONID\}/,
+      ),
     ]);
   });
 
   it('thousands of values (a long recording) are all found, with a name each', () => {
     const vault = new SecretVault(new Notes());
-    for (let i = 0; i < 5000; i++) vault.hide(`sid=session-${i}-abcdefghij; theme=dark; tracking=t${i}-abcdefghij`, 'Cookie', 'w', 'header Cookie');
-    expect(vault.scrub('/a/sid=session-4321-abcdefghij; theme=dark; tracking=t4321-abcdefghij/b')).toBe('/a/${env.COOKIE_4322}/b');
+    for (let i = 0; i < 5000; i++)
+      vault.hide(`sid=session-${i}-abcdefghij; theme=dark; tracking=t${i}-abcdefghij`, 'Cookie', 'w', 'header Cookie');
+    expect(vault.scrub('/a/sid=session-4321-abcdefghij; theme=dark; tracking=t4321-abcdefghij/b')).toBe(
+      '/a/${env.COOKIE_4322}/b',
+    );
   });
 
   it('gives each redacted placeholder the variable of its own field', () => {

@@ -5,28 +5,75 @@
  */
 import { compileTemplate } from '../template/index.ts';
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|apikey|x-auth-token|x-access-token|x-csrf-token|x-xsrf-token|x-session-token|x-amz-security-token)$/i;
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|x-api-key|api-key|apikey|x-auth-token|x-access-token|x-csrf-token|x-xsrf-token|x-session-token|x-amz-security-token)$/i;
 /** Last words of a name that mark a credential: `client_secret`, `accessToken`, `user[pass]`, `jwt`. */
-const LAST_WORD = new Set(['password', 'passwd', 'pwd', 'pass', 'passphrase', 'passcode', 'pin', 'secret', 'token', 'jwt', 'apikey', 'credential', 'credentials']);
+const LAST_WORD = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'passcode',
+  'pin',
+  'secret',
+  'token',
+  'jwt',
+  'apikey',
+  'credential',
+  'credentials',
+]);
 /** Last words ending like a credential: `csrfmiddlewaretoken`, `X-CSRFToken`, `newpassword`, `PHPSESSID`, `jsessionid`. */
 const SUFFIX = /(token|password|passwd|secret|sessid|sessionid)$/;
 /** A JSON Web Token (header.payload.signature, both JSON parts base64url `{"...`) is a credential under any name. */
 const JWT = /^eyJ[\w-]{6,}\.eyJ[\w-]{6,}\.[\w-]*$/;
 /** Pagination cursors end in `token` too. */
 const CURSOR = new Set(['page_token', 'next_token', 'continuation_token', 'sync_token', 'cursor_token']);
-const LAST_TWO = new Set(['api_key', 'access_token', 'refresh_token', 'id_token', 'auth_token', 'client_secret', 'private_key', 'secret_key', 'session_id', 'api_token', 'access_key', 'subscription_key']);
+const LAST_TWO = new Set([
+  'api_key',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'auth_token',
+  'client_secret',
+  'private_key',
+  'secret_key',
+  'session_id',
+  'api_token',
+  'access_key',
+  'subscription_key',
+]);
 const EXTRA: Record<Place, Set<string>> = {
   header: new Set(['signature', 'session', 'auth']),
   query: new Set(['sig', 'signature', 'auth']),
   field: new Set(),
 };
 /** `sort_key`, `Idempotency-Key`, `public_key`...: keys that are not credentials, whatever their value. */
-const PLAIN_KEY = new Set(['sort', 'cache', 'idempotency', 'partition', 'primary', 'foreign', 'public', 'publishable', 'site', 'object', 'dedup', 'routing', 'search', 'group']);
+const PLAIN_KEY = new Set([
+  'sort',
+  'cache',
+  'idempotency',
+  'partition',
+  'primary',
+  'foreign',
+  'public',
+  'publishable',
+  'site',
+  'object',
+  'dedup',
+  'routing',
+  'search',
+  'group',
+]);
 
 export type Place = 'header' | 'query' | 'field';
 
 function words(name: string): string[] {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /**
@@ -95,13 +142,41 @@ export function hasExpression(text: string): boolean {
  * environment, so a plan reading ${env.USER} would send the local login name, silently, instead of asking for it.
  */
 const SYSTEM_VARIABLES = new Set([
-  'USER', 'USERNAME', 'LOGNAME', 'HOME', 'PATH', 'PWD', 'OLDPWD', 'SHELL', 'TERM', 'LANG', 'HOSTNAME', 'HOST', 'MAIL', 'EDITOR',
-  'DISPLAY', 'TMP', 'TEMP', 'TMPDIR', 'OS', 'USERPROFILE', 'USERDOMAIN', 'COMPUTERNAME', 'APPDATA', 'PROMPT', 'SHLVL', 'UID',
+  'USER',
+  'USERNAME',
+  'LOGNAME',
+  'HOME',
+  'PATH',
+  'PWD',
+  'OLDPWD',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'HOSTNAME',
+  'HOST',
+  'MAIL',
+  'EDITOR',
+  'DISPLAY',
+  'TMP',
+  'TEMP',
+  'TMPDIR',
+  'OS',
+  'USERPROFILE',
+  'USERDOMAIN',
+  'COMPUTERNAME',
+  'APPDATA',
+  'PROMPT',
+  'SHLVL',
+  'UID',
 ]);
 
 /** `X-Api-Key` -> `X_API_KEY`; `client secret` -> `CLIENT_SECRET`; `user` -> `USER_VALUE` (not the system's USER). */
 export function envName(text: string): string {
-  const name = text.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  const name = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
   const safe = SYSTEM_VARIABLES.has(name) ? `${name}_VALUE` : name;
   return /^[A-Z_]/.test(safe) ? safe : `S_${safe}`;
 }

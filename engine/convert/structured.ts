@@ -18,9 +18,12 @@ export const MAX_DOCUMENT_DEPTH = 500;
 export function parseStructured(text: string, label: string, what: string): Structured {
   const lines = new LineCounter();
   const source = text.replace(/^\uFEFF/, '');
-  const tooDeepError = (at: string): ConvertError => new ConvertError(at
-    ? `${label}: ${at}nested more than ${MAX_DOCUMENT_DEPTH} levels deep, the most Loadsmith reads; is it really ${what}?`
-    : `${label}: nested too deeply to read (Loadsmith reads up to ${MAX_DOCUMENT_DEPTH} levels); is it really ${what}?`);
+  const tooDeepError = (at: string): ConvertError =>
+    new ConvertError(
+      at
+        ? `${label}: ${at}nested more than ${MAX_DOCUMENT_DEPTH} levels deep, the most Loadsmith reads; is it really ${what}?`
+        : `${label}: nested too deeply to read (Loadsmith reads up to ${MAX_DOCUMENT_DEPTH} levels); is it really ${what}?`,
+    );
   const deep = tooDeep(source);
   if (deep !== undefined) {
     const line = source.slice(0, deep).split('\n').length;
@@ -37,7 +40,9 @@ export function parseStructured(text: string, label: string, what: string): Stru
   const err = doc.errors[0];
   if (err) {
     const p = lines.linePos(err.pos[0]);
-    throw new ConvertError(`${label}: line ${p.line}, column ${p.col}: this is not valid JSON or YAML (${err.message.split('\n')[0]}); is it really ${what}?`);
+    throw new ConvertError(
+      `${label}: line ${p.line}, column ${p.col}: this is not valid JSON or YAML (${err.message.split('\n')[0]}); is it really ${what}?`,
+    );
   }
   let value: unknown;
   try {
@@ -59,15 +64,17 @@ function tooDeep(text: string): number | undefined {
       if (ch === '\\') i++;
       else if (ch === '"') quoted = false;
     } else if (ch === '"') quoted = true;
-    else if (ch === '[' || ch === '{') { if (++depth > MAX_DOCUMENT_DEPTH) return i; }
-    else if (ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+    else if (ch === '[' || ch === '{') {
+      if (++depth > MAX_DOCUMENT_DEPTH) return i;
+    } else if (ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
   }
   return undefined;
 }
 
 function position(doc: Document, lines: LineCounter, path: readonly PropertyKey[]): string {
   for (let n = path.length; n >= 0; n--) {
-    const node = doc.getIn(path.slice(0, n) as (string | number)[], true) as { range?: [number, number, number] } | undefined;
+    const node = doc.getIn(path.slice(0, n) as (string | number)[], true) as
+      { range?: [number, number, number] } | undefined;
     if (node && typeof node === 'object' && node.range) {
       const p = lines.linePos(node.range[0]);
       return `line ${p.line}, column ${p.col}`;
@@ -81,7 +88,10 @@ export function check<T>(schema: z.ZodType<T>, s: Structured, label: string, wha
   const r = schema.safeParse(s.value);
   if (r.success) return r.data;
   const problems = r.error.issues.slice(0, 3).map((i) => {
-    const path = i.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+    const path = i.path
+      .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+      .join('')
+      .replace(/^\./, '');
     const where = s.at(i.path);
     return `${where ? `${where}: ` : ''}${path || '(document)'}: ${i.message}`;
   });

@@ -6,8 +6,7 @@ import type { Node } from '../template/ast.ts';
 import { parseEmbedded } from '../template/parser.ts';
 
 export type TemplatePart =
-  | { kind: 'text'; text: string }
-  | { kind: 'expr'; node: Node; source: string; defaultText: string | undefined };
+  { kind: 'text'; text: string } | { kind: 'expr'; node: Node; source: string; defaultText: string | undefined };
 
 export function templateParts(source: string): TemplatePart[] {
   const parts: TemplatePart[] = [];
@@ -24,7 +23,12 @@ export function templateParts(source: string): TemplatePart[] {
       if (text !== '') parts.push({ kind: 'text', text });
       text = '';
       const parsed = parseEmbedded(source, i);
-      parts.push({ kind: 'expr', node: parsed.node, source: source.slice(i, parsed.end), defaultText: parsed.defaultText });
+      parts.push({
+        kind: 'expr',
+        node: parsed.node,
+        source: source.slice(i, parsed.end),
+        defaultText: parsed.defaultText,
+      });
       chunk = parsed.end;
       i = source.indexOf('$', chunk);
     } else {
@@ -38,12 +42,16 @@ export function templateParts(source: string): TemplatePart[] {
 
 /** An environment reference on its own (`${env.X}` or `${env.X:-default}`), else undefined. */
 export function envRef(part: TemplatePart): { name: string; defaultText: string | undefined } | undefined {
-  return part.kind === 'expr' && part.node.kind === 'env' ? { name: part.node.name, defaultText: part.defaultText } : undefined;
+  return part.kind === 'expr' && part.node.kind === 'env'
+    ? { name: part.node.name, defaultText: part.defaultText }
+    : undefined;
 }
 
 /** URL-encodes the literal parts of a template and keeps its `${...}` expressions as written. */
 export function encodeTemplate(v: string): string {
-  return templateParts(v).map((p) => (p.kind === 'text' ? encodeURIComponent(p.text) : p.source)).join('');
+  return templateParts(v)
+    .map((p) => (p.kind === 'text' ? encodeURIComponent(p.text) : p.source))
+    .join('');
 }
 
 /**
@@ -53,6 +61,8 @@ export function encodeTemplate(v: string): string {
 export function templateExpression(v: string): string | undefined {
   const parts = templateParts(v);
   if (parts.some((p) => p.kind === 'expr' && p.defaultText !== undefined)) return undefined;
-  const out = parts.map((p) => (p.kind === 'text' ? `'${p.text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : p.source.slice(2, -1)));
+  const out = parts.map((p) =>
+    p.kind === 'text' ? `'${p.text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : p.source.slice(2, -1),
+  );
   return out.length === 0 ? "''" : out.join(' + ');
 }

@@ -13,7 +13,12 @@ export function importedText(r: ImportResult, file: string): string {
 
 export function expectNoSecrets(text: string, secrets: readonly string[]): void {
   for (const s of secrets) {
-    const spellings = new Set([s, encodeURIComponent(s), new URLSearchParams({ s }).toString().slice(2), JSON.stringify(s).slice(1, -1)]);
+    const spellings = new Set([
+      s,
+      encodeURIComponent(s),
+      new URLSearchParams({ s }).toString().slice(2),
+      JSON.stringify(s).slice(1, -1),
+    ]);
     for (const spelling of spellings) expect(text, `secret '${s}' written as '${spelling}'`).not.toContain(spelling);
   }
 }

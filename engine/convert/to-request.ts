@@ -7,18 +7,38 @@ import { HTTP_METHODS } from '../plan/schema/index.ts';
 import type { DraftRequest, Notes } from './draft.ts';
 
 /** Headers a client computes (or HTTP/2 pseudo-headers): sending them as recorded would be wrong. */
-const COMPUTED = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'proxy-connection', 'expect']);
+const COMPUTED = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'proxy-connection',
+  'expect',
+]);
 const DEFAULT_TYPES: Record<string, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded' };
 
 export function toRequest(d: DraftRequest, base: string | undefined, notes: Notes): Request {
   const method = d.method.toUpperCase();
-  if (!(HTTP_METHODS as readonly string[]).includes(method)) throw new Error(`unreachable: importers check methods (${method})`);
-  const r: Request = { ...(d.name ? { name: d.name } : {}), ...(method !== 'GET' ? { method: method as Request['method'] } : {}), url: d.url };
+  if (!(HTTP_METHODS as readonly string[]).includes(method))
+    throw new Error(`unreachable: importers check methods (${method})`);
+  const r: Request = {
+    ...(d.name ? { name: d.name } : {}),
+    ...(method !== 'GET' ? { method: method as Request['method'] } : {}),
+    url: d.url,
+  };
   let url = d.url;
-  if (base !== undefined && url.startsWith(base) && /^($|[/?])/.test(url.slice(base.length))) url = url.slice(base.length) || '/';
+  if (base !== undefined && url.startsWith(base) && /^($|[/?])/.test(url.slice(base.length)))
+    url = url.slice(base.length) || '/';
   const hash = url.indexOf('#');
   if (hash >= 0) {
-    notes.add('info', d.where, `the URL fragment '${url.slice(hash)}' was left out: browsers and HTTP clients never send it`);
+    notes.add(
+      'info',
+      d.where,
+      `the URL fragment '${url.slice(hash)}' was left out: browsers and HTTP clients never send it`,
+    );
     url = url.slice(0, hash);
   }
   const split = splitQuery(url);
@@ -30,18 +50,31 @@ export function toRequest(d: DraftRequest, base: string | undefined, notes: Note
   for (const [name, value] of d.headers) {
     const lower = name.toLowerCase();
     // A Host that differs from the URL's is deliberate (a virtual host behind a load balancer): it is kept.
-    if (lower === 'host' && value.toLowerCase() !== authority(d.url)) { notes.add('info', d.where, `kept Host: ${value} (the URL's host differs)`); headers[name] = value; continue; }
-    if (name.startsWith(':') || COMPUTED.has(lower)) { dropped.push(name); continue; }
+    if (lower === 'host' && value.toLowerCase() !== authority(d.url)) {
+      notes.add('info', d.where, `kept Host: ${value} (the URL's host differs)`);
+      headers[name] = value;
+      continue;
+    }
+    if (name.startsWith(':') || COMPUTED.has(lower)) {
+      dropped.push(name);
+      continue;
+    }
     if (lower === 'content-type' && d.body && DEFAULT_TYPES[d.body.kind] === value.trim().toLowerCase()) continue;
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === lower);
     if (existing !== undefined) {
-      headers[existing] = lower === 'cookie' ? joinCookies(headers[existing]!, value) : `${headers[existing]}, ${value}`;
+      headers[existing] =
+        lower === 'cookie' ? joinCookies(headers[existing]!, value) : `${headers[existing]}, ${value}`;
     } else headers[name] = value;
   }
-  if (dropped.length > 0) notes.add('info', d.where, `left out headers the engine sets itself: ${[...new Set(dropped)].join(', ')}`);
+  if (dropped.length > 0)
+    notes.add('info', d.where, `left out headers the engine sets itself: ${[...new Set(dropped)].join(', ')}`);
   const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'accept-encoding')?.[1];
   if (encoding !== undefined && /gzip|br|deflate|zstd/i.test(encoding)) {
-    notes.add('info', d.where, `kept Accept-Encoding: ${encoding}: responses may come compressed; Loadsmith measures the bytes received but does not decompress, so body checks and extractions would see compressed data (remove the header if you add them)`);
+    notes.add(
+      'info',
+      d.where,
+      `kept Accept-Encoding: ${encoding}: responses may come compressed; Loadsmith measures the bytes received but does not decompress, so body checks and extractions would see compressed data (remove the header if you add them)`,
+    );
   }
   if (Object.keys(headers).length > 0) r.headers = headers;
   if (d.auth && d.auth.type !== 'none') r.auth = d.auth; // none is re-added where plan defaults would apply
@@ -67,9 +100,12 @@ function authority(url: string): string {
 function body(d: DraftRequest): Partial<Request> {
   const b = d.body;
   switch (b?.kind) {
-    case 'json': return { json: b.value };
-    case 'text': return { text: b.text };
-    case 'file': return { file: b.contentType ? { path: b.path, contentType: b.contentType } : b.path };
+    case 'json':
+      return { json: b.value };
+    case 'text':
+      return { text: b.text };
+    case 'file':
+      return { file: b.contentType ? { path: b.path, contentType: b.contentType } : b.path };
     case 'form': {
       const form: Record<string, string | string[]> = {};
       for (const [k, v] of b.fields) {
@@ -78,7 +114,8 @@ function body(d: DraftRequest): Partial<Request> {
       }
       return { form };
     }
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -95,7 +132,8 @@ export function splitQuery(url: string): { url: string; query?: Record<string, s
     if (eq <= 0) return { url };
     const k = decodeSafe(pair.slice(0, eq));
     const v = decodeSafe(pair.slice(eq + 1));
-    if (k === undefined || v === undefined || !sameBytes(k, pair.slice(0, eq)) || !sameBytes(v, pair.slice(eq + 1))) return { url };
+    if (k === undefined || v === undefined || !sameBytes(k, pair.slice(0, eq)) || !sameBytes(v, pair.slice(eq + 1)))
+      return { url };
     const prev = query[k];
     query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
@@ -103,7 +141,11 @@ export function splitQuery(url: string): { url: string; query?: Record<string, s
 }
 
 function decodeSafe(s: string): string | undefined {
-  try { return decodeURIComponent(s); } catch { return undefined; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Does encodeURIComponent give back the raw text? Expressions `${...}` are compared as written. */

@@ -10,8 +10,12 @@ describe('exports of a WebSocket session', () => {
     expect(k6.notes).toEqual([]);
     expect(k6.text).toContain("import ws from 'k6/ws';");
     expect(k6.text).toContain('const res = wsSession(');
-    const har = JSON.parse(exportHar(plan).text) as { log: { entries: { _resourceType?: string; request: { url: string }; response: { status: number } }[] } };
-    expect(har.log.entries.map((e) => [e._resourceType, e.request.url, e.response.status])).toEqual([['websocket', 'ws://127.0.0.1:3000/ws/chat?room=room-${vu}', 101]]);
+    const har = JSON.parse(exportHar(plan).text) as {
+      log: { entries: { _resourceType?: string; request: { url: string }; response: { status: number } }[] };
+    };
+    expect(har.log.entries.map((e) => [e._resourceType, e.request.url, e.response.status])).toEqual([
+      ['websocket', 'ws://127.0.0.1:3000/ws/chat?room=room-${vu}', 101],
+    ]);
     for (const [format, result] of [['curl', exportCurl(plan)]] as const) {
       const notes = result.notes.filter((n) => n.kind === 'not-exported' && n.message.includes('WebSocket'));
       expect(notes.length, format).toBe(1);

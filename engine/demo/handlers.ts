@@ -33,11 +33,14 @@ export const home: Handler = ({ res }) => {
 export const health: Handler = ({ res }) => sendJson(res, 200, HEALTH);
 
 function parseLoginBody(body: string, contentType: string): Record<string, unknown> | undefined {
-  const looksJson = contentType.includes('json') || (!contentType.includes('urlencoded') && body.trimStart().startsWith('{'));
+  const looksJson =
+    contentType.includes('json') || (!contentType.includes('urlencoded') && body.trimStart().startsWith('{'));
   if (!looksJson) return Object.fromEntries(new URLSearchParams(body));
   try {
     const value: unknown = JSON.parse(body);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -46,7 +49,11 @@ function parseLoginBody(body: string, contentType: string): Record<string, unkno
 export const login: Handler = async ({ req, res, state }) => {
   const fields = parseLoginBody(await readBody(req), req.headers['content-type'] ?? '');
   if (fields === undefined) {
-    sendError(res, 400, 'body must be JSON {"username": "...", "password": "..."} or a urlencoded form with those fields');
+    sendError(
+      res,
+      400,
+      'body must be JSON {"username": "...", "password": "..."} or a urlencoded form with those fields',
+    );
     return;
   }
   const { username, password } = fields;

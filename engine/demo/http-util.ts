@@ -28,7 +28,12 @@ export function sendJson(
 }
 
 /** Sends `{"error": message}`. */
-export function sendError(res: ServerResponse, status: number, message: string, headers?: Record<string, string>): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers?: Record<string, string>,
+): void {
   sendJson(res, status, { error: message }, headers);
 }
 
@@ -55,7 +60,9 @@ export function readBody(req: IncomingMessage): Promise<string> {
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    );
     req.on('error', reject);
   });
 }
@@ -72,7 +79,11 @@ export function splitTarget(target: string): { path: string; query: URLSearchPar
  * undefined when present but not a number (the caller answers 400).
  */
 export function numberParam(
-  query: URLSearchParams | undefined, name: string, fallback: number, min: number, max: number,
+  query: URLSearchParams | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
 ): number | undefined {
   const raw = query?.get(name);
   if (raw === undefined || raw === null || raw === '') return fallback;

@@ -8,7 +8,10 @@ import { DEMO_PASSWORD, DEMO_TOKEN } from './state.ts';
 
 const ENDPOINTS: Array<[string, string]> = [
   ['GET /health', 'liveness, no auth'],
-  ['POST /v3/auth/login', `JSON or form {username, password}; password is "${DEMO_PASSWORD}"; returns {token} and a session cookie`],
+  [
+    'POST /v3/auth/login',
+    `JSON or form {username, password}; password is "${DEMO_PASSWORD}"; returns {token} and a session cookie`,
+  ],
   ['GET /v3/users?page=1&limit=10', 'paginated list of 100 users (auth)'],
   ['GET /v3/users/:id', 'one user (auth)'],
   ['POST /v3/organizations', 'JSON {name}; 201 with Location (auth)'],
@@ -17,13 +20,18 @@ const ENDPOINTS: Array<[string, string]> = [
   ['GET /flaky?fail=0.1', 'fails with 500 with probability fail (0..1)'],
   ['GET /status/:code', 'answers with that status (200..599)'],
   ['WebSocket /ws/echo', 'sends every message back'],
-  ['WebSocket /ws/chat?room=lobby', 'welcome {type, id, room}; {"type":"say","text":...} is broadcast to the room as {type:"message", from, text}'],
+  [
+    'WebSocket /ws/chat?room=lobby',
+    'welcome {type, id, room}; {"type":"say","text":...} is broadcast to the room as {type:"message", from, text}',
+  ],
 ];
 
 const escapeHtml = (s: string): string =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-const rows = ENDPOINTS.map(([route, what]) => `<li><code>${escapeHtml(route)}</code> — ${escapeHtml(what)}</li>`).join('\n');
+const rows = ENDPOINTS.map(([route, what]) => `<li><code>${escapeHtml(route)}</code> — ${escapeHtml(what)}</li>`).join(
+  '\n',
+);
 
 // The page is split around the token so each request only concatenates three strings.
 const HEAD = `<!doctype html>

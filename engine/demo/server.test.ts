@@ -17,7 +17,9 @@ const get = (path: string, headers?: Record<string, string>): Promise<Response> 
 
 async function login(): Promise<{ token: string; cookie: string }> {
   const res = await fetch(`${server.url}/v3/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ada', password: 'demo' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'ada', password: 'demo' }),
   });
   expect(res.status).toBe(200);
   const { token } = (await res.json()) as { token: string };
@@ -73,7 +75,8 @@ describe('auth', () => {
 
   it('accepts form-urlencoded login', async () => {
     const res = await fetch(`${server.url}/v3/auth/login`, {
-      method: 'POST', body: new URLSearchParams({ username: 'x', password: 'demo', csrf_token: 'abc' }),
+      method: 'POST',
+      body: new URLSearchParams({ username: 'x', password: 'demo', csrf_token: 'abc' }),
     });
     expect(res.status).toBe(200);
   });
@@ -110,7 +113,12 @@ describe('auth', () => {
 
 describe('users', () => {
   const auth = { authorization: 'Token demo-token' };
-  type Page = { count: number; page: number; next: string | null; results: Array<{ id: number; username: string; email: string; organization: string }> };
+  type Page = {
+    count: number;
+    page: number;
+    next: string | null;
+    results: Array<{ id: number; username: string; email: string; organization: string }>;
+  };
 
   it('paginates the 100 users with a next link', async () => {
     const p1 = (await (await get('/v3/users', auth)).json()) as Page;
@@ -192,7 +200,9 @@ describe('test helpers', () => {
 
   it('/flaky fails with about the requested probability; 0 and 1 are exact', async () => {
     const count = async (fail: string, n: number): Promise<number> => {
-      const statuses = await Promise.all(Array.from({ length: n }, () => get(`/flaky?fail=${fail}`).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: n }, () => get(`/flaky?fail=${fail}`).then((r) => r.status)),
+      );
       expect(statuses.every((s) => s === 200 || s === 500)).toBe(true);
       return statuses.filter((s) => s === 500).length;
     };

@@ -86,7 +86,9 @@ function isAuthenticated(req: IncomingMessage, state: DemoState): boolean {
 async function handle(req: IncomingMessage, res: ServerResponse, state: DemoState): Promise<void> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
-    sendError(res, 413, `request body too large: the demo server accepts at most ${MAX_BODY_BYTES} bytes`, { connection: 'close' });
+    sendError(res, 413, `request body too large: the demo server accepts at most ${MAX_BODY_BYTES} bytes`, {
+      connection: 'close',
+    });
     return;
   }
   const { path, query } = splitTarget(req.url ?? '/');
@@ -139,7 +141,9 @@ export function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServe
   const server = createServer((req, res) => {
     if (log) {
       const t0 = performance.now();
-      res.once('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms`));
+      res.once('finish', () =>
+        log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms`),
+      );
     }
     handle(req, res, state).catch((err: unknown) => onError(res, err));
   });
@@ -152,11 +156,12 @@ export function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServe
       resolve({
         url: formatUrl(host, port),
         port,
-        close: () => new Promise<void>((done) => {
-          ws.close();
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            ws.close();
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });

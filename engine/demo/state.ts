@@ -27,7 +27,12 @@ function makeUsers(): DemoUser[] {
   const users: DemoUser[] = [];
   for (let id = 1; id <= USER_COUNT; id++) {
     const username = `${FIRST_NAMES[(id - 1) % FIRST_NAMES.length]}${id}`;
-    users.push({ id, username, email: `${username}@example.com`, organization: ORGANIZATIONS[(id - 1) % ORGANIZATIONS.length] as string });
+    users.push({
+      id,
+      username,
+      email: `${username}@example.com`,
+      organization: ORGANIZATIONS[(id - 1) % ORGANIZATIONS.length] as string,
+    });
   }
   return users;
 }

@@ -11,16 +11,23 @@ import { WebSocketServer, type WebSocket } from 'ws';
 /** What the demo server lists on its home page and prints at start. */
 export const WS_ENDPOINTS = 'WebSocket: /ws/echo · /ws/chat?room=NAME';
 
-export interface DemoWebSocket { close(): void }
+export interface DemoWebSocket {
+  close(): void;
+}
 
 export function attachDemoWebSocket(server: Server): DemoWebSocket {
-  const wss = new WebSocketServer({ noServer: true, handleProtocols: (offered) => offered.values().next().value ?? false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (offered) => offered.values().next().value ?? false,
+  });
   const rooms = new Map<string, Set<WebSocket>>();
   let nextId = 1;
   server.on('upgrade', (req, socket: Duplex, head) => {
     const url = new URL(req.url ?? '/', 'http://demo');
     if (url.pathname !== '/ws/echo' && url.pathname !== '/ws/chat') {
-      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nno WebSocket endpoint at ${url.pathname}: use /ws/echo or /ws/chat\n`);
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nno WebSocket endpoint at ${url.pathname}: use /ws/echo or /ws/chat\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -43,7 +50,10 @@ function chat(ws: WebSocket, room: string, id: number, rooms: Map<string, Set<We
   ws.send(JSON.stringify({ type: 'welcome', id, room, members: members.size }));
   ws.on('message', (data, binary) => {
     const said = binary ? undefined : sayOf(data.toString());
-    if (said === undefined) { ws.send(data, { binary }); return; }
+    if (said === undefined) {
+      ws.send(data, { binary });
+      return;
+    }
     const out = JSON.stringify({ type: 'message', from: id, text: said });
     for (const m of members) m.send(out);
   });
@@ -56,7 +66,10 @@ function chat(ws: WebSocket, room: string, id: number, rooms: Map<string, Set<We
 function sayOf(text: string): string | undefined {
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'say') return String((v as { text?: unknown }).text ?? '');
-  } catch { /* not JSON: echoed */ }
+    if (typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'say')
+      return String((v as { text?: unknown }).text ?? '');
+  } catch {
+    /* not JSON: echoed */
+  }
   return undefined;
 }

@@ -27,18 +27,26 @@ function deepEqual(a: Value, b: Value): boolean {
 }
 
 function less(a: Value, b: Value): boolean {
-  return (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string') ? a < b : false;
+  return (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string')
+    ? a < b
+    : false;
 }
 
 /** RFC 9535 comparisons: absent values equal only each other; mismatched types are never ordered. */
 export function compare(op: Comparator, a: Value | typeof NOTHING, b: Value | typeof NOTHING): boolean {
   const eq = (): boolean => (a === NOTHING || b === NOTHING ? a === b : deepEqual(a, b));
   switch (op) {
-    case '==': return eq();
-    case '!=': return !eq();
-    case '<': return less(a, b);
-    case '<=': return less(a, b) || eq();
-    case '>': return less(b, a);
-    case '>=': return less(b, a) || eq();
+    case '==':
+      return eq();
+    case '!=':
+      return !eq();
+    case '<':
+      return less(a, b);
+    case '<=':
+      return less(a, b) || eq();
+    case '>':
+      return less(b, a);
+    case '>=':
+      return less(b, a) || eq();
   }
 }

@@ -23,9 +23,10 @@ export class Parser extends PathParser {
     const alternatives: Predicate[] = [];
     do {
       const all: Predicate[] = [];
-      do all.push(this.unary(depth)); while (this.skipSpace(), this.eat('&&'));
+      do all.push(this.unary(depth));
+      while ((this.skipSpace(), this.eat('&&')));
       alternatives.push(all.length === 1 ? (all[0] as Predicate) : (c, r) => all.every((p) => p(c, r)));
-    } while (this.skipSpace(), this.eat('||'));
+    } while ((this.skipSpace(), this.eat('||')));
     return alternatives.length === 1 ? (alternatives[0] as Predicate) : (c, r) => alternatives.some((p) => p(c, r));
   }
 
@@ -77,7 +78,10 @@ export class Parser extends PathParser {
     if (op === undefined) {
       if (this.peek() === '=') this.fail("use '==' to compare", opAt);
       if (left.query === undefined) {
-        this.fail('a value alone is not a condition; compare it (e.g. @.price < 10) or test a path (e.g. @.isbn)', left.at);
+        this.fail(
+          'a value alone is not a condition; compare it (e.g. @.price < 10) or test a path (e.g. @.isbn)',
+          left.at,
+        );
       }
       const q = left.query;
       return (cur, root) => q(cur, root).length > 0;
@@ -85,7 +89,10 @@ export class Parser extends PathParser {
     const right = this.operand(depth);
     for (const side of [left, right]) {
       if (side.query !== undefined && !side.singular) {
-        this.fail('a comparison needs a single value: use names and indexes (@.a.b, @[0]), not *, .., slices or filters', side.at);
+        this.fail(
+          'a comparison needs a single value: use names and indexes (@.a.b, @[0]), not *, .., slices or filters',
+          side.at,
+        );
       }
     }
     const a = left.value;
@@ -94,7 +101,12 @@ export class Parser extends PathParser {
   }
 
   /** A literal or a path, as a value: a path gives its single node, or NOTHING. */
-  private operand(depth: number): { value: Operand; query?: (cur: Value, root: Value) => Value[]; singular: boolean; at: number } {
+  private operand(depth: number): {
+    value: Operand;
+    query?: (cur: Value, root: Value) => Value[];
+    singular: boolean;
+    at: number;
+  } {
     this.skipSpace();
     const at = this.pos;
     const c = this.peek();
@@ -113,7 +125,11 @@ export class Parser extends PathParser {
   private literal(): Value {
     const c = this.peek();
     if (c === "'" || c === '"') return this.string();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.src.startsWith(word, this.pos) && !isNameChar(this.src[this.pos + word.length])) {
         this.pos += word.length;
         return value;

@@ -8,7 +8,13 @@ const bookstore = {
       { category: 'reference', author: 'Nigel Rees', title: 'Sayings of the Century', price: 8.95 },
       { category: 'fiction', author: 'Evelyn Waugh', title: 'Sword of Honour', price: 12.99 },
       { category: 'fiction', author: 'Herman Melville', title: 'Moby Dick', isbn: '0-553-21311-3', price: 8.99 },
-      { category: 'fiction', author: 'J. R. R. Tolkien', title: 'The Lord of the Rings', isbn: '0-395-19395-8', price: 22.99 },
+      {
+        category: 'fiction',
+        author: 'J. R. R. Tolkien',
+        title: 'The Lord of the Rings',
+        isbn: '0-395-19395-8',
+        price: 22.99,
+      },
     ],
     bicycle: { color: 'red', price: 19.95 },
   },
@@ -79,7 +85,8 @@ describe('edge cases', () => {
     expect(q('$[0]', { 0: 'x' })).toEqual([]);
     expect(q("$['0']", { 0: 'x' })).toEqual(['x']);
     for (const doc of [null, 42, 'text', true, undefined]) {
-      for (const path of ['$.a', '$[*]', '$..a', '$[?@]', '$[0:2]']) expect(compileJsonPath(path).query(doc)).toEqual([]);
+      for (const path of ['$.a', '$[*]', '$..a', '$[?@]', '$[0:2]'])
+        expect(compileJsonPath(path).query(doc)).toEqual([]);
     }
     expect(q('$[0]', 'text')).toEqual([]);
   });
@@ -115,7 +122,7 @@ describe('edge cases', () => {
     expect(q('$[?@.v == null]', doc)).toEqual([doc[2]]); // null is not absent
     expect(q('$[?@.v == $.nope]', doc)).toEqual([doc[4]]); // absent == absent
     expect(q('$[?@.v != 1]', doc)).toHaveLength(5);
-    expect(q("$[?@.v == $[3].v]", doc)).toEqual([doc[3]]); // deep equality of arrays and objects
+    expect(q('$[?@.v == $[3].v]', doc)).toEqual([doc[3]]); // deep equality of arrays and objects
     expect(q('$[?@.v < 2]', doc)).toEqual([doc[0]]); // only numbers order against numbers
     expect(q("$[?@.v >= '1']", doc)).toEqual([doc[1]]);
     expect(q('$[?@.v <= $.nope]', doc)).toEqual([doc[4]]);
@@ -144,8 +151,18 @@ describe('edge cases', () => {
 describe('security: plain data only', () => {
   it('never reads inherited properties, prototypes or methods', () => {
     const doc = { a: { b: 1 }, list: [1, 2] };
-    for (const path of ['$.constructor', '$.__proto__', '$.a.toString', '$.a.hasOwnProperty', '$.list.length', '$.list.map',
-      "$['constructor']['prototype']", '$..constructor', '$[?@.constructor]', '$.list[?@.toFixed]']) {
+    for (const path of [
+      '$.constructor',
+      '$.__proto__',
+      '$.a.toString',
+      '$.a.hasOwnProperty',
+      '$.list.length',
+      '$.list.map',
+      "$['constructor']['prototype']",
+      '$..constructor',
+      '$[?@.constructor]',
+      '$.list[?@.toFixed]',
+    ]) {
       expect(q(path, doc)).toEqual([]);
     }
   });
@@ -159,7 +176,14 @@ describe('security: plain data only', () => {
 
   it('never calls getters and treats class instances, Maps and Dates as leaves', () => {
     let called = false;
-    const doc = { get secret(): string { called = true; return 'x'; }, date: new Date(0), map: new Map([['a', 1]]) };
+    const doc = {
+      get secret(): string {
+        called = true;
+        return 'x';
+      },
+      date: new Date(0),
+      map: new Map([['a', 1]]),
+    };
     expect(q('$.secret', doc)).toEqual([]);
     expect(q('$..*', doc)).toEqual([doc.date, doc.map]);
     expect(q('$.date.getTime', doc)).toEqual([]);
@@ -173,8 +197,12 @@ describe('security: plain data only', () => {
     expect(() => compileJsonPath(nested)).toThrow(/nested too deeply/);
     const filters = '$' + '[?@'.repeat(MAX_FILTER_DEPTH + 1) + ']'.repeat(MAX_FILTER_DEPTH + 1);
     expect(() => compileJsonPath(filters)).toThrow(/nested too deeply/);
-    expect(() => compileJsonPath('$[?' + '!('.repeat(1000) + '@.a' + ')'.repeat(1000) + ']')).toThrow(/nested too deeply/);
-    expect(compileJsonPath('$[?' + Array.from({ length: 500 }, () => '@.a').join(' && ') + ']').query([{ a: 1 }, {}])).toEqual([{ a: 1 }]);
+    expect(() => compileJsonPath('$[?' + '!('.repeat(1000) + '@.a' + ')'.repeat(1000) + ']')).toThrow(
+      /nested too deeply/,
+    );
+    expect(
+      compileJsonPath('$[?' + Array.from({ length: 500 }, () => '@.a').join(' && ') + ']').query([{ a: 1 }, {}]),
+    ).toEqual([{ a: 1 }]);
   });
 });
 

@@ -8,7 +8,17 @@ export const isDigit = (c: string | undefined): boolean => c !== undefined && c 
 export const isNameStart = (c: string | undefined): boolean =>
   c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '$' || c > '\x7f');
 export const isNameChar = (c: string | undefined): boolean => isNameStart(c) || isDigit(c) || c === '-';
-const ESCAPES = new Map([['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t'], ['/', '/'], ['\\', '\\'], ["'", "'"], ['"', '"']]);
+const ESCAPES = new Map([
+  ['b', '\b'],
+  ['f', '\f'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+  ['/', '/'],
+  ['\\', '\\'],
+  ["'", "'"],
+  ['"', '"'],
+]);
 
 export class Lexer {
   protected readonly src: string;

@@ -4,11 +4,22 @@
  * inside filters with segments() below: the two are mutually recursive.
  */
 import { isDigit, isNameStart, Lexer } from './lexer.ts';
-import { childSegment, descendantSegment, filterSelector, indexSelector, nameSelector, sliceSelector, wildcardSelector } from './select.ts';
+import {
+  childSegment,
+  descendantSegment,
+  filterSelector,
+  indexSelector,
+  nameSelector,
+  sliceSelector,
+  wildcardSelector,
+} from './select.ts';
 import type { Predicate, Segment, Selector } from './types.ts';
 
 /** A parsed query: its segments and whether it can only ever select one node (names and indexes). */
-export interface Query { segments: Segment[]; singular: boolean }
+export interface Query {
+  segments: Segment[];
+  singular: boolean;
+}
 
 export abstract class PathParser extends Lexer {
   /** The filter expression after `?`; see filter.ts. */

@@ -19,9 +19,26 @@ export interface CumSeries {
   hist: { duration: Histogram } & Partial<Record<Phase, Histogram>>;
 }
 
-export interface CheckTotal { key: CheckKey; pass: number; fail: number; failure: string | undefined }
-export interface ErrorTotal { kind: string; scenario: string; request: string; message: string; count: number }
-export interface ExtractFailureTotal { scenario: string; request: string; variable: string; message: string; count: number }
+export interface CheckTotal {
+  key: CheckKey;
+  pass: number;
+  fail: number;
+  failure: string | undefined;
+}
+export interface ErrorTotal {
+  kind: string;
+  scenario: string;
+  request: string;
+  message: string;
+  count: number;
+}
+export interface ExtractFailureTotal {
+  scenario: string;
+  request: string;
+  variable: string;
+  message: string;
+  count: number;
+}
 
 export const seriesId = (k: SeriesKey): string =>
   `${k.scenario}\u0000${k.group}\u0000${k.request}\u0000${k.method}\u0000${k.status}\u0000${k.expected}${k.tags ? `\u0000${JSON.stringify(k.tags)}` : ''}`;
@@ -31,7 +48,10 @@ export class RunAggregate {
   readonly phases: Record<Phase, Histogram> = newHists();
   readonly series = new Map<string, CumSeries>();
   readonly checks = new Map<string, CheckTotal>();
-  readonly iterations = new Map<string, { completed: number; interrupted: number; duration: Histogram; scheduled: number; started: number; lag: Histogram }>();
+  readonly iterations = new Map<
+    string,
+    { completed: number; interrupted: number; duration: Histogram; scheduled: number; started: number; lag: Histogram }
+  >();
   readonly groups = new Map<string, { scenario: string; group: string; duration: Histogram }>();
   readonly errors = new Map<string, ErrorTotal>();
   readonly extractFailures = new Map<string, ExtractFailureTotal>();
@@ -55,7 +75,7 @@ export class RunAggregate {
       for (const p of PHASES) {
         const e = x[p];
         if (e === undefined) continue;
-        this.merge(c.hist[p] ??= new Histogram(), e);
+        this.merge((c.hist[p] ??= new Histogram()), e);
         // A sample from before per-worker totals (an older shard) carries every phase in its series.
         if (!s.phases) this.phases[p].add(this.scratch);
       }
@@ -63,12 +83,18 @@ export class RunAggregate {
     for (const ch of s.checks) {
       const id = `${ch.key.scenario}\u0000${ch.key.group}\u0000${ch.key.request}\u0000${ch.key.check}`;
       const t = this.checks.get(id);
-      if (t) { t.pass += ch.pass; t.fail += ch.fail; t.failure ??= ch.failure; }
-      else this.checks.set(id, { key: ch.key, pass: ch.pass, fail: ch.fail, failure: ch.failure });
+      if (t) {
+        t.pass += ch.pass;
+        t.fail += ch.fail;
+        t.failure ??= ch.failure;
+      } else this.checks.set(id, { key: ch.key, pass: ch.pass, fail: ch.fail, failure: ch.failure });
     }
     for (const it of s.iterations) {
       let t = this.iterations.get(it.scenario);
-      if (!t) { t = { completed: 0, interrupted: 0, duration: new Histogram(), scheduled: 0, started: 0, lag: new Histogram() }; this.iterations.set(it.scenario, t); }
+      if (!t) {
+        t = { completed: 0, interrupted: 0, duration: new Histogram(), scheduled: 0, started: 0, lag: new Histogram() };
+        this.iterations.set(it.scenario, t);
+      }
       t.completed += it.completed;
       t.interrupted += it.interrupted;
       this.merge(t.duration, it.duration);
@@ -79,7 +105,10 @@ export class RunAggregate {
     for (const g of s.groups) {
       const id = `${g.scenario}\u0000${g.group}`;
       let t = this.groups.get(id);
-      if (!t) { t = { scenario: g.scenario, group: g.group, duration: new Histogram() }; this.groups.set(id, t); }
+      if (!t) {
+        t = { scenario: g.scenario, group: g.group, duration: new Histogram() };
+        this.groups.set(id, t);
+      }
       this.merge(t.duration, g.duration);
     }
     for (const e of s.errors) {

@@ -32,7 +32,11 @@ function record(values: readonly number[]): Histogram {
 }
 
 function oracle(values: readonly number[]) {
-  const o = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
+  const o = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 3_600_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
   for (const v of values) o.recordValue(Math.min(v, HIGHEST_TRACKABLE_US));
   return o;
 }
@@ -122,12 +126,30 @@ describe('fromJSON rejects malformed input', () => {
     'base64 of wrong length': { ...good, counts: good.counts.slice(0, -1) },
     'truncated payload': withBytes(good, (b) => b.subarray(0, b.length - 3)),
     'truncated header': withBytes(good, (b) => b.subarray(0, 20)),
-    'truncated varint': withBytes(good, (b) => { const c = Buffer.from(b); c[c.length - 1]! |= 0x80; return c; }),
-    'wrong cookie': withBytes(good, (b) => { const c = Buffer.from(b); c[3] = 0x04; return c; }),
-    'wrong significant digits': withBytes(good, (b) => { const c = Buffer.from(b); c.writeUInt32BE(2, 12); return c; }),
-    'wrong highest value': withBytes(good, (b) => { const c = Buffer.from(b); c.writeUInt32BE(1000, 28); return c; }),
+    'truncated varint': withBytes(good, (b) => {
+      const c = Buffer.from(b);
+      c[c.length - 1]! |= 0x80;
+      return c;
+    }),
+    'wrong cookie': withBytes(good, (b) => {
+      const c = Buffer.from(b);
+      c[3] = 0x04;
+      return c;
+    }),
+    'wrong significant digits': withBytes(good, (b) => {
+      const c = Buffer.from(b);
+      c.writeUInt32BE(2, 12);
+      return c;
+    }),
+    'wrong highest value': withBytes(good, (b) => {
+      const c = Buffer.from(b);
+      c.writeUInt32BE(1000, 28);
+      return c;
+    }),
     'index beyond the last bucket': withBytes(good, (b) => payload(b, [-23_552, 1])),
-    'oversized varint': withBytes(good, (b) => Buffer.concat([b.subarray(0, 4), u32(10), b.subarray(8, 40), Buffer.alloc(10, 0xff)])),
+    'oversized varint': withBytes(good, (b) =>
+      Buffer.concat([b.subarray(0, 4), u32(10), b.subarray(8, 40), Buffer.alloc(10, 0xff)]),
+    ),
     'count does not match counts': { ...good, count: good.count + 1, clamped: good.clamped },
     'min in another bucket': { ...good, min: good.min - 10 },
     'max not the clamp value despite clamped': { ...good, clamped: good.clamped + 1, max: good.max - 1 },

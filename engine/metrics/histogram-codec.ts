@@ -147,15 +147,19 @@ export function readV2Counts(encoded: string, layout: V2Layout): V2Counts {
   // Buffer.from skips invalid characters; canonical base64 is what re-encodes to itself (a regex costs 10x more).
   if (b.toString('base64') !== encoded) fail('counts is not valid base64');
   if (b.length < HEADER_BYTES) fail(`counts holds ${b.length} bytes, fewer than the ${HEADER_BYTES}-byte header`);
-  if (getU32(b, 0) !== V2_ENCODING_COOKIE) fail(`counts does not start with the V2 cookie 0x${V2_ENCODING_COOKIE.toString(16)}`);
+  if (getU32(b, 0) !== V2_ENCODING_COOKIE)
+    fail(`counts does not start with the V2 cookie 0x${V2_ENCODING_COOKIE.toString(16)}`);
   const payload = getU32(b, 4);
-  if (payload !== b.length - HEADER_BYTES) fail(`header announces ${payload} payload bytes, found ${b.length - HEADER_BYTES} (truncated?)`);
+  if (payload !== b.length - HEADER_BYTES)
+    fail(`header announces ${payload} payload bytes, found ${b.length - HEADER_BYTES} (truncated?)`);
   // The normalizing offset (hdr-histogram-js writes 1) and the double ratio are ignored, as readers do.
   const digits = getU32(b, 12);
   const lowest = getU32(b, 16) * TWO_32 + getU32(b, 20);
   const highest = getU32(b, 24) * TWO_32 + getU32(b, 28);
   if (digits !== layout.significantDigits || lowest !== layout.lowest || highest !== layout.highest) {
-    fail(`histogram configuration (${lowest}, ${highest}, ${digits} digits) differs from (${layout.lowest}, ${layout.highest}, ${layout.significantDigits} digits)`);
+    fail(
+      `histogram configuration (${lowest}, ${highest}, ${digits} digits) differs from (${layout.lowest}, ${layout.highest}, ${layout.significantDigits} digits)`,
+    );
   }
   let p = HEADER_BYTES;
   let index = 0;

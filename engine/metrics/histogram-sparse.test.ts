@@ -6,7 +6,11 @@ import { hist, rng, uniform } from './testing.ts';
 const PS = [0, 1, 25, 50, 75, 90, 95, 99, 99.9, 100];
 
 /** Everything a reader can see of a histogram. */
-const view = (h: Histogram) => ({ json: h.toJSON(), ps: h.valuesAtPercentiles(PS), stats: [h.count, h.min, h.max, h.sum, h.clampedCount] });
+const view = (h: Histogram) => ({
+  json: h.toJSON(),
+  ps: h.valuesAtPercentiles(PS),
+  stats: [h.count, h.min, h.max, h.sum, h.clampedCount],
+});
 
 /** Decoded from its encoding: the coordinator's path for every histogram a worker sends. */
 const decoded = (values: readonly number[]): Histogram => Histogram.fromJSON(hist(values).toJSON());
@@ -16,7 +20,7 @@ const CASES: Record<string, number[]> = {
   'negative, fractional, NaN, clamped': [-5, 12.7, NaN, 0.3, 2048.999, 5e9, Infinity, 7],
   'one value many times': Array.from({ length: 500 }, () => 777),
   'more buckets than the sparse limit': uniform(20_000, 1, 1_000_000, 1),
-  'narrow': uniform(5000, 1000, 1100, 2),
+  narrow: uniform(5000, 1000, 1100, 2),
 };
 
 describe('sparse histograms read exactly like chunked ones', () => {
@@ -131,12 +135,31 @@ describe('SparseCounts.merge', () => {
     for (const [i, n] of pairs) s.push(i, n);
     return s;
   };
-  const pairs = (s: SparseCounts): [number, number][] => Array.from({ length: s.length }, (_, k) => [s.indexes[k]!, s.counts[k]!]);
+  const pairs = (s: SparseCounts): [number, number][] =>
+    Array.from({ length: s.length }, (_, k) => [s.indexes[k]!, s.counts[k]!]);
 
   it('merges interleaved, equal, leading and trailing indexes in order', () => {
-    const a = of([[2, 1], [5, 1], [9, 3]]);
-    a.merge(of([[0, 4], [5, 2], [7, 1], [12, 1]]));
-    expect(pairs(a)).toEqual([[0, 4], [2, 1], [5, 3], [7, 1], [9, 3], [12, 1]]);
+    const a = of([
+      [2, 1],
+      [5, 1],
+      [9, 3],
+    ]);
+    a.merge(
+      of([
+        [0, 4],
+        [5, 2],
+        [7, 1],
+        [12, 1],
+      ]),
+    );
+    expect(pairs(a)).toEqual([
+      [0, 4],
+      [2, 1],
+      [5, 3],
+      [7, 1],
+      [9, 3],
+      [12, 1],
+    ]);
     a.merge(new SparseCounts());
     expect(a.length).toBe(6);
     const empty = new SparseCounts();

@@ -18,9 +18,13 @@ export class SparseCounts {
   counts: Float64Array = NONE_CNT;
   length = 0;
 
-  get bytes(): number { return this.indexes.byteLength + this.counts.byteLength; }
+  get bytes(): number {
+    return this.indexes.byteLength + this.counts.byteLength;
+  }
 
-  clear(): void { this.length = 0; }
+  clear(): void {
+    this.length = 0;
+  }
 
   /** Replaces the entries with the first `n` of `indexes`/`counts` (ascending indexes, non-zero counts). */
   assign(indexes: ArrayLike<number>, counts: ArrayLike<number>, n: number): void {
@@ -52,7 +56,12 @@ export class SparseCounts {
     for (let i = 0, j = 0; i < a && j < b;) {
       const x = this.indexes[i]!;
       const y = o.indexes[j]!;
-      if (x === y) { union--; i++; j++; } else if (x < y) i++; else j++;
+      if (x === y) {
+        union--;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
     }
     this.reserve(union);
     const idx = this.indexes;

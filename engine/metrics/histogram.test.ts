@@ -37,7 +37,11 @@ const DISTRIBUTIONS: Record<string, number[]> = {
 };
 
 function oracle(values: readonly number[]) {
-  const o = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
+  const o = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 3_600_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
   for (const v of values) o.recordValue(normalize(v));
   return o;
 }
@@ -97,7 +101,13 @@ describe('Histogram.add', () => {
     a.add(b);
     const all = record(values);
     expect(a.valuesAtPercentiles(manyPs)).toEqual(all.valuesAtPercentiles(manyPs));
-    expect([a.count, a.min, a.max, a.sum, a.clampedCount]).toEqual([all.count, all.min, all.max, all.sum, all.clampedCount]);
+    expect([a.count, a.min, a.max, a.sum, a.clampedCount]).toEqual([
+      all.count,
+      all.min,
+      all.max,
+      all.sum,
+      all.clampedCount,
+    ]);
     expect(a.toJSON()).toEqual(all.toJSON());
   });
 
@@ -109,7 +119,8 @@ describe('Histogram.add', () => {
     merged.add(new Histogram());
     merged.add(record(narrow));
     const o = oracle([...narrow, ...far]);
-    for (const p of manyPs) expect(merged.valueAtPercentile(p)).toBe(Math.min(o.getValueAtPercentile(p), Math.max(...far)));
+    for (const p of manyPs)
+      expect(merged.valueAtPercentile(p)).toBe(Math.min(o.getValueAtPercentile(p), Math.max(...far)));
     expect([merged.min, merged.max, merged.count]).toEqual([1000, Math.max(...far), narrow.length + far.length]);
   });
 });

@@ -13,7 +13,15 @@ import { SPARSE_MAX, SparseCounts } from './histogram-sparse.ts';
 export const HIGHEST_TRACKABLE_US = 3_600_000_000;
 
 /** JSON-safe form of a histogram; `counts` is base64 of an uncompressed HdrHistogram V2 buffer. */
-export interface EncodedHistogram { v: 1; count: number; sum: number; min: number; max: number; clamped: number; counts: string }
+export interface EncodedHistogram {
+  v: 1;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  clamped: number;
+  counts: string;
+}
 
 // 3 digits need unit resolution up to 2000, so 2048 sub-buckets; every further bucket doubles the unit
 // and adds its upper 1024 sub-buckets. 22 buckets reach 2048 * 2^21 > 3.6e9: (22 + 1) * 1024 indexes.
@@ -24,7 +32,12 @@ const CHUNK_SIZE = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_SIZE - 1;
 const CHUNKS = COUNTS_LENGTH >>> CHUNK_BITS;
 const TWO_32 = 4294967296;
-const LAYOUT: V2Layout = { significantDigits: 3, lowest: 1, highest: HIGHEST_TRACKABLE_US, countsLength: COUNTS_LENGTH };
+const LAYOUT: V2Layout = {
+  significantDigits: 3,
+  lowest: 1,
+  highest: HIGHEST_TRACKABLE_US,
+  countsLength: COUNTS_LENGTH,
+};
 // What a sparse histogram's chunk tables point to: never written (a histogram takes its own tables when it densifies).
 const NO_LO: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
 const NO_HI: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
@@ -91,19 +104,35 @@ export class Histogram {
     if (v > this.maxValue) this.maxValue = v;
   }
 
-  get count(): number { return this.total; }
-  get isEmpty(): boolean { return this.total === 0; }
+  get count(): number {
+    return this.total;
+  }
+  get isEmpty(): boolean {
+    return this.total === 0;
+  }
   /** Exact smallest recorded value (0 when empty). */
-  get min(): number { return this.total === 0 ? 0 : this.minValue; }
+  get min(): number {
+    return this.total === 0 ? 0 : this.minValue;
+  }
   /** Exact largest recorded value (0 when empty). */
-  get max(): number { return this.total === 0 ? 0 : this.maxValue; }
+  get max(): number {
+    return this.total === 0 ? 0 : this.maxValue;
+  }
   /** Exact sum of recorded values after flooring and clamping (exact while below 2^53). */
-  get sum(): number { return this.valueSum; }
-  get mean(): number { return this.total === 0 ? 0 : this.valueSum / this.total; }
+  get sum(): number {
+    return this.valueSum;
+  }
+  get mean(): number {
+    return this.total === 0 ? 0 : this.valueSum / this.total;
+  }
   /** How many recorded values exceeded the highest trackable value. */
-  get clampedCount(): number { return this.clamped; }
+  get clampedCount(): number {
+    return this.clamped;
+  }
   /** Bytes of count storage allocated so far (kept across `reset`). */
-  get footprintBytes(): number { return this.bytes + (this.sparse?.bytes ?? 0); }
+  get footprintBytes(): number {
+    return this.bytes + (this.sparse?.bytes ?? 0);
+  }
 
   /**
    * hdr-histogram-js's getValueAtPercentile (highest equivalent value of the bucket reached; lowest for
@@ -119,7 +148,8 @@ export class Histogram {
     const out = new Array<number>(ps.length).fill(0);
     if (this.total === 0) return out;
     const order = targets.map((_, i) => i).sort((a, b) => targets[a]! - targets[b]!);
-    const at = (idx: number, i: number): number => Math.min(ps[i] === 0 ? lowestAt(idx) : highestAt(idx), this.maxValue);
+    const at = (idx: number, i: number): number =>
+      Math.min(ps[i] === 0 ? lowestAt(idx) : highestAt(idx), this.maxValue);
     let k = 0;
     let sum = 0;
     const s = this.sparse;
@@ -139,7 +169,8 @@ export class Histogram {
         const n = hi === undefined ? lo[j]! : lo[j]! + hi[j]! * TWO_32;
         if (n === 0) continue;
         sum += n;
-        for (; k < order.length && sum >= targets[order[k]!]!; k++) out[order[k]!] = at((c << CHUNK_BITS) | j, order[k]!);
+        for (; k < order.length && sum >= targets[order[k]!]!; k++)
+          out[order[k]!] = at((c << CHUNK_BITS) | j, order[k]!);
       }
     }
     return out;
@@ -206,7 +237,8 @@ export class Histogram {
   toJSON(): EncodedHistogram {
     const w = new V2CountsWriter(LAYOUT);
     const s = this.sparse;
-    if (this.total === 0) w.zeros(1); // as Java: the payload covers indexes 0..index(max = 0)
+    if (this.total === 0)
+      w.zeros(1); // as Java: the payload covers indexes 0..index(max = 0)
     else if (s !== undefined) {
       let next = 0;
       for (let e = 0; e < s.length; e++) {
@@ -230,7 +262,15 @@ export class Histogram {
         w.counts(lo, this.hi[c], end);
       }
     }
-    return { v: 1, count: this.total, sum: this.valueSum, min: this.min, max: this.max, clamped: this.clamped, counts: w.finish() };
+    return {
+      v: 1,
+      count: this.total,
+      sum: this.valueSum,
+      min: this.min,
+      max: this.max,
+      clamped: this.clamped,
+      counts: w.finish(),
+    };
   }
 
   /**
@@ -242,7 +282,8 @@ export class Histogram {
     if (typeof e !== 'object' || e === null) invalid('expected an object');
     const { v, count, sum, min, max, clamped, counts } = e as Record<string, unknown>;
     if (v !== 1) invalid(`unsupported version ${String(v)}`);
-    if (!isCount(count) || !isCount(clamped) || !isCount(min) || !isCount(max)) invalid('count, clamped, min and max must be non-negative safe integers');
+    if (!isCount(count) || !isCount(clamped) || !isCount(min) || !isCount(max))
+      invalid('count, clamped, min and max must be non-negative safe integers');
     if (typeof sum !== 'number' || !Number.isInteger(sum) || sum < 0) invalid('sum must be a non-negative integer');
     if (typeof counts !== 'string') invalid('counts must be a string');
     const d = readV2Counts(counts, LAYOUT);
@@ -250,13 +291,17 @@ export class Histogram {
     for (let k = 0; k < d.length; k++) total += d.counts[k]!;
     if (total !== count) invalid(`counts add up to ${total}, not count ${count}`);
     if (count === 0) {
-      if (min !== 0 || max !== 0 || sum !== 0 || clamped !== 0) invalid('an empty histogram must have min, max, sum and clamped 0');
+      if (min !== 0 || max !== 0 || sum !== 0 || clamped !== 0)
+        invalid('an empty histogram must have min, max, sum and clamped 0');
     } else {
       if (min > max || max > HIGHEST_TRACKABLE_US) invalid(`min ${min} and max ${max} are out of order or range`);
-      if (d.indexes[0] !== indexOf(min) || d.indexes[d.length - 1] !== indexOf(max)) invalid('min or max do not match the populated buckets');
-      if (clamped > 0 && max !== HIGHEST_TRACKABLE_US) invalid('clamped values require max to be the highest trackable value');
+      if (d.indexes[0] !== indexOf(min) || d.indexes[d.length - 1] !== indexOf(max))
+        invalid('min or max do not match the populated buckets');
+      if (clamped > 0 && max !== HIGHEST_TRACKABLE_US)
+        invalid('clamped values require max to be the highest trackable value');
       // Tolerance for sums beyond 2^53, where additions round.
-      if (sum < min * count * (1 - 1e-12) || sum > max * count * (1 + 1e-12)) invalid(`sum ${sum} is impossible between min and max`);
+      if (sum < min * count * (1 - 1e-12) || sum > max * count * (1 + 1e-12))
+        invalid(`sum ${sum} is impossible between min and max`);
     }
     const h = into ?? new Histogram();
     h.reset();
@@ -297,7 +342,10 @@ export class Histogram {
       let v = 0;
       if (x >= 0) {
         if (x <= HIGHEST_TRACKABLE_US) v = Math.floor(x);
-        else { v = HIGHEST_TRACKABLE_US; clamped++; }
+        else {
+          v = HIGHEST_TRACKABLE_US;
+          clamped++;
+        }
       }
       values[i] = v;
       sum += v;
@@ -307,7 +355,10 @@ export class Histogram {
     let n = 0;
     for (let i = 0; i < range.length; i++) {
       const at = indexOf(range[i]!);
-      if (at === idx) { n++; continue; }
+      if (at === idx) {
+        n++;
+        continue;
+      }
       if (n > 0) into.addRun(idx, n);
       idx = at;
       n = 1;

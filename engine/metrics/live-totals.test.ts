@@ -8,7 +8,12 @@ describe('live totals', () => {
     const b = [40_000, 50_000];
     const agg = aggregateOf([
       sample(0, {
-        series: [series(seriesKey('s', '', 'login', 'POST', 200, true), a), series(seriesKey('s', '', 'login', 'POST', 500, false), b), series(seriesKey('s', '', 'both', 'GET', 200, true), [100]), series(seriesKey('s', '', 'both', 'PUT', 200, true), [100])],
+        series: [
+          series(seriesKey('s', '', 'login', 'POST', 200, true), a),
+          series(seriesKey('s', '', 'login', 'POST', 500, false), b),
+          series(seriesKey('s', '', 'both', 'GET', 200, true), [100]),
+          series(seriesKey('s', '', 'both', 'PUT', 200, true), [100]),
+        ],
         checks: [{ key: { scenario: 's', group: '', request: 'login', check: 'status is 200' }, pass: 3, fail: 2 }],
         errors: [{ kind: 'reset', scenario: 's', request: 'login', message: 'read ECONNRESET', count: 4 }],
       }),
@@ -17,7 +22,15 @@ describe('live totals', () => {
     const t = liveTotals(agg, 2);
     const login = t.requests.find((r) => r.name === 'login');
     const all = hist([...a, ...b]);
-    expect(login).toMatchObject({ method: 'POST', count: 5, rate: 2.5, failed: 2, checksPass: 3, checksFail: 2, max: 50 });
+    expect(login).toMatchObject({
+      method: 'POST',
+      count: 5,
+      rate: 2.5,
+      failed: 2,
+      checksPass: 3,
+      checksFail: 2,
+      max: 50,
+    });
     expect(t.requests.find((r) => r.name === 'both')?.method).toBeNull(); // one name, two methods: no single badge
     expect(login?.p95).toBe(all.valueAtPercentile(95) / 1000);
     expect(t.statuses).toEqual({ 200: 6, 500: 2 });

@@ -36,11 +36,25 @@ const EMPTY = new Histogram();
 export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20): LiveTotals {
   // Every tick: a name with one series (the usual case) reads that series' histogram; only names with several
   // (statuses, scenarios) get a merged copy, so a tick does not copy every name's histogram.
-  const byName = new Map<string, { method: string | null | undefined; count: number; failed: number; h: Histogram; own: boolean; checksPass: number; checksFail: number }>();
+  const byName = new Map<
+    string,
+    {
+      method: string | null | undefined;
+      count: number;
+      failed: number;
+      h: Histogram;
+      own: boolean;
+      checksPass: number;
+      checksFail: number;
+    }
+  >();
   const statuses: Record<string, number> = {};
   const entry = (name: string) => {
     let e = byName.get(name);
-    if (!e) { e = { method: undefined, count: 0, failed: 0, h: EMPTY, own: false, checksPass: 0, checksFail: 0 }; byName.set(name, e); }
+    if (!e) {
+      e = { method: undefined, count: 0, failed: 0, h: EMPTY, own: false, checksPass: 0, checksFail: 0 };
+      byName.set(name, e);
+    }
     return e;
   };
   for (const s of agg.series.values()) {
@@ -67,13 +81,26 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
     e.checksFail += c.fail;
   }
   const requests = [...byName].map(([name, e]): LiveRequest => {
-    const [p50, p95, p99] = e.h.isEmpty ? [0, 0, 0] : (e.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
+    const [p50, p95, p99] = e.h.isEmpty
+      ? [0, 0, 0]
+      : (e.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
     return {
-      name, method: e.method ?? null, count: e.count, rate: elapsedS > 0 ? e.count / elapsedS : 0, failed: e.failed,
-      p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(e.h.max), checksPass: e.checksPass, checksFail: e.checksFail,
+      name,
+      method: e.method ?? null,
+      count: e.count,
+      rate: elapsedS > 0 ? e.count / elapsedS : 0,
+      failed: e.failed,
+      p50: ms(p50),
+      p95: ms(p95),
+      p99: ms(p99),
+      max: ms(e.h.max),
+      checksPass: e.checksPass,
+      checksFail: e.checksFail,
     };
   });
-  const errors = [...agg.errors.values()].sort((a, b) => b.count - a.count).slice(0, maxErrors)
+  const errors = [...agg.errors.values()]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, maxErrors)
     .map((e) => ({ kind: e.kind, request: e.request, count: e.count, message: e.message }));
   return { requests, statuses, errors };
 }

@@ -16,7 +16,11 @@ import { MAX_TIMELINE_POINTS } from './timeline-compact.ts';
 import { mergePoints } from './timeline-merge.ts';
 import type { TimelinePoint } from './timeline.ts';
 
-export interface TimedShard { startMs: number; timeline: readonly TimelinePoint[]; seconds: readonly ShardSecond[] }
+export interface TimedShard {
+  startMs: number;
+  timeline: readonly TimelinePoint[];
+  seconds: readonly ShardSecond[];
+}
 
 interface Bucket {
   point: TimelinePoint;
@@ -26,14 +30,36 @@ interface Bucket {
   requests: Map<string, { reqs: number; failed: number; h: Histogram }>;
 }
 
-const COUNTS = ['reqs', 'failed', 'iterations', 'interrupted', 'dataSent', 'dataReceived', 'checksPass', 'checksFail', 'errors', 'dropped', 'scheduled', 'started'] as const;
+const COUNTS = [
+  'reqs',
+  'failed',
+  'iterations',
+  'interrupted',
+  'dataSent',
+  'dataReceived',
+  'checksPass',
+  'checksFail',
+  'errors',
+  'dropped',
+  'scheduled',
+  'started',
+] as const;
 const ms = (us: number): number => us / 1000;
 
 /** The merged timeline and its per-second histograms (for merging the result again). */
-export function mergeTimelines(shards: readonly TimedShard[], startMs: number, durationMs: number, maxPoints = MAX_TIMELINE_POINTS): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
+export function mergeTimelines(
+  shards: readonly TimedShard[],
+  startMs: number,
+  durationMs: number,
+  maxPoints = MAX_TIMELINE_POINTS,
+): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
   let res = Math.max(1, ...shards.map(resolutionOf));
   for (;;) {
-    const buckets = bucketsAt(shards.map((s) => coarsened(s, res)), startMs, res);
+    const buckets = bucketsAt(
+      shards.map((s) => coarsened(s, res)),
+      startMs,
+      res,
+    );
     if (buckets.length <= maxPoints) return finishAll(buckets, durationMs, res);
     res *= 2;
   }
@@ -79,7 +105,11 @@ function bucketsAt(shards: readonly TimedShard[], startMs: number, res: number):
   return buckets;
 }
 
-function finishAll(buckets: readonly Bucket[], durationMs: number, res: number): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
+function finishAll(
+  buckets: readonly Bucket[],
+  durationMs: number,
+  res: number,
+): { timeline: TimelinePoint[]; seconds: ShardSecond[] } {
   const durationS = durationMs / 1000;
   let prev = 0;
   const timeline: TimelinePoint[] = [];
@@ -89,8 +119,10 @@ function finishAll(buckets: readonly Bucket[], durationMs: number, res: number):
     const t = i === buckets.length - 1 ? Math.min(end, Math.max(end - res + 0.001, durationS)) : end;
     timeline.push(finish(b, t, t - prev));
     seconds.push({
-      t, ...(b.all.isEmpty ? {} : { duration: b.all.toJSON() }),
-      requests: Object.fromEntries([...b.requests].map(([name, r]) => [name, r.h.toJSON()])), ...(b.lag.isEmpty ? {} : { lag: b.lag.toJSON() }),
+      t,
+      ...(b.all.isEmpty ? {} : { duration: b.all.toJSON() }),
+      requests: Object.fromEntries([...b.requests].map(([name, r]) => [name, r.h.toJSON()])),
+      ...(b.lag.isEmpty ? {} : { lag: b.lag.toJSON() }),
     });
     prev = t;
   });
@@ -100,10 +132,32 @@ function finishAll(buckets: readonly Bucket[], durationMs: number, res: number):
 function emptyBucket(): Bucket {
   return {
     point: {
-      t: 0, span: 0, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0, checksPass: 0, checksFail: 0,
-      errors: 0, dropped: 0, scheduled: 0, started: 0, generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, lag: null, latency: null, requests: {}, statuses: {},
+      t: 0,
+      span: 0,
+      vus: 0,
+      reqs: 0,
+      rps: 0,
+      failed: 0,
+      iterations: 0,
+      interrupted: 0,
+      dataSent: 0,
+      dataReceived: 0,
+      checksPass: 0,
+      checksFail: 0,
+      errors: 0,
+      dropped: 0,
+      scheduled: 0,
+      started: 0,
+      generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 },
+      lag: null,
+      latency: null,
+      requests: {},
+      statuses: {},
     },
-    vus: new Map(), all: new Histogram(), lag: new Histogram(), requests: new Map(),
+    vus: new Map(),
+    all: new Histogram(),
+    lag: new Histogram(),
+    requests: new Map(),
   };
 }
 
@@ -119,7 +173,10 @@ function add(b: Bucket, shard: number, p: TimelinePoint, sec: ShardSecond | unde
   if (sec?.lag) b.lag.add(Histogram.fromJSON(sec.lag));
   for (const [name, r] of Object.entries(p.requests)) {
     let m = b.requests.get(name);
-    if (!m) { m = { reqs: 0, failed: 0, h: new Histogram() }; b.requests.set(name, m); }
+    if (!m) {
+      m = { reqs: 0, failed: 0, h: new Histogram() };
+      b.requests.set(name, m);
+    }
     m.reqs += r.reqs;
     m.failed += r.failed;
     const h = sec?.requests[name];
@@ -139,7 +196,9 @@ function finish(b: Bucket, t: number, span: number): TimelinePoint {
     p.latency = { avg: ms(b.all.mean), p50: ms(p50), p90: ms(p90), p95: ms(p95), p99: ms(p99), max: ms(b.all.max) };
   }
   for (const [name, r] of b.requests) {
-    const [p50, p95, p99] = r.h.isEmpty ? [0, 0, 0] : (r.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
+    const [p50, p95, p99] = r.h.isEmpty
+      ? [0, 0, 0]
+      : (r.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
     p.requests[name] = { reqs: r.reqs, failed: r.failed, p50: ms(p50), p95: ms(p95), p99: ms(p99), max: ms(r.h.max) };
   }
   return p;

@@ -33,34 +33,70 @@ export interface PartialRun {
   reason: string;
 }
 
-const COUNTS = ['reqs', 'failed', 'iterations', 'interrupted', 'dataSent', 'dataReceived', 'checksPass', 'checksFail', 'errors', 'dropped'] as const;
+const COUNTS = [
+  'reqs',
+  'failed',
+  'iterations',
+  'interrupted',
+  'dataSent',
+  'dataReceived',
+  'checksPass',
+  'checksFail',
+  'errors',
+  'dropped',
+] as const;
 
 export function partialSummary(seconds: readonly StoredSecond[], run: PartialRun): Summary {
-  const sum = Object.fromEntries(COUNTS.map((c) => [c, seconds.reduce((n, p) => n + p[c], 0)])) as Record<(typeof COUNTS)[number], number>;
+  const sum = Object.fromEntries(COUNTS.map((c) => [c, seconds.reduce((n, p) => n + p[c], 0)])) as Record<
+    (typeof COUNTS)[number],
+    number
+  >;
   const statuses: Record<string, number> = {};
-  for (const p of seconds) for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  for (const p of seconds)
+    for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   const last = seconds.at(-1);
   const durationMs = last?.elapsedMs ?? 0;
   const perS = (n: number): number => (durationMs > 0 ? n / (durationMs / 1000) : 0);
   const duration = mergedDuration(seconds);
   const unknown = [
     ...(duration ? [] : ['http_req_duration (these seconds carry no histograms: stored by an older Loadsmith)']),
-    'the other timings (http_req_blocked, http_req_waiting, ...)', 'iteration_duration', 'per-request numbers', 'checks by name',
-    'errors by kind', ...(run.scenarios.length > 1 ? ['iterations per scenario'] : []),
+    'the other timings (http_req_blocked, http_req_waiting, ...)',
+    'iteration_duration',
+    'per-request numbers',
+    'checks by name',
+    'errors by kind',
+    ...(run.scenarios.length > 1 ? ['iterations per scenario'] : []),
   ];
   const vus = seconds.map((p) => p.vus);
   const metrics: Record<string, MetricSummary> = {
     http_reqs: { type: 'counter', unit: 'count', count: sum.reqs, rate: perS(sum.reqs) },
-    http_req_failed: { type: 'rate', rate: sum.reqs ? sum.failed / sum.reqs : 0, passes: sum.failed, fails: sum.reqs - sum.failed },
+    http_req_failed: {
+      type: 'rate',
+      rate: sum.reqs ? sum.failed / sum.reqs : 0,
+      passes: sum.failed,
+      fails: sum.reqs - sum.failed,
+    },
     ...(duration ? { http_req_duration: { type: 'trend', unit: 'ms', ...trendStats(duration) } as const } : {}),
     data_sent: { type: 'counter', unit: 'bytes', count: sum.dataSent, rate: perS(sum.dataSent) },
     data_received: { type: 'counter', unit: 'bytes', count: sum.dataReceived, rate: perS(sum.dataReceived) },
     iterations: { type: 'counter', unit: 'count', count: sum.iterations, rate: perS(sum.iterations) },
-    vus: { type: 'gauge', value: vus.at(-1) ?? 0, min: vus.length ? Math.min(...vus) : 0, max: vus.length ? Math.max(...vus) : 0 },
+    vus: {
+      type: 'gauge',
+      value: vus.at(-1) ?? 0,
+      min: vus.length ? Math.min(...vus) : 0,
+      max: vus.length ? Math.max(...vus) : 0,
+    },
     vus_max: { type: 'gauge', value: run.vusMax, min: run.vusMax, max: run.vusMax },
   };
-  if (sum.checksPass + sum.checksFail > 0) metrics.checks = { type: 'rate', rate: sum.checksPass / (sum.checksPass + sum.checksFail), passes: sum.checksPass, fails: sum.checksFail };
-  if (sum.dropped > 0) metrics.dropped_iterations = { type: 'counter', unit: 'count', count: sum.dropped, rate: perS(sum.dropped) };
+  if (sum.checksPass + sum.checksFail > 0)
+    metrics.checks = {
+      type: 'rate',
+      rate: sum.checksPass / (sum.checksPass + sum.checksFail),
+      passes: sum.checksPass,
+      fails: sum.checksFail,
+    };
+  if (sum.dropped > 0)
+    metrics.dropped_iterations = { type: 'counter', unit: 'count', count: sum.dropped, rate: perS(sum.dropped) };
   const stats = duration ? trendStats(duration) : undefined;
   const covered = seconds.reduce((n, p) => n + p.span, 0);
   const partial: PartialInfo = { reason: run.reason, seconds: covered, unknown };
@@ -87,20 +123,31 @@ export function partialSummary(seconds: readonly StoredSecond[], run: PartialRun
     statuses,
     errors: [],
     extractFailures: [],
-    scenarios: run.scenarios.map((s) => ({ ...s, iterations: one ? sum.iterations : 0, interrupted: one ? sum.interrupted : 0, dropped: one ? sum.dropped : 0 })),
+    scenarios: run.scenarios.map((s) => ({
+      ...s,
+      iterations: one ? sum.iterations : 0,
+      interrupted: one ? sum.interrupted : 0,
+      dropped: one ? sum.dropped : 0,
+    })),
     generator: {
-      workers: run.workers, cpus: run.cpus,
+      workers: run.workers,
+      cpus: run.cpus,
       cpuMax: Math.max(0, ...seconds.map((p) => p.generator.cpu)),
       cpuAvg: covered > 0 ? seconds.reduce((a, p) => a + p.generator.cpu * p.span, 0) / covered : 0,
       eluMax: Math.max(0, ...seconds.map((p) => p.generator.elu)),
       loopDelayP99MaxMs: Math.max(0, ...seconds.map((p) => p.generator.loopDelayP99Ms)),
     },
     notes: [
-      `partial: ${run.reason}; this summary was rebuilt from the ${Math.round(covered)} s it had stored. Counts are exact up to then`
-      + `${duration ? ', and so are the http_req_duration percentiles' : ''}; thresholds as evaluated at that second. Not known: ${unknown.join(', ')}`,
-      ...(sum.errors > 0 ? [`${sum.errors} request error${sum.errors === 1 ? '' : 's'} (their kinds are not kept per second)`] : []),
+      `partial: ${run.reason}; this summary was rebuilt from the ${Math.round(covered)} s it had stored. Counts are exact up to then` +
+        `${duration ? ', and so are the http_req_duration percentiles' : ''}; thresholds as evaluated at that second. Not known: ${unknown.join(', ')}`,
+      ...(sum.errors > 0
+        ? [`${sum.errors} request error${sum.errors === 1 ? '' : 's'} (their kinds are not kept per second)`]
+        : []),
     ],
-    timeline: seconds.map(({ elapsedMs: _e, vusMax: _v, thresholds: _t, durationHistogram: _d, totals: _s, ...point }): TimelinePoint => point),
+    timeline: seconds.map(
+      ({ elapsedMs: _e, vusMax: _v, thresholds: _t, durationHistogram: _d, totals: _s, ...point }): TimelinePoint =>
+        point,
+    ),
     partial,
   };
 }

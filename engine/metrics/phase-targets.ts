@@ -8,7 +8,10 @@ import type { Scenario } from '../plan/schema/index.ts';
 import type { ControlEvent } from '../plan/control.ts';
 
 /** From the start of the phase to its end (equal for a target set while running). */
-export interface Range { from: number; to: number }
+export interface Range {
+  from: number;
+  to: number;
+}
 
 export interface PhaseTarget {
   /** plan: the plan's schedule; control: a target set while running; paused: no iteration was to start. */
@@ -20,16 +23,28 @@ export interface PhaseTarget {
 }
 
 /** The target of scenario `sc` (times relative to its start) over [fromMs, toMs), given the run's changes so far. */
-export function phaseTarget(name: string, sc: Scenario, fromMs: number, toMs: number, paused: boolean, changes: readonly ControlEvent[]): PhaseTarget {
+export function phaseTarget(
+  name: string,
+  sc: Scenario,
+  fromMs: number,
+  toMs: number,
+  paused: boolean,
+  changes: readonly ControlEvent[],
+): PhaseTarget {
   if (paused) return { source: 'paused' };
   let last: ControlEvent | undefined;
   for (const c of changes) if (c.kind === 'scale' && c.scenario === name) last = c;
   if (last?.kind === 'scale') {
-    return 'vus' in last ? { source: 'control', vus: { from: last.vus, to: last.vus } } : { source: 'control', rate: { from: last.rate, to: last.rate, average: last.rate } };
+    return 'vus' in last
+      ? { source: 'control', vus: { from: last.vus, to: last.vus } }
+      : { source: 'control', rate: { from: last.rate, to: last.rate, average: last.rate } };
   }
   if (isArrivalRate(sc)) {
     const points = plannedRate(sc);
-    return { source: 'plan', rate: { from: rateAt(points, fromMs), to: rateAt(points, toMs), average: averageRate(points, fromMs, toMs) } };
+    return {
+      source: 'plan',
+      rate: { from: rateAt(points, fromMs), to: rateAt(points, toMs), average: averageRate(points, fromMs, toMs) },
+    };
   }
   const steps = plannedVus(sc);
   return { source: 'plan', vus: { from: vusAt(steps, fromMs), to: vusAt(steps, Math.max(fromMs, toMs - 1)) } };

@@ -43,12 +43,36 @@ export interface RunPhase {
 }
 
 /** The summary's `control`: every change, and the phases they made. */
-export interface ControlSummary { events: ControlEvent[]; phases: RunPhase[] }
+export interface ControlSummary {
+  events: ControlEvent[];
+  phases: RunPhase[];
+}
 
-export interface PhaseScenarioPlan { name: string; scenario: Scenario; startMs: number; regularMs: number }
+export interface PhaseScenarioPlan {
+  name: string;
+  scenario: Scenario;
+  startMs: number;
+  regularMs: number;
+}
 
-interface ScenarioAcc { seconds: number; vusSeconds: number; vusMax: number; iterations: number; reqs: number; scheduled: number; started: number; dropped: number }
-interface PhaseAcc { startMs: number; seconds: number; reqs: number; failed: number; duration: Histogram; scenarios: Map<string, ScenarioAcc> }
+interface ScenarioAcc {
+  seconds: number;
+  vusSeconds: number;
+  vusMax: number;
+  iterations: number;
+  reqs: number;
+  scheduled: number;
+  started: number;
+  dropped: number;
+}
+interface PhaseAcc {
+  startMs: number;
+  seconds: number;
+  reqs: number;
+  failed: number;
+  duration: Histogram;
+  scenarios: Map<string, ScenarioAcc>;
+}
 
 const scratch = new Histogram();
 
@@ -108,35 +132,54 @@ export class PhaseTracker {
   /** The phases of a run that lasted `durationMs`; empty when nothing was changed (the plan alone ran). */
   result(durationMs: number): ControlSummary {
     if (this.events.length === 0) return { events: [], phases: [] };
-    const phases = this.phases.filter((p) => p.startMs < Math.max(durationMs, 1)).map((p, i, all): RunPhase => {
-      const endMs = all[i + 1]?.startMs ?? Math.max(p.startMs, durationMs);
-      const before = this.events.filter((e) => e.atMs <= p.startMs);
-      const paused = before.reduce((on, e) => (e.kind === 'pause' ? true : e.kind === 'resume' ? false : on), false);
-      const p95 = p.duration.isEmpty ? null : p.duration.valueAtPercentile(95) / 1000;
-      return {
-        startMs: p.startMs, endMs,
-        changes: before.filter((e) => e.atMs === p.startMs && p.startMs > 0).map(({ atMs: _at, ...c }) => c),
-        paused, reqs: p.reqs, rps: per(p.reqs, p.seconds), failedRate: p.reqs > 0 ? p.failed / p.reqs : 0, p95,
-        scenarios: this.scenarios.map((sc) => scenarioOf(sc, p, endMs, paused, before)),
-      };
-    });
+    const phases = this.phases
+      .filter((p) => p.startMs < Math.max(durationMs, 1))
+      .map((p, i, all): RunPhase => {
+        const endMs = all[i + 1]?.startMs ?? Math.max(p.startMs, durationMs);
+        const before = this.events.filter((e) => e.atMs <= p.startMs);
+        const paused = before.reduce((on, e) => (e.kind === 'pause' ? true : e.kind === 'resume' ? false : on), false);
+        const p95 = p.duration.isEmpty ? null : p.duration.valueAtPercentile(95) / 1000;
+        return {
+          startMs: p.startMs,
+          endMs,
+          changes: before.filter((e) => e.atMs === p.startMs && p.startMs > 0).map(({ atMs: _at, ...c }) => c),
+          paused,
+          reqs: p.reqs,
+          rps: per(p.reqs, p.seconds),
+          failedRate: p.reqs > 0 ? p.failed / p.reqs : 0,
+          p95,
+          scenarios: this.scenarios.map((sc) => scenarioOf(sc, p, endMs, paused, before)),
+        };
+      });
     return { events: [...this.events], phases };
   }
 
   private open(startMs: number): PhaseAcc {
-    const scenarios = new Map(this.scenarios.map((s) => [s.name, { seconds: 0, vusSeconds: 0, vusMax: 0, iterations: 0, reqs: 0, scheduled: 0, started: 0, dropped: 0 }]));
+    const scenarios = new Map(
+      this.scenarios.map((s) => [
+        s.name,
+        { seconds: 0, vusSeconds: 0, vusMax: 0, iterations: 0, reqs: 0, scheduled: 0, started: 0, dropped: 0 },
+      ]),
+    );
     return { startMs, seconds: 0, reqs: 0, failed: 0, duration: new Histogram(), scenarios };
   }
 
   private phaseAt(ms: number): PhaseAcc {
-    for (let i = this.phases.length - 1; i > 0; i--) if ((this.phases[i] as PhaseAcc).startMs <= ms) return this.phases[i] as PhaseAcc;
+    for (let i = this.phases.length - 1; i > 0; i--)
+      if ((this.phases[i] as PhaseAcc).startMs <= ms) return this.phases[i] as PhaseAcc;
     return this.phases[0] as PhaseAcc;
   }
 }
 
 const per = (n: number, seconds: number): number => (seconds > 0 ? n / seconds : 0);
 
-function scenarioOf(sc: PhaseScenarioPlan, p: PhaseAcc, endMs: number, paused: boolean, changes: readonly ControlEvent[]): PhaseScenario {
+function scenarioOf(
+  sc: PhaseScenarioPlan,
+  p: PhaseAcc,
+  endMs: number,
+  paused: boolean,
+  changes: readonly ControlEvent[],
+): PhaseScenario {
   const a = p.scenarios.get(sc.name) as ScenarioAcc;
   const from = Math.max(0, p.startMs - sc.startMs);
   const to = Math.max(from, Math.min(endMs, sc.startMs + sc.regularMs) - sc.startMs);
@@ -145,11 +188,18 @@ function scenarioOf(sc: PhaseScenarioPlan, p: PhaseAcc, endMs: number, paused: b
     target: phaseTarget(sc.name, sc.scenario, from, to, paused, changes),
     seconds: a.seconds,
     vus: { avg: per(a.vusSeconds, a.seconds), max: a.vusMax },
-    iterations: a.iterations, iterationRate: per(a.iterations, a.seconds),
-    reqs: a.reqs, rps: per(a.reqs, a.seconds),
+    iterations: a.iterations,
+    iterationRate: per(a.iterations, a.seconds),
+    reqs: a.reqs,
+    rps: per(a.reqs, a.seconds),
   };
   if (a.scheduled > 0 || /arrival-rate$/.test(sc.scenario.executor)) {
-    out.arrival = { scheduled: a.scheduled, started: a.started, dropped: a.dropped, achievedRate: per(a.started, a.seconds) };
+    out.arrival = {
+      scheduled: a.scheduled,
+      started: a.started,
+      dropped: a.dropped,
+      achievedRate: per(a.started, a.seconds),
+    };
   }
   return out;
 }

@@ -3,8 +3,22 @@ import { RunAggregate, PHASES } from './aggregate.ts';
 import type { RunClock } from './query.ts';
 import type { CheckKey, SeriesKey } from './sample.ts';
 import {
-  aggregateOf, exactPercentile, failedOf, halves, hist, rawSeries, reqsOf, receivedOf, sample, sentOf, series, seriesHalf, seriesKey as k, sum,
-  uniform, valuesOf,
+  aggregateOf,
+  exactPercentile,
+  failedOf,
+  halves,
+  hist,
+  rawSeries,
+  reqsOf,
+  receivedOf,
+  sample,
+  sentOf,
+  series,
+  seriesHalf,
+  seriesKey as k,
+  sum,
+  uniform,
+  valuesOf,
 } from './testing.ts';
 import type { PhaseShape, RawSeries } from './testing.ts';
 import { Thresholds } from './thresholds/evaluate.ts';
@@ -27,7 +41,10 @@ const SHAPE: PhaseShape = {
 };
 
 const raw = (key: SeriesKey, durations: number[]): RawSeries =>
-  rawSeries(key, durations, SHAPE, { sentEach: key.method === 'POST' ? 350 : 120, receivedEach: key.status === 0 ? 0 : 2_000 });
+  rawSeries(key, durations, SHAPE, {
+    sentEach: key.method === 'POST' ? 350 : 120,
+    receivedEach: key.status === 0 ? 0 : 2_000,
+  });
 
 const RAW: RawSeries[] = [
   raw(k('browse', '', 'List users', 'GET', 200, true, { env: 'prod' }), uniform(200, 5_000, 50_000, 1)),
@@ -37,8 +54,17 @@ const RAW: RawSeries[] = [
   raw(k('admin', '::admin::stats', 'Stats', 'GET', 200, true, { env: 'staging' }), uniform(30, 1_000, 3_000, 5)),
 ];
 
-interface RawCheck { key: CheckKey; pass: number; fail: number }
-const ck = (scenario: string, group: string, request: string, check: string): CheckKey => ({ scenario, group, request, check });
+interface RawCheck {
+  key: CheckKey;
+  pass: number;
+  fail: number;
+}
+const ck = (scenario: string, group: string, request: string, check: string): CheckKey => ({
+  scenario,
+  group,
+  request,
+  check,
+});
 const CHECKS: RawCheck[] = [
   { key: ck('browse', '', 'List users', 'is 200'), pass: 200, fail: 20 },
   { key: ck('browse', '::login', 'Login', 'is 200'), pass: 50, fail: 6 },
@@ -59,17 +85,31 @@ const GROUPS: { scenario: string; group: string; durations: number[] }[] = [
 
 const DROPPED: Record<string, [number, number]> = { browse: [1, 3], admin: [2, 0] };
 
-const workerSample = (w: 0 | 1) => sample(w, {
-  interval: 3,
-  series: RAW.map((r) => seriesHalf(r, w)),
-  checks: CHECKS.map((c) => ({ key: c.key, pass: w === 0 ? Math.floor(c.pass / 2) : c.pass - Math.floor(c.pass / 2), fail: w === 0 ? c.fail : 0 })),
-  iterations: Object.entries(ITER).map(([scenario, it]) => {
-    const part = halves(it.durations)[w];
-    return { scenario, completed: part.length, interrupted: w === 1 ? it.interrupted : 0, duration: hist(part).toJSON() };
-  }),
-  groups: GROUPS.map((g) => ({ scenario: g.scenario, group: g.group, duration: hist(halves(g.durations)[w]).toJSON() })),
-  dropped: Object.fromEntries(Object.entries(DROPPED).map(([sc, n]) => [sc, n[w]])),
-});
+const workerSample = (w: 0 | 1) =>
+  sample(w, {
+    interval: 3,
+    series: RAW.map((r) => seriesHalf(r, w)),
+    checks: CHECKS.map((c) => ({
+      key: c.key,
+      pass: w === 0 ? Math.floor(c.pass / 2) : c.pass - Math.floor(c.pass / 2),
+      fail: w === 0 ? c.fail : 0,
+    })),
+    iterations: Object.entries(ITER).map(([scenario, it]) => {
+      const part = halves(it.durations)[w];
+      return {
+        scenario,
+        completed: part.length,
+        interrupted: w === 1 ? it.interrupted : 0,
+        duration: hist(part).toJSON(),
+      };
+    }),
+    groups: GROUPS.map((g) => ({
+      scenario: g.scenario,
+      group: g.group,
+      duration: hist(halves(g.durations)[w]).toJSON(),
+    })),
+    dropped: Object.fromEntries(Object.entries(DROPPED).map(([sc, n]) => [sc, n[w]])),
+  });
 
 const AGG = aggregateOf([workerSample(0), workerSample(1)]);
 const CLOCK: RunClock = { elapsedS: 40, vus: 7, vusMax: 10 };
@@ -82,12 +122,18 @@ const rawWhere = (pred: (key: SeriesKey) => boolean): RawSeries[] => RAW.filter(
 /** Trend statistics in ms the way k6 defines them, from raw µs values; percentiles via a fresh HDR histogram. */
 function trendMs(values: readonly number[], agg: string, percentile = 0): number {
   switch (agg) {
-    case 'avg': return sum(values) / values.length / 1000;
-    case 'min': return Math.min(...values) / 1000;
-    case 'max': return Math.max(...values) / 1000;
-    case 'med': return hist(values).valueAtPercentile(50) / 1000;
-    case 'p': return hist(values).valueAtPercentile(percentile) / 1000;
-    default: throw new Error(agg);
+    case 'avg':
+      return sum(values) / values.length / 1000;
+    case 'min':
+      return Math.min(...values) / 1000;
+    case 'max':
+      return Math.max(...values) / 1000;
+    case 'med':
+      return hist(values).valueAtPercentile(50) / 1000;
+    case 'p':
+      return hist(values).valueAtPercentile(percentile) / 1000;
+    default:
+      throw new Error(agg);
   }
 }
 
@@ -141,14 +187,22 @@ describe('Thresholds.evaluate: trend metrics over merged histograms', () => {
   });
 
   it.each([
-    ['http_req_blocked', 'blocked'], ['http_req_looking_up', 'lookup'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
-    ['http_req_sending', 'sending'], ['http_req_waiting', 'waiting'], ['http_req_receiving', 'receiving'],
+    ['http_req_blocked', 'blocked'],
+    ['http_req_looking_up', 'lookup'],
+    ['http_req_connecting', 'connecting'],
+    ['http_req_tls_handshaking', 'tls'],
+    ['http_req_sending', 'sending'],
+    ['http_req_waiting', 'waiting'],
+    ['http_req_receiving', 'receiving'],
   ] as const)('%s reads its own phase (%s)', (metric, phase) => {
     const values = valuesOf(RAW, phase);
     expectObserved(metric, 'avg', trendMs(values, 'avg'));
     expectObserved(metric, 'max', trendMs(values, 'max'));
     expectObserved(metric, 'p(95)', trendMs(values, 'p', 95));
-    const filtered = valuesOf(rawWhere((key) => key.request === 'Login'), phase);
+    const filtered = valuesOf(
+      rawWhere((key) => key.request === 'Login'),
+      phase,
+    );
     expectObserved(`${metric}{request:Login}`, 'p(90)', trendMs(filtered, 'p', 90));
   });
 
@@ -168,7 +222,14 @@ describe('Thresholds.evaluate: trend metrics over merged histograms', () => {
     expectObserved('group_duration{group:login}', 'avg', trendMs(of('::login'), 'avg'));
     expectObserved('group_duration{group:admin::stats}', 'max', trendMs(of('::admin::stats'), 'max'));
     expectObserved('group_duration{group:::admin}', 'max', trendMs(of('::admin'), 'max'));
-    expectObserved('group_duration{scenario:admin}', 'min', trendMs(GROUPS.filter((g) => g.scenario === 'admin').flatMap((g) => g.durations), 'min'));
+    expectObserved(
+      'group_duration{scenario:admin}',
+      'min',
+      trendMs(
+        GROUPS.filter((g) => g.scenario === 'admin').flatMap((g) => g.durations),
+        'min',
+      ),
+    );
   });
 });
 
@@ -192,7 +253,10 @@ describe('Thresholds.evaluate: tag filters on HTTP metrics', () => {
     ['env:prod', (key) => key.tags?.env === 'prod'],
     ['env:staging', (key) => key.tags?.env === 'staging'],
     ['request:List users,status:500', (key) => key.request === 'List users' && key.status === 500],
-    ['scenario:browse,method:POST,expected_response:true', (key) => key.scenario === 'browse' && key.method === 'POST' && key.expected],
+    [
+      'scenario:browse,method:POST,expected_response:true',
+      (key) => key.scenario === 'browse' && key.method === 'POST' && key.expected,
+    ],
   ];
 
   it.each(cases)('http_req_duration{%s}', (filter, pred) => {
@@ -261,7 +325,11 @@ describe('Thresholds.evaluate: counters, rates and gauges', () => {
     expectObserved('checks{check:has token}', 'rate', rate(CHECKS.filter((c) => c.key.check === 'has token')));
     expectObserved('checks{request:Login}', 'rate', rate(CHECKS.filter((c) => c.key.request === 'Login')));
     expectObserved('checks{group:login}', 'rate', rate(CHECKS.filter((c) => c.key.group === '::login')));
-    expectObserved('checks{group:::login,check:is 200}', 'rate', rate(CHECKS.filter((c) => c.key.group === '::login' && c.key.check === 'is 200')));
+    expectObserved(
+      'checks{group:::login,check:is 200}',
+      'rate',
+      rate(CHECKS.filter((c) => c.key.group === '::login' && c.key.check === 'is 200')),
+    );
     expectObserved('checks{scenario:browse}', 'rate', rate(CHECKS.filter((c) => c.key.scenario === 'browse')));
     expect(evalOne('checks{scenario:admin}', 'rate==1')).toMatchObject({ ok: true, value: 1 });
   });
@@ -294,13 +362,29 @@ describe('Thresholds.evaluate: no data passes with value null', () => {
   const empty = new RunAggregate();
 
   it.each([
-    ['http_req_duration', 'p(95)<1'], ['http_req_duration', 'avg<1'], ['http_req_duration', 'min>1000000'],
-    ['http_req_duration', 'max<1'], ['http_req_duration', 'med<1'],
-    ['http_req_blocked', 'p(99)<1'], ['http_req_waiting', 'avg<1'], ['http_req_sending', 'max<1'], ['http_req_receiving', 'max<1'],
-    ['http_req_connecting', 'p(95)<1'], ['http_req_tls_handshaking', 'max<1'],
-    ['http_req_failed', 'rate<0.0001'], ['checks', 'rate>0.99'], ['iteration_duration', 'p(95)<1'], ['group_duration', 'avg<1'],
+    ['http_req_duration', 'p(95)<1'],
+    ['http_req_duration', 'avg<1'],
+    ['http_req_duration', 'min>1000000'],
+    ['http_req_duration', 'max<1'],
+    ['http_req_duration', 'med<1'],
+    ['http_req_blocked', 'p(99)<1'],
+    ['http_req_waiting', 'avg<1'],
+    ['http_req_sending', 'max<1'],
+    ['http_req_receiving', 'max<1'],
+    ['http_req_connecting', 'p(95)<1'],
+    ['http_req_tls_handshaking', 'max<1'],
+    ['http_req_failed', 'rate<0.0001'],
+    ['checks', 'rate>0.99'],
+    ['iteration_duration', 'p(95)<1'],
+    ['group_duration', 'avg<1'],
   ])('%s: %s on an empty run', (key, expression) => {
-    expect(evalOne(key, expression, CLOCK, empty)).toEqual({ metric: key, expression, ok: true, value: null, abortOnFail: false });
+    expect(evalOne(key, expression, CLOCK, empty)).toEqual({
+      metric: key,
+      expression,
+      ok: true,
+      value: null,
+      abortOnFail: false,
+    });
   });
 
   it.each([
@@ -329,8 +413,20 @@ describe('Thresholds: states and abort', () => {
     const states = t.evaluate(AGG, CLOCK);
     const lu = valuesOf(rawWhere((key) => key.request === 'List users'));
     expect(states).toEqual([
-      { metric: 'http_req_duration{name:List users}', expression: 'p(95)<1', ok: false, value: hist(lu).valueAtPercentile(95) / 1000, abortOnFail: false },
-      { metric: 'http_req_duration{name:List users}', expression: 'avg < 100000', ok: true, value: sum(lu) / lu.length / 1000, abortOnFail: true },
+      {
+        metric: 'http_req_duration{name:List users}',
+        expression: 'p(95)<1',
+        ok: false,
+        value: hist(lu).valueAtPercentile(95) / 1000,
+        abortOnFail: false,
+      },
+      {
+        metric: 'http_req_duration{name:List users}',
+        expression: 'avg < 100000',
+        ok: true,
+        value: sum(lu) / lu.length / 1000,
+        abortOnFail: true,
+      },
       { metric: 'http_reqs', expression: 'count>0', ok: true, value: reqsOf(RAW), abortOnFail: false },
     ]);
   });
@@ -357,7 +453,11 @@ describe('Thresholds: states and abort', () => {
       checks: [{ threshold: 'rate>0', abortOnFail: true }], // passes
     });
     const states = t.evaluate(AGG, CLOCK);
-    expect(states.map((s) => [s.ok, s.abortOnFail])).toEqual([[false, true], [false, false], [true, true]]);
+    expect(states.map((s) => [s.ok, s.abortOnFail])).toEqual([
+      [false, true],
+      [false, false],
+      [true, true],
+    ]);
     expect(t.abortReason(states, 0)).toBeUndefined();
     expect(t.abortReason(states, 9_999)).toBeUndefined();
     expect(t.abortReason(states, 10_000)).toBe(states[0]);
@@ -406,6 +506,8 @@ describe('Thresholds: states and abort', () => {
 describe('fixture sanity', () => {
   it('spreads every series over both workers', () => {
     for (const r of RAW) for (const p of PHASES) expect(halves(r.phases[p]).every((h) => h.length > 0)).toBe(true);
-    expect([...AGG.series.values()].map((c) => c.reqs).sort((a, b) => a - b)).toEqual(RAW.map((r) => r.phases.duration.length).sort((a, b) => a - b));
+    expect([...AGG.series.values()].map((c) => c.reqs).sort((a, b) => a - b)).toEqual(
+      RAW.map((r) => r.phases.duration.length).sort((a, b) => a - b),
+    );
   });
 });

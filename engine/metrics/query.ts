@@ -25,22 +25,40 @@ export interface RunClock {
 
 /** The histogram of each HTTP timing metric. */
 export const PHASE_OF: Readonly<Record<string, Phase>> = {
-  http_req_duration: 'duration', http_req_blocked: 'blocked', http_req_looking_up: 'lookup', http_req_connecting: 'connecting',
-  http_req_tls_handshaking: 'tls', http_req_sending: 'sending',
-  http_req_waiting: 'waiting', http_req_receiving: 'receiving',
+  http_req_duration: 'duration',
+  http_req_blocked: 'blocked',
+  http_req_looking_up: 'lookup',
+  http_req_connecting: 'connecting',
+  http_req_tls_handshaking: 'tls',
+  http_req_sending: 'sending',
+  http_req_waiting: 'waiting',
+  http_req_receiving: 'receiving',
 };
 
 export function seriesMatches(k: SeriesKey, tags: Readonly<Record<string, string>>): boolean {
   for (const [tag, want] of Object.entries(tags)) {
     let got: string | undefined;
     switch (tag) {
-      case 'scenario': got = k.scenario; break;
-      case 'group': got = k.group; break;
-      case 'request': got = k.request; break;
-      case 'method': got = k.method; break;
-      case 'status': got = String(k.status); break;
-      case 'expected_response': got = String(k.expected); break;
-      default: got = k.tags?.[tag];
+      case 'scenario':
+        got = k.scenario;
+        break;
+      case 'group':
+        got = k.group;
+        break;
+      case 'request':
+        got = k.request;
+        break;
+      case 'method':
+        got = k.method;
+        break;
+      case 'status':
+        got = String(k.status);
+        break;
+      case 'expected_response':
+        got = String(k.expected);
+        break;
+      default:
+        got = k.tags?.[tag];
     }
     if (tag === 'group' ? normaliseGroup(want) !== got : want !== got) return false;
   }
@@ -52,7 +70,12 @@ export function normaliseGroup(g: string): string {
   return g === '' || g.startsWith('::') ? g : `::${g}`;
 }
 
-export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<Record<string, string>>, clock: RunClock): MetricReading {
+export function readMetric(
+  agg: RunAggregate,
+  metric: MetricDef,
+  tags: Readonly<Record<string, string>>,
+  clock: RunClock,
+): MetricReading {
   const phase = PHASE_OF[metric.name];
   const perSecond = (n: number): number => (clock.elapsedS > 0 ? n / clock.elapsedS : 0);
   if (phase || metric.name === 'http_reqs' || metric.name === 'http_req_failed' || metric.name.startsWith('data_')) {
@@ -60,10 +83,16 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
     // keeps the phases filtered thresholds need (the workers keep them), so none is missing.
     if (phase && Object.keys(tags).length === 0) return { histogram: agg.phases[phase] };
     const h = phase ? new Histogram() : undefined;
-    let reqs = 0, failed = 0, sent = 0, received = 0;
+    let reqs = 0,
+      failed = 0,
+      sent = 0,
+      received = 0;
     for (const s of agg.series.values()) {
       if (!seriesMatches(s.key, tags)) continue;
-      reqs += s.reqs; failed += s.failed; sent += s.sent; received += s.received;
+      reqs += s.reqs;
+      failed += s.failed;
+      sent += s.sent;
+      received += s.received;
       const sh = phase ? s.hist[phase] : undefined;
       if (h && sh) h.add(sh);
     }
@@ -81,15 +110,23 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
   }
   switch (metric.name) {
     case 'checks': {
-      let pass = 0, fail = 0;
+      let pass = 0,
+        fail = 0;
       for (const c of agg.checks.values()) {
         const k = c.key;
-        const ok = Object.entries(tags).every(([t, v]) => (t === 'group' ? normaliseGroup(v) : v) === (k as unknown as Record<string, string>)[t]);
-        if (ok) { pass += c.pass; fail += c.fail; }
+        const ok = Object.entries(tags).every(
+          ([t, v]) => (t === 'group' ? normaliseGroup(v) : v) === (k as unknown as Record<string, string>)[t],
+        );
+        if (ok) {
+          pass += c.pass;
+          fail += c.fail;
+        }
       }
       return pass + fail > 0 ? { rate: pass / (pass + fail), count: pass + fail } : { count: 0 };
     }
-    case 'iterations': case 'iteration_duration': case 'iteration_lag': {
+    case 'iterations':
+    case 'iteration_duration':
+    case 'iteration_lag': {
       const h = new Histogram();
       let n = 0;
       for (const [sc, it] of agg.iterations) {
@@ -113,8 +150,11 @@ export function readMetric(agg: RunAggregate, metric: MetricDef, tags: Readonly<
       }
       return { histogram: h };
     }
-    case 'vus': return { value: clock.vus };
-    case 'vus_max': return { value: clock.vusMax };
-    default: return {};
+    case 'vus':
+      return { value: clock.vus };
+    case 'vus_max':
+      return { value: clock.vusMax };
+    default:
+      return {};
   }
 }

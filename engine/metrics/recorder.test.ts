@@ -10,7 +10,16 @@ const base = { scenario: 'browse', group: '::login', request: 'List users', meth
 const ok2xx3xx = (s: number): boolean => s >= 200 && s < 400;
 
 /** Phase times (µs) where every phase differs, so a mixed-up phase shows. */
-const times = (d: number): PhaseTimes => ({ duration: d, blocked: d + 7, lookup: d + 1, connecting: d + 3, tls: 5, sending: 11, waiting: d - 20, receiving: 9 });
+const times = (d: number): PhaseTimes => ({
+  duration: d,
+  blocked: d + 7,
+  lookup: d + 1,
+  connecting: d + 3,
+  tls: 5,
+  sending: 11,
+  waiting: d - 20,
+  receiving: 9,
+});
 
 /** Validates a flushed sample with the zod schema the coordinator uses, failing with zod's message. */
 function valid(s: SampleT): SampleT {
@@ -78,16 +87,29 @@ describe('RequestSeries.record', () => {
 
     if (!s200) throw new Error('no 200 series');
     // The series carry http_req_duration; the worker's totals hold every phase of all its requests.
-    expect(decode(s200.duration).valuesAtPercentiles([0, 50, 100])).toEqual(hist(d200).valuesAtPercentiles([0, 50, 100]));
+    expect(decode(s200.duration).valuesAtPercentiles([0, 50, 100])).toEqual(
+      hist(d200).valuesAtPercentiles([0, 50, 100]),
+    );
     expect(s200).not.toHaveProperty('waiting');
     const all = [...d200, 9000];
     const phases = {
-      duration: all, blocked: all.map((d) => d + 7), lookup: all.map((d) => d + 1), connecting: all.map((d) => d + 3), tls: [5, 5, 5, 5],
-      sending: [11, 11, 11, 11], waiting: all.map((d) => d - 20), receiving: [9, 9, 9, 9],
+      duration: all,
+      blocked: all.map((d) => d + 7),
+      lookup: all.map((d) => d + 1),
+      connecting: all.map((d) => d + 3),
+      tls: [5, 5, 5, 5],
+      sending: [11, 11, 11, 11],
+      waiting: all.map((d) => d - 20),
+      receiving: [9, 9, 9, 9],
     };
     for (const [phase, values] of Object.entries(phases)) {
       const h = decode(s.phases?.[phase as keyof typeof phases]);
-      expect([h.count, h.min, h.max, h.sum], phase).toEqual([values.length, Math.min(...values), Math.max(...values), sum(values)]);
+      expect([h.count, h.min, h.max, h.sum], phase).toEqual([
+        values.length,
+        Math.min(...values),
+        Math.max(...values),
+        sum(values),
+      ]);
     }
   });
 
@@ -104,7 +126,8 @@ describe('RequestSeries.record', () => {
     const rec = new MetricsRecorder(['receiving']);
     const steps = Array.from({ length: 7 }, (_, i) => rec.requestSeries({ ...base, request: `r${i}` }, ok2xx3xx));
     const recorded = new Map<string, number[]>();
-    for (let k = 0; k < 3000; k++) { // ~140 and ~290 per series: built from sorted values, and recorded
+    for (let k = 0; k < 3000; k++) {
+      // ~140 and ~290 per series: built from sorted values, and recorded
       const i = (k * 5) % 7;
       const status = k % 3 === 0 ? 500 : 200;
       const d = 100 + ((k * 7919) % 5000);
@@ -112,7 +135,8 @@ describe('RequestSeries.record', () => {
       const id = `r${i} ${status}`;
       recorded.set(id, [...(recorded.get(id) ?? []), d]);
     }
-    for (let round = 0; round < 2; round++) { // the second round: after a flush, nothing of the first is left
+    for (let round = 0; round < 2; round++) {
+      // the second round: after a flush, nothing of the first is left
       const s = flushed(rec);
       expect(s.series).toHaveLength(round === 0 ? recorded.size : 0);
       for (const x of s.series) {
@@ -128,7 +152,9 @@ describe('RequestSeries.record', () => {
     const chunks = vi.spyOn(Histogram.prototype as unknown as { allocate(c: number): Uint32Array }, 'allocate');
     try {
       const rec = new MetricsRecorder();
-      const names = Array.from({ length: 5000 }, (_, i) => rec.requestSeries({ ...base, request: `step ${i}` }, ok2xx3xx));
+      const names = Array.from({ length: 5000 }, (_, i) =>
+        rec.requestSeries({ ...base, request: `step ${i}` }, ok2xx3xx),
+      );
       for (let second = 0; second < 3; second++) {
         names.forEach((n, i) => n.record(200, times(1000 + (i % 3000)), 1, 1));
         expect(flushed(rec).series).toHaveLength(5000);
@@ -145,7 +171,10 @@ describe('RequestSeries.record', () => {
     rec.requestSeries(base, ok2xx3xx).record(200, times(1000), 1, 1);
     rec.requestSeries({ ...base, request: 'Get user' }, ok2xx3xx).record(200, times(2000), 1, 1);
     const s = flushed(rec);
-    expect(s.series.map((x) => [x.key.request, x.reqs]).sort()).toEqual([['Get user', 1], ['List users', 1]]);
+    expect(s.series.map((x) => [x.key.request, x.reqs]).sort()).toEqual([
+      ['Get user', 1],
+      ['List users', 1],
+    ]);
   });
 });
 
@@ -161,7 +190,19 @@ describe('MetricsRecorder.flush', () => {
     rec.requestSeries(base, ok2xx3xx); // created but never recorded
     rec.checkCounter({ scenario: 'browse', group: '', request: 'List users', check: 'is 200' });
     const s = flushed(rec);
-    expect(s).toEqual({ worker: 0, interval: 0, final: false, vus: {}, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], dropped: {} });
+    expect(s).toEqual({
+      worker: 0,
+      interval: 0,
+      final: false,
+      vus: {},
+      series: [],
+      checks: [],
+      iterations: [],
+      groups: [],
+      errors: [],
+      extractFailures: [],
+      dropped: {},
+    });
   });
 
   it('resets: a second flush is empty, a third holds only what came after the second', () => {
@@ -189,7 +230,15 @@ describe('MetricsRecorder.flush', () => {
     expect(first.dropped).toEqual({ browse: 1 });
 
     const second = valid(rec.flush(0, 1, false, { browse: 1 }));
-    expect(second).toMatchObject({ series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], dropped: {} });
+    expect(second).toMatchObject({
+      series: [],
+      checks: [],
+      iterations: [],
+      groups: [],
+      errors: [],
+      extractFailures: [],
+      dropped: {},
+    });
 
     series.record(200, times(7000), 3, 4);
     check.pass += 1;
@@ -200,11 +249,15 @@ describe('MetricsRecorder.flush', () => {
     expect(third.series[0]).toMatchObject({ key: { status: 200 }, reqs: 1, failed: 0, sent: 3, received: 4 });
     const d = decode(third.series[0]?.duration);
     expect([d.count, d.min, d.max]).toEqual([1, 7000, 7000]);
-    expect(third.checks).toEqual([{ key: { scenario: 'browse', group: '::login', request: 'List users', check: 'is 200' }, pass: 1, fail: 0 }]);
+    expect(third.checks).toEqual([
+      { key: { scenario: 'browse', group: '::login', request: 'List users', check: 'is 200' }, pass: 1, fail: 0 },
+    ]);
     expect(third.iterations).toHaveLength(1);
     expect(third.iterations[0]?.completed).toBe(1);
     expect(decode(third.iterations[0]?.duration).sum).toBe(6000);
-    expect(third.errors).toEqual([{ kind: 'timeout', scenario: 'browse', request: 'List users', message: 'timed out after 60s', count: 1 }]);
+    expect(third.errors).toEqual([
+      { kind: 'timeout', scenario: 'browse', request: 'List users', message: 'timed out after 60s', count: 1 },
+    ]);
     expect(third.groups).toEqual([]);
     expect(third.dropped).toEqual({});
 
@@ -223,7 +276,10 @@ describe('MetricsRecorder.flush', () => {
     b.fail = 2;
     b.failure = "body has no 'token'";
     const s = flushed(rec);
-    expectExactly(s.checks, [{ key: a.key, pass: 5, fail: 0 }, { key: b.key, pass: 1, fail: 2, failure: "body has no 'token'" }]);
+    expectExactly(s.checks, [
+      { key: a.key, pass: 5, fail: 0 },
+      { key: b.key, pass: 1, fail: 2, failure: "body has no 'token'" },
+    ]);
     expect(s.checks.find((c) => c.key.check === 'is 200')).not.toHaveProperty('failure');
     expect(s.checks.some((c) => c.key === idle.key)).toBe(false);
     expect([a.pass, a.fail, b.pass, b.fail, b.failure]).toEqual([0, 0, 0, 0, undefined]);

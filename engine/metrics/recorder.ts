@@ -25,7 +25,16 @@ export interface SeriesRec {
 }
 
 /** Timings of one exchange in microseconds. */
-export interface PhaseTimes { duration: number; blocked: number; lookup: number; connecting: number; tls: number; sending: number; waiting: number; receiving: number }
+export interface PhaseTimes {
+  duration: number;
+  blocked: number;
+  lookup: number;
+  connecting: number;
+  tls: number;
+  sending: number;
+  waiting: number;
+  receiving: number;
+}
 
 /** The worker's interval totals of every phase over all its requests. */
 export type PhaseHistograms = Readonly<Record<Phase, Histogram>>;
@@ -39,7 +48,11 @@ export class RequestSeries {
   private readonly totals: PhaseHistograms;
   private readonly values: SeriesValues;
 
-  constructor(recorder: MetricsRecorder, base: Omit<SeriesKey, 'status' | 'expected'>, isExpected: (status: number) => boolean) {
+  constructor(
+    recorder: MetricsRecorder,
+    base: Omit<SeriesKey, 'status' | 'expected'>,
+    isExpected: (status: number) => boolean,
+  ) {
     this.recorder = recorder;
     this.base = base;
     this.isExpected = isExpected;
@@ -79,19 +92,43 @@ export class CheckCounter {
   pass = 0;
   fail = 0;
   failure: string | undefined;
-  constructor(key: CheckKey) { this.key = key; }
+  constructor(key: CheckKey) {
+    this.key = key;
+  }
 }
 
 /** Per scenario: iterations, and for the open model the schedule (due, started) and the start lag. */
-interface IterRec { completed: number; interrupted: number; duration: Histogram; scheduled: number; started: number; lag: Histogram }
-interface CountRec { kind: string; scenario: string; request: string; message: string; count: number }
-interface ExtractRec { scenario: string; request: string; variable: string; message: string; count: number }
+interface IterRec {
+  completed: number;
+  interrupted: number;
+  duration: Histogram;
+  scheduled: number;
+  started: number;
+  lag: Histogram;
+}
+interface CountRec {
+  kind: string;
+  scenario: string;
+  request: string;
+  message: string;
+  count: number;
+}
+interface ExtractRec {
+  scenario: string;
+  request: string;
+  variable: string;
+  message: string;
+  count: number;
+}
 
 export class MetricsRecorder {
   private readonly series: SeriesRec[] = [];
   private readonly touched: SeriesRec[] = [];
   /** @internal the interval's totals of every phase (RequestSeries records into them). */
-  readonly totals: PhaseHistograms = Object.fromEntries(PHASES.map((p) => [p, new Histogram()])) as Record<Phase, Histogram>;
+  readonly totals: PhaseHistograms = Object.fromEntries(PHASES.map((p) => [p, new Histogram()])) as Record<
+    Phase,
+    Histogram
+  >;
   /** @internal the interval's per-series values (RequestSeries appends to it). */
   readonly values: SeriesValues;
   // Where a series' interval histogram is built: sorted into sparse counts when it had few responses, recorded
@@ -145,12 +182,17 @@ export class MetricsRecorder {
 
   private iter(scenario: string): IterRec {
     let r = this.iterations.get(scenario);
-    if (!r) { r = { completed: 0, interrupted: 0, duration: new Histogram(), scheduled: 0, started: 0, lag: new Histogram() }; this.iterations.set(scenario, r); }
+    if (!r) {
+      r = { completed: 0, interrupted: 0, duration: new Histogram(), scheduled: 0, started: 0, lag: new Histogram() };
+      this.iterations.set(scenario, r);
+    }
     return r;
   }
 
   /** Open model: an iteration came due (started or dropped). */
-  iterationScheduled(scenario: string): void { this.iter(scenario).scheduled++; }
+  iterationScheduled(scenario: string): void {
+    this.iter(scenario).scheduled++;
+  }
 
   /** Open model: a due iteration started, `lagUs` after its scheduled time. */
   iterationStarted(scenario: string, lagUs: number): void {
@@ -161,7 +203,10 @@ export class MetricsRecorder {
 
   iteration(scenario: string, durationUs: number, interrupted: boolean): void {
     const r = this.iter(scenario);
-    if (interrupted) { r.interrupted++; return; }
+    if (interrupted) {
+      r.interrupted++;
+      return;
+    }
     r.completed++;
     r.duration.record(durationUs);
   }
@@ -169,7 +214,10 @@ export class MetricsRecorder {
   group(scenario: string, group: string, durationUs: number): void {
     const k = `${scenario}\u0000${group}`;
     let g = this.groups.get(k);
-    if (!g) { g = { scenario, group, duration: new Histogram() }; this.groups.set(k, g); }
+    if (!g) {
+      g = { scenario, group, duration: new Histogram() };
+      this.groups.set(k, g);
+    }
     g.duration.record(durationUs);
   }
 
@@ -194,21 +242,36 @@ export class MetricsRecorder {
   /** Encodes everything recorded since the last flush and resets it. */
   flush(worker: number, interval: number, final: boolean, vus: Record<string, number>): Sample {
     const sample: Sample = {
-      worker, interval, final, vus,
-      series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [],
+      worker,
+      interval,
+      final,
+      vus,
+      series: [],
+      checks: [],
+      iterations: [],
+      groups: [],
+      errors: [],
+      extractFailures: [],
       dropped: Object.fromEntries(this.dropped),
     };
     this.flushSeries(sample);
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;
-      sample.checks.push(c.failure === undefined ? { key: c.key, pass: c.pass, fail: c.fail } : { key: c.key, pass: c.pass, fail: c.fail, failure: c.failure });
+      sample.checks.push(
+        c.failure === undefined
+          ? { key: c.key, pass: c.pass, fail: c.fail }
+          : { key: c.key, pass: c.pass, fail: c.fail, failure: c.failure },
+      );
       c.pass = c.fail = 0;
       c.failure = undefined;
     }
     for (const [scenario, r] of this.iterations) {
       if (r.completed === 0 && r.interrupted === 0 && r.scheduled === 0) continue;
       sample.iterations.push({
-        scenario, completed: r.completed, interrupted: r.interrupted, duration: r.duration.toJSON(),
+        scenario,
+        completed: r.completed,
+        interrupted: r.interrupted,
+        duration: r.duration.toJSON(),
         ...(r.scheduled > 0 ? { scheduled: r.scheduled, started: r.started, lag: r.lag.toJSON() } : {}),
       });
       r.completed = r.interrupted = r.scheduled = r.started = 0;
@@ -242,14 +305,27 @@ export class MetricsRecorder {
   /** The touched series with their histograms built from the interval's values, and the phase totals. */
   private flushSeries(sample: Sample): void {
     if (this.touched.length === 0) return;
-    const series: Record<string, unknown>[] = this.touched.map((s) => ({ key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received }));
-    const start = this.values.group(this.touched.map((s) => s.slot), this.series.length);
+    const series: Record<string, unknown>[] = this.touched.map((s) => ({
+      key: s.key,
+      reqs: s.reqs,
+      failed: s.failed,
+      sent: s.sent,
+      received: s.received,
+    }));
+    const start = this.values.group(
+      this.touched.map((s) => s.slot),
+      this.series.length,
+    );
     this.values.phases.forEach((phase, c) => {
       const values = this.values.column(c, start);
-      series.forEach((entry, i) => { entry[phase] = this.histogramOf(values, start[i]!, start[i + 1]!).toJSON(); });
+      series.forEach((entry, i) => {
+        entry[phase] = this.histogramOf(values, start[i]!, start[i + 1]!).toJSON();
+      });
     });
     sample.series = series as Sample['series'];
-    sample.phases = Object.fromEntries(PHASES.map((p) => [p, this.totals[p].toJSON()])) as NonNullable<Sample['phases']>;
+    sample.phases = Object.fromEntries(PHASES.map((p) => [p, this.totals[p].toJSON()])) as NonNullable<
+      Sample['phases']
+    >;
     for (const p of PHASES) this.totals[p].reset();
     for (const s of this.touched) {
       s.touched = false;

@@ -9,9 +9,21 @@ function interval(i: number, names: number, durationUs: number): Sample {
   const all = Array.from({ length: names }, () => durationUs);
   const totals = hist(all).toJSON();
   return sample(0, {
-    interval: i, vus: { s: 10 },
-    series: Array.from({ length: names }, (_, n) => series(seriesKey('s', '', `step ${n}`, 'GET', 200, true), [durationUs])),
-    phases: { duration: totals, blocked: totals, lookup: totals, connecting: totals, tls: totals, sending: totals, waiting: totals, receiving: totals },
+    interval: i,
+    vus: { s: 10 },
+    series: Array.from({ length: names }, (_, n) =>
+      series(seriesKey('s', '', `step ${n}`, 'GET', 200, true), [durationUs]),
+    ),
+    phases: {
+      duration: totals,
+      blocked: totals,
+      lookup: totals,
+      connecting: totals,
+      tls: totals,
+      sending: totals,
+      waiting: totals,
+      receiving: totals,
+    },
   });
 }
 
@@ -42,7 +54,7 @@ describe('RunTimeline', () => {
     expect(JSON.stringify(points).length).toBeLessThan(8_000_000);
   });
 
-  it('keeps a shard\'s histograms per point, merged exactly when points merge', () => {
+  it("keeps a shard's histograms per point, merged exactly when points merge", () => {
     const tl = new RunTimeline({ shard: true, maxPoints: 4 });
     const durations = [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000];
     durations.forEach((d, i) => tl.add([interval(i, 2, d)], i + 1, 1, 0));
@@ -50,6 +62,8 @@ describe('RunTimeline', () => {
     expect(tl.seconds.map((s) => s.t)).toEqual([4, 8, 9]);
     const first = Histogram.fromJSON(tl.seconds[0]?.duration);
     expect(first.toJSON()).toEqual(hist([1000, 1000, 2000, 2000, 3000, 3000, 4000, 4000]).toJSON());
-    expect(Histogram.fromJSON(tl.seconds[0]?.requests['step 1']).toJSON()).toEqual(hist([1000, 2000, 3000, 4000]).toJSON());
+    expect(Histogram.fromJSON(tl.seconds[0]?.requests['step 1']).toJSON()).toEqual(
+      hist([1000, 2000, 3000, 4000]).toJSON(),
+    );
   });
 });

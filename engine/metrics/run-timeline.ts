@@ -11,7 +11,10 @@ import { mergePoints } from './timeline-merge.ts';
 import type { EncodedHistogram } from './histogram.ts';
 import { ChartedRequests, CHARTED_REQUESTS, intervalOf, type TimelinePoint } from './timeline.ts';
 
-interface Entry { point: TimelinePoint; second: ShardSecond | undefined }
+interface Entry {
+  point: TimelinePoint;
+  second: ShardSecond | undefined;
+}
 
 export interface RunTimelineOptions {
   /** Keep each point's histograms (an execution segment's run: `loadsmith merge` needs them). */
@@ -28,28 +31,44 @@ export class RunTimeline {
   constructor(o: RunTimelineOptions = {}) {
     this.shard = o.shard ?? false;
     this.charted = new ChartedRequests(o.chartedRequests ?? CHARTED_REQUESTS);
-    this.series = new CompactSeries<Entry>((a, b) => ({
-      point: mergePoints(a.point, b.point),
-      second: a.second && b.second ? mergeSeconds(a.second, b.second) : undefined,
-    }), o.maxPoints ?? MAX_TIMELINE_POINTS);
+    this.series = new CompactSeries<Entry>(
+      (a, b) => ({
+        point: mergePoints(a.point, b.point),
+        second: a.second && b.second ? mergeSeconds(a.second, b.second) : undefined,
+      }),
+      o.maxPoints ?? MAX_TIMELINE_POINTS,
+    );
   }
 
   /**
    * The point of one interval (what the live tick shows), and its http_req_duration histogram (undefined when no
    * request finished); the point also joins the timeline. `cpu`: the generator's share.
    */
-  add(samples: readonly Sample[], t: number, span: number, cpu: number): { point: TimelinePoint; duration: EncodedHistogram | undefined } {
+  add(
+    samples: readonly Sample[],
+    t: number,
+    span: number,
+    cpu: number,
+  ): { point: TimelinePoint; duration: EncodedHistogram | undefined } {
     const { point, duration } = intervalOf(samples, t, span, this.charted);
     point.generator.cpu = cpu;
     this.series.push({ point, second: this.shard ? shardSecond(samples, t, this.charted) : undefined });
     return { point, duration: duration.isEmpty ? undefined : duration.toJSON() };
   }
 
-  get points(): TimelinePoint[] { return this.series.points.map((e) => e.point); }
+  get points(): TimelinePoint[] {
+    return this.series.points.map((e) => e.point);
+  }
   /** The shard's per-point histograms (empty unless `shard`). */
-  get seconds(): ShardSecond[] { return this.series.points.flatMap((e) => (e.second ? [e.second] : [])); }
+  get seconds(): ShardSecond[] {
+    return this.series.points.flatMap((e) => (e.second ? [e.second] : []));
+  }
   /** Seconds per point. */
-  get resolution(): number { return this.series.resolution; }
+  get resolution(): number {
+    return this.series.resolution;
+  }
   /** How many request names have per-second points. */
-  get chartedRequests(): number { return this.charted.count; }
+  get chartedRequests(): number {
+    return this.charted.count;
+  }
 }

@@ -5,16 +5,38 @@
 import { z } from 'zod';
 
 const Hist = z.strictObject({
-  v: z.literal(1), count: z.number(), sum: z.number(), min: z.number(), max: z.number(), clamped: z.number(), counts: z.string(),
+  v: z.literal(1),
+  count: z.number(),
+  sum: z.number(),
+  min: z.number(),
+  max: z.number(),
+  clamped: z.number(),
+  counts: z.string(),
 });
 
 /** The timings of an HTTP request: http_req_duration (`duration`) and its phases. */
-export const PHASES = ['duration', 'blocked', 'lookup', 'connecting', 'tls', 'sending', 'waiting', 'receiving'] as const;
+export const PHASES = [
+  'duration',
+  'blocked',
+  'lookup',
+  'connecting',
+  'tls',
+  'sending',
+  'waiting',
+  'receiving',
+] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** A worker's interval totals of every phase, over all its requests. */
 const PhaseTotals = z.strictObject({
-  duration: Hist, blocked: Hist, lookup: Hist, connecting: Hist, tls: Hist, sending: Hist, waiting: Hist, receiving: Hist,
+  duration: Hist,
+  blocked: Hist,
+  lookup: Hist,
+  connecting: Hist,
+  tls: Hist,
+  sending: Hist,
+  waiting: Hist,
+  receiving: Hist,
 });
 
 export const SeriesKey = z.strictObject({
@@ -54,10 +76,20 @@ export type SeriesSample = z.infer<typeof SeriesSample>;
  * A metric of another protocol (gRPC, WebSocket) for one tag set: its count this interval and, for a trend, its histogram.
  * Tags are k6's for that metric (scenario, group, request, method, status and the plan's own).
  */
-export const TaggedSample = z.strictObject({ metric: z.string(), tags: z.record(z.string(), z.string()), count: z.number(), hist: Hist.optional() });
+export const TaggedSample = z.strictObject({
+  metric: z.string(),
+  tags: z.record(z.string(), z.string()),
+  count: z.number(),
+  hist: Hist.optional(),
+});
 export type TaggedSample = z.infer<typeof TaggedSample>;
 
-export const CheckKey = z.strictObject({ scenario: z.string(), group: z.string(), request: z.string(), check: z.string() });
+export const CheckKey = z.strictObject({
+  scenario: z.string(),
+  group: z.string(),
+  request: z.string(),
+  check: z.string(),
+});
 export type CheckKey = z.infer<typeof CheckKey>;
 
 export const Sample = z.strictObject({
@@ -68,14 +100,37 @@ export const Sample = z.strictObject({
   /** Every phase over all of the interval's requests; absent when there were none (and in summaries before it existed). */
   phases: PhaseTotals.optional(),
   checks: z.array(z.strictObject({ key: CheckKey, pass: z.int(), fail: z.int(), failure: z.string().optional() })),
-  iterations: z.array(z.strictObject({
-    scenario: z.string(), completed: z.int(), interrupted: z.int(), duration: Hist,
-    /** Open model only: iterations that came due, those that started, and how late they started. */
-    scheduled: z.int().optional(), started: z.int().optional(), lag: Hist.optional(),
-  })),
+  iterations: z.array(
+    z.strictObject({
+      scenario: z.string(),
+      completed: z.int(),
+      interrupted: z.int(),
+      duration: Hist,
+      /** Open model only: iterations that came due, those that started, and how late they started. */
+      scheduled: z.int().optional(),
+      started: z.int().optional(),
+      lag: Hist.optional(),
+    }),
+  ),
   groups: z.array(z.strictObject({ scenario: z.string(), group: z.string(), duration: Hist })),
-  errors: z.array(z.strictObject({ kind: z.string(), scenario: z.string(), request: z.string(), message: z.string(), count: z.int() })),
-  extractFailures: z.array(z.strictObject({ scenario: z.string(), request: z.string(), variable: z.string(), message: z.string(), count: z.int() })),
+  errors: z.array(
+    z.strictObject({
+      kind: z.string(),
+      scenario: z.string(),
+      request: z.string(),
+      message: z.string(),
+      count: z.int(),
+    }),
+  ),
+  extractFailures: z.array(
+    z.strictObject({
+      scenario: z.string(),
+      request: z.string(),
+      variable: z.string(),
+      message: z.string(),
+      count: z.int(),
+    }),
+  ),
   /** Most VUs active at once during the interval, per scenario. */
   vus: z.record(z.string(), z.int()),
   dropped: z.record(z.string(), z.int()),

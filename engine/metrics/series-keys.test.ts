@@ -5,7 +5,16 @@ import { MetricsRecorder, type PhaseTimes } from './recorder.ts';
 import { WireSample, type Sample } from './sample.ts';
 import { SeriesKeyIds, SeriesKeyTable } from './series-keys.ts';
 
-const times = (d: number): PhaseTimes => ({ duration: d, blocked: 1, lookup: 0, connecting: 0, tls: 0, sending: 5, waiting: d - 10, receiving: 5 });
+const times = (d: number): PhaseTimes => ({
+  duration: d,
+  blocked: 1,
+  lookup: 0,
+  connecting: 0,
+  tls: 0,
+  sending: 5,
+  waiting: d - 10,
+  receiving: 5,
+});
 const ok = (s: number): boolean => s < 400;
 
 /** What crosses between threads: a structured clone, as worker.postMessage makes. */
@@ -18,7 +27,12 @@ function across<T>(value: T): T {
 }
 
 /** A worker's second: flushed, numbered, copied, validated and given its keys back, as the coordinator gets it. */
-function send(rec: MetricsRecorder, ids: SeriesKeyIds, table: SeriesKeyTable, interval: number): { wire: WireSample; sample: Sample } {
+function send(
+  rec: MetricsRecorder,
+  ids: SeriesKeyIds,
+  table: SeriesKeyTable,
+  interval: number,
+): { wire: WireSample; sample: Sample } {
   const wire = across(ids.toWire(rec.flush(0, interval, false, {})));
   const sample = table.fromWire(WireSample.parse(wire));
   if (typeof sample === 'string') throw new Error(sample);
@@ -28,7 +42,10 @@ function send(rec: MetricsRecorder, ids: SeriesKeyIds, table: SeriesKeyTable, in
 describe('series keys between a worker and the coordinator', () => {
   it('sends each key once, then its number, and the coordinator gets the same keys and counts back', () => {
     const rec = new MetricsRecorder();
-    const a = rec.requestSeries({ scenario: 's', group: '', request: 'list', method: 'GET', tags: { env: 'prod' } }, ok);
+    const a = rec.requestSeries(
+      { scenario: 's', group: '', request: 'list', method: 'GET', tags: { env: 'prod' } },
+      ok,
+    );
     const b = rec.requestSeries({ scenario: 's', group: '::g', request: 'create', method: 'POST' }, ok);
     const ids = new SeriesKeyIds();
     const table = new SeriesKeyTable();
@@ -36,7 +53,20 @@ describe('series keys between a worker and the coordinator', () => {
     a.record(200, times(1000), 10, 20);
     const first = send(rec, ids, table, 0);
     expect(first.wire.keys.map((k) => k.key.request)).toEqual(['list']);
-    expect(first.sample.series.map((x) => [x.key, x.reqs])).toEqual([[{ scenario: 's', group: '', request: 'list', method: 'GET', tags: { env: 'prod' }, status: 200, expected: true }, 1]]);
+    expect(first.sample.series.map((x) => [x.key, x.reqs])).toEqual([
+      [
+        {
+          scenario: 's',
+          group: '',
+          request: 'list',
+          method: 'GET',
+          tags: { env: 'prod' },
+          status: 200,
+          expected: true,
+        },
+        1,
+      ],
+    ]);
 
     a.record(200, times(1200), 10, 20);
     a.record(200, times(1300), 10, 20);
@@ -44,9 +74,17 @@ describe('series keys between a worker and the coordinator', () => {
     b.record(500, times(4000), 30, 40);
     const second = send(rec, ids, table, 1);
     // Only the two new series (create 201, create 500) carry their keys; list 200 is a number.
-    expect(second.wire.keys.map((k) => [k.id, k.key.request, k.key.status])).toEqual([[1, 'create', 201], [2, 'create', 500]]);
+    expect(second.wire.keys.map((k) => [k.id, k.key.request, k.key.status])).toEqual([
+      [1, 'create', 201],
+      [2, 'create', 500],
+    ]);
     expect(second.wire.series.map((x) => x.key).sort()).toEqual([0, 1, 2]);
-    const byKey = Object.fromEntries(second.sample.series.map((x) => [`${x.key.request} ${x.key.status} ${x.key.expected}`, [x.reqs, x.failed, x.duration.count]]));
+    const byKey = Object.fromEntries(
+      second.sample.series.map((x) => [
+        `${x.key.request} ${x.key.status} ${x.key.expected}`,
+        [x.reqs, x.failed, x.duration.count],
+      ]),
+    );
     expect(byKey).toEqual({ 'list 200 true': [2, 0, 2], 'create 201 true': [1, 0, 1], 'create 500 false': [1, 1, 1] });
     // The key object the coordinator puts back is the same object every second.
     expect(second.sample.series.find((x) => x.key.request === 'list')?.key).toBe(first.sample.series[0]?.key);
@@ -55,19 +93,30 @@ describe('series keys between a worker and the coordinator', () => {
   it('the aggregate gets the same totals as from samples that carry their keys every second', () => {
     const run = (numbered: boolean): RunAggregate => {
       const rec = new MetricsRecorder();
-      const steps = Array.from({ length: 30 }, (_, i) => rec.requestSeries({ scenario: 's', group: '', request: `step ${i}`, method: 'GET' }, ok));
+      const steps = Array.from({ length: 30 }, (_, i) =>
+        rec.requestSeries({ scenario: 's', group: '', request: `step ${i}`, method: 'GET' }, ok),
+      );
       const ids = new SeriesKeyIds();
       const table = new SeriesKeyTable();
       const agg = new RunAggregate();
       for (let second = 0; second < 4; second++) {
-        for (const [i, step] of steps.entries()) if ((i + second) % 3 !== 0) step.record(i % 7 === 0 ? 503 : 200, times(900 + i * 37 + second), 10, 20);
+        for (const [i, step] of steps.entries())
+          if ((i + second) % 3 !== 0) step.record(i % 7 === 0 ? 503 : 200, times(900 + i * 37 + second), 10, 20);
         agg.add(numbered ? send(rec, ids, table, second).sample : across(rec.flush(0, second, false, {})));
       }
       return agg;
     };
-    const totals = (agg: RunAggregate) => [...agg.series.values()]
-      .map((c) => [c.key.request, c.key.status, c.reqs, c.failed, c.hist.duration.count, c.hist.duration.valuesAtPercentiles([50, 99])])
-      .sort((x, y) => String(x[0]).localeCompare(String(y[0])) || Number(x[1]) - Number(y[1]));
+    const totals = (agg: RunAggregate) =>
+      [...agg.series.values()]
+        .map((c) => [
+          c.key.request,
+          c.key.status,
+          c.reqs,
+          c.failed,
+          c.hist.duration.count,
+          c.hist.duration.valuesAtPercentiles([50, 99]),
+        ])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0])) || Number(x[1]) - Number(y[1]));
     const numbered = totals(run(true));
     expect(numbered).toHaveLength(30);
     expect(numbered).toEqual(totals(run(false)));
@@ -78,8 +127,18 @@ describe('series keys between a worker and the coordinator', () => {
     const hist = { v: 1, count: 0, sum: 0, min: 0, max: 0, clamped: 0, counts: '' } as const;
     const series = (key: number) => ({ key, reqs: 1, failed: 0, sent: 0, received: 0, duration: hist });
     const wire = (keys: WireSample['keys'], ids: number[]): WireSample => ({
-      worker: 0, interval: 0, final: false, vus: {}, checks: [], iterations: [], groups: [], errors: [], extractFailures: [], dropped: {},
-      series: ids.map(series), keys,
+      worker: 0,
+      interval: 0,
+      final: false,
+      vus: {},
+      checks: [],
+      iterations: [],
+      groups: [],
+      errors: [],
+      extractFailures: [],
+      dropped: {},
+      series: ids.map(series),
+      keys,
     });
     const key = { scenario: 's', group: '', request: 'r', method: 'GET', status: 200, expected: true };
     expect(table.fromWire(wire([{ id: 0, key }], [0, 1]))).toBe('series key 1 was never sent');

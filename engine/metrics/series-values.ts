@@ -34,7 +34,9 @@ export class SeriesValues {
   }
 
   /** How many responses were added since `clear`. */
-  get count(): number { return this.used / this.stride; }
+  get count(): number {
+    return this.used / this.stride;
+  }
 
   /**
    * Lays the values out by series: series `slots[i]` gets [start[i], start[i + 1]) of each `column`. Every slot
@@ -43,7 +45,9 @@ export class SeriesValues {
   group(slots: readonly number[], slotCount: number): Uint32Array {
     if (this.position.length < slotCount) this.position = new Int32Array(Math.max(slotCount, this.position.length * 2));
     const start = new Uint32Array(slots.length + 1);
-    slots.forEach((slot, i) => { this.position[slot] = i; });
+    slots.forEach((slot, i) => {
+      this.position[slot] = i;
+    });
     for (let n = 0; n < this.used; n += this.stride) start[this.position[this.rows[n]!]! + 1]!++;
     for (let i = 0; i < slots.length; i++) start[i + 1]! += start[i]!;
     return start;
@@ -51,13 +55,17 @@ export class SeriesValues {
 
   /** Column `c` (an index into `phases`) in the order `group` returned; valid until the next call. */
   column(c: number, start: Uint32Array): Float64Array {
-    if (this.grouped.length < this.count) this.grouped = new Float64Array(Math.max(this.count, this.grouped.length * 2));
+    if (this.grouped.length < this.count)
+      this.grouped = new Float64Array(Math.max(this.count, this.grouped.length * 2));
     const cursor = start.slice();
-    for (let n = 0; n < this.used; n += this.stride) this.grouped[cursor[this.position[this.rows[n]!]!]!++] = this.rows[n + 1 + c]!;
+    for (let n = 0; n < this.used; n += this.stride)
+      this.grouped[cursor[this.position[this.rows[n]!]!]!++] = this.rows[n + 1 + c]!;
     return this.grouped;
   }
 
-  clear(): void { this.used = 0; }
+  clear(): void {
+    this.used = 0;
+  }
 
   private grow(): void {
     const rows = new Float64Array(this.rows.length * 2);

@@ -12,7 +12,11 @@ import { ChartedRequests } from './timeline.ts';
 type Encoded = NonNullable<ShardSecond['duration']>;
 
 /** The histograms of one interval, from the workers' samples of it (per request name: the names `charted` admits). */
-export function shardSecond(samples: readonly Sample[], t: number, charted = new ChartedRequests(Infinity)): ShardSecond {
+export function shardSecond(
+  samples: readonly Sample[],
+  t: number,
+  charted = new ChartedRequests(Infinity),
+): ShardSecond {
   const all = new Histogram();
   const lag = new Histogram();
   const perRequest = new Map<string, Histogram>();
@@ -25,7 +29,10 @@ export function shardSecond(samples: readonly Sample[], t: number, charted = new
       if (!s.phases) all.add(h);
       if (!chart) continue;
       let r = perRequest.get(x.key.request);
-      if (!r) { r = new Histogram(); perRequest.set(x.key.request, r); }
+      if (!r) {
+        r = new Histogram();
+        perRequest.set(x.key.request, r);
+      }
       r.add(h);
     }
     for (const i of s.iterations) if (i.lag) lag.add(Histogram.fromJSON(i.lag));

@@ -15,7 +15,17 @@ export const SHARD_FORMAT = 1;
 const Hist = Sample.shape.iterations.element.shape.duration;
 
 /** Everything a run counted, in the worker Sample's shapes. */
-export const ShardAggregate = Sample.pick({ series: true, phases: true, checks: true, iterations: true, groups: true, errors: true, extractFailures: true, dropped: true, tagged: true });
+export const ShardAggregate = Sample.pick({
+  series: true,
+  phases: true,
+  checks: true,
+  iterations: true,
+  groups: true,
+  errors: true,
+  extractFailures: true,
+  dropped: true,
+  tagged: true,
+});
 export type ShardAggregate = z.infer<typeof ShardAggregate>;
 
 /** One timeline point's histograms; `t` matches the point's. */
@@ -28,7 +38,12 @@ export const ShardSecond = z.strictObject({
 export type ShardSecond = z.infer<typeof ShardSecond>;
 
 export const ShardScenario = z.strictObject({
-  name: z.string(), executor: z.string(), description: z.string(), maxVus: z.int(), startMs: z.number(), regularMs: z.number(),
+  name: z.string(),
+  executor: z.string(),
+  description: z.string(),
+  maxVus: z.int(),
+  startMs: z.number(),
+  regularMs: z.number(),
   /** Open model: the iterations the whole plan schedules (absent in shards written before it was kept). */
   planned: z.int().nonnegative().optional(),
 });
@@ -43,7 +58,19 @@ export const ShardData = z.strictObject({
   /** The segments this file holds (`1/4:1/2`); a merged file holds several. */
   segments: z.array(z.string()).min(1),
   /** To evaluate the thresholds again on merged data. */
-  thresholds: z.record(z.string(), z.array(z.union([z.string(), z.strictObject({ threshold: z.string(), abortOnFail: z.boolean().optional(), delayAbortEval: z.string().optional() })]))),
+  thresholds: z.record(
+    z.string(),
+    z.array(
+      z.union([
+        z.string(),
+        z.strictObject({
+          threshold: z.string(),
+          abortOnFail: z.boolean().optional(),
+          delayAbortEval: z.string().optional(),
+        }),
+      ]),
+    ),
+  ),
   customTags: z.array(z.string()),
   /** The whole plan's scenarios and VUs (the summary's own are this segment's share). */
   scenarios: z.array(ShardScenario),
@@ -59,13 +86,33 @@ export function encodeAggregate(agg: RunAggregate): ShardAggregate {
   const enc = (h: { toJSON(): EncodedHistogram }): EncodedHistogram => h.toJSON();
   return {
     series: [...agg.series.values()].map((s) => ({
-      key: s.key, reqs: s.reqs, failed: s.failed, sent: s.sent, received: s.received, duration: enc(s.hist.duration),
-      ...Object.fromEntries(PHASES.flatMap((p) => { const h = s.hist[p]; return p === 'duration' || !h ? [] : [[p, enc(h)]]; })),
+      key: s.key,
+      reqs: s.reqs,
+      failed: s.failed,
+      sent: s.sent,
+      received: s.received,
+      duration: enc(s.hist.duration),
+      ...Object.fromEntries(
+        PHASES.flatMap((p) => {
+          const h = s.hist[p];
+          return p === 'duration' || !h ? [] : [[p, enc(h)]];
+        }),
+      ),
     })),
-    ...(agg.series.size > 0 ? { phases: Object.fromEntries(PHASES.map((p) => [p, enc(agg.phases[p])])) as Record<Phase, EncodedHistogram> } : {}),
-    checks: [...agg.checks.values()].map((c) => ({ key: c.key, pass: c.pass, fail: c.fail, ...(c.failure === undefined ? {} : { failure: c.failure }) })),
+    ...(agg.series.size > 0
+      ? { phases: Object.fromEntries(PHASES.map((p) => [p, enc(agg.phases[p])])) as Record<Phase, EncodedHistogram> }
+      : {}),
+    checks: [...agg.checks.values()].map((c) => ({
+      key: c.key,
+      pass: c.pass,
+      fail: c.fail,
+      ...(c.failure === undefined ? {} : { failure: c.failure }),
+    })),
     iterations: [...agg.iterations].map(([scenario, it]) => ({
-      scenario, completed: it.completed, interrupted: it.interrupted, duration: enc(it.duration),
+      scenario,
+      completed: it.completed,
+      interrupted: it.interrupted,
+      duration: enc(it.duration),
       ...(it.scheduled > 0 ? { scheduled: it.scheduled, started: it.started, lag: enc(it.lag) } : {}),
     })),
     groups: [...agg.groups.values()].map((g) => ({ scenario: g.scenario, group: g.group, duration: enc(g.duration) })),

@@ -34,7 +34,10 @@ export interface Stall {
 }
 
 /** When closed-model scenarios run, in ms from the test's start: [fromMs, toMs). */
-export interface ClosedWindow { fromMs: number; toMs: number }
+export interface ClosedWindow {
+  fromMs: number;
+  toMs: number;
+}
 
 export const STALL_SHARE = 0.25;
 export const MIN_POINTS = 5;
@@ -45,8 +48,12 @@ const GENERATOR_BLOCKED = 0.25;
 const OPEN_MODEL: ReadonlySet<string> = new Set(ARRIVAL_RATE_EXECUTORS);
 
 /** The windows of the closed-model scenarios among `scenarios` (open-model percentiles measure stalls). */
-export function closedWindows(scenarios: readonly { executor: string; startMs: number; regularMs: number }[]): ClosedWindow[] {
-  return scenarios.filter((s) => !OPEN_MODEL.has(s.executor)).map((s) => ({ fromMs: s.startMs, toMs: s.startMs + s.regularMs }));
+export function closedWindows(
+  scenarios: readonly { executor: string; startMs: number; regularMs: number }[],
+): ClosedWindow[] {
+  return scenarios
+    .filter((s) => !OPEN_MODEL.has(s.executor))
+    .map((s) => ({ fromMs: s.startMs, toMs: s.startMs + s.regularMs }));
 }
 
 const median = (xs: readonly number[]): number => {
@@ -61,7 +68,8 @@ const perVu = (p: TimelinePoint): number => p.reqs / (p.vus * p.span);
 export function findStalls(points: readonly TimelinePoint[], windows: readonly ClosedWindow[]): Stall[] {
   if (windows.length === 0 || points.length < 2) return [];
   const full = Math.max(...points.slice(0, -1).map((p) => p.span));
-  const closed = (p: TimelinePoint): boolean => windows.some((w) => (p.t - p.span) * 1000 < w.toMs && p.t * 1000 > w.fromMs);
+  const closed = (p: TimelinePoint): boolean =>
+    windows.some((w) => (p.t - p.span) * 1000 < w.toMs && p.t * 1000 > w.fromMs);
   const inScope = points.map((p, i) => i < points.length - 1 && p.span === full && p.vus > 0 && closed(p));
   const scoped = points.filter((_, i) => inScope[i]);
   if (scoped.length < MIN_POINTS) return [];
@@ -81,7 +89,12 @@ export function findStalls(points: readonly TimelinePoint[], windows: readonly C
   return stalls;
 }
 
-function confirm(run: readonly TimelinePoint[], after: TimelinePoint | undefined, baseline: number, typicalMs: number): Stall | undefined {
+function confirm(
+  run: readonly TimelinePoint[],
+  after: TimelinePoint | undefined,
+  baseline: number,
+  typicalMs: number,
+): Stall | undefined {
   if (!after) return undefined;
   const seconds = run.reduce((n, p) => n + p.span, 0);
   const longestMs = Math.max(...[...run, after].map((p) => p.latency?.max ?? 0));
@@ -95,10 +108,13 @@ function confirm(run: readonly TimelinePoint[], after: TimelinePoint | undefined
 }
 
 const num = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-const pct = (share: number): string => `${share === 0 ? '0' : share < 0.1 ? (share * 100).toFixed(1) : Math.round(share * 100)} %`;
+const pct = (share: number): string =>
+  `${share === 0 ? '0' : share < 0.1 ? (share * 100).toFixed(1) : Math.round(share * 100)} %`;
 const dur = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
 function stallMessage(atS: number, seconds: number, share: number, vus: number, longestMs: number): string {
-  return `at ${num(atS)} s throughput fell to ${pct(share)} of the median for ${num(seconds)} s while ${vus} VU${vus === 1 ? ' was' : 's were'} busy `
-    + `(the longest request took ${dur(longestMs)}); closed-model percentiles understate this — an arrival-rate executor measures it`;
+  return (
+    `at ${num(atS)} s throughput fell to ${pct(share)} of the median for ${num(seconds)} s while ${vus} VU${vus === 1 ? ' was' : 's were'} busy ` +
+    `(the longest request took ${dur(longestMs)}); closed-model percentiles understate this — an arrival-rate executor measures it`
+  );
 }

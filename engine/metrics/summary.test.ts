@@ -5,7 +5,20 @@ import type { SeriesKey } from './sample.ts';
 import { buildSummary } from './summary.ts';
 import type { MetricSummary, SummaryInput } from './summary.ts';
 import {
-  aggregateOf, failedOf, halves, hist, rawSeries, receivedOf, reqsOf, sample, sentOf, seriesHalf, seriesKey as key, sum, uniform, valuesOf,
+  aggregateOf,
+  failedOf,
+  halves,
+  hist,
+  rawSeries,
+  receivedOf,
+  reqsOf,
+  sample,
+  sentOf,
+  seriesHalf,
+  seriesKey as key,
+  sum,
+  uniform,
+  valuesOf,
 } from './testing.ts';
 import type { PhaseShape, RawSeries } from './testing.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
@@ -46,7 +59,8 @@ const SHAPE: PhaseShape = {
   waiting: (d) => d - 100 - (d % 30),
   receiving: () => 80,
 };
-const raw = (k: SeriesKey, durations: number[], sentEach: number, receivedEach: number): RawSeries => rawSeries(k, durations, SHAPE, { sentEach, receivedEach });
+const raw = (k: SeriesKey, durations: number[], sentEach: number, receivedEach: number): RawSeries =>
+  rawSeries(k, durations, SHAPE, { sentEach, receivedEach });
 
 const RAW: RawSeries[] = [
   raw(key('browse', '', 'List users', 'GET', 200, true), uniform(300, 3_000, 40_000, 1), 120, 4_000),
@@ -65,21 +79,46 @@ function workerSample(w: 0 | 1) {
   return sample(w, {
     final: true,
     series: RAW.map((r) => seriesHalf(r, w, 'down')),
-    checks: w === 0
-      ? [{ key: { scenario: 'browse', group: '', request: 'List users', check: 'is 200' }, pass: 150, fail: 6, failure: 'status was 404' }]
-      : [{ key: { scenario: 'browse', group: '', request: 'List users', check: 'is 200' }, pass: 150, fail: 6 },
-        { key: { scenario: 'browse', group: '::login', request: 'Login', check: 'has token' }, pass: 80, fail: 0 }],
+    checks:
+      w === 0
+        ? [
+            {
+              key: { scenario: 'browse', group: '', request: 'List users', check: 'is 200' },
+              pass: 150,
+              fail: 6,
+              failure: 'status was 404',
+            },
+          ]
+        : [
+            { key: { scenario: 'browse', group: '', request: 'List users', check: 'is 200' }, pass: 150, fail: 6 },
+            { key: { scenario: 'browse', group: '::login', request: 'Login', check: 'has token' }, pass: 80, fail: 0 },
+          ],
     iterations: [
-      { scenario: 'browse', completed: half(ITER.browse, w).length, interrupted: w, duration: hist(half(ITER.browse, w)).toJSON() },
-      { scenario: 'admin', completed: half(ITER.admin, w).length, interrupted: 0, duration: hist(half(ITER.admin, w)).toJSON() },
+      {
+        scenario: 'browse',
+        completed: half(ITER.browse, w).length,
+        interrupted: w,
+        duration: hist(half(ITER.browse, w)).toJSON(),
+      },
+      {
+        scenario: 'admin',
+        completed: half(ITER.admin, w).length,
+        interrupted: 0,
+        duration: hist(half(ITER.admin, w)).toJSON(),
+      },
     ],
     groups: GROUPS.map((g) => ({ scenario: g.scenario, group: g.group, duration: hist(half(g.values, w)).toJSON() })),
-    errors: w === 0
-      ? [{ kind: 'timeout', scenario: 'browse', request: 'Login', message: 'timed out', count: 1 }]
-      : [{ kind: 'timeout', scenario: 'browse', request: 'Login', message: 'timed out', count: 2 }, { kind: 'refused', scenario: 'browse', request: 'Login', message: 'ECONNREFUSED', count: 5 }],
-    extractFailures: w === 0
-      ? [{ scenario: 'browse', request: 'Login', variable: 'token', message: 'no match', count: 1 }]
-      : [{ scenario: 'browse', request: 'Login', variable: 'id', message: 'no id', count: 3 }],
+    errors:
+      w === 0
+        ? [{ kind: 'timeout', scenario: 'browse', request: 'Login', message: 'timed out', count: 1 }]
+        : [
+            { kind: 'timeout', scenario: 'browse', request: 'Login', message: 'timed out', count: 2 },
+            { kind: 'refused', scenario: 'browse', request: 'Login', message: 'ECONNREFUSED', count: 5 },
+          ],
+    extractFailures:
+      w === 0
+        ? [{ scenario: 'browse', request: 'Login', variable: 'token', message: 'no match', count: 1 }]
+        : [{ scenario: 'browse', request: 'Login', variable: 'id', message: 'no id', count: 3 }],
     dropped: w === 0 ? { admin: 2 } : { admin: 1, browse: 4 },
   });
 }
@@ -88,7 +127,9 @@ const aggregate = (): RunAggregate => aggregateOf([workerSample(0), workerSample
 
 /** Three 1 s points and a last 0.5 s one; vus as the coordinator would see them. */
 function timeline(vus: number[]): TimelinePoint[] {
-  return vus.map((v, i) => timelinePoint([sample(0, { interval: i, final: i === vus.length - 1, vus: { browse: v } })], i + 1, 1));
+  return vus.map((v, i) =>
+    timelinePoint([sample(0, { interval: i, final: i === vus.length - 1, vus: { browse: v } })], i + 1, 1),
+  );
 }
 
 const STARTED = new Date('2024-05-01T10:00:00.000Z');
@@ -99,7 +140,14 @@ function input(over: Partial<SummaryInput> = {}): SummaryInput {
     thresholds: [],
     timeline: timeline([2, 5, 4, 3]),
     scenarios: [
-      { name: 'browse', executor: 'ramping-vus', description: 'Browsing users', maxVus: 5, startMs: 0, regularMs: 4000 },
+      {
+        name: 'browse',
+        executor: 'ramping-vus',
+        description: 'Browsing users',
+        maxVus: 5,
+        startMs: 0,
+        regularMs: 4000,
+      },
       { name: 'admin', executor: 'constant-arrival-rate', description: '', maxVus: 2, startMs: 0, regularMs: 4000 },
       { name: 'idle', executor: 'shared-iterations', description: '', maxVus: 1, startMs: 0, regularMs: 4000 },
     ],
@@ -116,7 +164,11 @@ function input(over: Partial<SummaryInput> = {}): SummaryInput {
   };
 }
 
-const values = (pred: (k: SeriesKey) => boolean, p: Phase = 'duration'): number[] => valuesOf(RAW.filter((r) => pred(r.key)), p);
+const values = (pred: (k: SeriesKey) => boolean, p: Phase = 'duration'): number[] =>
+  valuesOf(
+    RAW.filter((r) => pred(r.key)),
+    p,
+  );
 const ALL = valuesOf(RAW);
 const REQS = ALL.length;
 const FAILED = failedOf(RAW);
@@ -132,12 +184,32 @@ function statusesOf(rs: readonly RawSeries[]): Record<string, number> {
 
 /** k6's built-in metric types, written out independently of the registry. */
 const K6_TYPES: Record<string, string> = {
-  http_reqs: 'counter', http_req_failed: 'rate', http_req_duration: 'trend', http_req_blocked: 'trend', http_req_looking_up: 'trend', http_req_connecting: 'trend',
-  http_req_tls_handshaking: 'trend', http_req_sending: 'trend', http_req_waiting: 'trend', http_req_receiving: 'trend', data_sent: 'counter', data_received: 'counter', iterations: 'counter',
-  iteration_duration: 'trend', vus: 'gauge', vus_max: 'gauge', checks: 'rate', group_duration: 'trend', dropped_iterations: 'counter',
+  http_reqs: 'counter',
+  http_req_failed: 'rate',
+  http_req_duration: 'trend',
+  http_req_blocked: 'trend',
+  http_req_looking_up: 'trend',
+  http_req_connecting: 'trend',
+  http_req_tls_handshaking: 'trend',
+  http_req_sending: 'trend',
+  http_req_waiting: 'trend',
+  http_req_receiving: 'trend',
+  data_sent: 'counter',
+  data_received: 'counter',
+  iterations: 'counter',
+  iteration_duration: 'trend',
+  vus: 'gauge',
+  vus_max: 'gauge',
+  checks: 'rate',
+  group_duration: 'trend',
+  dropped_iterations: 'counter',
 };
 
-const metric = <T extends MetricSummary['type']>(m: Record<string, MetricSummary>, name: string, type: T): Extract<MetricSummary, { type: T }> => {
+const metric = <T extends MetricSummary['type']>(
+  m: Record<string, MetricSummary>,
+  name: string,
+  type: T,
+): Extract<MetricSummary, { type: T }> => {
   const x = m[name];
   if (!x || x.type !== type) throw new Error(`metric ${name} is ${x ? x.type : 'missing'}, expected ${type}`);
   return x as Extract<MetricSummary, { type: T }>;
@@ -152,8 +224,16 @@ describe('buildSummary: metrics', () => {
     expect(Object.keys(s.metrics).sort()).toEqual(Object.keys(K6_TYPES).sort());
     for (const [name, type] of Object.entries(K6_TYPES)) expect(s.metrics[name]?.type, name).toBe(type);
     for (const name of [
-      'http_req_duration', 'http_req_blocked', 'http_req_looking_up', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting',
-      'http_req_receiving', 'iteration_duration', 'group_duration',
+      'http_req_duration',
+      'http_req_blocked',
+      'http_req_looking_up',
+      'http_req_connecting',
+      'http_req_tls_handshaking',
+      'http_req_sending',
+      'http_req_waiting',
+      'http_req_receiving',
+      'iteration_duration',
+      'group_duration',
     ]) {
       expect(s.metrics[name], name).toMatchObject({ unit: 'ms' });
     }
@@ -164,7 +244,11 @@ describe('buildSummary: metrics', () => {
 
   it('leaves out checks, group_duration and dropped_iterations when there were none (as k6)', () => {
     const e = buildSummary(input({ agg: new RunAggregate(), timeline: [] }));
-    expect(Object.keys(e.metrics).sort()).toEqual(Object.keys(K6_TYPES).filter((n) => !['checks', 'group_duration', 'dropped_iterations'].includes(n)).sort());
+    expect(Object.keys(e.metrics).sort()).toEqual(
+      Object.keys(K6_TYPES)
+        .filter((n) => !['checks', 'group_duration', 'dropped_iterations'].includes(n))
+        .sort(),
+    );
     expect(metric(e.metrics, 'http_reqs', 'counter')).toMatchObject({ count: 0, rate: 0 });
     expect(metric(e.metrics, 'http_req_failed', 'rate')).toMatchObject({ rate: 0, passes: 0, fails: 0 });
     expect(metric(e.metrics, 'http_req_duration', 'trend')).toMatchObject({ count: 0, avg: 0, med: 0, p99: 0 });
@@ -186,10 +270,20 @@ describe('buildSummary: metrics', () => {
   it('http_req_* trends are merged over all series and workers, in ms', () => {
     expectTrend(s.metrics.http_req_duration, ALL, 'http_req_duration');
     const phases = [
-      ['http_req_blocked', 'blocked'], ['http_req_looking_up', 'lookup'], ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls'],
-      ['http_req_sending', 'sending'], ['http_req_waiting', 'waiting'], ['http_req_receiving', 'receiving'],
+      ['http_req_blocked', 'blocked'],
+      ['http_req_looking_up', 'lookup'],
+      ['http_req_connecting', 'connecting'],
+      ['http_req_tls_handshaking', 'tls'],
+      ['http_req_sending', 'sending'],
+      ['http_req_waiting', 'waiting'],
+      ['http_req_receiving', 'receiving'],
     ] as const;
-    for (const [name, p] of phases) expectTrend(s.metrics[name], values(() => true, p), name);
+    for (const [name, p] of phases)
+      expectTrend(
+        s.metrics[name],
+        values(() => true, p),
+        name,
+      );
   });
 
   it('data_sent and data_received in bytes and bytes per second', () => {
@@ -204,7 +298,11 @@ describe('buildSummary: metrics', () => {
     expect(metric(s.metrics, 'iterations', 'counter').count).toBe(n);
     expect(metric(s.metrics, 'iterations', 'counter').rate).toBeCloseTo(n / 2.5, 12);
     expectTrend(s.metrics.iteration_duration, [...ITER.browse, ...ITER.admin], 'iteration_duration');
-    expectTrend(s.metrics.group_duration, GROUPS.flatMap((g) => g.values), 'group_duration');
+    expectTrend(
+      s.metrics.group_duration,
+      GROUPS.flatMap((g) => g.values),
+      'group_duration',
+    );
     expect(metric(s.metrics, 'dropped_iterations', 'counter').count).toBe(7);
     expect(metric(s.metrics, 'dropped_iterations', 'counter').rate).toBeCloseTo(7 / 2.5, 12);
   });
@@ -246,7 +344,8 @@ describe('buildSummary: metrics', () => {
   it('rates are 0 when no time was measured', () => {
     const t = buildSummary(input({ durationMs: 0 }));
     expect(t._rps).toBe(0);
-    for (const n of ['http_reqs', 'data_sent', 'data_received', 'iterations', 'dropped_iterations']) expect(metric(t.metrics, n, 'counter').rate, n).toBe(0);
+    for (const n of ['http_reqs', 'data_sent', 'data_received', 'iterations', 'dropped_iterations'])
+      expect(metric(t.metrics, n, 'counter').rate, n).toBe(0);
     expect(t.requests.every((r) => r.rate === 0)).toBe(true);
   });
 });
@@ -282,8 +381,23 @@ describe('buildSummary: requests, statuses and lists', () => {
 
   it('lists checks with a failure message only when there was one', () => {
     expect(s.checks).toHaveLength(2);
-    expect(s.checks).toContainEqual({ scenario: 'browse', group: '', request: 'List users', name: 'is 200', passes: 300, fails: 12, failure: 'status was 404' });
-    expect(s.checks).toContainEqual({ scenario: 'browse', group: '::login', request: 'Login', name: 'has token', passes: 80, fails: 0 });
+    expect(s.checks).toContainEqual({
+      scenario: 'browse',
+      group: '',
+      request: 'List users',
+      name: 'is 200',
+      passes: 300,
+      fails: 12,
+      failure: 'status was 404',
+    });
+    expect(s.checks).toContainEqual({
+      scenario: 'browse',
+      group: '::login',
+      request: 'Login',
+      name: 'has token',
+      passes: 80,
+      fails: 0,
+    });
     expect(s.checks.find((c) => c.name === 'has token')).not.toHaveProperty('failure');
   });
 
@@ -306,9 +420,33 @@ describe('buildSummary: requests, statuses and lists', () => {
 
   it('adds iterations, interruptions and drops to each scenario (zero for one that never ran)', () => {
     expect(s.scenarios).toEqual([
-      { name: 'browse', executor: 'ramping-vus', description: 'Browsing users', maxVus: 5, iterations: ITER.browse.length, interrupted: 1, dropped: 4 },
-      { name: 'admin', executor: 'constant-arrival-rate', description: '', maxVus: 2, iterations: ITER.admin.length, interrupted: 0, dropped: 3 },
-      { name: 'idle', executor: 'shared-iterations', description: '', maxVus: 1, iterations: 0, interrupted: 0, dropped: 0 },
+      {
+        name: 'browse',
+        executor: 'ramping-vus',
+        description: 'Browsing users',
+        maxVus: 5,
+        iterations: ITER.browse.length,
+        interrupted: 1,
+        dropped: 4,
+      },
+      {
+        name: 'admin',
+        executor: 'constant-arrival-rate',
+        description: '',
+        maxVus: 2,
+        iterations: ITER.admin.length,
+        interrupted: 0,
+        dropped: 3,
+      },
+      {
+        name: 'idle',
+        executor: 'shared-iterations',
+        description: '',
+        maxVus: 1,
+        iterations: 0,
+        interrupted: 0,
+        dropped: 0,
+      },
     ]);
   });
 
@@ -330,7 +468,13 @@ describe('buildSummary: requests, statuses and lists', () => {
 });
 
 describe('buildSummary: status from thresholds', () => {
-  const state = (ok: boolean, value: number | null = 1): ThresholdState => ({ metric: 'http_req_duration', expression: 'p(95)<500', ok, value, abortOnFail: false });
+  const state = (ok: boolean, value: number | null = 1): ThresholdState => ({
+    metric: 'http_req_duration',
+    expression: 'p(95)<500',
+    ok,
+    value,
+    abortOnFail: false,
+  });
 
   it('passes without thresholds', () => {
     expect(buildSummary(input()).status).toBe('passed');
@@ -358,21 +502,53 @@ describe('buildSummary: status from thresholds', () => {
   });
 });
 
-describe('buildSummary: the open model\'s target (issue 19)', () => {
+describe("buildSummary: the open model's target (issue 19)", () => {
   // 100 planned over 2 s; 90 came due, 80 started (10 dropped): the 10 that never came due are a shortfall.
-  const arrivalInput = (stoppedBy: SummaryInput['stoppedBy'], planned: number | undefined): SummaryInput => input({
-    agg: aggregateOf([sample(0, { final: true, iterations: [{ scenario: 'open', completed: 80, interrupted: 0, duration: hist([1000]).toJSON(), scheduled: 90, started: 80, lag: hist([5]).toJSON() }], dropped: { open: 10 } })]),
-    scenarios: [{ name: 'open', executor: 'constant-arrival-rate', description: '', maxVus: 5, startMs: 0, regularMs: 2000, ...(planned === undefined ? {} : { planned }) }],
-    durationMs: 2_400, stoppedBy,
-  });
+  const arrivalInput = (stoppedBy: SummaryInput['stoppedBy'], planned: number | undefined): SummaryInput =>
+    input({
+      agg: aggregateOf([
+        sample(0, {
+          final: true,
+          iterations: [
+            {
+              scenario: 'open',
+              completed: 80,
+              interrupted: 0,
+              duration: hist([1000]).toJSON(),
+              scheduled: 90,
+              started: 80,
+              lag: hist([5]).toJSON(),
+            },
+          ],
+          dropped: { open: 10 },
+        }),
+      ]),
+      scenarios: [
+        {
+          name: 'open',
+          executor: 'constant-arrival-rate',
+          description: '',
+          maxVus: 5,
+          startMs: 0,
+          regularMs: 2000,
+          ...(planned === undefined ? {} : { planned }),
+        },
+      ],
+      durationMs: 2_400,
+      stoppedBy,
+    });
 
-  it('is the plan\'s, planned over the regular duration, never shrunk to what came due', () => {
+  it("is the plan's, planned over the regular duration, never shrunk to what came due", () => {
     const a = buildSummary(arrivalInput('completed', 100)).scenarios[0]?.arrival;
     expect(a).toMatchObject({ planned: 100, scheduled: 90, started: 80, targetRate: 50, achievedRate: 40 });
   });
 
-  it('is what came due over the active time in a run stopped early, or when the plan\'s count is not known', () => {
-    expect(buildSummary(arrivalInput('stopped', 100)).scenarios[0]?.arrival).toMatchObject({ planned: 100, targetRate: 45, achievedRate: 40 });
+  it("is what came due over the active time in a run stopped early, or when the plan's count is not known", () => {
+    expect(buildSummary(arrivalInput('stopped', 100)).scenarios[0]?.arrival).toMatchObject({
+      planned: 100,
+      targetRate: 45,
+      achievedRate: 40,
+    });
     const unknown = buildSummary(arrivalInput('completed', undefined)).scenarios[0]?.arrival;
     expect(unknown).toMatchObject({ targetRate: 45 });
     expect(unknown).not.toHaveProperty('planned');
@@ -388,9 +564,13 @@ describe('buildSummary: summaryTrendStats', () => {
     expect(d['p99.9']).toBe(all.valueAtPercentile(99.9) / 1000);
     expect(d.p75).toBe(all.valueAtPercentile(75) / 1000);
     // Not the mean of the two workers' own p(99.9) (each holds about half of every series).
-    const own = [0, 1].map((w) => hist(RAW.flatMap((r) => halves(r.phases.duration, 'down')[w as 0 | 1])).valueAtPercentile(99.9) / 1000);
+    const own = [0, 1].map(
+      (w) => hist(RAW.flatMap((r) => halves(r.phases.duration, 'down')[w as 0 | 1])).valueAtPercentile(99.9) / 1000,
+    );
     expect(d['p99.9']).not.toBe(((own[0] as number) + (own[1] as number)) / 2);
-    expect(metric(t.metrics, 'http_req_waiting', 'trend')['p99.9']).toBe(hist(values(() => true, 'waiting')).valueAtPercentile(99.9) / 1000);
+    expect(metric(t.metrics, 'http_req_waiting', 'trend')['p99.9']).toBe(
+      hist(values(() => true, 'waiting')).valueAtPercentile(99.9) / 1000,
+    );
     const login = t.requests.find((r) => r.name === 'Login');
     expect(login?.duration['p99.9']).toBe(hist(values((k) => k.request === 'Login')).valueAtPercentile(99.9) / 1000);
     expect(t.groups[0]?.duration.p75).toBe(hist(GROUPS[0]?.values ?? []).valueAtPercentile(75) / 1000);
@@ -401,6 +581,17 @@ describe('buildSummary: summaryTrendStats', () => {
   it('keeps the default list and adds nothing when none was chosen', () => {
     const t = buildSummary(input());
     expect(t.summaryTrendStats).toEqual(['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)']);
-    expect(Object.keys(metric(t.metrics, 'http_req_duration', 'trend')).sort()).toEqual(['avg', 'count', 'max', 'med', 'min', 'p90', 'p95', 'p99', 'type', 'unit']);
+    expect(Object.keys(metric(t.metrics, 'http_req_duration', 'trend')).sort()).toEqual([
+      'avg',
+      'count',
+      'max',
+      'med',
+      'min',
+      'p90',
+      'p95',
+      'p99',
+      'type',
+      'unit',
+    ]);
   });
 });

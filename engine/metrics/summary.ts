@@ -46,7 +46,15 @@ export interface ScenarioSummary {
    * over the scenario's active time (dropped or missing starts make them differ). A scenario changed mid-run
    * (paused, scaled) has as target its phases' targets over their seconds: the plan's until the first change.
    */
-  arrival?: { planned?: number; scheduled: number; started: number; targetRate: number; achievedRate: number; lagP95: number; lagMax: number };
+  arrival?: {
+    planned?: number;
+    scheduled: number;
+    started: number;
+    targetRate: number;
+    achievedRate: number;
+    lagP95: number;
+    lagMax: number;
+  };
 }
 
 /** `setup`: setup failed, so no scenario started (the run's notes say why). */
@@ -71,7 +79,15 @@ export interface Summary {
   _p99: number;
   metrics: Record<string, MetricSummary>;
   requests: RequestSummary[];
-  checks: { scenario: string; group: string; request: string; name: string; passes: number; fails: number; failure?: string }[];
+  checks: {
+    scenario: string;
+    group: string;
+    request: string;
+    name: string;
+    passes: number;
+    fails: number;
+    failure?: string;
+  }[];
   groups: { scenario: string; group: string; duration: TrendStats }[];
   thresholds: ThresholdState[];
   statuses: Record<string, number>;
@@ -79,7 +95,14 @@ export interface Summary {
   extractFailures: { scenario: string; request: string; variable: string; count: number; message: string }[];
   scenarios: ScenarioSummary[];
   /** The load generator: threads, cores, and how busy it got (CPU share of all cores, worst worker event loop). */
-  generator: { workers: number; cpus: number; cpuMax: number; cpuAvg: number; eluMax: number; loopDelayP99MaxMs: number };
+  generator: {
+    workers: number;
+    cpus: number;
+    cpuMax: number;
+    cpuAvg: number;
+    eluMax: number;
+    loopDelayP99MaxMs: number;
+  };
   notes: string[];
   /**
    * Stalls a closed model hid: seconds in which throughput collapsed while VUs were busy, waiting on the target
@@ -118,7 +141,11 @@ export interface SummaryInput {
   agg: RunAggregate;
   thresholds: ThresholdState[];
   timeline: TimelinePoint[];
-  scenarios: (Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped' | 'arrival'> & { startMs: number; regularMs: number; planned?: number })[];
+  scenarios: (Omit<ScenarioSummary, 'iterations' | 'interrupted' | 'dropped' | 'arrival'> & {
+    startMs: number;
+    regularMs: number;
+    planned?: number;
+  })[];
   plan: { name: string; file?: string };
   startedAt: Date;
   durationMs: number;
@@ -141,17 +168,34 @@ export function buildSummary(i: SummaryInput): Summary {
   const seconds = i.durationMs / 1000;
   const perS = (n: number): number => (seconds > 0 ? n / seconds : 0);
   const phase = agg.phases;
-  let reqs = 0, failed = 0, sent = 0, received = 0;
+  let reqs = 0,
+    failed = 0,
+    sent = 0,
+    received = 0;
   const statuses: Record<string, number> = {};
   const byRequest = new Map<string, RequestSummary & { h: Histogram }>();
   for (const s of agg.series.values()) {
-    reqs += s.reqs; failed += s.failed; sent += s.sent; received += s.received;
+    reqs += s.reqs;
+    failed += s.failed;
+    sent += s.sent;
+    received += s.received;
     const code = String(s.key.status);
     statuses[code] = (statuses[code] ?? 0) + s.reqs;
     const id = `${s.key.scenario}\u0000${s.key.request}\u0000${s.key.method}`;
     let r = byRequest.get(id);
     if (!r) {
-      r = { scenario: s.key.scenario, name: s.key.request, method: s.key.method, count: 0, rate: 0, failed: 0, failedRate: 0, duration: stats(new Histogram()), statuses: {}, h: new Histogram() };
+      r = {
+        scenario: s.key.scenario,
+        name: s.key.request,
+        method: s.key.method,
+        count: 0,
+        rate: 0,
+        failed: 0,
+        failedRate: 0,
+        duration: stats(new Histogram()),
+        statuses: {},
+        h: new Histogram(),
+      };
       byRequest.set(id, r);
     }
     r.count += s.reqs;
@@ -165,11 +209,19 @@ export function buildSummary(i: SummaryInput): Summary {
   const iterH = new Histogram();
   const lagH = new Histogram();
   let iterations = 0;
-  for (const it of agg.iterations.values()) { iterations += it.completed; iterH.add(it.duration); lagH.add(it.lag); }
+  for (const it of agg.iterations.values()) {
+    iterations += it.completed;
+    iterH.add(it.duration);
+    lagH.add(it.lag);
+  }
   const groupH = new Histogram();
   for (const g of agg.groups.values()) groupH.add(g.duration);
-  let checkPass = 0, checkFail = 0;
-  for (const c of agg.checks.values()) { checkPass += c.pass; checkFail += c.fail; }
+  let checkPass = 0,
+    checkFail = 0;
+  for (const c of agg.checks.values()) {
+    checkPass += c.pass;
+    checkFail += c.fail;
+  }
   const dropped = [...agg.dropped.values()].reduce((a, b) => a + b, 0);
   const vusSeen = i.timeline.map((p) => p.vus);
 
@@ -189,19 +241,27 @@ export function buildSummary(i: SummaryInput): Summary {
     data_received: { type: 'counter', unit: 'bytes', count: received, rate: perS(received) },
     iterations: { type: 'counter', unit: 'count', count: iterations, rate: perS(iterations) },
     iteration_duration: trend(iterH),
-    vus: { type: 'gauge', value: vusSeen.at(-1) ?? 0, min: vusSeen.length ? Math.min(...vusSeen) : 0, max: vusSeen.length ? Math.max(...vusSeen) : 0 },
+    vus: {
+      type: 'gauge',
+      value: vusSeen.at(-1) ?? 0,
+      min: vusSeen.length ? Math.min(...vusSeen) : 0,
+      max: vusSeen.length ? Math.max(...vusSeen) : 0,
+    },
     vus_max: { type: 'gauge', value: i.vusMax, min: i.vusMax, max: i.vusMax },
   };
-  if (checkPass + checkFail > 0) metrics.checks = { type: 'rate', rate: checkPass / (checkPass + checkFail), passes: checkPass, fails: checkFail };
+  if (checkPass + checkFail > 0)
+    metrics.checks = { type: 'rate', rate: checkPass / (checkPass + checkFail), passes: checkPass, fails: checkFail };
   if (!groupH.isEmpty) metrics.group_duration = trend(groupH);
   if (!lagH.isEmpty) metrics.iteration_lag = trend(lagH);
   if (dropped > 0) metrics.dropped_iterations = { type: 'counter', unit: 'count', count: dropped, rate: perS(dropped) };
   for (const m of Object.values(METRICS)) {
     if (!m.tagged || !agg.tagged.has(m.name)) continue;
     const { count, hist } = agg.tagged.read(m.name, {});
-    metrics[m.name] = m.type === 'trend' ? trend(hist ?? new Histogram()) : { type: 'counter', unit: m.unit, count, rate: perS(count) };
+    metrics[m.name] =
+      m.type === 'trend' ? trend(hist ?? new Histogram()) : { type: 'counter', unit: m.unit, count, rate: perS(count) };
   }
-  for (const name of Object.keys(metrics)) if (!METRICS[name]) throw new Error(`summary metric ${name} is not in the registry`);
+  for (const name of Object.keys(metrics))
+    if (!METRICS[name]) throw new Error(`summary metric ${name} is not in the registry`);
 
   const durationStats = trendStats(phase.duration);
   return {
@@ -218,34 +278,72 @@ export function buildSummary(i: SummaryInput): Summary {
     _p50: durationStats.med,
     _p99: durationStats.p99,
     metrics,
-    requests: [...byRequest.values()].map(({ h, ...r }) => ({ ...r, rate: perS(r.count), failedRate: r.count ? r.failed / r.count : 0, duration: stats(h) })),
-    checks: [...agg.checks.values()].map((c) => ({ scenario: c.key.scenario, group: c.key.group, request: c.key.request, name: c.key.check, passes: c.pass, fails: c.fail, ...(c.failure ? { failure: c.failure } : {}) })),
-    groups: [...agg.groups.values()].map((g) => ({ scenario: g.scenario, group: g.group, duration: stats(g.duration) })),
+    requests: [...byRequest.values()].map(({ h, ...r }) => ({
+      ...r,
+      rate: perS(r.count),
+      failedRate: r.count ? r.failed / r.count : 0,
+      duration: stats(h),
+    })),
+    checks: [...agg.checks.values()].map((c) => ({
+      scenario: c.key.scenario,
+      group: c.key.group,
+      request: c.key.request,
+      name: c.key.check,
+      passes: c.pass,
+      fails: c.fail,
+      ...(c.failure ? { failure: c.failure } : {}),
+    })),
+    groups: [...agg.groups.values()].map((g) => ({
+      scenario: g.scenario,
+      group: g.group,
+      duration: stats(g.duration),
+    })),
     thresholds: i.thresholds,
     statuses,
     errors: [...agg.errors.values()].sort((a, b) => b.count - a.count),
     extractFailures: [...agg.extractFailures.values()].sort((a, b) => b.count - a.count),
     scenarios: i.scenarios.map(({ startMs, regularMs, planned, ...s }) => {
       const it = agg.iterations.get(s.name);
-      const out: ScenarioSummary = { ...s, iterations: it?.completed ?? 0, interrupted: it?.interrupted ?? 0, dropped: agg.dropped.get(s.name) ?? 0 };
+      const out: ScenarioSummary = {
+        ...s,
+        iterations: it?.completed ?? 0,
+        interrupted: it?.interrupted ?? 0,
+        dropped: agg.dropped.get(s.name) ?? 0,
+      };
       if (it && it.scheduled > 0) {
         // The scenario's active time: its regular duration, or less when the test was stopped early.
         const activeS = Math.max(0.001, Math.min(regularMs, i.durationMs - startMs) / 1000);
         const lag = trendStats(it.lag);
         // Never shrunk to what came due: an arrival the generator lost shows as a shortfall, not a lower target.
         const controlled = i.control ? controlledTarget(i.control, s.name) : undefined;
-        const targetRate = controlled ?? (i.stoppedBy === 'completed' && planned !== undefined && regularMs > 0 ? planned / (regularMs / 1000) : it.scheduled / activeS);
+        const targetRate =
+          controlled ??
+          (i.stoppedBy === 'completed' && planned !== undefined && regularMs > 0
+            ? planned / (regularMs / 1000)
+            : it.scheduled / activeS);
         out.arrival = {
           ...(planned === undefined ? {} : { planned }),
-          scheduled: it.scheduled, started: it.started, targetRate, achievedRate: it.started / activeS, lagP95: lag.p95, lagMax: lag.max,
+          scheduled: it.scheduled,
+          started: it.started,
+          targetRate,
+          achievedRate: it.started / activeS,
+          lagP95: lag.p95,
+          lagMax: lag.max,
         };
       }
       return out;
     }),
     generator: {
-      workers: i.workers, cpus: i.cpus,
+      workers: i.workers,
+      cpus: i.cpus,
       cpuMax: Math.max(0, ...i.timeline.map((p) => p.generator.cpu)),
-      cpuAvg: i.timeline.length ? i.timeline.reduce((a, p) => a + p.generator.cpu * p.span, 0) / Math.max(1e-9, i.timeline.reduce((a, p) => a + p.span, 0)) : 0,
+      cpuAvg: i.timeline.length
+        ? i.timeline.reduce((a, p) => a + p.generator.cpu * p.span, 0) /
+          Math.max(
+            1e-9,
+            i.timeline.reduce((a, p) => a + p.span, 0),
+          )
+        : 0,
       eluMax: Math.max(0, ...i.timeline.map((p) => p.generator.elu)),
       loopDelayP99MaxMs: Math.max(0, ...i.timeline.map((p) => p.generator.loopDelayP99Ms)),
     },

@@ -38,11 +38,27 @@ describe('tagged metrics', () => {
   it('the summary has them only when recorded, and merged shards give the same totals as one run', () => {
     const one = workerRun(100, 5);
     // Through the shard's schema, as `loadsmith merge` reads the files.
-    const merged = mergeAggregates([workerRun(60, 2), workerRun(40, 3)].map((a) => ShardAggregate.parse(JSON.parse(JSON.stringify(encodeAggregate(a))))));
-    const summaryOf = (agg: RunAggregate) => buildSummary({
-      agg, thresholds: [], timeline: [], scenarios: [], plan: { name: 't' }, startedAt: new Date(0), durationMs: 10_000,
-      stoppedBy: 'completed', vusMax: 1, workers: 1, cpus: 1, version: 'test', notes: [],
-    }).metrics;
+    const merged = mergeAggregates(
+      [workerRun(60, 2), workerRun(40, 3)].map((a) =>
+        ShardAggregate.parse(JSON.parse(JSON.stringify(encodeAggregate(a)))),
+      ),
+    );
+    const summaryOf = (agg: RunAggregate) =>
+      buildSummary({
+        agg,
+        thresholds: [],
+        timeline: [],
+        scenarios: [],
+        plan: { name: 't' },
+        startedAt: new Date(0),
+        durationMs: 10_000,
+        stoppedBy: 'completed',
+        vusMax: 1,
+        workers: 1,
+        cpus: 1,
+        version: 'test',
+        notes: [],
+      }).metrics;
     const s = summaryOf(one);
     expect(s.grpc_req_duration).toMatchObject({ type: 'trend', count: 105 });
     expect(s.grpc_streams).toMatchObject({ type: 'counter', count: 1 });

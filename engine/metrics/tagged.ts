@@ -18,7 +18,9 @@ export class TaggedSeries {
     this.hist = trend ? new Histogram() : undefined;
   }
 
-  add(n: number): void { this.count += n; }
+  add(n: number): void {
+    this.count += n;
+  }
 
   /** A trend's value, in microseconds. */
   record(us: number): void {
@@ -30,13 +32,21 @@ export class TaggedSeries {
   take(): TaggedSample | undefined {
     if (this.count === 0) return undefined;
     const out: TaggedSample = { metric: this.metric, tags: { ...this.tags }, count: this.count };
-    if (this.hist) { out.hist = this.hist.toJSON(); this.hist.reset(); }
+    if (this.hist) {
+      out.hist = this.hist.toJSON();
+      this.hist.reset();
+    }
     this.count = 0;
     return out;
   }
 }
 
-export interface TaggedTotal { metric: string; tags: Readonly<Record<string, string>>; count: number; hist: Histogram | undefined }
+export interface TaggedTotal {
+  metric: string;
+  tags: Readonly<Record<string, string>>;
+  count: number;
+  hist: Histogram | undefined;
+}
 
 /** The run's totals of tagged metrics, by metric and tag set. */
 export class TaggedTotals {
@@ -47,7 +57,10 @@ export class TaggedTotals {
     for (const s of samples) {
       const id = `${s.metric}\u0000${JSON.stringify(s.tags)}`;
       let t = this.byKey.get(id);
-      if (!t) { t = { metric: s.metric, tags: s.tags, count: 0, hist: s.hist ? new Histogram() : undefined }; this.byKey.set(id, t); }
+      if (!t) {
+        t = { metric: s.metric, tags: s.tags, count: 0, hist: s.hist ? new Histogram() : undefined };
+        this.byKey.set(id, t);
+      }
       t.count += s.count;
       if (s.hist && t.hist) t.hist.add(Histogram.fromJSON(s.hist, this.scratch));
     }
@@ -55,7 +68,11 @@ export class TaggedTotals {
 
   /** The totals in the sample's form (a shard's, to merge exactly). */
   encode(): TaggedSample[] {
-    return [...this.byKey.values()].map((t) => (t.hist ? { metric: t.metric, tags: { ...t.tags }, count: t.count, hist: t.hist.toJSON() } : { metric: t.metric, tags: { ...t.tags }, count: t.count }));
+    return [...this.byKey.values()].map((t) =>
+      t.hist
+        ? { metric: t.metric, tags: { ...t.tags }, count: t.count, hist: t.hist.toJSON() }
+        : { metric: t.metric, tags: { ...t.tags }, count: t.count },
+    );
   }
 
   /** Whether the run recorded this metric at all. */

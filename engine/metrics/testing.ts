@@ -61,7 +61,13 @@ export function halves<T>(xs: readonly T[], round: 'up' | 'down' = 'up'): [T[], 
 
 /** A series key; `tags` only when given. */
 export const seriesKey = (
-  scenario: string, group: string, request: string, method: string, status: number, expected: boolean, tags?: Record<string, string>,
+  scenario: string,
+  group: string,
+  request: string,
+  method: string,
+  status: number,
+  expected: boolean,
+  tags?: Record<string, string>,
 ): SeriesKey => ({ scenario, group, request, method, status, expected, ...(tags ? { tags } : {}) });
 
 /** Raw values (µs) of every phase of a series' requests, one value per request. */
@@ -84,21 +90,41 @@ export interface SeriesOptions {
 
 /** One series of a worker's sample, its phase histograms recorded from raw values. */
 export function series(key: SeriesKey, durations: readonly number[], o: SeriesOptions = {}): SeriesSample {
-  const values = (p: Phase): readonly number[] => o.phases?.[p] ?? (p === 'duration' ? durations : durations.map(() => 1));
+  const values = (p: Phase): readonly number[] =>
+    o.phases?.[p] ?? (p === 'duration' ? durations : durations.map(() => 1));
   const recorded = (p: Phase): EncodedHistogram => hist(values(p)).toJSON();
   const reqs = o.reqs ?? durations.length;
   return {
-    key, reqs, failed: o.failed ?? (key.expected ? 0 : reqs),
-    sent: o.sent ?? (o.sentEach ?? 0) * reqs, received: o.received ?? (o.receivedEach ?? 0) * reqs,
-    duration: recorded('duration'), blocked: recorded('blocked'), lookup: recorded('lookup'), connecting: recorded('connecting'), tls: recorded('tls'),
-    sending: recorded('sending'), waiting: recorded('waiting'), receiving: recorded('receiving'),
+    key,
+    reqs,
+    failed: o.failed ?? (key.expected ? 0 : reqs),
+    sent: o.sent ?? (o.sentEach ?? 0) * reqs,
+    received: o.received ?? (o.receivedEach ?? 0) * reqs,
+    duration: recorded('duration'),
+    blocked: recorded('blocked'),
+    lookup: recorded('lookup'),
+    connecting: recorded('connecting'),
+    tls: recorded('tls'),
+    sending: recorded('sending'),
+    waiting: recorded('waiting'),
+    receiving: recorded('receiving'),
   };
 }
 
 /** A worker's sample (interval 0, not final) holding only `parts`, validated as the coordinator does. */
 export function sample(worker: number, parts: Partial<SampleT> = {}): SampleT {
   return Sample.parse({
-    worker, interval: 0, final: false, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], vus: {}, dropped: {},
+    worker,
+    interval: 0,
+    final: false,
+    series: [],
+    checks: [],
+    iterations: [],
+    groups: [],
+    errors: [],
+    extractFailures: [],
+    vus: {},
+    dropped: {},
     ...parts,
   } satisfies SampleT);
 }
@@ -113,18 +139,35 @@ export function aggregateOf(samples: readonly SampleT[]): RunAggregate {
 // ---------------------------------------------------------------------------------------------------------------
 // Raw series: a test keeps every request's values to compute what it expects; two workers each send a half.
 
-export interface RawSeries { key: SeriesKey; phases: PhaseValues; sentEach: number; receivedEach: number }
+export interface RawSeries {
+  key: SeriesKey;
+  phases: PhaseValues;
+  sentEach: number;
+  receivedEach: number;
+}
 
 /** How a test derives each phase but duration from a request's duration `d` (µs) and its index `i`. */
 export type PhaseShape = Record<Exclude<Phase, 'duration'>, (d: number, i: number) => number>;
 
-export function rawSeries(key: SeriesKey, durations: readonly number[], shape: PhaseShape, bytes: { sentEach: number; receivedEach: number }): RawSeries {
+export function rawSeries(
+  key: SeriesKey,
+  durations: readonly number[],
+  shape: PhaseShape,
+  bytes: { sentEach: number; receivedEach: number },
+): RawSeries {
   const derived = (p: Exclude<Phase, 'duration'>): number[] => durations.map((d, i) => shape[p](d, i));
   return {
-    key, ...bytes,
+    key,
+    ...bytes,
     phases: {
-      duration: durations, blocked: derived('blocked'), lookup: derived('lookup'), connecting: derived('connecting'), tls: derived('tls'),
-      sending: derived('sending'), waiting: derived('waiting'), receiving: derived('receiving'),
+      duration: durations,
+      blocked: derived('blocked'),
+      lookup: derived('lookup'),
+      connecting: derived('connecting'),
+      tls: derived('tls'),
+      sending: derived('sending'),
+      waiting: derived('waiting'),
+      receiving: derived('receiving'),
     },
   };
 }
@@ -145,4 +188,5 @@ export const failedOf = (rs: readonly RawSeries[]): number => reqsOf(rs.filter((
 /** Bytes sent by the requests of `rs`. */
 export const sentOf = (rs: readonly RawSeries[]): number => sum(rs.map((r) => r.phases.duration.length * r.sentEach));
 /** Bytes received by the requests of `rs`. */
-export const receivedOf = (rs: readonly RawSeries[]): number => sum(rs.map((r) => r.phases.duration.length * r.receivedEach));
+export const receivedOf = (rs: readonly RawSeries[]): number =>
+  sum(rs.map((r) => r.phases.duration.length * r.receivedEach));

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CompactSeries } from './timeline-compact.ts';
 
 /** A point: the seconds it covers and a count; merging adds counts and joins the ranges. */
-interface P { from: number; to: number; n: number }
+interface P {
+  from: number;
+  to: number;
+  n: number;
+}
 const merge = (a: P, b: P): P => ({ from: a.from, to: b.to, n: a.n + b.n });
 
 describe('CompactSeries', () => {

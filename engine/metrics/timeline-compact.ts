@@ -10,7 +10,10 @@
 export const MAX_TIMELINE_POINTS = 2048;
 
 /** Where a pushed interval went: into point `index` (a new one, or merged into the last); `compacted`: all points changed. */
-export interface Placed { index: number; compacted: boolean }
+export interface Placed {
+  index: number;
+  compacted: boolean;
+}
 
 export class CompactSeries<P> {
   private readonly list: P[] = [];
@@ -22,14 +25,19 @@ export class CompactSeries<P> {
 
   /** `merge(a, b)`: the point of two neighbours, `a` the earlier; it must not change its arguments. */
   constructor(merge: (a: P, b: P) => P, max: number = MAX_TIMELINE_POINTS) {
-    if (!Number.isInteger(max) || max < 2 || max % 2 !== 0) throw new RangeError(`a compact series needs an even size of at least 2, got ${max}`);
+    if (!Number.isInteger(max) || max < 2 || max % 2 !== 0)
+      throw new RangeError(`a compact series needs an even size of at least 2, got ${max}`);
     this.merge = merge;
     this.max = max;
   }
 
-  get points(): readonly P[] { return this.list; }
+  get points(): readonly P[] {
+    return this.list;
+  }
   /** Intervals (seconds) per point: 1 until the series first fills, then 2, 4, ... */
-  get resolution(): number { return this.perPoint; }
+  get resolution(): number {
+    return this.perPoint;
+  }
 
   push(p: P): Placed {
     const last = this.list.length - 1;

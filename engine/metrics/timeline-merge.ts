@@ -8,19 +8,38 @@
  */
 import type { LatencyPoint, RequestPoint, TimelinePoint } from './timeline.ts';
 
-const COUNTS = ['reqs', 'failed', 'iterations', 'interrupted', 'dataSent', 'dataReceived', 'checksPass', 'checksFail', 'errors', 'dropped', 'scheduled', 'started'] as const;
+const COUNTS = [
+  'reqs',
+  'failed',
+  'iterations',
+  'interrupted',
+  'dataSent',
+  'dataReceived',
+  'checksPass',
+  'checksFail',
+  'errors',
+  'dropped',
+  'scheduled',
+  'started',
+] as const;
 
 /** `a` and `b` (`a` the earlier) as one point ending at `b.t`; neither is changed. */
 export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
   const span = a.span + b.span;
   const p: TimelinePoint = {
-    ...b, span, vus: Math.max(a.vus, b.vus),
+    ...b,
+    span,
+    vus: Math.max(a.vus, b.vus),
     generator: {
-      cpu: span > 0 ? (a.generator.cpu * a.span + b.generator.cpu * b.span) / span : Math.max(a.generator.cpu, b.generator.cpu),
+      cpu:
+        span > 0
+          ? (a.generator.cpu * a.span + b.generator.cpu * b.span) / span
+          : Math.max(a.generator.cpu, b.generator.cpu),
       elu: Math.max(a.generator.elu, b.generator.elu),
       loopDelayP99Ms: Math.max(a.generator.loopDelayP99Ms, b.generator.loopDelayP99Ms),
     },
-    lag: a.lag && b.lag ? { p95: Math.max(a.lag.p95, b.lag.p95), max: Math.max(a.lag.max, b.lag.max) } : (a.lag ?? b.lag),
+    lag:
+      a.lag && b.lag ? { p95: Math.max(a.lag.p95, b.lag.p95), max: Math.max(a.lag.max, b.lag.max) } : (a.lag ?? b.lag),
     latency: mergeLatency(a.latency, a.reqs, b.latency, b.reqs),
     requests: { ...a.requests },
     statuses: { ...a.statuses },
@@ -35,12 +54,21 @@ export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
   return p;
 }
 
-function mergeLatency(a: LatencyPoint | null, aReqs: number, b: LatencyPoint | null, bReqs: number): LatencyPoint | null {
+function mergeLatency(
+  a: LatencyPoint | null,
+  aReqs: number,
+  b: LatencyPoint | null,
+  bReqs: number,
+): LatencyPoint | null {
   if (!a || !b) return a ?? b;
   const n = aReqs + bReqs;
   return {
     avg: n > 0 ? (a.avg * aReqs + b.avg * bReqs) / n : Math.max(a.avg, b.avg),
-    p50: Math.max(a.p50, b.p50), p90: Math.max(a.p90, b.p90), p95: Math.max(a.p95, b.p95), p99: Math.max(a.p99, b.p99), max: Math.max(a.max, b.max),
+    p50: Math.max(a.p50, b.p50),
+    p90: Math.max(a.p90, b.p90),
+    p95: Math.max(a.p95, b.p95),
+    p99: Math.max(a.p99, b.p99),
+    max: Math.max(a.max, b.max),
   };
 }
 
@@ -50,5 +78,12 @@ function mergeRequest(a: RequestPoint, b: RequestPoint): RequestPoint {
     const has = a.reqs === 0 ? b : a;
     return { ...has, reqs: a.reqs + b.reqs, failed: a.failed + b.failed };
   }
-  return { reqs: a.reqs + b.reqs, failed: a.failed + b.failed, p50: Math.max(a.p50, b.p50), p95: Math.max(a.p95, b.p95), p99: Math.max(a.p99, b.p99), max: Math.max(a.max, b.max) };
+  return {
+    reqs: a.reqs + b.reqs,
+    failed: a.failed + b.failed,
+    p50: Math.max(a.p50, b.p50),
+    p95: Math.max(a.p95, b.p95),
+    p99: Math.max(a.p99, b.p99),
+    max: Math.max(a.max, b.max),
+  };
 }

@@ -6,8 +6,12 @@ import { timelinePoint } from './timeline.ts';
 
 const ms = (us: number): number => us / 1000;
 
-const key = (request: string, status: number, expected = status >= 200 && status < 400, scenario = 'browse'): SeriesKey =>
-  seriesKey(scenario, '', request, 'GET', status, expected);
+const key = (
+  request: string,
+  status: number,
+  expected = status >= 200 && status < 400,
+  scenario = 'browse',
+): SeriesKey => seriesKey(scenario, '', request, 'GET', status, expected);
 
 /** A series whose waiting time is its duration (1 µs in every other phase), with bytes per request. */
 const timed = (k: SeriesKey, durations: readonly number[], sentEach: number, receivedEach: number): SeriesSample =>
@@ -38,8 +42,14 @@ const W1 = sample(1, {
     timed(key('Login', 0), W1_LOGIN_0, 300, 0),
   ],
   checks: [{ key: { scenario: 'browse', group: '', request: 'Login', check: 'has token' }, pass: 55, fail: 5 }],
-  iterations: [{ scenario: 'browse', completed: 5, interrupted: 2, duration: hist([1]).toJSON() }, { scenario: 'admin', completed: 1, interrupted: 1, duration: hist([1]).toJSON() }],
-  errors: [{ kind: 'refused', scenario: 'browse', request: 'Login', message: 'r', count: 3 }, { kind: 'timeout', scenario: 'browse', request: 'Login', message: 't', count: 1 }],
+  iterations: [
+    { scenario: 'browse', completed: 5, interrupted: 2, duration: hist([1]).toJSON() },
+    { scenario: 'admin', completed: 1, interrupted: 1, duration: hist([1]).toJSON() },
+  ],
+  errors: [
+    { kind: 'refused', scenario: 'browse', request: 'Login', message: 'r', count: 3 },
+    { kind: 'timeout', scenario: 'browse', request: 'Login', message: 't', count: 1 },
+  ],
   dropped: { browse: 2, admin: 4 },
 });
 
@@ -53,8 +63,13 @@ describe('timelinePoint', () => {
     expect(p.vus).toBe(3 + 1 + 2);
     expect(p.reqs).toBe(ALL.length);
     expect(p.failed).toBe(W0_LIST_500.length + W1_LOGIN_0.length);
-    expect(p.dataSent).toBe(100 * (W0_LIST_200.length + W0_LIST_500.length + W1_LIST_200.length) + 300 * (W1_LOGIN_200.length + W1_LOGIN_0.length));
-    expect(p.dataReceived).toBe(1_000 * (W0_LIST_200.length + W1_LIST_200.length) + 50 * W0_LIST_500.length + 200 * W1_LOGIN_200.length);
+    expect(p.dataSent).toBe(
+      100 * (W0_LIST_200.length + W0_LIST_500.length + W1_LIST_200.length) +
+        300 * (W1_LOGIN_200.length + W1_LOGIN_0.length),
+    );
+    expect(p.dataReceived).toBe(
+      1_000 * (W0_LIST_200.length + W1_LIST_200.length) + 50 * W0_LIST_500.length + 200 * W1_LOGIN_200.length,
+    );
     expect([p.checksPass, p.checksFail]).toEqual([455, 15]);
     expect([p.iterations, p.interrupted]).toEqual([13, 3]);
     expect(p.errors).toBe(6);
@@ -112,8 +127,12 @@ describe('timelinePoint', () => {
     const expectPoint = (name: string, values: number[], failed: number): void => {
       const h = hist(values);
       expect(p.requests[name], name).toEqual({
-        reqs: values.length, failed,
-        p50: ms(h.valueAtPercentile(50)), p95: ms(h.valueAtPercentile(95)), p99: ms(h.valueAtPercentile(99)), max: ms(Math.max(...values)),
+        reqs: values.length,
+        failed,
+        p50: ms(h.valueAtPercentile(50)),
+        p95: ms(h.valueAtPercentile(95)),
+        p99: ms(h.valueAtPercentile(99)),
+        max: ms(Math.max(...values)),
       });
     };
     expectPoint('List users', list, W0_LIST_500.length);
@@ -129,19 +148,63 @@ describe('timelinePoint', () => {
     });
     const p = timelinePoint([idle], 10, 1);
     expect(p.latency).toBeNull();
-    expect(p).toMatchObject({ vus: 4, reqs: 0, rps: 0, failed: 0, interrupted: 1, dropped: 2, requests: {}, statuses: {} });
+    expect(p).toMatchObject({
+      vus: 4,
+      reqs: 0,
+      rps: 0,
+      failed: 0,
+      interrupted: 1,
+      dropped: 2,
+      requests: {},
+      statuses: {},
+    });
   });
 
   it('is all zeros for an interval with no samples', () => {
     expect(timelinePoint([], 3, 1)).toEqual({
-      t: 3, span: 1, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
-      checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null,
-      generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, latency: null, requests: {}, statuses: {},
+      t: 3,
+      span: 1,
+      vus: 0,
+      reqs: 0,
+      rps: 0,
+      failed: 0,
+      iterations: 0,
+      interrupted: 0,
+      dataSent: 0,
+      dataReceived: 0,
+      checksPass: 0,
+      checksFail: 0,
+      errors: 0,
+      dropped: 0,
+      scheduled: 0,
+      started: 0,
+      lag: null,
+      generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 },
+      latency: null,
+      requests: {},
+      statuses: {},
     });
   });
 
   it('reports the busiest worker: the highest event-loop utilisation and loop delay of the interval', () => {
-    const health = (elu: number, d: number) => ({ worker: 0, interval: 0, final: false, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [], vus: {}, dropped: {}, health: { elu, loopDelayP99Ms: d, loopDelayMaxMs: d } });
-    expect(timelinePoint([health(0.4, 12), health(0.95, 3)], 1, 1).generator).toEqual({ cpu: 0, elu: 0.95, loopDelayP99Ms: 12 });
+    const health = (elu: number, d: number) => ({
+      worker: 0,
+      interval: 0,
+      final: false,
+      series: [],
+      checks: [],
+      iterations: [],
+      groups: [],
+      errors: [],
+      extractFailures: [],
+      vus: {},
+      dropped: {},
+      health: { elu, loopDelayP99Ms: d, loopDelayMaxMs: d },
+    });
+    expect(timelinePoint([health(0.4, 12), health(0.95, 3)], 1, 1).generator).toEqual({
+      cpu: 0,
+      elu: 0.95,
+      loopDelayP99Ms: 12,
+    });
   });
 });

@@ -5,9 +5,23 @@
 import { Histogram } from './histogram.ts';
 import type { Sample } from './sample.ts';
 
-export interface LatencyPoint { avg: number; p50: number; p90: number; p95: number; p99: number; max: number }
+export interface LatencyPoint {
+  avg: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
 
-export interface RequestPoint { reqs: number; failed: number; p50: number; p95: number; p99: number; max: number }
+export interface RequestPoint {
+  reqs: number;
+  failed: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
 
 export interface TimelinePoint {
   /** Seconds since the start at the end of this interval. */
@@ -55,8 +69,12 @@ export const CHARTED_REQUESTS = 50;
 export class ChartedRequests {
   private readonly names = new Set<string>();
   readonly limit: number;
-  constructor(limit: number = CHARTED_REQUESTS) { this.limit = limit; }
-  get count(): number { return this.names.size; }
+  constructor(limit: number = CHARTED_REQUESTS) {
+    this.limit = limit;
+  }
+  get count(): number {
+    return this.names.size;
+  }
   admits(name: string): boolean {
     if (this.names.has(name)) return true;
     if (this.names.size >= this.limit) return false;
@@ -73,15 +91,44 @@ const decode = (e: Sample['series'][number]['duration']): Histogram => Histogram
  * The point of one interval from its samples. The interval's latency comes from the workers' phase totals (one
  * histogram each); per request name only for the names `charted` admits.
  */
-export function timelinePoint(samples: readonly Sample[], t: number, span: number, charted = new ChartedRequests(Infinity)): TimelinePoint {
+export function timelinePoint(
+  samples: readonly Sample[],
+  t: number,
+  span: number,
+  charted = new ChartedRequests(Infinity),
+): TimelinePoint {
   return intervalOf(samples, t, span, charted).point;
 }
 
 /** `timelinePoint`, with the interval's http_req_duration histogram it was computed from. */
-export function intervalOf(samples: readonly Sample[], t: number, span: number, charted: ChartedRequests): { point: TimelinePoint; duration: Histogram } {
+export function intervalOf(
+  samples: readonly Sample[],
+  t: number,
+  span: number,
+  charted: ChartedRequests,
+): { point: TimelinePoint; duration: Histogram } {
   const p: TimelinePoint = {
-    t, span, vus: 0, reqs: 0, rps: 0, failed: 0, iterations: 0, interrupted: 0, dataSent: 0, dataReceived: 0,
-    checksPass: 0, checksFail: 0, errors: 0, dropped: 0, scheduled: 0, started: 0, lag: null, generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, latency: null, requests: {}, statuses: {},
+    t,
+    span,
+    vus: 0,
+    reqs: 0,
+    rps: 0,
+    failed: 0,
+    iterations: 0,
+    interrupted: 0,
+    dataSent: 0,
+    dataReceived: 0,
+    checksPass: 0,
+    checksFail: 0,
+    errors: 0,
+    dropped: 0,
+    scheduled: 0,
+    started: 0,
+    lag: null,
+    generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 },
+    latency: null,
+    requests: {},
+    statuses: {},
   };
   const all = new Histogram();
   const lag = new Histogram();
@@ -106,12 +153,18 @@ export function intervalOf(samples: readonly Sample[], t: number, span: number, 
       if (!s.phases) all.add(h); // a sample without phase totals (tests, older shards)
       if (!chart) continue;
       let r = perRequest.get(x.key.request);
-      if (!r) { r = { reqs: 0, failed: 0, h: new Histogram() }; perRequest.set(x.key.request, r); }
+      if (!r) {
+        r = { reqs: 0, failed: 0, h: new Histogram() };
+        perRequest.set(x.key.request, r);
+      }
       r.reqs += x.reqs;
       r.failed += x.failed;
       r.h.add(h);
     }
-    for (const c of s.checks) { p.checksPass += c.pass; p.checksFail += c.fail; }
+    for (const c of s.checks) {
+      p.checksPass += c.pass;
+      p.checksFail += c.fail;
+    }
     for (const i of s.iterations) {
       p.iterations += i.completed;
       p.interrupted += i.interrupted;
@@ -122,7 +175,11 @@ export function intervalOf(samples: readonly Sample[], t: number, span: number, 
     for (const e of s.errors) p.errors += e.count;
     for (const n of Object.values(s.dropped)) p.dropped += n;
     // WebSocket handshakes and frames, as they crossed the wire.
-    if (s.tagged) for (const x of s.tagged) { if (x.metric === 'data_sent') p.dataSent += x.count; else if (x.metric === 'data_received') p.dataReceived += x.count; }
+    if (s.tagged)
+      for (const x of s.tagged) {
+        if (x.metric === 'data_sent') p.dataSent += x.count;
+        else if (x.metric === 'data_received') p.dataReceived += x.count;
+      }
   }
   p.rps = span > 0 ? p.reqs / span : 0;
   if (!lag.isEmpty) p.lag = { p95: ms(lag.valueAtPercentile(95)), max: ms(lag.max) };

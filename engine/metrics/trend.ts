@@ -6,7 +6,14 @@ import type { Histogram } from './histogram.ts';
  * (summaryTrendStats): always computed from the one merged histogram, never averaged.
  */
 export interface TrendStats {
-  count: number; avg: number; min: number; med: number; max: number; p90: number; p95: number; p99: number;
+  count: number;
+  avg: number;
+  min: number;
+  med: number;
+  max: number;
+  p90: number;
+  p95: number;
+  p99: number;
   [percentile: `p${number}`]: number;
 }
 
@@ -21,8 +28,25 @@ export function trendStats(h: Histogram, extra: readonly number[] = []): TrendSt
     for (const p of more) out[`p${p}`] = 0;
     return out;
   }
-  const [med, p90, p95, p99, ...rest] = h.valuesAtPercentiles([50, 90, 95, 99, ...more]) as [number, number, number, number, ...number[]];
-  const out: TrendStats = { count: h.count, avg: ms(h.mean), min: ms(h.min), med: ms(med), max: ms(h.max), p90: ms(p90), p95: ms(p95), p99: ms(p99) };
-  more.forEach((p, i) => { out[`p${p}`] = ms(rest[i] as number); });
+  const [med, p90, p95, p99, ...rest] = h.valuesAtPercentiles([50, 90, 95, 99, ...more]) as [
+    number,
+    number,
+    number,
+    number,
+    ...number[],
+  ];
+  const out: TrendStats = {
+    count: h.count,
+    avg: ms(h.mean),
+    min: ms(h.min),
+    med: ms(med),
+    max: ms(h.max),
+    p90: ms(p90),
+    p95: ms(p95),
+    p99: ms(p99),
+  };
+  more.forEach((p, i) => {
+    out[`p${p}`] = ms(rest[i] as number);
+  });
   return out;
 }

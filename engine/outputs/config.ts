@@ -22,7 +22,10 @@ export function parseHeaderList(text: string, variable: string): Record<string, 
     if (item.trim() === '') continue;
     const at = item.search(/[:=]/);
     const name = at > 0 ? item.slice(0, at).trim() : '';
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new OutputConfigError(`${variable}: '${item.trim().slice(0, 40)}' is not Name=value (headers are separated by commas)`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new OutputConfigError(
+        `${variable}: '${item.trim().slice(0, 40)}' is not Name=value (headers are separated by commas)`,
+      );
     headers[name.toLowerCase()] = decodeURIComponent(item.slice(at + 1).trim());
   }
   return headers;
@@ -33,7 +36,10 @@ export function authHeader(env: Env, prefix: string, tokenScheme = 'Bearer'): Re
   const token = nonEmpty(env, `${prefix}_TOKEN`);
   const user = nonEmpty(env, `${prefix}_USERNAME`);
   const password = env[`${prefix}_PASSWORD`] ?? '';
-  if (token && user) throw new OutputConfigError(`both ${prefix}_TOKEN and ${prefix}_USERNAME are set: give a token or a user name and password, not both`);
+  if (token && user)
+    throw new OutputConfigError(
+      `both ${prefix}_TOKEN and ${prefix}_USERNAME are set: give a token or a user name and password, not both`,
+    );
   if (token) return { authorization: `${tokenScheme} ${token}` };
   if (user) return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
   return {};

@@ -30,7 +30,10 @@ export class ExponentialBuckets {
     for (let k = 0; k < d.length; k++) {
       const us = middleOf(d.indexes[k]!);
       const n = d.counts[k]!;
-      if (us <= 0) { this.zeroCount += n; continue; }
+      if (us <= 0) {
+        this.zeroCount += n;
+        continue;
+      }
       const i = Math.ceil(Math.log(us / 1e6) * factor) - 1;
       this.positive.set(i, (this.positive.get(i) ?? 0) + n);
     }

@@ -19,10 +19,14 @@ const interval = () => {
 };
 
 describe('prometheus-rw mapping', () => {
-  it('uses k6\'s names: _total counters, _rate rates, one gauge per trend statistic in seconds', () => {
+  it("uses k6's names: _total counters, _rate rates, one gauge per trend statistic in seconds", () => {
     const series = toSeries(interval(), { stats: parseTrendStats('p(95),max,count') }, { testid: 'run-1' });
-    const value = (name: string, status?: string): number | undefined => series.find((s) => s.labels.some((l) => l.name === '__name__' && l.value === name)
-      && (status === undefined || s.labels.some((l) => l.name === 'status' && l.value === status)))?.samples[0]?.value;
+    const value = (name: string, status?: string): number | undefined =>
+      series.find(
+        (s) =>
+          s.labels.some((l) => l.name === '__name__' && l.value === name) &&
+          (status === undefined || s.labels.some((l) => l.name === 'status' && l.value === status)),
+      )?.samples[0]?.value;
     expect(value('k6_http_reqs_total', '200')).toBe(4);
     expect(value('k6_http_req_failed_rate', '503')).toBe(1);
     expect(value('k6_checks_passes_total')).toBe(4);
@@ -38,24 +42,43 @@ describe('prometheus-rw mapping', () => {
 
   it('sorts labels, leaves empty values out and makes tag names valid label names', () => {
     expect(promLabels('k6_x', { 'team-name': 'a', group: '', '9lives': 'b', __x: 'c' }, { testid: 't' })).toEqual([
-      { name: '__name__', value: 'k6_x' }, { name: 'tag_9lives', value: 'b' }, { name: 'tag___x', value: 'c' }, { name: 'team_name', value: 'a' }, { name: 'testid', value: 't' },
+      { name: '__name__', value: 'k6_x' },
+      { name: 'tag_9lives', value: 'b' },
+      { name: 'tag___x', value: 'c' },
+      { name: 'team_name', value: 'a' },
+      { name: 'testid', value: 't' },
     ]);
   });
 });
 
 describe('prometheus native histograms', () => {
-  it('numbers buckets as Prometheus does (one above OpenTelemetry\'s), in spans of consecutive buckets with deltas', () => {
+  it("numbers buckets as Prometheus does (one above OpenTelemetry's), in spans of consecutive buckets with deltas", () => {
     const b = new ExponentialBuckets();
-    for (const [i, n] of [[-3, 2], [-2, 1], [0, 4], [5, 1]] as const) b.positive.set(i, n);
+    for (const [i, n] of [
+      [-3, 2],
+      [-2, 1],
+      [0, 4],
+      [5, 1],
+    ] as const)
+      b.positive.set(i, n);
     Object.assign(b, { count: 9, sum: 1.5, zeroCount: 1 });
     expect(nativeHistogram(b, 1234)).toEqual({
-      countInt: 9, sum: 1.5, schema: SCALE, zeroThreshold: 2 ** -128, zeroCountInt: 1, timestamp: 1234,
-      positiveSpans: [{ offset: -2, length: 2 }, { offset: 1, length: 1 }, { offset: 4, length: 1 }],
+      countInt: 9,
+      sum: 1.5,
+      schema: SCALE,
+      zeroThreshold: 2 ** -128,
+      zeroCountInt: 1,
+      timestamp: 1234,
+      positiveSpans: [
+        { offset: -2, length: 2 },
+        { offset: 1, length: 1 },
+        { offset: 4, length: 1 },
+      ],
       positiveDeltas: [2, -1, 3, -3],
     });
   });
 
-  it('sends each series\' running histogram as k6_<trend>_seconds instead of statistics', () => {
+  it("sends each series' running histogram as k6_<trend>_seconds instead of statistics", () => {
     const histograms = new Map<string, ExponentialBuckets>();
     const mapper = new IntervalMapper();
     const a = second(0, [1000, 2000], []);
@@ -70,56 +93,108 @@ describe('prometheus native histograms', () => {
 });
 
 describe('otlp mapping', () => {
-  it('maps counters to cumulative sums from the first interval\'s start, rates to a counter by condition, trends to histograms', async () => {
-    const sink = new OtlpSink('http://127.0.0.1:9/v1/metrics', { runLabels: { testid: 't' }, planName: 'p', env: {}, warn: () => undefined });
+  it("maps counters to cumulative sums from the first interval's start, rates to a counter by condition, trends to histograms", async () => {
+    const sink = new OtlpSink('http://127.0.0.1:9/v1/metrics', {
+      runLabels: { testid: 't' },
+      planName: 'p',
+      env: {},
+      warn: () => undefined,
+    });
     const metrics = sink.metricsOf(interval());
     await sink.close(Date.now());
     const reqs = metrics.find((m) => m.name === 'http_reqs');
-    expect(reqs && 'sum' in reqs ? reqs.sum : undefined).toMatchObject({ aggregationTemporality: 2, isMonotonic: true });
+    expect(reqs && 'sum' in reqs ? reqs.sum : undefined).toMatchObject({
+      aggregationTemporality: 2,
+      isMonotonic: true,
+    });
     const point = reqs && 'sum' in reqs ? reqs.sum.dataPoints[0] : undefined;
-    expect(point).toMatchObject({ startTimeUnixNano: '1700000000000000000', timeUnixNano: '1700000001000000000', asDouble: 4 });
+    expect(point).toMatchObject({
+      startTimeUnixNano: '1700000000000000000',
+      timeUnixNano: '1700000001000000000',
+      asDouble: 4,
+    });
     const checks = metrics.find((m) => m.name === 'checks');
-    expect(checks && 'sum' in checks ? checks.sum.dataPoints.map((p) => [p.attributes.find((a) => a.key === 'condition')?.value.stringValue, p.asInt]) : []).toEqual([['nonzero', 4], ['zero', 1]]);
+    expect(
+      checks && 'sum' in checks
+        ? checks.sum.dataPoints.map((p) => [
+            p.attributes.find((a) => a.key === 'condition')?.value.stringValue,
+            p.asInt,
+          ])
+        : [],
+    ).toEqual([
+      ['nonzero', 4],
+      ['zero', 1],
+    ]);
     const duration = metrics.find((m) => m.name === 'http_req_duration');
     expect(duration).toMatchObject({ unit: 's', description: 'Request time: sending + waiting + receiving' });
     // One histogram per series (statuses 200 and 503): no extra all-requests series, histograms add up.
-    expect(duration && 'exponentialHistogram' in duration ? duration.exponentialHistogram.dataPoints.map((p) => p.count) : []).toEqual([4, 1]);
+    expect(
+      duration && 'exponentialHistogram' in duration
+        ? duration.exponentialHistogram.dataPoints.map((p) => p.count)
+        : [],
+    ).toEqual([4, 1]);
   });
 });
 
 describe('influxdb line protocol', () => {
   it('escapes measurement, tag keys and values; leaves empty tags and non-finite fields out', () => {
-    expect(line('http reqs', { name: 'a,b=c d', group: '', z: 'x\\y' }, { value: 1, bad: NaN }, 1_700_000_000_123.4))
-      .toBe('http\\ reqs,name=a\\,b\\=c\\ d,z=x\\\\y value=1 1700000000123');
+    expect(
+      line('http reqs', { name: 'a,b=c d', group: '', z: 'x\\y' }, { value: 1, bad: NaN }, 1_700_000_000_123.4),
+    ).toBe('http\\ reqs,name=a\\,b\\=c\\ d,z=x\\\\y value=1 1700000000123');
     expect(line('m', { a: 'line\nbreak' }, { value: 2 }, 1)).toBe('m,a=line\\nbreak value=2 1');
     expect(line('m', {}, { value: NaN }, 1)).toBe('');
   });
 
-  it('writes counters as the second\'s count, rates with passes and fails, trends in ms', () => {
+  it("writes counters as the second's count, rates with passes and fails, trends in ms", () => {
     const lines = linesOf(interval(), { testid: 'run-1' });
-    expect(lines).toContain('http_reqs,expected_response=true,group=::catalog,method=GET,name=List,scenario=browse,status=200,team=a\\ b,testid=run-1 value=4 1700000001000');
-    expect(lines).toContain('checks,check=status\\ is\\ 200,group=::catalog,name=List,scenario=browse,testid=run-1 value=0.8,passes=4,fails=1 1700000001000');
+    expect(lines).toContain(
+      'http_reqs,expected_response=true,group=::catalog,method=GET,name=List,scenario=browse,status=200,team=a\\ b,testid=run-1 value=4 1700000001000',
+    );
+    expect(lines).toContain(
+      'checks,check=status\\ is\\ 200,group=::catalog,name=List,scenario=browse,testid=run-1 value=0.8,passes=4,fails=1 1700000001000',
+    );
     const all = lines.find((l) => l.startsWith('http_req_duration,testid=run-1 '));
     expect(all).toMatch(/ count=5,sum=260,min=1,max=250,avg=52,p50=3.001,p90=250,p95=250,p99=250 1700000001000$/);
   });
 
   it('targets /write?db= for v1 (database from the path, basic auth) and /api/v2/write with org and bucket for v2', () => {
-    expect(influxTarget('http://db.test:8086/k6', 1, { LOADSMITH_INFLUXDB_USERNAME: 'u', LOADSMITH_INFLUXDB_PASSWORD: 'p' })).toEqual({
-      writeUrl: 'http://db.test:8086/write?db=k6&precision=ms', headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
+    expect(
+      influxTarget('http://db.test:8086/k6', 1, { LOADSMITH_INFLUXDB_USERNAME: 'u', LOADSMITH_INFLUXDB_PASSWORD: 'p' }),
+    ).toEqual({
+      writeUrl: 'http://db.test:8086/write?db=k6&precision=ms',
+      headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
       createDb: { url: 'http://db.test:8086/query', body: 'q=CREATE%20DATABASE%20%22k6%22' },
     });
-    expect(influxTarget('http://proxy.test/influx/k6', 1, {}).writeUrl).toBe('http://proxy.test/influx/write?db=k6&precision=ms');
+    expect(influxTarget('http://proxy.test/influx/k6', 1, {}).writeUrl).toBe(
+      'http://proxy.test/influx/write?db=k6&precision=ms',
+    );
     expect(influxTarget('http://db.test:8086/?org=o&bucket=b', 2, { LOADSMITH_INFLUXDB_TOKEN: 't' })).toEqual({
-      writeUrl: 'http://db.test:8086/api/v2/write?org=o&bucket=b&precision=ms', headers: { authorization: 'Token t' },
+      writeUrl: 'http://db.test:8086/api/v2/write?org=o&bucket=b&precision=ms',
+      headers: { authorization: 'Token t' },
     });
-    expect(() => influxTarget('http://db.test:8086', 2, { LOADSMITH_INFLUXDB_ORG: 'o' })).toThrow(/LOADSMITH_INFLUXDB_BUCKET/);
+    expect(() => influxTarget('http://db.test:8086', 2, { LOADSMITH_INFLUXDB_ORG: 'o' })).toThrow(
+      /LOADSMITH_INFLUXDB_BUCKET/,
+    );
   });
 });
 
 describe('trend statistics', () => {
-  it('reads k6\'s spelling and refuses what is not a statistic', () => {
-    expect(parseTrendStats(DEFAULT_TREND_STATS).map((s) => s.key)).toEqual(['p50', 'p90', 'p95', 'p99', 'min', 'max', 'avg', 'count']);
-    expect(parseTrendStats('p(99.9), med ,sum')).toEqual([{ key: 'p999', percentile: 99.9 }, { key: 'med', percentile: 50 }, { key: 'sum' }]);
+  it("reads k6's spelling and refuses what is not a statistic", () => {
+    expect(parseTrendStats(DEFAULT_TREND_STATS).map((s) => s.key)).toEqual([
+      'p50',
+      'p90',
+      'p95',
+      'p99',
+      'min',
+      'max',
+      'avg',
+      'count',
+    ]);
+    expect(parseTrendStats('p(99.9), med ,sum')).toEqual([
+      { key: 'p999', percentile: 99.9 },
+      { key: 'med', percentile: 50 },
+      { key: 'sum' },
+    ]);
     expect(() => parseTrendStats('p95')).toThrow(/'p95' is not a trend statistic: use p\(N\)/);
     expect(() => parseTrendStats('p(0)')).toThrow(/between 0 and 100/);
     expect(() => parseTrendStats(' , ')).toThrow(/no trend statistic/);
@@ -128,27 +203,34 @@ describe('trend statistics', () => {
 
 describe('settings from the environment', () => {
   it('reads header lists in either form and refuses a malformed one without echoing its value', () => {
-    expect(parseHeaderList('X-Scope-OrgID=team-a, Authorization=Bearer%20x', 'V')).toEqual({ 'x-scope-orgid': 'team-a', authorization: 'Bearer x' });
+    expect(parseHeaderList('X-Scope-OrgID=team-a, Authorization=Bearer%20x', 'V')).toEqual({
+      'x-scope-orgid': 'team-a',
+      authorization: 'Bearer x',
+    });
     expect(parseHeaderList('X-A: 1,X-B: 2', 'V')).toEqual({ 'x-a': '1', 'x-b': '2' });
     expect(() => parseHeaderList('no separator', 'V')).toThrow(OutputConfigError);
   });
 
   it('builds bearer or basic authorization, and refuses both at once', () => {
     expect(authHeader({ P_TOKEN: 'abc' }, 'P')).toEqual({ authorization: 'Bearer abc' });
-    expect(authHeader({ P_USERNAME: 'u', P_PASSWORD: 'p:w' }, 'P')).toEqual({ authorization: `Basic ${Buffer.from('u:p:w').toString('base64')}` });
+    expect(authHeader({ P_USERNAME: 'u', P_PASSWORD: 'p:w' }, 'P')).toEqual({
+      authorization: `Basic ${Buffer.from('u:p:w').toString('base64')}`,
+    });
     expect(authHeader({ P_TOKEN: ' ' }, 'P')).toEqual({});
     expect(() => authHeader({ P_TOKEN: 'a', P_USERNAME: 'u' }, 'P')).toThrow(/not both/);
   });
 
   it('names a run after its plan and start time by default', () => {
-    expect(defaultTestId('Users API: baseline!', new Date(Date.UTC(2025, 0, 2, 13, 4, 5)), 'k3f9')).toBe('users-api-baseline-20250102-130405-k3f9');
+    expect(defaultTestId('Users API: baseline!', new Date(Date.UTC(2025, 0, 2, 13, 4, 5)), 'k3f9')).toBe(
+      'users-api-baseline-20250102-130405-k3f9',
+    );
     expect(defaultTestId('???', new Date(0))).toMatch(/^run-19700101-000000-[a-z0-9]{4}$/);
     expect(defaultTestId('p', new Date(0))).not.toBe(defaultTestId('p', new Date(0)));
   });
 });
 
 describe('exponential buckets', () => {
-  it('places every HdrHistogram bucket\'s middle inside that bucket', () => {
+  it("places every HdrHistogram bucket's middle inside that bucket", () => {
     for (const v of [0, 1, 999, 2047, 2048, 2049, 4095, 123_456, 9_999_999, 3_599_999_999]) {
       const h = new Histogram();
       h.record(v);
@@ -170,7 +252,8 @@ describe('exponential buckets', () => {
     const base = 2 ** (2 ** -SCALE);
     const { offset, counts } = b.dense();
     expect(counts.reduce((a, n) => a + n, 0)).toBe(8);
-    const bucketOf = (s: number): number => counts[[...Array(counts.length).keys()].find((i) => base ** (offset + i) < s && s <= base ** (offset + i + 1))!]!;
+    const bucketOf = (s: number): number =>
+      counts[[...Array(counts.length).keys()].find((i) => base ** (offset + i) < s && s <= base ** (offset + i + 1))!]!;
     expect(bucketOf(0.001)).toBe(4);
     expect(bucketOf(0.002)).toBe(2);
     expect(bucketOf(0.1)).toBe(2);

@@ -31,7 +31,8 @@ const EXAMPLES: Record<StreamKind, string> = {
  * OutputConfigError saying what to write.
  */
 export function streamOutput(kind: string, url: string): StreamOutput {
-  if (!(STREAM_KINDS as readonly string[]).includes(kind)) throw new OutputConfigError(`unknown output '${kind}': use ${STREAM_KINDS.join(', ')}`);
+  if (!(STREAM_KINDS as readonly string[]).includes(kind))
+    throw new OutputConfigError(`unknown output '${kind}': use ${STREAM_KINDS.join(', ')}`);
   const k = kind as StreamKind;
   const example = `e.g. ${k}=${EXAMPLES[k]}`;
   const shown = withoutPassword(url);
@@ -41,12 +42,19 @@ export function streamOutput(kind: string, url: string): StreamOutput {
   } catch {
     throw new OutputConfigError(`${k}: '${shown}' is not a URL; ${example}`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new OutputConfigError(`${k}: '${shown}' is not an http:// or https:// URL; ${example}`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new OutputConfigError(`${k}: '${shown}' is not an http:// or https:// URL; ${example}`);
   if (u.username || u.password) {
-    throw new OutputConfigError(`${k}: the URL carries a user name or password; remove it and set ${credentialsHint(k)} instead (credentials come from the environment, never from a URL)`);
+    throw new OutputConfigError(
+      `${k}: the URL carries a user name or password; remove it and set ${credentialsHint(k)} instead (credentials come from the environment, never from a URL)`,
+    );
   }
-  if (k === 'influxdb' && database(u) === '') throw new OutputConfigError(`${k}: '${shown}' names no database; ${example}`);
-  return { kind: k, url: k === 'otlp' && (u.pathname === '/' || u.pathname === '') ? new URL('/v1/metrics', u).href : u.href };
+  if (k === 'influxdb' && database(u) === '')
+    throw new OutputConfigError(`${k}: '${shown}' names no database; ${example}`);
+  return {
+    kind: k,
+    url: k === 'otlp' && (u.pathname === '/' || u.pathname === '') ? new URL('/v1/metrics', u).href : u.href,
+  };
 }
 
 /** A URL (or `--out kind=URL`) for messages: a `user:password@` part becomes `***@`. */
@@ -56,10 +64,14 @@ export function withoutPassword(text: string): string {
 
 function credentialsHint(k: StreamKind): string {
   switch (k) {
-    case 'prometheus-rw': return 'LOADSMITH_PROMETHEUS_TOKEN, or LOADSMITH_PROMETHEUS_USERNAME and LOADSMITH_PROMETHEUS_PASSWORD';
-    case 'influxdb': return 'LOADSMITH_INFLUXDB_USERNAME and LOADSMITH_INFLUXDB_PASSWORD';
-    case 'influxdb2': return 'LOADSMITH_INFLUXDB_TOKEN';
-    case 'otlp': return 'LOADSMITH_OTLP_HEADERS (e.g. Authorization=Bearer ...)';
+    case 'prometheus-rw':
+      return 'LOADSMITH_PROMETHEUS_TOKEN, or LOADSMITH_PROMETHEUS_USERNAME and LOADSMITH_PROMETHEUS_PASSWORD';
+    case 'influxdb':
+      return 'LOADSMITH_INFLUXDB_USERNAME and LOADSMITH_INFLUXDB_PASSWORD';
+    case 'influxdb2':
+      return 'LOADSMITH_INFLUXDB_TOKEN';
+    case 'otlp':
+      return 'LOADSMITH_OTLP_HEADERS (e.g. Authorization=Bearer ...)';
   }
 }
 
@@ -67,4 +79,3 @@ function credentialsHint(k: StreamKind): string {
 export function database(u: URL): string {
   return u.searchParams.get('db') ?? decodeURIComponent(u.pathname.replace(/^\/+|\/+$/g, ''));
 }
-

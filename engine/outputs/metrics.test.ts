@@ -7,7 +7,7 @@ const find = (points: MetricPoint[], metric: string, status?: string): MetricPoi
   points.find((p) => p.metric === metric && (status === undefined || p.labels.status === status));
 
 describe('IntervalMapper', () => {
-  it('gives counters and rates the second\'s increment and the running total of their series', () => {
+  it("gives counters and rates the second's increment and the running total of their series", () => {
     const mapper = new IntervalMapper();
     const a = second(0, [1000, 2000, 3000], [5000]);
     const b = second(1, [1000], [6000, 7000]);
@@ -16,18 +16,37 @@ describe('IntervalMapper', () => {
     expect(find(first, 'http_reqs', '200')).toMatchObject({ kind: 'counter', delta: 3, total: 3 });
     expect(find(next, 'http_reqs', '200')).toMatchObject({ kind: 'counter', delta: 1, total: 4 });
     expect(find(next, 'http_reqs', '503')).toMatchObject({ delta: 2, total: 3 });
-    expect(find(next, 'http_req_failed', '503')).toMatchObject({ kind: 'rate', passes: 2, fails: 0, totalPasses: 3, totalFails: 0 });
-    expect(find(next, 'checks')).toMatchObject({ kind: 'rate', labels: { scenario: 'browse', group: '::catalog', name: 'List', check: 'status is 200' }, passes: 1, fails: 2, totalPasses: 4, totalFails: 3 });
-  });
-
-  it('labels HTTP series with k6\'s tags and the plan\'s custom tags', () => {
-    const a = second(0, [1000], []);
-    expect(find(new IntervalMapper().map(a.tick, a.samples, 1000).points, 'http_reqs')!.labels).toEqual({
-      team: 'a b', scenario: 'browse', group: '::catalog', name: 'List', method: 'GET', status: '200', expected_response: 'true',
+    expect(find(next, 'http_req_failed', '503')).toMatchObject({
+      kind: 'rate',
+      passes: 2,
+      fails: 0,
+      totalPasses: 3,
+      totalFails: 0,
+    });
+    expect(find(next, 'checks')).toMatchObject({
+      kind: 'rate',
+      labels: { scenario: 'browse', group: '::catalog', name: 'List', check: 'status is 200' },
+      passes: 1,
+      fails: 2,
+      totalPasses: 4,
+      totalFails: 3,
     });
   });
 
-  it('adds the second\'s trend of all requests together, equal to the tick\'s latency, with running count and sum', () => {
+  it("labels HTTP series with k6's tags and the plan's custom tags", () => {
+    const a = second(0, [1000], []);
+    expect(find(new IntervalMapper().map(a.tick, a.samples, 1000).points, 'http_reqs')!.labels).toEqual({
+      team: 'a b',
+      scenario: 'browse',
+      group: '::catalog',
+      name: 'List',
+      method: 'GET',
+      status: '200',
+      expected_response: 'true',
+    });
+  });
+
+  it("adds the second's trend of all requests together, equal to the tick's latency, with running count and sum", () => {
     const mapper = new IntervalMapper();
     const a = second(0, [1000, 2000, 3000], [50_000]);
     mapper.map(a.tick, a.samples, 1000);
@@ -37,15 +56,23 @@ describe('IntervalMapper', () => {
     expect(all).toMatchObject({ metric: 'http_req_duration', labels: {}, totalCount: 6, totalSum: 69_000 });
     if (all?.kind !== 'trend') throw new Error('no trend');
     expect(all.histogram.valueAtPercentile(95) / 1000).toBe(b.tick.latency!.p95);
-    expect(points.filter((p) => p.kind === 'trend' && p.metric === 'http_req_duration' && !p.all).map((p) => p.labels.status).sort()).toEqual(['200', '503']);
+    expect(
+      points
+        .filter((p) => p.kind === 'trend' && p.metric === 'http_req_duration' && !p.all)
+        .map((p) => p.labels.status)
+        .sort(),
+    ).toEqual(['200', '503']);
   });
 
-  it('adds vus, vus_max, each threshold\'s verdict and the generator\'s load as gauges', () => {
+  it("adds vus, vus_max, each threshold's verdict and the generator's load as gauges", () => {
     const a = second(0, [1000], []);
     const points = new IntervalMapper().map(a.tick, a.samples, 1000).points;
     expect(find(points, 'vus')).toMatchObject({ kind: 'gauge', value: 2 });
     expect(find(points, 'vus_max')).toMatchObject({ kind: 'gauge', value: 3 });
-    expect(find(points, 'loadsmith_threshold_ok')).toMatchObject({ labels: { metric: 'http_req_duration', threshold: 'p(95)<500' }, value: 1 });
+    expect(find(points, 'loadsmith_threshold_ok')).toMatchObject({
+      labels: { metric: 'http_req_duration', threshold: 'p(95)<500' },
+      value: 1,
+    });
     expect(find(points, 'loadsmith_generator_cpu')).toMatchObject({ kind: 'gauge' });
   });
 });
@@ -55,7 +82,9 @@ describe('IntervalMapper trends', () => {
     const a = second(0, [1000], []);
     a.samples[0]!.iterations.push({ scenario: 'browse', completed: 0, interrupted: 2, duration: hist([]).toJSON() });
     a.samples[0]!.iterations.push({ scenario: 'other', completed: 1, interrupted: 0, duration: hist([5000]).toJSON() });
-    const points = new IntervalMapper().map(a.tick, a.samples, 1000).points.filter((p) => p.metric === 'iteration_duration');
+    const points = new IntervalMapper()
+      .map(a.tick, a.samples, 1000)
+      .points.filter((p) => p.metric === 'iteration_duration');
     expect(points.map((p) => p.labels.scenario)).toEqual(['other']);
   });
 });

@@ -15,12 +15,28 @@ export type MetricPoint =
   | { kind: 'counter'; metric: string; labels: Labels; delta: number; total: number }
   | { kind: 'gauge'; metric: string; labels: Labels; value: number }
   /** passes/fails in this interval and since the start (k6's rate: passes / (passes + fails)). */
-  | { kind: 'rate'; metric: string; labels: Labels; passes: number; fails: number; totalPasses: number; totalFails: number }
+  | {
+      kind: 'rate';
+      metric: string;
+      labels: Labels;
+      passes: number;
+      fails: number;
+      totalPasses: number;
+      totalFails: number;
+    }
   /**
    * The interval's values in µs, and the series' count and sum (µs) since the start; `all` marks the series of
    * all requests together (no request tags).
    */
-  | { kind: 'trend'; metric: string; labels: Labels; histogram: Histogram; totalCount: number; totalSum: number; all?: true };
+  | {
+      kind: 'trend';
+      metric: string;
+      labels: Labels;
+      histogram: Histogram;
+      totalCount: number;
+      totalSum: number;
+      all?: true;
+    };
 
 export interface IntervalMetrics {
   /** Wall-clock end of the interval (epoch ms). */
@@ -30,7 +46,15 @@ export interface IntervalMetrics {
 
 /** k6's tags of an HTTP series: scenario, group, name, method, status, expected_response, and the plan's custom tags. */
 export function seriesLabels(key: SeriesKey): Labels {
-  return { ...key.tags, scenario: key.scenario, group: key.group, name: key.request, method: key.method, status: String(key.status), expected_response: String(key.expected) };
+  return {
+    ...key.tags,
+    scenario: key.scenario,
+    group: key.group,
+    name: key.request,
+    method: key.method,
+    status: String(key.status),
+    expected_response: String(key.expected),
+  };
 }
 
 /**
@@ -54,7 +78,10 @@ export class IntervalMapper {
     const rate = (metric: string, labels: Labels, passes: number, fails: number): void => {
       const id = seriesId(metric, labels);
       const r = rates.get(id);
-      if (r) { r.passes += passes; r.fails += fails; } else rates.set(id, { metric, labels, passes, fails });
+      if (r) {
+        r.passes += passes;
+        r.fails += fails;
+      } else rates.set(id, { metric, labels, passes, fails });
     };
     const trend = (metric: string, labels: Labels, encoded: EncodedHistogram): void => {
       if (encoded.count === 0) return; // e.g. a scenario whose iterations were all interrupted
@@ -74,7 +101,13 @@ export class IntervalMapper {
         rate('http_req_failed', labels, x.failed, x.reqs - x.failed);
         trend('http_req_duration', labels, x.duration);
       }
-      for (const c of s.checks) rate('checks', { scenario: c.key.scenario, group: c.key.group, name: c.key.request, check: c.key.check }, c.pass, c.fail);
+      for (const c of s.checks)
+        rate(
+          'checks',
+          { scenario: c.key.scenario, group: c.key.group, name: c.key.request, check: c.key.check },
+          c.pass,
+          c.fail,
+        );
       for (const i of s.iterations) {
         count('iterations', { scenario: i.scenario }, i.completed);
         trend('iteration_duration', { scenario: i.scenario }, i.duration);
@@ -95,20 +128,58 @@ export class IntervalMapper {
       const totalFails = (this.totals.get(fid) ?? 0) + r.fails;
       this.totals.set(pid, totalPasses);
       this.totals.set(fid, totalFails);
-      points.push({ kind: 'rate', metric: r.metric, labels: r.labels, passes: r.passes, fails: r.fails, totalPasses, totalFails });
+      points.push({
+        kind: 'rate',
+        metric: r.metric,
+        labels: r.labels,
+        passes: r.passes,
+        fails: r.fails,
+        totalPasses,
+        totalFails,
+      });
     }
     for (const [id, t] of trends) {
       if (t.metric === 'http_req_duration') all.add(t.histogram);
-      points.push({ kind: 'trend', metric: t.metric, labels: t.labels, histogram: t.histogram, ...this.running(id, t.histogram) });
+      points.push({
+        kind: 'trend',
+        metric: t.metric,
+        labels: t.labels,
+        histogram: t.histogram,
+        ...this.running(id, t.histogram),
+      });
     }
-    if (!all.isEmpty) points.push({ kind: 'trend', metric: 'http_req_duration', labels: {}, histogram: all, ...this.running('\u0002all', all), all: true });
+    if (!all.isEmpty)
+      points.push({
+        kind: 'trend',
+        metric: 'http_req_duration',
+        labels: {},
+        histogram: all,
+        ...this.running('\u0002all', all),
+        all: true,
+      });
     points.push({ kind: 'gauge', metric: 'vus', labels: {}, value: tick.vus });
     points.push({ kind: 'gauge', metric: 'vus_max', labels: {}, value: tick.vusMax });
     // Loadsmith's own (k6 has no such metrics): each threshold's verdict so far, and how busy the generator is.
-    for (const th of tick.thresholds) points.push({ kind: 'gauge', metric: 'loadsmith_threshold_ok', labels: { metric: th.metric, threshold: th.expression }, value: th.ok ? 1 : 0 });
+    for (const th of tick.thresholds)
+      points.push({
+        kind: 'gauge',
+        metric: 'loadsmith_threshold_ok',
+        labels: { metric: th.metric, threshold: th.expression },
+        value: th.ok ? 1 : 0,
+      });
     points.push({ kind: 'gauge', metric: 'loadsmith_generator_cpu', labels: {}, value: tick.generator.cpu });
-    points.push({ kind: 'gauge', metric: 'loadsmith_generator_event_loop_utilization', labels: {}, value: tick.generator.elu });
-    points.push({ kind: 'gauge', metric: 'loadsmith_generator_event_loop_delay_p99_seconds', labels: {}, value: tick.generator.loopDelayP99Ms / 1000 });
+    points.push({
+      kind: 'gauge',
+      metric: 'loadsmith_generator_event_loop_utilization',
+      labels: {},
+      value: tick.generator.elu,
+    });
+    points.push({
+      kind: 'gauge',
+      metric: 'loadsmith_generator_event_loop_delay_p99_seconds',
+      labels: {},
+      value: tick.generator.loopDelayP99Ms / 1000,
+    });
     return { timeMs, points };
   }
 

@@ -13,5 +13,10 @@ import { streamOutput, type Env, type StreamOutput } from './config.ts';
 /** The plan's outputs with `${env.X}` in their URLs rendered; undefined when it names none. */
 export function planStreams(plan: Plan, env: Env): StreamOutput[] | undefined {
   if (!plan.outputs?.length) return undefined;
-  return plan.outputs.map((o) => streamOutput(o.kind, compileTemplate(o.url).render({ vu: 0, iter: 0, scenario: '', env, vars: new Map(), data: {} })));
+  return plan.outputs.map((o) =>
+    streamOutput(
+      o.kind,
+      compileTemplate(o.url).render({ vu: 0, iter: 0, scenario: '', env, vars: new Map(), data: {} }),
+    ),
+  );
 }

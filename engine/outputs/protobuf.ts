@@ -4,7 +4,10 @@ import protobuf from 'protobufjs/light.js';
 export type MessageType = protobuf.Type;
 
 /** The named message types of a JSON descriptor (field numbers exactly as in the protocol's .proto files). */
-export function messageTypes<N extends string>(descriptor: protobuf.INamespace, names: readonly N[]): Record<N, MessageType> {
+export function messageTypes<N extends string>(
+  descriptor: protobuf.INamespace,
+  names: readonly N[],
+): Record<N, MessageType> {
   const root = protobuf.Root.fromJSON(descriptor);
   return Object.fromEntries(names.map((n) => [n, root.lookupType(n)])) as Record<N, MessageType>;
 }

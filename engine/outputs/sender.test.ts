@@ -7,16 +7,26 @@ import { unusedPort } from '../../tests/fixtures/target-server.ts';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 const closers: (() => Promise<void>)[] = [];
-afterEach(async () => { await Promise.all(closers.splice(0).map((c) => c())); });
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((c) => c()));
+});
 
 async function server(handler: Handler): Promise<string> {
   const s = createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      body += c.toString();
+    });
     req.on('end', () => handler(req, body, res));
   });
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  closers.push(() => new Promise((r) => { s.closeAllConnections(); s.close(() => r()); }));
+  closers.push(
+    () =>
+      new Promise((r) => {
+        s.closeAllConnections();
+        s.close(() => r());
+      }),
+  );
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}/write`;
 }
 
@@ -24,7 +34,15 @@ const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 function sender(url: string, over: Partial<SenderOptions> = {}): { s: BatchSender; warnings: string[] } {
   const warnings: string[] = [];
-  const s = new BatchSender({ name: 'test-out', url, headers: { 'x-test': '1' }, body: joinBytes, warn: (t) => warnings.push(t), backoff: { firstMs: 20, maxMs: 50 }, ...over });
+  const s = new BatchSender({
+    name: 'test-out',
+    url,
+    headers: { 'x-test': '1' },
+    body: joinBytes,
+    warn: (t) => warnings.push(t),
+    backoff: { firstMs: 20, maxMs: 50 },
+    ...over,
+  });
   return { s, warnings };
 }
 
@@ -34,7 +52,10 @@ describe('BatchSender', () => {
     let calls = 0;
     const url = await server((_req, body, res) => {
       calls++;
-      if (calls <= 2) { res.writeHead(503).end('busy'); return; }
+      if (calls <= 2) {
+        res.writeHead(503).end('busy');
+        return;
+      }
       bodies.push(body);
       res.writeHead(204).end();
     });
@@ -45,13 +66,20 @@ describe('BatchSender', () => {
     const stats = await s.close(Date.now() + 5_000);
     expect(stats).toMatchObject({ sent: 3, dropped: 0 });
     expect(bodies.join('')).toBe('a\nb\nc\n');
-    expect(warnings).toEqual([expect.stringMatching(/^test-out: cannot write to http:\/\/127\.0\.0\.1:\d+\/write: the endpoint answered 503: busy; retrying/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^test-out: cannot write to http:\/\/127\.0\.0\.1:\d+\/write: the endpoint answered 503: busy; retrying/,
+      ),
+    ]);
   });
 
   it('drops a batch the endpoint refuses for good (4xx), with its answer, and goes on', async () => {
     const bodies: string[] = [];
     const url = await server((_req, body, res) => {
-      if (body.includes('bad')) { res.writeHead(400).end('{"error":"out of order sample"}'); return; }
+      if (body.includes('bad')) {
+        res.writeHead(400).end('{"error":"out of order sample"}');
+        return;
+      }
       bodies.push(body);
       res.writeHead(204).end();
     });
@@ -59,7 +87,11 @@ describe('BatchSender', () => {
     s.add(enc('bad\n'));
     s.add(enc('good\n'));
     const stats = await s.close(Date.now() + 5_000);
-    expect(stats).toMatchObject({ sent: 1, dropped: 1, problem: 'the endpoint answered 400: {"error":"out of order sample"}' });
+    expect(stats).toMatchObject({
+      sent: 1,
+      dropped: 1,
+      problem: 'the endpoint answered 400: {"error":"out of order sample"}',
+    });
     expect(bodies).toEqual(['good\n']);
     expect(warnings).toHaveLength(1);
   });
@@ -76,11 +108,17 @@ describe('BatchSender', () => {
     expect(stats.sent).toBe(0);
     expect(stats.dropped).toBe(10);
     expect(stats.problem).toMatch(/ECONNREFUSED/);
-    expect(warnings).toEqual([expect.stringMatching(/test-out: cannot write to .*: the endpoint refused the connection \(ECONNREFUSED\); retrying, and keeping up to 3 s of metrics meanwhile \(the test goes on\)/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /test-out: cannot write to .*: the endpoint refused the connection \(ECONNREFUSED\); retrying, and keeping up to 3 s of metrics meanwhile \(the test goes on\)/,
+      ),
+    ]);
   });
 
   it('gives up on an endpoint that does not answer at the deadline, counting what it held', async () => {
-    const url = await server(() => { /* never answers */ });
+    const url = await server(() => {
+      /* never answers */
+    });
     const { s } = sender(url);
     s.add(enc('a\n'));
     s.add(enc('b\n'));

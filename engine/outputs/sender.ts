@@ -24,7 +24,13 @@ export interface SenderOptions {
   backoff?: { firstMs: number; maxMs: number };
 }
 
-export interface SenderStats { sent: number; dropped: number; requests: number; failures: number; problem: string | undefined }
+export interface SenderStats {
+  sent: number;
+  dropped: number;
+  requests: number;
+  failures: number;
+  problem: string | undefined;
+}
 
 /** A request in flight this long at the end of the run marks the endpoint as stuck. */
 const STUCK_MS = 2_000;
@@ -48,15 +54,25 @@ export class BatchSender {
 
   constructor(options: SenderOptions) {
     this.o = { ...DEFAULTS, ...options };
-    this.agent = new Agent({ connections: 1, connect: { timeout: this.o.timeoutMs }, headersTimeout: this.o.timeoutMs, bodyTimeout: this.o.timeoutMs });
+    this.agent = new Agent({
+      connections: 1,
+      connect: { timeout: this.o.timeoutMs },
+      headersTimeout: this.o.timeoutMs,
+      bodyTimeout: this.o.timeoutMs,
+    });
   }
 
   /** Queues one batch (never waits). */
   add(batch: Uint8Array): void {
-    if (this.closing) { this.drop(1, 'the run had ended'); return; }
+    if (this.closing) {
+      this.drop(1, 'the run had ended');
+      return;
+    }
     this.queue.push(batch);
     this.trim();
-    this.pumping ??= this.pump().finally(() => { this.pumping = undefined; });
+    this.pumping ??= this.pump().finally(() => {
+      this.pumping = undefined;
+    });
   }
 
   /**
@@ -70,16 +86,22 @@ export class BatchSender {
     if (stuck || !this.lastOk) deadlineMs = Math.min(deadlineMs, Date.now() + UNHEALTHY_GRACE_MS);
     const left = Math.max(0, deadlineMs - Date.now());
     const waited = `${Math.round(left / 100) / 10} s`;
-    const timer = startTimer(() => { this.stopPumping(); }, left);
+    const timer = startTimer(() => {
+      this.stopPumping();
+    }, left);
     this.delayMs = Math.min(this.delayMs, 250); // the run is over: retry soon, within the deadline
     this.wakeUp?.();
-    if (this.queue.length > 0) this.pumping ??= this.pump().finally(() => { this.pumping = undefined; });
+    if (this.queue.length > 0)
+      this.pumping ??= this.pump().finally(() => {
+        this.pumping = undefined;
+      });
     await this.pumping;
     stopTimer(timer);
     if (this.queue.length > 0) {
       const n = this.queue.length;
       this.queue.length = 0;
-      if (this.deadlinePassed) this.stats.problem = `the endpoint did not take them in the ${waited} the end of the run waits${this.stats.problem ? ` (${this.stats.problem})` : ''}`;
+      if (this.deadlinePassed)
+        this.stats.problem = `the endpoint did not take them in the ${waited} the end of the run waits${this.stats.problem ? ` (${this.stats.problem})` : ''}`;
       this.drop(n, 'the run ended before they could be sent');
     }
     await this.agent.close().catch(() => undefined);
@@ -142,11 +164,20 @@ export class BatchSender {
   private async send(parts: readonly Uint8Array[]): Promise<Outcome> {
     this.stats.requests++;
     try {
-      const res = await request(this.o.url, { method: 'POST', headers: this.o.headers, body: this.o.body(parts), dispatcher: this.agent });
+      const res = await request(this.o.url, {
+        method: 'POST',
+        headers: this.o.headers,
+        body: this.o.body(parts),
+        dispatcher: this.agent,
+      });
       const text = await res.body.text();
       if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true };
       const retry = res.statusCode === 408 || res.statusCode === 429 || res.statusCode >= 500;
-      return { ok: false, retry, problem: `the endpoint answered ${res.statusCode}${text.trim() ? `: ${oneLine(text)}` : ''}` };
+      return {
+        ok: false,
+        retry,
+        problem: `the endpoint answered ${res.statusCode}${text.trim() ? `: ${oneLine(text)}` : ''}`,
+      };
     } catch (e) {
       return { ok: false, retry: true, problem: describeError(e) };
     }
@@ -154,8 +185,15 @@ export class BatchSender {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = startTimer(() => { this.wakeUp = undefined; resolve(); }, ms);
-      this.wakeUp = () => { stopTimer(timer); this.wakeUp = undefined; resolve(); };
+      const timer = startTimer(() => {
+        this.wakeUp = undefined;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        stopTimer(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
     });
   }
 
@@ -178,7 +216,10 @@ export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -187,12 +228,23 @@ export function describeError(e: unknown): string {
   const err = e as { code?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code;
   switch (code) {
-    case 'ECONNREFUSED': return 'the endpoint refused the connection (ECONNREFUSED)';
-    case 'ENOTFOUND': case 'EAI_AGAIN': return `the host name does not resolve (${code})`;
-    case 'ECONNRESET': case 'UND_ERR_SOCKET': return `the connection was reset (${code})`;
-    case 'UND_ERR_HEADERS_TIMEOUT': case 'UND_ERR_BODY_TIMEOUT': case 'UND_ERR_CONNECT_TIMEOUT': return `no answer in time (${code})`;
-    case 'UND_ERR_DESTROYED': case 'UND_ERR_CLOSED': return 'the run ended before the endpoint answered';
-    default: return code ? `${err.message ?? 'network error'} (${code})` : (err.message ?? String(e));
+    case 'ECONNREFUSED':
+      return 'the endpoint refused the connection (ECONNREFUSED)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `the host name does not resolve (${code})`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `the connection was reset (${code})`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `no answer in time (${code})`;
+    case 'UND_ERR_DESTROYED':
+    case 'UND_ERR_CLOSED':
+      return 'the run ended before the endpoint answered';
+    default:
+      return code ? `${err.message ?? 'network error'} (${code})` : (err.message ?? String(e));
   }
 }
 

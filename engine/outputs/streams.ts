@@ -35,11 +35,18 @@ export class RunStreams {
 
   constructor(outputs: readonly StreamOutput[], settings: StreamSettings, handle: RunHandle) {
     const testid = settings.testid ?? runTestId(settings.planName, settings.env);
-    const ctx: SinkContext = { runLabels: { testid }, planName: settings.planName, env: settings.env, warn: (text) => handle.emit('warning', text) };
+    const ctx: SinkContext = {
+      runLabels: { testid },
+      planName: settings.planName,
+      env: settings.env,
+      warn: (text) => handle.emit('warning', text),
+    };
     this.sinks = outputs.map((o) => sinkFor(o, ctx));
     this.started = Promise.all(this.sinks.map((s) => s.start?.()));
     // The coordinator's t0 follows 'start' by 50 ms; ticks count from t0.
-    handle.on('start', () => { this.startMs = Date.now() + 50; });
+    handle.on('start', () => {
+      this.startMs = Date.now() + 50;
+    });
     handle.on('interval', (tick, samples) => {
       const m = this.mapper.map(tick, samples, this.startMs + tick.elapsedMs);
       for (const s of this.sinks) s.write(m);
@@ -56,11 +63,16 @@ export class RunStreams {
 
 function sinkFor(o: StreamOutput, ctx: SinkContext): OutputSink {
   switch (o.kind) {
-    case 'prometheus-rw': return new PrometheusSink(o.url, ctx);
-    case 'influxdb': return new InfluxSink(o.url, 1, ctx);
-    case 'influxdb2': return new InfluxSink(o.url, 2, ctx);
-    case 'otlp': return new OtlpSink(o.url, ctx);
-    default: throw new OutputConfigError(`unknown output '${String((o as { kind: unknown }).kind)}'`);
+    case 'prometheus-rw':
+      return new PrometheusSink(o.url, ctx);
+    case 'influxdb':
+      return new InfluxSink(o.url, 1, ctx);
+    case 'influxdb2':
+      return new InfluxSink(o.url, 2, ctx);
+    case 'otlp':
+      return new OtlpSink(o.url, ctx);
+    default:
+      throw new OutputConfigError(`unknown output '${String((o as { kind: unknown }).kind)}'`);
   }
 }
 
@@ -68,7 +80,9 @@ function sinkFor(o: StreamOutput, ctx: SinkContext): OutputSink {
 function note(name: string, s: SenderStats): string[] {
   const total = s.sent + s.dropped;
   if (s.dropped === 0) return [];
-  return [`${name}: ${s.dropped} of ${total} batch${total === 1 ? '' : 'es'} (seconds of metrics) dropped: ${s.problem ?? 'unknown problem'}`];
+  return [
+    `${name}: ${s.dropped} of ${total} batch${total === 1 ? '' : 'es'} (seconds of metrics) dropped: ${s.problem ?? 'unknown problem'}`,
+  ];
 }
 
 /** A run's `testid`: LOADSMITH_TESTID when set, else defaultTestId. */
@@ -78,8 +92,17 @@ export function runTestId(planName: string, env: Env): string {
 }
 
 /** `users-api-baseline-20250102-130405-k3f9`: readable, and distinct per run (repeats may start in one second). */
-export function defaultTestId(planName: string, at: Date, suffix = Math.random().toString(36).slice(2, 6).padEnd(4, '0')): string {
-  const slug = planName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run';
+export function defaultTestId(
+  planName: string,
+  at: Date,
+  suffix = Math.random().toString(36).slice(2, 6).padEnd(4, '0'),
+): string {
+  const slug =
+    planName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'run';
   const p = (n: number): string => String(n).padStart(2, '0');
   return `${slug}-${at.getUTCFullYear()}${p(at.getUTCMonth() + 1)}${p(at.getUTCDate())}-${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}-${suffix}`;
 }

@@ -40,18 +40,28 @@ export function parseTrendStats(text: string): TrendStat[] {
 }
 
 /** Each statistic's value; times in µs as recorded (the caller converts), count as a number of values. */
-export function trendStatValues(stats: readonly TrendStat[], h: Histogram, totalCount: number, totalSum: number): number[] {
+export function trendStatValues(
+  stats: readonly TrendStat[],
+  h: Histogram,
+  totalCount: number,
+  totalSum: number,
+): number[] {
   const ps = stats.flatMap((s) => (s.percentile === undefined ? [] : [s.percentile]));
   const pv = ps.length > 0 && !h.isEmpty ? h.valuesAtPercentiles(ps) : ps.map(() => 0);
   let k = 0;
   return stats.map((s) => {
     if (s.percentile !== undefined) return pv[k++]!;
     switch (s.key) {
-      case 'avg': return h.mean;
-      case 'min': return h.min;
-      case 'max': return h.max;
-      case 'count': return totalCount;
-      default: return totalSum;
+      case 'avg':
+        return h.mean;
+      case 'min':
+        return h.min;
+      case 'max':
+        return h.max;
+      case 'count':
+        return totalCount;
+      default:
+        return totalSum;
     }
   });
 }

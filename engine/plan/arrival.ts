@@ -15,10 +15,18 @@ export function isArrivalRate(sc: Scenario): sc is ArrivalRateScenario {
   return ARRIVAL_RATE.has(sc.executor);
 }
 
-const ms = (d: string | undefined, fallback: number): number => (d === undefined ? fallback : (parseDuration(d) ?? fallback));
+const ms = (d: string | undefined, fallback: number): number =>
+  d === undefined ? fallback : (parseDuration(d) ?? fallback);
 
 /** A ramping stage in iterations per ms, with where it starts in time and in area (iterations so far). */
-interface RampStage { from: number; to: number; dur: number; start: number; done: number; end: number }
+interface RampStage {
+  from: number;
+  to: number;
+  dur: number;
+  start: number;
+  done: number;
+  end: number;
+}
 
 function rampStages(sc: Extract<ArrivalRateScenario, { executor: 'ramping-arrival-rate' }>): RampStage[] {
   const unit = ms(sc.timeUnit, 1000);
@@ -29,7 +37,7 @@ function rampStages(sc: Extract<ArrivalRateScenario, { executor: 'ramping-arriva
   for (const stage of sc.stages) {
     const to = stage.target / unit;
     const dur = ms(stage.duration, 0);
-    const end = done + dur * (from + to) / 2;
+    const end = done + (dur * (from + to)) / 2;
     out.push({ from, to, dur, start, done, end });
     done = end;
     from = to;
@@ -43,7 +51,10 @@ function rampTime(s: RampStage, n: number): number {
   const { from, to, dur } = s;
   const area = n - s.done;
   // area(x) = from*x + (to-from)*x^2/(2*dur): solve for x.
-  const x = from === to ? area / to : (from * dur - Math.sqrt(Math.max(0, dur * (from * from * dur + 2 * area * (to - from))))) / (from - to);
+  const x =
+    from === to
+      ? area / to
+      : (from * dur - Math.sqrt(Math.max(0, dur * (from * from * dur + 2 * area * (to - from))))) / (from - to);
   return s.start + Math.min(dur, Math.max(0, x));
 }
 
@@ -80,7 +91,10 @@ export function plannedRate(sc: ArrivalRateScenario): { atMs: number; perSecond:
   const perS = (r: number): number => (r * 1000) / unit;
   if (sc.executor === 'constant-arrival-rate') {
     const end = ms(sc.duration, 0);
-    return [{ atMs: 0, perSecond: perS(sc.rate) }, { atMs: end, perSecond: perS(sc.rate) }];
+    return [
+      { atMs: 0, perSecond: perS(sc.rate) },
+      { atMs: end, perSecond: perS(sc.rate) },
+    ];
   }
   const points = [{ atMs: 0, perSecond: perS(sc.startRate ?? 0) }];
   let t = 0;

@@ -37,5 +37,10 @@ export const ControlEventSchema = z.union([
   z.strictObject({ kind: z.literal('pause'), atMs }),
   z.strictObject({ kind: z.literal('resume'), atMs }),
   z.strictObject({ kind: z.literal('scale'), atMs, scenario: z.string(), vus: z.int().min(0) }),
-  z.strictObject({ kind: z.literal('scale'), atMs, scenario: z.string(), rate: z.number().min(0).max(MAX_CONTROL_RATE) }),
+  z.strictObject({
+    kind: z.literal('scale'),
+    atMs,
+    scenario: z.string(),
+    rate: z.number().min(0).max(MAX_CONTROL_RATE),
+  }),
 ]);

@@ -33,7 +33,11 @@ scenarios:
 
   it('refuses anything longer with file:line:column and the plan path, each field on its own', () => {
     let error: unknown;
-    try { parsePlan(plan('720h1ms'), 'soak.yaml'); } catch (e) { error = e; }
+    try {
+      parsePlan(plan('720h1ms'), 'soak.yaml');
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(PlanError);
     const lines = (error as PlanError).message.split('\n').filter((l) => l.includes('at most 720h'));
     const hint = 'expected a duration of at most 720h (30 days): split a longer test into several runs';

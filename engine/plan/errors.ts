@@ -1,7 +1,10 @@
 /** Located plan errors: every problem names the file, line:column, the path in the document and what is expected. */
 import { formatPath, type PathSegment } from './path.ts';
 
-export interface SourcePosition { line: number; column: number }
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
 
 export interface PlanIssue {
   path: PathSegment[];
@@ -13,7 +16,10 @@ export interface PlanIssue {
  * An issue not yet placed in the file: `offset` points inside the string at `path` (template errors);
  * `atKey` points at the key of `path` rather than its value (unknown keys, threshold keys).
  */
-export interface LocatableIssue extends PlanIssue { offset?: number; atKey?: boolean }
+export interface LocatableIssue extends PlanIssue {
+  offset?: number;
+  atKey?: boolean;
+}
 
 export class PlanError extends Error {
   readonly file: string | undefined;
@@ -47,6 +53,9 @@ export function listOf(names: Iterable<string>, max = 20, total?: number): strin
 }
 
 export function formatIssues(issues: readonly PlanIssue[], file?: string): string {
-  const sorted = [...issues].sort((a, b) => (a.position?.line ?? 0) - (b.position?.line ?? 0) || (a.position?.column ?? 0) - (b.position?.column ?? 0));
+  const sorted = [...issues].sort(
+    (a, b) =>
+      (a.position?.line ?? 0) - (b.position?.line ?? 0) || (a.position?.column ?? 0) - (b.position?.column ?? 0),
+  );
   return sorted.map((i) => formatIssue(i, file)).join('\n');
 }

@@ -17,11 +17,18 @@ export async function loadPlanFile(file: string): Promise<LoadedPlan> {
 }
 
 /** `size` when known (a regular file); a device or a pipe is only known to go on past the limit. */
-const tooLarge = (file: string, size?: number): PlanError => new PlanError([{
-  path: [],
-  message: `the plan file is ${size === undefined ? '' : `${formatBytes(size)}, `}more than ${formatBytes(MAX_PLAN_BYTES)}, the limit for plans: `
-    + 'split it into several plans, or move large bodies into files (request.file) and rows into data files (data:)',
-}], file);
+const tooLarge = (file: string, size?: number): PlanError =>
+  new PlanError(
+    [
+      {
+        path: [],
+        message:
+          `the plan file is ${size === undefined ? '' : `${formatBytes(size)}, `}more than ${formatBytes(MAX_PLAN_BYTES)}, the limit for plans: ` +
+          'split it into several plans, or move large bodies into files (request.file) and rows into data files (data:)',
+      },
+    ],
+    file,
+  );
 
 /** At most MAX_PLAN_BYTES + 1 bytes are read, so that a device (/dev/zero) or a pipe cannot fill the memory. */
 async function readPlanText(file: string): Promise<string> {
@@ -33,7 +40,10 @@ async function readPlanText(file: string): Promise<string> {
     if (stat.isFile() && stat.size > MAX_PLAN_BYTES) throw tooLarge(file, stat.size);
     const chunks: Buffer[] = [];
     let length = 0;
-    for await (const chunk of handle.createReadStream({ end: MAX_PLAN_BYTES, autoClose: false }) as AsyncIterable<Buffer>) {
+    for await (const chunk of handle.createReadStream({
+      end: MAX_PLAN_BYTES,
+      autoClose: false,
+    }) as AsyncIterable<Buffer>) {
       chunks.push(chunk);
       length += chunk.length;
     }

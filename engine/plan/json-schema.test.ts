@@ -29,34 +29,84 @@ describe('allowedKeysAt', () => {
   const schema = planJsonSchema();
 
   it('lists the keys of the top level and of a request', () => {
-    expect(allowedKeysAt(schema, {}, [])).toEqual(['version', 'name', 'description', 'defaults', 'variables', 'data', 'setup', 'teardown', 'scenarios', 'thresholds', 'summaryTrendStats', 'outputs']);
+    expect(allowedKeysAt(schema, {}, [])).toEqual([
+      'version',
+      'name',
+      'description',
+      'defaults',
+      'variables',
+      'data',
+      'setup',
+      'teardown',
+      'scenarios',
+      'thresholds',
+      'summaryTrendStats',
+      'outputs',
+    ]);
     const doc = { scenarios: { a: { executor: 'constant-vus', steps: [{ request: { url: '/' } }] } } };
-    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'request'])).toEqual(expect.arrayContaining(['url', 'method', 'checks', 'extract']));
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'request'])).toEqual(
+      expect.arrayContaining(['url', 'method', 'checks', 'extract']),
+    );
   });
 
   it('follows steps into flow control, setup and teardown', () => {
     const doc = {
       setup: { steps: [{ request: { url: '/login' } }] },
-      scenarios: { a: { executor: 'constant-vus', steps: [{ if: { condition: 'true', then: [{ while: { condition: 'x', max: 2, steps: [{ request: { url: '/' } }] } }] } }] } },
+      scenarios: {
+        a: {
+          executor: 'constant-vus',
+          steps: [
+            {
+              if: {
+                condition: 'true',
+                then: [{ while: { condition: 'x', max: 2, steps: [{ request: { url: '/' } }] } }],
+              },
+            },
+          ],
+        },
+      },
     };
     expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if'])).toEqual(['condition', 'then', 'else']);
-    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if', 'then', 0, 'while'])).toEqual(['condition', 'max', 'counter', 'steps']);
-    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if', 'then', 0, 'while', 'steps', 0, 'request'])).toEqual(expect.arrayContaining(['url', 'onFailure']));
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if', 'then', 0, 'while'])).toEqual([
+      'condition',
+      'max',
+      'counter',
+      'steps',
+    ]);
+    expect(
+      allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'if', 'then', 0, 'while', 'steps', 0, 'request']),
+    ).toEqual(expect.arrayContaining(['url', 'onFailure']));
     expect(allowedKeysAt(schema, doc, ['setup'])).toEqual(['steps', 'timeout']);
-    expect(allowedKeysAt(schema, doc, ['setup', 'steps', 0, 'request'])).toEqual(expect.arrayContaining(['url', 'extract']));
+    expect(allowedKeysAt(schema, doc, ['setup', 'steps', 0, 'request'])).toEqual(
+      expect.arrayContaining(['url', 'extract']),
+    );
   });
 
   it('picks the executor the document names', () => {
     const doc = { scenarios: { a: { executor: 'ramping-vus' }, b: { executor: 'shared-iterations' } } };
-    expect(allowedKeysAt(schema, doc, ['scenarios', 'a'])).toEqual(expect.arrayContaining(['startVUs', 'stages', 'gracefulRampDown']));
-    expect(allowedKeysAt(schema, doc, ['scenarios', 'b'])).toEqual(expect.arrayContaining(['vus', 'iterations', 'maxDuration']));
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'a'])).toEqual(
+      expect.arrayContaining(['startVUs', 'stages', 'gracefulRampDown']),
+    );
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'b'])).toEqual(
+      expect.arrayContaining(['vus', 'iterations', 'maxDuration']),
+    );
     expect(allowedKeysAt(schema, doc, ['scenarios', 'b'])).not.toContain('stages');
   });
 
   it('picks the auth type the document names, in defaults and in a request', () => {
-    expect(allowedKeysAt(schema, { defaults: { auth: { type: 'bearer' } } }, ['defaults', 'auth']).sort()).toEqual(['scheme', 'token', 'type']);
-    const doc = { scenarios: { a: { executor: 'constant-vus', steps: [{ request: { url: '/', auth: { type: 'basic' } } }] } } };
-    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'request', 'auth']).sort()).toEqual(['password', 'type', 'username']);
+    expect(allowedKeysAt(schema, { defaults: { auth: { type: 'bearer' } } }, ['defaults', 'auth']).sort()).toEqual([
+      'scheme',
+      'token',
+      'type',
+    ]);
+    const doc = {
+      scenarios: { a: { executor: 'constant-vus', steps: [{ request: { url: '/', auth: { type: 'basic' } } }] } },
+    };
+    expect(allowedKeysAt(schema, doc, ['scenarios', 'a', 'steps', 0, 'request', 'auth']).sort()).toEqual([
+      'password',
+      'type',
+      'username',
+    ]);
   });
 });
 
@@ -72,7 +122,14 @@ describe('the plans under plans/', () => {
 
   it('include the demo plan and the examples', () => {
     const names = files.map((f) => f.slice(plansDir.length).split('\\').join('/'));
-    expect(names).toEqual(expect.arrayContaining(['demo.yaml', 'examples/smoke.yaml', 'examples/ramp-up.yaml', 'examples/data-driven.yaml']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'demo.yaml',
+        'examples/smoke.yaml',
+        'examples/ramp-up.yaml',
+        'examples/data-driven.yaml',
+      ]),
+    );
   });
 
   it.each(files.map((f) => [f.slice(plansDir.length), f]))('%s parses without issues', (_name, file) => {

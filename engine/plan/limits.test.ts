@@ -4,7 +4,8 @@ import { MAX_DEPTH, MAX_PLAN_BYTES } from './limits.ts';
 
 const FILE = 'plans/hostile.yaml';
 const HEAD = 'version: 1\nname: x\n';
-const SCENARIOS = 'scenarios:\n  a:\n    executor: constant-vus\n    duration: 1s\n    steps: [{ request: { url: "http://h/" } }]\n';
+const SCENARIOS =
+  'scenarios:\n  a:\n    executor: constant-vus\n    duration: 1s\n    steps: [{ request: { url: "http://h/" } }]\n';
 
 function refused(text: string): PlanError {
   try {
@@ -60,7 +61,9 @@ describe('nesting deeper than the limit is refused where it crosses the limit, w
 
   it('exactly at the limit is fine, in block, flow and JSON style and in nested groups', () => {
     expect(() => parsePlan(`${HEAD}${blockNesting(MAX_DEPTH - 1)}${SCENARIOS}`, FILE)).not.toThrow();
-    expect(() => parsePlan(`${HEAD}variables:\n  a: ${'['.repeat(MAX_DEPTH - 2)}${']'.repeat(MAX_DEPTH - 2)}\n${SCENARIOS}`, FILE)).not.toThrow();
+    expect(() =>
+      parsePlan(`${HEAD}variables:\n  a: ${'['.repeat(MAX_DEPTH - 2)}${']'.repeat(MAX_DEPTH - 2)}\n${SCENARIOS}`, FILE),
+    ).not.toThrow();
     const json = `{"version": 1, "name": "x", "variables": {"a": ${'{"b": '.repeat(MAX_DEPTH - 2)}1${'}'.repeat(MAX_DEPTH - 2)}}, "scenarios": {}}`;
     expect(refused(json).message).toMatch(/a plan needs at least one scenario/);
     // scenarios(2) a(3) steps(4) step(5) group(6) steps(7) ...: each group adds 3 levels, the request 2 more.
@@ -74,19 +77,32 @@ describe('nesting deeper than the limit is refused where it crosses the limit, w
   it('through an alias: at the alias that makes its copy too deep', () => {
     const half = Math.ceil(MAX_DEPTH / 2) + 1;
     const text = `${HEAD}variables:\n  a: &deep ${'['.repeat(half)}${']'.repeat(half)}\n  b: ${'['.repeat(half)}*deep${']'.repeat(half)}\n${SCENARIOS}`;
-    const err = onlyIssue(text, /^through alias \*deep, mappings and lists are nested more than/, { line: 5, column: 6 + half });
+    const err = onlyIssue(text, /^through alias \*deep, mappings and lists are nested more than/, {
+      line: 5,
+      column: 6 + half,
+    });
     expect(formatPath(err.issues[0]?.path ?? [])).toBe(`variables.b${'[0]'.repeat(half)}`);
   });
 
-  it('a value that is not plan text (the app\'s database or API) is measured too, and named by its path', () => {
+  it("a value that is not plan text (the app's database or API) is measured too, and named by its path", () => {
     let json: unknown = 1;
     for (let i = 0; i < 100_000; i++) json = [json];
-    const value = { version: 1, name: 'x', scenarios: { a: { executor: 'constant-vus', duration: '1s', steps: [{ request: { url: 'http://h/', json } }] } } };
+    const value = {
+      version: 1,
+      name: 'x',
+      scenarios: { a: { executor: 'constant-vus', duration: '1s', steps: [{ request: { url: 'http://h/', json } }] } },
+    };
     let err: unknown;
-    try { validatePlanValue(value); } catch (e) { err = e; }
+    try {
+      validatePlanValue(value);
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(PlanError);
     const issue = (err as PlanError).issues[0];
-    expect(issue?.message).toMatch(new RegExp(`^mappings and lists inside this value are nested more than ${MAX_DEPTH} levels deep`));
+    expect(issue?.message).toMatch(
+      new RegExp(`^mappings and lists inside this value are nested more than ${MAX_DEPTH} levels deep`),
+    );
     expect(formatPath(issue?.path ?? [])).toBe('scenarios.a.steps[0].request.json');
   });
 });
@@ -99,7 +115,11 @@ describe('aliases', () => {
   });
 
   it('an alias with no anchor before it is refused at the alias', () => {
-    onlyIssue(`${HEAD}variables:\n  b: *later\n  a: &later 1\n${SCENARIOS}`, /^alias \*later has no anchor &later before it/, { line: 4, column: 6 });
+    onlyIssue(
+      `${HEAD}variables:\n  b: *later\n  a: &later 1\n${SCENARIOS}`,
+      /^alias \*later has no anchor &later before it/,
+      { line: 4, column: 6 },
+    );
   });
 
   it('thousands of aliases of a small value are fine, and paths through them are placed in the anchor', () => {
@@ -119,7 +139,8 @@ describe('keys', () => {
 
   it('__proto__ and constructor are ordinary keys of a JSON body', () => {
     const text = `${HEAD}${SCENARIOS.replace('url: "http://h/"', 'url: "http://h/", json: { __proto__: { polluted: 1 }, constructor: 2 }')}`;
-    const json = (parsePlan(text, FILE).plan.scenarios.a?.steps[0] as { request: { json: Record<string, unknown> } }).request.json;
+    const json = (parsePlan(text, FILE).plan.scenarios.a?.steps[0] as { request: { json: Record<string, unknown> } })
+      .request.json;
     expect(Object.keys(json)).toEqual(['__proto__', 'constructor']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -127,11 +148,15 @@ describe('keys', () => {
 
 describe('documents', () => {
   it('an empty plan, or one of comments only, is placed at 1:1', () => {
-    for (const text of ['', '# nothing yet\n', '\n\n']) onlyIssue(text, /^the plan is empty: .*version: 1/, { line: 1, column: 1 });
+    for (const text of ['', '# nothing yet\n', '\n\n'])
+      onlyIssue(text, /^the plan is empty: .*version: 1/, { line: 1, column: 1 });
   });
 
   it('a second document is refused where it starts', () => {
-    onlyIssue(`${HEAD}${SCENARIOS}---\nversion: 1\n`, /^a plan is one YAML document: remove the second one/, { line: 8, column: 1 });
+    onlyIssue(`${HEAD}${SCENARIOS}---\nversion: 1\n`, /^a plan is one YAML document: remove the second one/, {
+      line: 8,
+      column: 1,
+    });
   });
 
   it('%YAML 1.1 does not switch to YAML 1.1 types: a date stays text, as in every other plan', () => {
@@ -165,10 +190,14 @@ describe('sizes', () => {
     const err = refused(`${HEAD}variables:\n${variables}${SCENARIOS}`);
     expect(performance.now() - started).toBeLessThan(8000);
     expect(err.issues[1]?.message).toMatch(/^variable 'w1' is not defined before 'v1'.*\(did you mean 'v1'\?\)$/);
-    expect(err.issues[999]?.message).toMatch(/^variable 'w999' is not defined before 'v999' \(variables may use variables listed above them\)$/);
+    expect(err.issues[999]?.message).toMatch(
+      /^variable 'w999' is not defined before 'v999' \(variables may use variables listed above them\)$/,
+    );
     // Expressions stop being checked after 1,000 problems, at a place in the file.
     expect(err.issues).toHaveLength(1001);
-    expect(err.issues[1000]?.message).toMatch(/^more problems in \$\{\.\.\.\} expressions from here on are not listed \(the first 1000 are\)/);
+    expect(err.issues[1000]?.message).toMatch(
+      /^more problems in \$\{\.\.\.\} expressions from here on are not listed \(the first 1000 are\)/,
+    );
     expect(err.issues[1000]?.position).toEqual({ line: 1004, column: 10 }); // `  v1000: ${w1000}`
   });
 
@@ -176,7 +205,11 @@ describe('sizes', () => {
     const n = 3000;
     const headers = Array.from({ length: n }, (_, i) => `    H${i}: "\${tok}"\n`).join('');
     const extract = ', extract: { tok: { header: X } }';
-    const scenarios = Array.from({ length: n }, (_, i) => `  s${i}: { executor: shared-iterations, steps: [{ request: { url: /x${i === 1 ? '' : extract} } }] }\n`).join('');
+    const scenarios = Array.from(
+      { length: n },
+      (_, i) =>
+        `  s${i}: { executor: shared-iterations, steps: [{ request: { url: /x${i === 1 ? '' : extract} } }] }\n`,
+    ).join('');
     const started = performance.now();
     const err = refused(`${HEAD}defaults:\n  baseUrl: http://h/\n  headers:\n${headers}scenarios:\n${scenarios}`);
     expect(performance.now() - started).toBeLessThan(20_000);

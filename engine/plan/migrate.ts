@@ -12,19 +12,39 @@ const MIGRATIONS: Readonly<Record<number, (doc: Doc) => Doc>> = {};
 
 export function migrate(value: unknown): { doc: unknown; issues: PlanIssue[] } {
   if (value === null || value === undefined) {
-    return { doc: value, issues: [{ path: [], message: `the plan is empty: a plan is a mapping with version, name and scenarios (start it with 'version: ${PLAN_VERSION}')` }] };
+    return {
+      doc: value,
+      issues: [
+        {
+          path: [],
+          message: `the plan is empty: a plan is a mapping with version, name and scenarios (start it with 'version: ${PLAN_VERSION}')`,
+        },
+      ],
+    };
   }
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { doc: value, issues: [{ path: [], message: 'a plan is a mapping with version, name and scenarios' }] };
   }
   let doc = value as Doc;
   const version = doc.version;
-  if (version === undefined) return { doc, issues: [{ path: ['version'], message: `is required: start the plan with 'version: ${PLAN_VERSION}'` }] };
+  if (version === undefined)
+    return {
+      doc,
+      issues: [{ path: ['version'], message: `is required: start the plan with 'version: ${PLAN_VERSION}'` }],
+    };
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return { doc, issues: [{ path: ['version'], message: `must be a whole number such as ${PLAN_VERSION}` }] };
   }
   if (version > PLAN_VERSION) {
-    return { doc, issues: [{ path: ['version'], message: `this plan uses format version ${version}, but this Loadsmith reads up to version ${PLAN_VERSION}: upgrade Loadsmith` }] };
+    return {
+      doc,
+      issues: [
+        {
+          path: ['version'],
+          message: `this plan uses format version ${version}, but this Loadsmith reads up to version ${PLAN_VERSION}: upgrade Loadsmith`,
+        },
+      ],
+    };
   }
   for (let v = version; v < PLAN_VERSION; v++) {
     const step = MIGRATIONS[v];

@@ -38,10 +38,16 @@ describe('checkName', () => {
     expect(checkName({ header: 'Location' })).toBe('header Location exists');
     expect(checkName({ header: 'Location', exists: true })).toBe('header Location exists');
     expect(checkName({ header: 'X-Debug', exists: false })).toBe('header X-Debug is absent');
-    expect(checkName({ header: 'Content-Type', equals: 'application/json' })).toBe('header Content-Type == "application/json"');
+    expect(checkName({ header: 'Content-Type', equals: 'application/json' })).toBe(
+      'header Content-Type == "application/json"',
+    );
     expect(checkName({ header: 'Content-Type', contains: 'json' })).toBe('header Content-Type contains "json"');
-    expect(checkName({ header: 'Location', matches: '^/v3/orgs/\\d+$' })).toBe('header Location matches /^/v3/orgs/\\d+$/');
-    expect(checkName({ header: 'Content-Type', contains: 'json', matches: 'utf-8' })).toBe('header Content-Type contains "json" and matches /utf-8/');
+    expect(checkName({ header: 'Location', matches: '^/v3/orgs/\\d+$' })).toBe(
+      'header Location matches /^/v3/orgs/\\d+$/',
+    );
+    expect(checkName({ header: 'Content-Type', contains: 'json', matches: 'utf-8' })).toBe(
+      'header Content-Type contains "json" and matches /utf-8/',
+    );
   });
 
   it('jsonPath: exists, absent and every operator', () => {
@@ -85,9 +91,19 @@ describe('checkName', () => {
 
   it('gives different checks different names (they are separate rows in the summary)', () => {
     const checks: Check[] = [
-      { status: 200 }, { status: 201 }, { status: [200, 201] }, { header: 'A' }, { header: 'A', exists: false }, { jsonPath: '$.a' },
-      { jsonPath: '$.a', exists: false }, { jsonPath: '$.a', equals: 1 }, { jsonPath: '$.a', equals: '1' }, { body: { contains: 'a' } },
-      { body: { notContains: 'a' } }, { duration: { lt: '1s' } }, { duration: { lte: '1s' } },
+      { status: 200 },
+      { status: 201 },
+      { status: [200, 201] },
+      { header: 'A' },
+      { header: 'A', exists: false },
+      { jsonPath: '$.a' },
+      { jsonPath: '$.a', exists: false },
+      { jsonPath: '$.a', equals: 1 },
+      { jsonPath: '$.a', equals: '1' },
+      { body: { contains: 'a' } },
+      { body: { notContains: 'a' } },
+      { duration: { lt: '1s' } },
+      { duration: { lte: '1s' } },
     ];
     const names = checks.map(checkName);
     expect(new Set(names).size).toBe(names.length);

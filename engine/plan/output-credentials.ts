@@ -4,7 +4,8 @@
  * templates never see them, and an output the plan chose is opened without them (outputs/plan-outputs.ts). The
  * rule is the plan's, below both the runtime and the outputs that apply it.
  */
-const CREDENTIAL = /^(LOADSMITH_(PROMETHEUS|INFLUXDB|OTLP)_(TOKEN|USERNAME|PASSWORD|HEADERS)|OTEL_EXPORTER_OTLP(_METRICS)?_HEADERS)$/;
+const CREDENTIAL =
+  /^(LOADSMITH_(PROMETHEUS|INFLUXDB|OTLP)_(TOKEN|USERNAME|PASSWORD|HEADERS)|OTEL_EXPORTER_OTLP(_METRICS)?_HEADERS)$/;
 
 /** Is this environment variable a metric output's credential (a token, password or headers)? */
 export function isOutputCredential(name: string): boolean {

@@ -5,14 +5,23 @@ const FILE = 'plans/under-test.yaml';
 
 /** Strips the common indentation of a template literal (and its first and last empty lines). */
 function dedent(text: string): string {
-  const lines = text.replace(/^\n/, '').replace(/\n[ \t]*$/, '').split('\n');
-  const margin = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => (/^ */.exec(l) as RegExpExecArray)[0].length));
+  const lines = text
+    .replace(/^\n/, '')
+    .replace(/\n[ \t]*$/, '')
+    .split('\n');
+  const margin = Math.min(
+    ...lines.filter((l) => l.trim() !== '').map((l) => (/^ */.exec(l) as RegExpExecArray)[0].length),
+  );
   return `${lines.map((l) => l.slice(margin)).join('\n')}\n`;
 }
 
 /** Every non-empty line of `block` (dedented first) indented by `by` spaces, without a final newline. */
 function indent(block: string, by: number): string {
-  return dedent(block).trimEnd().split('\n').map((l) => (l === '' ? l : ' '.repeat(by) + l)).join('\n');
+  return dedent(block)
+    .trimEnd()
+    .split('\n')
+    .map((l) => (l === '' ? l : ' '.repeat(by) + l))
+    .join('\n');
 }
 
 interface PlanParts {
@@ -29,7 +38,13 @@ interface PlanParts {
 }
 
 /** A plan (`version: 1`, `name: x`, one constant-vus scenario `browse` requesting http://localhost/) but for the parts a test is about. */
-function plan({ top, executor = 'constant-vus', scenario = 'duration: 30s', steps = '[{ request: { url: "http://localhost/" } }]', bottom }: PlanParts = {}): string {
+function plan({
+  top,
+  executor = 'constant-vus',
+  scenario = 'duration: 30s',
+  steps = '[{ request: { url: "http://localhost/" } }]',
+  bottom,
+}: PlanParts = {}): string {
   const lines = ['version: 1', 'name: x'];
   if (top) lines.push(indent(top, 0));
   lines.push('scenarios:', '  browse:');
@@ -95,16 +110,24 @@ interface ExpectedIssue {
  * Parses `text`, which must be refused, and checks each expected issue as expectIssue does; with `only`, they are
  * all the issues there are. Returns the issues, in the order expected.
  */
-function checkIssues<const E extends readonly ExpectedIssue[]>(text: string, expected: E, only: boolean): { [K in keyof E]: PlanIssue } {
+function checkIssues<const E extends readonly ExpectedIssue[]>(
+  text: string,
+  expected: E,
+  only: boolean,
+): { [K in keyof E]: PlanIssue } {
   const err = planError(text);
   if (only) expect(err.issues, err.message).toHaveLength(expected.length);
-  return expected.map((e) => expectIssue(err, e.path, e.message, e.at === undefined ? undefined : positionOf(text, e.at))) as { [K in keyof E]: PlanIssue };
+  return expected.map((e) =>
+    expectIssue(err, e.path, e.message, e.at === undefined ? undefined : positionOf(text, e.at)),
+  ) as { [K in keyof E]: PlanIssue };
 }
 
 /** `text` is refused with (at least) these issues. */
-const expectIssues = <const E extends readonly ExpectedIssue[]>(text: string, ...expected: E) => checkIssues(text, expected, false);
+const expectIssues = <const E extends readonly ExpectedIssue[]>(text: string, ...expected: E) =>
+  checkIssues(text, expected, false);
 /** `text` is refused with exactly these issues. */
-const expectOnlyIssues = <const E extends readonly ExpectedIssue[]>(text: string, ...expected: E) => checkIssues(text, expected, true);
+const expectOnlyIssues = <const E extends readonly ExpectedIssue[]>(text: string, ...expected: E) =>
+  checkIssues(text, expected, true);
 
 /** The issue whose message matches (wherever its path), placed at `position`. */
 function expectMessage(err: PlanError, message: RegExp, position: SourcePosition): PlanIssue {
@@ -112,7 +135,9 @@ function expectMessage(err: PlanError, message: RegExp, position: SourcePosition
   expect(found, `issues matching ${message} in:\n${err.message}`).toHaveLength(1);
   const issue = found[0] as PlanIssue;
   expect(issue.position, `position of ${message}`).toEqual(position);
-  expect(err.message.split('\n')).toContain(`${FILE}:${position.line}:${position.column}: ${formatPath(issue.path)}: ${issue.message}`);
+  expect(err.message.split('\n')).toContain(
+    `${FILE}:${position.line}:${position.column}: ${formatPath(issue.path)}: ${issue.message}`,
+  );
   return issue;
 }
 
@@ -147,19 +172,30 @@ describe('error messages name file, line:column, path and what is expected', () 
     expect(err.name).toBe('PlanError');
     const where = positionOf(text, '42');
     expect(where).toEqual({ line: 13, column: 16 });
-    const issue = expectIssue(err, 'scenarios.browse.steps[2].request.url', /expected a string, got the number 42/, where);
+    const issue = expectIssue(
+      err,
+      'scenarios.browse.steps[2].request.url',
+      /expected a string, got the number 42/,
+      where,
+    );
     expect(err.message).toBe(`${FILE}:13:16: scenarios.browse.steps[2].request.url: ${issue.message}`);
   });
 
   it('places a missing key at the mapping that lacks it', () => {
-    const text = plan({ steps: `
+    const text = plan({
+      steps: `
       - request: { url: "http://localhost:3000/a" }
       - think: 1s
       - request:
           name: No URL
           method: POST
-    ` });
-    expectOnlyIssues(text, { path: 'scenarios.browse.steps[2].request.url', message: /is required/, at: 'name: No URL' });
+    `,
+    });
+    expectOnlyIssues(text, {
+      path: 'scenarios.browse.steps[2].request.url',
+      message: /is required/,
+      at: 'name: No URL',
+    });
   });
 
   it('reports missing steps and a missing version', () => {
@@ -174,11 +210,16 @@ describe('error messages name file, line:column, path and what is expected', () 
           duration: 30s
           steps: [{ request: { url: "http://localhost/" } }]
     `);
-    expectOnlyIssues(noVersion, { path: 'version', message: /is required: start the plan with 'version: 1'/, at: 'name: x' });
+    expectOnlyIssues(noVersion, {
+      path: 'version',
+      message: /is required: start the plan with 'version: 1'/,
+      at: 'name: x',
+    });
   });
 
   it('omits the file name when there is none, keeping line:column', () => {
-    const text = 'version: 1\nname: x\nscenarios:\n  a:\n    executor: constant-vus\n    duration: soon\n    steps: [{ request: { url: "http://h/" } }]\n';
+    const text =
+      'version: 1\nname: x\nscenarios:\n  a:\n    executor: constant-vus\n    duration: soon\n    steps: [{ request: { url: "http://h/" } }]\n';
     let err: unknown;
     try {
       parsePlan(text);
@@ -194,35 +235,53 @@ describe('error messages name file, line:column, path and what is expected', () 
 describe('unknown keys are errors, with "did you mean"', () => {
   it('at the top level: sceanrios', () => {
     const text = plan().replace('scenarios:', 'sceanrios:');
-    expectIssues(text,
+    expectIssues(
+      text,
       { path: 'sceanrios', message: /^unknown key 'sceanrios' \(did you mean 'scenarios'\?\)$/, at: 'sceanrios' },
-      { path: 'scenarios', message: /is required/ });
+      { path: 'scenarios', message: /is required/ },
+    );
   });
 
   it('at the top level, far from any key: lists the allowed keys', () => {
     const text = plan({ bottom: 'retries: 3' });
-    const [issue] = expectOnlyIssues(text, { path: 'retries', message: /^unknown key 'retries'; allowed here: /, at: 'retries' });
+    const [issue] = expectOnlyIssues(text, {
+      path: 'retries',
+      message: /^unknown key 'retries'; allowed here: /,
+      at: 'retries',
+    });
     for (const k of ['version', 'name', 'description', 'defaults', 'variables', 'data', 'scenarios', 'thresholds']) {
       expect(issue.message).toContain(k);
     }
   });
 
   it('deep inside a request: chekcs', () => {
-    const text = plan({ top: BASE_URL, steps: `
+    const text = plan({
+      top: BASE_URL,
+      steps: `
       - request:
           url: /users
           chekcs: [{ status: 200 }]
-    ` });
-    expectOnlyIssues(text, { path: 'scenarios.browse.steps[0].request.chekcs', message: /^unknown key 'chekcs' \(did you mean 'checks'\?\)$/, at: 'chekcs' });
+    `,
+    });
+    expectOnlyIssues(text, {
+      path: 'scenarios.browse.steps[0].request.chekcs',
+      message: /^unknown key 'chekcs' \(did you mean 'checks'\?\)$/,
+      at: 'chekcs',
+    });
   });
 
   it('in a flow mapping: the column is the key inside the braces', () => {
-    const text = plan({ top: 'defaults: { baseUrl: "http://localhost:3000", timeuot: 5s }', steps: '[{ request: { url: /users } }]' });
+    const text = plan({
+      top: 'defaults: { baseUrl: "http://localhost:3000", timeuot: 5s }',
+      steps: '[{ request: { url: /users } }]',
+    });
     expectIssues(text, { path: 'defaults.timeuot', message: /did you mean 'timeout'/, at: 'timeuot' });
   });
 
   it('jsonpath instead of jsonPath in a check and in an extraction', () => {
-    const text = plan({ top: BASE_URL, steps: `
+    const text = plan({
+      top: BASE_URL,
+      steps: `
       - request:
           url: /users
           checks:
@@ -231,7 +290,8 @@ describe('unknown keys are errors, with "did you mean"', () => {
           extract:
             userId:
               jsonpath: $.results[0].id
-    ` });
+    `,
+    });
     const err = planError(text);
     const check = 'scenarios.browse.steps[0].request.checks[0]';
     const extract = 'scenarios.browse.steps[0].request.extract.userId';
@@ -250,73 +310,121 @@ describe('unknown keys are errors, with "did you mean"', () => {
 
   it('keys of another executor are unknown for this one (gracefulRampDown on constant-vus), vu suggests vus', () => {
     const text = plan({ scenario: 'vu: 10\nduration: 30s\ngracefulRampDown: 5s' });
-    const [, issue] = expectOnlyIssues(text,
+    const [, issue] = expectOnlyIssues(
+      text,
       { path: 'scenarios.browse.vu', message: /^unknown key 'vu' \(did you mean 'vus'\?\)$/, at: 'vu:' },
-      { path: 'scenarios.browse.gracefulRampDown', message: /^unknown key 'gracefulRampDown'; allowed here: /, at: 'gracefulRampDown' });
+      {
+        path: 'scenarios.browse.gracefulRampDown',
+        message: /^unknown key 'gracefulRampDown'; allowed here: /,
+        at: 'gracefulRampDown',
+      },
+    );
     expect(issue.message).toContain('gracefulStop');
     expect(issue.message).not.toContain('stages');
   });
 
   it('in a basic auth: usernme suggests username', () => {
     const text = plan({ top: 'defaults:\n  auth: { type: basic, usernme: me, password: secret }' });
-    expectIssues(text,
-      { path: 'defaults.auth.usernme', message: /^unknown key 'usernme' \(did you mean 'username'\?\)$/, at: 'usernme' },
-      { path: 'defaults.auth.username', message: /is required/ });
+    expectIssues(
+      text,
+      {
+        path: 'defaults.auth.usernme',
+        message: /^unknown key 'usernme' \(did you mean 'username'\?\)$/,
+        at: 'usernme',
+      },
+      { path: 'defaults.auth.username', message: /is required/ },
+    );
   });
 
   it('in a bearer auth: tokne names what is expected, and the missing token', () => {
     const text = plan({ top: 'defaults:\n  auth: { type: bearer, tokne: abc }' });
-    expectIssues(text,
+    expectIssues(
+      text,
       // A swapped pair of letters is one typo: either suggest 'token' or list the allowed keys.
       { path: 'defaults.auth.tokne', message: /^unknown key 'tokne'.*\btoken\b/, at: 'tokne' },
-      { path: 'defaults.auth.token', message: /is required/ });
+      { path: 'defaults.auth.token', message: /is required/ },
+    );
   });
 });
 
 describe('wrong types and values', () => {
   it('vus: "ten"', () => {
     const text = plan({ scenario: 'vus: "ten"\nduration: 30s' });
-    expectOnlyIssues(text, { path: 'scenarios.browse.vus', message: /^expected (a number|an integer), got 'ten'$/, at: '"ten"' });
+    expectOnlyIssues(text, {
+      path: 'scenarios.browse.vus',
+      message: /^expected (a number|an integer), got 'ten'$/,
+      at: '"ten"',
+    });
   });
 
   it('vus: 2.5 and vus: 0', () => {
-    expectIssues(plan({ scenario: 'vus: 2.5\nduration: 30s' }), { path: 'scenarios.browse.vus', message: /integer.*2\.5/, at: '2.5' });
-    expectIssues(plan({ scenario: 'vus: 0\nduration: 30s' }), { path: 'scenarios.browse.vus', message: /at least 1, got the number 0/, at: '0\n' });
+    expectIssues(plan({ scenario: 'vus: 2.5\nduration: 30s' }), {
+      path: 'scenarios.browse.vus',
+      message: /integer.*2\.5/,
+      at: '2.5',
+    });
+    expectIssues(plan({ scenario: 'vus: 0\nduration: 30s' }), {
+      path: 'scenarios.browse.vus',
+      message: /at least 1, got the number 0/,
+      at: '0\n',
+    });
   });
 
   it('a duration given as a number: duration: 30', () => {
     const text = plan({ scenario: 'vus: 1\nduration: 30' });
-    expectOnlyIssues(text, { path: 'scenarios.browse.duration', message: /^expected a duration such as 500ms, 30s or 1m30s, got the number 30$/, at: '30\n' });
+    expectOnlyIssues(text, {
+      path: 'scenarios.browse.duration',
+      message: /^expected a duration such as 500ms, 30s or 1m30s, got the number 30$/,
+      at: '30\n',
+    });
   });
 
   it('a duration without a valid unit: 30sec', () => {
     const text = plan({ scenario: 'duration: 30sec' });
-    expectIssues(text, { path: 'scenarios.browse.duration', message: /expected a duration such as 500ms, 30s or 1m30s, got '30sec'/, at: '30sec' });
+    expectIssues(text, {
+      path: 'scenarios.browse.duration',
+      message: /expected a duration such as 500ms, 30s or 1m30s, got '30sec'/,
+      at: '30sec',
+    });
   });
 
   it('an unknown executor, with a suggestion', () => {
     const text = plan({ executor: 'constant-vu' });
-    const [issue] = expectOnlyIssues(text, { path: 'scenarios.browse.executor', message: /unknown executor 'constant-vu'.*did you mean 'constant-vus'/, at: 'constant-vu' });
-    for (const e of ['constant-vus', 'ramping-vus', 'per-vu-iterations', 'shared-iterations']) expect(issue.message).toContain(e);
+    const [issue] = expectOnlyIssues(text, {
+      path: 'scenarios.browse.executor',
+      message: /unknown executor 'constant-vu'.*did you mean 'constant-vus'/,
+      at: 'constant-vu',
+    });
+    for (const e of ['constant-vus', 'ramping-vus', 'per-vu-iterations', 'shared-iterations'])
+      expect(issue.message).toContain(e);
   });
 
   it('a missing executor lists the executors', () => {
-    expectIssues(plan({ executor: null }), { path: 'scenarios.browse.executor', message: /is required.*constant-vus.*ramping-vus/ });
+    expectIssues(plan({ executor: null }), {
+      path: 'scenarios.browse.executor',
+      message: /is required.*constant-vus.*ramping-vus/,
+    });
   });
 
   it('a step of an unknown kind: requets', () => {
-    const text = plan({ steps: `
+    const text = plan({
+      steps: `
       - think: 1s
       - requets:
           url: "http://localhost/"
-    ` });
+    `,
+    });
     const err = planError(text);
     expectMessage(err, /'requets'.*did you mean 'request'/, positionOf(text, 'requets'));
     // Nothing about a think step: the user did not write one.
-    expect(paths(err).filter((p) => p !== 'scenarios.browse.steps[1]' && p !== 'scenarios.browse.steps[1].requets'), err.message).toEqual([]);
+    expect(
+      paths(err).filter((p) => p !== 'scenarios.browse.steps[1]' && p !== 'scenarios.browse.steps[1].requets'),
+      err.message,
+    ).toEqual([]);
   });
 
-  const withMethod = (method: string): string => plan({ steps: `[{ request: { method: ${method}, url: "http://localhost/" } }]` });
+  const withMethod = (method: string): string =>
+    plan({ steps: `[{ request: { method: ${method}, url: "http://localhost/" } }]` });
 
   it('an HTTP method in lower case suggests the upper-case one', () => {
     expectIssues(withMethod('post'), {
@@ -335,7 +443,11 @@ describe('wrong types and values', () => {
   });
 
   it('version 2 is refused with an upgrade message; a non-integer version is refused', () => {
-    expectOnlyIssues('version: 2\nname: x\nscenarios: {}\n', { path: 'version', message: /version 2.*up to version 1.*upgrade Loadsmith/, at: '2' });
+    expectOnlyIssues('version: 2\nname: x\nscenarios: {}\n', {
+      path: 'version',
+      message: /version 2.*up to version 1.*upgrade Loadsmith/,
+      at: '2',
+    });
     expectIssues('version: "1"\nname: x\nscenarios: {}\n', { path: 'version', message: /whole number/, at: '"1"' });
   });
 
@@ -346,7 +458,11 @@ describe('wrong types and values', () => {
   });
 
   it('a plan without scenarios', () => {
-    expectIssues('version: 1\nname: x\nscenarios: {}\n', { path: 'scenarios', message: /at least one scenario/, at: '{}' });
+    expectIssues('version: 1\nname: x\nscenarios: {}\n', {
+      path: 'scenarios',
+      message: /at least one scenario/,
+      at: '{}',
+    });
   });
 });
 
@@ -367,7 +483,11 @@ describe('YAML syntax', () => {
   });
 
   it('a tab used as indentation is a syntax error at the tab', () => {
-    expectSyntaxError('version: 1\nname: x\nscenarios:\n  a:\n\texecutor: constant-vus\n', /^syntax error: .*tab/i, '\t');
+    expectSyntaxError(
+      'version: 1\nname: x\nscenarios:\n  a:\n\texecutor: constant-vus\n',
+      /^syntax error: .*tab/i,
+      '\t',
+    );
   });
 
   it('a bad indentation is a syntax error on its line', () => {
@@ -386,15 +506,31 @@ describe('YAML syntax', () => {
 
   it('duplicate keys are refused, pointing at the second one and naming where the first is', () => {
     const text = `${plan()}name: second\n`;
-    const err = expectSyntaxError(text, /^duplicate key 'name' \(first at line 2:1\): keys must be unique/, 'name: second');
+    const err = expectSyntaxError(
+      text,
+      /^duplicate key 'name' \(first at line 2:1\): keys must be unique/,
+      'name: second',
+    );
     expect(err.issues).toHaveLength(1);
     expect(formatPath(err.issues[0]?.path ?? [])).toBe('name');
   });
 
   it('a billion-laughs document is refused quickly', () => {
-    const lines = ['version: 1', 'name: lol', 'variables:', '  l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
-    for (let i = 1; i <= 9; i++) lines.push(`  l${i}: &l${i} [${Array.from({ length: 10 }, () => `*l${i - 1}`).join(', ')}]`);
-    lines.push('scenarios:', '  a:', '    executor: constant-vus', '    duration: 1s', '    steps: [{ request: { url: "http://h/" } }]');
+    const lines = [
+      'version: 1',
+      'name: lol',
+      'variables:',
+      '  l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+    ];
+    for (let i = 1; i <= 9; i++)
+      lines.push(`  l${i}: &l${i} [${Array.from({ length: 10 }, () => `*l${i - 1}`).join(', ')}]`);
+    lines.push(
+      'scenarios:',
+      '  a:',
+      '    executor: constant-vus',
+      '    duration: 1s',
+      '    steps: [{ request: { url: "http://h/" } }]',
+    );
     const text = lines.join('\n');
     const started = performance.now();
     const err = planError(text);
@@ -407,10 +543,15 @@ describe('YAML syntax', () => {
   });
 
   it('a few aliases are fine', () => {
-    const { plan: p } = parses(plan({ top: BASE_URL, steps: `
+    const { plan: p } = parses(
+      plan({
+        top: BASE_URL,
+        steps: `
       - request: { url: /a, headers: &h { X-Team: load } }
       - request: { url: /b, headers: *h }
-    ` }));
+    `,
+      }),
+    );
     const steps = p.scenarios.browse?.steps ?? [];
     expect(steps[1]).toEqual({ request: { url: '/b', headers: { 'X-Team': 'load' } } });
   });
@@ -441,10 +582,12 @@ describe('JSON plans', () => {
   it('locates errors at the JSON value and key', () => {
     const text = json.replace('"vus": 3', '"vus": "ten"').replace('"url": "http', '"ulr": "http');
     expect(text).toContain('"ulr"');
-    expectOnlyIssues(text,
+    expectOnlyIssues(
+      text,
       { path: 'scenarios.browse.vus', message: /got 'ten'/, at: '"ten"' },
       { path: 'scenarios.browse.steps[0].request.ulr', message: /^unknown key 'ulr'.*\burl\b/, at: '"ulr"' },
-      { path: 'scenarios.browse.steps[0].request.url', message: /is required/, at: '{ "ulr"' });
+      { path: 'scenarios.browse.steps[0].request.url', message: /is required/, at: '{ "ulr"' },
+    );
   });
 });
 
@@ -455,15 +598,20 @@ describe('templates', () => {
   });
 
   it('a syntax error inside a quoted string and inside a JSON body points inside the string', () => {
-    const text = plan({ top: BASE_URL, steps: `
+    const text = plan({
+      top: BASE_URL,
+      steps: `
       - request:
           url: "/users/\${}"
           method: POST
           json: { user: { name: "x \${a b}" } }
-    ` });
-    expectOnlyIssues(text,
+    `,
+    });
+    expectOnlyIssues(
+      text,
       { path: 'scenarios.browse.steps[0].request.url', message: /empty expression/, at: '${}' },
-      { path: 'scenarios.browse.steps[0].request.json.user.name', message: /expected '}'/, at: 'b}"' });
+      { path: 'scenarios.browse.steps[0].request.json.user.name', message: /expected '}'/, at: 'b}"' },
+    );
   });
 
   it('an unknown variable: ${userId} not extracted in the scenario', () => {
@@ -484,23 +632,40 @@ describe('templates', () => {
           steps:
             - request: { url: /users, extract: { userId: { jsonPath: "$[0].id" } } }
     `);
-    expectOnlyIssues(text, { path: 'scenarios.browse.steps[1].request.url', message: /'userId' is neither a plan variable nor extracted by a request/, at: 'userId}' });
+    expectOnlyIssues(text, {
+      path: 'scenarios.browse.steps[1].request.url',
+      message: /'userId' is neither a plan variable nor extracted by a request/,
+      at: 'userId}',
+    });
   });
 
   it('a variable extracted in the same scenario is known', () => {
-    const { plan: p } = parses(plan({ top: BASE_URL, steps: `
+    const { plan: p } = parses(
+      plan({
+        top: BASE_URL,
+        steps: `
       - request: { url: /users, extract: { userId: { jsonPath: "$[0].id" } } }
       - request: { url: "/users/\${userId}" }
-    ` }));
+    `,
+      }),
+    );
     expect(Object.keys(p.scenarios)).toEqual(['browse']);
   });
 
   it('a misspelt plan variable suggests the right one', () => {
-    const text = plan({ top: `${BASE_URL}\nvariables: { orgPrefix: Org }`, steps: '[{ request: { url: /orgs, method: POST, json: { name: "${orgprefix} 1" } } }]' });
-    expectIssues(text, { path: 'scenarios.browse.steps[0].request.json.name', message: /did you mean 'orgPrefix'/, at: 'orgprefix' });
+    const text = plan({
+      top: `${BASE_URL}\nvariables: { orgPrefix: Org }`,
+      steps: '[{ request: { url: /orgs, method: POST, json: { name: "${orgprefix} 1" } } }]',
+    });
+    expectIssues(text, {
+      path: 'scenarios.browse.steps[0].request.json.name',
+      message: /did you mean 'orgPrefix'/,
+      at: 'orgprefix',
+    });
   });
 
-  const headerPlan = (override: string): string => dedent(`
+  const headerPlan = (override: string): string =>
+    dedent(`
     version: 1
     name: x
     defaults:
@@ -526,7 +691,11 @@ describe('templates', () => {
 
   it('a default header using a variable only some scenarios extract names the scenarios that lack it', () => {
     const text = headerPlan('');
-    const [issue] = expectOnlyIssues(text, { path: 'defaults.headers.Authorization', message: /'token' is neither a plan variable nor extracted/, at: 'token}' });
+    const [issue] = expectOnlyIssues(text, {
+      path: 'defaults.headers.Authorization',
+      message: /'token' is neither a plan variable nor extracted/,
+      at: 'token}',
+    });
     expect(issue.message).toMatch(/scenarios 'browse', 'search'/);
     expect(issue.message).not.toContain("'login'");
   });
@@ -550,14 +719,27 @@ describe('templates', () => {
 
   it('a data feeder named like a member of every object (toString) must still be defined', () => {
     const text = plan({ top: BASE_URL, steps: '[{ request: { url: "/u/${data.toString.id}" } }]' });
-    expectIssues(text, { path: 'scenarios.browse.steps[0].request.url', message: /^no data feeder named 'toString'; define it under data:/ });
+    expectIssues(text, {
+      path: 'scenarios.browse.steps[0].request.url',
+      message: /^no data feeder named 'toString'; define it under data:/,
+    });
   });
 
   it('variables may use variables above them only', () => {
-    const text = plan({ top: `${BASE_URL}\nvariables:\n  greeting: "Hello \${who}"\n  who: World`, steps: '[{ request: { url: "/hello?g=${greeting}" } }]' });
-    expectIssues(text, { path: 'variables.greeting', message: /variable 'who' is not defined before 'greeting'/, at: 'who}' });
+    const text = plan({
+      top: `${BASE_URL}\nvariables:\n  greeting: "Hello \${who}"\n  who: World`,
+      steps: '[{ request: { url: "/hello?g=${greeting}" } }]',
+    });
+    expectIssues(text, {
+      path: 'variables.greeting',
+      message: /variable 'who' is not defined before 'greeting'/,
+      at: 'who}',
+    });
 
-    const ordered = text.replace('  greeting: "Hello ${who}"\n  who: World', '  who: World\n  greeting: "Hello ${who}"');
+    const ordered = text.replace(
+      '  greeting: "Hello ${who}"\n  who: World',
+      '  who: World\n  greeting: "Hello ${who}"',
+    );
     expect(ordered).not.toBe(text);
     expect(parses(ordered).plan.variables).toEqual({ who: 'World', greeting: 'Hello ${who}' });
   });
@@ -568,17 +750,23 @@ describe('templates', () => {
   });
 
   it('collects the environment variables the plan reads', () => {
-    const { env } = parses(plan({
-      top: 'defaults: { baseUrl: "${env.BASE_URL:-http://localhost}" }',
-      steps: '[{ request: { url: /x, auth: { type: bearer, token: "${env.TOKEN}" } } }]',
-    }));
-    expect(env.map((e) => [e.name, e.hasDefault])).toEqual([['BASE_URL', true], ['TOKEN', false]]);
+    const { env } = parses(
+      plan({
+        top: 'defaults: { baseUrl: "${env.BASE_URL:-http://localhost}" }',
+        steps: '[{ request: { url: /x, auth: { type: bearer, token: "${env.TOKEN}" } } }]',
+      }),
+    );
+    expect(env.map((e) => [e.name, e.hasDefault])).toEqual([
+      ['BASE_URL', true],
+      ['TOKEN', false],
+    ]);
   });
 });
 
 describe('request rules', () => {
   /** A plan whose one step is the request with these keys; `top` as for plan(). */
-  const oneRequest = (request: string, top?: string): string => plan({ top, steps: `- request:\n${indent(request, 4)}` });
+  const oneRequest = (request: string, top?: string): string =>
+    plan({ top, steps: `- request:\n${indent(request, 4)}` });
 
   it('two bodies (json and form)', () => {
     const text = oneRequest(`
@@ -587,12 +775,18 @@ describe('request rules', () => {
       json: { a: 1 }
       form: { b: "2" }
     `);
-    expectOnlyIssues(text, { path: 'scenarios.browse.steps[0].request.form', message: /one body: remove either json or form/, at: '{ b:' });
+    expectOnlyIssues(text, {
+      path: 'scenarios.browse.steps[0].request.form',
+      message: /one body: remove either json or form/,
+      at: '{ b:',
+    });
   });
 
   it('a relative URL without baseUrl; an absolute or templated one is fine', () => {
     expectIssues(oneRequest('url: /v3/users'), {
-      path: 'scenarios.browse.steps[0].request.url', message: /'\/v3\/users' is relative, but defaults\.baseUrl is not set/, at: '/v3/users',
+      path: 'scenarios.browse.steps[0].request.url',
+      message: /'\/v3\/users' is relative, but defaults\.baseUrl is not set/,
+      at: '/v3/users',
     });
     parses(oneRequest('url: "https://example.test/v3/users"'));
     parses(oneRequest('url: "${env.API}/v3/users"'));
@@ -608,10 +802,24 @@ describe('request rules', () => {
       extract:
         id: { regex: "id=(\\\\d+" }
     `);
-    expectOnlyIssues(text,
-      { path: 'scenarios.browse.steps[0].request.checks[0].matches', message: /not a valid regular expression/, at: '"([a-z"' },
-      { path: 'scenarios.browse.steps[0].request.checks[1].body.matches', message: /not a valid regular expression/, at: '"a{2,1}"' },
-      { path: 'scenarios.browse.steps[0].request.extract.id.regex', message: /not a valid regular expression/, at: '"id=' });
+    expectOnlyIssues(
+      text,
+      {
+        path: 'scenarios.browse.steps[0].request.checks[0].matches',
+        message: /not a valid regular expression/,
+        at: '"([a-z"',
+      },
+      {
+        path: 'scenarios.browse.steps[0].request.checks[1].body.matches',
+        message: /not a valid regular expression/,
+        at: '"a{2,1}"',
+      },
+      {
+        path: 'scenarios.browse.steps[0].request.extract.id.regex',
+        message: /not a valid regular expression/,
+        at: '"id=',
+      },
+    );
   });
 
   it('an invalid JSONPath in a check and an extraction', () => {
@@ -623,9 +831,15 @@ describe('request rules', () => {
       extract:
         id: { jsonPath: "$.a[?(@.b==" }
     `);
-    expectOnlyIssues(text,
-      { path: 'scenarios.browse.steps[0].request.checks[0].jsonPath', message: /not a valid JSONPath/, at: '"$.results[0"' },
-      { path: 'scenarios.browse.steps[0].request.extract.id.jsonPath', message: /not a valid JSONPath/, at: '"$.a[?' });
+    expectOnlyIssues(
+      text,
+      {
+        path: 'scenarios.browse.steps[0].request.checks[0].jsonPath',
+        message: /not a valid JSONPath/,
+        at: '"$.results[0"',
+      },
+      { path: 'scenarios.browse.steps[0].request.extract.id.jsonPath', message: /not a valid JSONPath/, at: '"$.a[?' },
+    );
   });
 
   it('a duration check without lt or lte', () => {
@@ -634,7 +848,10 @@ describe('request rules', () => {
   });
 
   it('checks reading the body when bodies are discarded', () => {
-    const text = oneRequest('url: "http://localhost/users"\nchecks: [{ status: 200 }, { jsonPath: $.id, exists: true }]', 'defaults: { http: { discardResponseBodies: true } }');
+    const text = oneRequest(
+      'url: "http://localhost/users"\nchecks: [{ status: 200 }, { jsonPath: $.id, exists: true }]',
+      'defaults: { http: { discardResponseBodies: true } }',
+    );
     expectOnlyIssues(text, { path: 'scenarios.browse.steps[0].request.checks[1]', message: /discardResponseBodies/ });
   });
 });
@@ -660,13 +877,16 @@ describe('executor rules', () => {
           stages: [{ duration: 0s, target: 5 }]
           steps: [{ request: { url: "http://localhost/" } }]
     `);
-    expectOnlyIssues(text,
+    expectOnlyIssues(
+      text,
       { path: 'scenarios.a.duration', message: /longer than 0s/, at: '0s\n' },
-      { path: 'scenarios.b.stages', message: /0s in total/ });
+      { path: 'scenarios.b.stages', message: /0s in total/ },
+    );
   });
 
   it('think with min greater than max, also inside a group', () => {
-    const text = plan({ steps: `
+    const text = plan({
+      steps: `
       - request: { url: "http://localhost/" }
       - think: { min: 2s, max: 500ms }
       - group:
@@ -674,64 +894,96 @@ describe('executor rules', () => {
           steps:
             - think: { min: 1m, max: 59s }
             - think: { min: 1s, max: 1s }
-    ` });
-    expectOnlyIssues(text,
+    `,
+    });
+    expectOnlyIssues(
+      text,
       { path: 'scenarios.browse.steps[1].think', message: /min \(2s\) is greater than max \(500ms\)/, at: '{ min: 2s' },
-      { path: 'scenarios.browse.steps[2].group.steps[0].think', message: /min \(1m\) is greater than max \(59s\)/, at: '{ min: 1m' });
+      {
+        path: 'scenarios.browse.steps[2].group.steps[0].think',
+        message: /min \(1m\) is greater than max \(59s\)/,
+        at: '{ min: 1m',
+      },
+    );
   });
 });
 
 describe('thresholds', () => {
   /** A plan with two named requests, List users and Get user, and these thresholds. */
-  const withThresholds = (thresholds: string): string => plan({
-    top: BASE_URL,
-    steps: `
+  const withThresholds = (thresholds: string): string =>
+    plan({
+      top: BASE_URL,
+      steps: `
       - request: { name: List users, url: /users }
       - request: { name: Get user, url: /users/1, checks: [{ status: 200 }] }
     `,
-    bottom: `thresholds:\n${indent(thresholds, 2)}`,
-  });
+      bottom: `thresholds:\n${indent(thresholds, 2)}`,
+    });
 
   it('valid thresholds parse', () => {
-    const { plan: p } = parses(withThresholds([
-      'http_req_duration{request:List users}: ["p(95)<500"]',
-      'http_req_failed{scenario:browse}: ["rate<0.01"]',
-      'checks{check:status is 200}: ["rate>0.99"]',
-      'iterations: ["count>10"]',
-    ].join('\n')));
+    const { plan: p } = parses(
+      withThresholds(
+        [
+          'http_req_duration{request:List users}: ["p(95)<500"]',
+          'http_req_failed{scenario:browse}: ["rate<0.01"]',
+          'checks{check:status is 200}: ["rate>0.99"]',
+          'iterations: ["count>10"]',
+        ].join('\n'),
+      ),
+    );
     expect(Object.keys(p.thresholds ?? {})).toHaveLength(4);
   });
 
   it('an unknown metric points at its key and lists the known metrics', () => {
     const text = withThresholds('http_req_duraton:\n  - p(95)<500');
-    const [issue] = expectOnlyIssues(text, { path: 'thresholds.http_req_duraton', message: /unknown metric 'http_req_duraton'/, at: 'http_req_duraton' });
+    const [issue] = expectOnlyIssues(text, {
+      path: 'thresholds.http_req_duraton',
+      message: /unknown metric 'http_req_duraton'/,
+      at: 'http_req_duraton',
+    });
     expect(issue.message).toContain('http_req_duration');
   });
 
   it('an aggregation the metric type does not have: rate on http_req_duration', () => {
     const text = withThresholds('http_req_duration: ["p(95)<500", "rate<0.1"]');
     expectOnlyIssues(text, {
-      path: 'thresholds.http_req_duration[1]', message: /http_req_duration is a trend metric: use avg, min, max, med, p\(N\), not rate/, at: '"rate<0.1"',
+      path: 'thresholds.http_req_duration[1]',
+      message: /http_req_duration is a trend metric: use avg, min, max, med, p\(N\), not rate/,
+      at: '"rate<0.1"',
     });
   });
 
   it('a tag filter on a request name that does not exist lists the known names', () => {
     const key = 'http_req_duration{request:List userz}';
     const text = withThresholds(`${key}:\n  - p(95)<500`);
-    const [issue] = expectOnlyIssues(text, { path: `thresholds[${JSON.stringify(key)}]`, message: /no request 'List userz' in this plan/, at: key });
+    const [issue] = expectOnlyIssues(text, {
+      path: `thresholds[${JSON.stringify(key)}]`,
+      message: /no request 'List userz' in this plan/,
+      at: key,
+    });
     expect(issue.message).toMatch(/did you mean 'List users'/);
     expect(issue.message).toMatch(/known: List users, Get user/);
   });
 
   it('a tag the metric does not have', () => {
     const text = withThresholds('vus{scenario:browse}: ["value<10"]\niterations{request:List users}: ["count>1"]');
-    expectOnlyIssues(text,
+    expectOnlyIssues(
+      text,
       { path: 'thresholds["vus{scenario:browse}"]', message: /vus has no tag 'scenario'/, at: 'vus{' },
-      { path: 'thresholds["iterations{request:List users}"]', message: /iterations has no tag 'request'.*scenario/, at: 'iterations{' });
+      {
+        path: 'thresholds["iterations{request:List users}"]',
+        message: /iterations has no tag 'request'.*scenario/,
+        at: 'iterations{',
+      },
+    );
   });
 
   it('an expression that is not a threshold', () => {
-    expectIssues(withThresholds('http_req_duration: ["p95 < 500ms"]'), { path: 'thresholds.http_req_duration[0]', message: /not a threshold expression/, at: '"p95' });
+    expectIssues(withThresholds('http_req_duration: ["p95 < 500ms"]'), {
+      path: 'thresholds.http_req_duration[0]',
+      message: /not a threshold expression/,
+      at: '"p95',
+    });
   });
 });
 
@@ -796,7 +1048,7 @@ describe('many problems in one file are all reported', () => {
   });
 });
 
-describe('the design example plan (the plan format\'s first sketch)', () => {
+describe("the design example plan (the plan format's first sketch)", () => {
   it('parses as written', () => {
     const text = dedent(`
       version: 1
@@ -836,9 +1088,23 @@ describe('the design example plan (the plan format\'s first sketch)', () => {
     expect(browse).toMatchObject({ executor: 'constant-vus', vus: 20, duration: '30s' });
     expect(browse?.steps).toHaveLength(3);
     expect(browse?.steps[2]).toEqual({
-      batch: [{ request: { name: 'Create organization', method: 'POST', url: '/v3/organizations', json: { name: '${orgPrefix} ${vu}:${iter}' }, checks: [{ status: 201 }] } }],
+      batch: [
+        {
+          request: {
+            name: 'Create organization',
+            method: 'POST',
+            url: '/v3/organizations',
+            json: { name: '${orgPrefix} ${vu}:${iter}' },
+            checks: [{ status: 201 }],
+          },
+        },
+      ],
     });
     expect(env.map((e) => e.name).sort()).toEqual(['API_TOKEN', 'BASE_URL']);
-    expect(Object.keys(plan.thresholds ?? {})).toEqual(['http_req_duration{request:List users}', 'http_req_failed', 'checks']);
+    expect(Object.keys(plan.thresholds ?? {})).toEqual([
+      'http_req_duration{request:List users}',
+      'http_req_failed',
+      'checks',
+    ]);
   });
 });

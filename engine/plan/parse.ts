@@ -41,7 +41,9 @@ export function validatePlanValue(value: unknown, source?: PlanSource): { plan: 
 }
 
 function validate(value: unknown, source: PlanSource | undefined): { plan: Plan; env: EnvReference[] } {
-  const fail = (issues: LocatableIssue[]): never => { throw new PlanError(locateIssues(issues, source), source?.file); };
+  const fail = (issues: LocatableIssue[]): never => {
+    throw new PlanError(locateIssues(issues, source), source?.file);
+  };
 
   // Measured before anything recurses into it (plan text was measured by the parser already; values from the
   // app's database, HTTP API or designer were not).
@@ -54,7 +56,13 @@ function validate(value: unknown, source: PlanSource | undefined): { plan: Plan;
   const plan = parsed.data as Plan;
   dropDisabled(plan);
   const templates = validateTemplates(plan);
-  const issues = [...validateScenarios(plan), ...validateRequests(plan), ...validateFlow(plan), ...templates.issues, ...validateThresholds(plan)];
+  const issues = [
+    ...validateScenarios(plan),
+    ...validateRequests(plan),
+    ...validateFlow(plan),
+    ...templates.issues,
+    ...validateThresholds(plan),
+  ];
   if (issues.length > 0) fail(issues);
   return { plan, env: templates.env };
 }

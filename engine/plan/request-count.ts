@@ -30,32 +30,53 @@ export function requestsPerIteration(steps: unknown, path: PathSegment[] = []): 
 function stepCount(s: unknown, at: PathSegment[]): RequestCount {
   if (!isRec(s)) return ZERO;
   if (isRec(s.request)) return { min: 1, max: 1, mean: 1 };
-  if (Array.isArray(s.batch)) { const n = s.batch.filter((b) => isRec(b) && isRec(b.request)).length; return { min: n, max: n, mean: n }; }
+  if (Array.isArray(s.batch)) {
+    const n = s.batch.filter((b) => isRec(b) && isRec(b.request)).length;
+    return { min: n, max: n, mean: n };
+  }
   if (isRec(s.group)) return requestsPerIteration(s.group.steps, [...at, 'group', 'steps']);
   if (isRec(s.if)) {
     const a = requestsPerIteration(s.if.then, [...at, 'if', 'then']);
     const b = requestsPerIteration(s.if.else, [...at, 'if', 'else']);
     // Whether the condition holds is not known before the run: the mean is not either (unless both send as many).
     const mean = a.mean !== null && a.mean === b.mean ? a.mean : null;
-    const unknown = a.unknown ?? b.unknown ?? (mean === null ? { path: at, why: 'which branch of the if runs depends on the responses' } : undefined);
+    const unknown =
+      a.unknown ??
+      b.unknown ??
+      (mean === null ? { path: at, why: 'which branch of the if runs depends on the responses' } : undefined);
     return { ...either([a, b]), mean, ...(unknown ? { unknown } : {}) };
   }
   if (isRec(s.repeat)) {
     const body = requestsPerIteration(s.repeat.steps, [...at, 'repeat', 'steps']);
     const n = s.repeat.times;
     if (typeof n === 'number') return times(body, n, n);
-    return { ...times(body, 0, null), unknown: body.unknown ?? { path: at, why: 'the repeat count is an expression evaluated during the run' } };
+    return {
+      ...times(body, 0, null),
+      unknown: body.unknown ?? { path: at, why: 'the repeat count is an expression evaluated during the run' },
+    };
   }
   for (const kind of ['while', 'doWhile'] as const) {
     const w = s[kind];
     if (!isRec(w)) continue;
     const body = requestsPerIteration(w.steps, [...at, kind, 'steps']);
     const max = typeof w.max === 'number' ? w.max : null;
-    return { ...times(body, kind === 'doWhile' ? 1 : 0, max), unknown: body.unknown ?? { path: at, why: `the passes of the ${kind} depend on the responses (at most ${max ?? '?'})` } };
+    return {
+      ...times(body, kind === 'doWhile' ? 1 : 0, max),
+      unknown: body.unknown ?? {
+        path: at,
+        why: `the passes of the ${kind} depend on the responses (at most ${max ?? '?'})`,
+      },
+    };
   }
   if (isRec(s.forEach)) {
     const body = requestsPerIteration(s.forEach.steps, [...at, 'forEach', 'steps']);
-    return { ...times(body, 0, null), unknown: body.unknown ?? { path: at, why: 'the forEach makes one pass per item of a list known only during the run' } };
+    return {
+      ...times(body, 0, null),
+      unknown: body.unknown ?? {
+        path: at,
+        why: 'the forEach makes one pass per item of a list known only during the run',
+      },
+    };
   }
   if (isRec(s.once)) {
     // Once per VU, not per iteration: nothing in the mean of a long run.
@@ -65,10 +86,16 @@ function stepCount(s: unknown, at: PathSegment[]): RequestCount {
   for (const kind of ['randomSwitch', 'roundRobinSwitch'] as const) {
     const list = s[kind];
     if (!Array.isArray(list)) continue;
-    const branches = list.filter(isRec).map((b, k) => ({ w: kind === 'randomSwitch' ? (typeof b.weight === 'number' && b.weight > 0 ? b.weight : 0) : 1, c: requestsPerIteration(b.steps, [...at, kind, k, 'steps']) }));
+    const branches = list.filter(isRec).map((b, k) => ({
+      w: kind === 'randomSwitch' ? (typeof b.weight === 'number' && b.weight > 0 ? b.weight : 0) : 1,
+      c: requestsPerIteration(b.steps, [...at, kind, k, 'steps']),
+    }));
     const total = branches.reduce((t, b) => t + b.w, 0);
     const means = branches.map((b) => b.c.mean);
-    const mean = total === 0 || means.includes(null) ? null : branches.reduce((m, b) => m + (b.w / total) * (b.c.mean as number), 0);
+    const mean =
+      total === 0 || means.includes(null)
+        ? null
+        : branches.reduce((m, b) => m + (b.w / total) * (b.c.mean as number), 0);
     const unknown = branches.find((b) => b.c.unknown)?.c.unknown;
     return { ...either(branches.map((b) => b.c)), mean, ...(unknown ? { unknown } : {}) };
   }
@@ -88,11 +115,19 @@ function add(a: RequestCount, b: RequestCount): RequestCount {
 /** A body run between `lo` and `hi` times (null: unbounded); the mean only for a fixed count. */
 function times(body: RequestCount, lo: number, hi: number | null): RequestCount {
   const max = hi === null || body.max === null ? null : hi * body.max;
-  return { min: lo * body.min, max, mean: lo === hi && body.mean !== null ? lo * body.mean : null, ...(body.unknown ? { unknown: body.unknown } : {}) };
+  return {
+    min: lo * body.min,
+    max,
+    mean: lo === hi && body.mean !== null ? lo * body.mean : null,
+    ...(body.unknown ? { unknown: body.unknown } : {}),
+  };
 }
 
 /** One of several lists runs: the fewest of their minimums, the most of their maximums. */
 function either(counts: readonly RequestCount[]): Pick<RequestCount, 'min' | 'max'> {
   if (counts.length === 0) return { min: 0, max: 0 };
-  return { min: Math.min(...counts.map((c) => c.min)), max: counts.some((c) => c.max === null) ? null : Math.max(...counts.map((c) => c.max as number)) };
+  return {
+    min: Math.min(...counts.map((c) => c.min)),
+    max: counts.some((c) => c.max === null) ? null : Math.max(...counts.map((c) => c.max as number)),
+  };
 }

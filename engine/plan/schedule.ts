@@ -9,9 +9,13 @@ import type { Plan, Scenario } from './schema/index.ts';
 export const DEFAULT_GRACEFUL_STOP_MS = 30_000;
 export const DEFAULT_MAX_DURATION_MS = 600_000;
 
-export interface VuStep { atMs: number; vus: number }
+export interface VuStep {
+  atMs: number;
+  vus: number;
+}
 
-const ms = (d: string | undefined, fallback: number): number => (d === undefined ? fallback : (parseDuration(d) ?? fallback));
+const ms = (d: string | undefined, fallback: number): number =>
+  d === undefined ? fallback : (parseDuration(d) ?? fallback);
 
 /**
  * ramping-vus: within a stage from `a` to `b` VUs over `d`, the count moves by one at stageStart + d*k/|b-a|
@@ -31,7 +35,9 @@ export function rampingVuSteps(startVUs: number, stages: readonly { duration: st
     const d = ms(stage.duration, 0);
     const diff = stage.target - from;
     if (d === 0) add(start, stage.target);
-    else for (let k = 1; k <= Math.abs(diff); k++) add(start + Math.floor((d * k) / Math.abs(diff)), from + Math.sign(diff) * k);
+    else
+      for (let k = 1; k <= Math.abs(diff); k++)
+        add(start + Math.floor((d * k) / Math.abs(diff)), from + Math.sign(diff) * k);
     from = stage.target;
     start += d;
   }
@@ -42,11 +48,25 @@ export function rampingVuSteps(startVUs: number, stages: readonly { duration: st
 /** Planned VUs of one scenario over time, relative to its own start (ends with 0 at its regular end). */
 export function plannedVus(sc: Scenario): VuStep[] {
   switch (sc.executor) {
-    case 'ramping-vus': return rampingVuSteps(sc.startVUs ?? 1, sc.stages);
-    case 'constant-vus': return [{ atMs: 0, vus: sc.vus ?? 1 }, { atMs: ms(sc.duration, 0), vus: 0 }];
+    case 'ramping-vus':
+      return rampingVuSteps(sc.startVUs ?? 1, sc.stages);
+    case 'constant-vus':
+      return [
+        { atMs: 0, vus: sc.vus ?? 1 },
+        { atMs: ms(sc.duration, 0), vus: 0 },
+      ];
     // Open model: VUs follow the load; the plan only bounds them.
-    case 'constant-arrival-rate': case 'ramping-arrival-rate': return [{ atMs: 0, vus: sc.preAllocatedVUs }, { atMs: regularDurationMs(sc), vus: 0 }];
-    default: return [{ atMs: 0, vus: sc.vus ?? 1 }, { atMs: ms(sc.maxDuration, DEFAULT_MAX_DURATION_MS), vus: 0 }];
+    case 'constant-arrival-rate':
+    case 'ramping-arrival-rate':
+      return [
+        { atMs: 0, vus: sc.preAllocatedVUs },
+        { atMs: regularDurationMs(sc), vus: 0 },
+      ];
+    default:
+      return [
+        { atMs: 0, vus: sc.vus ?? 1 },
+        { atMs: ms(sc.maxDuration, DEFAULT_MAX_DURATION_MS), vus: 0 },
+      ];
   }
 }
 
@@ -58,30 +78,52 @@ export function maxVus(sc: Scenario): number {
 /** Regular duration: when no new iteration starts any more (iteration executors may finish earlier). */
 export function regularDurationMs(sc: Scenario): number {
   switch (sc.executor) {
-    case 'constant-vus': case 'constant-arrival-rate': return ms(sc.duration, 0);
-    case 'ramping-vus': case 'ramping-arrival-rate': return sc.stages.reduce((t, s) => t + ms(s.duration, 0), 0);
-    default: return ms(sc.maxDuration, DEFAULT_MAX_DURATION_MS);
+    case 'constant-vus':
+    case 'constant-arrival-rate':
+      return ms(sc.duration, 0);
+    case 'ramping-vus':
+    case 'ramping-arrival-rate':
+      return sc.stages.reduce((t, s) => t + ms(s.duration, 0), 0);
+    default:
+      return ms(sc.maxDuration, DEFAULT_MAX_DURATION_MS);
   }
 }
 
-export function gracefulStopMs(sc: Scenario): number { return ms(sc.gracefulStop, DEFAULT_GRACEFUL_STOP_MS); }
-export function startTimeMs(sc: Scenario): number { return ms(sc.startTime, 0); }
+export function gracefulStopMs(sc: Scenario): number {
+  return ms(sc.gracefulStop, DEFAULT_GRACEFUL_STOP_MS);
+}
+export function startTimeMs(sc: Scenario): number {
+  return ms(sc.startTime, 0);
+}
 
 /** Longest possible test duration, graceful stops included. */
 export function planMaxDurationMs(plan: Plan): number {
-  return Math.max(0, ...Object.values(plan.scenarios).map((s) => startTimeMs(s) + regularDurationMs(s) + gracefulStopMs(s)));
+  return Math.max(
+    0,
+    ...Object.values(plan.scenarios).map((s) => startTimeMs(s) + regularDurationMs(s) + gracefulStopMs(s)),
+  );
 }
 
 /** k6-style line: "20 looping VUs for 30s (gracefulStop: 30s)". */
 export function describeScenario(sc: Scenario): string {
-  const extra = [sc.startTime && ms(sc.startTime, 0) > 0 ? `startTime: ${sc.startTime}` : '', `gracefulStop: ${formatDuration(gracefulStopMs(sc))}`].filter(Boolean).join(', ');
+  const extra = [
+    sc.startTime && ms(sc.startTime, 0) > 0 ? `startTime: ${sc.startTime}` : '',
+    `gracefulStop: ${formatDuration(gracefulStopMs(sc))}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const vus = (n: number): string => `${n} VU${n === 1 ? '' : 's'}`;
   switch (sc.executor) {
-    case 'constant-vus': return `${sc.vus ?? 1} looping VU${(sc.vus ?? 1) === 1 ? '' : 's'} for ${sc.duration} (${extra})`;
-    case 'ramping-vus': return `up to ${vus(maxVus(sc))} over ${sc.stages.length} stage${sc.stages.length === 1 ? '' : 's'} for ${formatDuration(regularDurationMs(sc))} (${extra}, gracefulRampDown: ${formatDuration(ms(sc.gracefulRampDown, DEFAULT_GRACEFUL_STOP_MS))})`;
-    case 'per-vu-iterations': return `${sc.iterations ?? 1} iterations for each of ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;
-    case 'shared-iterations': return `${sc.iterations ?? 1} iterations shared among ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;
-    case 'constant-arrival-rate': return `${rate(plannedRate(sc)[0]?.perSecond ?? 0)} for ${sc.duration} (maxVUs: ${maxVus(sc)}, ${extra})`;
+    case 'constant-vus':
+      return `${sc.vus ?? 1} looping VU${(sc.vus ?? 1) === 1 ? '' : 's'} for ${sc.duration} (${extra})`;
+    case 'ramping-vus':
+      return `up to ${vus(maxVus(sc))} over ${sc.stages.length} stage${sc.stages.length === 1 ? '' : 's'} for ${formatDuration(regularDurationMs(sc))} (${extra}, gracefulRampDown: ${formatDuration(ms(sc.gracefulRampDown, DEFAULT_GRACEFUL_STOP_MS))})`;
+    case 'per-vu-iterations':
+      return `${sc.iterations ?? 1} iterations for each of ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;
+    case 'shared-iterations':
+      return `${sc.iterations ?? 1} iterations shared among ${vus(sc.vus ?? 1)} (maxDuration: ${formatDuration(regularDurationMs(sc))}, ${extra})`;
+    case 'constant-arrival-rate':
+      return `${rate(plannedRate(sc)[0]?.perSecond ?? 0)} for ${sc.duration} (maxVUs: ${maxVus(sc)}, ${extra})`;
     case 'ramping-arrival-rate': {
       const peak = Math.max(...plannedRate(sc).map((p) => p.perSecond));
       return `up to ${rate(peak)} over ${sc.stages.length} stage${sc.stages.length === 1 ? '' : 's'} for ${formatDuration(regularDurationMs(sc))} (maxVUs: ${maxVus(sc)}, ${extra})`;
@@ -89,4 +131,5 @@ export function describeScenario(sc: Scenario): string {
   }
 }
 
-const rate = (perSecond: number): string => `${Number.isInteger(perSecond) ? perSecond : perSecond.toFixed(2)} iterations/s`;
+const rate = (perSecond: number): string =>
+  `${Number.isInteger(perSecond) ? perSecond : perSecond.toFixed(2)} iterations/s`;

@@ -31,7 +31,8 @@ export interface ScenarioShare {
 }
 
 export function scenarioShare(sc: Scenario, tuple: SegmentTuple): ScenarioShare {
-  const of = (part: number, whole: number, unit: string): string => `${part} of ${whole} ${unit}${whole === 1 ? '' : 's'}`;
+  const of = (part: number, whole: number, unit: string): string =>
+    `${part} of ${whole} ${unit}${whole === 1 ? '' : 's'}`;
   const total = maxVus(sc);
   const vus = tuple.scale(total);
   if (isArrivalRate(sc)) {
@@ -40,17 +41,30 @@ export function scenarioShare(sc: Scenario, tuple: SegmentTuple): ScenarioShare 
     const peak = Math.max(...plannedRate(sc).map((p) => p.perSecond));
     const rate = `${part === 1 ? 'every' : arrivals ? `${formatShare(part)} of the` : 'none of the'} iterations (about ${round(peak * part)} of ${round(peak)} iterations/s at the peak)`;
     return {
-      maxVus: vus, vus: tuple, preAllocated: tuple.scale(sc.preAllocatedVUs), ...(arrivals ? { arrivals } : {}),
+      maxVus: vus,
+      vus: tuple,
+      preAllocated: tuple.scale(sc.preAllocatedVUs),
+      ...(arrivals ? { arrivals } : {}),
       description: `${rate}, maxVUs ${of(vus, total, 'VU')}`,
     };
   }
   if (sc.executor === 'shared-iterations') {
     const all = sc.iterations ?? 1;
     const iterations = tuple.forValue(total)?.scale(all) ?? 0;
-    return { maxVus: vus, vus: tuple, iterations, description: `${of(iterations, all, 'iteration')}, ${of(vus, total, 'VU')}` };
+    return {
+      maxVus: vus,
+      vus: tuple,
+      iterations,
+      description: `${of(iterations, all, 'iteration')}, ${of(vus, total, 'VU')}`,
+    };
   }
-  if (sc.executor === 'per-vu-iterations') return { maxVus: vus, vus: tuple, description: `${of(vus, total, 'VU')} × ${sc.iterations ?? 1} iterations` };
-  return { maxVus: vus, vus: tuple, description: sc.executor === 'ramping-vus' ? `up to ${of(vus, total, 'VU')}` : of(vus, total, 'VU') };
+  if (sc.executor === 'per-vu-iterations')
+    return { maxVus: vus, vus: tuple, description: `${of(vus, total, 'VU')} × ${sc.iterations ?? 1} iterations` };
+  return {
+    maxVus: vus,
+    vus: tuple,
+    description: sc.executor === 'ramping-vus' ? `up to ${of(vus, total, 'VU')}` : of(vus, total, 'VU'),
+  };
 }
 
 /** "the segment 1/4:1/2 runs 50 of 200 iterations, ..." appended to the scenario's own description. */
@@ -61,7 +75,10 @@ export function describeShare(share: ScenarioShare): string {
 /** The start times (of arrivalTimes) of the iterations this segment starts: the global schedule, striped. */
 export function* segmentTimes(times: Iterable<number>, arrivals: SegmentTuple | undefined): Generator<number> {
   if (!arrivals) return;
-  if (arrivals.isWhole) { yield* times; return; }
+  if (arrivals.isWhole) {
+    yield* times;
+    return;
+  }
   let local = 0;
   let next = arrivals.globalIndex(0);
   let index = 0;

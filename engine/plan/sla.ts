@@ -4,7 +4,10 @@
  */
 import { parseThresholdExpr, parseThresholdKey } from './threshold-syntax.ts';
 
-export interface Sla { metric: string; expression: string }
+export interface Sla {
+  metric: string;
+  expression: string;
+}
 
 /** Parses one SLA; throws ThresholdSyntaxError with a user message when it is not valid. */
 export function parseSla(text: string): Sla {

@@ -33,7 +33,10 @@ console.log(JSON.stringify({
 
 describe('a parsed plan source', () => {
   it('does not keep the syntax tree of a 10,000-step plan alive, and still locates errors in it', () => {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', CHILD], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', CHILD], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout) as { held: number; value: string; key: string; inString: string; steps: number };
     expect(out.steps).toBe(10_000);

@@ -2,7 +2,21 @@
  * Plan text -> plain value, keeping the YAML/JSON syntax tree so that any path in the document can be
  * turned back into line:column. JSON is parsed by the same YAML 1.2 parser (JSON is a subset of it).
  */
-import { Composer, isAlias, isMap, isScalar, isSeq, LineCounter, Scalar, type Alias, type CST, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  Composer,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Scalar,
+  type Alias,
+  type CST,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import { PlanError, type LocatableIssue, type PlanIssue, type SourcePosition } from './errors.ts';
 import { formatBytes, MAX_DEPTH, MAX_PLAN_BYTES } from './limits.ts';
 import type { PathSegment } from './path.ts';
@@ -21,10 +35,19 @@ export interface PlanSource {
 const MAX_SYNTAX_ERRORS = 2;
 
 export function parsePlanSource(text: string, file?: string): PlanSource {
-  const fail = (issues: PlanIssue[]): never => { throw new PlanError(issues, file); };
+  const fail = (issues: PlanIssue[]): never => {
+    throw new PlanError(issues, file);
+  };
   if (text.length > MAX_PLAN_BYTES) {
-    fail([{ path: [], position: positionAt(text, MAX_PLAN_BYTES), message: `the plan is larger than ${formatBytes(MAX_PLAN_BYTES)}, the limit for plans: `
-      + 'split it into several plans, or move large bodies into files (request.file) and rows into data files (data:)' }]);
+    fail([
+      {
+        path: [],
+        position: positionAt(text, MAX_PLAN_BYTES),
+        message:
+          `the plan is larger than ${formatBytes(MAX_PLAN_BYTES)}, the limit for plans: ` +
+          'split it into several plans, or move large bodies into files (request.file) and rows into data files (data:)',
+      },
+    ]);
   }
   const lineCounter = new LineCounter();
   const pos = (offset: number): SourcePosition => {
@@ -36,12 +59,20 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
   const { tokens } = cst as { tokens: CST.Token[] };
   const { doc, second } = composeOne(tokens, text.length);
   const syntax = doc.errors.map((e) => ({ message: `syntax error: ${e.message.split('\n')[0]}`, offset: e.pos[0] }));
-  if (second !== undefined) syntax.push({ message: 'a plan is one YAML document: remove the second one, which starts here', offset: second });
+  if (second !== undefined)
+    syntax.push({ message: 'a plan is one YAML document: remove the second one, which starts here', offset: second });
   if (syntax.length > 0) {
     // After the first syntax error the parser is lost; the rest are mostly echoes of it.
-    const shown: PlanIssue[] = syntax.slice(0, MAX_SYNTAX_ERRORS).map((e) => ({ path: [], message: e.message, position: pos(e.offset) }));
+    const shown: PlanIssue[] = syntax
+      .slice(0, MAX_SYNTAX_ERRORS)
+      .map((e) => ({ path: [], message: e.message, position: pos(e.offset) }));
     const more = syntax.slice(MAX_SYNTAX_ERRORS);
-    if (more[0]) shown.push({ path: [], message: `(${more.length} more syntax error${more.length === 1 ? '' : 's'} after these, probably caused by the first)`, position: pos(more[0].offset) });
+    if (more[0])
+      shown.push({
+        path: [],
+        message: `(${more.length} more syntax error${more.length === 1 ? '' : 's'} after these, probably caused by the first)`,
+        position: pos(more[0].offset),
+      });
     fail(shown);
   }
   const { value, aliasTargets, issues } = yamlValue(doc, pos);
@@ -53,7 +84,10 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
   const walk = (path: readonly PathSegment[]): Found => {
     let w = tree.deref();
     if (!w) {
-      const again = composeOne((parseCst(text, MAX_DEPTH, () => {}) as { tokens: CST.Token[] }).tokens, text.length).doc;
+      const again = composeOne(
+        (parseCst(text, MAX_DEPTH, () => {}) as { tokens: CST.Token[] }).tokens,
+        text.length,
+      ).doc;
       w = walker(again, yamlValue(again, pos).aliasTargets);
       tree = new WeakRef(w);
     }
@@ -89,7 +123,10 @@ function composeOne(tokens: CST.Token[], length: number): { doc: Document.Parsed
   let doc: Document.Parsed | undefined;
   let second: number | undefined;
   for (const next of composer.compose(tokens, true, length)) {
-    if (doc) { second = next.range[0]; break; }
+    if (doc) {
+      second = next.range[0];
+      break;
+    }
     doc = next;
   }
   // compose(tokens, true) always yields at least one document, an empty one for an empty text.
@@ -100,11 +137,18 @@ function composeOne(tokens: CST.Token[], length: number): { doc: Document.Parsed
 function positionAt(text: string, offset: number): SourcePosition {
   let line = 1;
   let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) { line++; lineStart = i + 1; }
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
   return { line, column: offset - lineStart + 1 };
 }
 
-interface Found { node: Node | undefined; keyNode: Node | undefined; complete: boolean }
+interface Found {
+  node: Node | undefined;
+  keyNode: Node | undefined;
+  complete: boolean;
+}
 
 /** Follows a path through the document's nodes; keys are looked up in an index built per mapping on first use. */
 function walker(doc: Document, aliasTargets: ReadonlyMap<Alias, Node>): (path: readonly PathSegment[]) => Found {
@@ -113,7 +157,8 @@ function walker(doc: Document, aliasTargets: ReadonlyMap<Alias, Node>): (path: r
     let index = indexes.get(map);
     if (!index) {
       index = new Map();
-      for (const p of map.items) if (isScalar(p.key) && !index.has(keyText(p.key.value))) index.set(keyText(p.key.value), p);
+      for (const p of map.items)
+        if (isScalar(p.key) && !index.has(keyText(p.key.value))) index.set(keyText(p.key.value), p);
       indexes.set(map, index);
     }
     return index.get(key);
@@ -147,7 +192,12 @@ function walker(doc: Document, aliasTargets: ReadonlyMap<Alias, Node>): (path: r
 export function locateIssues(issues: readonly LocatableIssue[], source: PlanSource | undefined): PlanIssue[] {
   return issues.map(({ offset, atKey, ...i }) => ({
     ...i,
-    position: i.position ?? (source === undefined ? undefined
-      : offset !== undefined ? source.locateInString(i.path, offset) : source.locate(i.path, { key: atKey === true })),
+    position:
+      i.position ??
+      (source === undefined
+        ? undefined
+        : offset !== undefined
+          ? source.locateInString(i.path, offset)
+          : source.locate(i.path, { key: atKey === true })),
   }));
 }

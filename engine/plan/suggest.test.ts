@@ -3,7 +3,8 @@ import { parsePlan, PlanError } from './index.ts';
 import { closest, withSuggestionBudget } from '../base/suggest.ts';
 
 const HEAD = 'version: 1\nname: x\n';
-const SCENARIOS = 'scenarios:\n  a:\n    executor: constant-vus\n    duration: 1s\n    steps: [{ request: { url: "http://h/" } }]\n';
+const SCENARIOS =
+  'scenarios:\n  a:\n    executor: constant-vus\n    duration: 1s\n    steps: [{ request: { url: "http://h/" } }]\n';
 
 function refused(text: string): PlanError {
   try {
@@ -34,8 +35,14 @@ describe('did you mean', () => {
     const names = [...Array.from({ length: 999 }, () => 'qqqqqq'), 'target'];
     expect(withSuggestionBudget(1_000_000, () => closest('targex', names))).toBe('target');
     expect(withSuggestionBudget(20_000, () => closest('targex', names))).toBeUndefined();
-    expect(withSuggestionBudget(40_000, () => [closest('targex', names), closest('targex', names)])).toEqual(['target', undefined]);
-    expect(withSuggestionBudget(80_000, () => [closest('targex', names), closest('targex', names)])).toEqual(['target', 'target']);
+    expect(withSuggestionBudget(40_000, () => [closest('targex', names), closest('targex', names)])).toEqual([
+      'target',
+      undefined,
+    ]);
+    expect(withSuggestionBudget(80_000, () => [closest('targex', names), closest('targex', names)])).toEqual([
+      'target',
+      'target',
+    ]);
   });
 
   it('a 1 MB executor name is refused at once, without a suggestion (took 10 s and 800 MB)', () => {

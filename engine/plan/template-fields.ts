@@ -5,7 +5,14 @@
 import { compileExpression, compileTemplate, type TemplateReference } from '../template/index.ts';
 import type { PathSegment } from './path.ts';
 import type { Auth, GrpcCall, Plan, Request } from './schema/index.ts';
-import { CHECK_OPERANDS, checkStrings, strings, type DefaultField, type TemplateField, type TemplateScope } from './template-strings.ts';
+import {
+  CHECK_OPERANDS,
+  checkStrings,
+  strings,
+  type DefaultField,
+  type TemplateField,
+  type TemplateScope,
+} from './template-strings.ts';
 import { websocketFields } from './websocket-fields.ts';
 import { requestsOf, stepsOf } from './walk.ts';
 import { grpcCallsOf } from './grpc-names.ts';
@@ -21,22 +28,35 @@ export function* templateFields(plan: Plan): Generator<TemplateField> {
   }
   const d = plan.defaults;
   if (d) {
-    if (d.baseUrl !== undefined) yield { path: ['defaults', 'baseUrl'], source: d.baseUrl, scope: { kind: 'defaults', field: { kind: 'baseUrl' } } };
+    if (d.baseUrl !== undefined)
+      yield {
+        path: ['defaults', 'baseUrl'],
+        source: d.baseUrl,
+        scope: { kind: 'defaults', field: { kind: 'baseUrl' } },
+      };
     for (const [name, value] of Object.entries(d.headers ?? {})) {
       yield* strings(value, ['defaults', 'headers', name], { kind: 'defaults', field: { kind: 'header', name } });
     }
     yield* authStrings(d.auth, ['defaults', 'auth'], { kind: 'defaults', field: { kind: 'auth' } });
   }
-  for (const visit of requestsOf(plan)) yield* requestStrings(visit.request, visit.path, { kind: 'request', scenario: visit.scenario });
-  for (const visit of grpcCallsOf(plan)) yield* grpcStrings(visit.call, visit.path, { kind: 'request', scenario: visit.scenario });
+  for (const visit of requestsOf(plan))
+    yield* requestStrings(visit.request, visit.path, { kind: 'request', scenario: visit.scenario });
+  for (const visit of grpcCallsOf(plan))
+    yield* grpcStrings(visit.call, visit.path, { kind: 'request', scenario: visit.scenario });
   for (const { step, path, scenario } of stepsOf(plan)) {
     const scope: TemplateScope = { kind: 'request', scenario };
-    const expr = (source: string, at: PathSegment[]): TemplateField => ({ path: [...path, ...at], source, scope, expression: true });
+    const expr = (source: string, at: PathSegment[]): TemplateField => ({
+      path: [...path, ...at],
+      source,
+      scope,
+      expression: true,
+    });
     if ('if' in step) yield expr(step.if.condition, ['if', 'condition']);
     else if ('while' in step) yield expr(step.while.condition, ['while', 'condition']);
     else if ('doWhile' in step) yield expr(step.doWhile.condition, ['doWhile', 'condition']);
     else if ('forEach' in step) yield expr(step.forEach.in, ['forEach', 'in']);
-    else if ('repeat' in step && typeof step.repeat.times === 'string') yield expr(step.repeat.times, ['repeat', 'times']);
+    else if ('repeat' in step && typeof step.repeat.times === 'string')
+      yield expr(step.repeat.times, ['repeat', 'times']);
     else if ('websocket' in step) yield* websocketFields(step.websocket, [...path, 'websocket'], scope);
   }
 }
@@ -79,8 +99,11 @@ const ABSOLUTE = /^https?:\/\//i;
 /** Does this request use the default (a relative URL uses baseUrl; own auth or header replaces the default)? */
 export function usesDefault(r: Request, field: DefaultField): boolean {
   switch (field.kind) {
-    case 'baseUrl': return !ABSOLUTE.test(r.url);
-    case 'auth': return r.auth === undefined;
-    case 'header': return !Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === field.name.toLowerCase());
+    case 'baseUrl':
+      return !ABSOLUTE.test(r.url);
+    case 'auth':
+      return r.auth === undefined;
+    case 'header':
+      return !Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === field.name.toLowerCase());
   }
 }

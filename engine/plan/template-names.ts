@@ -16,12 +16,16 @@ import { grpcCallsOf } from './grpc-names.ts';
 import { requestsOf, SETUP, stepsOf } from './walk.ts';
 
 /** Where a name is missing: the first scenarios (or the variable), and how many in all. */
-export interface Missing { names: string[]; total: number }
+export interface Missing {
+  names: string[];
+  total: number;
+}
 
 /** Scenarios listed by `missing` before it only counts the rest. */
 const LISTED = 20;
 
-const keyOf = (field: DefaultField): string => (field.kind === 'header' ? `header:${field.name.toLowerCase()}` : field.kind);
+const keyOf = (field: DefaultField): string =>
+  field.kind === 'header' ? `header:${field.name.toLowerCase()}` : field.kind;
 
 export class TemplateNames {
   /** Plan variables in order: a variable may use the ones before it. */
@@ -46,14 +50,20 @@ export class TemplateNames {
   constructor(plan: Plan) {
     for (const [i, name] of Object.keys(plan.variables ?? {}).entries()) this.order.set(name, i);
     for (const { step, scenario } of stepsOf(plan)) {
-      for (const { name } of loopVariables(step)) this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
-      if ('websocket' in step) for (const name of websocketNames(step.websocket)) this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
+      for (const { name } of loopVariables(step))
+        this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
+      if ('websocket' in step)
+        for (const name of websocketNames(step.websocket))
+          this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
     }
     for (const { request, scenario } of requestsOf(plan)) {
       this.requestNames.set(scenario, (this.requestNames.get(scenario) ?? new Set()).add(requestName(request)));
       if (scenario === SETUP) for (const name of Object.keys(request.extract ?? {})) this.setupNames.add(name);
       const count = this.requests.get(scenario) ?? 0;
-      if (count === 0) { this.requesting.push(scenario); this.extracted.set(scenario, new Set()); }
+      if (count === 0) {
+        this.requesting.push(scenario);
+        this.extracted.set(scenario, new Set());
+      }
       this.requests.set(scenario, count + 1);
       for (const name of Object.keys(request.extract ?? {})) {
         this.extracted.get(scenario)?.add(name);
@@ -83,7 +93,10 @@ export class TemplateNames {
   missing(scope: TemplateScope, name: string): Missing {
     const none = { names: [], total: 0 };
     const index = this.order.get(name);
-    if (scope.kind === 'variable') return index !== undefined && index < (this.order.get(scope.name) ?? 0) ? none : { names: [scope.name], total: 1 };
+    if (scope.kind === 'variable')
+      return index !== undefined && index < (this.order.get(scope.name) ?? 0)
+        ? none
+        : { names: [scope.name], total: 1 };
     if (index !== undefined || this.setupNames.has(name)) return none;
     if (scope.kind === 'request') {
       const here = this.extracted.get(scope.scenario)?.has(name) || this.loops.get(scope.scenario)?.has(name);
@@ -98,7 +111,8 @@ export class TemplateNames {
     yield* BUILTIN_NAMES;
     if (scope.kind === 'variable') return;
     yield* this.setupNames;
-    if (scope.kind === 'request') yield* [...this.extracted.get(scope.scenario) ?? [], ...this.loops.get(scope.scenario) ?? []];
+    if (scope.kind === 'request')
+      yield* [...(this.extracted.get(scope.scenario) ?? []), ...(this.loops.get(scope.scenario) ?? [])];
   }
 
   /** The request names of a scenario (or setup, teardown), for status('Name'). */
@@ -114,7 +128,8 @@ export class TemplateNames {
     let replacing = this.replacedEverywhere.get(key);
     if (!replacing) {
       replacing = new Set();
-      for (const [scenario, n] of this.replaced.get(key) ?? []) if (n === this.requests.get(scenario)) replacing.add(scenario);
+      for (const [scenario, n] of this.replaced.get(key) ?? [])
+        if (n === this.requests.get(scenario)) replacing.add(scenario);
       this.replacedEverywhere.set(key, replacing);
     }
     const extracting = this.extractedBy.get(name) ?? new Set<string>();

@@ -30,15 +30,17 @@ export function* checkStrings(c: Check, path: PathSegment[], scope: TemplateScop
     const v = (c as Record<string, unknown>)[op];
     if (v !== undefined) yield* strings(v, [...path, op], scope);
   }
-  if ('body' in c) for (const op of ['contains', 'notContains', 'equals'] as const) {
-    const v = c.body[op];
-    if (v !== undefined) yield { path: [...path, 'body', op], source: v, scope };
-  }
+  if ('body' in c)
+    for (const op of ['contains', 'notContains', 'equals'] as const) {
+      const v = c.body[op];
+      if (v !== undefined) yield { path: [...path, 'body', op], source: v, scope };
+    }
 }
 
 /** Strings anywhere inside a value (JSON bodies, query maps), keys excluded. */
 export function* strings(v: unknown, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
   if (typeof v === 'string') yield { path, source: v, scope };
   else if (Array.isArray(v)) for (const [i, x] of v.entries()) yield* strings(x, [...path, i], scope);
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) yield* strings(x, [...path, k], scope);
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) yield* strings(x, [...path, k], scope);
 }

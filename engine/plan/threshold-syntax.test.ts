@@ -103,12 +103,17 @@ describe('parseThresholdKey', () => {
   });
 
   it('trims tag names and values but keeps inner spaces', () => {
-    expect(parseThresholdKey('http_req_duration{ request :  List  all users  }').tags).toEqual({ request: 'List  all users' });
+    expect(parseThresholdKey('http_req_duration{ request :  List  all users  }').tags).toEqual({
+      request: 'List  all users',
+    });
   });
 
   it("normalises k6's `name` tag to `request`", () => {
     expect(parseThresholdKey('http_req_duration{name:List users}').tags).toEqual({ request: 'List users' });
-    expect(parseThresholdKey('http_req_failed{name:Login,status:500}').tags).toEqual({ request: 'Login', status: '500' });
+    expect(parseThresholdKey('http_req_failed{name:Login,status:500}').tags).toEqual({
+      request: 'Login',
+      status: '500',
+    });
   });
 
   it('reads several tags separated by commas', () => {
@@ -120,23 +125,40 @@ describe('parseThresholdKey', () => {
     expect(parseThresholdKey('http_req_duration{group:::login}').tags).toEqual({ group: '::login' });
     expect(parseThresholdKey('http_req_duration{group:::login::step 2}').tags).toEqual({ group: '::login::step 2' });
     expect(parseThresholdKey('group_duration{group:login}').tags).toEqual({ group: 'login' });
-    expect(parseThresholdKey('checks{group:::login,check:status is 200}').tags).toEqual({ group: '::login', check: 'status is 200' });
+    expect(parseThresholdKey('checks{group:::login,check:status is 200}').tags).toEqual({
+      group: '::login',
+      check: 'status is 200',
+    });
   });
 
   it('accepts the tags each non-HTTP metric has', () => {
     expect(parseThresholdKey('iterations{scenario:browse}').tags).toEqual({ scenario: 'browse' });
     expect(parseThresholdKey('iteration_duration{scenario:browse}').tags).toEqual({ scenario: 'browse' });
     expect(parseThresholdKey('dropped_iterations{scenario:browse}').tags).toEqual({ scenario: 'browse' });
-    expect(parseThresholdKey('group_duration{scenario:browse,group:::login}').tags).toEqual({ scenario: 'browse', group: '::login' });
-    expect(parseThresholdKey('checks{scenario:a,group:g,request:r,check:c}').tags).toEqual({ scenario: 'a', group: 'g', request: 'r', check: 'c' });
+    expect(parseThresholdKey('group_duration{scenario:browse,group:::login}').tags).toEqual({
+      scenario: 'browse',
+      group: '::login',
+    });
+    expect(parseThresholdKey('checks{scenario:a,group:g,request:r,check:c}').tags).toEqual({
+      scenario: 'a',
+      group: 'g',
+      request: 'r',
+      check: 'c',
+    });
   });
 
   it('refuses a tag the metric does not have and lists the ones it has', () => {
     const e = keyError('http_req_duration{colour:red}');
     expect(e.message).toBe(`http_req_duration has no tag 'colour'; it can be filtered by ${HTTP_TAG_LIST}`);
-    expect(keyError('iterations{request:Login}').message).toBe("iterations has no tag 'request'; it can be filtered by scenario");
-    expect(keyError('group_duration{status:200}').message).toBe("group_duration has no tag 'status'; it can be filtered by scenario, group");
-    expect(keyError('checks{method:GET}').message).toBe("checks has no tag 'method'; it can be filtered by scenario, group, request, check");
+    expect(keyError('iterations{request:Login}').message).toBe(
+      "iterations has no tag 'request'; it can be filtered by scenario",
+    );
+    expect(keyError('group_duration{status:200}').message).toBe(
+      "group_duration has no tag 'status'; it can be filtered by scenario, group",
+    );
+    expect(keyError('checks{method:GET}').message).toBe(
+      "checks has no tag 'method'; it can be filtered by scenario, group, request, check",
+    );
   });
 
   it('says so when the metric has no tags at all', () => {
@@ -146,19 +168,28 @@ describe('parseThresholdKey', () => {
 
   it('allows the plan’s custom tags on HTTP metrics only', () => {
     expect(parseThresholdKey('http_req_duration{env:prod}', ['env']).tags).toEqual({ env: 'prod' });
-    expect(parseThresholdKey('http_reqs{env:prod,request:Login}', ['env', 'team']).tags).toEqual({ env: 'prod', request: 'Login' });
+    expect(parseThresholdKey('http_reqs{env:prod,request:Login}', ['env', 'team']).tags).toEqual({
+      env: 'prod',
+      request: 'Login',
+    });
     expect(parseThresholdKey('data_received{team:core}', ['env', 'team']).tags).toEqual({ team: 'core' });
     // Without the plan defining it, the tag is unknown.
-    expect(keyError('http_req_duration{env:prod}').message).toBe(`http_req_duration has no tag 'env'; it can be filtered by ${HTTP_TAG_LIST}`);
+    expect(keyError('http_req_duration{env:prod}').message).toBe(
+      `http_req_duration has no tag 'env'; it can be filtered by ${HTTP_TAG_LIST}`,
+    );
     // Defined, but custom tags never land on non-HTTP metrics.
-    expect(keyError('iterations{env:prod}', ['env']).message).toBe("iterations has no tag 'env'; it can be filtered by scenario");
+    expect(keyError('iterations{env:prod}', ['env']).message).toBe(
+      "iterations has no tag 'env'; it can be filtered by scenario",
+    );
     expect(keyError('checks{env:prod}', ['env']).message).toContain("checks has no tag 'env'");
     expect(keyError('group_duration{env:prod}', ['env']).message).toContain("group_duration has no tag 'env'");
     expect(keyError('vus{env:prod}', ['env']).message).toBe("vus has no tag 'env' (it has no tags)");
   });
 
   it('lists custom tags among the allowed ones on an HTTP metric', () => {
-    expect(keyError('http_reqs{colour:red}', ['env']).message).toBe(`http_reqs has no tag 'colour'; it can be filtered by ${HTTP_TAG_LIST}, env`);
+    expect(keyError('http_reqs{colour:red}', ['env']).message).toBe(
+      `http_reqs has no tag 'colour'; it can be filtered by ${HTTP_TAG_LIST}, env`,
+    );
   });
 
   it('refuses empty filters, parts without a colon and empty values', () => {
@@ -171,15 +202,26 @@ describe('parseThresholdKey', () => {
   });
 
   it('refuses text that is not a metric name with an optional filter', () => {
-    for (const bad of ['', '1http_reqs', 'http reqs', 'http_reqs{request:a', 'http_reqs}', 'http-reqs', '{request:a}']) {
+    for (const bad of [
+      '',
+      '1http_reqs',
+      'http reqs',
+      'http_reqs{request:a',
+      'http_reqs}',
+      'http-reqs',
+      '{request:a}',
+    ]) {
       expect(keyError(bad).message, bad).toBe(`'${bad}' is not a metric name, optionally with {tag:value} filters`);
     }
   });
 
   it('refuses an unknown metric, suggesting a near name and listing the known ones', () => {
     const e = keyError('http_req_duratio');
-    expect(e.message).toMatch(/^unknown metric 'http_req_duratio' \(did you mean 'http_req_duration'\?\); known metrics: /);
-    for (const name of ['http_reqs', 'http_req_duration', 'checks', 'vus_max', 'dropped_iterations']) expect(e.message).toContain(name);
+    expect(e.message).toMatch(
+      /^unknown metric 'http_req_duratio' \(did you mean 'http_req_duration'\?\); known metrics: /,
+    );
+    for (const name of ['http_reqs', 'http_req_duration', 'checks', 'vus_max', 'dropped_iterations'])
+      expect(e.message).toContain(name);
     expect(keyError('http_req_durations{request:a}').message).toContain("(did you mean 'http_req_duration'?)");
     expect(keyError('iteration').message).toContain("(did you mean 'iterations'?)");
   });
@@ -192,7 +234,9 @@ describe('parseThresholdKey', () => {
 });
 
 describe('parseThresholdExpr: aggregations per metric type (k6 rules)', () => {
-  const cases = Object.entries(METRICS).flatMap(([name, def]) => ALL_AGGS.map((agg) => ({ name, type: def.type, agg })));
+  const cases = Object.entries(METRICS).flatMap(([name, def]) =>
+    ALL_AGGS.map((agg) => ({ name, type: def.type, agg })),
+  );
 
   it.each(cases)('$name ($type) with $agg', ({ name, type, agg }) => {
     const rule = ALLOWED[type];
@@ -213,7 +257,12 @@ describe('parseThresholdExpr: aggregations per metric type (k6 rules)', () => {
     expect(expr('med<150')).toMatchObject({ aggregation: 'med', op: '<', value: 150 });
     expect(expr('min>0')).toMatchObject({ aggregation: 'min', op: '>', value: 0 });
     expect(expr('max<3000')).toMatchObject({ aggregation: 'max', op: '<', value: 3000 });
-    expect(expr('rate<0.01', 'http_req_failed')).toEqual({ aggregation: 'rate', op: '<', value: 0.01, source: 'rate<0.01' });
+    expect(expr('rate<0.01', 'http_req_failed')).toEqual({
+      aggregation: 'rate',
+      op: '<',
+      value: 0.01,
+      source: 'rate<0.01',
+    });
     expect(expr('rate>0.99', 'checks')).toMatchObject({ aggregation: 'rate', op: '>', value: 0.99 });
     expect(expr('count>100', 'http_reqs')).toMatchObject({ aggregation: 'count', op: '>', value: 100 });
     expect(expr('rate>=50', 'http_reqs')).toMatchObject({ aggregation: 'rate', op: '>=', value: 50 });
@@ -228,7 +277,13 @@ describe('parseThresholdExpr: aggregations per metric type (k6 rules)', () => {
 
 describe('parseThresholdExpr: operators, numbers, whitespace, percentiles', () => {
   it.each([
-    ['<', '<'], ['<=', '<='], ['>', '>'], ['>=', '>='], ['==', '=='], ['===', '=='], ['!=', '!='],
+    ['<', '<'],
+    ['<=', '<='],
+    ['>', '>'],
+    ['>=', '>='],
+    ['==', '=='],
+    ['===', '=='],
+    ['!=', '!='],
   ])('operator %s reads as %s', (written, op) => {
     expect(expr(`avg${written}100`).op).toBe(op);
     expect(expr(`avg ${written} 100`).op).toBe(op);
@@ -243,7 +298,13 @@ describe('parseThresholdExpr: operators, numbers, whitespace, percentiles', () =
   });
 
   it('allows whitespace everywhere between the parts', () => {
-    expect(expr('  p( 95 ) <  500  ')).toMatchObject({ aggregation: 'p', percentile: 95, op: '<', value: 500, source: '  p( 95 ) <  500  ' });
+    expect(expr('  p( 95 ) <  500  ')).toMatchObject({
+      aggregation: 'p',
+      percentile: 95,
+      op: '<',
+      value: 500,
+      source: '  p( 95 ) <  500  ',
+    });
     expect(expr('\tavg\t<=\t20\t')).toMatchObject({ aggregation: 'avg', op: '<=', value: 20 });
   });
 
@@ -265,12 +326,16 @@ describe('parseThresholdExpr: operators, numbers, whitespace, percentiles', () =
 
   it('refuses percentiles above 100', () => {
     expect(exprError('p(101)<500', 'http_req_duration').message).toBe('percentile must be between 0 and 100, got 101');
-    expect(exprError('p(100.5)<500', 'http_req_duration').message).toBe('percentile must be between 0 and 100, got 100.5');
+    expect(exprError('p(100.5)<500', 'http_req_duration').message).toBe(
+      'percentile must be between 0 and 100, got 100.5',
+    );
   });
 
   it('refuses malformed percentiles', () => {
     for (const bad of ['p(-1)<500', 'p()<500', 'p95<500', 'p(95<500', 'percentile(95)<500']) {
-      expect(exprError(bad, 'http_req_duration').message, bad).toMatch(/is not a threshold expression such as p\(95\)<500/);
+      expect(exprError(bad, 'http_req_duration').message, bad).toMatch(
+        /is not a threshold expression such as p\(95\)<500/,
+      );
     }
   });
 
@@ -292,13 +357,25 @@ describe('parseThresholdExpr: operators, numbers, whitespace, percentiles', () =
 
 describe('compare', () => {
   it.each<[number, Comparison, number, boolean]>([
-    [1, '<', 2, true], [2, '<', 2, false], [3, '<', 2, false],
-    [1, '<=', 2, true], [2, '<=', 2, true], [3, '<=', 2, false],
-    [1, '>', 2, false], [2, '>', 2, false], [3, '>', 2, true],
-    [1, '>=', 2, false], [2, '>=', 2, true], [3, '>=', 2, true],
-    [2, '==', 2, true], [2.0001, '==', 2, false],
-    [2, '!=', 2, false], [2.0001, '!=', 2, true],
-    [0.01, '<', 0.01, false], [0.009, '<', 0.01, true], [-1, '<', 0, true],
+    [1, '<', 2, true],
+    [2, '<', 2, false],
+    [3, '<', 2, false],
+    [1, '<=', 2, true],
+    [2, '<=', 2, true],
+    [3, '<=', 2, false],
+    [1, '>', 2, false],
+    [2, '>', 2, false],
+    [3, '>', 2, true],
+    [1, '>=', 2, false],
+    [2, '>=', 2, true],
+    [3, '>=', 2, true],
+    [2, '==', 2, true],
+    [2.0001, '==', 2, false],
+    [2, '!=', 2, false],
+    [2.0001, '!=', 2, true],
+    [0.01, '<', 0.01, false],
+    [0.009, '<', 0.01, true],
+    [-1, '<', 0, true],
   ])('%d %s %d is %s', (a, op, b, want) => {
     expect(compare(a, op, b)).toBe(want);
   });

@@ -32,7 +32,10 @@ const KEY = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\{(.*)\})?\s*$/s;
  * Parses a threshold key; customTags are the tag names the plan defines itself (allowed on HTTP metrics).
  * Pass a Set when there may be many: a plan's validation parses every key against them.
  */
-export function parseThresholdKey(source: string, customTags: readonly string[] | ReadonlySet<string> = []): ThresholdKey {
+export function parseThresholdKey(
+  source: string,
+  customTags: readonly string[] | ReadonlySet<string> = [],
+): ThresholdKey {
   const m = KEY.exec(source);
   if (!m) throw new ThresholdSyntaxError(`'${source}' is not a metric name, optionally with {tag:value} filters`);
   const name = m[1] as string;
@@ -40,7 +43,9 @@ export function parseThresholdKey(source: string, customTags: readonly string[] 
   if (!metric) {
     const known = Object.keys(METRICS);
     const near = closest(name, known) ?? known.find((k) => k.startsWith(name) || name.startsWith(k));
-    throw new ThresholdSyntaxError(`unknown metric '${name}'${near ? ` (did you mean '${near}'?)` : ''}; known metrics: ${known.join(', ')}`);
+    throw new ThresholdSyntaxError(
+      `unknown metric '${name}'${near ? ` (did you mean '${near}'?)` : ''}; known metrics: ${known.join(', ')}`,
+    );
   }
   const tags: Record<string, string> = {};
   if (m[2] !== undefined) {
@@ -55,8 +60,13 @@ export function parseThresholdKey(source: string, customTags: readonly string[] 
       const value = part.slice(colon + 1).trim();
       if (!metric.tags.includes(tag) && !isCustom(tag)) {
         const allowed = [...metric.tags, ...custom];
-        const shown = allowed.length > 20 ? `${allowed.slice(0, 20).join(', ')} and ${allowed.length - 20} more` : allowed.join(', ');
-        throw new ThresholdSyntaxError(`${metric.name} has no tag '${tag}'${allowed.length ? `; it can be filtered by ${shown}` : ' (it has no tags)'}`);
+        const shown =
+          allowed.length > 20
+            ? `${allowed.slice(0, 20).join(', ')} and ${allowed.length - 20} more`
+            : allowed.join(', ');
+        throw new ThresholdSyntaxError(
+          `${metric.name} has no tag '${tag}'${allowed.length ? `; it can be filtered by ${shown}` : ' (it has no tags)'}`,
+        );
       }
       if (value === '') throw new ThresholdSyntaxError(`tag '${tag}' needs a value`);
       tags[tag === 'name' ? 'request' : tag] = value;
@@ -65,20 +75,27 @@ export function parseThresholdKey(source: string, customTags: readonly string[] 
   return { metric, tags, source };
 }
 
-const EXPR = /^\s*(avg|min|max|med|count|rate|value|p\(\s*(\d+(?:\.\d+)?)\s*\))\s*(<=|>=|===|==|!=|<|>)\s*(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*$/i;
+const EXPR =
+  /^\s*(avg|min|max|med|count|rate|value|p\(\s*(\d+(?:\.\d+)?)\s*\))\s*(<=|>=|===|==|!=|<|>)\s*(-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*$/i;
 
 /** Parses `p(95)<500`, checking that the aggregation suits the metric's type. */
 export function parseThresholdExpr(source: string, metric: MetricDef): ThresholdExpr {
   const m = EXPR.exec(source);
   if (!m) {
-    const unit = /\d\s*(ms|s|m)\s*$/.test(source) ? ' (values are plain numbers; time metrics are in milliseconds, as in k6)' : '';
-    throw new ThresholdSyntaxError(`'${source}' is not a threshold expression such as p(95)<500, avg<200, rate<0.01 or count>100${unit}`);
+    const unit = /\d\s*(ms|s|m)\s*$/.test(source)
+      ? ' (values are plain numbers; time metrics are in milliseconds, as in k6)'
+      : '';
+    throw new ThresholdSyntaxError(
+      `'${source}' is not a threshold expression such as p(95)<500, avg<200, rate<0.01 or count>100${unit}`,
+    );
   }
   const aggText = (m[1] as string).toLowerCase();
   const aggregation = aggText.startsWith('p(') ? 'p' : aggText;
   const allowed = AGGREGATIONS[metric.type];
   if (!allowed.includes(aggregation === 'p' ? 'p(N)' : aggregation)) {
-    throw new ThresholdSyntaxError(`${metric.name} is a ${metric.type} metric: use ${allowed.join(', ')}, not ${aggText}`);
+    throw new ThresholdSyntaxError(
+      `${metric.name} is a ${metric.type} metric: use ${allowed.join(', ')}, not ${aggText}`,
+    );
   }
   const expr: ThresholdExpr = { aggregation, op: normaliseOp(m[3] as string), value: Number(m[4]), source };
   if (aggregation === 'p') {
@@ -95,11 +112,17 @@ function normaliseOp(op: string): Comparison {
 
 export function compare(actual: number, op: Comparison, expected: number): boolean {
   switch (op) {
-    case '<': return actual < expected;
-    case '<=': return actual <= expected;
-    case '>': return actual > expected;
-    case '>=': return actual >= expected;
-    case '==': return actual === expected;
-    case '!=': return actual !== expected;
+    case '<':
+      return actual < expected;
+    case '<=':
+      return actual <= expected;
+    case '>':
+      return actual > expected;
+    case '>=':
+      return actual >= expected;
+    case '==':
+      return actual === expected;
+    case '!=':
+      return actual !== expected;
   }
 }

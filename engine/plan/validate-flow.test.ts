@@ -7,7 +7,8 @@ const text = (body: string): string => `version: 1
 name: flow
 defaults: { baseUrl: "http://127.0.0.1:3000" }
 ${body}`;
-const scenario = (steps: string): string => text(`scenarios:
+const scenario = (steps: string): string =>
+  text(`scenarios:
   s:
     executor: per-vu-iterations
     steps:
@@ -44,7 +45,16 @@ scenarios:
       - once: { steps: [{ request: { url: /login-vu } }] }`);
     const plan = parsePlan(source, FILE).plan;
     expect(plan.setup?.steps).toHaveLength(1);
-    expect(plan.scenarios.s?.steps.map((s) => Object.keys(s)[0])).toEqual(['if', 'repeat', 'while', 'doWhile', 'forEach', 'randomSwitch', 'roundRobinSwitch', 'once']);
+    expect(plan.scenarios.s?.steps.map((s) => Object.keys(s)[0])).toEqual([
+      'if',
+      'repeat',
+      'while',
+      'doWhile',
+      'forEach',
+      'randomSwitch',
+      'roundRobinSwitch',
+      'once',
+    ]);
   });
 
   it('locates errors inside a condition at their character, with the path', () => {
@@ -57,20 +67,30 @@ scenarios:
   });
 
   it('requires max on while and doWhile, and bounds it', () => {
-    expect(issues(scenario('      - while: { condition: "true", steps: [{ request: { url: /a } }] }')).map((i) => [i.path.join('.'), i.message]))
-      .toEqual([['scenarios.s.steps.0.while.max', 'is required']]);
-    expect(issues(scenario('      - doWhile: { condition: "true", max: 2000000, steps: [{ request: { url: /a } }] }'))[0]?.message).toBe('must be at most 1000000, got the number 2000000');
+    expect(
+      issues(scenario('      - while: { condition: "true", steps: [{ request: { url: /a } }] }')).map((i) => [
+        i.path.join('.'),
+        i.message,
+      ]),
+    ).toEqual([['scenarios.s.steps.0.while.max', 'is required']]);
+    expect(
+      issues(scenario('      - doWhile: { condition: "true", max: 2000000, steps: [{ request: { url: /a } }] }'))[0]
+        ?.message,
+    ).toBe('must be at most 1000000, got the number 2000000');
   });
 
   it("refuses status('Name') of a request the scenario does not have, suggesting one it has", () => {
-    const [issue] = issues(scenario(`      - request: { name: Login, url: /login }
-      - if: { condition: "status('Logn') == 200", then: [{ request: { url: /a } }] }`));
+    const [issue] = issues(
+      scenario(`      - request: { name: Login, url: /login }
+      - if: { condition: "status('Logn') == 200", then: [{ request: { url: /a } }] }`),
+    );
     expect(issue?.message).toBe("no request named 'Logn' in scenario 's' (did you mean 'Login'?)");
     expect(where(issue)).toBe('9:34 scenarios.s.steps.1.if.condition');
   });
 
   it("keeps setup's extractions read-only: no variable, extraction or loop variable may reuse the name", () => {
-    const found = issues(text(`variables: { token: x }
+    const found = issues(
+      text(`variables: { token: x }
 setup:
   steps: [{ request: { url: /login, extract: { token: { jsonPath: $.t } } } }]
 scenarios:
@@ -78,36 +98,52 @@ scenarios:
     executor: per-vu-iterations
     steps:
       - request: { url: /a, extract: { token: { jsonPath: $.t }, list: { jsonPath: "$[*]", all: true } } }
-      - forEach: { in: list, as: token, steps: [{ request: { url: /b } }] }`));
-    expect(found.map((i) => i.path.join('.'))).toEqual(expect.arrayContaining([
-      'variables.token', 'scenarios.s.steps.0.request.extract.token', 'scenarios.s.steps.1.forEach.as',
-    ]));
-    expect(found.find((i) => i.path[0] === 'variables')?.message).toBe("'token' is extracted by setup, so every VU reads it and nothing may change it: choose another name");
+      - forEach: { in: list, as: token, steps: [{ request: { url: /b } }] }`),
+    );
+    expect(found.map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining([
+        'variables.token',
+        'scenarios.s.steps.0.request.extract.token',
+        'scenarios.s.steps.1.forEach.as',
+      ]),
+    );
+    expect(found.find((i) => i.path[0] === 'variables')?.message).toBe(
+      "'token' is extracted by setup, so every VU reads it and nothing may change it: choose another name",
+    );
   });
 
   it('explains what setup and teardown cannot read: data rows; variables cannot read what setup extracts', () => {
-    const found = issues(text(`variables: { header: "Bearer \${token}" }
+    const found = issues(
+      text(`variables: { header: "Bearer \${token}" }
 data: { users: { file: users.csv } }
 setup:
   steps: [{ request: { url: "/login/\${data.users.name}", extract: { token: { jsonPath: $.t } } } }]
 scenarios:
-  s: { executor: per-vu-iterations, steps: [{ request: { url: /a } }] }`));
-    expect(found.map((i) => i.message)).toEqual(expect.arrayContaining([
-      "'token' is extracted by setup, which runs after variables are evaluated: use ${token} in requests instead",
-      'setup runs once, outside any scenario: it has no data row to read; use a plan variable or an environment variable',
-    ]));
+  s: { executor: per-vu-iterations, steps: [{ request: { url: /a } }] }`),
+    );
+    expect(found.map((i) => i.message)).toEqual(
+      expect.arrayContaining([
+        "'token' is extracted by setup, which runs after variables are evaluated: use ${token} in requests instead",
+        'setup runs once, outside any scenario: it has no data row to read; use a plan variable or an environment variable',
+      ]),
+    );
   });
 
   it('a loop counter or item may not be a plan variable, and the two need two names', () => {
-    const found = issues(text(`variables: { index: 1 }
+    const found = issues(
+      text(`variables: { index: 1 }
 scenarios:
   s:
     executor: per-vu-iterations
     steps:
       - repeat: { times: 2, steps: [{ request: { url: /a, extract: { list: { jsonPath: "$[*]", all: true } } } }] }
-      - forEach: { in: list, as: i, counter: i, steps: [{ request: { url: /b } }] }`));
+      - forEach: { in: list, as: i, counter: i, steps: [{ request: { url: /b } }] }`),
+    );
     expect(found.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['scenarios.s.steps.0.repeat.counter', "'index' is a plan variable; name the loop's counter otherwise with counter:"],
+      [
+        'scenarios.s.steps.0.repeat.counter',
+        "'index' is a plan variable; name the loop's counter otherwise with counter:",
+      ],
       ['scenarios.s.steps.1.forEach.as', "the item and the counter are both 'i': give them two names (as:, counter:)"],
     ]);
   });

@@ -28,7 +28,11 @@ export function validateThresholds(plan: Plan): LocatableIssue[] {
       const values = known.values[tag];
       const v = tag === 'group' && !value.startsWith('::') ? `::${value}` : value;
       if (values && !values.has(v)) {
-        issues.push({ path: at, atKey: true, message: `no ${tag} ${quote(value)} in this plan, so this threshold would never see data${didYouMean(value, values)}; known: ${listOf(values) || '(none)'}` });
+        issues.push({
+          path: at,
+          atKey: true,
+          message: `no ${tag} ${quote(value)} in this plan, so this threshold would never see data${didYouMean(value, values)}; known: ${listOf(values) || '(none)'}`,
+        });
       }
     }
     for (const [i, rule] of rules.entries()) {

@@ -7,7 +7,13 @@ import type { PlanIssue } from './errors.ts';
 import type { PathSegment } from './path.ts';
 
 /** A value being measured; `key` is where it sits in its parent. */
-interface Frame { value: object; key: PathSegment | undefined; entries: [PathSegment, unknown][]; next: number; height: number }
+interface Frame {
+  value: object;
+  key: PathSegment | undefined;
+  entries: [PathSegment, unknown][];
+  next: number;
+  height: number;
+}
 
 /** The issue for the first place (depth-first, in key order) nested deeper than `max` or containing itself. */
 export function valueDepthIssue(root: unknown, max: number): PlanIssue | undefined {
@@ -16,7 +22,9 @@ export function valueDepthIssue(root: unknown, max: number): PlanIssue | undefin
   const open = new WeakSet<object>();
   const enter = (value: object, key: PathSegment | undefined): Frame => {
     open.add(value);
-    const entries: [PathSegment, unknown][] = Array.isArray(value) ? Array.from(value as unknown[], (v, i): [PathSegment, unknown] => [i, v]) : Object.entries(value);
+    const entries: [PathSegment, unknown][] = Array.isArray(value)
+      ? Array.from(value as unknown[], (v, i): [PathSegment, unknown] => [i, v])
+      : Object.entries(value);
     return { value, key, entries, next: 0, height: 1 };
   };
   const stack: Frame[] = [enter(root, undefined)];
@@ -34,7 +42,8 @@ export function valueDepthIssue(root: unknown, max: number): PlanIssue | undefin
     }
     const [key, child] = entry;
     if (child === null || typeof child !== 'object') continue;
-    if (open.has(child)) return { path: pathTo(key), message: 'this value contains itself: a plan must be a tree of values' };
+    if (open.has(child))
+      return { path: pathTo(key), message: 'this value contains itself: a plan must be a tree of values' };
     const known = heights.get(child);
     if (known !== undefined) {
       if (stack.length + known > max) return tooDeep(pathTo(key), max);
@@ -52,5 +61,8 @@ const SHOWN_SEGMENTS = 6;
 
 function tooDeep(path: PathSegment[], max: number): PlanIssue {
   const shown = path.slice(0, SHOWN_SEGMENTS);
-  return { path: shown, message: `mappings and lists ${shown.length < path.length ? 'inside this value ' : ''}are nested more than ${max} levels deep, the limit for plans: flatten the structure` };
+  return {
+    path: shown,
+    message: `mappings and lists ${shown.length < path.length ? 'inside this value ' : ''}are nested more than ${max} levels deep, the limit for plans: flatten the structure`,
+  };
 }

@@ -10,20 +10,38 @@ import { childLists, type Plan, type Request, type Step } from './schema/index.t
 export const SETUP = '(setup)';
 export const TEARDOWN = '(teardown)';
 
-export interface StepList { scenario: string; steps: readonly Step[]; path: PathSegment[] }
+export interface StepList {
+  scenario: string;
+  steps: readonly Step[];
+  path: PathSegment[];
+}
 
 /** The plan's top step lists: each scenario's, then setup's and teardown's. */
 export function stepListsOf(plan: Plan): StepList[] {
-  const out: StepList[] = Object.entries(plan.scenarios).map(([scenario, sc]) => ({ scenario, steps: sc.steps, path: ['scenarios', scenario, 'steps'] }));
+  const out: StepList[] = Object.entries(plan.scenarios).map(([scenario, sc]) => ({
+    scenario,
+    steps: sc.steps,
+    path: ['scenarios', scenario, 'steps'],
+  }));
   if (plan.setup) out.push({ scenario: SETUP, steps: plan.setup.steps, path: ['setup', 'steps'] });
   if (plan.teardown) out.push({ scenario: TEARDOWN, steps: plan.teardown.steps, path: ['teardown', 'steps'] });
   return out;
 }
 
-export interface StepVisit { step: Step; path: PathSegment[]; scenario: string; group: string }
+export interface StepVisit {
+  step: Step;
+  path: PathSegment[];
+  scenario: string;
+  group: string;
+}
 
 /** Every step of a list, depth first in document order, with its path, scenario and group. */
-export function* stepsIn(steps: readonly Step[], path: PathSegment[], scenario: string, group: string): Generator<StepVisit> {
+export function* stepsIn(
+  steps: readonly Step[],
+  path: PathSegment[],
+  scenario: string,
+  group: string,
+): Generator<StepVisit> {
   for (const [i, step] of steps.entries()) {
     const at = [...path, i];
     yield { step, path: at, scenario, group };
@@ -48,11 +66,17 @@ export function* requestsOf(plan: Plan): Generator<RequestVisit> {
   for (const list of stepListsOf(plan)) yield* requestsIn(list.steps, list.path, list.scenario, '');
 }
 
-export function* requestsIn(steps: readonly Step[], path: PathSegment[], scenario: string, group: string): Generator<RequestVisit> {
+export function* requestsIn(
+  steps: readonly Step[],
+  path: PathSegment[],
+  scenario: string,
+  group: string,
+): Generator<RequestVisit> {
   for (const { step, path: at, group: g } of stepsIn(steps, path, scenario, group)) {
     if ('request' in step) yield { request: step.request, path: [...at, 'request'], scenario, group: g };
     else if ('batch' in step) {
-      for (const [j, b] of step.batch.entries()) yield { request: b.request, path: [...at, 'batch', j, 'request'], scenario, group: g };
+      for (const [j, b] of step.batch.entries())
+        yield { request: b.request, path: [...at, 'batch', j, 'request'], scenario, group: g };
     }
   }
 }
@@ -60,6 +84,7 @@ export function* requestsIn(steps: readonly Step[], path: PathSegment[], scenari
 /** Group paths (k6 form) used in a scenario's steps, inside branches and loops too. */
 export function groupsOf(steps: readonly Step[], parent = ''): string[] {
   const out: string[] = [];
-  for (const { step, group } of stepsIn(steps, [], '', parent)) if ('group' in step) out.push(`${group}::${step.group.name}`);
+  for (const { step, group } of stepsIn(steps, [], '', parent))
+    if ('group' in step) out.push(`${group}::${step.group.name}`);
   return out;
 }

@@ -25,25 +25,36 @@ const where = (i: PlanIssue | undefined): string => `${i?.position?.line}:${i?.p
 
 describe('websocket steps in a plan file', () => {
   it('know what a receive extracts and the message a condition reads; thresholds know the session and its checks', () => {
-    const parsed = parsePlan(plan(`      - websocket:
+    const parsed = parsePlan(
+      plan(
+        `      - websocket:
           name: chat
           url: "ws://127.0.0.1:1/ws?t=\${env.T:-x}"
           actions:
             - receive: { condition: 'message.type == "welcome"', extract: { me: { jsonPath: $.id } }, checks: [{ jsonPath: $.id, exists: true }] }
             - send: "I am \${me}"
-      - request: { url: "http://127.0.0.1:1/users/\${me}" }`, `thresholds:
+      - request: { url: "http://127.0.0.1:1/users/\${me}" }`,
+        `thresholds:
   ws_msgs_received{name:chat}: ["count>0"]
-  "checks{check:receive 1: $.id exists}": ["rate==1"]`), FILE);
+  "checks{check:receive 1: $.id exists}": ["rate==1"]`,
+      ),
+      FILE,
+    );
     expect(Object.keys(parsed.plan.thresholds ?? {})).toHaveLength(2);
   });
 
   it('locates an unknown variable in a send, a bad condition and a threshold on a session that does not exist', () => {
-    const found = issues(plan(`      - websocket:
+    const found = issues(
+      plan(
+        `      - websocket:
           url: ws://127.0.0.1:1/ws
           actions:
             - send: "hi \${nobody}"
-            - receive: { condition: "message.type ==" }`, `thresholds:
-  ws_sessions{name:nope}: ["count>0"]`));
+            - receive: { condition: "message.type ==" }`,
+        `thresholds:
+  ws_sessions{name:nope}: ["count>0"]`,
+      ),
+    );
     expect(found.map((i) => where(i))).toEqual([
       '10:27 scenarios.s.steps.0.websocket.actions.0.send',
       '11:53 scenarios.s.steps.0.websocket.actions.1.receive.condition',
@@ -53,13 +64,18 @@ describe('websocket steps in a plan file', () => {
   });
 
   it('refuses an action it does not know and a close code out of range, at their place', () => {
-    const found = issues(plan(`      - websocket:
+    const found = issues(
+      plan(`      - websocket:
           url: ws://127.0.0.1:1/ws
           actions:
             - shout: hi
-            - close: { code: 99 }`));
-    expect(found.map((i) => i.path.join('.'))).toEqual(expect.arrayContaining([
-      'scenarios.s.steps.0.websocket.actions.0', 'scenarios.s.steps.0.websocket.actions.1.close.code',
-    ]));
+            - close: { code: 99 }`),
+    );
+    expect(found.map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining([
+        'scenarios.s.steps.0.websocket.actions.0',
+        'scenarios.s.steps.0.websocket.actions.1.close.code',
+      ]),
+    );
   });
 });

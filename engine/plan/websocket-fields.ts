@@ -10,7 +10,11 @@ import { checkStrings, strings, type TemplateField, type TemplateScope } from '.
 /** The variable holding the message a receive's condition looks at. */
 export const MESSAGE_VARIABLE = 'message';
 
-export function* websocketFields(ws: WebSocketSession, path: PathSegment[], scope: TemplateScope): Generator<TemplateField> {
+export function* websocketFields(
+  ws: WebSocketSession,
+  path: PathSegment[],
+  scope: TemplateScope,
+): Generator<TemplateField> {
   yield { path: [...path, 'url'], source: ws.url, scope };
   yield* strings(ws.headers, [...path, 'headers'], scope);
   for (const [i, c] of (ws.checks ?? []).entries()) yield* checkStrings(c, [...path, 'checks', i], scope);
@@ -24,7 +28,8 @@ export function* websocketFields(ws: WebSocketSession, path: PathSegment[], scop
       else yield* strings(m.json, [...at, 'send', 'json'], scope);
     } else if ('receive' in a) {
       const r = a.receive;
-      if (r.condition !== undefined) yield { path: [...at, 'receive', 'condition'], source: r.condition, scope, expression: true };
+      if (r.condition !== undefined)
+        yield { path: [...at, 'receive', 'condition'], source: r.condition, scope, expression: true };
       if (r.match !== undefined) yield* checkStrings(r.match, [...at, 'receive', 'match'], scope);
       for (const [j, c] of (r.checks ?? []).entries()) yield* checkStrings(c, [...at, 'receive', 'checks', j], scope);
     }
@@ -47,7 +52,8 @@ export function receiveLabel(r: WebSocketReceive, index: number): string {
 export function websocketTagValues(ws: WebSocketSession): { name: string; checks: string[]; tags: string[] } {
   const checks = (ws.checks ?? []).map(checkName);
   for (const [i, a] of ws.actions.entries()) {
-    if ('receive' in a) for (const c of a.receive.checks ?? []) checks.push(`${receiveLabel(a.receive, i)}: ${checkName(c)}`);
+    if ('receive' in a)
+      for (const c of a.receive.checks ?? []) checks.push(`${receiveLabel(a.receive, i)}: ${checkName(c)}`);
   }
   return { name: ws.name ?? ws.url, checks, tags: Object.keys(ws.tags ?? {}) };
 }

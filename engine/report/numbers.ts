@@ -17,7 +17,10 @@ export function fmtBytes(n: number): string {
   const units = ['kB', 'MB', 'GB', 'TB'];
   let v = n;
   let i = -1;
-  while (v >= 1000 && i < units.length - 1) { v /= 1000; i++; }
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
   return `${trim(v, v < 10 ? 2 : v < 100 ? 1 : 0)} ${units[i]}`;
 }
 

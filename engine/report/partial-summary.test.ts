@@ -7,32 +7,50 @@ import { timelinePoint } from '../metrics/timeline.ts';
 import { trendStats } from '../metrics/trend.ts';
 
 const RUN: PartialRun = {
-  plan: { name: 'cut off' }, startedAt: new Date('2025-03-01T10:00:00.000Z'),
+  plan: { name: 'cut off' },
+  startedAt: new Date('2025-03-01T10:00:00.000Z'),
   scenarios: [{ name: 's', executor: 'constant-vus', description: '5 VUs for 1m', maxVus: 5 }],
-  vusMax: 5, workers: 1, cpus: 2, version: 't', reason: 'Loadsmith stopped while this run was in progress',
+  vusMax: 5,
+  workers: 1,
+  cpus: 2,
+  version: 't',
+  reason: 'Loadsmith stopped while this run was in progress',
 };
 
 /** Second `i` (1-based) as the app stores it: `durations` of status 200 and one 500, with its histogram unless `legacy`. */
 function second(i: number, durations: number[], legacy = false): StoredSecond {
   const s = sample(0, {
-    interval: i - 1, vus: { s: 5 },
-    series: [series(seriesKey('s', '', 'List', 'GET', 200, true), durations, { sentEach: 10, receivedEach: 100 }), series(seriesKey('s', '', 'List', 'GET', 500, false), [90_000])],
+    interval: i - 1,
+    vus: { s: 5 },
+    series: [
+      series(seriesKey('s', '', 'List', 'GET', 200, true), durations, { sentEach: 10, receivedEach: 100 }),
+      series(seriesKey('s', '', 'List', 'GET', 500, false), [90_000]),
+    ],
     checks: [{ key: { scenario: 's', group: '', request: 'List', check: 'is 200' }, pass: durations.length, fail: 1 }],
     iterations: [{ scenario: 's', completed: 3, interrupted: 0, duration: hist([1]).toJSON() }],
     errors: [{ kind: 'timeout', scenario: 's', request: 'List', message: 't', count: 1 }],
   });
   return {
-    ...timelinePoint([s], i, 1), elapsedMs: i * 1000, vusMax: 5,
+    ...timelinePoint([s], i, 1),
+    elapsedMs: i * 1000,
+    vusMax: 5,
     thresholds: [{ metric: 'http_req_failed', expression: 'rate<0.5', ok: i < 3, value: 0.1, abortOnFail: false }],
     ...(legacy ? {} : { durationHistogram: hist([...durations, 90_000]).toJSON() }),
   };
 }
 
-const D = [[1000, 2000, 3000], [1500, 2500], [4000, 800, 1200, 900]];
+const D = [
+  [1000, 2000, 3000],
+  [1500, 2500],
+  [4000, 800, 1200, 900],
+];
 
 describe('partialSummary', () => {
   it('counts exactly what the stored seconds hold, with exact http_req_duration percentiles from their histograms', () => {
-    const s = partialSummary(D.map((d, i) => second(i + 1, d)), RUN);
+    const s = partialSummary(
+      D.map((d, i) => second(i + 1, d)),
+      RUN,
+    );
     const all = [...D.flat(), 90_000, 90_000, 90_000];
     expect(s._total).toBe(all.length);
     expect(s.metrics.http_reqs).toEqual({ type: 'counter', unit: 'count', count: all.length, rate: all.length / 3 });
@@ -49,7 +67,9 @@ describe('partialSummary', () => {
     expect([s.status, s.thresholds[0]?.ok]).toEqual(['failed', false]);
     expect(s.partial).toMatchObject({ seconds: 3 });
     expect(s.partial?.unknown).not.toContain(expect.stringMatching(/^http_req_duration/));
-    expect(s.notes[0]).toMatch(/^partial: Loadsmith stopped while this run was in progress; this summary was rebuilt from the 3 s/);
+    expect(s.notes[0]).toMatch(
+      /^partial: Loadsmith stopped while this run was in progress; this summary was rebuilt from the 3 s/,
+    );
     expect(s.notes[1]).toBe('3 request errors (their kinds are not kept per second)');
     expect(s.timeline).toHaveLength(3);
     expect(s.timeline[0]).not.toHaveProperty('durationHistogram');
@@ -57,7 +77,10 @@ describe('partialSummary', () => {
   });
 
   it('says the percentiles are unknown when the seconds carry no histograms, and shows none', () => {
-    const s = partialSummary(D.map((d, i) => second(i + 1, d, true)), RUN);
+    const s = partialSummary(
+      D.map((d, i) => second(i + 1, d, true)),
+      RUN,
+    );
     expect(s._total).toBe(12);
     expect(s.metrics).not.toHaveProperty('http_req_duration');
     expect(s.partial?.unknown[0]).toMatch(/^http_req_duration/);
@@ -65,13 +88,19 @@ describe('partialSummary', () => {
   });
 
   it('leaves per-scenario numbers out when the run had several scenarios', () => {
-    const s = partialSummary([second(1, [1000])], { ...RUN, scenarios: [...RUN.scenarios, { name: 't', executor: 'constant-vus', description: '', maxVus: 1 }] });
+    const s = partialSummary([second(1, [1000])], {
+      ...RUN,
+      scenarios: [...RUN.scenarios, { name: 't', executor: 'constant-vus', description: '', maxVus: 1 }],
+    });
     expect(s.scenarios.map((x) => x.iterations)).toEqual([0, 0]);
     expect(s.partial?.unknown).toContain('iterations per scenario');
   });
 
   it('renders as text and as an HTML report, its notes saying it is partial', () => {
-    const s = partialSummary(D.map((d, i) => second(i + 1, d, true)), RUN);
+    const s = partialSummary(
+      D.map((d, i) => second(i + 1, d, true)),
+      RUN,
+    );
     expect(textSummary(s)).toContain('partial: Loadsmith stopped');
     expect(htmlReport(s)).toContain('partial: Loadsmith stopped');
   });

@@ -8,18 +8,72 @@ import { achievedText, fellShort, phaseCause, phaseSpan, targetText } from './ph
 import { textSummary } from './text-summary.ts';
 
 const closed = (o: Partial<PhaseScenario> = {}): PhaseScenario => ({
-  name: 'browse', target: { source: 'plan', vus: { from: 0, to: 10 } }, seconds: 10, vus: { avg: 4.96, max: 10 },
-  iterations: 312, iterationRate: 31.2, reqs: 624, rps: 62.4, ...o,
+  name: 'browse',
+  target: { source: 'plan', vus: { from: 0, to: 10 } },
+  seconds: 10,
+  vus: { avg: 4.96, max: 10 },
+  iterations: 312,
+  iterationRate: 31.2,
+  reqs: 624,
+  rps: 62.4,
+  ...o,
 });
 const open = (o: Partial<PhaseScenario> = {}): PhaseScenario => ({
-  name: 'api', target: { source: 'control', rate: { from: 40, to: 40, average: 40 } }, seconds: 10, vus: { avg: 3, max: 5 },
-  iterations: 300, iterationRate: 30, reqs: 300, rps: 30, arrival: { scheduled: 400, started: 300, dropped: 100, achievedRate: 30 }, ...o,
+  name: 'api',
+  target: { source: 'control', rate: { from: 40, to: 40, average: 40 } },
+  seconds: 10,
+  vus: { avg: 3, max: 5 },
+  iterations: 300,
+  iterationRate: 30,
+  reqs: 300,
+  rps: 30,
+  arrival: { scheduled: 400, started: 300, dropped: 100, achievedRate: 30 },
+  ...o,
 });
 
 const PHASES: RunPhase[] = [
-  { startMs: 0, endMs: 10_000, changes: [], paused: false, reqs: 924, rps: 92.4, failedRate: 0, p95: 12.5, scenarios: [closed(), open({ target: { source: 'plan', rate: { from: 10, to: 30, average: 20 } }, arrival: { scheduled: 200, started: 200, dropped: 0, achievedRate: 20 } })] },
-  { startMs: 10_000, endMs: 20_000, changes: [{ kind: 'scale', scenario: 'browse', vus: 50 }, { kind: 'scale', scenario: 'api', rate: 40 }], paused: false, reqs: 1000, rps: 100, failedRate: 0.01, p95: 30, scenarios: [closed({ target: { source: 'control', vus: { from: 50, to: 50 } } }), open()] },
-  { startMs: 20_000, endMs: 25_000, changes: [{ kind: 'pause' }], paused: true, reqs: 3, rps: 0.6, failedRate: 0, p95: null, scenarios: [closed({ target: { source: 'paused' } }), open({ target: { source: 'paused' }, seconds: 0 })] },
+  {
+    startMs: 0,
+    endMs: 10_000,
+    changes: [],
+    paused: false,
+    reqs: 924,
+    rps: 92.4,
+    failedRate: 0,
+    p95: 12.5,
+    scenarios: [
+      closed(),
+      open({
+        target: { source: 'plan', rate: { from: 10, to: 30, average: 20 } },
+        arrival: { scheduled: 200, started: 200, dropped: 0, achievedRate: 20 },
+      }),
+    ],
+  },
+  {
+    startMs: 10_000,
+    endMs: 20_000,
+    changes: [
+      { kind: 'scale', scenario: 'browse', vus: 50 },
+      { kind: 'scale', scenario: 'api', rate: 40 },
+    ],
+    paused: false,
+    reqs: 1000,
+    rps: 100,
+    failedRate: 0.01,
+    p95: 30,
+    scenarios: [closed({ target: { source: 'control', vus: { from: 50, to: 50 } } }), open()],
+  },
+  {
+    startMs: 20_000,
+    endMs: 25_000,
+    changes: [{ kind: 'pause' }],
+    paused: true,
+    reqs: 3,
+    rps: 0.6,
+    failedRate: 0,
+    p95: null,
+    scenarios: [closed({ target: { source: 'paused' } }), open({ target: { source: 'paused' }, seconds: 0 })],
+  },
 ];
 
 const summary = () => ({ ...fakeSummary({ durationMs: 25_000 }), control: { events: [], phases: PHASES } });
@@ -30,9 +84,11 @@ describe('phase text', () => {
     expect(phaseSpan(PHASES[1] as RunPhase)).toBe('10s – 20s');
   });
 
-  it('gives the plan\'s target as the reference until a change, then the change\'s', () => {
+  it("gives the plan's target as the reference until a change, then the change's", () => {
     expect(targetText(closed())).toBe('plan: 0 VUs → 10 VUs');
-    expect(targetText(open({ target: { source: 'plan', rate: { from: 10, to: 30, average: 20 } } }))).toBe('plan: 10 iterations/s → 30 iterations/s (20 iterations/s on average)');
+    expect(targetText(open({ target: { source: 'plan', rate: { from: 10, to: 30, average: 20 } } }))).toBe(
+      'plan: 10 iterations/s → 30 iterations/s (20 iterations/s on average)',
+    );
     expect(targetText(closed({ target: { source: 'control', vus: { from: 50, to: 50 } } }))).toBe('50 VUs');
     expect(targetText(open())).toBe('40 iterations/s');
     expect(targetText(open({ target: { source: 'paused' } }))).toBe('paused');
@@ -61,11 +117,23 @@ describe('phases in the reports', () => {
 
   it('the HTML report has a Phases table and marks each change on the charts', () => {
     const html = htmlReport(summary());
-    const table = html.slice(html.indexOf('<section id="phases"'), html.indexOf('</section>', html.indexOf('<section id="phases"')));
+    const table = html.slice(
+      html.indexOf('<section id="phases"'),
+      html.indexOf('</section>', html.indexOf('<section id="phases"')),
+    );
     expect(table).toContain('<td>browse: 50 VUs, api: 40 iterations/s</td>');
     expect(table).toContain('class="warn">30 started/s · 100 dropped');
     expect(html).toContain('<a href="#phases">Phases</a>');
-    expect(chartSpecs(summary()).every((c) => JSON.stringify(c.marks) === JSON.stringify([{ t: 10, label: 'browse: 50 VUs, api: 40 iterations/s' }, { t: 20, label: 'paused' }]))).toBe(true);
+    expect(
+      chartSpecs(summary()).every(
+        (c) =>
+          JSON.stringify(c.marks) ===
+          JSON.stringify([
+            { t: 10, label: 'browse: 50 VUs, api: 40 iterations/s' },
+            { t: 20, label: 'paused' },
+          ]),
+      ),
+    ).toBe(true);
     expect(htmlReport(fakeSummary())).not.toContain('id="phases"');
   });
 });

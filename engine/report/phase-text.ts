@@ -17,7 +17,8 @@ export function phaseCause(p: RunPhase): string {
   return p.changes.length === 0 ? 'the plan' : p.changes.map(describeChange).join(', ');
 }
 
-const range = (r: Range, unit: (n: number) => string): string => (r.from === r.to ? unit(r.from) : `${unit(r.from)} → ${unit(r.to)}`);
+const range = (r: Range, unit: (n: number) => string): string =>
+  r.from === r.to ? unit(r.from) : `${unit(r.from)} → ${unit(r.to)}`;
 const vus = (n: number): string => `${Math.round(n * 10) / 10} VU${n === 1 ? '' : 's'}`;
 
 /** "31.2 iterations/s". */
@@ -28,7 +29,11 @@ export function targetText(sc: PhaseScenario): string {
   const t = sc.target;
   if (t.source === 'paused') return 'paused';
   const rate = (n: number): string => per(n, 'iterations');
-  const what = t.vus ? range(t.vus, vus) : t.rate ? `${range(t.rate, rate)}${t.rate.from !== t.rate.to ? ` (${rate(t.rate.average)} on average)` : ''}` : 'as planned';
+  const what = t.vus
+    ? range(t.vus, vus)
+    : t.rate
+      ? `${range(t.rate, rate)}${t.rate.from !== t.rate.to ? ` (${rate(t.rate.average)} on average)` : ''}`
+      : 'as planned';
   return t.source === 'plan' ? `plan: ${what}` : what;
 }
 
@@ -38,7 +43,8 @@ export function targetText(sc: PhaseScenario): string {
  */
 export function achievedText(sc: PhaseScenario): string {
   if (sc.seconds <= 0) return 'did not run';
-  if (sc.arrival) return `${per(sc.arrival.achievedRate, 'started')} · ${sc.arrival.dropped} dropped · ${per(sc.rps, 'requests')}`;
+  if (sc.arrival)
+    return `${per(sc.arrival.achievedRate, 'started')} · ${sc.arrival.dropped} dropped · ${per(sc.rps, 'requests')}`;
   return `${vus(sc.vus.avg)} on average (max ${sc.vus.max}) · ${per(sc.iterationRate, 'iterations')} · ${per(sc.rps, 'requests')}`;
 }
 
@@ -59,7 +65,9 @@ export function fellShort(sc: PhaseScenario): boolean {
 export function describeChange(c: ControlChange): string {
   if (c.kind === 'pause') return 'paused';
   if (c.kind === 'resume') return 'resumed';
-  return 'vus' in c ? `${c.scenario}: ${c.vus} VU${c.vus === 1 ? '' : 's'}` : `${c.scenario}: ${formatRate(c.rate)} iterations/s`;
+  return 'vus' in c
+    ? `${c.scenario}: ${c.vus} VU${c.vus === 1 ? '' : 's'}`
+    : `${c.scenario}: ${formatRate(c.rate)} iterations/s`;
 }
 
 const formatRate = (r: number): string => (Number.isInteger(r) ? String(r) : String(Number(r.toFixed(3))));

@@ -12,28 +12,47 @@ import { Progress } from './progress.ts';
 
 const steps: Scenario['steps'] = [{ request: { url: '/x' } }];
 const plan: Plan = {
-  version: 1, name: 'p',
+  version: 1,
+  name: 'p',
   scenarios: {
     warmup: { executor: 'constant-vus', vus: 2, duration: '20s', steps },
-    load: { executor: 'ramping-vus', startTime: '5s', stages: [{ duration: '10s', target: 10 }, { duration: '20s', target: 10 }], steps },
+    load: {
+      executor: 'ramping-vus',
+      startTime: '5s',
+      stages: [
+        { duration: '10s', target: 10 },
+        { duration: '20s', target: 10 },
+      ],
+      steps,
+    },
   },
 };
 
 function line(elapsedMs: number, p: Plan = plan, extra: Partial<Tick> = {}): string {
   let text = '';
-  const out = { isTTY: false, write: (s: string) => { text += s; return true; } } as unknown as NodeJS.WriteStream;
+  const out = {
+    isTTY: false,
+    write: (s: string) => {
+      text += s;
+      return true;
+    },
+  } as unknown as NodeJS.WriteStream;
   const info: RunInfo = { plan: p.name, scenarios: [], vusMax: 10, maxDurationMs: planMaxDurationMs(p), workers: 1 };
   const tick: Tick = {
-    ...timelinePoint([], elapsedMs / 1000, 1), elapsedMs, vusMax: 10, thresholds: [],
+    ...timelinePoint([], elapsedMs / 1000, 1),
+    elapsedMs,
+    vusMax: 10,
+    thresholds: [],
     totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 },
-    live: { requests: [], statuses: {}, errors: [] }, ...extra,
+    live: { requests: [], statuses: {}, errors: [] },
+    ...extra,
   };
   new Progress(out, false).tick(tick, info, plannedEndMs(p));
   return text;
 }
 
 describe('the progress line', () => {
-  it('counts to the planned end: the last scenario\'s startTime plus its stages, no graceful stop', () => {
+  it("counts to the planned end: the last scenario's startTime plus its stages, no graceful stop", () => {
     expect(plannedEndMs(plan)).toBe(35_000);
     expect(planMaxDurationMs(plan)).toBe(65_000);
     expect(line(20_000)).toMatch(/^ {2}running \(20s\/35s\), /);
@@ -44,12 +63,20 @@ describe('the progress line', () => {
   });
 
   it('an iteration-based scenario counts to its maxDuration', () => {
-    const shared: Plan = { version: 1, name: 's', scenarios: { s: { executor: 'shared-iterations', vus: 2, iterations: 10, maxDuration: '1m', gracefulStop: '0s', steps } } };
+    const shared: Plan = {
+      version: 1,
+      name: 's',
+      scenarios: {
+        s: { executor: 'shared-iterations', vus: 2, iterations: 10, maxDuration: '1m', gracefulStop: '0s', steps },
+      },
+    };
     expect(line(10_000, shared)).toMatch(/^ {2}running \(10s\/1m0s\), /);
   });
 
   it('says when the run is paused mid-run (loadsmith pause), and the VUs the run may use now', () => {
-    expect(line(20_000, plan, { control: { paused: true, targets: { load: { vus: 40 } } }, vusMax: 42 })).toMatch(/, 0\/42 VUs, .* · paused\n$/);
+    expect(line(20_000, plan, { control: { paused: true, targets: { load: { vus: 40 } } }, vusMax: 42 })).toMatch(
+      /, 0\/42 VUs, .* · paused\n$/,
+    );
     expect(line(20_000)).not.toContain('paused');
   });
 });

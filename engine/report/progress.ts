@@ -37,17 +37,27 @@ export class Progress {
    */
   tick(t: Tick, info: RunInfo, plannedEndMs: number): void {
     const stalls = t.live.stalls ?? [];
-    for (; this.stallsSaid < stalls.length; this.stallsSaid++) this.note(`! stall: ${stalls[this.stallsSaid]?.message ?? ''}`);
+    for (; this.stallsSaid < stalls.length; this.stallsSaid++)
+      this.note(`! stall: ${stalls[this.stallsSaid]?.message ?? ''}`);
     const errRate = t.totals.reqs > 0 ? t.totals.failed / t.totals.reqs : 0;
     // Open model: iterations started vs due in the last second shows whether the generator keeps its schedule.
-    const arrival = t.scheduled > 0 ? `, started ${fmtCount(t.started)}/${fmtCount(t.scheduled)} due${t.dropped ? ` (${fmtCount(t.dropped)} dropped)` : ''}` : '';
-    const total = t.elapsedMs <= plannedEndMs || plannedEndMs >= info.maxDurationMs ? fmtMs(plannedEndMs) : `${fmtMs(plannedEndMs)}, graceful stop: at most ${fmtMs(info.maxDurationMs)}`;
+    const arrival =
+      t.scheduled > 0
+        ? `, started ${fmtCount(t.started)}/${fmtCount(t.scheduled)} due${t.dropped ? ` (${fmtCount(t.dropped)} dropped)` : ''}`
+        : '';
+    const total =
+      t.elapsedMs <= plannedEndMs || plannedEndMs >= info.maxDurationMs
+        ? fmtMs(plannedEndMs)
+        : `${fmtMs(plannedEndMs)}, graceful stop: at most ${fmtMs(info.maxDurationMs)}`;
     const text = `running (${fmtMs(t.elapsedMs)}/${total}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}`;
     const failing = t.thresholds.filter((x) => !x.ok).length;
-    const busy = isBusy(t.generator) ? this.p.yellow(` · generator busy (${Math.round(Math.max(t.generator.elu, t.generator.cpu) * 100)}%)`) : '';
+    const busy = isBusy(t.generator)
+      ? this.p.yellow(` · generator busy (${Math.round(Math.max(t.generator.elu, t.generator.cpu) * 100)}%)`)
+      : '';
     // Paused mid-run (loadsmith pause): the time still runs, nothing new starts.
     const paused = t.control?.paused ? this.p.yellow(' · paused') : '';
-    const suffix = paused + (failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '') + busy;
+    const suffix =
+      paused + (failing > 0 ? this.p.red(` · ${failing} threshold${failing === 1 ? '' : 's'} failing`) : '') + busy;
     if (this.tty) {
       this.out.write(`\r\x1b[2K  ${text}${suffix}`);
       this.live = true;
@@ -69,6 +79,9 @@ export class Progress {
   }
 
   clear(): void {
-    if (this.live) { this.out.write('\r\x1b[2K'); this.live = false; }
+    if (this.live) {
+      this.out.write('\r\x1b[2K');
+      this.live = false;
+    }
   }
 }

@@ -9,7 +9,18 @@ import { compareRuns } from './compare/table.ts';
 import { fakeSummary } from './compare/testing.ts';
 import { textSummary } from './text-summary.ts';
 
-const trend = (p95: number, count: number) => ({ type: 'trend' as const, unit: 'ms' as const, count, avg: p95 / 2, min: 1, med: p95 / 2, max: p95 * 2, p90: p95, p95, p99: p95 });
+const trend = (p95: number, count: number) => ({
+  type: 'trend' as const,
+  unit: 'ms' as const,
+  count,
+  avg: p95 / 2,
+  min: 1,
+  med: p95 / 2,
+  max: p95 * 2,
+  p90: p95,
+  p95,
+  p99: p95,
+});
 const counter = (count: number) => ({ type: 'counter' as const, unit: 'count' as const, count, rate: count / 10 });
 
 /** A run without HTTP requests: `grpc` calls (when any) and `sessions` WebSocket sessions (when any). */
@@ -29,7 +40,10 @@ function run(grpc: number, sessions: number, connectP95 = 8): Summary {
 describe('gRPC and WebSocket in the reports', () => {
   it('the text summary has a GRPC and a WEBSOCKET section, no HTTP one, and both in the result line', () => {
     const text = textSummary(run(40, 5));
-    const heads = text.split('\n').filter((l) => /^ {4}[A-Z]+$/.test(l)).map((l) => l.trim());
+    const heads = text
+      .split('\n')
+      .filter((l) => /^ {4}[A-Z]+$/.test(l))
+      .map((l) => l.trim());
     expect(heads.slice(0, 3)).toEqual(['GRPC', 'WEBSOCKET', 'EXECUTION']);
     expect(text).not.toContain('http_req_duration');
     const section = text.slice(text.indexOf('    WEBSOCKET'), text.indexOf('    EXECUTION'));
@@ -39,11 +53,18 @@ describe('gRPC and WebSocket in the reports', () => {
   });
 
   it('compare adds the rows of the metrics some run has, and no others', () => {
-    const keys = (...runs: Summary[]) => compareRuns(runs.map((s, i) => ({ name: `r${i}`, summaries: [s] }))).rows.map((r) => r.key);
+    const keys = (...runs: Summary[]) =>
+      compareRuns(runs.map((s, i) => ({ name: `r${i}`, summaries: [s] }))).rows.map((r) => r.key);
     const wsOnly = keys(run(0, 5), run(0, 6));
     expect(wsOnly.filter((k) => k.startsWith('ws'))).toEqual(['wsSessions', 'wsConnectingP95', 'wsMsgsReceived']);
     expect(wsOnly.some((k) => k.startsWith('grpc'))).toBe(false);
-    expect(keys(run(40, 0), run(0, 5)).filter((k) => k.startsWith('grpc') || k.startsWith('ws'))).toEqual(['grpcCalls', 'grpcP95', 'wsSessions', 'wsConnectingP95', 'wsMsgsReceived']);
+    expect(keys(run(40, 0), run(0, 5)).filter((k) => k.startsWith('grpc') || k.startsWith('ws'))).toEqual([
+      'grpcCalls',
+      'grpcP95',
+      'wsSessions',
+      'wsConnectingP95',
+      'wsMsgsReceived',
+    ]);
     expect(keys(fakeSummary(), fakeSummary()).some((k) => k.startsWith('grpc') || k.startsWith('ws'))).toBe(false);
   });
 

@@ -18,6 +18,10 @@ export function observedText(t: Pick<ThresholdState, 'metric' | 'expression' | '
 /** The value in the unit the expression compares: percentages for rates, durations for time metrics, else plain. */
 export function thresholdValue(metric: string, expr: string, v: number): string {
   if (/^\s*rate/.test(expr) && !/^(http_reqs|iterations|data_|dropped)/.test(metric)) return fmtPct(v);
-  if (/duration|http_req_(blocked|looking_up|connecting|tls_handshaking|sending|waiting|receiving)/.test(metric) && !/^\s*count/.test(expr)) return fmtMs(v);
+  if (
+    /duration|http_req_(blocked|looking_up|connecting|tls_handshaking|sending|waiting|receiving)/.test(metric) &&
+    !/^\s*count/.test(expr)
+  )
+    return fmtMs(v);
   return String(Math.round(v * 1000) / 1000);
 }

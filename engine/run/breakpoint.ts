@@ -33,13 +33,26 @@ export interface BreakpointStep {
   reason: string | null;
 }
 
-export interface BreakpointResult { steps: BreakpointStep[]; maxRate: number | null; firstFailingRate: number | null; stopped: boolean }
+export interface BreakpointResult {
+  steps: BreakpointStep[];
+  maxRate: number | null;
+  firstFailingRate: number | null;
+  stopped: boolean;
+}
 
-export interface BreakpointControl { onStep?(step: BreakpointStep): void; onRun?(handle: RunHandle, rate: number): void; signal?: { stopped: boolean } }
+export interface BreakpointControl {
+  onStep?(step: BreakpointStep): void;
+  onRun?(handle: RunHandle, rate: number): void;
+  signal?: { stopped: boolean };
+}
 
 const DROP_TOLERANCE = 0.01;
 
-export async function searchBreakpoint(plan: Plan, o: BreakpointOptions, control: BreakpointControl = {}): Promise<BreakpointResult> {
+export async function searchBreakpoint(
+  plan: Plan,
+  o: BreakpointOptions,
+  control: BreakpointControl = {},
+): Promise<BreakpointResult> {
   const steps: BreakpointStep[] = [];
   let good: number | null = null;
   let bad: number | null = null;
@@ -67,7 +80,12 @@ export async function searchBreakpoint(plan: Plan, o: BreakpointOptions, control
   return { steps, maxRate: good, firstFailingRate: bad, stopped: control.signal?.stopped === true };
 }
 
-async function runStep(plan: Plan, rate: number, o: BreakpointOptions, control: BreakpointControl): Promise<BreakpointStep> {
+async function runStep(
+  plan: Plan,
+  rate: number,
+  o: BreakpointOptions,
+  control: BreakpointControl,
+): Promise<BreakpointStep> {
   const handle = runPlan(atRate(plan, rate, o), o.run);
   control.onRun?.(handle, rate);
   const s = await handle.done;
@@ -81,9 +99,14 @@ export function atRate(plan: Plan, rate: number, o: Pick<BreakpointOptions, 'ste
   const scenarios: Record<string, Scenario> = {};
   for (const [name, sc] of entries) {
     scenarios[name] = {
-      executor: 'constant-arrival-rate', rate: share, duration: `${o.stepDurationS}s`,
-      preAllocatedVUs: Math.min(o.maxVUs, Math.max(1, Math.ceil(share / 10))), maxVUs: o.maxVUs,
-      gracefulStop: '5s', steps: sc.steps, ...(sc.tags ? { tags: sc.tags } : {}),
+      executor: 'constant-arrival-rate',
+      rate: share,
+      duration: `${o.stepDurationS}s`,
+      preAllocatedVUs: Math.min(o.maxVUs, Math.max(1, Math.ceil(share / 10))),
+      maxVUs: o.maxVUs,
+      gracefulStop: '5s',
+      steps: sc.steps,
+      ...(sc.tags ? { tags: sc.tags } : {}),
     };
   }
   const thresholds: Record<string, string[]> = {};
@@ -99,19 +122,36 @@ export function stepOf(s: Summary, rate: number): BreakpointStep {
   const achieved = s.scenarios.reduce((n, sc) => n + (sc.arrival?.achievedRate ?? 0), 0);
   const failing = s.thresholds.filter((t) => !t.ok);
   const droppedTooMany = scheduled > 0 && dropped / scheduled > DROP_TOLERANCE;
-  const reason = failing.length > 0 ? failing.map((t) => `${t.metric}: ${t.expression} (got ${t.value === null ? 'no data' : Math.round(t.value * 1000) / 1000})`).join('; ')
-    : droppedTooMany ? `the generator dropped ${dropped} of ${scheduled} iterations (not enough VUs or CPU to hold the rate: raise --max-vus or use more workers)` : null;
+  const reason =
+    failing.length > 0
+      ? failing
+          .map(
+            (t) =>
+              `${t.metric}: ${t.expression} (got ${t.value === null ? 'no data' : Math.round(t.value * 1000) / 1000})`,
+          )
+          .join('; ')
+      : droppedTooMany
+        ? `the generator dropped ${dropped} of ${scheduled} iterations (not enough VUs or CPU to hold the rate: raise --max-vus or use more workers)`
+        : null;
   return {
-    rate, ok: reason === null, p95: d?.type === 'trend' ? d.p95 : 0, failedRate: f?.type === 'rate' ? f.rate : 0,
-    dropped, achievedRate: achieved,
-    checks: s.thresholds.map((t) => ({ metric: t.metric, expression: t.expression, ok: t.ok, value: t.value })), reason,
+    rate,
+    ok: reason === null,
+    p95: d?.type === 'trend' ? d.p95 : 0,
+    failedRate: f?.type === 'rate' ? f.rate : 0,
+    dropped,
+    achievedRate: achieved,
+    checks: s.thresholds.map((t) => ({ metric: t.metric, expression: t.expression, ok: t.ok, value: t.value })),
+    reason,
   };
 }
 
 function sleep(ms: number, signal?: { stopped: boolean }): Promise<void> {
   return new Promise((resolve) => {
     const end = Date.now() + ms;
-    const tick = (): void => { if (signal?.stopped || Date.now() >= end) resolve(); else setTimeout(tick, Math.min(200, end - Date.now())); };
+    const tick = (): void => {
+      if (signal?.stopped || Date.now() >= end) resolve();
+      else setTimeout(tick, Math.min(200, end - Date.now()));
+    };
     tick();
   });
 }

@@ -37,9 +37,13 @@ export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
     if (!outputs) return coordinate(prepared, handle);
     const env = given ? { ...(options.env ?? process.env) } : prepared.env;
     // Streaming outputs: settings checked before the test starts; what they hold is sent after it, also after Ctrl-C.
-    const streams = openStreams(outputs, { env, planName: prepared.plan.name, ...(options.testid ? { testid: options.testid } : {}) }, handle);
+    const streams = openStreams(
+      outputs,
+      { env, planName: prepared.plan.name, ...(options.testid ? { testid: options.testid } : {}) },
+      handle,
+    );
     const summary = await coordinate(prepared, handle);
-    summary.notes.push(...await streams.close());
+    summary.notes.push(...(await streams.close()));
     return summary;
   });
 }

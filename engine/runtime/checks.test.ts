@@ -9,15 +9,31 @@ const DOC = {
   token: 'tok-3f9a2c',
   count: '42',
   user: { id: 7, name: 'Ada', roles: ['admin', 'dev'], address: { city: 'London', zip: 'N1' } },
-  items: [{ id: 1, name: 'apple' }, { id: 2, name: 'banana' }, { id: 3, name: 'cherry' }],
+  items: [
+    { id: 1, name: 'apple' },
+    { id: 2, name: 'banana' },
+    { id: 3, name: 'cherry' },
+  ],
   meta: { next: null, active: true },
 };
 
-interface ViewOptions { status?: number; headers?: ResponseHeaders; body?: string; truncated?: boolean; durationMs?: number }
+interface ViewOptions {
+  status?: number;
+  headers?: ResponseHeaders;
+  body?: string;
+  truncated?: boolean;
+  durationMs?: number;
+}
 
 function view(o: ViewOptions = {}): ResponseView {
-  return new ResponseView(o.status ?? 200, o.headers ?? {}, o.body === undefined ? undefined : Buffer.from(o.body),
-    o.truncated ?? false, o.durationMs ?? 12, 'http://api.test/x');
+  return new ResponseView(
+    o.status ?? 200,
+    o.headers ?? {},
+    o.body === undefined ? undefined : Buffer.from(o.body),
+    o.truncated ?? false,
+    o.durationMs ?? 12,
+    'http://api.test/x',
+  );
 }
 const json = (value: unknown, o: ViewOptions = {}): ResponseView => view({ ...o, body: JSON.stringify(value) });
 
@@ -69,7 +85,9 @@ describe('status checks', () => {
 });
 
 describe('header checks', () => {
-  const r = view({ headers: { 'content-type': 'application/json; charset=utf-8', 'x-trace': 'abc-123', vary: ['Accept', 'Origin'] } });
+  const r = view({
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-trace': 'abc-123', vary: ['Accept', 'Origin'] },
+  });
 
   it('exists (the default), case-insensitive on the name', () => {
     expect(run({ header: 'Content-Type' }, r)).toBeUndefined();
@@ -84,7 +102,9 @@ describe('header checks', () => {
 
   it('equals', () => {
     expect(run({ header: 'content-type', equals: 'application/json; charset=utf-8' }, r)).toBeUndefined();
-    expect(run({ header: 'content-type', equals: 'application/json' }, r)).toBe('got "application/json; charset=utf-8"');
+    expect(run({ header: 'content-type', equals: 'application/json' }, r)).toBe(
+      'got "application/json; charset=utf-8"',
+    );
     expect(run({ header: 'x-missing', equals: 'x' }, r)).toBe('header missing');
   });
 
@@ -126,7 +146,9 @@ describe('jsonPath checks', () => {
     expect(run({ jsonPath: '$.user.address', equals: { zip: 'N1', city: 'London' } }, r)).toBeUndefined();
     expect(run({ jsonPath: '$.user.roles', equals: ['admin', 'dev'] }, r)).toBeUndefined();
     expect(run({ jsonPath: '$.meta.next', equals: null }, r)).toBeUndefined();
-    expect(run({ jsonPath: '$.user.address', equals: { city: 'Paris', zip: 'N1' } }, r)).toBe('got {"city":"London","zip":"N1"}');
+    expect(run({ jsonPath: '$.user.address', equals: { city: 'Paris', zip: 'N1' } }, r)).toBe(
+      'got {"city":"London","zip":"N1"}',
+    );
     expect(run({ jsonPath: '$.user.id', equals: '7' }, r)).toBe('got 7');
     expect(run({ jsonPath: '$.user.roles', equals: ['dev', 'admin'] }, r)).toBe('got ["admin","dev"]');
   });
@@ -193,7 +215,9 @@ describe('jsonPath checks', () => {
   });
 
   it('reports a body that is not JSON, empty or truncated', () => {
-    expect(run({ jsonPath: '$.a' }, view({ body: '<html>oops</html>' }))).toBe('the body is not JSON (starts with "<html>oops</html>")');
+    expect(run({ jsonPath: '$.a' }, view({ body: '<html>oops</html>' }))).toBe(
+      'the body is not JSON (starts with "<html>oops</html>")',
+    );
     expect(run({ jsonPath: '$.a' }, view({ body: '' }))).toBe('the body is empty, not JSON');
     expect(run({ jsonPath: '$.a' }, view())).toBe('the body is empty, not JSON');
     expect(run({ jsonPath: '$.a' }, view({ body: '{"a":1', truncated: true }))).toMatch(/larger than maxBodySize/);
@@ -236,7 +260,9 @@ describe('body checks', () => {
 
   it('fails on a truncated body with advice instead of judging a partial text', () => {
     const t = view({ body: 'hello', truncated: true });
-    expect(run({ body: { contains: 'hello' } }, t)).toBe('the body is larger than maxBodySize (raise defaults.http.maxBodySize)');
+    expect(run({ body: { contains: 'hello' } }, t)).toBe(
+      'the body is larger than maxBodySize (raise defaults.http.maxBodySize)',
+    );
     expect(run({ body: { notContains: 'zzz' } }, t)).toMatch(/maxBodySize/);
   });
 });
@@ -297,7 +323,9 @@ describe('templated expected values', () => {
   it('expressions nested in an expected object', () => {
     const r = json({ user: { id: 5, name: 'u5' } });
     expect(run({ jsonPath: '$.user', equals: { id: '${id}', name: 'u${id}' } }, r, ctx({ id: 5 }))).toBeUndefined();
-    expect(run({ jsonPath: '$.user', equals: { id: '${id}', name: 'u${id}' } }, r, ctx({ id: 6 }))).toBe('got {"id":5,"name":"u5"}');
+    expect(run({ jsonPath: '$.user', equals: { id: '${id}', name: 'u${id}' } }, r, ctx({ id: 6 }))).toBe(
+      'got {"id":5,"name":"u5"}',
+    );
   });
 
   it('jsonPath contains with ${...}', () => {

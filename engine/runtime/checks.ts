@@ -17,10 +17,13 @@ export type CheckFn = (r: ResponseView, ctx: TemplateContext) => string | undefi
 type Expected = ((ctx: TemplateContext) => unknown) | undefined;
 const expected = (v: unknown): Expected => (v === undefined ? undefined : compileValue(v));
 
-export interface CompiledCheckRule { evaluate: CheckFn; needsBody: boolean }
+export interface CompiledCheckRule {
+  evaluate: CheckFn;
+  needsBody: boolean;
+}
 
 const show = (v: unknown): string => {
-  const s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 };
 
@@ -33,7 +36,10 @@ export function compileCheck(c: Check): CompiledCheckRule {
   const lte = c.duration.lte !== undefined ? parseDuration(c.duration.lte) : undefined;
   return {
     needsBody: false,
-    evaluate: (r) => ((lt === undefined || r.durationMs < lt) && (lte === undefined || r.durationMs <= lte) ? undefined : `took ${r.durationMs.toFixed(1)}ms`),
+    evaluate: (r) =>
+      (lt === undefined || r.durationMs < lt) && (lte === undefined || r.durationMs <= lte)
+        ? undefined
+        : `took ${r.durationMs.toFixed(1)}ms`,
   };
 }
 
@@ -69,7 +75,9 @@ function headerCheck(c: Extract<Check, { header: string }>): CheckFn {
 function jsonPathCheck(c: Extract<Check, { jsonPath: string }>): CheckFn {
   const path = compileJsonPath(c.jsonPath);
   const re = c.matches !== undefined ? new RegExp(c.matches) : undefined;
-  const hasOps = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'contains', 'matches', 'length'].some((k) => (c as Record<string, unknown>)[k] !== undefined);
+  const hasOps = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'contains', 'matches', 'length'].some(
+    (k) => (c as Record<string, unknown>)[k] !== undefined,
+  );
   const wantExists = c.exists ?? true;
   const equals = expected(c.equals);
   const notEquals = expected(c.notEquals);
@@ -88,12 +96,19 @@ function jsonPathCheck(c: Extract<Check, { jsonPath: string }>): CheckFn {
     if (c.gt !== undefined || c.gte !== undefined || c.lt !== undefined || c.lte !== undefined) {
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
       if (Number.isNaN(n)) return `${bad}, not a number`;
-      if ((c.gt !== undefined && !(n > c.gt)) || (c.gte !== undefined && !(n >= c.gte))
-        || (c.lt !== undefined && !(n < c.lt)) || (c.lte !== undefined && !(n <= c.lte))) return bad;
+      if (
+        (c.gt !== undefined && !(n > c.gt)) ||
+        (c.gte !== undefined && !(n >= c.gte)) ||
+        (c.lt !== undefined && !(n < c.lt)) ||
+        (c.lte !== undefined && !(n <= c.lte))
+      )
+        return bad;
     }
     if (contains) {
       const want = contains(ctx);
-      const ok = Array.isArray(v) ? v.some((x) => isDeepStrictEqual(x, want)) : typeof v === 'string' && v.includes(String(want));
+      const ok = Array.isArray(v)
+        ? v.some((x) => isDeepStrictEqual(x, want))
+        : typeof v === 'string' && v.includes(String(want));
       if (!ok) return bad;
     }
     if (re && !re.test(typeof v === 'string' ? v : JSON.stringify(v))) return bad;
@@ -105,7 +120,12 @@ function jsonPathCheck(c: Extract<Check, { jsonPath: string }>): CheckFn {
   };
 }
 
-function bodyCheck(b: { contains?: string | undefined; notContains?: string | undefined; matches?: string | undefined; equals?: string | undefined }): CheckFn {
+function bodyCheck(b: {
+  contains?: string | undefined;
+  notContains?: string | undefined;
+  matches?: string | undefined;
+  equals?: string | undefined;
+}): CheckFn {
   const re = b.matches !== undefined ? new RegExp(b.matches) : undefined;
   const contains = expected(b.contains);
   const notContains = expected(b.notContains);

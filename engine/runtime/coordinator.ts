@@ -54,8 +54,21 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   let t0 = 0;
   const testNow = (): number | undefined => (t0 > 0 ? epochNow() - t0 : undefined);
   // Mid-run pause/resume/scale (control/): refused for a segment; each change goes to every worker.
-  const ctl = new CoordinatorControl({ plan, scenarios, segmented: run.segment !== undefined, now: testNow, send: (event) => post({ cmd: 'control', event }) });
-  const info: RunInfo = { plan: plan.name, scenarios: ctl.info(scenarios), vusMax, maxDurationMs: planMaxDurationMs(plan), workers: workerCount, ...(run.segment ? { controlRefusal: SEGMENT_REFUSAL } : {}) };
+  const ctl = new CoordinatorControl({
+    plan,
+    scenarios,
+    segmented: run.segment !== undefined,
+    now: testNow,
+    send: (event) => post({ cmd: 'control', event }),
+  });
+  const info: RunInfo = {
+    plan: plan.name,
+    scenarios: ctl.info(scenarios),
+    vusMax,
+    maxDurationMs: planMaxDurationMs(plan),
+    workers: workerCount,
+    ...(run.segment ? { controlRefusal: SEGMENT_REFUSAL } : {}),
+  };
   const counters = new SharedArrayBuffer(4 * Math.max(1, run.counterCount));
   // Created (and refused when not writable) before any worker starts; workers append.
   const outputs = await createResultFiles(run.outputs, run.file);
@@ -102,11 +115,25 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
 
   const started = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
-      plan, env: run.env, worker: w, workers: workerCount, files: run.files, feeders: run.feeders, seriesPhases: keptPhases,
-      counters, iterationCounters: run.iterationCounters, userAgent: USER_AGENT, outputs, setupData,
-      ...(run.segment ? { segment: run.segment } : {}), ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
+      plan,
+      env: run.env,
+      worker: w,
+      workers: workerCount,
+      files: run.files,
+      feeders: run.feeders,
+      seriesPhases: keptPhases,
+      counters,
+      iterationCounters: run.iterationCounters,
+      userAgent: USER_AGENT,
+      outputs,
+      setupData,
+      ...(run.segment ? { segment: run.segment } : {}),
+      ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
     };
-    return startWorker(source, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    return startWorker(source, {
+      workerData: init,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
   });
   // Each worker names its series by number (metrics/series-keys.ts): one table per worker reads them back.
   const keys = started.map(() => new SeriesKeyTable());
@@ -114,7 +141,10 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     sample: (w, wire) => {
       const parsed = WireSample.safeParse(wire);
       const sample = parsed.success ? (keys[w] as SeriesKeyTable).fromWire(parsed.data) : parsed.error.message;
-      if (typeof sample === 'string') { notes.push(`worker ${w} sent a malformed sample: ${sample}`); return; }
+      if (typeof sample === 'string') {
+        notes.push(`worker ${w} sent a malformed sample: ${sample}`);
+        return;
+      }
       agg.add(sample);
       collector.add(sample);
       emitTicks();
@@ -123,7 +153,10 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       if (why) state.workerFailed(why);
       collector.markFinished(w);
       emitTicks();
-      if (last) { finishedAt = epochNow(); emitTicks(); }
+      if (last) {
+        finishedAt = epochNow();
+        emitTicks();
+      }
     },
     results: (stats) => written.push(...stats),
     note: (text) => notes.push(text),
@@ -137,12 +170,21 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       const t = Math.min(interval + 1, elapsedS);
       const { point, duration } = timeline.add(samples, t, t - interval, cpu.take());
       ctl.interval(samples, interval, t - interval);
-      totals.reqs += point.reqs; totals.failed += point.failed; totals.iterations += point.iterations;
-      totals.checksPass += point.checksPass; totals.checksFail += point.checksFail; totals.errors += point.errors;
+      totals.reqs += point.reqs;
+      totals.failed += point.failed;
+      totals.iterations += point.iterations;
+      totals.checksPass += point.checksPass;
+      totals.checksFail += point.checksFail;
+      totals.errors += point.errors;
       const now = ctl.tick(interval);
       const states = thresholds.evaluate(agg, { elapsedS: t, vus: point.vus, vusMax: now.vusMax });
       const tick: Tick = {
-        ...point, elapsedMs: Math.round(t * 1000), ...now, totals: { ...totals }, thresholds: states, live: { ...liveTotals(agg, t), stalls: findStalls(timeline.points, closed) },
+        ...point,
+        elapsedMs: Math.round(t * 1000),
+        ...now,
+        totals: { ...totals },
+        thresholds: states,
+        live: { ...liveTotals(agg, t), stalls: findStalls(timeline.points, closed) },
         ...(duration ? { durationHistogram: duration } : {}),
       };
       handle.emit('tick', tick);
@@ -182,20 +224,39 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     const points = timeline.points;
     const charted = timelineNotes(agg, timeline);
     for (const sample of stepSamples) agg.add(sample);
-    const states = thresholds.evaluate(agg, { elapsedS: durationMs / 1000, vus: points.at(-1)?.vus ?? 0, vusMax: ctl.control.vusMax() });
+    const states = thresholds.evaluate(agg, {
+      elapsedS: durationMs / 1000,
+      vus: points.at(-1)?.vus ?? 0,
+      vusMax: ctl.control.vusMax(),
+    });
     const interrupted = [...agg.iterations.values()].reduce((n, i) => n + i.interrupted, 0);
     if (outputs.length > 0) notes.push(...resultNotes(outputs, written, totals.reqs));
     const busy = generatorNote(points);
     if (busy) notes.push(busy);
     notes.push(...charted);
-    if (interrupted > 0) notes.push(`${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`);
-    if (state.stoppedBy === 'stopped') notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
+    if (interrupted > 0)
+      notes.push(
+        `${interrupted} iteration${interrupted === 1 ? ' was' : 's were'} interrupted (not counted in iterations)`,
+      );
+    if (state.stoppedBy === 'stopped')
+      notes.unshift('stopped early by the user: running iterations were given their gracefulStop');
     if (state.stoppedBy === 'aborted') notes.unshift('aborted by the user: running iterations were interrupted');
     const summary = buildSummary({
-      agg, thresholds: states, timeline: points, scenarios,
+      agg,
+      thresholds: states,
+      timeline: points,
+      scenarios,
       plan: { name: plan.name, ...(run.file ? { file: run.file } : {}) },
-      startedAt: new Date(t0 || epochNow()), durationMs, stoppedBy: state.stoppedBy, vusMax: ctl.vusMax, control: ctl.summary(durationMs),
-      workers: workerCount, cpus: availableParallelism(), version: VERSION, notes, trendStats: plan.summaryTrendStats,
+      startedAt: new Date(t0 || epochNow()),
+      durationMs,
+      stoppedBy: state.stoppedBy,
+      vusMax: ctl.vusMax,
+      control: ctl.summary(durationMs),
+      workers: workerCount,
+      cpus: availableParallelism(),
+      version: VERSION,
+      notes,
+      trendStats: plan.summaryTrendStats,
     });
     // A run whose setup failed did not pass, whatever its thresholds say (they saw no scenario).
     if (state.stoppedBy === 'setup') summary.status = 'failed';
@@ -203,4 +264,3 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     return summary;
   }
 }
-

@@ -6,11 +6,20 @@ import { ResponseView } from './response.ts';
 
 const DOC = {
   token: 'tok-3f9a2c',
-  items: [{ id: 1, name: 'apple' }, { id: 2, name: 'banana' }, { id: 3, name: 'cherry' }],
+  items: [
+    { id: 1, name: 'apple' },
+    { id: 2, name: 'banana' },
+    { id: 3, name: 'cherry' },
+  ],
   meta: { next: null },
 };
 
-function view(body: string | undefined, headers: ResponseHeaders = {}, url = 'http://api.test/orders/981?page=2', truncated = false): ResponseView {
+function view(
+  body: string | undefined,
+  headers: ResponseHeaders = {},
+  url = 'http://api.test/orders/981?page=2',
+  truncated = false,
+): ResponseView {
   return new ResponseView(200, headers, body === undefined ? undefined : Buffer.from(body), truncated, 5, url);
 }
 
@@ -37,7 +46,10 @@ describe('jsonPath extractor', () => {
   });
 
   it('reports a body that is not JSON', () => {
-    expect(run({ jsonPath: '$.a' }, view('<!doctype html><html>'))).toEqual({ ok: false, reason: 'the body is not JSON (starts with "<!doctype html><html>")' });
+    expect(run({ jsonPath: '$.a' }, view('<!doctype html><html>'))).toEqual({
+      ok: false,
+      reason: 'the body is not JSON (starts with "<!doctype html><html>")',
+    });
     expect(run({ jsonPath: '$.a' }, view(''))).toEqual({ ok: false, reason: 'the body is empty, not JSON' });
     const truncated = run({ jsonPath: '$.a' }, view('{"a":1}', {}, undefined, true));
     expect(truncated.ok).toBe(false);
@@ -112,14 +124,26 @@ describe('regex extractor', () => {
   });
 
   it('says where nothing matched', () => {
-    expect(run({ regex: 'nope(\\d)' }, view(body))).toEqual({ ok: false, reason: 'no match for /nope(\\d)/ in the body' });
-    expect(run({ regex: 'nope', from: 'url' }, view(body))).toEqual({ ok: false, reason: 'no match for /nope/ in the url' });
+    expect(run({ regex: 'nope(\\d)' }, view(body))).toEqual({
+      ok: false,
+      reason: 'no match for /nope(\\d)/ in the body',
+    });
+    expect(run({ regex: 'nope', from: 'url' }, view(body))).toEqual({
+      ok: false,
+      reason: 'no match for /nope/ in the url',
+    });
   });
 
   it('reports a group that did not take part in the match', () => {
-    expect(run({ regex: '(xyz)|(token)' }, view(body))).toEqual({ ok: false, reason: 'group 1 did not participate in the match' });
+    expect(run({ regex: '(xyz)|(token)' }, view(body))).toEqual({
+      ok: false,
+      reason: 'group 1 did not participate in the match',
+    });
     expect(run({ regex: '(xyz)|(token)', group: 2 }, view(body))).toEqual(ok('token'));
-    expect(run({ regex: 'token', group: 3 }, view(body))).toEqual({ ok: false, reason: 'group 3 did not participate in the match' });
+    expect(run({ regex: 'token', group: 3 }, view(body))).toEqual({
+      ok: false,
+      reason: 'group 3 did not participate in the match',
+    });
   });
 });
 
@@ -144,8 +168,14 @@ describe('boundary extractor', () => {
   });
 
   it('says which boundary is missing', () => {
-    expect(run({ boundary: { left: 'token="', right: '"' } }, view(body))).toEqual({ ok: false, reason: 'left boundary "token=\\"" not found' });
-    expect(run({ boundary: { left: 'value="zz', right: '|' } }, view(body))).toEqual({ ok: false, reason: 'right boundary "|" not found after the left one' });
+    expect(run({ boundary: { left: 'token="', right: '"' } }, view(body))).toEqual({
+      ok: false,
+      reason: 'left boundary "token=\\"" not found',
+    });
+    expect(run({ boundary: { left: 'value="zz', right: '|' } }, view(body))).toEqual({
+      ok: false,
+      reason: 'right boundary "|" not found after the left one',
+    });
   });
 });
 
@@ -168,7 +198,10 @@ describe('cookie extractor', () => {
   });
 
   it('says when no cookie was set', () => {
-    expect(run({ cookie: 'sid', default: 'anon' }, view(undefined, {}))).toEqual({ ok: false, reason: 'the response set no cookie sid' });
+    expect(run({ cookie: 'sid', default: 'anon' }, view(undefined, {}))).toEqual({
+      ok: false,
+      reason: 'the response set no cookie sid',
+    });
     expect(compileExtractor({ cookie: 'sid', default: 'anon' }).fallback).toBe('anon');
   });
 });

@@ -4,7 +4,11 @@ import type { Extractor } from '../plan/schema/index.ts';
 import type { ResponseView } from './response.ts';
 
 export type ExtractOutcome = { ok: true; value: unknown } | { ok: false; reason: string };
-export interface CompiledExtractor { run: (r: ResponseView) => ExtractOutcome; needsBody: boolean; fallback: unknown }
+export interface CompiledExtractor {
+  run: (r: ResponseView) => ExtractOutcome;
+  needsBody: boolean;
+  fallback: unknown;
+}
 
 const miss = (reason: string): ExtractOutcome => ({ ok: false, reason });
 
@@ -13,7 +17,8 @@ export function compileExtractor(x: Extractor): CompiledExtractor {
   if ('jsonPath' in x) {
     const path = compileJsonPath(x.jsonPath);
     return {
-      needsBody: true, fallback,
+      needsBody: true,
+      fallback,
       run: (r) => {
         const doc = r.json();
         if (!doc.ok) return miss(doc.error);
@@ -24,7 +29,14 @@ export function compileExtractor(x: Extractor): CompiledExtractor {
     };
   }
   if ('header' in x) {
-    return { needsBody: false, fallback, run: (r) => { const v = r.header(x.header); return v !== undefined ? { ok: true, value: v } : miss(`no ${x.header} header`); } };
+    return {
+      needsBody: false,
+      fallback,
+      run: (r) => {
+        const v = r.header(x.header);
+        return v !== undefined ? { ok: true, value: v } : miss(`no ${x.header} header`);
+      },
+    };
   }
   if ('regex' in x) {
     const re = new RegExp(x.regex);
@@ -32,7 +44,8 @@ export function compileExtractor(x: Extractor): CompiledExtractor {
     const group = x.group ?? (hasGroups ? 1 : 0);
     const from = x.from ?? 'body';
     return {
-      needsBody: from === 'body', fallback,
+      needsBody: from === 'body',
+      fallback,
       run: (r) => {
         const m = re.exec(from === 'body' ? r.text() : from === 'headers' ? r.headersText() : r.url);
         if (!m) return miss(`no match for /${x.regex}/ in the ${from}`);
@@ -45,7 +58,8 @@ export function compileExtractor(x: Extractor): CompiledExtractor {
     const { left, right } = x.boundary;
     const from = x.from ?? 'body';
     return {
-      needsBody: from === 'body', fallback,
+      needsBody: from === 'body',
+      fallback,
       run: (r) => {
         const t = from === 'body' ? r.text() : r.headersText();
         const i = t.indexOf(left);
@@ -58,7 +72,8 @@ export function compileExtractor(x: Extractor): CompiledExtractor {
   }
   const name = x.cookie;
   return {
-    needsBody: false, fallback,
+    needsBody: false,
+    fallback,
     run: (r) => {
       const raw = r.headers['set-cookie'];
       for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {

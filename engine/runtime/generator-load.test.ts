@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TimelinePoint } from '../metrics/timeline.ts';
 import { CpuMeter, generatorNote, isBusy } from './generator-load.ts';
 
-const point = (elu: number, cpu = 0, span = 1): TimelinePoint => ({ generator: { cpu, elu, loopDelayP99Ms: 0 }, span } as TimelinePoint);
+const point = (elu: number, cpu = 0, span = 1): TimelinePoint =>
+  ({ generator: { cpu, elu, loopDelayP99Ms: 0 }, span }) as TimelinePoint;
 
 describe('generator self-monitoring', () => {
   it('calls the generator busy above 90% of its event loop or of all cores', () => {
@@ -26,7 +27,9 @@ describe('generator self-monitoring', () => {
   it('measures CPU used by this process as a share of all cores', async () => {
     const meter = new CpuMeter();
     const until = performance.now() + 150;
-    while (performance.now() < until) { /* keep one core busy */ }
+    while (performance.now() < until) {
+      /* keep one core busy */
+    }
     const share = meter.take();
     expect(share).toBeGreaterThan(0.1);
     expect(share).toBeLessThanOrEqual(1);

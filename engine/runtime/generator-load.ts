@@ -39,7 +39,9 @@ export function generatorNote(timeline: readonly TimelinePoint[]): string | unde
   if (busy.length === 0 || busyS < Math.max(2, totalS * 0.1)) return undefined;
   const elu = Math.max(...busy.map((p) => p.generator.elu));
   const cpu = Math.max(...busy.map((p) => p.generator.cpu));
-  return `the load generator was saturated for ${busyS} of ${totalS} seconds (worker event loop busy up to ${Math.round(elu * 100)}%, `
-    + `CPU up to ${Math.round(cpu * 100)}% of all cores): results may be limited by Loadsmith rather than by the target. `
-    + 'Use more worker threads (--workers), a bigger machine, or several machines.';
+  return (
+    `the load generator was saturated for ${busyS} of ${totalS} seconds (worker event loop busy up to ${Math.round(elu * 100)}%, ` +
+    `CPU up to ${Math.round(cpu * 100)}% of all cores): results may be limited by Loadsmith rather than by the target. ` +
+    'Use more worker threads (--workers), a bigger machine, or several machines.'
+  );
 }

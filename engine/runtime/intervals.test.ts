@@ -4,8 +4,17 @@ import { IntervalCollector } from './intervals.ts';
 
 function sample(worker: number, interval: number, final = false): Sample {
   return {
-    worker, interval, final, series: [], checks: [], iterations: [], groups: [], errors: [], extractFailures: [],
-    vus: { s: worker + 1 }, dropped: {},
+    worker,
+    interval,
+    final,
+    series: [],
+    checks: [],
+    iterations: [],
+    groups: [],
+    errors: [],
+    extractFailures: [],
+    vus: { s: worker + 1 },
+    dropped: {},
   };
 }
 
@@ -33,7 +42,10 @@ describe('IntervalCollector', () => {
     expect(drain(c)).toEqual([[0, [0, 1], false]]);
     c.add(sample(1, 1));
     c.add(sample(1, 2));
-    expect(drain(c)).toEqual([[1, [0, 1], false], [2, [0, 1], false]]);
+    expect(drain(c)).toEqual([
+      [1, [0, 1], false],
+      [2, [0, 1], false],
+    ]);
   });
 
   it('passes the samples themselves through', () => {
@@ -45,7 +57,7 @@ describe('IntervalCollector', () => {
     expect(out?.samples[0]).toBe(s);
   });
 
-  it('marks the run\'s final interval as last once every worker sent its final sample', () => {
+  it("marks the run's final interval as last once every worker sent its final sample", () => {
     const c = new IntervalCollector(2);
     c.add(sample(0, 0));
     c.add(sample(1, 0));
@@ -66,7 +78,12 @@ describe('IntervalCollector', () => {
     c.add(sample(1, 1));
     c.add(sample(1, 2));
     c.add(sample(1, 3));
-    expect(drain(c)).toEqual([[0, [0, 1], false], [1, [0, 1], false], [2, [1], false], [3, [1], false]]);
+    expect(drain(c)).toEqual([
+      [0, [0, 1], false],
+      [1, [0, 1], false],
+      [2, [1], false],
+      [3, [1], false],
+    ]);
     c.add(sample(1, 4, true));
     expect(drain(c)).toEqual([[4, [1], true]]);
   });
@@ -75,7 +92,11 @@ describe('IntervalCollector', () => {
     const c = new IntervalCollector(1);
     c.add(sample(0, 0));
     c.add(sample(0, 2));
-    expect(drain(c)).toEqual([[0, [0], false], [1, [], false], [2, [0], false]]);
+    expect(drain(c)).toEqual([
+      [0, [0], false],
+      [1, [], false],
+      [2, [0], false],
+    ]);
   });
 
   it('markFinished stops waiting for a crashed worker', () => {
@@ -87,7 +108,10 @@ describe('IntervalCollector', () => {
     expect(drain(c)).toEqual([[0, [0, 1], false]]);
     c.markFinished(1);
     expect(c.allFinished).toBe(true);
-    expect(drain(c)).toEqual([[1, [0], false], [2, [0], true]]);
+    expect(drain(c)).toEqual([
+      [1, [0], false],
+      [2, [0], true],
+    ]);
   });
 
   it('a worker that crashed before sending anything does not hold the others back', () => {
@@ -97,7 +121,10 @@ describe('IntervalCollector', () => {
     expect(drain(c)).toEqual([]);
     c.add(sample(1, 0, true));
     c.add(sample(0, 0 + 1, true));
-    expect(drain(c)).toEqual([[0, [0, 1], false], [1, [0], true]]);
+    expect(drain(c)).toEqual([
+      [0, [0, 1], false],
+      [1, [0], true],
+    ]);
   });
 
   it('releases nothing before any sample', () => {

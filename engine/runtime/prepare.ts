@@ -75,12 +75,18 @@ export async function prepareRun(planValue: Plan, options: PrepareOptions = {}):
   const reported = new Set<string>();
   for (const ref of [...envRefs, ...outputEnvReferences(plan)]) {
     if (isOutputCredential(ref.name)) {
-      issues.push({ path: ref.path, message: `environment variable ${ref.name} is a metric output's credential, which plans cannot read (a plan could send it to any host): remove it from the plan; an output given with --out (or in the app's run options) uses it` });
+      issues.push({
+        path: ref.path,
+        message: `environment variable ${ref.name} is a metric output's credential, which plans cannot read (a plan could send it to any host): remove it from the plan; an output given with --out (or in the app's run options) uses it`,
+      });
       continue;
     }
     if (ref.hasDefault || env[ref.name] !== undefined || reported.has(ref.name)) continue;
     reported.add(ref.name);
-    issues.push({ path: ref.path, message: `environment variable ${ref.name} is not set: pass --env ${ref.name}=... (or export it), or give a default: \${env.${ref.name}:-value}` });
+    issues.push({
+      path: ref.path,
+      message: `environment variable ${ref.name} is not set: pass --env ${ref.name}=... (or export it), or give a default: \${env.${ref.name}:-value}`,
+    });
   }
 
   const base = plan.defaults?.baseUrl;
@@ -91,19 +97,36 @@ export async function prepareRun(planValue: Plan, options: PrepareOptions = {}):
 
   const iterationCounters: Record<string, number> = {};
   let counters = 0;
-  for (const [name, sc] of Object.entries(plan.scenarios)) if (sc.executor === 'shared-iterations') iterationCounters[name] = counters++;
+  for (const [name, sc] of Object.entries(plan.scenarios))
+    if (sc.executor === 'shared-iterations') iterationCounters[name] = counters++;
   const checked = await checkPlanFiles(plan, files, counters);
   issues.push(...checked.issues);
 
   if (issues.length > 0) throw new PlanError(locateIssues(issues, source), options.file ?? source?.file);
-  return { plan, file: options.file ?? source?.file, env, feeders: checked.feeders, files: checked.files, iterationCounters, counterCount: counters + checked.feeders.length, workers: options.workers, workerUrl: options.workerUrl, outputs: options.outputs ?? [], segment };
+  return {
+    plan,
+    file: options.file ?? source?.file,
+    env,
+    feeders: checked.feeders,
+    files: checked.files,
+    iterationCounters,
+    counterCount: counters + checked.feeders.length,
+    workers: options.workers,
+    workerUrl: options.workerUrl,
+    outputs: options.outputs ?? [],
+    segment,
+  };
 }
 
 /**
  * Data files (readable, parseable, with the columns templates use) and body files. Also used by
  * `loadsmith validate`. Issues with `offset` point inside a template string.
  */
-export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCounter = 0): Promise<{ feeders: LoadedFeeder[]; files: [string, Uint8Array][]; issues: LocatableIssue[] }> {
+export async function checkPlanFiles(
+  plan: Plan,
+  source: PlanFileSource,
+  firstCounter = 0,
+): Promise<{ feeders: LoadedFeeder[]; files: [string, Uint8Array][]; issues: LocatableIssue[] }> {
   const loaded = await loadFeeders(plan.data ?? {}, source, firstCounter);
   const issues: LocatableIssue[] = [...loaded.issues];
   const columns = new Map(loaded.feeders.map((f) => [f.name, f.columns]));
@@ -111,7 +134,11 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
     for (const ref of fieldReferences(field)) {
       const cols = ref.kind === 'data' && ref.column !== undefined ? columns.get(ref.name) : undefined;
       if (cols && ref.column !== undefined && !cols.includes(ref.column)) {
-        issues.push({ path: field.path, offset: ref.offset, message: `data '${ref.name}' has no column '${ref.column}'; its columns are ${cols.join(', ')}` });
+        issues.push({
+          path: field.path,
+          offset: ref.offset,
+          message: `data '${ref.name}' has no column '${ref.column}'; its columns are ${cols.join(', ')}`,
+        });
       }
     }
   }
@@ -126,10 +153,13 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
     }
   };
   for (const { request, path } of requestsOf(plan)) {
-    if (request.file !== undefined) await load(typeof request.file === 'string' ? request.file : request.file.path, [...path, 'file'], 'body file');
+    if (request.file !== undefined)
+      await load(typeof request.file === 'string' ? request.file : request.file.path, [...path, 'file'], 'body file');
     for (const p of tlsFiles([request.http])) await load(p, [...path, 'http', 'tls'], 'TLS file');
   }
-  for (const { step, path } of stepsOf(plan)) if ('websocket' in step) for (const p of tlsFiles([step.websocket])) await load(p, [...path, 'websocket', 'tls'], 'TLS file');
+  for (const { step, path } of stepsOf(plan))
+    if ('websocket' in step)
+      for (const p of tlsFiles([step.websocket])) await load(p, [...path, 'websocket', 'tls'], 'TLS file');
   for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
   const grpc = await loadGrpcFiles(plan, source);
   for (const [p, bytes] of grpc.files) if (!files.some(([q]) => q === p)) files.push([p, bytes]);
@@ -141,7 +171,9 @@ export async function checkPlanFiles(plan: Plan, source: PlanFileSource, firstCo
 function outputEnvReferences(plan: Plan): { name: string; hasDefault: boolean; path: (string | number)[] }[] {
   return (plan.outputs ?? []).flatMap((o, i) => {
     try {
-      return compileTemplate(o.url).references.filter((r) => r.kind === 'env').map((r) => ({ name: r.name, hasDefault: r.hasDefault, path: ['outputs', i, 'url'] }));
+      return compileTemplate(o.url)
+        .references.filter((r) => r.kind === 'env')
+        .map((r) => ({ name: r.name, hasDefault: r.hasDefault, path: ['outputs', i, 'url'] }));
     } catch {
       return []; // a URL that does not compile is refused when the output is opened, with its reason
     }
@@ -162,7 +194,11 @@ function checkBaseUrl(source: string, env: Readonly<Record<string, string | unde
     return undefined;
   }
   let url: URL | undefined;
-  try { url = new URL(value); } catch { /* reported below */ }
+  try {
+    url = new URL(value);
+  } catch {
+    /* reported below */
+  }
   if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
   const from = t.references.map((r) => r.name);
   return `is '${value}', not an http(s):// URL${from.length ? ` (check environment variable ${from.join(', ')})` : ''}`;

@@ -11,7 +11,14 @@ export class ResponseView {
   private textCache: string | undefined;
   private jsonCache: { ok: true; value: unknown } | { ok: false; error: string } | undefined;
 
-  constructor(status: number, headers: ResponseHeaders, body: Buffer | undefined, bodyTruncated: boolean, durationMs: number, url: string) {
+  constructor(
+    status: number,
+    headers: ResponseHeaders,
+    body: Buffer | undefined,
+    bodyTruncated: boolean,
+    durationMs: number,
+    url: string,
+  ) {
     this.status = status;
     this.headers = headers;
     this.body = body;
@@ -27,12 +34,22 @@ export class ResponseView {
   /** The parsed JSON body, or why there is none. */
   json(): { ok: true; value: unknown } | { ok: false; error: string } {
     if (this.jsonCache) return this.jsonCache;
-    if (this.bodyTruncated) return (this.jsonCache = { ok: false, error: 'the body is larger than maxBodySize (raise defaults.http.maxBodySize)' });
+    if (this.bodyTruncated)
+      return (this.jsonCache = {
+        ok: false,
+        error: 'the body is larger than maxBodySize (raise defaults.http.maxBodySize)',
+      });
     try {
       return (this.jsonCache = { ok: true, value: JSON.parse(this.text()) });
     } catch {
       const t = this.text();
-      return (this.jsonCache = { ok: false, error: t === '' ? 'the body is empty, not JSON' : `the body is not JSON (starts with ${JSON.stringify(t.slice(0, 40))})` });
+      return (this.jsonCache = {
+        ok: false,
+        error:
+          t === ''
+            ? 'the body is empty, not JSON'
+            : `the body is not JSON (starts with ${JSON.stringify(t.slice(0, 40))})`,
+      });
     }
   }
 
@@ -44,6 +61,8 @@ export class ResponseView {
   }
 
   headersText(): string {
-    return Object.entries(this.headers).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x ?? ''}`)).join('\n');
+    return Object.entries(this.headers)
+      .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x ?? ''}`))
+      .join('\n');
   }
 }

@@ -31,9 +31,13 @@ export interface Tick extends TimelinePoint {
 export interface RunInfo {
   plan: string;
   scenarios: {
-    name: string; executor: string; description: string; maxVus: number;
+    name: string;
+    executor: string;
+    description: string;
+    maxVus: number;
     /** When it runs (test time, ms): scale it between these. */
-    startMs?: number; regularMs?: number;
+    startMs?: number;
+    regularMs?: number;
     /** Mid-run scale: VUs up to `maxVus` (constant-vus, ramping-vus), a rate (the open model), or none (iterations). */
     scale?: { unit: 'vus'; maxVus: number } | { unit: 'rate' } | null;
   }[];
@@ -82,7 +86,10 @@ export class RunHandle extends EventEmitter<RunEvents> {
   constructor(body: (handle: RunHandle) => Promise<Summary>) {
     super();
     this.done = body(this);
-    this.done.then((s) => this.emit('done', s), () => undefined);
+    this.done.then(
+      (s) => this.emit('done', s),
+      () => undefined,
+    );
   }
 
   /** Graceful stop: no new iterations; running ones get their scenario's gracefulStop. */
@@ -101,19 +108,27 @@ export class RunHandle extends EventEmitter<RunEvents> {
    * Pause: from the next whole second no new iteration starts; running ones finish (k6's pause). The scenarios'
    * durations keep running. Returns the change (none when already paused); throws a ControlError when refused.
    */
-  pause(): ControlEvent[] { return this.changed(this.controller().pause()); }
+  pause(): ControlEvent[] {
+    return this.changed(this.controller().pause());
+  }
 
   /** Resume: iterations start again at the current targets (the plan's, or the last scale's). */
-  resume(): ControlEvent[] { return this.changed(this.controller().resume()); }
+  resume(): ControlEvent[] {
+    return this.changed(this.controller().resume());
+  }
 
   /**
    * Scale `scenario` (undefined: each scenario the target fits) to `{ vus }` (constant-vus, ramping-vus) or `{ rate }`
    * (iterations per second, the arrival-rate executors), from the next whole second to its end.
    */
-  scale(scenario: string | undefined, target: ScaleTarget): ControlEvent[] { return this.changed(this.controller().scale(scenario, target)); }
+  scale(scenario: string | undefined, target: ScaleTarget): ControlEvent[] {
+    return this.changed(this.controller().scale(scenario, target));
+  }
 
   /** The control state now (paused, targets set); undefined before the run started. */
-  get controlState(): ControlState | undefined { return this.attached?.control?.state; }
+  get controlState(): ControlState | undefined {
+    return this.attached?.control?.state;
+  }
 
   private controller(): MidRunControl {
     if (!this.attached) throw new ControlError('the run has not started yet: try again once it runs');

@@ -43,7 +43,12 @@ describe('stop', () => {
     state.stop();
     expect([state.phase, state.stoppedBy]).toEqual(['stopping', 'stopped']);
     state.stop();
-    expect(calls).toEqual(['control.end: the run is stopping', 'workers.stop', 'control.end: the run is stopping', 'workers.stop']);
+    expect(calls).toEqual([
+      'control.end: the run is stopping',
+      'workers.stop',
+      'control.end: the run is stopping',
+      'workers.stop',
+    ]);
     state.workersEnded();
     expect([state.phase, state.stoppedBy]).toEqual(['finished', 'stopped']);
   });

@@ -42,18 +42,27 @@ export class RunState {
     this.ports = ports;
   }
 
-  get phase(): RunPhase { return this.current; }
+  get phase(): RunPhase {
+    return this.current;
+  }
   /** Why the run ended (so far): completed unless something stopped it. */
-  get stoppedBy(): StopReason { return this.reason; }
+  get stoppedBy(): StopReason {
+    return this.reason;
+  }
   /** The user stopped or aborted the run (or a threshold did) before it started: setup does not start. */
-  get stopRequested(): boolean { return this.reason !== 'completed'; }
+  get stopRequested(): boolean {
+    return this.reason !== 'completed';
+  }
 
   /** The user's graceful stop. */
   stop(): void {
     if (this.tearingDown) return;
     if (this.reason === 'completed') this.reason = 'stopped';
     this.ports.control.end('the run is stopping');
-    if (this.current === 'preparing') { this.ports.steps.interrupt('stopped by the user'); return; }
+    if (this.current === 'preparing') {
+      this.ports.steps.interrupt('stopped by the user');
+      return;
+    }
     if (!SCENARIOS.includes(this.current)) return;
     this.ports.workers.stop();
     if (this.current !== 'aborting') this.current = 'stopping';
@@ -94,7 +103,10 @@ export class RunState {
   /** The workers exist: a stop or abort asked for while preparing reaches them now, before their first iteration. */
   workersStarted(): void {
     this.current = 'starting';
-    if (this.reason === 'stopped') { this.ports.workers.stop(); this.current = 'stopping'; }
+    if (this.reason === 'stopped') {
+      this.ports.workers.stop();
+      this.current = 'stopping';
+    }
     if (this.reason === 'aborted') this.abortWorkers();
   }
 

@@ -54,7 +54,12 @@ export class StepListRun {
     this.input = input;
     this.seed = seed;
     const plan = input.plan;
-    this.vu = new VirtualUser(0, which === 'setup' ? SETUP : TEARDOWN, input.env, plan.defaults?.http?.cookies ?? 'iteration');
+    this.vu = new VirtualUser(
+      0,
+      which === 'setup' ? SETUP : TEARDOWN,
+      input.env,
+      plan.defaults?.http?.cookies ?? 'iteration',
+    );
   }
 
   interrupt(reason: string): void {
@@ -72,21 +77,42 @@ export class StepListRun {
     const files = new Map(this.input.files.map(([p, d]) => [p, Buffer.from(d.buffer, d.byteOffset, d.byteLength)]));
     const steps = list?.steps ?? [];
     const dispatchers = new Dispatchers(plan.defaults?.http, {
-      connections: widestBatch(steps), connectTimeoutMs: parseDuration(plan.defaults?.timeout ?? '') ?? 60_000, files, env,
+      connections: widestBatch(steps),
+      connectTimeoutMs: parseDuration(plan.defaults?.timeout ?? '') ?? 60_000,
+      files,
+      env,
     });
     const timeoutMs = parseDuration(list?.timeout ?? '') ?? DEFAULT_STEPS_TIMEOUT_MS;
-    const timer = setTimeout(() => this.interrupt(`it did not finish within its timeout (${list?.timeout ?? '60s'})`), timeoutMs);
+    const timer = setTimeout(
+      () => this.interrupt(`it did not finish within its timeout (${list?.timeout ?? '60s'})`),
+      timeoutMs,
+    );
     try {
       ended = this.variables();
       if (ended === undefined && this.stopReason === undefined) {
         const wc: WorkerContext = {
-          dispatcher: dispatchers.default, recorder, userAgent: this.input.userAgent,
+          dispatcher: dispatchers.default,
+          recorder,
+          userAgent: this.input.userAgent,
           failed: (request, reason, ends) => {
             failures.push(`'${request}': ${reason}`);
             if (ends) ended ??= `'${request}': ${reason}`;
           },
         };
-        const compiled = compileSteps(steps, '', { plan, scenario, scenarioTags: undefined, recorder, files, dispatchers, flow: flowSettingsOf(plan)(scenario) }, [this.which, 'steps']);
+        const compiled = compileSteps(
+          steps,
+          '',
+          {
+            plan,
+            scenario,
+            scenarioTags: undefined,
+            recorder,
+            files,
+            dispatchers,
+            flow: flowSettingsOf(plan)(scenario),
+          },
+          [this.which, 'steps'],
+        );
         this.vu.beginIteration(0);
         try {
           await runIteration(this.vu, compiled, wc);
@@ -98,7 +124,12 @@ export class StepListRun {
       clearTimeout(timer);
       await dispatchers.close();
     }
-    return { data: this.extracted(), failures, ended: this.stopReason ?? ended, sample: recorder.flush(0, 0, true, {}) };
+    return {
+      data: this.extracted(),
+      failures,
+      ended: this.stopReason ?? ended,
+      sample: recorder.flush(0, 0, true, {}),
+    };
   }
 
   /** Plan variables for the list's VU (as a worker's), then what setup extracted; a variable that fails ends the list. */
@@ -120,8 +151,11 @@ export class StepListRun {
   private extracted(): Record<string, unknown> {
     const list = this.which === 'setup' ? this.input.plan.setup : this.input.plan.teardown;
     const out: Record<string, unknown> = {};
-    const names = [...requestsIn(list?.steps ?? [], [], '', '')].flatMap(({ request }) => Object.keys(request.extract ?? {}));
-    for (const { step } of stepsIn(list?.steps ?? [], [], '', '')) if ('grpc' in step) names.push(...Object.keys(step.grpc.extract ?? {}));
+    const names = [...requestsIn(list?.steps ?? [], [], '', '')].flatMap(({ request }) =>
+      Object.keys(request.extract ?? {}),
+    );
+    for (const { step } of stepsIn(list?.steps ?? [], [], '', ''))
+      if ('grpc' in step) names.push(...Object.keys(step.grpc.extract ?? {}));
     for (const name of names) if (this.vu.ctx.vars.has(name)) out[name] = this.vu.ctx.vars.get(name);
     return out;
   }
@@ -131,7 +165,10 @@ export class StepListRun {
 export function teardownNotes(r: StepListResult): string[] {
   const out: string[] = [];
   const n = r.failures.length;
-  if (n > 0) out.push(`teardown: ${n} failure${n === 1 ? '' : 's'}: ${r.failures.slice(0, 3).join('; ')}${n > 3 ? `; and ${n - 3} more` : ''}`);
+  if (n > 0)
+    out.push(
+      `teardown: ${n} failure${n === 1 ? '' : 's'}: ${r.failures.slice(0, 3).join('; ')}${n > 3 ? `; and ${n - 3} more` : ''}`,
+    );
   if (r.ended !== undefined && !r.failures.some((f) => f === r.ended)) out.push(`teardown ended early: ${r.ended}`);
   return out;
 }

@@ -18,7 +18,12 @@ import { customTags } from './tags.ts';
 export const SEGMENT_NOTE = 'execution segment';
 
 export interface RunScenario {
-  name: string; executor: string; description: string; maxVus: number; startMs: number; regularMs: number;
+  name: string;
+  executor: string;
+  description: string;
+  maxVus: number;
+  startMs: number;
+  regularMs: number;
   /** Open model: the iterations this run's schedule starts (the plan's, or the segment's stripe of them). */
   planned?: number;
 }
@@ -29,17 +34,31 @@ export function segmentTuple(spec: SegmentSpec | undefined): SegmentTuple {
 
 /** The scenarios with this run's share of their VUs, and a note for each the segment runs nothing of. */
 export function runScenarios(plan: Plan, tuple: SegmentTuple): { scenarios: RunScenario[]; notes: string[] } {
-  const notes: string[] = tuple.isWhole ? [] : [
-    `${SEGMENT_NOTE} ${formatSegment(tuple.segment)} of ${formatSequence(tuple.stripes.sequence)}: these are the numbers of this part of the plan; 'loadsmith merge' the shards for the whole run`,
-  ];
+  const notes: string[] = tuple.isWhole
+    ? []
+    : [
+        `${SEGMENT_NOTE} ${formatSegment(tuple.segment)} of ${formatSequence(tuple.stripes.sequence)}: these are the numbers of this part of the plan; 'loadsmith merge' the shards for the whole run`,
+      ];
   const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => {
     const share = scenarioShare(sc, tuple);
     if (!tuple.isWhole && share.maxVus === 0) {
-      notes.push(`segment ${formatSegment(tuple.segment)} runs nothing of scenario '${name}': its ${maxVus(sc)} VU(s) all went to other segments (k6 splits VUs the same way)`);
+      notes.push(
+        `segment ${formatSegment(tuple.segment)} runs nothing of scenario '${name}': its ${maxVus(sc)} VU(s) all went to other segments (k6 splits VUs the same way)`,
+      );
     }
     // The segment starts the planned iterations its stripe owns: scale() counts them (segment-share.test.ts).
-    const planned = isArrivalRate(sc) ? { planned: share.arrivals ? share.arrivals.scale(plannedIterations(sc)) : 0 } : {};
-    return { name, executor: sc.executor, description: describeScenario(sc) + describeShare(share), maxVus: share.maxVus, startMs: startTimeMs(sc), regularMs: regularDurationMs(sc), ...planned };
+    const planned = isArrivalRate(sc)
+      ? { planned: share.arrivals ? share.arrivals.scale(plannedIterations(sc)) : 0 }
+      : {};
+    return {
+      name,
+      executor: sc.executor,
+      description: describeScenario(sc) + describeShare(share),
+      maxVus: share.maxVus,
+      startMs: startTimeMs(sc),
+      regularMs: regularDurationMs(sc),
+      ...planned,
+    };
   });
   return { scenarios, notes };
 }
@@ -49,17 +68,29 @@ export function planHash(plan: Plan): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (v !== null && typeof v === 'object') {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
     }
     return v;
   };
-  return `sha256:${createHash('sha256').update(JSON.stringify(canonical(plan))).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(canonical(plan)))
+    .digest('hex')}`;
 }
 
 /** The summary's `shard`: the run's totals and per-second histograms, plus what merging needs of the whole plan. */
 export function shardData(plan: Plan, tuple: SegmentTuple, agg: RunAggregate, seconds: ShardSecond[]): ShardData {
   const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => ({
-    name, executor: sc.executor, description: describeScenario(sc), maxVus: maxVus(sc), startMs: startTimeMs(sc), regularMs: regularDurationMs(sc), ...wholePlanned(sc),
+    name,
+    executor: sc.executor,
+    description: describeScenario(sc),
+    maxVus: maxVus(sc),
+    startMs: startTimeMs(sc),
+    regularMs: regularDurationMs(sc),
+    ...wholePlanned(sc),
   }));
   return {
     format: SHARD_FORMAT,
@@ -75,4 +106,5 @@ export function shardData(plan: Plan, tuple: SegmentTuple, agg: RunAggregate, se
   };
 }
 
-const wholePlanned = (sc: Scenario): { planned?: number } => (isArrivalRate(sc) ? { planned: plannedIterations(sc) } : {});
+const wholePlanned = (sc: Scenario): { planned?: number } =>
+  isArrivalRate(sc) ? { planned: plannedIterations(sc) } : {};

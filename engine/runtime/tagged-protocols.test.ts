@@ -14,13 +14,29 @@ import { startEchoServer, type EchoServer } from './ws/testing.ts';
 
 let grpc: GrpcLookup;
 let ws: EchoServer;
-beforeAll(async () => { grpc = await startGrpcLookup(); ws = await startEchoServer(); });
-afterAll(async () => { await grpc.close(); await ws.close(); });
+beforeAll(async () => {
+  grpc = await startGrpcLookup();
+  ws = await startEchoServer();
+});
+afterAll(async () => {
+  await grpc.close();
+  await ws.close();
+});
 
 describe('gRPC and WebSocket steps in one iteration', () => {
   it('record k6 metrics side by side, each readable by its step name', async () => {
     const steps = [
-      { grpc: { name: 'lookup', target: `127.0.0.1:${grpc.port}`, plaintext: true, protos: ['protos/lookup.proto'], importPaths: ['shared'], method: 'lookup.Lookup/Get', message: { phone: '0754952794' } } },
+      {
+        grpc: {
+          name: 'lookup',
+          target: `127.0.0.1:${grpc.port}`,
+          plaintext: true,
+          protos: ['protos/lookup.proto'],
+          importPaths: ['shared'],
+          method: 'lookup.Lookup/Get',
+          message: { phone: '0754952794' },
+        },
+      },
       { websocket: { name: 'echo', url: ws.url, actions: [{ send: 'hi' }, { receive: { timeout: '5s' } }] } },
     ] as Step[];
     const { sample, outcome } = await runGrpcSteps(steps, lookupProtoDir(), { iterations: 2 });
@@ -42,8 +58,19 @@ describe('gRPC and WebSocket steps in one iteration', () => {
     expect(read('data_sent').count).toBe(read('data_sent', { name: 'echo' }).count);
 
     const summary = buildSummary({
-      agg, thresholds: [], timeline: [], scenarios: [], plan: { name: 't' }, startedAt: new Date(0), durationMs: 1000,
-      stoppedBy: 'completed', vusMax: 1, workers: 1, cpus: 1, version: 'test', notes: [],
+      agg,
+      thresholds: [],
+      timeline: [],
+      scenarios: [],
+      plan: { name: 't' },
+      startedAt: new Date(0),
+      durationMs: 1000,
+      stoppedBy: 'completed',
+      vusMax: 1,
+      workers: 1,
+      cpus: 1,
+      version: 'test',
+      notes: [],
     });
     expect(summary.metrics.grpc_req_duration).toMatchObject({ type: 'trend', count: 2 });
     expect(summary.metrics.ws_sessions).toMatchObject({ type: 'counter', count: 2 });

@@ -4,8 +4,12 @@ import { MAX_TIMER_MS, startTimer, stopTimer } from './timers.ts';
 const HOUR = 3_600_000;
 
 // Vitest's fake timers behave as Node's: a delay over 2^31-1 ms fires after 1 ms.
-beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('startTimer', () => {
   it('waits 600 h (past the longest Node timer) instead of firing after 1 ms', () => {
@@ -57,14 +61,20 @@ describe('startTimer', () => {
 });
 
 describe('startTimer with real timers', () => {
-  beforeEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
 
   it('passes no negative delay to Node (no TimeoutNegativeWarning)', async () => {
     const warnings: string[] = [];
-    const onWarning = (w: Error): void => { warnings.push(w.name); };
+    const onWarning = (w: Error): void => {
+      warnings.push(w.name);
+    };
     process.on('warning', onWarning);
     try {
-      await new Promise<void>((resolve) => { startTimer(resolve, -250); });
+      await new Promise<void>((resolve) => {
+        startTimer(resolve, -250);
+      });
       await new Promise((r) => setImmediate(r));
     } finally {
       process.off('warning', onWarning);

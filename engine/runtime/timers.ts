@@ -28,10 +28,16 @@ class LongTimer {
   private arm(): NodeJS.Timeout {
     const step = Math.min(this.left, MAX_TIMER_MS);
     this.left -= step;
-    return this.left > 0 ? setTimeout(() => { this.current = this.arm(); }, step) : setTimeout(this.fn, step);
+    return this.left > 0
+      ? setTimeout(() => {
+          this.current = this.arm();
+        }, step)
+      : setTimeout(this.fn, step);
   }
 
-  clear(): void { clearTimeout(this.current); }
+  clear(): void {
+    clearTimeout(this.current);
+  }
 }
 
 /** A running timer from startTimer. */

@@ -35,7 +35,8 @@ export function encodeBase64(text: string): string {
 /** Decodes standard or URL-safe base64 (padding optional) to UTF-8 text; throws on anything else. */
 export function decodeBase64(text: string): string {
   const body = text.replace(/=+$/, '');
-  if (body.length % 4 === 1 || text.length - body.length > 2) throw invalid('the argument is not valid base64: its length is wrong');
+  if (body.length % 4 === 1 || text.length - body.length > 2)
+    throw invalid('the argument is not valid base64: its length is wrong');
   const bytes = new Uint8Array(Math.floor((body.length * 3) / 4));
   let acc = 0;
   let bits = 0;

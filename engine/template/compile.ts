@@ -49,7 +49,13 @@ export function compileNode(node: Node, source: string, lenient: boolean): Evalu
         if (fn === undefined) throw new Error(`unreachable: function ${n.name} passed the parser`);
         const args = n.args.map((a) => build(a, lenient || fn.lenientArgs === true));
         const what = text(n);
-        if (fn.lenientArgs) return (ctx) => fn.call(args.map((a) => a(ctx)), what, ctx);
+        if (fn.lenientArgs)
+          return (ctx) =>
+            fn.call(
+              args.map((a) => a(ctx)),
+              what,
+              ctx,
+            );
         return (ctx) => {
           const values = args.map((a) => a(ctx));
           return values.includes(undefined) ? undefined : fn.call(values, what, ctx);
@@ -74,7 +80,8 @@ export function compileNode(node: Node, source: string, lenient: boolean): Evalu
         const [left, right] = [build(n.left, lenient), build(n.right, lenient)];
         if (n.op === '&&' || n.op === '||') return logical(n.op, left, right);
         if (n.op === '==' || n.op === '!=') return equality(n.op, left, right);
-        if (n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=') return comparison(n.op, left, right, text(n.left), text(n.right));
+        if (n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=')
+          return comparison(n.op, left, right, text(n.left), text(n.right));
         return binary(n.op, left, right, text(n.left), text(n.right), text(n));
       }
     }
@@ -92,17 +99,24 @@ function binary(op: string, left: Evaluator, right: Evaluator, lt: string, rt: s
       return toText(a, lt) + toText(b, rt);
     };
   }
-  const apply = op === '-' ? (a: number, b: number) => a - b
-    : op === '*' ? (a: number, b: number) => a * b
-      : op === '/' ? (a: number, b: number) => a / b
-        : (a: number, b: number) => a % b;
+  const apply =
+    op === '-'
+      ? (a: number, b: number) => a - b
+      : op === '*'
+        ? (a: number, b: number) => a * b
+        : op === '/'
+          ? (a: number, b: number) => a / b
+          : (a: number, b: number) => a % b;
   return (ctx) => {
     const a = left(ctx);
     const b = right(ctx);
     if (a === undefined || b === undefined) return undefined;
     const r = apply(toNumber(a, lt), toNumber(b, rt));
     if (!Number.isFinite(r)) {
-      throw new TemplateRuntimeError(`'${whole}' does not give a finite number${(op === '/' || op === '%') ? ' (division by zero?)' : ''}`, whole);
+      throw new TemplateRuntimeError(
+        `'${whole}' does not give a finite number${op === '/' || op === '%' ? ' (division by zero?)' : ''}`,
+        whole,
+      );
     }
     return r;
   };
@@ -115,7 +129,9 @@ function variable(name: string, lenient: boolean): Evaluator {
     if (v === undefined) {
       throw new TemplateRuntimeError(
         `variable '${name}' is not set (extractions that fail leave it unset); define it under variables, ` +
-        `or give a default: \${${name}:-value}`, name);
+          `or give a default: \${${name}:-value}`,
+        name,
+      );
     }
     return v;
   };
@@ -129,7 +145,9 @@ function envVar(name: string, lenient: boolean): Evaluator {
     if (typeof v === 'string') return v;
     if (lenient) return undefined;
     throw new TemplateRuntimeError(
-      `environment variable '${name}' is not set; set it in the environment or give a default: \${${ref}:-value}`, ref);
+      `environment variable '${name}' is not set; set it in the environment or give a default: \${${ref}:-value}`,
+      ref,
+    );
   };
 }
 
@@ -146,7 +164,10 @@ function dataColumn(feeder: string, column: string | undefined, lenient: boolean
     const v: unknown = d !== undefined && 'value' in d ? d.value : undefined;
     if (v === undefined && !lenient) {
       const columns = Object.keys(row).join(', ');
-      throw new TemplateRuntimeError(`data feeder '${feeder}' has no column '${column}' (columns: ${columns || 'none'})`, ref);
+      throw new TemplateRuntimeError(
+        `data feeder '${feeder}' has no column '${column}' (columns: ${columns || 'none'})`,
+        ref,
+      );
     }
     return v;
   };

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compileTemplate, MAX_EXPRESSION_LENGTH, TemplateRuntimeError, TemplateSyntaxError, type TemplateContext,
+  compileTemplate,
+  MAX_EXPRESSION_LENGTH,
+  TemplateRuntimeError,
+  TemplateSyntaxError,
+  type TemplateContext,
 } from './index.ts';
 
 function syntaxError(source: string): TemplateSyntaxError {
@@ -14,7 +18,15 @@ function syntaxError(source: string): TemplateSyntaxError {
 }
 
 const ctx: TemplateContext = {
-  vu: 1, iter: 0, scenario: 's', env: { A: 'a' }, vars: new Map<string, unknown>([['list', [1, 2]], ['obj', { a: 1 }], ['s', 'text']]),
+  vu: 1,
+  iter: 0,
+  scenario: 's',
+  env: { A: 'a' },
+  vars: new Map<string, unknown>([
+    ['list', [1, 2]],
+    ['obj', { a: 1 }],
+    ['s', 'text'],
+  ]),
   data: { users: { email: 'e', id: 1 } },
 };
 function runtimeError(source: string): TemplateRuntimeError {

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression, TemplateSyntaxError, type TemplateContext } from './index.ts';
 
-const ctx: TemplateContext = { vu: 1, iter: 0, scenario: 's', env: {}, vars: new Map<string, unknown>([['items', [1, 2]]]), data: {} };
+const ctx: TemplateContext = {
+  vu: 1,
+  iter: 0,
+  scenario: 's',
+  env: {},
+  vars: new Map<string, unknown>([['items', [1, 2]]]),
+  data: {},
+};
 
 function syntax(source: string): TemplateSyntaxError {
-  try { compileExpression(source); } catch (e) { if (e instanceof TemplateSyntaxError) return e; throw e; }
+  try {
+    compileExpression(source);
+  } catch (e) {
+    if (e instanceof TemplateSyntaxError) return e;
+    throw e;
+  }
   throw new Error(`expected a syntax error for ${source}`);
 }
 
@@ -19,14 +31,17 @@ describe('compileExpression', () => {
   });
 
   it('locates errors in the text as written', () => {
-    expect([syntax('len(items) >').offset, syntax('len(items) >').message]).toEqual([12, expect.stringContaining('expected a value') as unknown]);
+    expect([syntax('len(items) >').offset, syntax('len(items) >').message]).toEqual([
+      12,
+      expect.stringContaining('expected a value') as unknown,
+    ]);
     expect(syntax('${a ==}').offset).toBe(6);
     expect(syntax("x == 'abc' * 2").offset).toBe(5);
   });
 
   it('refuses ${...} around parts of it, and an empty one', () => {
     const e = syntax('${a} == 1');
-    expect([e.offset, e.message]).toEqual([0, expect.stringContaining('without \'${...}\' around its parts') as unknown]);
+    expect([e.offset, e.message]).toEqual([0, expect.stringContaining("without '${...}' around its parts") as unknown]);
     expect(syntax('a == ${b}').offset).toBe(5);
     expect(syntax('  ').message).toContain('empty expression');
   });

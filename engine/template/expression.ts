@@ -20,12 +20,18 @@ export interface Expression {
  * @throws TemplateSyntaxError located inside `source`.
  */
 export function compileExpression(source: string): Expression {
-  if (source.trim() === '') throw new TemplateSyntaxError('empty expression: write one such as status() == 200', 0, Math.max(1, source.length));
+  if (source.trim() === '')
+    throw new TemplateSyntaxError('empty expression: write one such as status() == 200', 0, Math.max(1, source.length));
   // One `${...}` around the whole text: parsed where it stands (errors are located as they are).
-  if (source.startsWith('${') && parseEmbedded(source, 0).end === source.length) return expression(source, compileTemplate(source), 0);
+  if (source.startsWith('${') && parseEmbedded(source, 0).end === source.length)
+    return expression(source, compileTemplate(source), 0);
   const open = source.indexOf('${');
   if (open >= 0) {
-    throw new TemplateSyntaxError("an expression here is written without '${...}' around its parts: status() == 200, not ${status()} == 200", open, 2);
+    throw new TemplateSyntaxError(
+      "an expression here is written without '${...}' around its parts: status() == 200, not ${status()} == 200",
+      open,
+      2,
+    );
   }
   try {
     return expression(source, compileTemplate(`\${${source}}`), 2);
@@ -36,6 +42,7 @@ export function compileExpression(source: string): Expression {
 }
 
 function expression(source: string, t: Template, shift: number): Expression {
-  const references = shift === 0 ? t.references : Object.freeze(t.references.map((r) => ({ ...r, offset: r.offset - shift })));
+  const references =
+    shift === 0 ? t.references : Object.freeze(t.references.map((r) => ({ ...r, offset: r.offset - shift })));
   return Object.freeze({ source, references, evaluate: (ctx: TemplateContext) => t.evaluate(ctx) });
 }

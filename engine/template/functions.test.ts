@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { compileTemplate, TEMPLATE_FUNCTIONS, type TemplateContext } from './index.ts';
 
 const ctx: TemplateContext = {
-  vu: 1, iter: 0, scenario: 's', env: { MAX: '3' }, data: {},
-  vars: new Map<string, unknown>([['colors', ['red', 'green', 'blue']], ['obj', { a: [1, 'x'], b: null }], ['text', 'a b&c/é']]),
+  vu: 1,
+  iter: 0,
+  scenario: 's',
+  env: { MAX: '3' },
+  data: {},
+  vars: new Map<string, unknown>([
+    ['colors', ['red', 'green', 'blue']],
+    ['obj', { a: [1, 'x'], b: null }],
+    ['text', 'a b&c/é'],
+  ]),
 };
 const evaluate = (source: string): unknown => compileTemplate(source).evaluate(ctx);
 const many = (source: string, n = 300): unknown[] => {
@@ -80,8 +88,21 @@ describe('template functions', () => {
 
   it('lists every function for documentation and completion', () => {
     expect(TEMPLATE_FUNCTIONS.map((f) => f.name)).toEqual([
-      'uuid', 'randomInt', 'randomItem', 'randomString', 'now', 'isoNow',
-      'base64', 'base64Decode', 'urlEncode', 'lower', 'upper', 'json', 'len', 'isSet', 'status',
+      'uuid',
+      'randomInt',
+      'randomItem',
+      'randomString',
+      'now',
+      'isoNow',
+      'base64',
+      'base64Decode',
+      'urlEncode',
+      'lower',
+      'upper',
+      'json',
+      'len',
+      'isSet',
+      'status',
     ]);
     for (const f of TEMPLATE_FUNCTIONS) {
       expect(f.description.length).toBeGreaterThan(5);

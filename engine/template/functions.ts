@@ -53,7 +53,9 @@ function randomItem(args: readonly unknown[], what: string): unknown {
   if (args.length === 1) {
     const list = args[0];
     if (!Array.isArray(list)) {
-      throw new TemplateRuntimeError(`${what}: with one argument, randomItem() needs a list; or pass several values: randomItem(a, b, c)`);
+      throw new TemplateRuntimeError(
+        `${what}: with one argument, randomItem() needs a list; or pass several values: randomItem(a, b, c)`,
+      );
     }
     items = list;
   }
@@ -86,10 +88,22 @@ function responseStatus(ctx: TemplateContext, name: unknown): number {
 
 /** The functions, in the order documentation and completion list them. */
 export const FUNCTIONS: readonly FunctionSpec[] = [
-  { name: 'uuid', params: '', description: 'A random UUID v4.', minArgs: 0, maxArgs: 0, returns: 'text', call: () => crypto.randomUUID() },
   {
-    name: 'randomInt', params: 'min, max', description: 'A random whole number from min to max, both included.',
-    minArgs: 2, maxArgs: 2, returns: 'number',
+    name: 'uuid',
+    params: '',
+    description: 'A random UUID v4.',
+    minArgs: 0,
+    maxArgs: 0,
+    returns: 'text',
+    call: () => crypto.randomUUID(),
+  },
+  {
+    name: 'randomInt',
+    params: 'min, max',
+    description: 'A random whole number from min to max, both included.',
+    minArgs: 2,
+    maxArgs: 2,
+    returns: 'number',
     call(args, what) {
       const min = integer(args[0], what, 'min');
       const max = integer(args[1], what, 'max');
@@ -98,20 +112,66 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     },
   },
   {
-    name: 'randomItem', params: 'list | a, b, ...', description: 'A random element of a list, or one of the arguments.',
-    minArgs: 1, maxArgs: Infinity, returns: 'unknown', call: randomItem,
+    name: 'randomItem',
+    params: 'list | a, b, ...',
+    description: 'A random element of a list, or one of the arguments.',
+    minArgs: 1,
+    maxArgs: Infinity,
+    returns: 'unknown',
+    call: randomItem,
   },
   {
-    name: 'randomString', params: 'length, charset?', description: 'Random characters (letters and digits unless a charset is given).',
-    minArgs: 1, maxArgs: 2, returns: 'text', call: randomString,
+    name: 'randomString',
+    params: 'length, charset?',
+    description: 'Random characters (letters and digits unless a charset is given).',
+    minArgs: 1,
+    maxArgs: 2,
+    returns: 'text',
+    call: randomString,
   },
-  { name: 'now', params: '', description: 'Current time in milliseconds since the Unix epoch.', minArgs: 0, maxArgs: 0, returns: 'number', call: () => Date.now() },
-  { name: 'isoNow', params: '', description: 'Current time as ISO 8601 text (UTC).', minArgs: 0, maxArgs: 0, returns: 'text', call: () => new Date().toISOString() },
-  { name: 'base64', params: 's', description: 'Base64 of the UTF-8 text.', minArgs: 1, maxArgs: 1, returns: 'text', call: (a, w) => encodeBase64(toText(a[0], w)) },
-  { name: 'base64Decode', params: 's', description: 'Decodes base64 (standard or URL-safe) to UTF-8 text.', minArgs: 1, maxArgs: 1, returns: 'text', call: (a, w) => decodeBase64(toText(a[0], w)) },
   {
-    name: 'urlEncode', params: 's', description: 'Percent-encodes text for a URL component (encodeURIComponent).',
-    minArgs: 1, maxArgs: 1, returns: 'text',
+    name: 'now',
+    params: '',
+    description: 'Current time in milliseconds since the Unix epoch.',
+    minArgs: 0,
+    maxArgs: 0,
+    returns: 'number',
+    call: () => Date.now(),
+  },
+  {
+    name: 'isoNow',
+    params: '',
+    description: 'Current time as ISO 8601 text (UTC).',
+    minArgs: 0,
+    maxArgs: 0,
+    returns: 'text',
+    call: () => new Date().toISOString(),
+  },
+  {
+    name: 'base64',
+    params: 's',
+    description: 'Base64 of the UTF-8 text.',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'text',
+    call: (a, w) => encodeBase64(toText(a[0], w)),
+  },
+  {
+    name: 'base64Decode',
+    params: 's',
+    description: 'Decodes base64 (standard or URL-safe) to UTF-8 text.',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'text',
+    call: (a, w) => decodeBase64(toText(a[0], w)),
+  },
+  {
+    name: 'urlEncode',
+    params: 's',
+    description: 'Percent-encodes text for a URL component (encodeURIComponent).',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'text',
     call(args, what) {
       try {
         return encodeURIComponent(toText(args[0], what));
@@ -120,17 +180,62 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
       }
     },
   },
-  { name: 'lower', params: 's', description: 'Text in lower case.', minArgs: 1, maxArgs: 1, returns: 'text', call: (a, w) => toText(a[0], w).toLowerCase() },
-  { name: 'upper', params: 's', description: 'Text in upper case.', minArgs: 1, maxArgs: 1, returns: 'text', call: (a, w) => toText(a[0], w).toUpperCase() },
-  { name: 'json', params: 'v', description: 'The value as JSON text (strings get quotes).', minArgs: 1, maxArgs: 1, returns: 'text', call: (a, w) => json(a[0], w) },
-  { name: 'len', params: 'v', description: 'Length of a list or text (characters), or the number of keys of an object.', minArgs: 1, maxArgs: 1, returns: 'number', call: (a, w) => length(a[0], w) },
   {
-    name: 'isSet', params: 'v', description: 'True when v has a value that is not null: isSet(token), isSet(page.next).',
-    minArgs: 1, maxArgs: 1, returns: 'boolean', lenientArgs: true, call: (a) => a[0] !== undefined && a[0] !== null,
+    name: 'lower',
+    params: 's',
+    description: 'Text in lower case.',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'text',
+    call: (a, w) => toText(a[0], w).toLowerCase(),
   },
   {
-    name: 'status', params: "'Request name'?", description: "Status of the VU's last response, or of the last response of the named request (0: none yet, or no response).",
-    minArgs: 0, maxArgs: 1, returns: 'number', namesRequest: true, call: (a, _w, ctx) => responseStatus(ctx, a[0]),
+    name: 'upper',
+    params: 's',
+    description: 'Text in upper case.',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'text',
+    call: (a, w) => toText(a[0], w).toUpperCase(),
+  },
+  {
+    name: 'json',
+    params: 'v',
+    description: 'The value as JSON text (strings get quotes).',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'text',
+    call: (a, w) => json(a[0], w),
+  },
+  {
+    name: 'len',
+    params: 'v',
+    description: 'Length of a list or text (characters), or the number of keys of an object.',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'number',
+    call: (a, w) => length(a[0], w),
+  },
+  {
+    name: 'isSet',
+    params: 'v',
+    description: 'True when v has a value that is not null: isSet(token), isSet(page.next).',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'boolean',
+    lenientArgs: true,
+    call: (a) => a[0] !== undefined && a[0] !== null,
+  },
+  {
+    name: 'status',
+    params: "'Request name'?",
+    description:
+      "Status of the VU's last response, or of the last response of the named request (0: none yet, or no response).",
+    minArgs: 0,
+    maxArgs: 1,
+    returns: 'number',
+    namesRequest: true,
+    call: (a, _w, ctx) => responseStatus(ctx, a[0]),
   },
 ];
 

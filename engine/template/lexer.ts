@@ -22,7 +22,16 @@ const PUNCT = '+-*/%()[].,<>!';
 /** Two-character operators; `=`, `&` and `|` only start one of these. */
 const PAIRS: ReadonlySet<string> = new Set(['==', '!=', '<=', '>=', '&&', '||']);
 const ESCAPES = new Map<string, string>([
-  ['\\', '\\'], ["'", "'"], ['"', '"'], ['/', '/'], ['n', '\n'], ['r', '\r'], ['t', '\t'], ['b', '\b'], ['f', '\f'], ['0', '\0'],
+  ['\\', '\\'],
+  ["'", "'"],
+  ['"', '"'],
+  ['/', '/'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['0', '\0'],
 ]);
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
@@ -49,11 +58,16 @@ export class Lexer {
     if (start - this.openOffset > MAX_EXPRESSION_LENGTH) {
       throw new TemplateSyntaxError(
         `expression is longer than ${MAX_EXPRESSION_LENGTH} characters; split it into smaller \${...} parts or use a variable`,
-        this.openOffset, 2);
+        this.openOffset,
+        2,
+      );
     }
     if (start >= src.length) {
       throw new TemplateSyntaxError(
-        "'${' is never closed: add the closing '}', or write '$${' for a literal '${'", this.openOffset, 2);
+        "'${' is never closed: add the closing '}', or write '$${' for a literal '${'",
+        this.openOffset,
+        2,
+      );
     }
     const c = src.charCodeAt(start);
     const ch = src[start] as string;
@@ -73,11 +87,14 @@ export class Lexer {
     if (PAIRS.has(pair)) return this.token('punct', pair, start + 2);
     if (PUNCT.includes(ch)) return this.token('punct', ch, start + 1);
     if (ch === '=') throw new TemplateSyntaxError("unexpected '='; compare with ==", start);
-    if (ch === '&' || ch === '|') throw new TemplateSyntaxError(`unexpected '${ch}'; 'and' is written &&, 'or' ||`, start);
+    if (ch === '&' || ch === '|')
+      throw new TemplateSyntaxError(`unexpected '${ch}'; 'and' is written &&, 'or' ||`, start);
     const shown = src.codePointAt(start) ?? c;
     throw new TemplateSyntaxError(
       `unexpected character '${String.fromCodePoint(shown)}' in expression; expressions use names, literals, ` +
-      'functions such as uuid(), + - * / %, comparisons (== != < <= > >=) and && || !', start);
+        'functions such as uuid(), + - * / %, comparisons (== != < <= > >=) and && || !',
+      start,
+    );
   }
 
   private token(kind: TokenKind, value: string | number, end: number): Token {
@@ -132,7 +149,10 @@ export class Lexer {
           i += 2;
         } else {
           throw new TemplateSyntaxError(
-            `unknown escape '\\${esc}' in string; use \\\\ for a backslash, \\${quote} for a quote`, i, 2);
+            `unknown escape '\\${esc}' in string; use \\\\ for a backslash, \\${quote} for a quote`,
+            i,
+            2,
+          );
         }
         chunk = i;
         continue;

@@ -2,16 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { compileTemplate, TemplateRuntimeError, TemplateSyntaxError, type TemplateContext } from './index.ts';
 
 const ctx = (vars: Record<string, unknown> = {}, over: Partial<TemplateContext> = {}): TemplateContext => ({
-  vu: 2, iter: 5, scenario: 's', env: { N: '3', EMPTY: '' }, vars: new Map(Object.entries(vars)), data: {}, ...over,
+  vu: 2,
+  iter: 5,
+  scenario: 's',
+  env: { N: '3', EMPTY: '' },
+  vars: new Map(Object.entries(vars)),
+  data: {},
+  ...over,
 });
 const value = (source: string, c: TemplateContext = ctx()): unknown => compileTemplate(source).evaluate(c);
 
 describe('comparisons', () => {
   it.each([
-    ['${1 < 2}', true], ['${2 <= 2}', true], ['${3 > 4}', false], ['${4 >= 5}', false],
-    ['${iter == 5}', true], ['${iter != 5}', false], ["${'b' > 'a'}", true], ["${'10' < '9'}", true],
-    ['${env.N == 3}', true], ['${env.N < 10}', true], ["${'3.0' == 3}", true], ["${'' == 0}", false],
-    ['${null == null}', true], ['${true == 1}', false], ["${scenario == 's'}", true],
+    ['${1 < 2}', true],
+    ['${2 <= 2}', true],
+    ['${3 > 4}', false],
+    ['${4 >= 5}', false],
+    ['${iter == 5}', true],
+    ['${iter != 5}', false],
+    ["${'b' > 'a'}", true],
+    ["${'10' < '9'}", true],
+    ['${env.N == 3}', true],
+    ['${env.N < 10}', true],
+    ["${'3.0' == 3}", true],
+    ["${'' == 0}", false],
+    ['${null == null}', true],
+    ['${true == 1}', false],
+    ["${scenario == 's'}", true],
   ])('%s is %s', (source, expected) => {
     expect(value(source)).toBe(expected);
   });
@@ -91,14 +108,21 @@ describe('len, isSet and status', () => {
   it("status('Name') lists the name as a reference, and wants it written as literal text", () => {
     const t = compileTemplate("${status('Get user') >= 400}");
     expect(t.references).toEqual([{ kind: 'response', name: 'Get user', hasDefault: false, offset: 9 }]);
-    expect(compileTemplate('${status()}').references).toEqual([{ kind: 'response', name: '', hasDefault: false, offset: 2 }]);
+    expect(compileTemplate('${status()}').references).toEqual([
+      { kind: 'response', name: '', hasDefault: false, offset: 2 },
+    ]);
     expect(() => compileTemplate('${status(name)}')).toThrow(/request name in quotes/);
   });
 });
 
 describe('type errors found before the run', () => {
   const syntax = (source: string): TemplateSyntaxError => {
-    try { compileTemplate(source); } catch (e) { if (e instanceof TemplateSyntaxError) return e; throw e; }
+    try {
+      compileTemplate(source);
+    } catch (e) {
+      if (e instanceof TemplateSyntaxError) return e;
+      throw e;
+    }
     throw new Error(`expected a syntax error for ${source}`);
   };
 

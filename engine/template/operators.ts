@@ -37,8 +37,21 @@ export function equality(op: '==' | '!=', left: Evaluator, right: Evaluator): Ev
   };
 }
 
-export function comparison(op: '<' | '<=' | '>' | '>=', left: Evaluator, right: Evaluator, lt: string, rt: string): Evaluator {
-  const test = op === '<' ? (c: number) => c < 0 : op === '<=' ? (c: number) => c <= 0 : op === '>' ? (c: number) => c > 0 : (c: number) => c >= 0;
+export function comparison(
+  op: '<' | '<=' | '>' | '>=',
+  left: Evaluator,
+  right: Evaluator,
+  lt: string,
+  rt: string,
+): Evaluator {
+  const test =
+    op === '<'
+      ? (c: number) => c < 0
+      : op === '<='
+        ? (c: number) => c <= 0
+        : op === '>'
+          ? (c: number) => c > 0
+          : (c: number) => c >= 0;
   return (ctx) => {
     const a = left(ctx);
     const b = right(ctx);
@@ -56,8 +69,14 @@ export function dataEquals(a: unknown, b: unknown): boolean {
   while (stack.length > 0) {
     const [x, y] = stack.pop() as [unknown, unknown];
     if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'string') { if (!sameNumber(x, y)) return false; continue; }
-    if (typeof x === 'string' && typeof y === 'number') { if (!sameNumber(y, x)) return false; continue; }
+    if (typeof x === 'number' && typeof y === 'string') {
+      if (!sameNumber(x, y)) return false;
+      continue;
+    }
+    if (typeof x === 'string' && typeof y === 'number') {
+      if (!sameNumber(y, x)) return false;
+      continue;
+    }
     if (Array.isArray(x) && Array.isArray(y)) {
       if (x.length !== y.length) return false;
       for (let i = 0; i < x.length; i++) stack.push([x[i], y[i]]);

@@ -59,8 +59,11 @@ class Parser {
 
   parse(): Embedded {
     if (this.tok.kind === 'close' || this.tok.kind === 'default') {
-      throw new TemplateSyntaxError("empty expression: write a name or value inside '${...}', or '$${' for a literal '${'",
-        this.lexer.openOffset, this.tok.end - this.lexer.openOffset);
+      throw new TemplateSyntaxError(
+        "empty expression: write a name or value inside '${...}', or '$${' for a literal '${'",
+        this.lexer.openOffset,
+        this.tok.end - this.lexer.openOffset,
+      );
     }
     const node = this.expr(1);
     const t: Token = this.tok; // fresh reference: the checks above narrowed this.tok
@@ -78,12 +81,20 @@ class Parser {
     for (let i = start; i < src.length; i++) {
       const ch = src[i];
       if (ch === '$' && src[i + 1] === '{') {
-        throw new TemplateSyntaxError("a default cannot contain '${': nested expressions are not supported in defaults", i, 2);
+        throw new TemplateSyntaxError(
+          "a default cannot contain '${': nested expressions are not supported in defaults",
+          i,
+          2,
+        );
       }
       if (ch === '{') depth++;
       else if (ch === '}' && depth-- === 0) return { text: src.slice(start, i), end: i + 1 };
     }
-    throw new TemplateSyntaxError("'${' is never closed: add the closing '}' after the default", this.lexer.openOffset, 2);
+    throw new TemplateSyntaxError(
+      "'${' is never closed: add the closing '}' after the default",
+      this.lexer.openOffset,
+      2,
+    );
   }
 
   private advance(): Token {
@@ -169,7 +180,9 @@ class Parser {
       } else if (this.isPunct('(')) {
         throw new TemplateSyntaxError(
           `only built-in functions can be called, by name: ${FUNCTIONS.map((f) => f.name).join(', ')}`,
-          node.start, this.tok.end - node.start);
+          node.start,
+          this.tok.end - node.start,
+        );
       } else {
         return node;
       }
@@ -197,7 +210,11 @@ class Parser {
 
   private checkKey(key: string | number, at: { start: number; end: number }): string | number {
     if (typeof key === 'string' && FORBIDDEN_KEYS.has(key)) {
-      throw new TemplateSyntaxError(`property '${key}' is not allowed: templates read plain data only`, at.start, at.end - at.start);
+      throw new TemplateSyntaxError(
+        `property '${key}' is not allowed: templates read plain data only`,
+        at.start,
+        at.end - at.start,
+      );
     }
     return key;
   }
@@ -220,10 +237,15 @@ class Parser {
     const name = t.value as string;
     if (this.isPunct('(')) return this.call(name, t, depth);
     switch (name) {
-      case 'true': case 'false': return { kind: 'literal', value: name === 'true', start: t.start, end: t.end, depth: 1 };
-      case 'null': return { kind: 'literal', value: null, start: t.start, end: t.end, depth: 1 };
-      case 'env': return this.env(t);
-      case 'data': return this.data(t, depth);
+      case 'true':
+      case 'false':
+        return { kind: 'literal', value: name === 'true', start: t.start, end: t.end, depth: 1 };
+      case 'null':
+        return { kind: 'literal', value: null, start: t.start, end: t.end, depth: 1 };
+      case 'env':
+        return this.env(t);
+      case 'data':
+        return this.data(t, depth);
     }
     this.checkKey(name, t);
     const kind = BUILTINS.has(name) ? 'builtin' : 'var';
@@ -270,9 +292,23 @@ class Parser {
       const row: Node = { kind: 'data', feeder, column: undefined, start: t.start, end: this.prevEnd, depth: 1 };
       const key = this.memberKey(depth);
       if (typeof key === 'string') column = key;
-      else node = { kind: 'member', object: row, key, start: t.start, end: this.prevEnd, depth: 1 + (typeof key === 'object' ? key.depth : 0) };
+      else
+        node = {
+          kind: 'member',
+          object: row,
+          key,
+          start: t.start,
+          end: this.prevEnd,
+          depth: 1 + (typeof key === 'object' ? key.depth : 0),
+        };
     }
-    this.references.push({ kind: 'data', name: feeder, ...(column !== undefined && { column }), hasDefault: false, offset: t.start });
+    this.references.push({
+      kind: 'data',
+      name: feeder,
+      ...(column !== undefined && { column }),
+      hasDefault: false,
+      offset: t.start,
+    });
     return node ?? { kind: 'data', feeder, column, start: t.start, end: this.prevEnd, depth: 1 };
   }
 
@@ -281,7 +317,9 @@ class Parser {
     if (fn === undefined) {
       throw new TemplateSyntaxError(
         `unknown function '${name}'; available functions: ${FUNCTIONS.map((f) => `${f.name}(${f.params})`).join(', ')}`,
-        t.start, t.end - t.start);
+        t.start,
+        t.end - t.start,
+      );
     }
     this.advance();
     this.guard(depth + 1, t.start);
@@ -292,10 +330,17 @@ class Parser {
     }
     const close = this.advance();
     if (args.length < fn.minArgs || args.length > fn.maxArgs) {
-      const count = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs === Infinity ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
+      const count =
+        fn.minArgs === fn.maxArgs
+          ? `${fn.minArgs}`
+          : fn.maxArgs === Infinity
+            ? `at least ${fn.minArgs}`
+            : `${fn.minArgs} to ${fn.maxArgs}`;
       throw new TemplateSyntaxError(
         `${name}(${fn.params}) takes ${count} argument${count === '1' ? '' : 's'}, got ${args.length}`,
-        t.start, close.end - t.start);
+        t.start,
+        close.end - t.start,
+      );
     }
     if (fn.namesRequest === true) {
       if (args[0] !== undefined) this.requestName(args[0]);
@@ -308,7 +353,11 @@ class Parser {
   /** `status('Login')`: the name is checked against the plan's requests at validation, so it must be literal text. */
   private requestName(arg: Node): void {
     if (arg.kind !== 'literal' || typeof arg.value !== 'string') {
-      throw new TemplateSyntaxError("expected a request name in quotes, e.g. status('Login')", arg.start, arg.end - arg.start);
+      throw new TemplateSyntaxError(
+        "expected a request name in quotes, e.g. status('Login')",
+        arg.start,
+        arg.end - arg.start,
+      );
     }
     this.references.push({ kind: 'response', name: arg.value, hasDefault: false, offset: arg.start });
   }

@@ -19,13 +19,27 @@ describe('references', () => {
 
   it('marks references inside an expression with a default', () => {
     const t = compileTemplate('${env.HOST:-localhost}:${env.PORT} ${a + b:-x}');
-    expect(t.references.map((r) => [r.name, r.hasDefault])).toEqual([['HOST', true], ['PORT', false], ['a', true], ['b', true]]);
+    expect(t.references.map((r) => [r.name, r.hasDefault])).toEqual([
+      ['HOST', true],
+      ['PORT', false],
+      ['a', true],
+      ['b', true],
+    ]);
   });
 
   it('finds references inside function arguments, members and index expressions', () => {
-    const t = compileTemplate("${upper(user.name)} ${list[idx]} ${data.rows['first name']} ${data.rows} ${randomItem(a, b)}");
-    expect(t.references.map((r) => `${r.kind}:${r.name}${r.column === undefined ? '' : '.' + r.column}`))
-      .toEqual(['var:user', 'var:list', 'var:idx', 'data:rows.first name', 'data:rows', 'var:a', 'var:b']);
+    const t = compileTemplate(
+      "${upper(user.name)} ${list[idx]} ${data.rows['first name']} ${data.rows} ${randomItem(a, b)}",
+    );
+    expect(t.references.map((r) => `${r.kind}:${r.name}${r.column === undefined ? '' : '.' + r.column}`)).toEqual([
+      'var:user',
+      'var:list',
+      'var:idx',
+      'data:rows.first name',
+      'data:rows',
+      'var:a',
+      'var:b',
+    ]);
   });
 
   it('ignores escaped and literal text', () => {

@@ -30,7 +30,10 @@ function context(): TemplateContext {
   const env = Object.create({ inherited: 'from prototype' }) as Record<string, string>;
   env['HOME'] = '/home/u';
   return {
-    vu: 1, iter: 0, scenario: 's', env,
+    vu: 1,
+    iter: 0,
+    scenario: 's',
+    env,
     vars: new Map<string, unknown>([
       // What an extraction from a hostile response body yields: JSON.parse makes __proto__ an OWN key.
       ['x', JSON.parse('{"__proto__": {"polluted": "yes"}, "a": {"b": 1}, "constructor": {"name": "fake"}}')],
@@ -39,7 +42,13 @@ function context(): TemplateContext {
       ['key', '__proto__'],
       ['when', new Date(0)],
       ['m', new Map([['size', 1]])],
-      ['fn', () => { g[SENTINEL] = 'called'; return 'called'; }],
+      [
+        'fn',
+        () => {
+          g[SENTINEL] = 'called';
+          return 'called';
+        },
+      ],
     ]),
     data: { users: { email: 'e' } },
   };
@@ -83,7 +92,7 @@ describe('code injection is rejected when the plan is loaded', () => {
     "${import('fs')}",
     "${eval('1')}",
     "${Function('x')}",
-    "${globalThis.process.exit(1)}",
+    '${globalThis.process.exit(1)}',
     "${vars.get('x')}",
     "${vars['constructor']}",
     '${env.constructor}',
@@ -93,7 +102,7 @@ describe('code injection is rejected when the plan is loaded', () => {
     '${fn()}',
     '${(fn)()}',
     '${uuid()()}',
-    "${json.call(1)}",
+    '${json.call(1)}',
     '${x.a.b.toString()}',
     '${`backtick`}',
     '${a => 1}',

@@ -12,7 +12,13 @@ function context(over: Partial<TemplateContext> = {}): TemplateContext {
       ['count', 12],
       ['orgPrefix', 'Organization'],
       ['user', { name: 'Ann', tags: ['admin', 'dev'], address: { city: 'Oslo' }, nothing: null }],
-      ['matrix', [[1, 2], [3, 4]]],
+      [
+        'matrix',
+        [
+          [1, 2],
+          [3, 4],
+        ],
+      ],
       ['flag', false],
       ['empty', ''],
       ['nil', null],
@@ -105,7 +111,7 @@ describe('literals and operators', () => {
   it('refuses arithmetic on non-numbers and non-finite results', () => {
     // Known before the run: refused when the plan is validated (static-types.ts), not per request.
     expect(() => evaluate("${'abc' * 2}")).toThrow(TemplateSyntaxError);
-    expect(() => evaluate("${env.X * 2}", context({ env: { X: 'abc' } }))).toThrow(TemplateRuntimeError);
+    expect(() => evaluate('${env.X * 2}', context({ env: { X: 'abc' } }))).toThrow(TemplateRuntimeError);
     expect(() => evaluate('${user - 1}')).toThrow(/must be a number/);
     expect(() => evaluate('${1 / 0}')).toThrow(/finite number/);
   });

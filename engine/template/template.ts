@@ -81,11 +81,14 @@ function build(source: string, texts: string[], parts: Part[], references: reado
   const render = concatenate(texts, renders);
   const [before, after] = texts as [string, string];
   const single = parts.length === 1 && before === '' && after === '' ? parts[0] : undefined;
-  const evaluate = single === undefined ? render : (ctx: TemplateContext): unknown => {
-    const v = single.value(ctx);
-    if (v === undefined) throw noValue(single.text);
-    return v;
-  };
+  const evaluate =
+    single === undefined
+      ? render
+      : (ctx: TemplateContext): unknown => {
+          const v = single.value(ctx);
+          if (v === undefined) throw noValue(single.text);
+          return v;
+        };
   return Object.freeze({ source, constant: false, references, render, evaluate });
 }
 

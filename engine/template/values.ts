@@ -23,8 +23,12 @@ export function typeName(v: unknown): string {
 /** Text of a value as rendered into a string: numbers plain, objects and arrays as JSON. */
 export function toText(v: unknown, what: string): string {
   switch (typeof v) {
-    case 'string': return v;
-    case 'number': case 'boolean': case 'bigint': return String(v);
+    case 'string':
+      return v;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(v);
     case 'undefined':
       throw new TemplateRuntimeError(`'${what}' has no value; give a default with \${...:-default}`, what);
     case 'object':
@@ -47,11 +51,16 @@ export function toNumber(v: unknown, what: string): number {
     const n = Number(v);
     if (Number.isFinite(n)) return n;
   }
-  throw new TemplateRuntimeError(`'${what}' must be a number, but it is ${typeName(v)}${typeof v === 'string' ? ` ('${v}')` : ''}`, what);
+  throw new TemplateRuntimeError(
+    `'${what}' must be a number, but it is ${typeName(v)}${typeof v === 'string' ? ` ('${v}')` : ''}`,
+    what,
+  );
 }
 
 function shownOf(what: string, key: unknown): string {
-  return typeof key === 'string' && /^[A-Za-z_]\w*$/.test(key) ? `${what}.${key}` : `${what}[${JSON.stringify(key) ?? String(key)}]`;
+  return typeof key === 'string' && /^[A-Za-z_]\w*$/.test(key)
+    ? `${what}.${key}`
+    : `${what}[${JSON.stringify(key) ?? String(key)}]`;
 }
 
 function ownValue(obj: object, key: string | number): unknown {
@@ -71,18 +80,27 @@ export function readMember(obj: unknown, key: unknown, what: string, lenient: bo
   if (Array.isArray(obj)) {
     if (typeof key !== 'number' || !Number.isInteger(key)) {
       if (lenient) return undefined;
-      throw new TemplateRuntimeError(`'${what}' is an array; index it with a whole number, not ${JSON.stringify(key) ?? typeof key}`, shownOf(what, key));
+      throw new TemplateRuntimeError(
+        `'${what}' is an array; index it with a whole number, not ${JSON.stringify(key) ?? typeof key}`,
+        shownOf(what, key),
+      );
     }
     found = key >= 0 ? ownValue(obj, key) : undefined;
     if (found === undefined && !lenient) {
-      throw new TemplateRuntimeError(`index ${key} is out of range for '${what}' (length ${obj.length})`, shownOf(what, key));
+      throw new TemplateRuntimeError(
+        `index ${key} is out of range for '${what}' (length ${obj.length})`,
+        shownOf(what, key),
+      );
     }
     return found;
   }
   if (isPlainObject(obj)) {
     if (typeof key !== 'string' && typeof key !== 'number') {
       if (lenient) return undefined;
-      throw new TemplateRuntimeError(`a property name must be a string or a number, not ${typeName(key)} (in '${what}')`, shownOf(what, key));
+      throw new TemplateRuntimeError(
+        `a property name must be a string or a number, not ${typeName(key)} (in '${what}')`,
+        shownOf(what, key),
+      );
     }
     found = ownValue(obj, key);
     if (found === undefined && !lenient) {
@@ -91,5 +109,8 @@ export function readMember(obj: unknown, key: unknown, what: string, lenient: bo
     return found;
   }
   if (lenient) return undefined;
-  throw new TemplateRuntimeError(`cannot read '${String(key)}' of '${what}': it is ${typeName(obj)}, not an object or array`, shownOf(what, key));
+  throw new TemplateRuntimeError(
+    `cannot read '${String(key)}' of '${what}': it is ${typeName(obj)}, not an object or array`,
+    shownOf(what, key),
+  );
 }

@@ -16,7 +16,10 @@ const ApiContext = createContext<Api | null>(null);
 
 /** Makes the client for `picked` available to everything below. */
 export function ApiProvider({ picked, children }: { picked: PickedTransport; children: ReactNode }) {
-  const api = useMemo<Api>(() => ({ client: createClient(picked.transport), capabilities: picked.capabilities, picked }), [picked]);
+  const api = useMemo<Api>(
+    () => ({ client: createClient(picked.transport), capabilities: picked.capabilities, picked }),
+    [picked],
+  );
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 

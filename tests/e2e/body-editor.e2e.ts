@@ -7,14 +7,19 @@ import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import { api, DESIGNED_PLAN, editor, monacoIn, row, waitSaved } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
-test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  ui = undefined;
+});
 
 test('fast typing in the text and JSON body editors keeps every key', async ({ page }) => {
   test.setTimeout(90_000);
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
   const call = api(page);
-  const { result: { id } } = await call('plans.create', { name: 'Typing' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Typing' });
   await call('plans.save', { id, document: DESIGNED_PLAN });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
   const form = editor(page);
@@ -50,7 +55,9 @@ test('fast typing in the text and JSON body editors keeps every key', async ({ p
     const req = doc.scenarios.default.steps.find((s) => s.request?.name === name)?.request;
     return req?.text ?? req?.json;
   };
-  await expect.poll(() => body('List users'), { timeout: 10_000 }).toEqual({ username: 'ann', password: 'correct horse' });
+  await expect
+    .poll(() => body('List users'), { timeout: 10_000 })
+    .toEqual({ username: 'ann', password: 'correct horse' });
   expect(await body('Get user')).toBe(words);
   await waitSaved(page);
 });

@@ -10,7 +10,12 @@ import { api, results, shot } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
 let target: TargetServer | undefined;
-test.afterEach(async () => { await ui?.stop(); await target?.close(); ui = undefined; target = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await target?.close();
+  ui = undefined;
+  target = undefined;
+});
 
 test('a literal token is moved into an environment secret from the designer', async ({ page }) => {
   test.setTimeout(90_000);
@@ -19,10 +24,14 @@ test('a literal token is moved into an environment secret from the designer', as
   await page.goto(ui.loginUrl);
   const call = api(page);
   const document = {
-    version: 1, name: 'Typed token', defaults: { baseUrl: target.url, auth: { type: 'bearer', token: 'tok-typed-4411' } },
+    version: 1,
+    name: 'Typed token',
+    defaults: { baseUrl: target.url, auth: { type: 'bearer', token: 'tok-typed-4411' } },
     scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'Me', url: '/echo' } }] } },
   };
-  const { result: { id } } = await call('plans.create', { name: 'Typed token' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Typed token' });
   await call('plans.save', { id, document });
   await call('environments.save', { name: 'staging', variables: [{ name: 'HOST', value: 'h' }] });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
@@ -32,16 +41,23 @@ test('a literal token is moved into an environment secret from the designer', as
   await shot(page, 'designer-credentials-offer');
   await offer.getByLabel('Move to environment').selectOption({ label: 'staging' });
   await offer.getByRole('button', { name: 'Move into secrets' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Moved 1 credential into the secrets of staging (API_TOKEN)' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Moved 1 credential into the secrets of staging (API_TOKEN)' }),
+  ).toBeVisible();
   await expect(offer).toHaveCount(0);
   await expect(page.getByLabel('Environment', { exact: true }).first()).toHaveValue(/.+/);
-  const stored = (await call('plans.get', { id })).result as { document: { defaults: { auth: { token: string } } }; credentials: unknown[] };
+  const stored = (await call('plans.get', { id })).result as {
+    document: { defaults: { auth: { token: string } } };
+    credentials: unknown[];
+  };
   expect(stored.document.defaults.auth.token).toBe('${env.API_TOKEN}');
   expect(stored.credentials).toEqual([]);
 
   await page.getByRole('treeitem', { name: 'GET Me', exact: true }).locator(':scope > .tree-row').click();
   await page.getByRole('button', { name: 'Try it' }).click();
-  await expect(results(page).getByRole('status', { name: 'Response status' })).toHaveText('200 OK', { timeout: 20_000 });
+  await expect(results(page).getByRole('status', { name: 'Response status' })).toHaveText('200 OK', {
+    timeout: 20_000,
+  });
   expect(target.requests.at(-1)?.headers.authorization).toBe('Bearer tok-typed-4411');
   // Sent with the secret, shown masked: the request headers and the echoed response.
   await results(page).getByRole('tab', { name: 'Headers' }).click();

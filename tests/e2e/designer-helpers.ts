@@ -5,30 +5,44 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { loadsmith as runCli, type CliResult } from '../fixtures/cli.ts';
 
-
 /** The plan the first test builds by clicking (and the second one starts from), as the exported file has it. */
 export const DESIGNED_PLAN = {
   version: 1,
   name: 'Demo by clicking',
-  defaults: { baseUrl: '${env.BASE_URL}', auth: { type: 'bearer', token: '${token}', scheme: 'Token' }, http: { pipelining: 2 } },
+  defaults: {
+    baseUrl: '${env.BASE_URL}',
+    auth: { type: 'bearer', token: '${token}', scheme: 'Token' },
+    http: { pipelining: 2 },
+  },
   scenarios: {
     default: {
       executor: 'ramping-vus',
       startVUs: 0,
-      stages: [{ duration: '2s', target: 3 }, { duration: '2s', target: 0 }],
+      stages: [
+        { duration: '2s', target: 3 },
+        { duration: '2s', target: 0 },
+      ],
       steps: [
         {
           request: {
-            name: 'Log in', method: 'POST', url: '/v3/auth/login',
-            json: { username: 'user${vu}', password: 'demo' }, auth: { type: 'none' },
-            checks: [{ status: 200 }], extract: { token: { jsonPath: '$.token' } },
+            name: 'Log in',
+            method: 'POST',
+            url: '/v3/auth/login',
+            json: { username: 'user${vu}', password: 'demo' },
+            auth: { type: 'none' },
+            checks: [{ status: 200 }],
+            extract: { token: { jsonPath: '$.token' } },
           },
         },
         { think: '200ms' },
         {
           request: {
-            name: 'List users', method: 'GET', url: '/v3/users', auth: { type: 'bearer', token: '${token}', scheme: 'Token' },
-            checks: [{ status: 200 }], extract: { userId: { jsonPath: '$.results[0].id' } },
+            name: 'List users',
+            method: 'GET',
+            url: '/v3/users',
+            auth: { type: 'bearer', token: '${token}', scheme: 'Token' },
+            checks: [{ status: 200 }],
+            extract: { userId: { jsonPath: '$.results[0].id' } },
           },
         },
         { request: { name: 'Get user', method: 'GET', url: '/v3/users/${userId}', checks: [{ status: 200 }] } },
@@ -46,14 +60,26 @@ export const editor = (page: Page): Locator => page.getByRole('main', { name: 'E
 export const codeView = (page: Page): Locator => page.getByRole('region', { name: 'Plan as YAML' });
 /** Try it / Validate results. */
 export const results = (page: Page): Locator => page.getByRole('region', { name: 'Results' });
-export const item = (page: Page, name: string | RegExp): Locator => page.getByRole('treeitem', { name, exact: typeof name === 'string' });
+export const item = (page: Page, name: string | RegExp): Locator =>
+  page.getByRole('treeitem', { name, exact: typeof name === 'string' });
 /** A node's own row (clicking the treeitem itself would hit the middle of its children). */
 export const row = (page: Page, name: string | RegExp): Locator => item(page, name).locator(':scope > .tree-row');
 
 /** Adds a step to a scenario or group through its "+" menu; the new step is selected. */
-export async function addStep(page: Page, parent: RegExp, parentName: string, kind: 'Request' | 'Think time' | 'Group' | 'Batch'): Promise<void> {
-  await item(page, parent).locator(':scope > .tree-row').getByRole('button', { name: `Add to ${parentName}` }).click();
-  await page.getByRole('menu', { name: `Add to ${parentName}` }).getByRole('menuitem', { name: kind, exact: true }).click();
+export async function addStep(
+  page: Page,
+  parent: RegExp,
+  parentName: string,
+  kind: 'Request' | 'Think time' | 'Group' | 'Batch',
+): Promise<void> {
+  await item(page, parent)
+    .locator(':scope > .tree-row')
+    .getByRole('button', { name: `Add to ${parentName}` })
+    .click();
+  await page
+    .getByRole('menu', { name: `Add to ${parentName}` })
+    .getByRole('menuitem', { name: kind, exact: true })
+    .click();
 }
 
 /** Waits until autosave has stored every edit. */
@@ -109,10 +135,18 @@ export type Call = (method: string, params: unknown) => Promise<{ ok: boolean; r
 
 /** Calls the app's back end from the page (same origin, the session cookie of the login link). */
 export function api(page: Page): Call {
-  return (method, params) => page.evaluate(async ([m, p]) => {
-    const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: m, params: p }) });
-    return (await res.json()) as { ok: boolean; result: Record<string, unknown> };
-  }, [method, params] as const);
+  return (method, params) =>
+    page.evaluate(
+      async ([m, p]) => {
+        const res = await fetch('/api/call', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method: m, params: p }),
+        });
+        return (await res.json()) as { ok: boolean; result: Record<string, unknown> };
+      },
+      [method, params] as const,
+    );
 }
 
 // ---- pages outside the designer ----

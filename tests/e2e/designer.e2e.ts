@@ -15,13 +15,32 @@ import { parse } from 'yaml';
 import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import {
-  addStep, api, closeFind, codeView, createEnvironment, DESIGNED_PLAN, editor, findInMonaco, item, loadsmith, monacoIn,
-  pasteIntoMonaco, results, row, shot, waitSaved,
+  addStep,
+  api,
+  closeFind,
+  codeView,
+  createEnvironment,
+  DESIGNED_PLAN,
+  editor,
+  findInMonaco,
+  item,
+  loadsmith,
+  monacoIn,
+  pasteIntoMonaco,
+  results,
+  row,
+  shot,
+  waitSaved,
 } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
-test.afterEach(async () => { await ui?.stop(); await demo?.close(); ui = undefined; demo = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await demo?.close();
+  ui = undefined;
+  demo = undefined;
+});
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('build the demo plan by clicking, try it, validate it, export it and run the file', async ({ page }) => {
@@ -69,7 +88,10 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await expect(item(page, /^default, ramping-vus up to 3 VUs/)).toBeVisible();
 
   // The blank plan's request goes: the plan is built from scratch.
-  await item(page, 'GET Home').locator(':scope > .tree-row').getByRole('button', { name: 'Actions for GET Home' }).click();
+  await item(page, 'GET Home')
+    .locator(':scope > .tree-row')
+    .getByRole('button', { name: 'Actions for GET Home' })
+    .click();
   await page.getByRole('menuitem', { name: /^Delete/ }).click();
   await expect(item(page, 'GET Home')).toHaveCount(0);
 
@@ -91,7 +113,9 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await form.getByRole('group', { name: 'Authentication' }).getByRole('radio', { name: 'None', exact: true }).check();
   await sections.getByRole('tab', { name: 'Checks' }).click();
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toBeVisible(); // a new request checks for 200
-  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('200');
+  await expect(
+    form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' }),
+  ).toHaveValue('200');
   await sections.getByRole('tab', { name: 'Extract' }).click();
   await form.getByRole('button', { name: 'Add extraction' }).click();
   await form.getByRole('textbox', { name: 'Extraction 1 variable' }).fill('token');
@@ -115,7 +139,9 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await form.getByLabel('Token', { exact: true }).fill('${token}');
   await form.getByRole('textbox', { name: 'Scheme' }).fill('Token');
   await sections.getByRole('tab', { name: 'Checks' }).click();
-  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('200');
+  await expect(
+    form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' }),
+  ).toHaveValue('200');
   await sections.getByRole('tab', { name: 'Extract' }).click();
   await form.getByRole('button', { name: 'Add extraction' }).click();
   await form.getByRole('textbox', { name: 'Extraction 1 variable' }).fill('userId');
@@ -127,7 +153,9 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await form.getByRole('textbox', { name: 'Request name' }).fill('Get user');
   await form.getByRole('combobox', { name: 'URL', exact: true }).fill('/v3/users/${userId}');
   await sections.getByRole('tab', { name: 'Auth' }).click();
-  await expect(form.getByRole('group', { name: 'Authentication' }).getByRole('radio', { name: 'Inherit from plan defaults' })).toBeChecked();
+  await expect(
+    form.getByRole('group', { name: 'Authentication' }).getByRole('radio', { name: 'Inherit from plan defaults' }),
+  ).toBeChecked();
   await expect(form.getByText('Sends the bearer token of the plan defaults.')).toBeVisible();
 
   // A threshold: http_req_duration p(95)<500.
@@ -159,9 +187,13 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await expect(response.getByRole('status', { name: 'Response status' })).toHaveText('200 OK');
   await expect(response).toContainText('/v3/users');
   await response.getByRole('tablist', { name: 'Response details' }).getByRole('tab', { name: 'Extracted' }).click();
-  await expect(response.getByRole('list', { name: 'Extracted values' }).getByRole('listitem')).toHaveText([/userId\s*=\s*1\b/]);
+  await expect(response.getByRole('list', { name: 'Extracted values' }).getByRole('listitem')).toHaveText([
+    /userId\s*=\s*1\b/,
+  ]);
   await response.getByRole('tablist', { name: 'Response details' }).getByRole('tab', { name: 'Checks' }).click();
-  await expect(response.getByRole('list', { name: 'Check results' }).getByRole('listitem')).toHaveText([/Passed:\s*status is 200/]);
+  await expect(response.getByRole('list', { name: 'Check results' }).getByRole('listitem')).toHaveText([
+    /Passed:\s*status is 200/,
+  ]);
   // The request's own Checks tab shows the live result of each check.
   await sections.getByRole('tab', { name: 'Checks' }).click();
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Passed in the last Try');
@@ -184,13 +216,23 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   const text = await readFile(await file.path(), 'utf8');
   // Exported without secrets: the password typed into the login body leaves as an environment reference.
   const exportedPlan = structuredClone(DESIGNED_PLAN);
-  (exportedPlan.scenarios.default.steps[0] as { request: { json: { password: string } } }).request.json.password = '${env.PASSWORD}';
+  (exportedPlan.scenarios.default.steps[0] as { request: { json: { password: string } } }).request.json.password =
+    '${env.PASSWORD}';
   expect(parse(text)).toEqual(exportedPlan);
   const dir = await mkdtemp(join(tmpdir(), 'loadsmith-export-'));
   const exported = join(dir, file.suggestedFilename());
   await writeFile(exported, text);
   // `loadsmith run` on the exported file, while the app runs the same plan (the run list below).
-  const cli = loadsmith(['run', exported, '--env', `BASE_URL=${demo.url}`, '--env', 'PASSWORD=demo', '-q', '--no-color']);
+  const cli = loadsmith([
+    'run',
+    exported,
+    '--env',
+    `BASE_URL=${demo.url}`,
+    '--env',
+    'PASSWORD=demo',
+    '-q',
+    '--no-color',
+  ]);
   cli.catch(() => undefined); // awaited below; this only keeps an early failure above from leaving it unhandled
 
   await page.getByRole('link', { name: 'Runs' }).click();
@@ -199,7 +241,10 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await page.getByRole('button', { name: 'Start run' }).click();
   await expect(page.getByRole('heading', { name: 'Run of Demo by clicking' })).toBeVisible(); // the live dashboard
   await page.getByRole('link', { name: 'Runs' }).click();
-  const runRow = page.getByRole('table', { name: 'Runs' }).getByRole('row', { name: /Demo by clicking/ }).first();
+  const runRow = page
+    .getByRole('table', { name: 'Runs' })
+    .getByRole('row', { name: /Demo by clicking/ })
+    .first();
   await expect(runRow).toContainText(/passed/i, { timeout: 30_000 });
   await expect(runRow).toContainText('1 ✓'); // the threshold passed
 
@@ -212,12 +257,16 @@ test('build the demo plan by clicking, try it, validate it, export it and run th
   await shot(page, '07-run-list');
 });
 
-test('YAML and form edit the same plan both ways, undo reverts, the load profile follows the stages', async ({ page }) => {
+test('YAML and form edit the same plan both ways, undo reverts, the load profile follows the stages', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
   const call = api(page);
-  const { result: { id } } = await call('plans.create', { name: DESIGNED_PLAN.name });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: DESIGNED_PLAN.name });
   await call('plans.save', { id, document: DESIGNED_PLAN });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
   await expect(page.getByRole('tree', { name: 'Plan' })).toBeVisible();
@@ -291,6 +340,14 @@ test('YAML and form edit the same plan both ways, undo reverts, the load profile
   // What the designer stored is the edited plan.
   await waitSaved(page);
   const stored = (await call('plans.get', { id })).result.document as typeof DESIGNED_PLAN;
-  expect(stored.scenarios.default.stages).toEqual([{ duration: '2s', target: 5 }, { duration: '3s', target: 0 }]);
-  expect(stored.scenarios.default.steps.map((s) => s.request?.name ?? 'think')).toEqual(['Log in', 'think', 'List users', 'Get one user']);
+  expect(stored.scenarios.default.stages).toEqual([
+    { duration: '2s', target: 5 },
+    { duration: '3s', target: 0 },
+  ]);
+  expect(stored.scenarios.default.steps.map((s) => s.request?.name ?? 'think')).toEqual([
+    'Log in',
+    'think',
+    'List users',
+    'Get one user',
+  ]);
 });

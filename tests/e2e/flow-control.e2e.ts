@@ -9,7 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
-import { api, codeView, editor, item, monacoIn, pasteIntoMonaco, results, row, shot, waitSaved } from './designer-helpers.ts';
+import {
+  api,
+  codeView,
+  editor,
+  item,
+  monacoIn,
+  pasteIntoMonaco,
+  results,
+  row,
+  shot,
+  waitSaved,
+} from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
 let server: Server | undefined;
@@ -28,7 +39,10 @@ async function jobServer(): Promise<{ url: string; seen: string[] }> {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     seen.push(`${req.method} ${path}`);
     res.setHeader('content-type', 'application/json');
-    if (req.method === 'POST' && path === '/jobs') { res.end(JSON.stringify({ id: 'j1' })); return; }
+    if (req.method === 'POST' && path === '/jobs') {
+      res.end(JSON.stringify({ id: 'j1' }));
+      return;
+    }
     const job = /^\/jobs\/(\w+)$/.exec(path)?.[1];
     if (job) {
       const n = (polls.get(job) ?? 0) + 1;
@@ -44,8 +58,13 @@ async function jobServer(): Promise<{ url: string; seen: string[] }> {
 }
 
 async function addToTree(page: Page, parent: string | RegExp, parentName: string, kind: string): Promise<void> {
-  await row(page, parent).getByRole('button', { name: `Add to ${parentName}` }).click();
-  await page.getByRole('menu', { name: `Add to ${parentName}` }).getByRole('menuitem', { name: kind, exact: true }).click();
+  await row(page, parent)
+    .getByRole('button', { name: `Add to ${parentName}` })
+    .click();
+  await page
+    .getByRole('menu', { name: `Add to ${parentName}` })
+    .getByRole('menuitem', { name: kind, exact: true })
+    .click();
 }
 
 test('a polling loop and a weighted choice by clicking, traced by Validate, the same in YAML', async ({ page }) => {
@@ -54,9 +73,18 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
   const call = api(page);
-  const start = { request: { name: 'Start job', method: 'POST', url: '/jobs', extract: { job: { jsonPath: '$.id' } } } };
-  const document = { version: 1, name: 'Jobs', defaults: { baseUrl: '${env.BASE_URL}' }, scenarios: { default: { executor: 'per-vu-iterations', steps: [start] } } };
-  const { result: { id } } = await call('plans.create', { name: 'Jobs' });
+  const start = {
+    request: { name: 'Start job', method: 'POST', url: '/jobs', extract: { job: { jsonPath: '$.id' } } },
+  };
+  const document = {
+    version: 1,
+    name: 'Jobs',
+    defaults: { baseUrl: '${env.BASE_URL}' },
+    scenarios: { default: { executor: 'per-vu-iterations', steps: [start] } },
+  };
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Jobs' });
   await call('plans.save', { id, document });
   await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
@@ -113,7 +141,7 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   // The load profile cannot know how many polls a run makes: it says so, and why, instead of a number.
   await row(page, scenario).click();
   await expect(form.getByText('Total: unknown number of requests', { exact: true })).toBeVisible();
-  await expect(form).toContainText("the passes of the while depend on the responses (at most 5) (steps[1])");
+  await expect(form).toContainText('the passes of the while depend on the responses (at most 5) (steps[1])');
 
   // Validate: the loop's passes and the branch drawn head the requests they ran.
   await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'local' });
@@ -121,8 +149,11 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   const panel = results(page);
   const list = panel.getByRole('list', { name: 'Validation steps' });
   await expect(list.getByRole('button', { name: /^While: 3 passes/ })).toBeVisible();
-  await expect(list.getByRole('button', { name: /^Weighted choice: branch [12] '(browse|buy)' drawn \(weight [46]0 of 100\)/ })).toBeVisible();
-  for (const pass of [1, 2, 3]) await expect(list.getByRole('button', { name: new RegExp(`Poll · pass ${pass}`) })).toBeVisible();
+  await expect(
+    list.getByRole('button', { name: /^Weighted choice: branch [12] '(browse|buy)' drawn \(weight [46]0 of 100\)/ }),
+  ).toBeVisible();
+  for (const pass of [1, 2, 3])
+    await expect(list.getByRole('button', { name: new RegExp(`Poll · pass ${pass}`) })).toBeVisible();
   await expect(panel).toContainText('flow control decisions');
   expect(target.seen.filter((s) => s === 'GET /jobs/j1')).toHaveLength(3);
   expect(target.seen.filter((s) => s === 'GET /products' || s === 'GET /orders')).toHaveLength(1);
@@ -137,11 +168,28 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   const saved = await stored();
   expect(saved.scenarios.default.steps).toEqual([
     start,
-    { while: { condition: "status('Poll') != 200", max: 5, steps: [{ request: { name: 'Poll', method: 'GET', url: '/jobs/${job}', checks: [] } }] } },
+    {
+      while: {
+        condition: "status('Poll') != 200",
+        max: 5,
+        steps: [{ request: { name: 'Poll', method: 'GET', url: '/jobs/${job}', checks: [] } }],
+      },
+    },
     {
       randomSwitch: [
-        { weight: 60, name: 'browse', steps: [{ request: { name: 'Browse', method: 'GET', url: '/products', checks: [{ status: 200 }] } }] },
-        { weight: 40, name: 'buy', steps: [{ request: { name: 'Buy', method: 'GET', url: '/orders', checks: [{ status: 200 }] } }, { think: '1s' }] },
+        {
+          weight: 60,
+          name: 'browse',
+          steps: [{ request: { name: 'Browse', method: 'GET', url: '/products', checks: [{ status: 200 }] } }],
+        },
+        {
+          weight: 40,
+          name: 'buy',
+          steps: [
+            { request: { name: 'Buy', method: 'GET', url: '/orders', checks: [{ status: 200 }] } },
+            { think: '1s' },
+          ],
+        },
       ],
     },
   ]);
@@ -151,17 +199,24 @@ test('a polling loop and a weighted choice by clicking, traced by Validate, the 
   await yaml.locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('ControlOrMeta+C');
-  const text = await page.evaluate('navigator.clipboard.readText()') as string;
+  const text = (await page.evaluate('navigator.clipboard.readText()')) as string;
   expect(parse(text)).toEqual(saved);
   await pasteIntoMonaco(page, yaml, text.replace('max: 5', 'max: 7').replace('weight: 40', 'weight: 20'));
-  await expect.poll(async () => JSON.stringify((await stored()).scenarios.default.steps.slice(1)), { timeout: 15_000 })
-    .toBe(JSON.stringify(parse(text.replace('max: 5', 'max: 7').replace('weight: 40', 'weight: 20')).scenarios.default.steps.slice(1)));
+  await expect
+    .poll(async () => JSON.stringify((await stored()).scenarios.default.steps.slice(1)), { timeout: 15_000 })
+    .toBe(
+      JSON.stringify(
+        parse(text.replace('max: 5', 'max: 7').replace('weight: 40', 'weight: 20')).scenarios.default.steps.slice(1),
+      ),
+    );
   await page.getByRole('radio', { name: 'Form' }).click();
   await expect(item(page, /^while status\('Poll'\) != 200 \(max 7\)/)).toBeVisible();
   await expect(row(page, /^buy of Weighted choice/)).toContainText('weight 20 (25 %)');
 });
 
-test("setup's data, an if's else, once and forEach in the Validate trace; an else added in its editor", async ({ page }) => {
+test("setup's data, an if's else, once and forEach in the Validate trace; an else added in its editor", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const target = await jobServer();
   ui = await startUi(await newDataDir());
@@ -169,7 +224,9 @@ test("setup's data, an if's else, once and forEach in the Validate trace; an els
   const call = api(page);
   const R = (name: string, url: string, more: object = {}) => ({ request: { name, url, ...more } });
   const document = {
-    version: 1, name: 'Hooks', defaults: { baseUrl: '${env.BASE_URL}' },
+    version: 1,
+    name: 'Hooks',
+    defaults: { baseUrl: '${env.BASE_URL}' },
     setup: { steps: [R('Get token', '/jobs', { method: 'POST', extract: { token: { jsonPath: '$.id' } } })] },
     scenarios: {
       default: {
@@ -183,7 +240,9 @@ test("setup's data, an if's else, once and forEach in the Validate trace; an els
     },
     variables: { ids: ['a', 'b'] },
   };
-  const { result: { id } } = await call('plans.create', { name: 'Hooks' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Hooks' });
   await call('plans.save', { id, document });
   await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
   await page.goto(`${ui.url}/#/plans/${id as string}`);

@@ -7,14 +7,22 @@ import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import { api, DESIGNED_PLAN, editor, item, row, shot, waitSaved } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
-test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  ui = undefined;
+});
 
 test('history: coalesced autosaves, a diff per revision, a named version, restore', async ({ page }) => {
   test.setTimeout(90_000);
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
   const call = api(page);
-  const { result: { id } } = await call('plans.import', { text: JSON.stringify({ ...DESIGNED_PLAN, name: 'History' }), fileName: 'history.json' });
+  const {
+    result: { id },
+  } = await call('plans.import', {
+    text: JSON.stringify({ ...DESIGNED_PLAN, name: 'History' }),
+    fileName: 'history.json',
+  });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
 
   // Two edits, each saved: one revision (2), not two.
@@ -52,6 +60,8 @@ test('history: coalesced autosaves, a diff per revision, a named version, restor
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(item(page, 'GET Get user')).toBeVisible();
   type Stored = { scenarios: { default: { steps: { request?: { name: string } }[] } } };
-  const names = ((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps.flatMap((s) => (s.request ? [s.request.name] : []));
+  const names = ((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps.flatMap((s) =>
+    s.request ? [s.request.name] : [],
+  );
   expect(names).toContain('Get user');
 });

@@ -31,9 +31,13 @@ function expectedText(key: string, v: number): string {
 }
 
 let dir = '';
-test.afterEach(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+test.afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
-test('the HTML report opens from disk offline, draws every chart and shows the summary numbers', async ({ browser }) => {
+test('the HTML report opens from disk offline, draws every chart and shows the summary numbers', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const summary = await runSample({ name: 'Catalog API nightly', seconds: 6 });
   dir = mkdtempSync(join(tmpdir(), 'loadsmith-html-e2e-'));
@@ -47,30 +51,65 @@ test('the HTML report opens from disk offline, draws every chart and shows the s
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
   await page.goto(pathToFileURL(file).href);
 
   // Every chart is drawn (the open-model scenario adds the arrival chart) and has pixels on its canvas.
   const charts = page.locator('[data-chart]');
   await expect(charts).toHaveCount(5);
   for (const box of await charts.all()) await expect(box).toHaveAttribute('data-rendered', 'true');
-  expect(await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-chart')))).toEqual(['rps', 'latency', 'vus', 'errors', 'arrival']);
-  expect(await page.evaluate(() => (window as unknown as { __loadsmithReport: unknown }).__loadsmithReport)).toEqual({ charts: 5, failed: [] });
-  const inked = await charts.evaluateAll((els) => els.map((e) => {
-    const canvas = e.querySelector('canvas');
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return 0;
-    const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 3; i < px.length; i += 4) if ((px[i] as number) > 0) n++;
-    return n;
-  }));
+  expect(await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-chart')))).toEqual([
+    'rps',
+    'latency',
+    'vus',
+    'errors',
+    'arrival',
+  ]);
+  expect(await page.evaluate(() => (window as unknown as { __loadsmithReport: unknown }).__loadsmithReport)).toEqual({
+    charts: 5,
+    failed: [],
+  });
+  const inked = await charts.evaluateAll((els) =>
+    els.map((e) => {
+      const canvas = e.querySelector('canvas');
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx) return 0;
+      const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 3; i < px.length; i += 4) if ((px[i] as number) > 0) n++;
+      return n;
+    }),
+  );
   for (const n of inked) expect(n).toBeGreaterThan(1000);
 
   // The key numbers read exactly as the CLI formats the summary's values, and carry the raw value.
   const data = JSON.parse((await page.locator('#loadsmith-data').textContent()) ?? '') as { summary: Summary };
-  const keys = await page.locator('[data-key][data-value]').evaluateAll((els) => els.map((e) => ({ key: e.getAttribute('data-key') as string, value: e.getAttribute('data-value'), text: e.textContent })));
-  expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining(['_total', '_rps', '_p50', 'metrics.http_req_duration.p95', '_p99', 'metrics.http_req_failed.rate', 'metrics.checks.rate', 'metrics.iterations.count', 'metrics.data_sent.count', 'metrics.data_received.count', 'scenarios.1.arrival.targetRate', 'scenarios.1.arrival.achievedRate', 'scenarios.1.dropped']));
+  const keys = await page.locator('[data-key][data-value]').evaluateAll((els) =>
+    els.map((e) => ({
+      key: e.getAttribute('data-key') as string,
+      value: e.getAttribute('data-value'),
+      text: e.textContent,
+    })),
+  );
+  expect(keys.map((k) => k.key)).toEqual(
+    expect.arrayContaining([
+      '_total',
+      '_rps',
+      '_p50',
+      'metrics.http_req_duration.p95',
+      '_p99',
+      'metrics.http_req_failed.rate',
+      'metrics.checks.rate',
+      'metrics.iterations.count',
+      'metrics.data_sent.count',
+      'metrics.data_received.count',
+      'scenarios.1.arrival.targetRate',
+      'scenarios.1.arrival.achievedRate',
+      'scenarios.1.dropped',
+    ]),
+  );
   for (const k of keys) {
     const v = at(summary, k.key);
     expect(at(data.summary, k.key), k.key).toBe(v);
@@ -79,7 +118,9 @@ test('the HTML report opens from disk offline, draws every chart and shows the s
   }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog API nightly');
   await expect(page.locator('[data-key="status"]')).toContainText('FAILED');
-  await expect(page.getByRole('table', { name: 'Thresholds' }).getByRole('row')).toHaveCount(summary.thresholds.length + 1);
+  await expect(page.getByRole('table', { name: 'Thresholds' }).getByRole('row')).toHaveCount(
+    summary.thresholds.length + 1,
+  );
   await expect(page.getByRole('table', { name: 'Requests' })).toContainText('Get JSON');
   await expect(page.getByRole('table', { name: 'Errors' })).toContainText('ECONNRESET');
 
@@ -94,7 +135,9 @@ test('the HTML report opens from disk offline, draws every chart and shows the s
   // Dark mode restyles the page and redraws the charts with its colours.
   const light = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(light);
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor))
+    .not.toBe(light);
   for (const box of await charts.all()) await expect(box).toHaveAttribute('data-rendered', 'true');
 
   expect(problems).toEqual([]);

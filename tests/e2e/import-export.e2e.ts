@@ -13,7 +13,10 @@ import { row as treeRow, shot } from './designer-helpers.ts';
 const FIXTURES = fileURLToPath(new URL('../fixtures/convert/', import.meta.url));
 
 let ui: RunningUi | undefined;
-test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  ui = undefined;
+});
 
 async function open(page: Page): Promise<void> {
   ui = await startUi(await newDataDir());
@@ -29,26 +32,45 @@ async function importDialog(page: Page): Promise<Locator> {
 }
 
 /** The operations' ids, all of them or only the reads (what an import brings without "Include operations that change data"). */
-const operationsOf = (doc: { paths: Record<string, Record<string, unknown>> }, only: 'all' | 'reads' = 'all'): string[] =>
-  Object.values(doc.paths).flatMap((ops) => Object.entries(ops).filter(([m]) => (only === 'reads' ? /^(get|head|options)$/ : /^(get|put|post|delete|patch|head|options)$/).test(m)))
+const operationsOf = (
+  doc: { paths: Record<string, Record<string, unknown>> },
+  only: 'all' | 'reads' = 'all',
+): string[] =>
+  Object.values(doc.paths)
+    .flatMap((ops) =>
+      Object.entries(ops).filter(([m]) =>
+        (only === 'reads' ? /^(get|head|options)$/ : /^(get|put|post|delete|patch|head|options)$/).test(m),
+      ),
+    )
     .map(([, op]) => (op as { operationId: string }).operationId);
 
-test('paste a cURL command: the preview moves the token to a variable, the plan opens in the designer', async ({ page }) => {
+test('paste a cURL command: the preview moves the token to a variable, the plan opens in the designer', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page);
   const dialog = await importDialog(page);
-  await dialog.getByRole('textbox', { name: 'Or paste' }).fill(
-    "curl 'https://api.example.com/v1/users?page=2' \\\n  -H 'Authorization: Bearer s3cr3t-e2e-token' \\\n  -H 'Accept: application/json' --compressed",
-  );
+  await dialog
+    .getByRole('textbox', { name: 'Or paste' })
+    .fill(
+      "curl 'https://api.example.com/v1/users?page=2' \\\n  -H 'Authorization: Bearer s3cr3t-e2e-token' \\\n  -H 'Accept: application/json' --compressed",
+    );
   await dialog.getByRole('button', { name: 'Preview' }).click();
 
-  await expect(dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked')).toHaveText('Detected: cURL command');
+  await expect(dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked')).toHaveText(
+    'Detected: cURL command',
+  );
   await expect(dialog.getByText('1 scenario, 1 request')).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Secrets moved to variables' })).toContainText('${env.API_TOKEN}');
   await expect(dialog.getByRole('list', { name: 'Not imported' })).toContainText('--compressed');
-  const token = dialog.getByRole('list', { name: 'Variables to set' }).getByRole('listitem').filter({ hasText: 'API_TOKEN' });
+  const token = dialog
+    .getByRole('list', { name: 'Variables to set' })
+    .getByRole('listitem')
+    .filter({ hasText: 'API_TOKEN' });
   await expect(token).toContainText('secret');
-  await expect(dialog.getByRole('list', { name: 'Variables to set' })).toContainText(/BASE_URL.*default is used: https:\/\/api\.example\.com/);
+  await expect(dialog.getByRole('list', { name: 'Variables to set' })).toContainText(
+    /BASE_URL.*default is used: https:\/\/api\.example\.com/,
+  );
   await expect(dialog).not.toContainText('s3cr3t-e2e-token');
   await dialog.getByRole('checkbox', { name: 'Create an environment with these variables' }).check();
   await dialog.getByRole('textbox', { name: 'Environment name' }).fill('Users API');
@@ -65,7 +87,10 @@ test('paste a cURL command: the preview moves the token to a variable, the plan 
 
   // The environment holds the variables to fill in, the token marked secret.
   await page.getByRole('link', { name: 'Environments', exact: true }).click();
-  await page.getByRole('list', { name: 'Environments' }).getByRole('button', { name: /Users API/ }).click();
+  await page
+    .getByRole('list', { name: 'Environments' })
+    .getByRole('button', { name: /Users API/ })
+    .click();
   const rows = page.getByRole('table', { name: 'Variables' }).getByRole('row');
   await expect(rows.nth(1).getByRole('textbox', { name: 'Variable name' })).toHaveValue('BASE_URL');
   await expect(rows.nth(2).getByRole('textbox', { name: 'Variable name' })).toHaveValue('API_TOKEN');
@@ -80,22 +105,30 @@ test('choose an OpenAPI file, or drop a Swagger one: one request per operation',
   const operations = operationsOf(parse(text));
   let dialog = await importDialog(page);
   await dialog.getByLabel('File to import').setInputFiles(`${FIXTURES}openapi/petstore3.yaml`);
-  await expect(dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked')).toHaveText('Detected: OpenAPI or Swagger document');
+  await expect(dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked')).toHaveText(
+    'Detected: OpenAPI or Swagger document',
+  );
   // Operations that change data are left out unless asked for (a real API's DELETE deleted a user).
   await expect(dialog.getByText(`1 scenario, ${operationsOf(parse(text), 'reads').length} requests`)).toBeVisible();
   await dialog.getByRole('checkbox', { name: /Include operations that change data/ }).check();
   await expect(dialog.getByText(`1 scenario, ${operations.length} requests`)).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill('http://127.0.0.1:9/v3');
-  await expect(dialog.getByRole('list', { name: 'Variables to set' })).toContainText('default is used: http://127.0.0.1:9/v3');
+  await expect(dialog.getByRole('list', { name: 'Variables to set' })).toContainText(
+    'default is used: http://127.0.0.1:9/v3',
+  );
   await dialog.getByRole('button', { name: 'Create plan' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Swagger Petstore - OpenAPI 3.0' })).toBeVisible();
   const requests = page.getByRole('treeitem', { name: /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) / });
   await expect(requests).toHaveCount(operations.length);
-  const names = (await requests.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''))).map((n) => n.split(' ').at(-1));
+  const names = (
+    await requests.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''))
+  ).map((n) => n.split(' ').at(-1));
   expect(names.sort()).toEqual([...operations].sort()); // writes come in create, read, update, delete order
 
   await page.getByRole('link', { name: '← Plan library' }).click();
-  await expect(page.getByRole('table', { name: 'Plans' }).getByRole('row', { name: /Swagger Petstore - OpenAPI 3\.0/ })).toContainText(String(operations.length));
+  await expect(
+    page.getByRole('table', { name: 'Plans' }).getByRole('row', { name: /Swagger Petstore - OpenAPI 3\.0/ }),
+  ).toContainText(String(operations.length));
 
   // A Swagger 2.0 file dropped on the page opens the dialog on its preview.
   const swagger = await readFile(`${FIXTURES}openapi/petstore2.json`, 'utf8');
@@ -107,7 +140,9 @@ test('choose an OpenAPI file, or drop a Swagger one: one request per operation',
   await page.locator('.dropzone').first().dispatchEvent('drop', { dataTransfer: data });
   dialog = page.getByRole('dialog', { name: 'Import a plan' });
   await expect(dialog.getByText('From petstore2.json')).toBeVisible();
-  await expect(dialog.getByText(`1 scenario, ${operationsOf(JSON.parse(swagger), 'reads').length} requests`)).toBeVisible();
+  await expect(
+    dialog.getByText(`1 scenario, ${operationsOf(JSON.parse(swagger), 'reads').length} requests`),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Plans' }).getByRole('row')).toHaveCount(2); // header + the one created
@@ -115,11 +150,14 @@ test('choose an OpenAPI file, or drop a Swagger one: one request per operation',
 
 test('export as k6: options, no secret literal; with secrets only after confirming', async ({ page }) => {
   await open(page);
-  const plan = 'version: 1\nname: Secret API\ndefaults:\n  baseUrl: http://127.0.0.1:9\n  auth: { type: bearer, token: "literal-e2e-token" }\nscenarios:\n  s:\n    executor: per-vu-iterations\n    steps:\n      - request: { name: List users, url: /users, checks: [{ status: 200 }] }\n';
+  const plan =
+    'version: 1\nname: Secret API\ndefaults:\n  baseUrl: http://127.0.0.1:9\n  auth: { type: bearer, token: "literal-e2e-token" }\nscenarios:\n  s:\n    executor: per-vu-iterations\n    steps:\n      - request: { name: List users, url: /users, checks: [{ status: 200 }] }\n';
   const dialog = await importDialog(page);
   await dialog.getByRole('textbox', { name: 'Or paste' }).fill(plan);
   await dialog.getByRole('button', { name: 'Preview' }).click();
-  await expect(dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked')).toHaveText('Detected: Loadsmith plan (YAML or JSON)');
+  await expect(dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked')).toHaveText(
+    'Detected: Loadsmith plan (YAML or JSON)',
+  );
   await dialog.getByRole('button', { name: 'Create plan' }).click();
   await page.getByRole('link', { name: '← Plan library' }).click();
   const row = page.getByRole('table', { name: 'Plans' }).getByRole('row', { name: /Secret API/ });
@@ -137,7 +175,9 @@ test('export as k6: options, no secret literal; with secrets only after confirmi
   expect(script).not.toContain('literal-e2e-token');
   expect(script).toContain('API_TOKEN');
   const message = page.getByRole('status').filter({ hasText: 'Exported Secret API as a k6 script' });
-  await expect(message.getByRole('list', { name: 'Replaced secrets' })).toContainText('defaults.auth.token → ${env.API_TOKEN}');
+  await expect(message.getByRole('list', { name: 'Replaced secrets' })).toContainText(
+    'defaults.auth.token → ${env.API_TOKEN}',
+  );
 
   // With secrets: a confirmation first; cancelling it exports nothing.
   await row.getByRole('button', { name: 'Export' }).click();
@@ -155,7 +195,9 @@ test('export as k6: options, no secret literal; with secrets only after confirmi
   await expect(page.getByRole('status').filter({ hasText: 'Secrets are included in clear' })).toBeVisible();
 });
 
-test('the designer exports the selected request as cURL, and the plan as HAR, with the converter\'s notes', async ({ page }) => {
+test("the designer exports the selected request as cURL, and the plan as HAR, with the converter's notes", async ({
+  page,
+}) => {
   await open(page);
   const dialog = await importDialog(page);
   await dialog.getByRole('textbox', { name: 'Or paste' }).fill(`version: 1

@@ -10,7 +10,12 @@ import { chart, createEnvironment, openNewDemoPlan, shot } from './run-dashboard
 
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
-test.afterEach(async () => { await ui?.stop(); await demo?.close(); ui = undefined; demo = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await demo?.close();
+  ui = undefined;
+  demo = undefined;
+});
 test.use({ viewport: { width: 1440, height: 1300 } });
 
 test('scale the VUs of a running demo plan and see the VUs chart follow; pause and resume', async ({ page }) => {
@@ -61,12 +66,22 @@ test('scale the VUs of a running demo plan and see the VUs chart follow; pause a
 
   // Stop; the finished run lists its phases: the plan, the scale, the pause, the resume.
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Stop the run gracefully?' }).getByRole('button', { name: 'Stop run' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stop the run gracefully?' })
+    .getByRole('button', { name: 'Stop run' })
+    .click();
   const phases = page.getByRole('table', { name: 'Phases' });
   await expect(phases).toBeVisible({ timeout: 60_000 });
   await expect(load).toHaveCount(0);
   // A phase's first row holds its time span (a row header) and what began it.
-  await expect(phases.locator('tbody tr:has(th) > td:first-of-type')).toHaveText(['the plan', 'browse: 8 VUs', 'paused', 'resumed']);
-  await expect(phases.getByRole('row', { name: /browse: 8 VUs/ })).toContainText(/browse\s*8 VUs\s*\d+(\.\d+)? VUs on average \(max 8\)/);
+  await expect(phases.locator('tbody tr:has(th) > td:first-of-type')).toHaveText([
+    'the plan',
+    'browse: 8 VUs',
+    'paused',
+    'resumed',
+  ]);
+  await expect(phases.getByRole('row', { name: /browse: 8 VUs/ })).toContainText(
+    /browse\s*8 VUs\s*\d+(\.\d+)? VUs on average \(max 8\)/,
+  );
   await shot(page, 'run-control-phases');
 });

@@ -18,7 +18,9 @@ test.afterEach(async () => {
   await ui?.stop();
   await target?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
-  ui = undefined; target = undefined; folder = undefined;
+  ui = undefined;
+  target = undefined;
+  folder = undefined;
 });
 
 test('attach a body file, grant and revoke a folder, Try it sends the attached bytes', async ({ page }) => {
@@ -29,10 +31,19 @@ test('attach a body file, grant and revoke a folder, Try it sends the attached b
   await page.goto(ui.loginUrl);
   const call = api(page);
   const plan = {
-    version: 1, name: 'Upload', defaults: { baseUrl: target.url },
-    scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'Upload', method: 'POST', url: '/echo' } }] } },
+    version: 1,
+    name: 'Upload',
+    defaults: { baseUrl: target.url },
+    scenarios: {
+      default: {
+        executor: 'per-vu-iterations',
+        steps: [{ request: { name: 'Upload', method: 'POST', url: '/echo' } }],
+      },
+    },
   };
-  const { result: { id } } = await call('plans.create', { name: 'Upload' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Upload' });
   await call('plans.save', { id, document: plan });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
   const form = editor(page);
@@ -40,16 +51,26 @@ test('attach a body file, grant and revoke a folder, Try it sends the attached b
   await row(page, 'POST Upload').click();
   await form.getByRole('tablist', { name: 'Request sections' }).getByRole('tab', { name: 'Body' }).click();
   await form.getByRole('group', { name: 'Body type' }).getByRole('radio', { name: 'File' }).check();
-  await form.getByLabel('Attach a file').setInputFiles({ name: 'payload.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('attached-bytes') });
-  await expect(form.getByRole('status').filter({ hasText: 'Attached payload.bin as files/payload.bin.' })).toBeVisible();
+  await form.getByLabel('Attach a file').setInputFiles({
+    name: 'payload.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('attached-bytes'),
+  });
+  await expect(
+    form.getByRole('status').filter({ hasText: 'Attached payload.bin as files/payload.bin.' }),
+  ).toBeVisible();
   await expect(form.getByLabel('File path')).toHaveValue('files/payload.bin');
   await waitSaved(page);
   await shot(page, 'designer-attach-body-file');
   type Stored = { scenarios: { default: { steps: { request: { file?: unknown } }[] } } };
-  expect(((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps[0]?.request.file).toBe('files/payload.bin');
+  expect(((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps[0]?.request.file).toBe(
+    'files/payload.bin',
+  );
 
   await page.getByRole('button', { name: 'Try it' }).click();
-  await expect(results(page).getByRole('status', { name: 'Response status' })).toHaveText('200 OK', { timeout: 20_000 });
+  await expect(results(page).getByRole('status', { name: 'Response status' })).toHaveText('200 OK', {
+    timeout: 20_000,
+  });
   expect(target.requests.map((r) => r.body)).toEqual(['attached-bytes']);
 
   // Plan settings → Data files: the data folder cannot be granted; another folder can, and be revoked.

@@ -7,13 +7,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 
 let ui: RunningUi | undefined;
-test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  ui = undefined;
+});
 
 const DOC = {
-  version: 1, name: 'Tree plan', defaults: { baseUrl: 'http://127.0.0.1:9' },
+  version: 1,
+  name: 'Tree plan',
+  defaults: { baseUrl: 'http://127.0.0.1:9' },
   scenarios: {
     browse: {
-      executor: 'ramping-vus', stages: [{ duration: '10s', target: 10 }, { duration: '10s', target: 0 }],
+      executor: 'ramping-vus',
+      stages: [
+        { duration: '10s', target: 10 },
+        { duration: '10s', target: 0 },
+      ],
       steps: [
         { request: { name: 'List users', method: 'GET', url: '/users' } },
         { think: '1s' },
@@ -21,7 +30,12 @@ const DOC = {
         { batch: [{ request: { url: '/a' } }, { request: { url: '/b', methd: 'GET' } }] },
       ],
     },
-    admin: { executor: 'constant-vus', vus: 2, duration: '30s', steps: [{ request: { method: 'PUT', url: '/admin' } }] },
+    admin: {
+      executor: 'constant-vus',
+      vus: 2,
+      duration: '30s',
+      steps: [{ request: { method: 'PUT', url: '/admin' } }],
+    },
   },
 };
 
@@ -30,11 +44,21 @@ type Doc = typeof DOC & Record<string, unknown>;
 async function openPlan(page: Page): Promise<() => Promise<Doc>> {
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
-  const call = (method: string, params: unknown) => page.evaluate(async ([m, p]) => {
-    const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: m, params: p }) });
-    return (await res.json()) as { ok: boolean; result: { id: string; document: unknown } };
-  }, [method, params] as const);
-  const { result: { id } } = await call('plans.create', { name: 'Tree plan' });
+  const call = (method: string, params: unknown) =>
+    page.evaluate(
+      async ([m, p]) => {
+        const res = await fetch('/api/call', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method: m, params: p }),
+        });
+        return (await res.json()) as { ok: boolean; result: { id: string; document: unknown } };
+      },
+      [method, params] as const,
+    );
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Tree plan' });
   await call('plans.save', { id, document: DOC });
   await page.goto(`${ui.url}/#/plans/${id}`);
   await expect(page.getByRole('tree', { name: 'Plan' })).toBeVisible();
@@ -44,12 +68,15 @@ async function openPlan(page: Page): Promise<() => Promise<Doc>> {
 
 /** The tree's side bar (other panels may show alerts of their own). */
 const tree = (page: Page) => page.getByRole('navigation', { name: 'Plan tree' });
-const item = (page: Page, name: string | RegExp) => page.getByRole('treeitem', { name, exact: typeof name === 'string' });
+const item = (page: Page, name: string | RegExp) =>
+  page.getByRole('treeitem', { name, exact: typeof name === 'string' });
 /** A node's own row (clicking the treeitem itself would hit the middle of its children). */
 const row = (page: Page, name: string | RegExp) => item(page, name).locator(':scope > .tree-row');
 /** The names of the visible rows under a node, in order. */
 const childNames = (page: Page, name: string) =>
-  item(page, name).locator(':scope > [role=group] > [role=treeitem]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  item(page, name)
+    .locator(':scope > [role=group] > [role=treeitem]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
 test('outline, selection and the keyboard', async ({ page }) => {
   const saved = await openPlan(page);
@@ -72,10 +99,20 @@ test('outline, selection and the keyboard', async ({ page }) => {
   // Alt+ArrowUp moves the step; one undo puts it back.
   await page.keyboard.press('Alt+ArrowUp');
   await expect(item(page, 'Think 1s')).toBeFocused();
-  expect(await childNames(page, 'browse, ramping-vus up to 10 VUs, 1 problem')).toEqual(['Think 1s', 'GET List users', 'Group checkout', 'Batch of 2 requests, 1 problem']);
+  expect(await childNames(page, 'browse, ramping-vus up to 10 VUs, 1 problem')).toEqual([
+    'Think 1s',
+    'GET List users',
+    'Group checkout',
+    'Batch of 2 requests, 1 problem',
+  ]);
   await expect.poll(async () => (await saved()).scenarios.browse.steps[0]).toEqual({ think: '1s' });
   await page.getByRole('button', { name: 'Undo' }).click();
-  expect(await childNames(page, 'browse, ramping-vus up to 10 VUs, 1 problem')).toEqual(['GET List users', 'Think 1s', 'Group checkout', 'Batch of 2 requests, 1 problem']);
+  expect(await childNames(page, 'browse, ramping-vus up to 10 VUs, 1 problem')).toEqual([
+    'GET List users',
+    'Think 1s',
+    'Group checkout',
+    'Batch of 2 requests, 1 problem',
+  ]);
 
   // Into the group above and back out: Alt+Shift+ArrowRight / ArrowLeft.
   await row(page, 'Batch of 2 requests, 1 problem').click();
@@ -117,7 +154,9 @@ test('outline, selection and the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(item(page, /^back-office/)).toHaveAttribute('aria-selected', 'true');
   await expect.poll(async () => Object.keys((await saved()).scenarios)).toEqual(['browse', 'back-office']);
-  expect((await saved()).scenarios.browse.steps[2]).toEqual({ group: { name: 'pay', steps: [{ request: { method: 'POST', url: '/cart' } }] } });
+  expect((await saved()).scenarios.browse.steps[2]).toEqual({
+    group: { name: 'pay', steps: [{ request: { method: 'POST', url: '/cart' } }] },
+  });
 
   // Delete removes a step at once (undo brings it back).
   await item(page, 'Think 1s').focus();
@@ -138,21 +177,30 @@ test('add, duplicate, delete and drag', async ({ page }) => {
   const added = item(page, 'checkout, constant-vus 1 VU for 30s');
   await expect(added).toHaveAttribute('aria-selected', 'true');
   await expect(added).toBeFocused();
-  await expect.poll(async () => (await saved()).scenarios).toMatchObject({ checkout: { executor: 'constant-vus', vus: 1, duration: '30s', steps: [{ request: {} }] } });
+  await expect
+    .poll(async () => (await saved()).scenarios)
+    .toMatchObject({ checkout: { executor: 'constant-vus', vus: 1, duration: '30s', steps: [{ request: {} }] } });
 
   // The "+" menu adds a step at the end and selects it; the "⋯" menu duplicates (the copy goes right after).
   await added.getByRole('button', { name: 'Add to checkout' }).click();
   await page.getByRole('menuitem', { name: 'Think time' }).click();
   await expect(added.getByRole('treeitem', { name: 'Think 1s' })).toHaveAttribute('aria-selected', 'true');
-  await item(page, /^admin/).getByRole('button', { name: 'Actions for admin' }).click();
+  await item(page, /^admin/)
+    .getByRole('button', { name: 'Actions for admin' })
+    .click();
   await page.getByRole('menuitem', { name: /Duplicate/ }).click();
   await expect(item(page, /^admin-copy/)).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(async () => Object.keys((await saved()).scenarios)).toEqual(['browse', 'admin', 'admin-copy', 'checkout']);
+  await expect
+    .poll(async () => Object.keys((await saved()).scenarios))
+    .toEqual(['browse', 'admin', 'admin-copy', 'checkout']);
 
   // Deleting a scenario with steps asks first.
   await item(page, /^admin-copy/).focus();
   await page.keyboard.press('Delete');
-  await page.getByRole('dialog', { name: 'Delete scenario admin-copy?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete scenario admin-copy?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(item(page, /^admin-copy/)).toHaveCount(0);
 
   // Drag a step onto another scenario: one edit, one undo.

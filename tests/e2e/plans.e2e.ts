@@ -7,7 +7,10 @@ import { expect, test } from '@playwright/test';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 
 let ui: RunningUi | undefined;
-test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  ui = undefined;
+});
 
 test('create, rename, export, import back, and find it all after a restart', async ({ page }) => {
   const dataDir = await newDataDir();
@@ -25,7 +28,10 @@ test('create, rename, export, import back, and find it all after a restart', asy
   const plans = page.getByRole('table', { name: 'Plans' });
   await expect(plans.getByRole('row', { name: /Checkout API/ })).toBeVisible();
 
-  await plans.getByRole('row', { name: /Checkout API/ }).getByRole('button', { name: 'Rename' }).click();
+  await plans
+    .getByRole('row', { name: /Checkout API/ })
+    .getByRole('button', { name: 'Rename' })
+    .click();
   await page.getByRole('textbox', { name: 'New name' }).fill('Checkout API v2');
   await page.getByRole('button', { name: 'Save' }).click();
   const row = plans.getByRole('row', { name: /Checkout API v2/ });
@@ -44,7 +50,9 @@ test('create, rename, export, import back, and find it all after a restart', asy
   const importDialog = page.getByRole('dialog', { name: 'Import a plan' });
   const importFile = async (name: string, text: string): Promise<void> => {
     await page.getByRole('button', { name: 'Import…' }).click();
-    await importDialog.getByLabel('File to import').setInputFiles({ name, mimeType: 'application/yaml', buffer: Buffer.from(text) });
+    await importDialog
+      .getByLabel('File to import')
+      .setInputFiles({ name, mimeType: 'application/yaml', buffer: Buffer.from(text) });
   };
   await importFile('copy.yaml', exported.replace('name: Checkout API v2', 'name: Imported copy'));
   await importDialog.getByRole('button', { name: 'Create plan' }).click();

@@ -9,14 +9,26 @@ import { chromium, expect, type Browser, type Download, type Locator, type Page 
 import { loadsmith, type CliResult } from '../fixtures/cli.ts';
 import { PASSWORD, USER, type RecorderSite } from '../fixtures/recorder-site/server.ts';
 
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Debian's Chromium started as a Playwright user would with the args the Recorder gives (its "Chromium args"
  * JSON array): every request (loopback too) through the proxy, the recorder's CA trusted for it only.
  */
 export function proxiedChromium(recorderArgs: readonly string[]): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...FLAGS, ...recorderArgs] });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...FLAGS, ...recorderArgs],
+  });
 }
 
 /** The shop's home page. */
@@ -40,7 +52,9 @@ export const entries = (page: Page): Locator => page.getByRole('table', { name: 
 export function entryRow(page: Page, method: string, path: string, status?: number): Locator {
   // Cells: select, #, method, path (after the redirect mark), status... (no host column: the shop is one host).
   const rows = entries(page).getByRole('row', { name: new RegExp(`\\b${method} (?:\\S+ )*?${path}(?:\\s|$)`) });
-  return status === undefined ? rows : rows.filter({ has: page.locator('td:nth-child(5)', { hasText: new RegExp(`^\\s*${status}\\s*$`) }) });
+  return status === undefined
+    ? rows
+    : rows.filter({ has: page.locator('td:nth-child(5)', { hasText: new RegExp(`^\\s*${status}\\s*$`) }) });
 }
 
 /** The entry number in a row's "#" cell. */
@@ -56,26 +70,64 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
   return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
 
-export interface RunSummary { code: number | null; stdout: string; stderr: string; checks: { passes: number; fails: number }; failedChecks: string[] }
+export interface RunSummary {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  checks: { passes: number; fails: number };
+  failedChecks: string[];
+}
 
 /** `loadsmith run` on the plan text against the site, one VU; the summary's checks. */
-export async function runPlanFile(dir: string, name: string, yaml: string, env: Record<string, string>): Promise<RunSummary> {
+export async function runPlanFile(
+  dir: string,
+  name: string,
+  yaml: string,
+  env: Record<string, string>,
+): Promise<RunSummary> {
   const plan = join(dir, `${name}.yaml`);
   const summary = join(dir, `${name}.summary.json`);
   await writeFile(plan, yaml);
-  const args = ['run', plan, '--workers', '1', '-q', '--summary-json', summary, ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`])];
+  const args = [
+    'run',
+    plan,
+    '--workers',
+    '1',
+    '-q',
+    '--summary-json',
+    summary,
+    ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+  ];
   const r: CliResult = await loadsmith(args, { timeoutMs: 90_000 });
-  const json = JSON.parse(await readFile(summary, 'utf8')) as { metrics: { checks?: { passes: number; fails: number } }; checks: { name: string; fails: number }[] };
-  return { ...r, checks: json.metrics.checks ?? { passes: 0, fails: 0 }, failedChecks: json.checks.filter((c) => c.fails > 0).map((c) => c.name) };
+  const json = JSON.parse(await readFile(summary, 'utf8')) as {
+    metrics: { checks?: { passes: number; fails: number } };
+    checks: { name: string; fails: number }[];
+  };
+  return {
+    ...r,
+    checks: json.metrics.checks ?? { passes: 0, fails: 0 },
+    failedChecks: json.checks.filter((c) => c.fails > 0).map((c) => c.name),
+  };
 }
 
 /** A HAR file of `n` GET requests to https://big.test/item/1..n, 10 ms apart. */
 export function bigHar(n: number): string {
   const start = Date.UTC(2025, 0, 1);
   const entries = Array.from({ length: n }, (_, i) => ({
-    startedDateTime: new Date(start + i * 10).toISOString(), time: 5,
-    request: { method: 'GET', url: `https://big.test/item/${i + 1}`, httpVersion: 'HTTP/1.1', headers: [{ name: 'accept', value: 'application/json' }] },
-    response: { status: 200, statusText: 'OK', headers: [{ name: 'content-type', value: 'application/json' }], content: { size: 12, mimeType: 'application/json', text: `{"id":${i + 1}}` } },
+    startedDateTime: new Date(start + i * 10).toISOString(),
+    time: 5,
+    request: {
+      method: 'GET',
+      url: `https://big.test/item/${i + 1}`,
+      httpVersion: 'HTTP/1.1',
+      headers: [{ name: 'accept', value: 'application/json' }],
+    },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [{ name: 'content-type', value: 'application/json' }],
+      content: { size: 12, mimeType: 'application/json', text: `{"id":${i + 1}}` },
+    },
   }));
   return JSON.stringify({ log: { version: '1.2', creator: { name: 'recorder.e2e', version: '1' }, entries } });
 }
@@ -84,22 +136,47 @@ export function bigHar(n: number): string {
 export function groupHar(): string {
   const start = Date.UTC(2025, 0, 1);
   const html = (text: string) => ({ size: text.length, mimeType: 'text/html', text });
-  const entry = (i: number, method: string, path: string, status: number, extra: { body?: string; location?: string; page?: string }) => ({
-    startedDateTime: new Date(start + i * 2000).toISOString(), time: 20,
+  const entry = (
+    i: number,
+    method: string,
+    path: string,
+    status: number,
+    extra: { body?: string; location?: string; page?: string },
+  ) => ({
+    startedDateTime: new Date(start + i * 2000).toISOString(),
+    time: 20,
     request: {
-      method, url: `https://groups.test${path}`, httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'sec-fetch-dest', value: 'document' }, ...(extra.body ? [{ name: 'content-type', value: 'application/x-www-form-urlencoded' }] : [])],
+      method,
+      url: `https://groups.test${path}`,
+      httpVersion: 'HTTP/1.1',
+      headers: [
+        { name: 'sec-fetch-dest', value: 'document' },
+        ...(extra.body ? [{ name: 'content-type', value: 'application/x-www-form-urlencoded' }] : []),
+      ],
       ...(extra.body ? { postData: { mimeType: 'application/x-www-form-urlencoded', text: extra.body } } : {}),
     },
     response: {
-      status, statusText: '', headers: [{ name: 'content-type', value: 'text/html' }, ...(extra.location ? [{ name: 'location', value: extra.location }] : [])],
-      content: html(extra.page ?? ''), ...(extra.location ? { redirectURL: extra.location } : {}),
+      status,
+      statusText: '',
+      headers: [
+        { name: 'content-type', value: 'text/html' },
+        ...(extra.location ? [{ name: 'location', value: extra.location }] : []),
+      ],
+      content: html(extra.page ?? ''),
+      ...(extra.location ? { redirectURL: extra.location } : {}),
     },
   });
-  const form = '<title>New group</title><form method="post" action="/groups/new"><input type="hidden" name="csrf_token" value="Fk29dLq81mZx"><input type="text" name="name"><button>Create</button></form>';
-  return JSON.stringify({ log: { version: '1.2', creator: { name: 'recorder.e2e', version: '1' }, entries: [
-    entry(0, 'GET', '/groups/new', 200, { page: form }),
-    entry(1, 'POST', '/groups/new', 302, { body: 'csrf_token=Fk29dLq81mZx&name=Editors', location: '/groups' }),
-    entry(2, 'GET', '/groups', 200, { page: '<title>Groups</title><ul><li>Editors</li></ul>' }),
-  ] } });
+  const form =
+    '<title>New group</title><form method="post" action="/groups/new"><input type="hidden" name="csrf_token" value="Fk29dLq81mZx"><input type="text" name="name"><button>Create</button></form>';
+  return JSON.stringify({
+    log: {
+      version: '1.2',
+      creator: { name: 'recorder.e2e', version: '1' },
+      entries: [
+        entry(0, 'GET', '/groups/new', 200, { page: form }),
+        entry(1, 'POST', '/groups/new', 302, { body: 'csrf_token=Fk29dLq81mZx&name=Editors', location: '/groups' }),
+        entry(2, 'GET', '/groups', 200, { page: '<title>Groups</title><ul><li>Editors</li></ul>' }),
+      ],
+    },
+  });
 }

@@ -13,7 +13,18 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { PASSWORD, startRecorderSite, type RecorderSite } from '../fixtures/recorder-site/server.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import { shot } from './designer-helpers.ts';
-import { bigHar, downloadText, entries, entryId, entryRow, groupHar, openShop, proxiedChromium, runPlanFile, signInAndOrder } from './recorder-e2e-helpers.ts';
+import {
+  bigHar,
+  downloadText,
+  entries,
+  entryId,
+  entryRow,
+  groupHar,
+  openShop,
+  proxiedChromium,
+  runPlanFile,
+  signInAndOrder,
+} from './recorder-e2e-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -56,14 +67,24 @@ test('record a sign-in through the proxy: entries appear live, with chains and s
   await live.getByText(/^Other clients/).click();
   const spki = await live.getByRole('textbox', { name: 'SPKI fingerprint' }).inputValue();
   expect(spki).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-  const flags = [`--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', `--ignore-certificate-errors-spki-list=${spki}`];
+  const flags = [
+    `--proxy-server=${proxyUrl}`,
+    '--proxy-bypass-list=<-loopback>',
+    `--ignore-certificate-errors-spki-list=${spki}`,
+  ];
   // A shell line quotes what the shell would read (`<`); Playwright's args take each flag as it is.
-  await expect(live.getByRole('textbox', { name: /^Chromium flags for a command line/ })).toHaveValue(`--proxy-server=${proxyUrl} '--proxy-bypass-list=<-loopback>' --ignore-certificate-errors-spki-list=${spki}`);
-  const args = JSON.parse(await live.getByRole('textbox', { name: /^Chromium args for Playwright/ }).inputValue()) as string[];
+  await expect(live.getByRole('textbox', { name: /^Chromium flags for a command line/ })).toHaveValue(
+    `--proxy-server=${proxyUrl} '--proxy-bypass-list=<-loopback>' --ignore-certificate-errors-spki-list=${spki}`,
+  );
+  const args = JSON.parse(
+    await live.getByRole('textbox', { name: /^Chromium args for Playwright/ }).inputValue(),
+  ) as string[];
   expect(args).toEqual(flags);
   await live.getByRole('textbox', { name: 'SPKI fingerprint' }).scrollIntoViewIfNeeded();
   await shot(page, '11-recorder-other-clients');
-  await expect(live.getByRole('list', { name: 'Instructions for curl' })).toContainText(`curl --proxy ${proxyUrl} --cacert`);
+  await expect(live.getByRole('list', { name: 'Instructions for curl' })).toContainText(
+    `curl --proxy ${proxyUrl} --cacert`,
+  );
 
   shop = await proxiedChromium(args);
   const shopPage = await shop.newPage();
@@ -86,19 +107,26 @@ test('record a sign-in through the proxy: entries appear live, with chains and s
   await post.getByRole('cell').nth(3).click();
   const pane = page.getByRole('region', { name: `Entry ${await entryId(post)}` });
   await expect(pane.getByLabel('Request body')).toContainText('password=REDACTED');
-  await expect(pane.getByRole('table', { name: 'Request headers' }).getByRole('row', { name: /^cookie/i })).toContainText('sid=REDACTED');
+  await expect(
+    pane.getByRole('table', { name: 'Request headers' }).getByRole('row', { name: /^cookie/i }),
+  ).toContainText('sid=REDACTED');
   await expect(pane.getByRole('navigation', { name: 'Redirect chain' })).toContainText(/#\d+.*#\d+/);
   await live.getByText(/^Other clients/).click(); // collapsed again, so the list fits in the picture
   await live.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await shot(page, '11-recorder-capture');
   await pane.getByRole('button', { name: 'Show secrets' }).click();
-  await expect(pane.getByLabel('Request body')).toContainText(`password=${encodeURIComponent(PASSWORD).replace('!', '%21')}`);
+  await expect(pane.getByLabel('Request body')).toContainText(
+    `password=${encodeURIComponent(PASSWORD).replace('!', '%21')}`,
+  );
   await pane.getByRole('button', { name: 'Hide secrets' }).click();
   await expect(pane.getByLabel('Request body')).toContainText('password=REDACTED');
 });
 
 test('filters apply to the list as the back end does: static assets, hosts, search', async () => {
-  const count = page.getByRole('status').filter({ hasText: /entries/ }).first();
+  const count = page
+    .getByRole('status')
+    .filter({ hasText: /entries/ })
+    .first();
   const total = Number(/^(\d+) entries/.exec((await count.textContent()) ?? '')?.[1]);
   expect(total).toBeGreaterThanOrEqual(10);
   await page.getByRole('checkbox', { name: 'Hide static assets' }).check();
@@ -123,7 +151,12 @@ test('stop, select the session, and convert: the CSRF and token correlations are
   const last = await entryId(entryRow(page, 'GET', '/api/orders/\\d+', 200));
   await page.getByRole('checkbox', { name: `Select entry ${first}`, exact: true }).check();
   await page.getByRole('checkbox', { name: `Select entry ${last}`, exact: true }).click({ modifiers: ['Shift'] });
-  await expect(page.getByRole('checkbox', { name: `Select entry ${await entryId(entryRow(page, 'POST', '/api/token', 200))}`, exact: true })).toBeChecked();
+  await expect(
+    page.getByRole('checkbox', {
+      name: `Select entry ${await entryId(entryRow(page, 'POST', '/api/token', 200))}`,
+      exact: true,
+    }),
+  ).toBeChecked();
   await page.getByRole('button', { name: /^Create plan from \d+ selected/ }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Create a plan from Shop session' });
@@ -141,7 +174,8 @@ test('stop, select the session, and convert: the CSRF and token correlations are
   await expect(token).toContainText(/… \(24 characters\)/);
   await expect(token).toContainText('header authorization');
   await expect(correlation(table, 'csrf_token_2')).toContainText('meta tag csrf-token');
-  for (const name of ['csrf_token', 'csrf_token_2', 'token']) await expect(dialog.getByRole('checkbox', { name: `Accept ${name}`, exact: true })).toBeChecked();
+  for (const name of ['csrf_token', 'csrf_token_2', 'token'])
+    await expect(dialog.getByRole('checkbox', { name: `Accept ${name}`, exact: true })).toBeChecked();
   await expect(dialog.getByRole('list', { name: 'Environment variables' })).toContainText('PASSWORD');
   await dialog.getByRole('textbox', { name: 'Plan name' }).fill('Shop replay');
   await dialog.getByRole('heading', { name: /Create a plan/ }).click();
@@ -171,7 +205,7 @@ test('with the correlations rejected, the plan fails at login', async () => {
   await expect(dialog.getByRole('checkbox', { name: 'Accept csrf_token', exact: true })).not.toBeChecked();
   await expect(dialog.getByText(/ · 0 accepted/)).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Environment variables' })).toContainText('API_TOKEN'); // the bearer token is now a credential to set
-  const variables = (await dialog.getByRole('list', { name: 'Environment variables' }).locator('code').allTextContents());
+  const variables = await dialog.getByRole('list', { name: 'Environment variables' }).locator('code').allTextContents();
   await dialog.getByRole('textbox', { name: 'Plan name' }).fill('Shop replay, no correlation');
   await dialog.getByRole('button', { name: 'Create plan' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shop replay, no correlation' })).toBeVisible();
@@ -196,7 +230,11 @@ test('HAR export is redacted unless secrets are asked for, and imports back', as
   expect(redacted.text).toContain('REDACTED');
   expect(redacted.text).not.toContain('s3cret%21pw');
   expect(redacted.text).not.toContain(PASSWORD);
-  await expect(page.getByRole('status').filter({ hasText: /Exported Shop session to Shop-session\.har; \d+ secret values redacted/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Exported Shop session to Shop-session\.har; \d+ secret values redacted/ }),
+  ).toBeVisible();
 
   await row.getByRole('button', { name: 'Export HAR…' }).click();
   await dialog.getByRole('checkbox', { name: 'Include secrets in clear' }).check();
@@ -204,7 +242,9 @@ test('HAR export is redacted unless secrets are asked for, and imports back', as
   const full = await downloadText(page, () => dialog.getByRole('button', { name: 'Export with secrets' }).click());
   expect(full.text).toMatch(/s3cret(%21|!)pw/);
 
-  await page.getByLabel('HAR file to import').setInputFiles({ name: 'shop.har', mimeType: 'application/json', buffer: Buffer.from(redacted.text) });
+  await page
+    .getByLabel('HAR file to import')
+    .setInputFiles({ name: 'shop.har', mimeType: 'application/json', buffer: Buffer.from(redacted.text) });
   await expect(page).toHaveURL(/#\/recorder\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: /shop/ })).toContainText('Imported');
   await expect(entryRow(page, 'POST', '/login', 302)).toHaveCount(1);
@@ -213,7 +253,9 @@ test('HAR export is redacted unless secrets are asked for, and imports back', as
 test('"Open browser" launches a browser through the proxy that records its start page', async () => {
   await page.getByRole('link', { name: 'Recorder', exact: true }).click();
   const form = page.getByRole('region', { name: 'New recording' });
-  await expect(page.getByRole('table', { name: 'Recordings' }).getByRole('row', { name: /^Shop session / })).toContainText('Stopped');
+  await expect(
+    page.getByRole('table', { name: 'Recordings' }).getByRole('row', { name: /^Shop session / }),
+  ).toContainText('Stopped');
   await shot(page, '11-recorder-start');
   await form.getByRole('textbox', { name: 'Port' }).fill(new URL(site.httpUrl).port); // taken: the shop listens there
   await form.getByRole('button', { name: 'Start recording' }).click();
@@ -236,19 +278,25 @@ test('"Open browser" launches a browser through the proxy that records its start
 
 test('a HAR of 3000 entries: only the rows in view are rendered, the keyboard walks the list; rename, delete', async () => {
   await page.getByRole('link', { name: 'Recorder', exact: true }).click();
-  await page.getByLabel('HAR file to import').setInputFiles({ name: 'big.har', mimeType: 'application/json', buffer: Buffer.from(bigHar(3000)) });
+  await page
+    .getByLabel('HAR file to import')
+    .setInputFiles({ name: 'big.har', mimeType: 'application/json', buffer: Buffer.from(bigHar(3000)) });
   await expect(page.getByRole('heading', { level: 1, name: /big/ })).toBeVisible({ timeout: 30_000 });
   const table = entries(page);
   await expect(table).toHaveAttribute('aria-rowcount', '3001');
   await expect(page.getByRole('status').filter({ hasText: /^3000 entries · all on big\.test/ })).toBeVisible();
   expect(await table.getByRole('row').count()).toBeLessThan(80);
   await expect(entryRow(page, 'GET', '/item/3000')).toHaveCount(0);
-  await page.getByRole('region', { name: 'Captured entries' }).evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.getByRole('region', { name: 'Captured entries' }).evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
   await expect(entryRow(page, 'GET', '/item/3000')).toBeVisible();
   await expect(entryRow(page, 'GET', '/item/1')).toHaveCount(0);
   expect(await table.getByRole('row').count()).toBeLessThan(80);
   await entryRow(page, 'GET', '/item/2998').getByRole('cell').nth(3).click();
-  await expect(page.getByRole('region', { name: 'Entry 2998' }).getByLabel('Response body')).toContainText('"id": 2998');
+  await expect(page.getByRole('region', { name: 'Entry 2998' }).getByLabel('Response body')).toContainText(
+    '"id": 2998',
+  );
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('region', { name: 'Entry 2999' })).toBeVisible();
 
@@ -272,16 +320,22 @@ const correlation = (table: Locator, variable: string): Locator =>
 /** The plan as YAML, from the plan library's Export menu (what a user hands to CI). */
 async function exportPlan(name: string): Promise<string> {
   await page.getByRole('link', { name: 'Plans', exact: true }).click();
-  const row = page.getByRole('table', { name: 'Plans' }).getByRole('row', { name: new RegExp(`^${name.replace(/[,.]/g, '\\$&')} \\d`) });
+  const row = page
+    .getByRole('table', { name: 'Plans' })
+    .getByRole('row', { name: new RegExp(`^${name.replace(/[,.]/g, '\\$&')} \\d`) });
   await row.getByRole('button', { name: 'Export' }).click();
-  const file = await downloadText(page, () => page.getByRole('menu', { name: 'Export formats' }).getByRole('menuitem', { name: 'Plan as YAML' }).click());
+  const file = await downloadText(page, () =>
+    page.getByRole('menu', { name: 'Export formats' }).getByRole('menuitem', { name: 'Plan as YAML' }).click(),
+  );
   await page.goBack();
   return file.text;
 }
 
 test('a form that creates a group: its typed name is proposed unique, its redirect and page are checked', async () => {
   await page.getByRole('link', { name: 'Recorder', exact: true }).click();
-  await page.getByLabel('HAR file to import').setInputFiles({ name: 'groups.har', mimeType: 'application/json', buffer: Buffer.from(groupHar()) });
+  await page
+    .getByLabel('HAR file to import')
+    .setInputFiles({ name: 'groups.har', mimeType: 'application/json', buffer: Buffer.from(groupHar()) });
   await expect(page.getByRole('heading', { level: 1, name: /groups/ })).toContainText('Imported');
   await page.getByRole('button', { name: /^Create plan from 3 (shown|selected)/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a plan from groups' });
@@ -304,4 +358,3 @@ test('a form that creates a group: its typed name is proposed unique, its redire
   await expect(yaml).toContainText(/name: Editors\n/);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
-

@@ -14,17 +14,28 @@ import { fmtCount, fmtRate } from '../../engine/report/format.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import { shot } from './screenshot.ts';
 
-
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
-test.afterEach(async () => { await ui?.stop(); await demo?.close(); ui = undefined; demo = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await demo?.close();
+  ui = undefined;
+  demo = undefined;
+});
 
 /** A contract call through the page's own session; fails the test on an error reply. */
 async function call<T>(page: Page, method: string, params: Record<string, unknown>): Promise<T> {
-  const reply = await page.evaluate(async ([m, p]) => {
-    const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: m, params: p }) });
-    return (await res.json()) as { ok: boolean; result?: unknown; error?: unknown };
-  }, [method, params] as const);
+  const reply = await page.evaluate(
+    async ([m, p]) => {
+      const res = await fetch('/api/call', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method: m, params: p }),
+      });
+      return (await res.json()) as { ok: boolean; result?: unknown; error?: unknown };
+    },
+    [method, params] as const,
+  );
   expect(reply.ok, `${method}: ${JSON.stringify(reply.error)}`).toBe(true);
   return reply.result as T;
 }
@@ -102,15 +113,25 @@ test('compare two labelled runs, see them as one series, export and delete them'
     for (const m of KEY_METRICS) {
       const v = m.read(d.summary);
       const cell = deltas.locator(`td[data-run="${d.id}"][data-metric="${m.key}"]`);
-      if (v === null) { await expect(cell).toHaveCount(0); continue; }
+      if (v === null) {
+        await expect(cell).toHaveCount(0);
+        continue;
+      }
       expect(Number(await cell.getAttribute('data-value')), `${m.key} of ${d.label}`).toBe(v);
     }
   }
-  await expect(deltas.locator(`td[data-run="${second.id}"][data-metric="requests"]`)).toContainText(fmtCount(second.key.requests));
+  await expect(deltas.locator(`td[data-run="${second.id}"][data-metric="requests"]`)).toContainText(
+    fmtCount(second.key.requests),
+  );
   await expect(deltas.locator(`td[data-run="${second.id}"] [data-verdict]`).first()).toBeVisible();
   // A volume is neither better nor worse; both runs ran the same plan.
-  await expect(deltas.locator(`td[data-run="${second.id}"][data-metric="received"] [data-verdict]`)).toHaveAttribute('data-verdict', /neutral|same/);
-  await expect(page.getByRole('table', { name: 'Compared runs' }).locator('tbody tr').nth(1)).toContainText('same plan');
+  await expect(deltas.locator(`td[data-run="${second.id}"][data-metric="received"] [data-verdict]`)).toHaveAttribute(
+    'data-verdict',
+    /neutral|same/,
+  );
+  await expect(page.getByRole('table', { name: 'Compared runs' }).locator('tbody tr').nth(1)).toContainText(
+    'same plan',
+  );
   // Another baseline: its column comes first.
   await page.getByRole('radio', { name: /^Baseline: h2 · / }).check();
   await expect(deltas.getByRole('columnheader').nth(1)).toContainText(/h2 · .*baseline/);
@@ -159,7 +180,9 @@ test('compare two labelled runs, see them as one series, export and delete them'
   expect({ ...exported, timeline: [] }).toEqual(details[0]?.summary);
   const htmlDownload = page.waitForEvent('download');
   await actions.getByRole('button', { name: 'Export HTML report' }).click();
-  expect((await readFile(await (await htmlDownload).path(), 'utf8')).slice(0, 15).toLowerCase()).toBe('<!doctype html>');
+  expect((await readFile(await (await htmlDownload).path(), 'utf8')).slice(0, 15).toLowerCase()).toBe(
+    '<!doctype html>',
+  );
 
   // Delete it there (back to the history), then the other one from the history.
   await actions.getByRole('button', { name: 'Delete run' }).click();

@@ -2,15 +2,21 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Tick } from '../../engine/runtime/run-handle.ts';
 
-
 export { createEnvironment } from './designer-helpers.ts';
 
 /** Calls the app's back end from the page (same origin, the session cookie of the login link); throws on an error. */
 export async function call<T>(page: Page, method: string, params: unknown): Promise<T> {
-  const reply = await page.evaluate(async ([m, p]) => {
-    const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: m, params: p }) });
-    return (await res.json()) as { ok: boolean; result?: unknown; error?: { message: string } };
-  }, [method, params] as const);
+  const reply = await page.evaluate(
+    async ([m, p]) => {
+      const res = await fetch('/api/call', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method: m, params: p }),
+      });
+      return (await res.json()) as { ok: boolean; result?: unknown; error?: { message: string } };
+    },
+    [method, params] as const,
+  );
   if (!reply.ok) throw new Error(`${method}: ${reply.error?.message ?? 'failed'}`);
   return reply.result as T;
 }
@@ -51,28 +57,39 @@ export async function countAndLastX(page: Page, id: string): Promise<{ count: nu
 
 /** The visible text of each row of a table (header row included), cells separated by " | ". */
 export async function tableText(table: Locator): Promise<string[]> {
-  return table.locator('tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim()).join(' | ')));
+  return table
+    .locator('tr')
+    .evaluateAll((rows) =>
+      rows.map((r) => [...r.children].map((c) => (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim()).join(' | ')),
+    );
 }
 
 /** Each key-number tile's text, e.g. "REQUESTS 463" (label and value). */
 export async function tiles(page: Page): Promise<string[]> {
-  return page.getByRole('list', { name: 'Key numbers' }).locator('li').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+  return page
+    .getByRole('list', { name: 'Key numbers' })
+    .locator('li')
+    .evaluateAll((lis) => lis.map((li) => (li as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 }
 
 /** Follows the events WebSocket of `page` (also after reloads): the newest `run.tick` seen. */
 export function recordTicks(page: Page): () => Tick | undefined {
   let last: Tick | undefined;
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
-    if (typeof payload !== 'string' || !payload.includes('"run.tick"')) return;
-    const message = JSON.parse(payload) as { event: string; payload: { tick: Tick } };
-    if (message.event === 'run.tick') last = message.payload.tick;
-  }));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string' || !payload.includes('"run.tick"')) return;
+      const message = JSON.parse(payload) as { event: string; payload: { tick: Tick } };
+      if (message.event === 'run.tick') last = message.payload.tick;
+    }),
+  );
   return () => last;
 }
 
 /** The page scrolls inside the app's main area: back to its top (the live panel, key numbers, charts). */
 export async function scrollToTop(page: Page): Promise<void> {
-  await page.locator('main.main').evaluate((el) => { el.scrollTop = 0; });
+  await page.locator('main.main').evaluate((el) => {
+    el.scrollTop = 0;
+  });
 }
 
 /** What the dashboard shows of a finished run: key numbers, tables, and each chart's point counts. */

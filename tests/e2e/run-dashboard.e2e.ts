@@ -12,18 +12,36 @@ import { fmtCount, fmtMs, fmtPct } from '../../engine/report/numbers.ts';
 import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import {
-  call, capture, CHARTS, chart, countAndLastX, createEnvironment, openNewDemoPlan, pointCount, recordTicks, scrollToTop, seriesLengths, shot,
+  call,
+  capture,
+  CHARTS,
+  chart,
+  countAndLastX,
+  createEnvironment,
+  openNewDemoPlan,
+  pointCount,
+  recordTicks,
+  scrollToTop,
+  seriesLengths,
+  shot,
 } from './run-dashboard-helpers.ts';
 import { LONG_RUN, requestName, seedLongRun } from './run-dashboard-seed.ts';
 
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
-test.afterEach(async () => { await ui?.stop(); await demo?.close(); ui = undefined; demo = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await demo?.close();
+  ui = undefined;
+  demo = undefined;
+});
 test.use({ viewport: { width: 1440, height: 1300 } });
 
 const facts = (page: Page) => page.getByLabel('Run facts');
 
-test('start the demo plan from the designer, follow it live, stop it, and see the same numbers after a restart', async ({ page }) => {
+test('start the demo plan from the designer, follow it live, stop it, and see the same numbers after a restart', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   demo = await startDemoServer({ port: 0 });
   const dataDir = await newDataDir();
@@ -59,10 +77,12 @@ test('start the demo plan from the designer, follow it live, stop it, and see th
   // Every chart grows with the ticks: two reads a few seconds apart.
   await expect.poll(() => pointCount(page, 'vus'), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
   const before = await Promise.all(CHARTS.map((id) => pointCount(page, id)));
-  await expect.poll(async () => (await pointCount(page, 'vus')) - (before[2] as number), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(async () => (await pointCount(page, 'vus')) - (before[2] as number), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
   const after = await Promise.all(CHARTS.map((id) => pointCount(page, id)));
   CHARTS.forEach((id, i) => expect(after[i], `chart ${id} grows`).toBeGreaterThan(before[i] as number));
-  expect((await seriesLengths(page, 'latency'))).toHaveLength(4);
+  expect(await seriesLengths(page, 'latency')).toHaveLength(4);
 
   // The live tables: requests with counts, thresholds with their state and when they were evaluated.
   const requests = page.getByRole('table', { name: 'Requests' });
@@ -84,7 +104,11 @@ test('start the demo plan from the designer, follow it live, stop it, and see th
   expect(seconds.count, 'one point per second since the start').toBe(seconds.lastX);
 
   // A request's own charts on selection: a click anywhere on its row.
-  await requests.getByRole('row', { name: /List users/ }).locator('td').first().click();
+  await requests
+    .getByRole('row', { name: /List users/ })
+    .locator('td')
+    .first()
+    .click();
   await expect(requests.getByRole('button', { name: 'List users' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('region', { name: 'Request List users' })).toBeVisible();
   await expect.poll(() => pointCount(page, 'request-rps')).toBeGreaterThan(3);
@@ -107,11 +131,19 @@ test('start the demo plan from the designer, follow it live, stop it, and see th
   expect(final, 'a tick was received').toBeDefined();
   for (const r of final?.live.requests ?? []) {
     // Finished rows read "METHOD name (scenario)" (the summary splits by method and scenario; the demo's are unique).
-    const row = end.requests.map((line) => line.split(' | ')).find((c) => c[0]?.replace(/^[A-Z]+ /, '').replace(/ \(\w+\)$/, '') === r.name);
+    const row = end.requests
+      .map((line) => line.split(' | '))
+      .find((c) => c[0]?.replace(/^[A-Z]+ /, '').replace(/ \(\w+\)$/, '') === r.name);
     expect(row, `row of ${r.name}`).toBeDefined();
     const cells = row as string[];
-    expect([cells[1], cells[3], cells[4], cells[5], cells[6], cells[7]], r.name)
-      .toEqual([fmtCount(r.count), fmtMs(r.p50), fmtMs(r.p95), fmtMs(r.p99), fmtMs(r.max), fmtPct(r.count ? r.failed / r.count : 0)]);
+    expect([cells[1], cells[3], cells[4], cells[5], cells[6], cells[7]], r.name).toEqual([
+      fmtCount(r.count),
+      fmtMs(r.p50),
+      fmtMs(r.p95),
+      fmtMs(r.p99),
+      fmtMs(r.max),
+      fmtPct(r.count ? r.failed / r.count : 0),
+    ]);
   }
   const ended = await countAndLastX(page, 'vus');
   expect(ended.count).toBe(Math.ceil(ended.lastX));
@@ -135,7 +167,11 @@ test('start the demo plan from the designer, follow it live, stop it, and see th
 test('a plan that cannot run: the Run dialog lists its located problems and stays open', async ({ page }) => {
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
-  const plan = await call<{ id: string; revision: number; document: { scenarios: { default: Record<string, unknown> } } }>(page, 'plans.create', { name: 'Broken plan', template: 'blank' });
+  const plan = await call<{
+    id: string;
+    revision: number;
+    document: { scenarios: { default: Record<string, unknown> } };
+  }>(page, 'plans.create', { name: 'Broken plan', template: 'blank' });
   const document = { ...plan.document, scenarios: { default: { ...plan.document.scenarios.default, vus: 0 } } };
   await call(page, 'plans.save', { id: plan.id, document, baseRevision: plan.revision });
   await page.goto(`${ui.url}/#/plans/${plan.id}`);
@@ -174,7 +210,9 @@ test('a finished run with 50 requests and an hour of samples stays responsive', 
   const name = requestName(36);
   let started = Date.now();
   await requests.getByRole('button', { name }).click();
-  await expect.poll(() => seriesLengths(page, 'request-latency'), { timeout: 10_000, intervals: [50] }).toEqual([3600, 3600, 3600]);
+  await expect
+    .poll(() => seriesLengths(page, 'request-latency'), { timeout: 10_000, intervals: [50] })
+    .toEqual([3600, 3600, 3600]);
   const selectMs = Date.now() - started;
   await expect(page.getByRole('region', { name: `Request ${name}` })).toBeVisible();
 
@@ -191,7 +229,9 @@ test('a finished run with 50 requests and an hour of samples stays responsive', 
   const switchMs = Date.now() - started;
   await expect(chart(page, 'request-latency')).toHaveCount(1);
 
-  console.log(`50 requests x 3600 s: charts in ${loadMs} ms, select ${selectMs} ms, sort ${sortMs} ms, switch ${switchMs} ms`);
+  console.log(
+    `50 requests x 3600 s: charts in ${loadMs} ms, select ${selectMs} ms, sort ${sortMs} ms, switch ${switchMs} ms`,
+  );
   // Generous bounds (2 shared cores, a debug-free build): a sluggish page takes many seconds here, not hundreds of ms.
   expect(loadMs).toBeLessThan(20_000);
   expect(selectMs).toBeLessThan(3_000);

@@ -11,7 +11,14 @@ import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
 let receiver: OtlpReceiver | undefined;
-test.afterEach(async () => { await ui?.stop(); await demo?.close(); await receiver?.close(); ui = undefined; demo = undefined; receiver = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await demo?.close();
+  await receiver?.close();
+  ui = undefined;
+  demo = undefined;
+  receiver = undefined;
+});
 
 test('stream a run to an OpenTelemetry endpoint from the start form', async ({ page }) => {
   demo = await startDemoServer({ port: 0 });
@@ -22,7 +29,10 @@ test('stream a run to an OpenTelemetry endpoint from the start form', async ({ p
   await page.getByRole('link', { name: 'Environments' }).click();
   await page.getByRole('button', { name: 'New environment' }).click();
   await page.getByRole('textbox', { name: 'Environment name' }).fill('demo');
-  for (const [name, value] of [['BASE_URL', demo.url], ['LOADSMITH_OTLP_HEADERS', 'Authorization=Bearer from-the-app']]) {
+  for (const [name, value] of [
+    ['BASE_URL', demo.url],
+    ['LOADSMITH_OTLP_HEADERS', 'Authorization=Bearer from-the-app'],
+  ]) {
     await page.getByRole('button', { name: 'Add variable' }).click();
     await page.getByRole('textbox', { name: 'Variable name' }).last().fill(name!);
     await page.getByRole('textbox', { name: 'Variable value' }).last().fill(value!);
@@ -45,17 +55,26 @@ test('stream a run to an OpenTelemetry endpoint from the start form', async ({ p
   await page.getByRole('combobox', { name: 'Stream metrics to' }).selectOption({ label: 'OpenTelemetry (OTLP/HTTP)' });
   await page.getByRole('textbox', { name: 'Endpoint URL' }).fill('collector:4318');
   await page.getByRole('button', { name: 'Start run' }).click();
-  await expect(page.getByRole('alert')).toContainText(/Stream metrics to: otlp: 'collector:4318' is not an http:\/\/ or https:\/\/ URL/);
+  await expect(page.getByRole('alert')).toContainText(
+    /Stream metrics to: otlp: 'collector:4318' is not an http:\/\/ or https:\/\/ URL/,
+  );
 
   await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(receiver.url);
   await page.getByRole('button', { name: 'Start run' }).click();
   await expect(page.getByRole('heading', { name: 'Run of Streamed' })).toBeVisible();
   await page.getByRole('link', { name: 'Runs' }).click();
-  const row = page.getByRole('table', { name: 'Runs' }).getByRole('row', { name: /Streamed/ }).first();
+  const row = page
+    .getByRole('table', { name: 'Runs' })
+    .getByRole('row', { name: /Streamed/ })
+    .first();
   await expect(row).toContainText(/passed/i, { timeout: 30_000 });
 
   expect(receiver.requests.length).toBeGreaterThan(0);
   expect(receiver.requests.every((r) => r.headers.authorization === 'Bearer from-the-app')).toBe(true);
-  const names = new Set(receiver.requests.flatMap((r) => r.body.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((s) => s.metrics.map((m) => m.name)))));
+  const names = new Set(
+    receiver.requests.flatMap((r) =>
+      r.body.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((s) => s.metrics.map((m) => m.name))),
+    ),
+  );
   expect([...names]).toEqual(expect.arrayContaining(['http_reqs', 'http_req_duration', 'vus']));
 });

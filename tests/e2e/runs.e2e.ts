@@ -5,7 +5,12 @@ import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
-test.afterEach(async () => { await ui?.stop(); await demo?.close(); ui = undefined; demo = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await demo?.close();
+  ui = undefined;
+  demo = undefined;
+});
 
 test('run the demo plan and see it passed with its numbers', async ({ page }) => {
   demo = await startDemoServer({ port: 0 });

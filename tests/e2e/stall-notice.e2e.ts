@@ -16,7 +16,8 @@ test.afterEach(async () => {
   await ui?.stop();
   target?.closeAllConnections();
   await new Promise((r) => (target ? target.close(r) : r(undefined)));
-  ui = undefined; target = undefined;
+  ui = undefined;
+  target = undefined;
 });
 
 /** Answers at once, except requests arriving 2.5 s to 4 s after its first: those wait until 4 s. */
@@ -41,24 +42,39 @@ test('the run dashboard names a stall live and after the run', async ({ page }) 
   await call(page, 'plans.save', {
     id: plan.id,
     document: {
-      version: 1, name: 'Stalling target',
-      scenarios: { s: { executor: 'constant-vus', vus: 10, duration: '14s', steps: [{ request: { url: `${url}/x` } }, { think: { min: '10ms', max: '10ms' } }] } },
+      version: 1,
+      name: 'Stalling target',
+      scenarios: {
+        s: {
+          executor: 'constant-vus',
+          vus: 10,
+          duration: '14s',
+          steps: [{ request: { url: `${url}/x` } }, { think: { min: '10ms', max: '10ms' } }],
+        },
+      },
     },
   });
   const run = await call<RunRow>(page, 'runs.start', { planId: plan.id });
   await page.goto(`${ui.url}/#/runs/${run.id}`);
 
   const notice = page.getByRole('status', { name: 'Stalls' });
-  await expect(notice).toContainText(/at \d s throughput fell to [\d.]+ % of the median for \d s while 10 VUs were busy/, { timeout: 30_000 });
+  await expect(notice).toContainText(
+    /at \d s throughput fell to [\d.]+ % of the median for \d s while 10 VUs were busy/,
+    { timeout: 30_000 },
+  );
   await expect(notice).toContainText('closed-model percentiles understate this — an arrival-rate executor measures it');
   // Still running: this is the live view (the run lasts 14 s, the stall is over at about 4 s).
   const live = await call<RunDetail>(page, 'runs.get', { id: run.id });
   expect(live.status).toBe('running');
 
-  await expect.poll(async () => (await call<RunDetail>(page, 'runs.get', { id: run.id })).status, { timeout: 60_000 }).not.toBe('running');
+  await expect
+    .poll(async () => (await call<RunDetail>(page, 'runs.get', { id: run.id })).status, { timeout: 60_000 })
+    .not.toBe('running');
   const done = await call<RunDetail>(page, 'runs.get', { id: run.id });
   expect(done.summary?.stalls).toHaveLength(1);
   await page.reload();
-  await expect(page.getByRole('status', { name: 'Stalls' })).toContainText(done.summary?.stalls?.[0]?.message ?? 'no stall');
+  await expect(page.getByRole('status', { name: 'Stalls' })).toContainText(
+    done.summary?.stalls?.[0]?.message ?? 'no stall',
+  );
   await expect(page.getByRole('status', { name: 'Stalls' })).toContainText('The target stalled once');
 });

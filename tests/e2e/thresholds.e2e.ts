@@ -7,7 +7,10 @@ import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import { api, editor, row } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
-test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  ui = undefined;
+});
 
 test('a tag filter value is written on leaving the field, and follows undo', async ({ page }) => {
   test.setTimeout(60_000);
@@ -15,11 +18,15 @@ test('a tag filter value is written on leaving the field, and follows undo', asy
   await page.goto(ui.loginUrl);
   const call = api(page);
   const document = {
-    version: 1, name: 'Thresholds', defaults: { baseUrl: 'http://127.0.0.1:9' },
+    version: 1,
+    name: 'Thresholds',
+    defaults: { baseUrl: 'http://127.0.0.1:9' },
     scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'Home', url: '/' } }] } },
     thresholds: { 'http_req_duration{scenario:default}': ['p(95)<500'] },
   };
-  const { result: { id } } = await call('plans.create', { name: 'Thresholds' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Thresholds' });
   await call('plans.save', { id, document });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
   await row(page, 'Thresholds').click();

@@ -11,7 +11,12 @@ import { api, closeFind, codeView, editor, findInMonaco, item, monacoIn, results
 
 let ui: RunningUi | undefined;
 let target: TargetServer | undefined;
-test.afterEach(async () => { await ui?.stop(); await target?.close(); ui = undefined; target = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  await target?.close();
+  ui = undefined;
+  target = undefined;
+});
 
 test('Try it results per request, stale errors dropped, a resizable panel of stable height', async ({ page }) => {
   test.setTimeout(90_000);
@@ -20,10 +25,19 @@ test('Try it results per request, stale errors dropped, a resizable panel of sta
   await page.goto(ui.loginUrl);
   const call = api(page);
   const document = {
-    version: 1, name: 'Two requests', defaults: { baseUrl: '${env.BASE_URL}' },
-    scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'First', url: '/json' } }, { request: { name: 'Second', url: '/echo' } }] } },
+    version: 1,
+    name: 'Two requests',
+    defaults: { baseUrl: '${env.BASE_URL}' },
+    scenarios: {
+      default: {
+        executor: 'per-vu-iterations',
+        steps: [{ request: { name: 'First', url: '/json' } }, { request: { name: 'Second', url: '/echo' } }],
+      },
+    },
   };
-  const { result: { id } } = await call('plans.create', { name: 'Two requests' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Two requests' });
   await call('plans.save', { id, document });
   await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
@@ -60,18 +74,33 @@ test('Try it results per request, stale errors dropped, a resizable panel of sta
   }
 });
 
-test('the Query tab shows the parameters typed in the URL, moves them into its table and switches them off', async ({ page }) => {
+test('the Query tab shows the parameters typed in the URL, moves them into its table and switches them off', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
   const call = api(page);
-  const document = { version: 1, name: 'Query', scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'Search', url: 'http://127.0.0.1:9/search' } }] } } };
-  const { result: { id } } = await call('plans.create', { name: 'Query' });
+  const document = {
+    version: 1,
+    name: 'Query',
+    scenarios: {
+      default: {
+        executor: 'per-vu-iterations',
+        steps: [{ request: { name: 'Search', url: 'http://127.0.0.1:9/search' } }],
+      },
+    },
+  };
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Query' });
   await call('plans.save', { id, document });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
   await row(page, 'GET Search').click();
   const form = page.getByRole('main', { name: 'Editor' });
-  await form.getByRole('combobox', { name: 'URL', exact: true }).fill('http://127.0.0.1:9/search?q=load+test&page=${page}');
+  await form
+    .getByRole('combobox', { name: 'URL', exact: true })
+    .fill('http://127.0.0.1:9/search?q=load+test&page=${page}');
   await form.getByRole('tab', { name: /Query/ }).click();
   const inUrl = form.getByRole('region', { name: 'Parameters in the URL' });
   await expect(inUrl.getByRole('row')).toHaveText(['qload test', 'page${page}']);
@@ -91,9 +120,13 @@ test('the Query tab shows the parameters typed in the URL, moves them into its t
     const { request } = ((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps[0]!;
     return { query: request.query, disabled: request.disabled };
   };
-  await expect.poll(stored, { timeout: 10_000 }).toEqual({ query: { q: 'load test', pg: '${page}' }, disabled: { query: ['pg'] } });
+  await expect
+    .poll(stored, { timeout: 10_000 })
+    .toEqual({ query: { q: 'load test', pg: '${page}' }, disabled: { query: ['pg'] } });
   await form.getByRole('checkbox', { name: 'Send pg' }).check();
-  await expect.poll(stored, { timeout: 10_000 }).toEqual({ query: { q: 'load test', pg: '${page}' }, disabled: undefined });
+  await expect
+    .poll(stored, { timeout: 10_000 })
+    .toEqual({ query: { q: 'load test', pg: '${page}' }, disabled: undefined });
 });
 
 test('a check edited after Validate says so, even when its request was not on screen then', async ({ page }) => {
@@ -103,10 +136,22 @@ test('a check edited after Validate says so, even when its request was not on sc
   await page.goto(ui.loginUrl);
   const call = api(page);
   const document = {
-    version: 1, name: 'Edited after Validate', defaults: { baseUrl: '${env.BASE_URL}' },
-    scenarios: { default: { executor: 'per-vu-iterations', steps: [{ request: { name: 'First', url: '/json' } }, { request: { name: 'Second', url: '/echo', checks: [{ status: 200, name: 'ok' }] } }] } },
+    version: 1,
+    name: 'Edited after Validate',
+    defaults: { baseUrl: '${env.BASE_URL}' },
+    scenarios: {
+      default: {
+        executor: 'per-vu-iterations',
+        steps: [
+          { request: { name: 'First', url: '/json' } },
+          { request: { name: 'Second', url: '/echo', checks: [{ status: 200, name: 'ok' }] } },
+        ],
+      },
+    },
   };
-  const { result: { id } } = await call('plans.create', { name: 'Edited after Validate' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Edited after Validate' });
   await call('plans.save', { id, document });
   await call('environments.save', { name: 'local', variables: [{ name: 'BASE_URL', value: target.url }] });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
@@ -127,11 +172,15 @@ test('a check edited after Validate says so, even when its request was not on sc
   await row(page, 'GET Second').click();
   const form = editor(page);
   await form.getByRole('tab', { name: 'Checks' }).click();
-  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('500');
+  await expect(
+    form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' }),
+  ).toHaveValue('500');
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Changed since the last Try');
 
   // Undone, it is the check that was sent again, and its result shows.
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' })).toHaveValue('200');
+  await expect(
+    form.getByRole('group', { name: 'Check 1: Status' }).getByRole('spinbutton', { name: 'Status code' }),
+  ).toHaveValue('200');
   await expect(form.getByRole('group', { name: 'Check 1: Status' })).toContainText('Passed in the last Try');
 });

@@ -8,17 +8,24 @@ import { newDataDir, startUi, type RunningUi } from './app-server.ts';
 import { api, closeFind, DESIGNED_PLAN, findInMonaco, monacoIn, codeView, waitSaved } from './designer-helpers.ts';
 
 let ui: RunningUi | undefined;
-test.afterEach(async () => { await ui?.stop(); ui = undefined; });
+test.afterEach(async () => {
+  await ui?.stop();
+  ui = undefined;
+});
 
 test('Enter keeps the value typed in YAML, and the code views throw no page errors', async ({ page }) => {
   test.setTimeout(90_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   ui = await startUi(await newDataDir());
   await page.goto(ui.loginUrl);
   const call = api(page);
-  const { result: { id } } = await call('plans.create', { name: 'Typing YAML' });
+  const {
+    result: { id },
+  } = await call('plans.create', { name: 'Typing YAML' });
   await call('plans.save', { id, document: DESIGNED_PLAN });
   await page.goto(`${ui.url}/#/plans/${id as string}`);
   await page.getByRole('radio', { name: 'YAML' }).click();
@@ -36,8 +43,13 @@ test('Enter keeps the value typed in YAML, and the code views throw no page erro
   await page.waitForTimeout(300);
   await page.keyboard.press('Enter');
 
-  type Stored = { scenarios: { default: { steps: { request?: { name: string; timeout?: unknown; maxRedirects?: unknown } }[] } } };
-  const getUser = async () => ((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps.find((s) => s.request?.name === 'Get user')?.request;
+  type Stored = {
+    scenarios: { default: { steps: { request?: { name: string; timeout?: unknown; maxRedirects?: unknown } }[] } };
+  };
+  const getUser = async () =>
+    ((await call('plans.get', { id })).result.document as Stored).scenarios.default.steps.find(
+      (s) => s.request?.name === 'Get user',
+    )?.request;
   await expect.poll(async () => (await getUser())?.maxRedirects, { timeout: 10_000 }).toBe(3);
   expect((await getUser())?.timeout).toBe('5s');
   await waitSaved(page);

@@ -22,10 +22,18 @@ const RUNS = Number(process.env.LOADSMITH_FUZZ_RUNS ?? 3000);
 const CASE_MS = 5000;
 const FILE = 'plans/fuzzed.yaml';
 
-const EXAMPLES = [new URL('../../plans/demo.yaml', import.meta.url), ...readdirSync(new URL('../../plans/examples/', import.meta.url))
-  .filter((f) => f.endsWith('.yaml')).map((f) => new URL(`../../plans/examples/${f}`, import.meta.url))].map((u) => readFileSync(u, 'utf8'));
+const EXAMPLES = [
+  new URL('../../plans/demo.yaml', import.meta.url),
+  ...readdirSync(new URL('../../plans/examples/', import.meta.url))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => new URL(`../../plans/examples/${f}`, import.meta.url)),
+].map((u) => readFileSync(u, 'utf8'));
 
-interface Tally { valid: number; refused: number; slowestMs: number }
+interface Tally {
+  valid: number;
+  refused: number;
+  slowestMs: number;
+}
 const tallies = new Map<string, Tally>();
 
 /** Runs one case: `parse` must give a plan or throw a PlanError (checked by `refusal`), within CASE_MS. */
@@ -72,35 +80,67 @@ function roundTrips(plan: Plan): void {
 }
 
 const text = (doc: unknown, style: 'block' | 'flow' | 'json' | 'json-pretty'): string =>
-  style === 'json' ? JSON.stringify(doc) : style === 'json-pretty' ? JSON.stringify(doc, null, 2) : stringify(doc, { collectionStyle: style, lineWidth: 0 });
+  style === 'json'
+    ? JSON.stringify(doc)
+    : style === 'json-pretty'
+      ? JSON.stringify(doc, null, 2)
+      : stringify(doc, { collectionStyle: style, lineWidth: 0 });
 
 const params = { seed: SEED, numRuns: RUNS };
 
 describe(`plan fuzzer (seed ${SEED}, ${RUNS} cases per property)`, () => {
   const timeout = Math.max(120_000, RUNS * 100);
 
-  it('documents shaped like the schema, written as YAML or JSON: a valid plan that round-trips, or located issues', () => {
-    fc.assert(fc.property(mutatedPlanDocument, fc.constantFrom('block' as const, 'flow' as const, 'json' as const, 'json-pretty' as const), (doc, style) => {
-      const source = text(doc, style);
-      const plan = outcome('schema-shaped text', () => parsePlan(source, FILE).plan, locatedIn(source));
-      if (plan) roundTrips(plan);
-    }), params);
-  }, timeout);
+  it(
+    'documents shaped like the schema, written as YAML or JSON: a valid plan that round-trips, or located issues',
+    () => {
+      fc.assert(
+        fc.property(
+          mutatedPlanDocument,
+          fc.constantFrom('block' as const, 'flow' as const, 'json' as const, 'json-pretty' as const),
+          (doc, style) => {
+            const source = text(doc, style);
+            const plan = outcome('schema-shaped text', () => parsePlan(source, FILE).plan, locatedIn(source));
+            if (plan) roundTrips(plan);
+          },
+        ),
+        params,
+      );
+    },
+    timeout,
+  );
 
-  it('the same documents as values (the app\'s database and API): a valid plan, or issues with a path', () => {
-    fc.assert(fc.property(mutatedPlanDocument, (doc) => {
-      outcome('schema-shaped values', () => validatePlanValue(doc).plan, locatedIn(undefined));
-    }), params);
-  }, timeout);
+  it(
+    "the same documents as values (the app's database and API): a valid plan, or issues with a path",
+    () => {
+      fc.assert(
+        fc.property(mutatedPlanDocument, (doc) => {
+          outcome('schema-shaped values', () => validatePlanValue(doc).plan, locatedIn(undefined));
+        }),
+        params,
+      );
+    },
+    timeout,
+  );
 
-  it('example plans with raw edits: a valid plan, or located issues', () => {
-    fc.assert(fc.property(mutatedText(EXAMPLES), (source) => {
-      const plan = outcome('edited examples', () => parsePlan(source, FILE).plan, locatedIn(source));
-      if (plan) roundTrips(plan);
-    }), params);
-  }, timeout);
+  it(
+    'example plans with raw edits: a valid plan, or located issues',
+    () => {
+      fc.assert(
+        fc.property(mutatedText(EXAMPLES), (source) => {
+          const plan = outcome('edited examples', () => parsePlan(source, FILE).plan, locatedIn(source));
+          if (plan) roundTrips(plan);
+        }),
+        params,
+      );
+    },
+    timeout,
+  );
 
   afterAll(() => {
-    for (const [property, t] of tallies) console.log(`plan fuzzer, ${property}: ${t.valid} valid, ${t.refused} refused, slowest ${t.slowestMs.toFixed(0)} ms`);
+    for (const [property, t] of tallies)
+      console.log(
+        `plan fuzzer, ${property}: ${t.valid} valid, ${t.refused} refused, slowest ${t.slowestMs.toFixed(0)} ms`,
+      );
   });
 });

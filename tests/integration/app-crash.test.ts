@@ -15,15 +15,26 @@ import { startTargetServer, type TargetServer } from '../fixtures/target-server.
 
 const BIN = fileURLToPath(new URL('../../bin/loadsmith.js', import.meta.url));
 
-interface Ui { port: number; token: string; child: ChildProcess }
+interface Ui {
+  port: number;
+  token: string;
+  child: ChildProcess;
+}
 
 function startUi(dataDir: string): Promise<Ui> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--port', '0', '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`loadsmith ui did not start:\n${out}\n${err}`)); }, 30_000);
-    child.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`loadsmith ui did not start:\n${out}\n${err}`));
+    }, 30_000);
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /Open: http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+)/.exec(out);
@@ -31,20 +42,34 @@ function startUi(dataDir: string): Promise<Ui> {
       clearTimeout(timer);
       resolve({ port: Number(m[1]), token: m[2] as string, child });
     });
-    child.once('exit', (code) => { clearTimeout(timer); if (!out.includes('Open:')) reject(new Error(`loadsmith ui exited (${code}):\n${err}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!out.includes('Open:')) reject(new Error(`loadsmith ui exited (${code}):\n${err}`));
+    });
   });
 }
 
 /** A contract call over the app's HTTP API; throws with the error envelope's message. */
 function call<T>(ui: Ui, method: string, params: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: ui.port, path: '/api/call', method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: `Bearer ${ui.token}` } });
+    const req = request({
+      host: '127.0.0.1',
+      port: ui.port,
+      path: '/api/call',
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ui.token}` },
+    });
     req.on('error', reject);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const env = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; result?: T; error?: { message: string } };
+        const env = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          ok: boolean;
+          result?: T;
+          error?: { message: string };
+        };
         if (env.ok) resolve(env.result as T);
         else reject(new Error(`${method}: ${env.error?.message ?? 'failed'}`));
       });
@@ -53,7 +78,11 @@ function call<T>(ui: Ui, method: string, params: unknown): Promise<T> {
   });
 }
 
-const exited = (child: ChildProcess): Promise<void> => new Promise((r) => { if (child.exitCode !== null || child.signalCode !== null) r(); else child.once('exit', () => r()); });
+const exited = (child: ChildProcess): Promise<void> =>
+  new Promise((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) r();
+    else child.once('exit', () => r());
+  });
 
 let server: TargetServer;
 let dataDir: string;
@@ -63,13 +92,23 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'loadsmith-crash-'));
 });
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) { c.kill('SIGKILL'); await exited(c); }
+  for (const c of children)
+    if (c.exitCode === null && c.signalCode === null) {
+      c.kill('SIGKILL');
+      await exited(c);
+    }
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Sample { reqs: number }
-interface Run { id: string; status: string; summary: { _total: number; partial?: { seconds: number } } | null }
+interface Sample {
+  reqs: number;
+}
+interface Run {
+  id: string;
+  status: string;
+  summary: { _total: number; partial?: { seconds: number } } | null;
+}
 
 describe('an app killed with SIGKILL during a run', () => {
   it('comes back with the run partial, its requests counted up to the last stored second', async () => {
@@ -79,8 +118,16 @@ describe('an app killed with SIGKILL during a run', () => {
     await call(ui, 'plans.save', {
       id: plan.id,
       document: {
-        version: 1, name: 'crash',
-        scenarios: { s: { executor: 'constant-vus', vus: 2, duration: '60s', steps: [{ request: { name: 'json', url: `${server.url}/json` } }, { think: '20ms' }] } },
+        version: 1,
+        name: 'crash',
+        scenarios: {
+          s: {
+            executor: 'constant-vus',
+            vus: 2,
+            duration: '60s',
+            steps: [{ request: { name: 'json', url: `${server.url}/json` } }, { think: '20ms' }],
+          },
+        },
       },
     });
     const run = await call<{ id: string }>(ui, 'runs.start', { planId: plan.id });

@@ -22,16 +22,31 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => { server.closeAllConnections(); await new Promise((r) => server.close(r)); });
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
 
 describe('breakpoint search', () => {
   it('finds the capacity of a server that serves at most 200 requests per second, within 10%', async () => {
-    const { plan } = parsePlan(`version: 1\nname: capacity\nscenarios:\n  s:\n    executor: per-vu-iterations\n    steps: [{ request: { url: "${url}/" } }]\n`);
+    const { plan } = parsePlan(
+      `version: 1\nname: capacity\nscenarios:\n  s:\n    executor: per-vu-iterations\n    steps: [{ request: { url: "${url}/" } }]\n`,
+    );
     const steps: number[] = [];
-    const result = await searchBreakpoint(plan, {
-      sla: [parseSla('p(95)<150'), parseSla('http_req_failed: rate<0.01')],
-      startRate: 50, maxRate: 5000, stepDurationS: 2, cooldownS: 0.3, precision: 0.1, maxVUs: 1000, run: { workers: 1 },
-    }, { onStep: (s) => steps.push(s.rate) });
+    const result = await searchBreakpoint(
+      plan,
+      {
+        sla: [parseSla('p(95)<150'), parseSla('http_req_failed: rate<0.01')],
+        startRate: 50,
+        maxRate: 5000,
+        stepDurationS: 2,
+        cooldownS: 0.3,
+        precision: 0.1,
+        maxVUs: 1000,
+        run: { workers: 1 },
+      },
+      { onStep: (s) => steps.push(s.rate) },
+    );
     expect(steps.slice(0, 4)).toEqual([50, 100, 200, 400]); // doubling until the SLA breaks
     expect(result.maxRate).not.toBeNull();
     expect(result.maxRate as number).toBeGreaterThanOrEqual(CAPACITY * 0.9);
@@ -44,7 +59,10 @@ describe('breakpoint search', () => {
   it('parses SLAs like thresholds, with the metric optional', () => {
     expect(parseSla('p(95)<500')).toEqual({ metric: 'http_req_duration', expression: 'p(95)<500' });
     expect(parseSla('http_req_failed: rate<0.01')).toEqual({ metric: 'http_req_failed', expression: 'rate<0.01' });
-    expect(parseSla('http_req_duration{group:::login}: p(99)<800')).toEqual({ metric: 'http_req_duration{group:::login}', expression: 'p(99)<800' });
+    expect(parseSla('http_req_duration{group:::login}: p(99)<800')).toEqual({
+      metric: 'http_req_duration{group:::login}',
+      expression: 'p(99)<800',
+    });
     expect(() => parseSla('http_req_failed: p(95)<5')).toThrow(/rate metric/);
   });
 });

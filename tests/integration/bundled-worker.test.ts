@@ -27,8 +27,13 @@ describe('the bundled worker', () => {
   it('runs a plan from an esbuild bundle exactly like from the sources', async () => {
     const outfile = join(dir, 'worker.mjs');
     await build({
-      entryPoints: [new URL('../../engine/runtime/worker/main.ts', import.meta.url).pathname], outfile, bundle: true, platform: 'node',
-      target: 'node22', format: 'esm', logLevel: 'silent',
+      entryPoints: [new URL('../../engine/runtime/worker/main.ts', import.meta.url).pathname],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      logLevel: 'silent',
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
     const { plan } = parsePlan(`version: 1

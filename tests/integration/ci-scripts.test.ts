@@ -12,22 +12,46 @@ import { runCommand } from '../fixtures/cli.ts';
 
 const SCRIPTS = fileURLToPath(new URL('../../scripts/', import.meta.url));
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'loadsmith-ci-scripts-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loadsmith-ci-scripts-'));
+});
 
 describe('scripts/test-summary.ts: the closing tests: line', () => {
-  const vitest = { numTotalTestSuites: 3, numPassedTests: 120, numFailedTests: 0, numPendingTests: 4, numTodoTests: 1, success: true };
+  const vitest = {
+    numTotalTestSuites: 3,
+    numPassedTests: 120,
+    numFailedTests: 0,
+    numPendingTests: 4,
+    numTodoTests: 1,
+    success: true,
+  };
   const e2e = { stats: { expected: 30, unexpected: 0, flaky: 2, skipped: 3, duration: 1000 } };
-  const summary = async (v: unknown, vExit: number, e: unknown, eExit: number, checks = ['5', '0']): ReturnType<typeof runCommand> => {
+  const summary = async (
+    v: unknown,
+    vExit: number,
+    e: unknown,
+    eExit: number,
+    checks = ['5', '0'],
+  ): ReturnType<typeof runCommand> => {
     const vFile = join(dir, `v-${Math.random()}.json`);
     const eFile = join(dir, `e-${Math.random()}.json`);
     if (v !== undefined) await writeFile(vFile, JSON.stringify(v));
     if (e !== undefined) await writeFile(eFile, JSON.stringify(e));
-    return runCommand(process.execPath, [join(SCRIPTS, 'test-summary.ts'), vFile, String(vExit), eFile, String(eExit), ...checks]);
+    return runCommand(process.execPath, [
+      join(SCRIPTS, 'test-summary.ts'),
+      vFile,
+      String(vExit),
+      eFile,
+      String(eExit),
+      ...checks,
+    ]);
   };
 
   it('sums passed, failed and skipped of Vitest, Playwright and the checks; exit 0 when none failed', async () => {
     const r = await summary(vitest, 0, e2e, 0);
-    expect(r.stdout).toBe('vitest: 120 passed, 0 failed, 5 skipped; e2e: 32 passed, 0 failed, 3 skipped; checks: 5 passed, 0 failed\ntests: 157 passed, 0 failed, 8 skipped\n');
+    expect(r.stdout).toBe(
+      'vitest: 120 passed, 0 failed, 5 skipped; e2e: 32 passed, 0 failed, 3 skipped; checks: 5 passed, 0 failed\ntests: 157 passed, 0 failed, 8 skipped\n',
+    );
     expect(r.code).toBe(0);
   });
 
@@ -54,28 +78,37 @@ describe('scripts/install-k6.sh needs Go 1.23 or newer', () => {
 
   /** A stand-in `go` reporting `version`; its `install` writes a k6 that reports v1.3.0, and says its GOTOOLCHAIN. */
   async function fakeGo(version: string): Promise<void> {
-    await writeFile(join(bin, 'go'), `#!/bin/sh
+    await writeFile(
+      join(bin, 'go'),
+      `#!/bin/sh
 case "$1" in
   version) echo "go version ${version} linux/amd64" ;;
   install) mkdir -p "$GOBIN" && printf '#!/bin/sh\\necho "k6 v1.3.0 (stand-in)"\\n' > "$GOBIN/k6" && chmod +x "$GOBIN/k6" && echo "GOTOOLCHAIN=$GOTOOLCHAIN" ;;
 esac
-`);
+`,
+    );
     await chmod(join(bin, 'go'), 0o755);
   }
   const install = (): ReturnType<typeof runCommand> =>
     runCommand('bash', [script], { env: { PATH: `${bin}:/usr/bin:/bin`, LOADSMITH_GO_DIR: join(dir, 'no-go-here') } });
 
   it('no Go at all: says k6 is built from source and what Go to install', async () => {
-    const r = await runCommand('bash', [script], { env: { PATH: '/usr/bin:/bin', LOADSMITH_GO_DIR: join(dir, 'no-go-here') } });
+    const r = await runCommand('bash', [script], {
+      env: { PATH: '/usr/bin:/bin', LOADSMITH_GO_DIR: join(dir, 'no-go-here') },
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^install-k6: no Go toolchain \(not on PATH, not in .*no-go-here\): k6 v1\.3\.0 is built from source and needs Go 1\.23 or newer\. Install it from https:\/\/go\.dev\/dl\/ \(Debian's golang package is too old\)/);
+    expect(r.stderr).toMatch(
+      /^install-k6: no Go toolchain \(not on PATH, not in .*no-go-here\): k6 v1\.3\.0 is built from source and needs Go 1\.23 or newer\. Install it from https:\/\/go\.dev\/dl\/ \(Debian's golang package is too old\)/,
+    );
   });
 
-  it('Go 1.19 (Debian 12\'s): refused, naming the version found and the one needed', async () => {
+  it("Go 1.19 (Debian 12's): refused, naming the version found and the one needed", async () => {
     await fakeGo('go1.19.8');
     const r = await install();
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^install-k6: .*\/bin\/go is go1\.19\.8; k6 v1\.3\.0 needs Go 1\.23 or newer\. Install a newer Go/);
+    expect(r.stderr).toMatch(
+      /^install-k6: .*\/bin\/go is go1\.19\.8; k6 v1\.3\.0 needs Go 1\.23 or newer\. Install a newer Go/,
+    );
   });
 
   it('Go 1.23 and later: builds with that Go, never downloading another toolchain', async () => {

@@ -12,7 +12,9 @@ import { loadsmith, runCommand } from '../fixtures/cli.ts';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The `try:` line of a demo-server started in `cwd`, and the run of that line (plus a small load) in `sh`. */
-async function tryLine(cwd: string): Promise<{ line: string; url: string; run: Awaited<ReturnType<typeof runCommand>> }> {
+async function tryLine(
+  cwd: string,
+): Promise<{ line: string; url: string; run: Awaited<ReturnType<typeof runCommand>> }> {
   let printed: Promise<{ line: string; url: string; run: Awaited<ReturnType<typeof runCommand>> }> | undefined;
   await loadsmith(['demo-server', '--port', '0'], {
     cwd,

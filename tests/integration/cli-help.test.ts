@@ -49,7 +49,10 @@ describe('a Node.js too old for the engine', () => {
   });
 
   const run = (cwd: string, env: Record<string, string> = {}): ReturnType<typeof runCommand> =>
-    runCommand(process.execPath, ['--import', OLD_NODE, join(repo, 'bin', 'loadsmith.js'), '--help'], { cwd, env: { npm_command: '', ...env } });
+    runCommand(process.execPath, ['--import', OLD_NODE, join(repo, 'bin', 'loadsmith.js'), '--help'], {
+      cwd,
+      env: { npm_command: '', ...env },
+    });
 
   it('outside a repository: says which Node is needed', async () => {
     const r = await run(repo);
@@ -63,21 +66,33 @@ describe('a Node.js too old for the engine', () => {
     await writeFile(join(repo, 'scripts', 'ensure-node.sh'), '# stand-in\n');
     const r = await run(repo);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^loadsmith needs Node\.js 22\.19 or newer \(24 LTS recommended\); this is Node 20\.20\.2\.\nRun `source scripts\/ensure-node\.sh`: it installs Node 24 into the repository's \.tools\/ .* and puts it first on this shell's PATH\.\n$/);
+    expect(r.stderr).toMatch(
+      /^loadsmith needs Node\.js 22\.19 or newer \(24 LTS recommended\); this is Node 20\.20\.2\.\nRun `source scripts\/ensure-node\.sh`: it installs Node 24 into the repository's \.tools\/ .* and puts it first on this shell's PATH\.\n$/,
+    );
   });
 
   it('with Node 24 already in .tools: says to source scripts/ensure-node.sh, and why npm warned', async () => {
-    const bin = join(repo, '.tools', 'node_modules', 'node', 'node_modules', `node-${process.platform}-${process.arch}`, 'bin');
+    const bin = join(
+      repo,
+      '.tools',
+      'node_modules',
+      'node',
+      'node_modules',
+      `node-${process.platform}-${process.arch}`,
+      'bin',
+    );
     await mkdir(bin, { recursive: true });
     await writeFile(join(bin, 'node'), '#!/bin/sh\n');
     await chmod(join(bin, 'node'), 0o755);
     const r = await run(repo, { npm_command: 'exec' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe([
-      "loadsmith needs Node.js 22.19 or newer (24 LTS recommended); this is Node 20.20.2 (npm's EBADENGINE warnings above say the same).",
-      "Node 24 is already installed in this repository: run `source scripts/ensure-node.sh` to put it first on this shell's PATH, then run the command again.",
-      '',
-    ].join('\n'));
+    expect(r.stderr).toBe(
+      [
+        "loadsmith needs Node.js 22.19 or newer (24 LTS recommended); this is Node 20.20.2 (npm's EBADENGINE warnings above say the same).",
+        "Node 24 is already installed in this repository: run `source scripts/ensure-node.sh` to put it first on this shell's PATH, then run the command again.",
+        '',
+      ].join('\n'),
+    );
     // From a folder inside the repository, the path is relative to it.
     await mkdir(join(repo, 'plans'), { recursive: true });
     expect((await run(join(repo, 'plans'))).stderr).toMatch(/run `source \.\.\/scripts\/ensure-node\.sh`/);

@@ -26,14 +26,21 @@ function withBug(inject: string, args: string[], ready: RegExp): ReturnType<type
   let sent = false;
   return runCommand(process.execPath, ['--import', inject, LOADSMITH_BIN, ...args], {
     timeoutMs: 60_000,
-    onStdout: (text, child) => { if (!sent && ready.test(text)) { sent = true; child.kill('SIGUSR2'); } },
+    onStdout: (text, child) => {
+      if (!sent && ready.test(text)) {
+        sent = true;
+        child.kill('SIGUSR2');
+      }
+    },
   });
 }
 
 describe('an internal error exits 103 with its stack and a request to report it', () => {
   it('an uncaught exception in demo-server', async () => {
     const r = await withBug(throws, ['demo-server', '--port', '0'], /demo API on/);
-    expect(r.stderr).toMatch(/^internal error: injected bug \(a bug in loadsmith: please report it, with the lines below\)\nTypeError: injected bug\n\s+at /m);
+    expect(r.stderr).toMatch(
+      /^internal error: injected bug \(a bug in loadsmith: please report it, with the lines below\)\nTypeError: injected bug\n\s+at /m,
+    );
     expect(r.code).toBe(103);
   }, 90_000);
 
@@ -44,7 +51,11 @@ describe('an internal error exits 103 with its stack and a request to report it'
   }, 90_000);
 
   it('an uncaught exception in ui', async () => {
-    const r = await withBug(throws, ['ui', '--port', '0', '--no-open', '--data-dir', join(dir, 'data')], /Ctrl-C to stop/);
+    const r = await withBug(
+      throws,
+      ['ui', '--port', '0', '--no-open', '--data-dir', join(dir, 'data')],
+      /Ctrl-C to stop/,
+    );
     expect(r.stderr).toMatch(/^internal error: injected bug \(a bug in loadsmith/m);
     expect(r.code).toBe(103);
   }, 90_000);

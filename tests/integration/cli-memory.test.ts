@@ -10,18 +10,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOADSMITH_BIN, runCommand } from '../fixtures/cli.ts';
 
 // Printed by the CLI process as it exits: the size of the main thread's young generation (both semi-spaces).
-const PROBE = 'data:text/javascript,import v8 from "node:v8";process.on("exit",()=>{const s=v8.getHeapSpaceStatistics().find((x)=>x.space_name==="new_space");process.stderr.write(`\\nnew-space ${s.space_size}\\n`)})';
+const PROBE =
+  'data:text/javascript,import v8 from "node:v8";process.on("exit",()=>{const s=v8.getHeapSpaceStatistics().find((x)=>x.space_name==="new_space");process.stderr.write(`\\nnew-space ${s.space_size}\\n`)})';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'loadsmith-memory-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loadsmith-memory-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('the CLI main thread', () => {
   it('validates a 10,000-step plan without growing its young generation', async () => {
-    const steps = Array.from({ length: 10_000 }, (_, i) => `      - request: { name: "step ${i}", url: "/r/${i}", checks: [{ status: 200 }] }`).join('\n');
+    const steps = Array.from(
+      { length: 10_000 },
+      (_, i) => `      - request: { name: "step ${i}", url: "/r/${i}", checks: [{ status: 200 }] }`,
+    ).join('\n');
     const file = join(dir, 'names.yaml');
-    await writeFile(file, `version: 1\nname: many names\ndefaults: { baseUrl: "http://127.0.0.1:9" }\nscenarios:\n  s:\n    executor: constant-vus\n    vus: 2\n    duration: 1s\n    steps:\n${steps}\n`);
-    const r = await runCommand(process.execPath, [`--import=${PROBE}`, LOADSMITH_BIN, 'validate', file], { timeoutMs: 60_000 });
+    await writeFile(
+      file,
+      `version: 1\nname: many names\ndefaults: { baseUrl: "http://127.0.0.1:9" }\nscenarios:\n  s:\n    executor: constant-vus\n    vus: 2\n    duration: 1s\n    steps:\n${steps}\n`,
+    );
+    const r = await runCommand(process.execPath, [`--import=${PROBE}`, LOADSMITH_BIN, 'validate', file], {
+      timeoutMs: 60_000,
+    });
     expect(r.stdout + r.stderr).toContain('valid');
     expect(r.code).toBe(0);
     const bytes = Number(/new-space (\d+)/.exec(r.stderr)?.[1]);

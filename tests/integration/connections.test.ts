@@ -13,12 +13,19 @@ let url = '';
 let connections = 0;
 beforeAll(async () => {
   server = createServer((_req, res) => res.end('ok'));
-  server.on('connection', () => { connections++; });
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => { server.closeAllConnections(); await new Promise((r) => server.close(r)); });
-beforeEach(() => { connections = 0; });
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+beforeEach(() => {
+  connections = 0;
+});
 
 const plan = (http: string): string => `
 version: 1

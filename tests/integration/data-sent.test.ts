@@ -7,10 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runYaml } from './run-helper.ts';
 
 /** A fixed keep-alive response, written once per complete request. */
-const RESPONSE = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: keep-alive\r\n\r\n{"ok":true}';
+const RESPONSE =
+  'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: keep-alive\r\n\r\n{"ok":true}';
 const CRLF2 = Buffer.from('\r\n\r\n');
 
-interface Capture { bytesIn: number; bytesOut: number; connections: number; requests: { head: string; body: string }[] }
+interface Capture {
+  bytesIn: number;
+  bytesOut: number;
+  connections: number;
+  requests: { head: string; body: string }[];
+}
 
 let server: Server;
 let base: string;
@@ -47,10 +53,13 @@ afterAll(async () => {
   for (const s of sockets) s.destroy();
   await new Promise<void>((r) => server.close(() => r()));
 });
-beforeEach(() => { capture = { bytesIn: 0, bytesOut: 0, connections: 0, requests: [] }; });
+beforeEach(() => {
+  capture = { bytesIn: 0, bytesOut: 0, connections: 0, requests: [] };
+});
 
 const counter = (m: unknown): number => {
-  if (!m || typeof m !== 'object' || (m as { type?: unknown }).type !== 'counter') throw new Error(`not a counter: ${JSON.stringify(m)}`);
+  if (!m || typeof m !== 'object' || (m as { type?: unknown }).type !== 'counter')
+    throw new Error(`not a counter: ${JSON.stringify(m)}`);
   return (m as { count: number }).count;
 };
 
@@ -59,7 +68,8 @@ describe('data_sent and data_received', () => {
     const vus = 2;
     const iterations = 5;
     const n = vus * iterations;
-    const { summary } = await runYaml(`
+    const { summary } = await runYaml(
+      `
 version: 1
 name: data sent
 defaults: { baseUrl: "\${env.BASE}" }
@@ -75,7 +85,9 @@ scenarios:
           url: /items?src=test
           headers: { X-Trace: abc-123 }
           json: { name: "Zoë", qty: 3, tags: [a, b], nested: { ok: true } }
-`, { env: { BASE: base } });
+`,
+      { env: { BASE: base } },
+    );
 
     // The plan did what the comparison assumes: N complete POSTs with the JSON body, all answered.
     expect(summary.metrics.http_reqs).toMatchObject({ count: n });

@@ -8,8 +8,12 @@ import { textSummary } from '../../engine/report/text-summary.ts';
 import { runYaml } from './run-helper.ts';
 
 let server: TargetServer;
-beforeAll(async () => { server = await startTargetServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTargetServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 interface PlanOptions {
   duration?: string;
@@ -45,7 +49,9 @@ describe('transport errors', () => {
     const { summary } = await runAgainst(await nobodyHome(), plan(REFUSED));
     expect(summary.stoppedBy).toBe('completed');
     expect(summary._total).toBeGreaterThan(10);
-    expect(summary.errors).toEqual([expect.objectContaining({ kind: 'refused', request: 'nobody home', count: summary._total })]);
+    expect(summary.errors).toEqual([
+      expect.objectContaining({ kind: 'refused', request: 'nobody home', count: summary._total }),
+    ]);
     expect(summary.errors[0]?.message).toMatch(/ECONNREFUSED/);
     expect(summary.statuses).toEqual({ 0: summary._total });
     expect(summary.metrics.http_req_failed).toMatchObject({ rate: 1 });
@@ -53,12 +59,15 @@ describe('transport errors', () => {
   });
 
   it('counts resets, timeouts and malformed responses next to successes', async () => {
-    const { summary } = await runAgainst(server.url, plan([
-      'request: { name: ok, url: /json }',
-      'request: { name: reset, url: /reset }',
-      'request: { name: hang, url: /hang }',
-      'request: { name: garbage, url: /malformed }',
-    ]));
+    const { summary } = await runAgainst(
+      server.url,
+      plan([
+        'request: { name: ok, url: /json }',
+        'request: { name: reset, url: /reset }',
+        'request: { name: hang, url: /hang }',
+        'request: { name: garbage, url: /malformed }',
+      ]),
+    );
     const kinds = Object.fromEntries(summary.errors.map((e) => [e.kind, e]));
     const ok = summary.requests.find((r) => r.name === 'ok');
     expect(ok?.count).toBeGreaterThan(0);
@@ -82,7 +91,10 @@ describe('transport errors', () => {
     expect(kept.summary).toMatchObject({ status: 'failed', stoppedBy: 'completed' });
     expect(kept.summary.thresholds[0]).toMatchObject({ ok: false, value: 1 });
 
-    const aborted = await runAgainst(bad, plan(REFUSED, { threshold: 'http_req_failed: [{ threshold: "rate<0.01", abortOnFail: true }]', duration: '20s' }));
+    const aborted = await runAgainst(
+      bad,
+      plan(REFUSED, { threshold: 'http_req_failed: [{ threshold: "rate<0.01", abortOnFail: true }]', duration: '20s' }),
+    );
     expect(aborted.summary).toMatchObject({ status: 'failed', stoppedBy: 'threshold' });
     expect(aborted.summary.durationMs).toBeLessThan(4000);
     expect(aborted.summary.notes.join(' ')).toMatch(/abortOnFail/);

@@ -12,21 +12,28 @@ beforeAll(async () => {
   server = await startFlowTarget();
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-flow-'));
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 beforeEach(() => server.reset());
 
 async function planFile(name: string, body: string): Promise<string> {
   const file = join(dir, name);
-  await writeFile(file, `version: 1
+  await writeFile(
+    file,
+    `version: 1
 name: ${name}
 defaults: { baseUrl: "\${env.BASE}" }
-${body}`);
+${body}`,
+  );
   return file;
 }
 
 describe('loadsmith run with setup and teardown', () => {
   it('a failed setup exits 107 with the reason, and sends nothing else', async () => {
-    const file = await planFile('setup-fails.yaml', `
+    const file = await planFile(
+      'setup-fails.yaml',
+      `
 setup:
   steps: [{ request: { name: get token, method: POST, url: /fail, extract: { token: { jsonPath: $.token } } } }]
 scenarios:
@@ -34,7 +41,8 @@ scenarios:
     executor: per-vu-iterations
     vus: 2
     steps: [{ request: { url: "/use?t=\${token}" } }]
-`);
+`,
+    );
     const r = await loadsmith(['run', file, '-e', `BASE=${server.url}`], { timeoutMs: 60_000 });
     expect(r.code, r.stderr).toBe(107);
     expect(r.stdout + r.stderr).toContain("setup failed, so no scenario was started: 'get token': status 500");
@@ -42,7 +50,9 @@ scenarios:
   }, 70_000);
 
   it('teardown runs after Ctrl-C, and the summary is printed', async () => {
-    const file = await planFile('teardown.yaml', `
+    const file = await planFile(
+      'teardown.yaml',
+      `
 setup:
   steps: [{ request: { method: POST, url: /setup, extract: { token: { jsonPath: $.token } } } }]
 teardown:
@@ -54,12 +64,23 @@ scenarios:
     duration: 30s
     gracefulStop: 1s
     steps: [{ request: { url: /work } }, { think: 50ms }]
-`);
+`,
+    );
     let sent = false;
     const r = await loadsmith(['run', file, '-e', `BASE=${server.url}`], {
       timeoutMs: 60_000,
-      onStderr: (_text, child) => { if (!sent && server.hits('/work') > 0) { sent = true; child.kill('SIGINT'); } },
-      onStdout: (_text, child) => { if (!sent && server.hits('/work') > 0) { sent = true; child.kill('SIGINT'); } },
+      onStderr: (_text, child) => {
+        if (!sent && server.hits('/work') > 0) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
+      onStdout: (_text, child) => {
+        if (!sent && server.hits('/work') > 0) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
     });
     expect(sent).toBe(true);
     expect(r.code, r.stderr).toBe(105);

@@ -5,12 +5,17 @@ import { startTargetServer, type TargetServer } from '../fixtures/target-server.
 import { runYaml } from './run-helper.ts';
 
 let server: TargetServer;
-beforeAll(async () => { server = await startTargetServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTargetServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 describe('generator self-monitoring', () => {
   it('reports a worker that is busy all the time, and says the numbers may be limited by it', async () => {
-    const { summary, ticks } = await runYaml(`
+    const { summary, ticks } = await runYaml(
+      `
 version: 1
 name: saturate
 scenarios:
@@ -20,7 +25,9 @@ scenarios:
     duration: 3s
     # CPU-bound in the worker: a regex over every 2 MB body.
     steps: [{ request: { url: "${server.url}/bytes?n=2000000", checks: [{ body: { matches: "zzz$" } }] } }]
-`, { workers: 1 });
+`,
+      { workers: 1 },
+    );
     expect(ticks.some((t) => t.generator.elu > 0.9)).toBe(true);
     expect(summary.generator.eluMax).toBeGreaterThan(0.9);
     expect(summary.generator.cpuMax).toBeGreaterThan(0);
@@ -29,7 +36,8 @@ scenarios:
   });
 
   it('stays quiet for a light load', async () => {
-    const { summary } = await runYaml(`
+    const { summary } = await runYaml(
+      `
 version: 1
 name: light
 scenarios:
@@ -38,7 +46,9 @@ scenarios:
     vus: 1
     duration: 2s
     steps: [{ request: { url: "${server.url}/json" } }, { think: 100ms }]
-`, { workers: 1 });
+`,
+      { workers: 1 },
+    );
     expect(summary.generator.eluMax).toBeLessThan(0.5);
     expect(summary.notes.join(' ')).not.toMatch(/saturated/);
   });

@@ -12,8 +12,13 @@ import { runYaml } from './run-helper.ts';
 
 let server: GrpcLookup;
 let dir: string;
-beforeAll(async () => { server = await startGrpcLookup(); dir = lookupProtoDir(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startGrpcLookup();
+  dir = lookupProtoDir();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const plan = (thresholds: string): string => `
 version: 1
@@ -47,11 +52,14 @@ describe('gRPC plans', () => {
   it('workers count every call as the server does; thresholds on grpc_req_duration hold or fail by their tags', async () => {
     const get = server.counts.Get!;
     const watch = server.counts.Watch!;
-    const { summary } = await runYaml(plan(`  grpc_req_duration: ["p(95)<10000"]
+    const { summary } = await runYaml(
+      plan(`  grpc_req_duration: ["p(95)<10000"]
   grpc_req_duration{request:get,status:0}: ["max<10000"]
   grpc_req_duration{method:/lookup.Lookup/Get}: ["p(50)<0.001"]
   grpc_streams{status:0}: ["count==20"]
-  grpc_streams_msgs_received: ["count==80"]`), { workers: 2, baseDir: dir });
+  grpc_streams_msgs_received: ["count==80"]`),
+      { workers: 2, baseDir: dir },
+    );
     expect(server.counts.Get! - get).toBe(20);
     expect(server.counts.Watch! - watch).toBe(20);
     expect(summary.errors).toEqual([]);
@@ -59,7 +67,10 @@ describe('gRPC plans', () => {
     expect(summary.metrics.grpc_streams).toMatchObject({ type: 'counter', count: 20 });
     expect(summary.metrics.grpc_streams_msgs_received).toMatchObject({ type: 'counter', count: 80 });
     expect(summary.metrics.http_reqs).toMatchObject({ count: 0 });
-    expect(summary.checks.map((c) => [c.name, c.passes, c.fails])).toEqual([['code is OK', 20, 0], ['$.phone matches /^07549527/', 20, 0]]);
+    expect(summary.checks.map((c) => [c.name, c.passes, c.fails])).toEqual([
+      ['code is OK', 20, 0],
+      ['$.phone matches /^07549527/', 20, 0],
+    ]);
     expect(summary.thresholds.map((t) => [t.metric, t.expression, t.ok])).toEqual([
       ['grpc_req_duration', 'p(95)<10000', true],
       ['grpc_req_duration{request:get,status:0}', 'max<10000', true],
@@ -72,7 +83,8 @@ describe('gRPC plans', () => {
 
   it('what a gRPC call in setup extracts reaches every VU', async () => {
     const get = server.counts.Get!;
-    const { summary } = await runYaml(`
+    const { summary } = await runYaml(
+      `
 version: 1
 name: setup
 setup:
@@ -84,7 +96,9 @@ scenarios:
     vus: 2
     steps:
       - grpc: { name: again, target: "127.0.0.1:${server.port}", plaintext: true, method: lookup.Lookup/Get, message: { phone: "\${id}1" }, checks: [{ jsonPath: $.phone, equals: "7549527941" }] }
-`, { workers: 1 });
+`,
+      { workers: 1 },
+    );
     expect(server.counts.Get! - get).toBe(3);
     expect(summary.checks.map((c) => [c.name, c.passes, c.fails])).toEqual([['$.phone == "7549527941"', 2, 0]]);
   }, 120_000);

@@ -14,15 +14,28 @@ import { eachNdjson, startRun } from '../../engine/runtime/results/testing.ts';
 
 let pki: TestPki;
 let dir: string;
-beforeAll(async () => { pki = makeTestPki(); dir = await mkdtemp(join(tmpdir(), 'loadsmith-hostile-tls-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  pki = makeTestPki();
+  dir = await mkdtemp(join(tmpdir(), 'loadsmith-hostile-tls-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-interface Row { status: number; blocked: number; duration: number; connecting: number; tls: number; error: unknown }
+interface Row {
+  status: number;
+  blocked: number;
+  duration: number;
+  connecting: number;
+  tls: number;
+  error: unknown;
+}
 
 /** Runs `vus` VUs for `duration` against `url` with keep-alive off; returns every request's raw row. */
 async function run(url: string, protocol: string, vus: number, duration: string, timeout: string): Promise<Row[]> {
   const path = join(dir, `${protocol}-${Date.now()}.ndjson`);
-  const handle = startRun(`
+  const handle = startRun(
+    `
 version: 1
 name: hostile tls
 defaults:
@@ -31,17 +44,30 @@ defaults:
   http: { protocol: ${protocol}, keepAlive: false, tls: { caFile: ${JSON.stringify(pki.caFile)} } }
 scenarios:
   s: { executor: constant-vus, vus: ${vus}, duration: ${duration}, steps: [{ request: { name: r, url: /x } }] }
-`, { BASE: url }, [{ format: 'ndjson', path }], 1);
+`,
+    { BASE: url },
+    [{ format: 'ndjson', path }],
+    1,
+  );
   await handle.done;
   const rows: Row[] = [];
-  await eachNdjson(path, (r) => rows.push({
-    status: r.status as number, blocked: r.blocked_ms as number, duration: r.duration_ms as number,
-    connecting: r.connecting_ms as number, tls: r.tls_handshaking_ms as number, error: r.error_kind,
-  }));
+  await eachNdjson(path, (r) =>
+    rows.push({
+      status: r.status as number,
+      blocked: r.blocked_ms as number,
+      duration: r.duration_ms as number,
+      connecting: r.connecting_ms as number,
+      tls: r.tls_handshaking_ms as number,
+      error: r.error_kind,
+    }),
+  );
   return rows;
 }
 
-describe.each([['fast', 'http1'], ['undici', 'auto']])('against stuck TLS handshakes, %s client', (_name, protocol) => {
+describe.each([
+  ['fast', 'http1'],
+  ['undici', 'auto'],
+])('against stuck TLS handshakes, %s client', (_name, protocol) => {
   it('a handshake that never finishes costs only the request it was opened for, at its timeout', async () => {
     // Every 4th connection is held (the first is not: undici settles the protocol on it).
     const server = await startStallingTls((n) => (n % 4 === 3 ? Infinity : 0), pki);
@@ -64,7 +90,7 @@ describe.each([['fast', 'http1'], ['undici', 'auto']])('against stuck TLS handsh
     }
   });
 
-  it('with keep-alive off, each connection\'s connect and TLS time goes to exactly one request, handshakes finishing out of order', async () => {
+  it("with keep-alive off, each connection's connect and TLS time goes to exactly one request, handshakes finishing out of order", async () => {
     // Connections alternately wait 0 and 25 ms before their handshake: a later one often finishes first.
     const server = await startStallingTls((n) => (n % 2 === 1 ? 25 : 0), pki);
     try {

@@ -11,8 +11,12 @@ import type { RunHandle } from '../../engine/runtime/run-handle.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 
 let server: TargetServer;
-beforeAll(async () => { server = await startTargetServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTargetServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 beforeEach(() => server.resetStats());
 
 const plan = (scenarios: string): string => `version: 1
@@ -36,7 +40,9 @@ function endsWithin(run: RunHandle, ms: number): Promise<Summary | undefined> {
 /** Waits until the run has started sending (the server saw a request): at most 20 s on a loaded machine. */
 async function firstRequest(run: RunHandle, path?: string): Promise<void> {
   let ended: Summary | undefined;
-  void run.done.then((s) => { ended = s; });
+  void run.done.then((s) => {
+    ended = s;
+  });
   for (let i = 0; i < 400 && server.hits(path) === 0 && !ended; i++) await sleep(50);
   expect(ended?.stoppedBy, 'the run ended before sending').toBeUndefined();
   expect(server.hits(path)).toBeGreaterThan(0);
@@ -44,11 +50,13 @@ async function firstRequest(run: RunHandle, path?: string): Promise<void> {
 
 describe('durations past 596.5 h', () => {
   it('a 600 h constant-vus scenario is still sending after its first second, until stopped', async () => {
-    const run = start(plan(`  soak:
+    const run = start(
+      plan(`  soak:
     executor: constant-vus
     vus: 1
     duration: 600h
-    steps: [{ request: { url: /json } }, { think: 20ms }]`));
+    steps: [{ request: { url: /json } }, { think: 20ms }]`),
+    );
     await firstRequest(run);
     expect(await endsWithin(run, 1200)).toBeUndefined();
     const before = server.hits();
@@ -61,12 +69,14 @@ describe('durations past 596.5 h', () => {
   });
 
   it('a 600 h think pauses the VU: one request in a second and a half, not one per millisecond', async () => {
-    const run = start(plan(`  soak:
+    const run = start(
+      plan(`  soak:
     executor: constant-vus
     vus: 2
     duration: 700h
     gracefulStop: 0s
-    steps: [{ request: { url: /json } }, { think: 600h }, { request: { url: /after-think } }]`));
+    steps: [{ request: { url: /json } }, { think: 600h }, { request: { url: /after-think } }]`),
+    );
     await firstRequest(run);
     await sleep(1500);
     run.stop();
@@ -76,7 +86,8 @@ describe('durations past 596.5 h', () => {
   });
 
   it('a 600 h startTime delays its scenario while another one runs', async () => {
-    const run = start(plan(`  now:
+    const run = start(
+      plan(`  now:
     executor: constant-vus
     vus: 1
     duration: 700h
@@ -86,7 +97,8 @@ describe('durations past 596.5 h', () => {
     vus: 1
     duration: 1s
     startTime: 600h
-    steps: [{ request: { url: /later } }]`));
+    steps: [{ request: { url: /later } }]`),
+    );
     await firstRequest(run, '/json');
     await sleep(1500);
     run.stop();
@@ -96,12 +108,14 @@ describe('durations past 596.5 h', () => {
   });
 
   it('a 600 h gracefulStop lets a running iteration finish instead of interrupting it after 1 ms', async () => {
-    const run = start(plan(`  soak:
+    const run = start(
+      plan(`  soak:
     executor: constant-vus
     vus: 1
     duration: 700h
     gracefulStop: 600h
-    steps: [{ request: { url: /json } }, { request: { url: /delay?ms=1200 } }, { request: { url: /finished } }]`));
+    steps: [{ request: { url: /json } }, { request: { url: /delay?ms=1200 } }, { request: { url: /finished } }]`),
+    );
     await firstRequest(run, '/json');
     run.stop();
     const summary = await run.done;
@@ -110,11 +124,16 @@ describe('durations past 596.5 h', () => {
   });
 
   it('a 700 h request timeout lets a slow response arrive (it does not time out after 1 ms)', async () => {
-    const run = start(plan(`  soak:
+    const run = start(
+      plan(`  soak:
     executor: per-vu-iterations
     vus: 2
     iterations: 2
-    steps: [{ request: { url: "/delay?ms=300", timeout: 700h } }]`).replace('defaults: {', 'defaults: { timeout: 700h,'));
+    steps: [{ request: { url: "/delay?ms=300", timeout: 700h } }]`).replace(
+        'defaults: {',
+        'defaults: { timeout: 700h,',
+      ),
+    );
     const summary = await run.done;
     expect(summary.stoppedBy).toBe('completed');
     expect(summary.statuses).toEqual({ 200: 4 });
@@ -122,13 +141,15 @@ describe('durations past 596.5 h', () => {
   });
 
   it('an arrival rate of one per 700 h starts one iteration and waits for the next, without ending the run', async () => {
-    const run = start(plan(`  trickle:
+    const run = start(
+      plan(`  trickle:
     executor: constant-arrival-rate
     rate: 1
     timeUnit: 700h
     duration: 710h
     preAllocatedVUs: 1
-    steps: [{ request: { url: /json } }]`));
+    steps: [{ request: { url: /json } }]`),
+    );
     await firstRequest(run);
     expect(await endsWithin(run, 1500)).toBeUndefined();
     run.stop();

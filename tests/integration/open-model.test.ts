@@ -9,8 +9,12 @@ import { startTargetServer, type TargetServer } from '../fixtures/target-server.
 import { runYaml } from './run-helper.ts';
 
 let server: TargetServer;
-beforeAll(async () => { server = await startTargetServer({ record: true }); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTargetServer({ record: true });
+});
+afterAll(async () => {
+  await server.close();
+});
 beforeEach(() => server.resetStats());
 
 const plan = (scenario: string, thresholds = ''): string => `
@@ -24,8 +28,17 @@ ${thresholds}`;
 
 describe('constant-arrival-rate', () => {
   it('starts rate x duration iterations, split over two workers', async () => {
-    const { summary, ticks } = await runYaml(plan('    executor: constant-arrival-rate\n    rate: 100\n    duration: 2s\n    preAllocatedVUs: 10\n    maxVUs: 200\n    steps: [{ request: { url: /json } }]'), { env: { BASE: server.url }, workers: 2 });
-    expect(summary.scenarios[0]).toMatchObject({ iterations: 200, dropped: 0, arrival: { scheduled: 200, started: 200 } });
+    const { summary, ticks } = await runYaml(
+      plan(
+        '    executor: constant-arrival-rate\n    rate: 100\n    duration: 2s\n    preAllocatedVUs: 10\n    maxVUs: 200\n    steps: [{ request: { url: /json } }]',
+      ),
+      { env: { BASE: server.url }, workers: 2 },
+    );
+    expect(summary.scenarios[0]).toMatchObject({
+      iterations: 200,
+      dropped: 0,
+      arrival: { scheduled: 200, started: 200 },
+    });
     expect(server.hits('/json')).toBe(200);
     expect(summary.scenarios[0]?.arrival?.targetRate).toBeCloseTo(100, 0);
     expect(summary.scenarios[0]?.arrival?.achievedRate).toBeCloseTo(100, 0);
@@ -34,13 +47,23 @@ describe('constant-arrival-rate', () => {
   });
 
   it('counts the rate in its timeUnit', async () => {
-    const { summary } = await runYaml(plan('    executor: constant-arrival-rate\n    rate: 1200\n    timeUnit: 1m\n    duration: 1s\n    preAllocatedVUs: 5\n    steps: [{ request: { url: /json } }]'), { env: { BASE: server.url } });
+    const { summary } = await runYaml(
+      plan(
+        '    executor: constant-arrival-rate\n    rate: 1200\n    timeUnit: 1m\n    duration: 1s\n    preAllocatedVUs: 5\n    steps: [{ request: { url: /json } }]',
+      ),
+      { env: { BASE: server.url } },
+    );
     expect(summary.scenarios[0]?.iterations).toBe(20);
   });
 
   it('drops the iterations no VU is free for, instead of delaying them', async () => {
     // 20/s for 2s against a 500 ms endpoint with 2 VUs: each VU can start 2 per second, so 8 of 40 start.
-    const { summary } = await runYaml(plan('    executor: constant-arrival-rate\n    rate: 20\n    duration: 2s\n    preAllocatedVUs: 1\n    maxVUs: 2\n    gracefulStop: 2s\n    steps: [{ request: { url: "/delay?ms=500" } }]'), { env: { BASE: server.url }, workers: 1 });
+    const { summary } = await runYaml(
+      plan(
+        '    executor: constant-arrival-rate\n    rate: 20\n    duration: 2s\n    preAllocatedVUs: 1\n    maxVUs: 2\n    gracefulStop: 2s\n    steps: [{ request: { url: "/delay?ms=500" } }]',
+      ),
+      { env: { BASE: server.url }, workers: 1 },
+    );
     const sc = summary.scenarios[0];
     expect(sc?.arrival?.scheduled).toBe(40);
     expect((sc?.arrival?.started ?? 0) + (sc?.dropped ?? 0)).toBe(40);
@@ -52,21 +75,30 @@ describe('constant-arrival-rate', () => {
   });
 });
 
-describe('every planned arrival is started or dropped, and the target is the plan\'s (issue 19)', () => {
+describe("every planned arrival is started or dropped, and the target is the plan's (issue 19)", () => {
   // A target that counts for itself and answers at once: it is not the limit.
   let counter: Server;
   let counted = 0;
   let base = '';
   beforeAll(async () => {
-    counter = createServer((_req, res) => { counted++; res.end('ok'); });
+    counter = createServer((_req, res) => {
+      counted++;
+      res.end('ok');
+    });
     await new Promise<void>((r) => counter.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(counter.address() as AddressInfo).port}`;
   });
-  afterAll(async () => { counter.closeAllConnections(); await new Promise((r) => counter.close(r)); });
+  afterAll(async () => {
+    counter.closeAllConnections();
+    await new Promise((r) => counter.close(r));
+  });
 
   const run = async (scenario: string, workers: number) => {
     counted = 0;
-    const { summary } = await runYaml(plan(`${scenario}\n    preAllocatedVUs: 50\n    maxVUs: 20000\n    steps: [{ request: { url: /n } }]`), { env: { BASE: base }, workers });
+    const { summary } = await runYaml(
+      plan(`${scenario}\n    preAllocatedVUs: 50\n    maxVUs: 20000\n    steps: [{ request: { url: /n } }]`),
+      { env: { BASE: base }, workers },
+    );
     return { sc: summary.scenarios[0], served: counted };
   };
 
@@ -89,10 +121,13 @@ describe('every planned arrival is started or dropped, and the target is the pla
     }
   });
 
-  it('a ramp: the engine\'s own planned count, every one served, target = planned over the duration', async () => {
+  it("a ramp: the engine's own planned count, every one served, target = planned over the duration", async () => {
     // 0 -> 1,500/s over 1 s, then 1,500/s for 0.5 s: an area of 1,500; the 1,500th is due exactly at the end.
     for (let i = 0; i < 2; i++) {
-      const { sc, served } = await run('    executor: ramping-arrival-rate\n    stages: [{ duration: 1s, target: 1500 }, { duration: 500ms, target: 1500 }]', 2);
+      const { sc, served } = await run(
+        '    executor: ramping-arrival-rate\n    stages: [{ duration: 1s, target: 1500 }, { duration: 500ms, target: 1500 }]',
+        2,
+      );
       expect(sc?.dropped).toBe(0);
       expect(sc?.arrival).toMatchObject({ planned: 1499, scheduled: 1499, started: 1499 });
       expect(sc?.arrival?.targetRate).toBeCloseTo(1499 / 1.5, 9);
@@ -114,7 +149,12 @@ describe('every planned arrival is started or dropped, and the target is the pla
 describe('ramping-arrival-rate', () => {
   it('follows its stages: the server sees the rate ramp up, then hold', async () => {
     // 0 -> 50/s over 2s (12.5 then 37.5 iterations per second), then 50/s for 1s.
-    const { summary } = await runYaml(plan('    executor: ramping-arrival-rate\n    startRate: 0\n    preAllocatedVUs: 5\n    maxVUs: 20\n    stages: [{ duration: 2s, target: 50 }, { duration: 1s, target: 50 }]\n    steps: [{ request: { url: /json } }]'), { env: { BASE: server.url }, workers: 2 });
+    const { summary } = await runYaml(
+      plan(
+        '    executor: ramping-arrival-rate\n    startRate: 0\n    preAllocatedVUs: 5\n    maxVUs: 20\n    stages: [{ duration: 2s, target: 50 }, { duration: 1s, target: 50 }]\n    steps: [{ request: { url: /json } }]',
+      ),
+      { env: { BASE: server.url }, workers: 2 },
+    );
     expect(summary.scenarios[0]?.arrival?.scheduled).toBe(99); // 100 by area; the 100th would start exactly at the end
     // Seconds of the scenario (not of the first request: at rate 0 the first iteration is due only at ~283 ms).
     const t0 = Date.parse(summary.startedAt);
@@ -143,18 +183,27 @@ describe('a target that stalls', () => {
       if (first === 0) first = now;
       const from = first + 1000;
       const until = first + 2000;
-      if (now >= from && now < until) { held++; setTimeout(() => res.end('ok'), until - now); } else res.end('ok');
+      if (now >= from && now < until) {
+        held++;
+        setTimeout(() => res.end('ok'), until - now);
+      } else res.end('ok');
     });
     await new Promise<void>((r) => stall.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(stall.address() as AddressInfo).port}`;
   });
-  afterAll(async () => { stall.closeAllConnections(); await new Promise((r) => stall.close(r)); });
+  afterAll(async () => {
+    stall.closeAllConnections();
+    await new Promise((r) => stall.close(r));
+  });
 
   it('shows the stall in the percentiles: the open model keeps sending and measures every slow request', async () => {
-    const { summary } = await runYaml(plan(
-      '    executor: constant-arrival-rate\n    rate: 1000\n    duration: 3s\n    preAllocatedVUs: 200\n    maxVUs: 2000\n    steps: [{ request: { url: /x } }]',
-      'thresholds:\n  http_req_duration: ["p(99.9)>=900", "p(90)>=400"]',
-    ), { env: { BASE: url }, workers: 2 });
+    const { summary } = await runYaml(
+      plan(
+        '    executor: constant-arrival-rate\n    rate: 1000\n    duration: 3s\n    preAllocatedVUs: 200\n    maxVUs: 2000\n    steps: [{ request: { url: /x } }]',
+        'thresholds:\n  http_req_duration: ["p(99.9)>=900", "p(90)>=400"]',
+      ),
+      { env: { BASE: url }, workers: 2 },
+    );
     expect(summary.scenarios[0]?.dropped).toBe(0);
     expect(summary._total).toBeGreaterThanOrEqual(2990);
     // About a thousand requests were caught in the stall, and each was measured as slow.

@@ -25,27 +25,62 @@ function startV2Receiver(forwardTo: string): Promise<string> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      v2Requests.push({ url: req.url ?? '', auth: req.headers.authorization, contentType: req.headers['content-type'] });
-      if (req.method !== 'POST' || url.pathname !== '/api/v2/write') { res.writeHead(404).end('{"code":"not found"}'); return; }
-      if (req.headers.authorization !== 'Token v2-secret-token') { res.writeHead(401).end('{"code":"unauthorized","message":"unauthorized access"}'); return; }
-      if (!url.searchParams.get('org') || !url.searchParams.get('bucket')) { res.writeHead(400).end('{"code":"invalid","message":"missing org or bucket"}'); return; }
+      v2Requests.push({
+        url: req.url ?? '',
+        auth: req.headers.authorization,
+        contentType: req.headers['content-type'],
+      });
+      if (req.method !== 'POST' || url.pathname !== '/api/v2/write') {
+        res.writeHead(404).end('{"code":"not found"}');
+        return;
+      }
+      if (req.headers.authorization !== 'Token v2-secret-token') {
+        res.writeHead(401).end('{"code":"unauthorized","message":"unauthorized access"}');
+        return;
+      }
+      if (!url.searchParams.get('org') || !url.searchParams.get('bucket')) {
+        res.writeHead(400).end('{"code":"invalid","message":"missing org or bucket"}');
+        return;
+      }
       const precision = url.searchParams.get('precision') ?? 'ns';
-      void fetch(`${forwardTo}/write?db=${url.searchParams.get('bucket')}&precision=${precision}`, { method: 'POST', body: Buffer.concat(chunks) })
-        .then(async (r) => { res.writeHead(r.status === 204 ? 204 : r.status).end(await r.text()); }, () => res.writeHead(503).end());
+      void fetch(`${forwardTo}/write?db=${url.searchParams.get('bucket')}&precision=${precision}`, {
+        method: 'POST',
+        body: Buffer.concat(chunks),
+      }).then(
+        async (r) => {
+          res.writeHead(r.status === 204 ? 204 : r.status).end(await r.text());
+        },
+        () => res.writeHead(503).end(),
+      );
     });
   });
-  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}`)),
+  );
 }
 
 beforeAll(async () => {
   server = await startTargetServer();
   influx = await startInfluxDb();
   v1 = await streamedRun(server.url, [`influxdb=${influx.url}/loadsmith`]);
-  await fetch(`${influx.url}/query`, { method: 'POST', body: new URLSearchParams({ q: 'CREATE DATABASE "v2bucket"' }) });
+  await fetch(`${influx.url}/query`, {
+    method: 'POST',
+    body: new URLSearchParams({ q: 'CREATE DATABASE "v2bucket"' }),
+  });
   const v2url = await startV2Receiver(influx.url);
-  v2 = await streamedRun(server.url, [`influxdb2=${v2url}`], { env: { LOADSMITH_INFLUXDB_ORG: 'acme', LOADSMITH_INFLUXDB_BUCKET: 'v2bucket', LOADSMITH_INFLUXDB_TOKEN: 'v2-secret-token' } });
+  v2 = await streamedRun(server.url, [`influxdb2=${v2url}`], {
+    env: {
+      LOADSMITH_INFLUXDB_ORG: 'acme',
+      LOADSMITH_INFLUXDB_BUCKET: 'v2bucket',
+      LOADSMITH_INFLUXDB_TOKEN: 'v2-secret-token',
+    },
+  });
 }, 240_000);
-afterAll(async () => { receiver?.close(); await influx?.stop(); await server?.close(); });
+afterAll(async () => {
+  receiver?.close();
+  await influx?.stop();
+  await server?.close();
+});
 
 async function checkRun(db: string, run: StreamedRun): Promise<void> {
   const { summary, testid } = run;
@@ -59,13 +94,22 @@ async function checkRun(db: string, run: StreamedRun): Promise<void> {
   expect(reqs.count).toBeGreaterThan(10);
   expect(await value(`SELECT sum("value") FROM "http_reqs" ${where}`)).toBe(reqs.count);
   const failed = summary.metrics.http_req_failed as { passes: number };
-  expect(await value(`SELECT sum("value") FROM "http_reqs" ${where} AND expected_response = 'false' AND "name" = 'Broken' AND status = '503'`)).toBe(failed.passes);
+  expect(
+    await value(
+      `SELECT sum("value") FROM "http_reqs" ${where} AND expected_response = 'false' AND "name" = 'Broken' AND status = '503'`,
+    ),
+  ).toBe(failed.passes);
   const checks = summary.metrics.checks as { passes: number; fails: number };
   expect(await value(`SELECT sum("passes") FROM "checks" ${where}`)).toBe(checks.passes);
   expect(await value(`SELECT sum("fails") FROM "checks" ${where}`)).toBe(checks.fails);
-  expect(await value(`SELECT sum("value") FROM "iterations" ${where}`)).toBe((summary.metrics.iterations as { count: number }).count);
+  expect(await value(`SELECT sum("value") FROM "iterations" ${where}`)).toBe(
+    (summary.metrics.iterations as { count: number }).count,
+  );
   // Each second's p95 of all requests: the point without request tags.
-  const series = await influx.query(db, `SELECT "p95" FROM "http_req_duration" ${where} AND "name" = '' ORDER BY time ASC`);
+  const series = await influx.query(
+    db,
+    `SELECT "p95" FROM "http_req_duration" ${where} AND "name" = '' ORDER BY time ASC`,
+  );
   expect(series).toHaveLength(1);
   const stored = series[0]!.values.map((r) => r[1] as number);
   const timeline = summary.timeline.filter((p) => p.latency !== null).map((p) => p.latency!.p95);

@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
-import { attr, startOtlpReceiver, type DecodedMetric, type OtlpReceiver } from '../fixtures/metric-stores/otlp-receiver.ts';
+import {
+  attr,
+  startOtlpReceiver,
+  type DecodedMetric,
+  type OtlpReceiver,
+} from '../fixtures/metric-stores/otlp-receiver.ts';
 import { streamedRun, type StreamedRun } from '../fixtures/metric-stores/run.ts';
 
 let server: TargetServer;
@@ -17,15 +22,26 @@ beforeAll(async () => {
   server = await startTargetServer();
   receiver = await startOtlpReceiver();
   run = await streamedRun(server.url, [`otlp=${receiver.url}`], {
-    env: { LOADSMITH_OTLP_HEADERS: 'X-Scope-OrgID=team-a,Authorization=Bearer otlp-token', OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=ci' },
+    env: {
+      LOADSMITH_OTLP_HEADERS: 'X-Scope-OrgID=team-a,Authorization=Bearer otlp-token',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=ci',
+    },
   });
   const second = await startOtlpReceiver();
-  stopped = { receiver: second, run: await streamedRun(server.url, [`otlp=${second.url}`], { seconds: 60, interruptAfterMs: 1500 }) };
+  stopped = {
+    receiver: second,
+    run: await streamedRun(server.url, [`otlp=${second.url}`], { seconds: 60, interruptAfterMs: 1500 }),
+  };
 }, 240_000);
-afterAll(async () => { await receiver?.close(); await stopped?.receiver.close(); await server?.close(); });
+afterAll(async () => {
+  await receiver?.close();
+  await stopped?.receiver.close();
+  await server?.close();
+});
 
 /** Every metric of every request, in the order sent. */
-const allMetrics = (r: OtlpReceiver = receiver): DecodedMetric[] => r.requests.flatMap((q) => q.body.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((s) => s.metrics)));
+const allMetrics = (r: OtlpReceiver = receiver): DecodedMetric[] =>
+  r.requests.flatMap((q) => q.body.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((s) => s.metrics)));
 
 describe('otlp output', () => {
   it('sends protobuf with the headers from the environment and the run as the resource', () => {
@@ -45,19 +61,28 @@ describe('otlp output', () => {
 
   it('ends with cumulative counters equal to the summary (http_reqs, checks by condition, iterations)', () => {
     const { summary } = run;
-    const last = (name: string, filter: (attrs: { key: string; value: { stringValue?: string } }[]) => boolean = () => true): number => {
+    const last = (
+      name: string,
+      filter: (attrs: { key: string; value: { stringValue?: string } }[]) => boolean = () => true,
+    ): number => {
       // Cumulative: the latest point of each series, summed over the series.
       const latest = new Map<string, number>();
       for (const m of allMetrics().filter((x) => x.name === name)) {
         expect(m.sum, name).toBeDefined();
         expect(m.sum!.aggregationTemporality).toBe(2);
         expect(m.sum!.isMonotonic).toBe(true);
-        for (const p of m.sum!.dataPoints) if (filter(p.attributes)) latest.set(JSON.stringify(p.attributes), p.asDouble ?? p.asInt ?? NaN);
+        for (const p of m.sum!.dataPoints)
+          if (filter(p.attributes)) latest.set(JSON.stringify(p.attributes), p.asDouble ?? p.asInt ?? NaN);
       }
       return [...latest.values()].reduce((a, b) => a + b, 0);
     };
     expect(last('http_reqs')).toBe((summary.metrics.http_reqs as { count: number }).count);
-    expect(last('http_reqs', (a) => attr(a, 'name') === 'Broken' && attr(a, 'status') === '503' && attr(a, 'expected_response') === 'false')).toBe((summary.metrics.http_req_failed as { passes: number }).passes);
+    expect(
+      last(
+        'http_reqs',
+        (a) => attr(a, 'name') === 'Broken' && attr(a, 'status') === '503' && attr(a, 'expected_response') === 'false',
+      ),
+    ).toBe((summary.metrics.http_req_failed as { passes: number }).passes);
     const checks = summary.metrics.checks as { passes: number; fails: number };
     expect(last('checks', (a) => attr(a, 'condition') === 'nonzero')).toBe(checks.passes);
     expect(last('checks', (a) => attr(a, 'condition') === 'zero')).toBe(checks.fails);
@@ -78,23 +103,29 @@ describe('otlp output', () => {
     expect(count).toBe(d.count);
     for (const p of points) expect(p.zeroCount + p.positive.bucketCounts.reduce((a, b) => a + b, 0)).toBe(p.count);
     const sum = points.reduce((n, p) => n + p.sum, 0);
-    expect(sum * 1000 / count).toBeCloseTo(d.avg, 3);
+    expect((sum * 1000) / count).toBeCloseTo(d.avg, 3);
     expect(Math.max(...points.map((p) => p.max)) * 1000).toBeCloseTo(d.max, 3);
     // The p95 of the merged buckets is within one bucket (2^(1/8): 9 %) of the summary's exact p95.
     const buckets = new Map<number, number>();
-    for (const p of points) p.positive.bucketCounts.forEach((n, i) => buckets.set(p.positive.offset + i, (buckets.get(p.positive.offset + i) ?? 0) + n));
+    for (const p of points)
+      p.positive.bucketCounts.forEach((n, i) =>
+        buckets.set(p.positive.offset + i, (buckets.get(p.positive.offset + i) ?? 0) + n),
+      );
     const scale = points[0]!.scale;
     let seen = points.reduce((n, p) => n + p.zeroCount, 0);
     let p95 = 0;
     for (const i of [...buckets.keys()].sort((a, b) => a - b)) {
       seen += buckets.get(i)!;
-      if (seen >= Math.ceil(0.95 * count)) { p95 = 2 ** ((i + 1) / 2 ** scale); break; }
+      if (seen >= Math.ceil(0.95 * count)) {
+        p95 = 2 ** ((i + 1) / 2 ** scale);
+        break;
+      }
     }
-    expect(p95 * 1000 / d.p95).toBeGreaterThan(1 / 1.1);
-    expect(p95 * 1000 / d.p95).toBeLessThan(1.1);
+    expect((p95 * 1000) / d.p95).toBeGreaterThan(1 / 1.1);
+    expect((p95 * 1000) / d.p95).toBeLessThan(1.1);
   });
 
-  it('after Ctrl-C, delivers the last second too: the final counters equal the stopped run\'s summary', () => {
+  it("after Ctrl-C, delivers the last second too: the final counters equal the stopped run's summary", () => {
     const { summary } = stopped.run;
     expect(summary.stoppedBy).toBe('stopped');
     expect(summary.durationMs).toBeLessThan(30_000);

@@ -22,23 +22,43 @@ beforeAll(async () => {
   received = [];
   receiver = createServer((req: IncomingMessage, res) => {
     req.resume();
-    req.on('end', () => { received.push({ path: req.url ?? '', authorization: req.headers.authorization }); res.writeHead(204).end(); });
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', authorization: req.headers.authorization });
+      res.writeHead(204).end();
+    });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-plan-outputs-'));
 });
-afterAll(async () => { receiver.close(); await target.close(); await rm(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  receiver.close();
+  await target.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
-const plan = (outputs: string): string => [
-  'version: 1', 'name: plan outputs', `defaults: { baseUrl: "${target.url}" }`, outputs,
-  'scenarios:', '  s:', '    executor: constant-vus', '    vus: 1', '    duration: 2s', '    steps: [{ request: { url: /json } }, { think: 100ms }]', '',
-].join('\n');
+const plan = (outputs: string): string =>
+  [
+    'version: 1',
+    'name: plan outputs',
+    `defaults: { baseUrl: "${target.url}" }`,
+    outputs,
+    'scenarios:',
+    '  s:',
+    '    executor: constant-vus',
+    '    vus: 1',
+    '    duration: 2s',
+    '    steps: [{ request: { url: /json } }, { think: 100ms }]',
+    '',
+  ].join('\n');
 const port = (): number => (receiver.address() as AddressInfo).port;
 
 describe('outputs named by the plan', () => {
-  it('stream without the environment\'s credentials; --out wins and sends them', async () => {
+  it("stream without the environment's credentials; --out wins and sends them", async () => {
     const file = join(dir, 'plan.yaml');
-    await writeFile(file, plan('outputs: [{ kind: prometheus-rw, url: "http://127.0.0.1:${env.PROM_PORT}/plan/write" }]'));
+    await writeFile(
+      file,
+      plan('outputs: [{ kind: prometheus-rw, url: "http://127.0.0.1:${env.PROM_PORT}/plan/write" }]'),
+    );
     const env = { PROM_PORT: String(port()), LOADSMITH_PROMETHEUS_TOKEN: 'tok-must-not-leak' };
     const fromPlan = await loadsmith(['run', file, '-q'], { env, timeoutMs: 60_000 });
     expect(fromPlan.code, fromPlan.stderr).toBe(0);
@@ -46,7 +66,10 @@ describe('outputs named by the plan', () => {
     expect(planWrites.length).toBeGreaterThan(0);
     expect(planWrites.every((r) => r.authorization === undefined)).toBe(true);
 
-    const given = await loadsmith(['run', file, '-q', '--out', `prometheus-rw=http://127.0.0.1:${port()}/cli/write`], { env, timeoutMs: 60_000 });
+    const given = await loadsmith(['run', file, '-q', '--out', `prometheus-rw=http://127.0.0.1:${port()}/cli/write`], {
+      env,
+      timeoutMs: 60_000,
+    });
     expect(given.code, given.stderr).toBe(0);
     const cliWrites = received.filter((r) => r.path === '/cli/write');
     expect(cliWrites.length).toBeGreaterThan(0);
@@ -55,10 +78,24 @@ describe('outputs named by the plan', () => {
   });
 
   it('refuses a plan that reads an output credential, in a request or an output URL, before sending anything', async () => {
-    const env = { PROM_PORT: String(port()), LOADSMITH_PROMETHEUS_TOKEN: 'tok-must-not-leak', LOADSMITH_OTLP_HEADERS: 'Authorization=hdr-must-not-leak' };
+    const env = {
+      PROM_PORT: String(port()),
+      LOADSMITH_PROMETHEUS_TOKEN: 'tok-must-not-leak',
+      LOADSMITH_OTLP_HEADERS: 'Authorization=hdr-must-not-leak',
+    };
     const cases = [
-      ['request.yaml', plan('').replace('url: /json', 'url: "/json?t=${env.LOADSMITH_OTLP_HEADERS}"'), 'LOADSMITH_OTLP_HEADERS'],
-      ['output.yaml', plan('outputs: [{ kind: prometheus-rw, url: "http://127.0.0.1:${env.PROM_PORT}/steal/${env.LOADSMITH_PROMETHEUS_TOKEN}" }]'), 'LOADSMITH_PROMETHEUS_TOKEN'],
+      [
+        'request.yaml',
+        plan('').replace('url: /json', 'url: "/json?t=${env.LOADSMITH_OTLP_HEADERS}"'),
+        'LOADSMITH_OTLP_HEADERS',
+      ],
+      [
+        'output.yaml',
+        plan(
+          'outputs: [{ kind: prometheus-rw, url: "http://127.0.0.1:${env.PROM_PORT}/steal/${env.LOADSMITH_PROMETHEUS_TOKEN}" }]',
+        ),
+        'LOADSMITH_PROMETHEUS_TOKEN',
+      ],
     ] as const;
     for (const [name, text, variable] of cases) {
       const file = join(dir, name);

@@ -17,9 +17,14 @@ beforeAll(async () => {
   server = await startTargetServer();
   prom = await startPrometheus({ nativeHistograms: true });
   run = await streamedRun(server.url, [`prometheus-rw=${prom.url}/api/v1/write`]);
-  native = await streamedRun(server.url, [`prometheus-rw=${prom.url}/api/v1/write`], { env: { LOADSMITH_PROMETHEUS_NATIVE_HISTOGRAMS: 'true' } });
+  native = await streamedRun(server.url, [`prometheus-rw=${prom.url}/api/v1/write`], {
+    env: { LOADSMITH_PROMETHEUS_NATIVE_HISTOGRAMS: 'true' },
+  });
 }, 240_000);
-afterAll(async () => { await prom?.stop(); await server?.close(); });
+afterAll(async () => {
+  await prom?.stop();
+  await server?.close();
+});
 
 const now = (): number => Date.now() / 1000;
 
@@ -38,7 +43,11 @@ describe('prometheus-rw output into a real Prometheus', () => {
     expect(await one(`sum(k6_http_reqs_total{${sel}})`)).toBe(reqs.count);
     const failed = summary.metrics.http_req_failed as { passes: number };
     expect(await one(`sum(k6_http_reqs_total{${sel}, expected_response="false"})`)).toBe(failed.passes);
-    expect(await one(`sum(k6_http_reqs_total{${sel}, name="Broken", status="503", method="GET", scenario="browse", group="::catalog"})`)).toBe(failed.passes);
+    expect(
+      await one(
+        `sum(k6_http_reqs_total{${sel}, name="Broken", status="503", method="GET", scenario="browse", group="::catalog"})`,
+      ),
+    ).toBe(failed.passes);
     const checks = summary.metrics.checks as { passes: number; fails: number };
     expect(await one(`sum(k6_checks_passes_total{${sel}})`)).toBe(checks.passes);
     expect(await one(`sum(k6_checks_fails_total{${sel}})`)).toBe(checks.fails);
@@ -48,7 +57,7 @@ describe('prometheus-rw output into a real Prometheus', () => {
     expect(await one(`k6_vus_max{${sel}}`)).toBe(2);
   });
 
-  it('stores each second\'s p95 of all requests exactly as the summary timeline has it', async () => {
+  it("stores each second's p95 of all requests exactly as the summary timeline has it", async () => {
     const { summary, testid } = run;
     const series = await prom.samples(`k6_http_req_duration_p95{testid="${testid}", name=""}`, now(), 300);
     expect(series).toHaveLength(1);
@@ -71,20 +80,30 @@ describe('prometheus-rw output into a real Prometheus', () => {
     expect(count.map((s) => s.value)).toEqual([(summary.metrics.http_reqs as { count: number }).count]);
     const d = summary.metrics.http_req_duration as { count: number; avg: number; p95: number };
     const sum = await prom.query(`histogram_sum(sum(${sel}))`, now());
-    expect(sum[0]!.value * 1000 / d.count).toBeCloseTo(d.avg, 3);
+    expect((sum[0]!.value * 1000) / d.count).toBeCloseTo(d.avg, 3);
     // Interpolated within a bucket of 9 %: close to the summary's exact p95.
     const p95 = await prom.query(`histogram_quantile(0.95, sum(${sel}))`, now());
-    expect(p95[0]!.value * 1000 / d.p95).toBeGreaterThan(1 / 1.1);
-    expect(p95[0]!.value * 1000 / d.p95).toBeLessThan(1.1);
+    expect((p95[0]!.value * 1000) / d.p95).toBeGreaterThan(1 / 1.1);
+    expect((p95[0]!.value * 1000) / d.p95).toBeLessThan(1.1);
     const perName = await prom.query(`histogram_count(sum by (name) (${sel}))`, now());
-    expect(Object.fromEntries(perName.map((s) => [s.metric.name, s.value]))).toEqual(Object.fromEntries(summary.requests.map((r) => [r.name, r.count])));
+    expect(Object.fromEntries(perName.map((s) => [s.metric.name, s.value]))).toEqual(
+      Object.fromEntries(summary.requests.map((r) => [r.name, r.count])),
+    );
     expect(await prom.query(`k6_http_req_duration_p95{testid="${testid}"}`, now())).toEqual([]);
   });
 
-  it('labels per request carry k6\'s tags, and the summary notes no dropped batches', async () => {
+  it("labels per request carry k6's tags, and the summary notes no dropped batches", async () => {
     const { summary, testid } = run;
     const r = await prom.query(`k6_http_req_duration_p99{testid="${testid}", name="Get JSON"}`, now());
-    expect(r.map((s) => s.metric)).toEqual([expect.objectContaining({ scenario: 'browse', group: '::catalog', method: 'GET', status: '200', expected_response: 'true' })]);
+    expect(r.map((s) => s.metric)).toEqual([
+      expect.objectContaining({
+        scenario: 'browse',
+        group: '::catalog',
+        method: 'GET',
+        status: '200',
+        expected_response: 'true',
+      }),
+    ]);
     expect(summary.notes.join('\n')).not.toMatch(/prometheus-rw/);
     expect(run.cli.stderr).not.toMatch(/warning: prometheus-rw/);
     expect(run.cli.stderr).toContain(`metrics streamed to prometheus-rw with testid=${testid}`);

@@ -23,13 +23,33 @@ beforeAll(async () => {
   h2c = await startH2cLookup({ delayMs: 5 });
   grpc = await startGrpcLookup({ delayMs: 5 });
 });
-afterAll(async () => { await Promise.all([http1.close(), h2c.close(), grpc.close()]); });
+afterAll(async () => {
+  await Promise.all([http1.close(), h2c.close(), grpc.close()]);
+});
 
 describe('the protocols study', () => {
   it('the example plan runs the lookup over HTTP/1.1, HTTP/2 and gRPC, one after another', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'loadsmith-protocols-')), 'summary.json');
-    const r = await loadsmith(['run', PLAN, '-q', '--vus', '2', '--duration', '2s', '--summary-json', out,
-      '--env', `HTTP1_URL=${http1.url}`, '--env', `H2C_URL=${h2c.url}`, '--env', `GRPC_TARGET=127.0.0.1:${grpc.port}`], { timeoutMs: 150_000 });
+    const r = await loadsmith(
+      [
+        'run',
+        PLAN,
+        '-q',
+        '--vus',
+        '2',
+        '--duration',
+        '2s',
+        '--summary-json',
+        out,
+        '--env',
+        `HTTP1_URL=${http1.url}`,
+        '--env',
+        `H2C_URL=${h2c.url}`,
+        '--env',
+        `GRPC_TARGET=127.0.0.1:${grpc.port}`,
+      ],
+      { timeoutMs: 150_000 },
+    );
     expect(r.code, r.stderr + r.stdout).toBe(0);
     const s = JSON.parse(readFileSync(out, 'utf8')) as Summary;
     const count = (name: string): number => s.requests.find((q) => q.name === name)?.count ?? 0;
@@ -43,7 +63,7 @@ describe('the protocols study', () => {
     expect(s.checks.every((c) => c.fails === 0 && c.passes > 0)).toBe(true);
   }, 180_000);
 
-  it('its proto is the demo server\'s', () => {
+  it("its proto is the demo server's", () => {
     expect(readFileSync(join(PLAN, '..', 'protos', 'lookup.proto'), 'utf8')).toBe(LOOKUP_PROTO);
   });
 });

@@ -10,8 +10,12 @@ import { JSON_DOC, startTargetServer, type TargetServer } from '../fixtures/targ
 import { byVu, header, runYaml } from './run-helper.ts';
 
 let server: TargetServer;
-beforeAll(async () => { server = await startTargetServer({ record: true }); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTargetServer({ record: true });
+});
+afterAll(async () => {
+  await server.close();
+});
 beforeEach(() => server.resetStats());
 
 interface PlanOptions {
@@ -30,7 +34,9 @@ interface PlanOptions {
 }
 
 /** Runs `steps` (YAML sequence items, indented as under `steps:`) as the one per-vu-iterations scenario `s`, against the server. */
-const run = (steps: string, { vus = 1, iterations = 1, http, top = '', bottom = '', ...opts }: PlanOptions = {}) => runYaml(`
+const run = (steps: string, { vus = 1, iterations = 1, http, top = '', bottom = '', ...opts }: PlanOptions = {}) =>
+  runYaml(
+    `
 version: 1
 name: requests test
 defaults: { baseUrl: "\${env.BASE}"${http ? `, http: ${http}` : ''} }
@@ -42,21 +48,28 @@ scenarios:
     iterations: ${iterations}
     steps:
 ${steps}
-${bottom}`, { env: { BASE: server.url }, ...opts });
+${bottom}`,
+    { env: { BASE: server.url }, ...opts },
+  );
 
 /** The Cookie header of each request to /cookies/echo, in order. */
 const echoedCookies = () => server.requests.filter((r) => r.path === '/cookies/echo').map((r) => header(r, 'cookie'));
 
 /** Two iterations per VU, each echoing its cookies, setting one, and echoing them again. */
-const runCookieSteps = (http?: string) => run(`
+const runCookieSteps = (http?: string) =>
+  run(
+    `
       - request: { url: /cookies/echo }
       - request: { url: "/cookies/set?session=abc" }
       - request: { url: /cookies/echo }
-`, { iterations: 2, http });
+`,
+    { iterations: 2, http },
+  );
 
 describe('checks', () => {
   it('counts passes and failures exactly and keeps a failure reason', async () => {
-    const { summary } = await run(`
+    const { summary } = await run(
+      `
       - request:
           name: doc
           url: /json
@@ -66,7 +79,9 @@ describe('checks', () => {
               equals: apple
             - status: 201
               name: wrongly expects 201
-`, { vus: 2, iterations: 5, workers: 2 });
+`,
+      { vus: 2, iterations: 5, workers: 2 },
+    );
     const byName = Object.fromEntries(summary.checks.map((c) => [c.name, c]));
     expect(byName['status is 200']).toMatchObject({ passes: 10, fails: 0, request: 'doc', scenario: 's' });
     expect(byName['$.items[?(@.price > 1)].name == "apple"']).toMatchObject({ passes: 10, fails: 0 });
@@ -79,7 +94,8 @@ describe('checks', () => {
 
 describe('extract', () => {
   it('reuses an extracted value in a later request of the same iteration', async () => {
-    const { summary } = await run(`
+    const { summary } = await run(
+      `
       - request:
           url: /json
           extract:
@@ -91,7 +107,9 @@ describe('extract', () => {
           url: /echo
           headers: { X-Token: "\${token}" }
           json: { city: "\${city}", item: "\${firstItem}", price: "\${firstItem.price}" }
-`, { iterations: 3 });
+`,
+      { iterations: 3 },
+    );
     const echoes = server.requests.filter((r) => r.path === '/echo');
     expect(echoes).toHaveLength(3);
     for (const e of echoes) {
@@ -103,7 +121,8 @@ describe('extract', () => {
   });
 
   it('counts a failed extraction, unsets the variable and ends the iteration when it is used', async () => {
-    const { summary } = await run(`
+    const { summary } = await run(
+      `
       - request:
           name: fetch
           url: /json
@@ -113,15 +132,20 @@ describe('extract', () => {
       - request: { name: uses default, url: "/echo?v=\${withDefault}" }
       - request: { name: uses missing, url: "/echo?v=\${missing}" }
       - request: { name: never reached, url: /json }
-`, { iterations: 4 });
+`,
+      { iterations: 4 },
+    );
     expect(summary.extractFailures).toEqual([
       expect.objectContaining({ variable: 'missing', request: 'fetch', count: 4, message: 'no match for $.nope' }),
     ]);
-    expect(summary.errors).toEqual([
-      expect.objectContaining({ kind: 'template', request: 'uses missing', count: 4 }),
-    ]);
+    expect(summary.errors).toEqual([expect.objectContaining({ kind: 'template', request: 'uses missing', count: 4 })]);
     expect(summary.errors[0]?.message).toMatch(/missing/);
-    expect(server.requests.filter((r) => r.path === '/echo').map((r) => r.query.v)).toEqual(['fallback', 'fallback', 'fallback', 'fallback']);
+    expect(server.requests.filter((r) => r.path === '/echo').map((r) => r.query.v)).toEqual([
+      'fallback',
+      'fallback',
+      'fallback',
+      'fallback',
+    ]);
     expect(server.hits('/json')).toBe(4); // "never reached" was never sent
     expect(summary.metrics.iterations).toMatchObject({ count: 4 }); // the iterations ran, and ended early
   });
@@ -134,7 +158,10 @@ describe('cookies, redirects, batches', () => {
   });
 
   it('keeps cookies across iterations with cookies: vu, and sends none with cookies: off', async () => {
-    for (const [scope, expected] of [['vu', [undefined, 'session=abc', 'session=abc', 'session=abc']], ['off', [undefined, undefined, undefined, undefined]]] as const) {
+    for (const [scope, expected] of [
+      ['vu', [undefined, 'session=abc', 'session=abc', 'session=abc']],
+      ['off', [undefined, undefined, undefined, undefined]],
+    ] as const) {
       server.resetStats();
       await runCookieSteps(`{ cookies: ${scope} }`);
       expect(echoedCookies()).toEqual(expected);
@@ -142,10 +169,13 @@ describe('cookies, redirects, batches', () => {
   });
 
   it('follows redirects, measuring each hop, unless maxRedirects is 0', async () => {
-    const { summary } = await run(`
+    const { summary } = await run(
+      `
       - request: { name: followed, url: "/redirect?to=/json", checks: [{ status: 200 }, { jsonPath: $.token, exists: true }] }
       - request: { name: not followed, url: "/redirect?to=/json", maxRedirects: 0, checks: [{ status: 302 }] }
-`, { iterations: 2 });
+`,
+      { iterations: 2 },
+    );
     expect(summary.checks.every((c) => c.fails === 0)).toBe(true);
     const followed = summary.requests.find((r) => r.name === 'followed');
     expect(followed).toMatchObject({ count: 4, statuses: { 302: 2, 200: 2 } });
@@ -153,16 +183,21 @@ describe('cookies, redirects, batches', () => {
   });
 
   it('counts a redirect chain that maxRedirects cuts short as failed, with the reason; 0 follows none, by choice', async () => {
-    const { summary } = await run(`
+    const { summary } = await run(
+      `
       - request: { name: loop, url: /loop, maxRedirects: 3, checks: [{ status: 302 }] }
       - request: { name: not followed, url: /loop, maxRedirects: 0 }
-`, { iterations: 2 });
+`,
+      { iterations: 2 },
+    );
     // 1 + 3 hops per iteration: every hop reached the server and is a measured request.
     expect(server.hits('/loop')).toBe(2 * (4 + 1));
     const loop = summary.requests.find((r) => r.name === 'loop');
     expect(loop).toMatchObject({ count: 8, statuses: { 302: 8 }, failed: 2 }); // the last hop of each chain
     expect(summary.requests.find((r) => r.name === 'not followed')).toMatchObject({ count: 2, failed: 0 });
-    expect(summary.errors).toEqual([expect.objectContaining({ kind: 'too-many-redirects', request: 'loop', count: 2 })]);
+    expect(summary.errors).toEqual([
+      expect.objectContaining({ kind: 'too-many-redirects', request: 'loop', count: 2 }),
+    ]);
     expect(summary.errors[0]?.message).toMatch(/^stopped after 3 redirects: maxRedirects reached .*\/loop\?n=4/);
     expect(summary.metrics.http_req_failed).toMatchObject({ passes: 2 });
     expect(summary.checks.every((c) => c.fails === 0)).toBe(true); // the response is still there for checks
@@ -222,16 +257,21 @@ describe('bodies, auth and groups', () => {
   });
 
   it('tags checks with their group and measures group_duration', async () => {
-    const { summary } = await run(`
+    const { summary } = await run(
+      `
       - group:
           name: outer
           steps:
             - group: { name: inner, steps: [{ request: { url: /json, checks: [{ status: 200 }] } }] }
-`, { bottom: `
+`,
+      {
+        bottom: `
 thresholds:
   group_duration{group:outer}: ["max<5000"]
   checks{group:::outer::inner}: ["rate==1"]
-` });
+`,
+      },
+    );
     expect(summary.checks[0]).toMatchObject({ group: '::outer::inner', passes: 1 });
     expect(summary.groups.map((g) => g.group).sort()).toEqual(['::outer', '::outer::inner']);
     expect(summary.thresholds.every((t) => t.ok && t.value !== null)).toBe(true);
@@ -241,24 +281,34 @@ thresholds:
 describe('data and variables', () => {
   it('hands out each row of a unique feeder exactly once across two workers, then stops', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'loadsmith-data-'));
-    await writeFile(join(dir, 'rows.csv'), `id,name\n${Array.from({ length: 10 }, (_, i) => `${i},user ${i}`).join('\n')}\n`);
-    const { summary } = await run(`
+    await writeFile(
+      join(dir, 'rows.csv'),
+      `id,name\n${Array.from({ length: 10 }, (_, i) => `${i},user ${i}`).join('\n')}\n`,
+    );
+    const { summary } = await run(
+      `
       - request: { url: "/echo?id=\${data.rows.id}&name=\${data.rows.name}", headers: { X-VU: "\${vu}" } }
-`, { top: 'data: { rows: { file: rows.csv, mode: unique } }', vus: 4, iterations: 5, workers: 2, baseDir: dir });
+`,
+      { top: 'data: { rows: { file: rows.csv, mode: unique } }', vus: 4, iterations: 5, workers: 2, baseDir: dir },
+    );
     const ids = server.requests.map((r) => Number(r.query.id)).sort((a, b) => a - b);
     expect(ids).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(server.requests.every((r) => r.query.name === `user ${r.query.id}`)).toBe(true);
     // 4 VUs x 5 iterations wanted, 10 rows: every VU that found the rows used up stopped, its next iteration dropped.
     // How the rows split among the VUs depends on timing (one VU may take 5 and finish): count from what was sent.
-    const stopped = [...byVu(server.requests).values()].filter((reqs) => reqs.length < 5).length + (4 - byVu(server.requests).size);
+    const stopped =
+      [...byVu(server.requests).values()].filter((reqs) => reqs.length < 5).length + (4 - byVu(server.requests).size);
     expect(stopped).toBeGreaterThanOrEqual(3);
     expect(summary.metrics.dropped_iterations).toMatchObject({ count: stopped });
   });
 
   it('evaluates plan variables once per VU', async () => {
-    await run(`
+    await run(
+      `
       - request: { url: /echo, headers: { X-VU: "\${vu}", X-Session: "\${session}", X-Label: "\${label}" } }
-`, { top: 'variables: { session: "${uuid()}", label: "vu-${vu}" }', vus: 2, iterations: 3 });
+`,
+      { top: 'variables: { session: "${uuid()}", label: "vu-${vu}" }', vus: 2, iterations: 3 },
+    );
     const perVu = byVu(server.requests);
     const sessions = [...perVu.values()].map((reqs) => new Set(reqs.map((r) => header(r, 'x-session'))));
     expect(sessions.map((s) => s.size)).toEqual([1, 1]);

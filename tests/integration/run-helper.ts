@@ -4,12 +4,21 @@ import type { Summary } from '../../engine/metrics/summary.ts';
 import { runPlan, type Tick } from '../../engine/run/run-plan.ts';
 import type { RecordedRequest } from '../fixtures/target-server.ts';
 
-export interface RunResult { summary: Summary; ticks: Tick[] }
+export interface RunResult {
+  summary: Summary;
+  ticks: Tick[];
+}
 
-export async function runYaml(yaml: string, opts: { env?: Record<string, string>; workers?: number; baseDir?: string } = {}): Promise<RunResult> {
+export async function runYaml(
+  yaml: string,
+  opts: { env?: Record<string, string>; workers?: number; baseDir?: string } = {},
+): Promise<RunResult> {
   const parsed = parsePlan(yaml, 'test-plan.yaml');
   const run = runPlan(parsed.plan, {
-    source: parsed.source, file: 'test-plan.yaml', env: opts.env ?? {}, workers: opts.workers ?? 1,
+    source: parsed.source,
+    file: 'test-plan.yaml',
+    env: opts.env ?? {},
+    workers: opts.workers ?? 1,
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
   });
   const ticks: Tick[] = [];

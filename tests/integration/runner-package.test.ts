@@ -24,7 +24,8 @@ let dir: string;
 let runner: Runner;
 let install: CliResult;
 
-const npm = (args: string[], cwd: string): Promise<CliResult> => runCommand('npm', args, { cwd, env: ENV, cleanEnv: true, timeoutMs: 120_000 });
+const npm = (args: string[], cwd: string): Promise<CliResult> =>
+  runCommand('npm', args, { cwd, env: ENV, cleanEnv: true, timeoutMs: 120_000 });
 
 beforeAll(async () => {
   server = await startTargetServer();
@@ -48,10 +49,17 @@ afterAll(async () => {
 describe('the runner package installed from its tarball', () => {
   it('installs only the engine and what it declares: no app dependencies, no TypeScript sources', async () => {
     expect(install.code, install.stderr).toBe(0);
-    const declared = Object.keys(((JSON.parse(await readFile(join(ENGINE, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies));
+    const declared = Object.keys(
+      (JSON.parse(await readFile(join(ENGINE, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+        .dependencies,
+    );
     const top = (await readdir(join(runner.dir, 'node_modules'))).filter((n) => !n.startsWith('.'));
     // Scoped packages (@grpc/grpc-js) sit one folder down.
-    const scoped = await Promise.all(top.filter((n) => n.startsWith('@')).map(async (scope) => (await readdir(join(runner.dir, 'node_modules', scope))).map((n) => `${scope}/${n}`)));
+    const scoped = await Promise.all(
+      top
+        .filter((n) => n.startsWith('@'))
+        .map(async (scope) => (await readdir(join(runner.dir, 'node_modules', scope))).map((n) => `${scope}/${n}`)),
+    );
     const installed = [...top.filter((n) => !n.startsWith('@')), ...scoped.flat()];
     expect(installed).toEqual(expect.arrayContaining(['loadsmith', ...declared]));
     for (const app of APP_ONLY) expect(installed).not.toContain(app);
@@ -81,21 +89,45 @@ describe('the runner package installed from its tarball', () => {
   it('runs a plan on its worker bundle, with the summary JSON and the HTML report', async () => {
     const plan = await writePlan(runner);
     server.resetStats();
-    const r = await loadsmithIn(runner, ['run', plan, '-e', `BASE_URL=${server.url}`, '-q', '--workers', '2', '--summary-json', 'run.json', '--html', 'run.html']);
+    const r = await loadsmithIn(runner, [
+      'run',
+      plan,
+      '-e',
+      `BASE_URL=${server.url}`,
+      '-q',
+      '--workers',
+      '2',
+      '--summary-json',
+      'run.json',
+      '--html',
+      'run.html',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(server.hits('/json')).toBe(PLAN_REQUESTS);
     const summary = await readSummary(join(runner.dir, 'run.json'));
     expect(summary._total).toBe(PLAN_REQUESTS);
     expect(summary.metrics.checks).toMatchObject({ passes: 2 * PLAN_REQUESTS, fails: 0 });
     // The report inlines ECharts from the package's own copy (a licence line of its header).
-    expect(await readFile(join(runner.dir, 'run.html'), 'utf8')).toContain('Licensed to the Apache Software Foundation');
+    expect(await readFile(join(runner.dir, 'run.html'), 'utf8')).toContain(
+      'Licensed to the Apache Software Foundation',
+    );
   });
 
   it('runs two segments and merges them into the whole run', async () => {
     const plan = await writePlan(runner);
     server.resetStats();
     for (const i of [1, 2]) {
-      const r = await loadsmithIn(runner, ['run', plan, '-e', `BASE_URL=${server.url}`, '-q', '--segment', `${i}/2`, '--summary-json', `shard-${i}.json`]);
+      const r = await loadsmithIn(runner, [
+        'run',
+        plan,
+        '-e',
+        `BASE_URL=${server.url}`,
+        '-q',
+        '--segment',
+        `${i}/2`,
+        '--summary-json',
+        `shard-${i}.json`,
+      ]);
       expect(r.code, r.stderr).toBe(0);
     }
     const merged = await loadsmithIn(runner, ['merge', 'shard-1.json', 'shard-2.json', '-o', 'merged.json', '-q']);

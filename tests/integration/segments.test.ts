@@ -42,7 +42,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-segments-'));
   await writeFile(join(dir, 'users.csv'), `id\n${Array.from({ length: 12 }, (_, i) => `u${i}`).join('\n')}\n`);
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 describe('segments of one plan, run one after the other', () => {
   it('add up to the plan: iterations, VU numbers and unique rows', async () => {
@@ -50,7 +52,13 @@ describe('segments of one plan, run one after the other', () => {
     const vusMax: number[] = [];
     for (let i = 1; i <= 3; i++) {
       const { segment, sequence } = segmentOfN(i, 3);
-      const run = runPlan(plan, { source, baseDir: dir, env: { BASE: server.url }, workers: 2, segment: { segment: formatSegment(segment), sequence: formatSequence(sequence) } });
+      const run = runPlan(plan, {
+        source,
+        baseDir: dir,
+        env: { BASE: server.url },
+        workers: 2,
+        segment: { segment: formatSegment(segment), sequence: formatSequence(sequence) },
+      });
       const summary = await run.done;
       vusMax.push(summary.metrics.vus_max?.type === 'gauge' ? summary.metrics.vus_max.value : -1);
       expect(summary.shard?.segments).toEqual([formatSegment(segment)]);

@@ -50,14 +50,27 @@ describe('the single executable, with no Node.js on the machine', () => {
   it('runs a plan on two worker threads and writes the summary JSON and the HTML report', async () => {
     const plan = await writePlan(runner);
     server.resetStats();
-    const r = await loadsmithIn(runner, ['run', plan, '-e', `BASE_URL=${server.url}`, '--workers', '2', '--summary-json', 'run.json', '--html', 'run.html']);
+    const r = await loadsmithIn(runner, [
+      'run',
+      plan,
+      '-e',
+      `BASE_URL=${server.url}`,
+      '--workers',
+      '2',
+      '--summary-json',
+      'run.json',
+      '--html',
+      'run.html',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('PASSED');
     expect(server.hits('/json')).toBe(PLAN_REQUESTS);
     const summary = await readSummary(join(runner.dir, 'run.json'));
     expect(summary).toMatchObject({ _total: PLAN_REQUESTS, stoppedBy: 'completed', generator: { workers: 2 } });
     expect(summary.metrics.checks).toMatchObject({ passes: 2 * PLAN_REQUESTS, fails: 0 });
-    expect(await readFile(join(runner.dir, 'run.html'), 'utf8')).toContain('Licensed to the Apache Software Foundation');
+    expect(await readFile(join(runner.dir, 'run.html'), 'utf8')).toContain(
+      'Licensed to the Apache Software Foundation',
+    );
   });
 
   it('validates, merges shards, imports and exports', async () => {
@@ -65,7 +78,17 @@ describe('the single executable, with no Node.js on the machine', () => {
     expect((await loadsmithIn(runner, ['validate', plan])).code).toBe(0);
     server.resetStats();
     for (const i of [1, 2]) {
-      const r = await loadsmithIn(runner, ['run', plan, '-e', `BASE_URL=${server.url}`, '-q', '--segment', `${i}/2`, '--summary-json', `shard-${i}.json`]);
+      const r = await loadsmithIn(runner, [
+        'run',
+        plan,
+        '-e',
+        `BASE_URL=${server.url}`,
+        '-q',
+        '--segment',
+        `${i}/2`,
+        '--summary-json',
+        `shard-${i}.json`,
+      ]);
       expect(r.code, r.stderr).toBe(0);
     }
     const merged = await loadsmithIn(runner, ['merge', 'shard-1.json', 'shard-2.json', '-o', 'merged.json', '-q']);
@@ -87,22 +110,41 @@ describe('the single executable, with no Node.js on the machine', () => {
 
   it('runs the pods of a `loadsmith k8s` Job, whose shards merge into the whole run', async () => {
     const plan = await writePlan(runner);
-    const made = await loadsmithIn(runner, ['k8s', plan, '-p', '2', '--image', 'loadsmith:test', '-e', `BASE_URL=${server.url}`]);
+    const made = await loadsmithIn(runner, [
+      'k8s',
+      plan,
+      '-p',
+      '2',
+      '--image',
+      'loadsmith:test',
+      '-e',
+      `BASE_URL=${server.url}`,
+    ]);
     expect(made.code, made.stderr).toBe(0);
-    const job = parseAllDocuments(made.stdout).map((d) => d.toJS() as PodJob).find((o) => o.kind === 'Job') as PodJob;
+    const job = parseAllDocuments(made.stdout)
+      .map((d) => d.toJS() as PodJob)
+      .find((o) => o.kind === 'Job') as PodJob;
     const [container] = job.spec.template.spec.containers;
     // The mounts of the pod (/plan: the ConfigMap, /results: a volume) are folders of the test.
-    const pathsOfTheTest = (script: string): string => script.replaceAll('/plan/', `${runner.dir}/`).replaceAll('/results/', `${runner.dir}/results-`);
+    const pathsOfTheTest = (script: string): string =>
+      script.replaceAll('/plan/', `${runner.dir}/`).replaceAll('/results/', `${runner.dir}/results-`);
     const onlyLoadsmith = join(dir, 'image-bin');
     await mkdir(onlyLoadsmith);
     await symlink(runner.command, join(onlyLoadsmith, 'loadsmith'));
     server.resetStats();
     const logs: string[] = [];
     for (const index of ['0', '1']) {
-      const env = Object.fromEntries((container?.env ?? []).flatMap((e) => (e.value === undefined ? [] : [[e.name, k8sExpand(e.value, {})]])));
+      const env = Object.fromEntries(
+        (container?.env ?? []).flatMap((e) => (e.value === undefined ? [] : [[e.name, k8sExpand(e.value, {})]])),
+      );
       const script = pathsOfTheTest(k8sExpand(container?.args[0] ?? '', { JOB_COMPLETION_INDEX: index }));
       const [shell = '', ...flags] = container?.command ?? [];
-      const pod = await runCommand(shell, [...flags, script], { cwd: runner.dir, cleanEnv: true, env: { ...env, PATH: onlyLoadsmith, JOB_COMPLETION_INDEX: index }, timeoutMs: 60_000 });
+      const pod = await runCommand(shell, [...flags, script], {
+        cwd: runner.dir,
+        cleanEnv: true,
+        env: { ...env, PATH: onlyLoadsmith, JOB_COMPLETION_INDEX: index },
+        timeoutMs: 60_000,
+      });
       expect(pod.code, pod.stderr).toBe(0);
       logs.push(pod.stdout);
     }
@@ -117,5 +159,9 @@ describe('the single executable, with no Node.js on the machine', () => {
 /** The part of the Job the test runs: its container's command, arguments and environment. */
 interface PodJob {
   kind: string;
-  spec: { template: { spec: { containers: { command: string[]; args: string[]; env: { name: string; value?: string }[] }[] } } };
+  spec: {
+    template: {
+      spec: { containers: { command: string[]; args: string[]; env: { name: string; value?: string }[] }[] };
+    };
+  };
 }

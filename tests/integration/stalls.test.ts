@@ -11,13 +11,25 @@ import { htmlReport } from '../../engine/report/html/index.ts';
 import { runYaml } from './run-helper.ts';
 
 /** A target that counts for itself; with `stall`, requests arriving in that window (ms after its first) wait for its end. */
-interface Target { url: string; requests: () => number; held: () => number; heldMs: () => number; close: () => Promise<void> }
+interface Target {
+  url: string;
+  requests: () => number;
+  held: () => number;
+  heldMs: () => number;
+  close: () => Promise<void>;
+}
 
 let target: Target | undefined;
-afterEach(async () => { await target?.close(); target = undefined; });
+afterEach(async () => {
+  await target?.close();
+  target = undefined;
+});
 
 async function startTarget(stall?: { fromMs: number; untilMs: number }): Promise<Target> {
-  let first = 0, requests = 0, held = 0, heldMs = 0;
+  let first = 0,
+    requests = 0,
+    held = 0,
+    heldMs = 0;
   const server: Server = createServer((_req, res) => {
     const now = Date.now();
     if (first === 0) first = now;
@@ -32,8 +44,13 @@ async function startTarget(stall?: { fromMs: number; untilMs: number }): Promise
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests: () => requests, held: () => held, heldMs: () => heldMs,
-    close: async () => { server.closeAllConnections(); await new Promise((r) => server.close(r)); },
+    requests: () => requests,
+    held: () => held,
+    heldMs: () => heldMs,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
   };
 }
 
@@ -68,11 +85,15 @@ describe('a stall the closed model hides', () => {
     expect(stall?.share).toBeLessThan(0.25);
     expect(stall?.vus).toBe(10);
     expect(stall?.longestMs).toBeGreaterThan(1000);
-    expect(stall?.message).toMatch(/^at \d s throughput fell to [\d.]+ % of the median for \d s while 10 VUs were busy \(the longest request took 1\.\d\d s\); closed-model percentiles understate this — an arrival-rate executor measures it$/);
+    expect(stall?.message).toMatch(
+      /^at \d s throughput fell to [\d.]+ % of the median for \d s while 10 VUs were busy \(the longest request took 1\.\d\d s\); closed-model percentiles understate this — an arrival-rate executor measures it$/,
+    );
     // Live: a tick after the stall already lists it.
     expect(ticks.some((t) => t.live.stalls?.some((s) => s.atS === stall?.atS))).toBe(true);
     expect(textSummary(summary)).toContain(`! stall: ${stall?.message}`);
-    expect(htmlReport(summary)).toMatch(/data-warning="hidden-stall"><strong>The target stalled[^<]*<\/strong><ul><li>at \d s throughput fell/);
+    expect(htmlReport(summary)).toMatch(
+      /data-warning="hidden-stall"><strong>The target stalled[^<]*<\/strong><ul><li>at \d s throughput fell/,
+    );
   });
 
   it('is not claimed for a steady target', async () => {
@@ -85,14 +106,20 @@ describe('a stall the closed model hides', () => {
 
   it('is not claimed for a ramp down to 0 or at the end of the run', async () => {
     target = await startTarget();
-    const { summary } = await runYaml(plan('    executor: ramping-vus\n    startVUs: 10\n    stages: [{ duration: 2s, target: 10 }, { duration: 4s, target: 0 }]\n    gracefulRampDown: 0s'), { env: { BASE: target.url } });
+    const { summary } = await runYaml(
+      plan(
+        '    executor: ramping-vus\n    startVUs: 10\n    stages: [{ duration: 2s, target: 10 }, { duration: 4s, target: 0 }]\n    gracefulRampDown: 0s',
+      ),
+      { env: { BASE: target.url } },
+    );
     expect(summary.timeline.at(-2)?.vus).toBeLessThan(5);
     expect(summary.stalls).toEqual([]);
   });
 
   it('is not claimed for a think-heavy plan whose seconds often see no request', async () => {
     target = await startTarget();
-    const { summary } = await runYaml(`version: 1
+    const { summary } = await runYaml(
+      `version: 1
 name: thinking
 scenarios:
   s:
@@ -102,7 +129,9 @@ scenarios:
     steps:
       - request: { url: "\${env.BASE}/x" }
       - think: { min: 500ms, max: 3s }
-`, { env: { BASE: target.url } });
+`,
+      { env: { BASE: target.url } },
+    );
     expect(summary.timeline.some((p) => p.reqs <= 1)).toBe(true);
     expect(summary.stalls).toEqual([]);
   });

@@ -26,12 +26,19 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-trend-stats-'));
 });
-afterAll(async () => { server.closeAllConnections(); await new Promise((r) => server.close(r)); });
-beforeEach(() => { seen = 0; });
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+beforeEach(() => {
+  seen = 0;
+});
 
 async function plan(name: string, extra = ''): Promise<string> {
   const file = join(dir, name);
-  await writeFile(file, `version: 1
+  await writeFile(
+    file,
+    `version: 1
 name: trend stats
 scenarios:
   s:
@@ -39,25 +46,45 @@ scenarios:
     vus: 10
     iterations: 100
     steps: [{ request: { name: get, url: "\${env.BASE}/x" } }]
-${extra}`);
+${extra}`,
+  );
   return file;
 }
 
-const line = (text: string, metric: string): string => text.split('\n').find((l) => l.trimStart().startsWith(`${metric}.`)) ?? '';
+const line = (text: string, metric: string): string =>
+  text.split('\n').find((l) => l.trimStart().startsWith(`${metric}.`)) ?? '';
 
 describe('--summary-trend-stats', () => {
-  it('shows k6\'s statistics in their order in the text, JSON and HTML; p(99.9) sees the stall that p(99) does not', async () => {
+  it("shows k6's statistics in their order in the text, JSON and HTML; p(99.9) sees the stall that p(99) does not", async () => {
     const file = await plan('cli.yaml');
     const json = join(dir, 'cli.json');
     const html = join(dir, 'cli.html');
-    const r = await loadsmith(['run', file, '-q', '--workers', '2', '-e', `BASE=${base}`, '--summary-trend-stats', 'avg,min,med,max,p(90),p(95),p(99.9),count', '--summary-json', json, '--html', html]);
+    const r = await loadsmith([
+      'run',
+      file,
+      '-q',
+      '--workers',
+      '2',
+      '-e',
+      `BASE=${base}`,
+      '--summary-trend-stats',
+      'avg,min,med,max,p(90),p(95),p(99.9),count',
+      '--summary-json',
+      json,
+      '--html',
+      html,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(seen).toBe(1000);
-    expect(line(r.stdout, 'http_req_duration')).toMatch(/: avg=\S+ min=\S+ med=\S+ max=\S+ p\(90\)=\S+ p\(95\)=\S+ p\(99\.9\)=\S+ count=1,000$/);
+    expect(line(r.stdout, 'http_req_duration')).toMatch(
+      /: avg=\S+ min=\S+ med=\S+ max=\S+ p\(90\)=\S+ p\(95\)=\S+ p\(99\.9\)=\S+ count=1,000$/,
+    );
     expect(line(r.stdout, 'http_req_waiting')).toMatch(/ p\(99\.9\)=\S+ count=1,000$/);
     expect(line(r.stdout, 'http_req_duration')).not.toMatch(/p\(99\)=/);
     // The request table adds the chosen percentile to its own columns.
-    expect(r.stdout).toMatch(/request\s+count\s+rate\s+p\(50\)\s+p\(90\)\s+p\(95\)\s+p\(99\)\s+p\(99\.9\)\s+max\s+failed/);
+    expect(r.stdout).toMatch(
+      /request\s+count\s+rate\s+p\(50\)\s+p\(90\)\s+p\(95\)\s+p\(99\)\s+p\(99\.9\)\s+max\s+failed/,
+    );
 
     const s = JSON.parse(await readFile(json, 'utf8'));
     expect(s.summaryTrendStats).toEqual(['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99.9)', 'count']);
@@ -73,7 +100,7 @@ describe('--summary-trend-stats', () => {
     expect(metricsTable).not.toMatch(/<th[^>]*>p\(99\)<\/th>/);
   });
 
-  it('takes the plan\'s summaryTrendStats, and the option over the plan\'s', async () => {
+  it("takes the plan's summaryTrendStats, and the option over the plan's", async () => {
     const file = await plan('plan.yaml', 'summaryTrendStats: [med, "p(99.9)"]');
     const fromPlan = await loadsmith(['run', file, '-q', '-e', `BASE=${base}`]);
     expect(fromPlan.code, fromPlan.stderr).toBe(0);
@@ -87,7 +114,9 @@ describe('--summary-trend-stats', () => {
     const file = await plan('bad.yaml', 'summaryTrendStats: [avg, p99]');
     const bad = await loadsmith(['run', file, '-q', '-e', `BASE=${base}`]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/bad\.yaml:9:\d+.*summaryTrendStats\[1\].*a trend statistic is avg, min, med, max, count or p\(N\)/s);
+    expect(bad.stderr).toMatch(
+      /bad\.yaml:9:\d+.*summaryTrendStats\[1\].*a trend statistic is avg, min, med, max, count or p\(N\)/s,
+    );
     const option = await loadsmith(['run', await plan('ok.yaml'), '--summary-trend-stats', 'avg,p(99,9)']);
     expect(option.code).toBe(1);
     expect(option.stderr).toMatch(/--summary-trend-stats: 'p\(99' is not a statistic/);

@@ -19,14 +19,31 @@ beforeAll(async () => {
   echo = await startEchoServer();
   dir = await mkdtemp(join(tmpdir(), 'loadsmith-ws-'));
 });
-afterAll(async () => { await demo.close(); await echo.close(); });
+afterAll(async () => {
+  await demo.close();
+  await echo.close();
+});
 
 const summaryOf = async (file: string): Promise<Summary> => JSON.parse(await readFile(file, 'utf8')) as Summary;
 
 describe('loadsmith run with WebSocket sessions', () => {
   it('runs plans/examples/websocket.yaml against the demo server: thresholds on ws_* pass, the summary shows them', async () => {
     const out = join(dir, 'example.json');
-    const r = await loadsmith(['run', 'plans/examples/websocket.yaml', '-e', `BASE_URL=${demo.url}`, '--vus', '2', '--duration', '2s', '--summary-json', out], { timeoutMs: 90_000 });
+    const r = await loadsmith(
+      [
+        'run',
+        'plans/examples/websocket.yaml',
+        '-e',
+        `BASE_URL=${demo.url}`,
+        '--vus',
+        '2',
+        '--duration',
+        '2s',
+        '--summary-json',
+        out,
+      ],
+      { timeoutMs: 90_000 },
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('WEBSOCKET');
     expect(r.stdout).toMatch(/✓ 'count>0' count=\d+/);
@@ -34,14 +51,23 @@ describe('loadsmith run with WebSocket sessions', () => {
     const sessions = s.metrics.ws_sessions;
     expect(sessions?.type === 'counter' && sessions.count).toBeGreaterThan(0);
     // Each session: a welcome and its own message back, as the plan waits for both.
-    expect(s.metrics.ws_msgs_received).toMatchObject({ count: 2 * (sessions?.type === 'counter' ? sessions.count : -1) });
-    expect(s.thresholds.map((t) => [t.metric, t.ok])).toEqual([['ws_connecting', true], ['ws_sessions', true], ['ws_msgs_received{name:chat}', true], ['checks', true]]);
+    expect(s.metrics.ws_msgs_received).toMatchObject({
+      count: 2 * (sessions?.type === 'counter' ? sessions.count : -1),
+    });
+    expect(s.thresholds.map((t) => [t.metric, t.ok])).toEqual([
+      ['ws_connecting', true],
+      ['ws_sessions', true],
+      ['ws_msgs_received{name:chat}', true],
+      ['checks', true],
+    ]);
     expect(s.errors).toEqual([]);
   }, 100_000);
 
   it('counts what the server counts, and a failed ws_* threshold exits 99', async () => {
     const plan = join(dir, 'echo.yaml');
-    await writeFile(plan, `version: 1
+    await writeFile(
+      plan,
+      `version: 1
 name: echo
 scenarios:
   s:
@@ -61,7 +87,8 @@ thresholds:
   ws_sessions{name:echo}: ["count==12"]
   ws_msgs_sent: ["count==24"]
   ws_session_duration: ["p(95)<0"]
-`);
+`,
+    );
     const out = join(dir, 'echo.json');
     const before = echo.received.length;
     const r = await loadsmith(['run', plan, '-e', `WS=${echo.url}`, '--summary-json', out], { timeoutMs: 90_000 });
@@ -70,8 +97,14 @@ thresholds:
     expect(echo.received.length - before).toBe(24);
     expect(s.metrics.ws_msgs_sent).toMatchObject({ count: 24 });
     expect(s.metrics.ws_msgs_received).toMatchObject({ count: 24 });
-    expect(s.checks.map((c) => [c.name, c.passes, c.fails])).toEqual([['receive 2: body matches /^hello \\d+-\\d+$/', 12, 0]]);
-    expect(s.thresholds.map((t) => [t.metric, t.ok])).toEqual([['ws_sessions{name:echo}', true], ['ws_msgs_sent', true], ['ws_session_duration', false]]);
+    expect(s.checks.map((c) => [c.name, c.passes, c.fails])).toEqual([
+      ['receive 2: body matches /^hello \\d+-\\d+$/', 12, 0],
+    ]);
+    expect(s.thresholds.map((t) => [t.metric, t.ok])).toEqual([
+      ['ws_sessions{name:echo}', true],
+      ['ws_msgs_sent', true],
+      ['ws_session_duration', false],
+    ]);
     // data_sent holds the handshakes and the masked frames: more than the payloads alone.
     expect(s.metrics.data_sent).toMatchObject({ type: 'counter' });
     expect(s.metrics.data_sent?.type === 'counter' && s.metrics.data_sent.count).toBeGreaterThan(12 * 150);

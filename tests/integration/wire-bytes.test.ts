@@ -10,7 +10,9 @@ import { makeTestPki, type TestPki } from '../fixtures/tls.ts';
 import { runYaml } from './run-helper.ts';
 
 let pki: TestPki;
-beforeAll(() => { pki = makeTestPki(); });
+beforeAll(() => {
+  pki = makeTestPki();
+});
 
 const counter = (m: unknown): number => (m as { count: number }).count;
 
@@ -25,12 +27,17 @@ const CASES: [string, WireProtocol, string][] = [
 
 describe.each(CASES)('bytes on the wire, %s', (_name, protocol, planProtocol) => {
   const targets: { close(): Promise<void> }[] = [];
-  afterAll(async () => { await Promise.all(targets.map((t) => t.close())); });
+  afterAll(async () => {
+    await Promise.all(targets.map((t) => t.close()));
+  });
 
-  it.each([true, false])('keep-alive %s: data_sent and data_received within 1 percent of what the target counted', async (keepAlive) => {
-    const target = await startCountingTarget(protocol, pki);
-    targets.push(target);
-    const { summary } = await runYaml(`
+  it.each([true, false])(
+    'keep-alive %s: data_sent and data_received within 1 percent of what the target counted',
+    async (keepAlive) => {
+      const target = await startCountingTarget(protocol, pki);
+      targets.push(target);
+      const { summary } = await runYaml(
+        `
 version: 1
 name: wire bytes
 defaults:
@@ -39,12 +46,21 @@ defaults:
   http: { protocol: ${planProtocol}, keepAlive: ${keepAlive}, tls: { caFile: ${JSON.stringify(pki.caFile)} } }
 scenarios:
   s: { executor: per-vu-iterations, vus: 2, iterations: 60, steps: [{ request: { name: r, url: "/items?page=\${iter}" } }] }
-`, { env: { BASE: target.url } });
-    expect(summary.metrics.http_req_failed).toMatchObject({ passes: 0 });
-    expect(target.requests()).toBe(120);
-    const sent = counter(summary.metrics.data_sent);
-    const received = counter(summary.metrics.data_received);
-    expect(Math.abs(sent - target.bytesIn()) / target.bytesIn(), `sent ${sent}, the target read ${target.bytesIn()}`).toBeLessThan(0.01);
-    expect(Math.abs(received - target.bytesOut()) / target.bytesOut(), `received ${received}, the target wrote ${target.bytesOut()}`).toBeLessThan(0.01);
-  });
+`,
+        { env: { BASE: target.url } },
+      );
+      expect(summary.metrics.http_req_failed).toMatchObject({ passes: 0 });
+      expect(target.requests()).toBe(120);
+      const sent = counter(summary.metrics.data_sent);
+      const received = counter(summary.metrics.data_received);
+      expect(
+        Math.abs(sent - target.bytesIn()) / target.bytesIn(),
+        `sent ${sent}, the target read ${target.bytesIn()}`,
+      ).toBeLessThan(0.01);
+      expect(
+        Math.abs(received - target.bytesOut()) / target.bytesOut(),
+        `received ${received}, the target wrote ${target.bytesOut()}`,
+      ).toBeLessThan(0.01);
+    },
+  );
 });

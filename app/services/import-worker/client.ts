@@ -17,7 +17,14 @@ export interface ImportWorkerOptions {
   maxMemoryMb?: number;
 }
 
-interface Pending { id: number; job: ImportJob; params: unknown; label: string; resolve: (v: unknown) => void; reject: (e: Error) => void }
+interface Pending {
+  id: number;
+  job: ImportJob;
+  params: unknown;
+  label: string;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
 
 const DEFAULT_URL = new URL('./worker.ts', import.meta.url);
 
@@ -48,7 +55,8 @@ export class ImportWorker {
     const w = this.worker;
     const waiting = this.queue.splice(0);
     this.fail(new ContractError('unsupported', 'the app is closing: the import was stopped'));
-    for (const p of waiting) p.reject(new ContractError('unsupported', 'the app is closing: the import was not started'));
+    for (const p of waiting)
+      p.reject(new ContractError('unsupported', 'the app is closing: the import was not started'));
     if (w) await w.terminate();
   }
 
@@ -67,7 +75,12 @@ export class ImportWorker {
     if (!job) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.fail(new ContractError('invalid_params', `${job.label}: the import took longer than ${this.o.timeoutMs < 1000 ? `${this.o.timeoutMs} ms` : `${Math.round(this.o.timeoutMs / 1000)} s`} and was stopped: import a smaller part of it`));
+      this.fail(
+        new ContractError(
+          'invalid_params',
+          `${job.label}: the import took longer than ${this.o.timeoutMs < 1000 ? `${this.o.timeoutMs} ms` : `${Math.round(this.o.timeoutMs / 1000)} s`} and was stopped: import a smaller part of it`,
+        ),
+      );
     }, this.o.timeoutMs);
   }
 
@@ -79,13 +92,24 @@ export class ImportWorker {
     w.on('message', (raw: unknown) => this.answer(raw));
     w.on('error', (e: Error & { code?: string }) => {
       const p = this.running;
-      const what = e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? `the import needed more than ${this.o.maxMemoryMb} MB of memory and was stopped: import a smaller part of it`
-        : `the import failed: ${e.message}`;
-      this.fail(p ? new ContractError(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'invalid_params' : 'internal', `${p.label}: ${what}`) : undefined);
+      const what =
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `the import needed more than ${this.o.maxMemoryMb} MB of memory and was stopped: import a smaller part of it`
+          : `the import failed: ${e.message}`;
+      this.fail(
+        p
+          ? new ContractError(
+              e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'invalid_params' : 'internal',
+              `${p.label}: ${what}`,
+            )
+          : undefined,
+      );
     });
     w.on('exit', () => {
-      if (this.worker === w) this.fail(new ContractError('internal', `${this.running?.label ?? 'import'}: the import worker ended unexpectedly`));
+      if (this.worker === w)
+        this.fail(
+          new ContractError('internal', `${this.running?.label ?? 'import'}: the import worker ended unexpectedly`),
+        );
     });
     return w;
   }
@@ -102,7 +126,10 @@ export class ImportWorker {
     this.settle();
     const a = parsed.data;
     if (a.ok) p.resolve(a.result);
-    else p.reject(a.contract ? new ContractError(a.contract.code, a.contract.message, a.contract.issues) : new Error(a.message));
+    else
+      p.reject(
+        a.contract ? new ContractError(a.contract.code, a.contract.message, a.contract.issues) : new Error(a.message),
+      );
     this.pump();
   }
 
@@ -130,6 +157,6 @@ const shared = new Map<string, ImportWorker>();
 /** The process's import worker for this entry (created on first call; its thread starts with the first job). */
 export function sharedImportWorker(url: URL = DEFAULT_URL): ImportWorker {
   let w = shared.get(url.href);
-  if (!w) shared.set(url.href, w = new ImportWorker({ url }));
+  if (!w) shared.set(url.href, (w = new ImportWorker({ url })));
   return w;
 }

@@ -21,7 +21,12 @@ port.on('message', (raw: unknown) => {
   try {
     answer = { id, ok: true, result: run(job, params) };
   } catch (e) {
-    const contract = e instanceof ContractError ? e.toBody() : e instanceof ConvertError ? { code: 'invalid_params' as const, message: e.message } : undefined;
+    const contract =
+      e instanceof ContractError
+        ? e.toBody()
+        : e instanceof ConvertError
+          ? { code: 'invalid_params' as const, message: e.message }
+          : undefined;
     answer = { id, ok: false, message: (e as Error).message ?? String(e), ...(contract ? { contract } : {}) };
   }
   port.postMessage(answer);

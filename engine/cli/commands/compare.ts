@@ -17,13 +17,19 @@ import { EXIT, UsageError } from '../usage.ts';
 export async function compareCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, compareSpec);
   if (positionals.length < 2) {
-    throw new UsageError(`compare needs at least two run summaries, the baseline first: loadsmith compare <baseline.json> <other.json...>${positionals.length === 1 ? ` (got only ${positionals[0]})` : ''}`);
+    throw new UsageError(
+      `compare needs at least two run summaries, the baseline first: loadsmith compare <baseline.json> <other.json...>${positionals.length === 1 ? ` (got only ${positionals[0]})` : ''}`,
+    );
   }
   const runs: ComparedRun[] = [];
   for (const file of positionals) {
     const f = await readRunFile(file);
-    const summaries: Summary[] = f.kind === 'summary' ? [f.summary] : f.result.measured.map((i) => f.result.repeats[i - 1]).filter((s): s is Summary => s !== undefined);
-    if (summaries.length === 0) throw new UsageError(`${file}: no repeat in it ran to completion, so it has nothing to compare`);
+    const summaries: Summary[] =
+      f.kind === 'summary'
+        ? [f.summary]
+        : f.result.measured.map((i) => f.result.repeats[i - 1]).filter((s): s is Summary => s !== undefined);
+    if (summaries.length === 0)
+      throw new UsageError(`${file}: no repeat in it ran to completion, so it has nothing to compare`);
     runs.push({ name: runName(summaries[0] as Summary, file), summaries, file });
   }
   const names = uniqueNames(runs.map((r) => r.name));

@@ -13,7 +13,9 @@ export function completionCommand(specs: readonly CommandSpec[]): Handler {
     const { positionals } = parse(argv, completionSpec);
     const shell = positionals[0];
     if (positionals.length !== 1 || (shell !== 'bash' && shell !== 'zsh')) {
-      throw new UsageError(`${shell === undefined ? 'which shell?' : positionals.length > 1 ? `expected one shell, got ${positionals.join(' ')}:` : `'${shell}' is not a shell loadsmith completes:`} write loadsmith completion ${SHELLS.join('|')}`);
+      throw new UsageError(
+        `${shell === undefined ? 'which shell?' : positionals.length > 1 ? `expected one shell, got ${positionals.join(' ')}:` : `'${shell}' is not a shell loadsmith completes:`} write loadsmith completion ${SHELLS.join('|')}`,
+      );
     }
     process.stdout.write(shell === 'bash' ? bashCompletion(specs) : zshCompletion(specs));
     return EXIT.passed;

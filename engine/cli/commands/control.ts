@@ -8,7 +8,9 @@ import { parse } from '../parser.ts';
 import { pauseSpec, resumeSpec, scaleSpec, statusSpec } from '../specs/control.ts';
 import { UsageError } from '../usage.ts';
 
-const say = (text: string): void => { process.stdout.write(`${text}\n`); };
+const say = (text: string): void => {
+  process.stdout.write(`${text}\n`);
+};
 
 function noOperands(positionals: readonly string[]): void {
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
@@ -21,7 +23,11 @@ export async function pauseCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, pauseSpec);
   noOperands(positionals);
   const r = await pauseRun(await findRun(values.run));
-  say(r.events.length === 0 ? 'already paused: nothing changed (loadsmith resume goes on)' : `paused ${from(r)}: no new iterations start; running ones finish. Go on with: loadsmith resume`);
+  say(
+    r.events.length === 0
+      ? 'already paused: nothing changed (loadsmith resume goes on)'
+      : `paused ${from(r)}: no new iterations start; running ones finish. Go on with: loadsmith resume`,
+  );
   return 0;
 }
 
@@ -36,15 +42,23 @@ export async function resumeCommand(argv: readonly string[]): Promise<number> {
 export async function scaleCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, scaleSpec);
   noOperands(positionals);
-  if ((values.vus === undefined) === (values.rate === undefined)) throw new UsageError('give either --vus N (closed-model scenarios) or --rate R (iterations per second, open-model scenarios)');
+  if ((values.vus === undefined) === (values.rate === undefined))
+    throw new UsageError(
+      'give either --vus N (closed-model scenarios) or --rate R (iterations per second, open-model scenarios)',
+    );
   const vus = values.vus === undefined ? undefined : Number(values.vus);
-  if (vus !== undefined && (!Number.isInteger(vus) || vus < 0)) throw new UsageError(`--vus: '${values.vus}' is not a whole number of 0 or more`);
+  if (vus !== undefined && (!Number.isInteger(vus) || vus < 0))
+    throw new UsageError(`--vus: '${values.vus}' is not a whole number of 0 or more`);
   const rate = values.rate === undefined ? undefined : Number(values.rate);
-  if (rate !== undefined && (!Number.isFinite(rate) || rate < 0)) throw new UsageError(`--rate: '${values.rate}' is not a number of 0 or more (iterations per second)`);
+  if (rate !== undefined && (!Number.isFinite(rate) || rate < 0))
+    throw new UsageError(`--rate: '${values.rate}' is not a number of 0 or more (iterations per second)`);
   const r = await scaleRun(await findRun(values.run), {
-    ...(values.scenario !== undefined ? { scenario: values.scenario } : {}), ...(vus !== undefined ? { vus } : { rate: rate as number }),
+    ...(values.scenario !== undefined ? { scenario: values.scenario } : {}),
+    ...(vus !== undefined ? { vus } : { rate: rate as number }),
   });
-  say(`scaled ${from(r)}, to the end of the scenario: ${r.events.map((e) => describeChange({ kind: 'scale', scenario: e.scenario ?? '', ...(e.vus !== undefined ? { vus: e.vus } : { rate: e.rate ?? 0 }) })).join(', ')}${r.state.paused ? ' (the run is paused: from resume on)' : ''}`);
+  say(
+    `scaled ${from(r)}, to the end of the scenario: ${r.events.map((e) => describeChange({ kind: 'scale', scenario: e.scenario ?? '', ...(e.vus !== undefined ? { vus: e.vus } : { rate: e.rate ?? 0 }) })).join(', ')}${r.state.paused ? ' (the run is paused: from resume on)' : ''}`,
+  );
   return 0;
 }
 
@@ -52,7 +66,10 @@ export async function statusCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, statusSpec);
   noOperands(positionals);
   const runs = values.run === undefined ? await runningRuns(controlDir()) : [await findRun(values.run)];
-  if (runs.length === 0) { say('no loadsmith run is going (for this user, with mid-run control on)'); return 0; }
+  if (runs.length === 0) {
+    say('no loadsmith run is going (for this user, with mid-run control on)');
+    return 0;
+  }
   for (const run of runs) say(statusText(run, await runStatus(run)));
   return 0;
 }
@@ -62,8 +79,17 @@ function statusText(run: RunEntry, s: StatusReply): string {
   if (s.refusal) return `${head}\n  ${s.refusal}`;
   const lines = (s.scenarios ?? []).map((sc) => {
     const target = s.state?.targets[sc.name];
-    const set = target ? ('vus' in target ? `${target.vus} VUs (set)` : `${target.rate} iterations/s (set)`) : 'as planned';
-    const scale = sc.scale && typeof sc.scale === 'object' && 'unit' in sc.scale ? (sc.scale.unit === 'vus' ? 'scale --vus' : 'scale --rate') : 'pause/resume only';
+    const set = target
+      ? 'vus' in target
+        ? `${target.vus} VUs (set)`
+        : `${target.rate} iterations/s (set)`
+      : 'as planned';
+    const scale =
+      sc.scale && typeof sc.scale === 'object' && 'unit' in sc.scale
+        ? sc.scale.unit === 'vus'
+          ? 'scale --vus'
+          : 'scale --rate'
+        : 'pause/resume only';
     return `  ${sc.name}  ${sc.executor}  ${set}  [${scale}]`;
   });
   return [head, ...lines].join('\n');

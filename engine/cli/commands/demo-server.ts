@@ -28,18 +28,22 @@ export async function demoServerCommand(argv: readonly string[]): Promise<number
   const h2c = await startH2cLookup({ port: h2cPort, delayMs });
   const grpc = await startGrpcLookup({ port: grpcPort, delayMs });
   const grpcTarget = `127.0.0.1:${grpc.port}`;
-  process.stdout.write([
-    `loadsmith demo API on ${server.url}`,
-    `  POST /v3/auth/login {"username":"any","password":"${DEMO_PASSWORD}"} -> token; or send "Authorization: Token ${DEMO_TOKEN}"`,
-    '  GET /v3/users · POST /v3/organizations · GET /slow?ms=200 · GET /flaky?fail=0.1 · GET /status/503',
-    `  ${WS_ENDPOINTS}`,
-    `  lookup (backend ${delayMs}ms): HTTP/1.1 ${server.url}${LOOKUP_PREFIX}${PHONE} · HTTP/2 (h2c) ${h2c.url}${LOOKUP_PREFIX}${PHONE} · gRPC ${grpcTarget} lookup.Lookup/Get${grpc.reflection ? ' (reflection on)' : ''}`,
-    `  try: ${demoRunCommand(server.url)}`,
-    `  protocols: ${protocolsRunCommand({ http1: server.url, h2c: h2c.url, grpc: grpcTarget })}`,
-    '  Ctrl-C to stop',
-    '',
-  ].join('\n'));
-  await new Promise<void>((resolve) => { stopSignals.listen(() => resolve()); });
+  process.stdout.write(
+    [
+      `loadsmith demo API on ${server.url}`,
+      `  POST /v3/auth/login {"username":"any","password":"${DEMO_PASSWORD}"} -> token; or send "Authorization: Token ${DEMO_TOKEN}"`,
+      '  GET /v3/users · POST /v3/organizations · GET /slow?ms=200 · GET /flaky?fail=0.1 · GET /status/503',
+      `  ${WS_ENDPOINTS}`,
+      `  lookup (backend ${delayMs}ms): HTTP/1.1 ${server.url}${LOOKUP_PREFIX}${PHONE} · HTTP/2 (h2c) ${h2c.url}${LOOKUP_PREFIX}${PHONE} · gRPC ${grpcTarget} lookup.Lookup/Get${grpc.reflection ? ' (reflection on)' : ''}`,
+      `  try: ${demoRunCommand(server.url)}`,
+      `  protocols: ${protocolsRunCommand({ http1: server.url, h2c: h2c.url, grpc: grpcTarget })}`,
+      '  Ctrl-C to stop',
+      '',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    stopSignals.listen(() => resolve());
+  });
   await Promise.all([server.close(), h2c.close(), grpc.close()]);
   return 0;
 }

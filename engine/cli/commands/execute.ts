@@ -29,25 +29,43 @@ export interface RunSetup {
 }
 
 /** Runs the plan once; resolves with its summary, also after Ctrl-C. */
-export async function executeRun(setup: RunSetup, outputs: ResultOutput[], interrupts: Interrupts, showHeader = true): Promise<Summary> {
+export async function executeRun(
+  setup: RunSetup,
+  outputs: ResultOutput[],
+  interrupts: Interrupts,
+  showHeader = true,
+): Promise<Summary> {
   const { progress } = setup;
   const streams = setup.options.streams ?? [];
   // Chosen here so that the header can say it: the label to find this run by in Grafana.
   const testid = streams.length > 0 ? runTestId(setup.plan.name, setup.options.env ?? process.env) : undefined;
-  const run = runPlan(setup.plan, { ...setup.options, ...(outputs.length > 0 ? { outputs } : {}), ...(testid ? { testid } : {}) });
+  const run = runPlan(setup.plan, {
+    ...setup.options,
+    ...(outputs.length > 0 ? { outputs } : {}),
+    ...(testid ? { testid } : {}),
+  });
   let info: RunInfo | undefined;
   run.on('start', (i) => {
     info = i;
     if (setup.quiet) return;
     if (showHeader) progress.header(i, setup.file, setup.overridden);
     if (testid) progress.line(`metrics streamed to ${streams.map((s) => s.kind).join(', ')} with testid=${testid}`);
-    if (showHeader && setup.control && !i.controlRefusal) progress.line(`mid-run control: loadsmith pause | resume | scale --vus N | status  (this run: pid ${process.pid}, ${setup.control.address})`);
+    if (showHeader && setup.control && !i.controlRefusal)
+      progress.line(
+        `mid-run control: loadsmith pause | resume | scale --vus N | status  (this run: pid ${process.pid}, ${setup.control.address})`,
+      );
   });
   // A change made with loadsmith pause|resume|scale (or the API): said when it is taken, with the second it applies at.
-  if (!setup.quiet) run.on('control', (events) => progress.note(`at ${fmtMs(events[0]?.atMs ?? 0)}: ${events.map(describeChange).join(', ')}`));
+  if (!setup.quiet)
+    run.on('control', (events) =>
+      progress.note(`at ${fmtMs(events[0]?.atMs ?? 0)}: ${events.map(describeChange).join(', ')}`),
+    );
   setup.control?.attach(run);
   const end = plannedEndMs(setup.plan);
-  if (!setup.quiet) run.on('tick', (t) => { if (info) progress.tick(t, info, end); });
+  if (!setup.quiet)
+    run.on('tick', (t) => {
+      if (info) progress.tick(t, info, end);
+    });
   // Shown even with --quiet: an output that cannot deliver is something to act on (the run goes on regardless).
   run.on('warning', (text) => progress.note(`warning: ${text}`));
   interrupts.attach(run);

@@ -14,12 +14,16 @@ import { EXIT, UsageError } from '../usage.ts';
 
 export async function exportCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, exportSpec);
-  if (positionals.length !== 1) throw new UsageError('expected one plan file: loadsmith export <plan.yaml> --to k6|curl|har [-o FILE]');
+  if (positionals.length !== 1)
+    throw new UsageError('expected one plan file: loadsmith export <plan.yaml> --to k6|curl|har [-o FILE]');
   const to = values.to as ExportFormat | undefined;
   if (to === undefined || !(EXPORT_FORMATS as readonly string[]).includes(to)) {
-    throw new UsageError(`${to === undefined ? 'missing --to' : `--to: '${to}' is not a format`}; use --to ${EXPORT_FORMATS.join('|')}`);
+    throw new UsageError(
+      `${to === undefined ? 'missing --to' : `--to: '${to}' is not a format`}; use --to ${EXPORT_FORMATS.join('|')}`,
+    );
   }
-  if (values.shell !== undefined && !(SHELLS as readonly string[]).includes(values.shell)) throw new UsageError(`--shell: '${values.shell}' should be ${SHELLS.join(' or ')}`);
+  if (values.shell !== undefined && !(SHELLS as readonly string[]).includes(values.shell))
+    throw new UsageError(`--shell: '${values.shell}' should be ${SHELLS.join(' or ')}`);
   const file = positionals[0] as string;
   const loaded = await loadPlanFile(file);
   const outDir = values.output ? dirname(resolve(values.output)) : process.cwd();
@@ -32,11 +36,16 @@ export async function exportCommand(argv: readonly string[]): Promise<number> {
     ...(values.request ? { request: values.request } : {}),
   });
   if (values.output) {
-    if (!values.force && (await exists(values.output))) throw new UsageError(`${values.output} already exists: choose another -o, or add --force to replace it`);
+    if (!values.force && (await exists(values.output)))
+      throw new UsageError(`${values.output} already exists: choose another -o, or add --force to replace it`);
     await writeFile(values.output, result.text);
   } else process.stdout.write(result.text);
   if (!values.quiet && result.notes.length > 0) {
-    process.stderr.write(`exported ${file} to ${to}${values.output ? ` -> ${values.output}` : ''}:\n${reportLines(result.notes).map((l) => `  ${l}`).join('\n')}\n`);
+    process.stderr.write(
+      `exported ${file} to ${to}${values.output ? ` -> ${values.output}` : ''}:\n${reportLines(result.notes)
+        .map((l) => `  ${l}`)
+        .join('\n')}\n`,
+    );
   }
   return EXIT.passed;
 }
@@ -52,5 +61,10 @@ function envValues(list: string[]): Record<string, string> {
 }
 
 async function exists(path: string): Promise<boolean> {
-  try { await access(path); return true; } catch { return false; }
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

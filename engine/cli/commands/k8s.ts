@@ -25,13 +25,29 @@ export async function k8sCommand(argv: readonly string[]): Promise<number> {
   const { files, warnings } = await planFiles(args.plan, loaded.plan, loaded.baseDir);
   const startWaitS = args.startAt ? Math.max(0, Math.ceil((Date.parse(args.startAt) - Date.now()) / 1000)) : 0;
   const options: K8sOptions = {
-    name: args.name ?? defaultName(plan.name), namespace: args.namespace, image: args.image, parallelism: args.parallelism,
-    env: args.env, secrets: args.secrets, startAt: args.startAt, cpu: args.cpu, memory: args.memory, runArgs: args.runArgs,
+    name: args.name ?? defaultName(plan.name),
+    namespace: args.namespace,
+    image: args.image,
+    parallelism: args.parallelism,
+    env: args.env,
+    secrets: args.secrets,
+    startAt: args.startAt,
+    cpu: args.cpu,
+    memory: args.memory,
+    runArgs: args.runArgs,
     activeDeadlineSeconds: Math.ceil(planMaxDurationMs(plan) / 1000) + startWaitS + DEADLINE_MARGIN_S,
   };
-  if (!args.imageGiven) warnings.push(`no --image: using ${DEFAULT_IMAGE}; build deploy/Dockerfile, push it to a registry your cluster pulls from and pass --image REGISTRY/loadsmith:TAG`);
-  const needed = [...new Map(loaded.env.filter((e) => !e.hasDefault).map((e) => [e.name, e])).keys()].filter((n) => args.env[n] === undefined);
-  if (needed.length > 0 && args.secrets.length === 0) warnings.push(`the plan reads ${needed.join(', ')} from the environment: pass --env NAME=VALUE, or --secret NAME for a Secret holding them`);
+  if (!args.imageGiven)
+    warnings.push(
+      `no --image: using ${DEFAULT_IMAGE}; build deploy/Dockerfile, push it to a registry your cluster pulls from and pass --image REGISTRY/loadsmith:TAG`,
+    );
+  const needed = [...new Map(loaded.env.filter((e) => !e.hasDefault).map((e) => [e.name, e])).keys()].filter(
+    (n) => args.env[n] === undefined,
+  );
+  if (needed.length > 0 && args.secrets.length === 0)
+    warnings.push(
+      `the plan reads ${needed.join(', ')} from the environment: pass --env NAME=VALUE, or --secret NAME for a Secret holding them`,
+    );
 
   const file = args.output === undefined ? undefined : join(args.output, `${options.name}.yaml`);
   const steps = instructions(options, file);

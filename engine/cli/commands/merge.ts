@@ -20,8 +20,15 @@ import { checkWritable, jsonJob, reportJobs, writeAll } from './write-reports.ts
 
 export async function mergeCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, mergeSpec);
-  if (positionals.length === 0) throw new UsageError('missing the shard files: loadsmith merge <shard.json...> [-o run.json] [--html FILE] [--junit FILE]');
-  for (const [name, v] of [['--html', values.html], ['--junit', values.junit], ['-o', values.output]] as const) {
+  if (positionals.length === 0)
+    throw new UsageError(
+      'missing the shard files: loadsmith merge <shard.json...> [-o run.json] [--html FILE] [--junit FILE]',
+    );
+  for (const [name, v] of [
+    ['--html', values.html],
+    ['--junit', values.junit],
+    ['-o', values.output],
+  ] as const) {
     if (v === '' || (v === '-' && name !== '-o')) throw new UsageError(`${name}: give a file name to write to`);
   }
   await checkWritable({ '-o': values.output, '--html': values.html, '--junit': values.junit });
@@ -31,7 +38,10 @@ export async function mergeCommand(argv: readonly string[]): Promise<number> {
     merged = mergeShards(shards, VERSION);
   } catch (e) {
     if (e instanceof MergeError) throw new UsageError(e.message);
-    if (e instanceof Error && e.message.startsWith('Invalid encoded histogram')) throw new UsageError(`a shard holds a damaged histogram (${e.message}); write it again with loadsmith run --segment`);
+    if (e instanceof Error && e.message.startsWith('Invalid encoded histogram'))
+      throw new UsageError(
+        `a shard holds a damaged histogram (${e.message}); write it again with loadsmith run --segment`,
+      );
     throw e;
   }
   const { summary, warnings } = merged;

@@ -16,7 +16,12 @@ import { repeatExitCode } from '../exit-code.ts';
 import { executeRun, type RunSetup } from './execute.ts';
 import { jsonJob, numbered, reportJobs, writeAll } from './write-reports.ts';
 
-export async function repeatRuns(setup: RunSetup, args: RunArgs, text: { out: NodeJS.WriteStream; color: boolean }, interrupts: Interrupts): Promise<number> {
+export async function repeatRuns(
+  setup: RunSetup,
+  args: RunArgs,
+  text: { out: NodeJS.WriteStream; color: boolean },
+  interrupts: Interrupts,
+): Promise<number> {
   const total = args.repeat ?? 1;
   const p = paint(text.color);
   if (total > 1) interrupts.afterFirst = 'the remaining repeats are skipped';
@@ -24,26 +29,44 @@ export async function repeatRuns(setup: RunSetup, args: RunArgs, text: { out: No
   const written: string[] = [];
   for (let i = 1; i <= total && !interrupts.stopped; i++) {
     if (i > 1 && args.pauseMs > 0) {
-      if (!setup.quiet) process.stderr.write(`  pausing ${fmtMs(args.pauseMs)} before repeat ${i}/${total} (Ctrl-C skips the remaining repeats)\n`);
+      if (!setup.quiet)
+        process.stderr.write(
+          `  pausing ${fmtMs(args.pauseMs)} before repeat ${i}/${total} (Ctrl-C skips the remaining repeats)\n`,
+        );
       await interrupts.pause(args.pauseMs);
       if (interrupts.stopped) break;
     } else if (!setup.quiet && i > 1) {
       process.stderr.write(`  repeat ${i}/${total}\n`);
     }
-    const summary = await executeRun(setup, args.outputs.map((o) => ({ ...o, path: numbered(o.path, i) })), interrupts, i === 1);
+    const summary = await executeRun(
+      setup,
+      args.outputs.map((o) => ({ ...o, path: numbered(o.path, i) })),
+      interrupts,
+      i === 1,
+    );
     summaries.push(summary);
     text.out.write(`${[repeatLine(i, total, summary, p), ...failedThresholds(summary, p)].join('\n')}\n`);
-    written.push(...await writeAll(reportJobs(summary, { html: args.html && numbered(args.html, i), junit: args.junit && numbered(args.junit, i) })));
+    written.push(
+      ...(await writeAll(
+        reportJobs(summary, {
+          html: args.html && numbered(args.html, i),
+          junit: args.junit && numbered(args.junit, i),
+        }),
+      )),
+    );
   }
   const result = repeatResult(summaries);
   const skipped = total - summaries.length;
   text.out.write(`${repeatTable(result, p)}\n`);
   if (skipped > 0) text.out.write(`  ${p.yellow('!')} stopped by the user: ${skipped} of ${total} repeats skipped\n\n`);
-  if (args.summaryJson !== undefined) written.unshift(...await writeAll([jsonJob('summary JSON', args.summaryJson, result)]));
+  if (args.summaryJson !== undefined)
+    written.unshift(...(await writeAll([jsonJob('summary JSON', args.summaryJson, result)])));
   if (written.length > 0) text.out.write(`${written.map((l) => `  ${l}`).join('\n')}\n\n`);
   return repeatExitCode(summaries, skipped > 0);
 }
 
 function failedThresholds(s: Summary, p: Paint): string[] {
-  return s.thresholds.filter((t) => !t.ok).map((t) => `      ${p.red('✗')} ${t.metric} '${t.expression}' ${observedText(t)}`);
+  return s.thresholds
+    .filter((t) => !t.ok)
+    .map((t) => `      ${p.red('✗')} ${t.metric} '${t.expression}' ${observedText(t)}`);
 }

@@ -17,11 +17,16 @@ import { checkWritable, numbered, reportJobs, writeAll, type ReportJob } from '.
 export async function reportCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, reportSpec);
   if (positionals.length !== 1) {
-    throw new UsageError(positionals.length === 0
-      ? 'missing the summary file: loadsmith report <summary.json> [--html FILE] [--junit FILE] [--text]'
-      : `expected one summary file, got ${positionals.length}: ${positionals.join(' ')} (to put runs side by side: loadsmith compare)`);
+    throw new UsageError(
+      positionals.length === 0
+        ? 'missing the summary file: loadsmith report <summary.json> [--html FILE] [--junit FILE] [--text]'
+        : `expected one summary file, got ${positionals.length}: ${positionals.join(' ')} (to put runs side by side: loadsmith compare)`,
+    );
   }
-  for (const [name, v] of [['--html', values.html], ['--junit', values.junit]] as const) {
+  for (const [name, v] of [
+    ['--html', values.html],
+    ['--junit', values.junit],
+  ] as const) {
     if (v === '' || v === '-') throw new UsageError(`${name}: give a file name to write the report to`);
   }
   const file = await readRunFile(positionals[0] as string);
@@ -37,9 +42,16 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
   } else {
     const { repeats } = file.result;
     if (showText) {
-      process.stdout.write(`\n${repeats.map((s, i) => repeatLine(i + 1, repeats.length, s, p)).join('\n')}\n${repeatTable(file.result, p)}\n`);
+      process.stdout.write(
+        `\n${repeats.map((s, i) => repeatLine(i + 1, repeats.length, s, p)).join('\n')}\n${repeatTable(file.result, p)}\n`,
+      );
     }
-    jobs = repeats.flatMap((s, i) => reportJobs(s, { html: values.html && numbered(values.html, i + 1), junit: values.junit && numbered(values.junit, i + 1) }));
+    jobs = repeats.flatMap((s, i) =>
+      reportJobs(s, {
+        html: values.html && numbered(values.html, i + 1),
+        junit: values.junit && numbered(values.junit, i + 1),
+      }),
+    );
   }
   const written = await writeAll(jobs);
   if (written.length > 0) process.stdout.write(`${written.map((l) => `  ${l}`).join('\n')}\n`);

@@ -40,7 +40,9 @@ export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<
   if (args.ignoreHangup) stopSignals.ignoreHangups();
   else stopSignals.watchParent();
   // Mid-run control (loadsmith pause|resume|scale): listening before the test starts, gone once it has ended.
-  const control = args.control ? await openControl(args.control, file, args.controlGiven, (w) => progress.note(`warning: ${w}`)) : undefined;
+  const control = args.control
+    ? await openControl(args.control, file, args.controlGiven, (w) => progress.note(`warning: ${w}`))
+    : undefined;
   try {
     return await loadAndRun(file, args, extraEnv, progress, interrupts, control?.server);
   } finally {
@@ -49,7 +51,14 @@ export async function runPlanFile(file: string, args: RunArgs, extraEnv: Record<
   }
 }
 
-async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, string>, progress: Progress, interrupts: Interrupts, control: ControlServer | undefined): Promise<number> {
+async function loadAndRun(
+  file: string,
+  args: RunArgs,
+  extraEnv: Record<string, string>,
+  progress: Progress,
+  interrupts: Interrupts,
+  control: ControlServer | undefined,
+): Promise<number> {
   const loaded = await loadPlanFile(file);
   const plan = withTrendStats(applyOverrides(loaded.plan, args), args.summaryTrendStats);
   await checkWritable({ '--summary-json': args.summaryJson, '--html': args.html, '--junit': args.junit });
@@ -57,10 +66,18 @@ async function loadAndRun(file: string, args: RunArgs, extraEnv: Record<string, 
   const overridden = describeOverrides(args);
   const textOut = args.summaryJson === '-' ? process.stderr : process.stdout;
   const setup: RunSetup = {
-    plan, file, overridden, quiet: args.quiet, progress, ...(control ? { control } : {}),
+    plan,
+    file,
+    overridden,
+    quiet: args.quiet,
+    progress,
+    ...(control ? { control } : {}),
     options: {
-      baseDir: loaded.baseDir, file, source: overridden ? undefined : loaded.source,
-      env: { ...process.env, ...extraEnv, ...args.env }, ...(args.workers ? { workers: args.workers } : {}),
+      baseDir: loaded.baseDir,
+      file,
+      source: overridden ? undefined : loaded.source,
+      env: { ...process.env, ...extraEnv, ...args.env },
+      ...(args.workers ? { workers: args.workers } : {}),
       ...(args.segment ? { segment: args.segment } : {}),
       ...(args.streams.length > 0 ? { streams: args.streams } : {}),
     },

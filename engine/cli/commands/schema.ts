@@ -11,7 +11,8 @@ export function schemaText(): string {
 
 export async function schemaCommand(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parse(argv, schemaSpec);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}': write the schema to a file with -o FILE`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument '${positionals[0]}': write the schema to a file with -o FILE`);
   if (values.output) await writeFile(values.output, schemaText());
   else process.stdout.write(schemaText());
   return 0;

@@ -16,16 +16,23 @@ const LATE_MS = 1000;
 
 export function segmentWarnings(args: Pick<RunArgs, 'segment' | 'summaryJson' | 'shardLog'>): string[] {
   if (!args.segment || args.summaryJson !== undefined || args.shardLog) return [];
-  return [`--segment without --summary-json FILE (or --shard-log): this segment's shard will not be written, so 'loadsmith merge' cannot use it`];
+  return [
+    `--segment without --summary-json FILE (or --shard-log): this segment's shard will not be written, so 'loadsmith merge' cannot use it`,
+  ];
 }
 
 /** Waits until `at` (epoch ms), or less on Ctrl-C; returns a note when the time had already passed. */
 export async function waitForStart(at: number, interrupts: Interrupts, quiet: boolean): Promise<string | undefined> {
   const wait = at - Date.now();
   if (wait <= 0) {
-    return -wait > LATE_MS ? `started ${formatDuration(-wait)} after --start-at ${new Date(at).toISOString()} (the time had passed): segments that started on time ran ahead of this one` : undefined;
+    return -wait > LATE_MS
+      ? `started ${formatDuration(-wait)} after --start-at ${new Date(at).toISOString()} (the time had passed): segments that started on time ran ahead of this one`
+      : undefined;
   }
-  if (!quiet) process.stderr.write(`  waiting ${formatDuration(wait)} for --start-at ${new Date(at).toISOString()} (Ctrl-C cancels)\n`);
+  if (!quiet)
+    process.stderr.write(
+      `  waiting ${formatDuration(wait)} for --start-at ${new Date(at).toISOString()} (Ctrl-C cancels)\n`,
+    );
   await interrupts.pause(wait);
   return undefined;
 }
@@ -38,5 +45,11 @@ export function endSegment(summary: Summary, shardLog: boolean): number {
   const code = exitCode(summary);
   if (!shardLog) return code;
   process.stdout.write(`${shardLogLine(summary)}\n`);
-  return code === EXIT.thresholdsFailed ? (summary.stoppedBy === 'error' ? EXIT.engineError : summary.stoppedBy === 'completed' || summary.stoppedBy === 'threshold' ? EXIT.passed : EXIT.interrupted) : code;
+  return code === EXIT.thresholdsFailed
+    ? summary.stoppedBy === 'error'
+      ? EXIT.engineError
+      : summary.stoppedBy === 'completed' || summary.stoppedBy === 'threshold'
+        ? EXIT.passed
+        : EXIT.interrupted
+    : code;
 }

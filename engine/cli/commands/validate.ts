@@ -22,12 +22,18 @@ export async function validateCommand(argv: readonly string[]): Promise<number> 
       if (checked.issues.length > 0) throw new PlanError(locateIssues(checked.issues, loaded.source), file);
       const requests = [...requestsOf(loaded.plan)].length;
       const env = [...new Map(loaded.env.map((e) => [e.name, e])).values()];
-      const needs = env.length ? `; reads env ${env.map((e) => (e.hasDefault ? `${e.name} (has a default)` : e.name)).join(', ')}` : '';
-      process.stdout.write(`${p.green('✓')} ${file}: valid — ${Object.keys(loaded.plan.scenarios).length} scenario(s), ${requests} request(s)${needs}\n`);
+      const needs = env.length
+        ? `; reads env ${env.map((e) => (e.hasDefault ? `${e.name} (has a default)` : e.name)).join(', ')}`
+        : '';
+      process.stdout.write(
+        `${p.green('✓')} ${file}: valid — ${Object.keys(loaded.plan.scenarios).length} scenario(s), ${requests} request(s)${needs}\n`,
+      );
     } catch (e) {
       if (!(e instanceof PlanError)) throw e;
       bad++;
-      process.stderr.write(`${p.red('✗')} ${file}: ${e.issues.length} problem${e.issues.length === 1 ? '' : 's'}\n${e.message}\n`);
+      process.stderr.write(
+        `${p.red('✗')} ${file}: ${e.issues.length} problem${e.issues.length === 1 ? '' : 's'}\n${e.message}\n`,
+      );
     }
   }
   return bad > 0 ? EXIT.usage : EXIT.passed;

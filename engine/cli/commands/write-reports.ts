@@ -26,7 +26,8 @@ export async function checkWritable(files: Record<string, string | undefined>): 
   for (const [option, file] of Object.entries(files)) {
     if (file === undefined || file === '-') continue;
     const problem = await writeProblem(file);
-    if (problem) throw new UsageError(`${option} ${file}: cannot write the report there: ${problem}; choose another file`);
+    if (problem)
+      throw new UsageError(`${option} ${file}: cannot write the report there: ${problem}; choose another file`);
   }
 }
 
@@ -50,13 +51,18 @@ async function writeProblem(file: string): Promise<string | undefined> {
 }
 
 /** One file to write: what it is (for messages), where (`-`: stdout), and its text. */
-export interface ReportJob { what: string; file: string; render: () => string }
+export interface ReportJob {
+  what: string;
+  file: string;
+  render: () => string;
+}
 
 /** The HTML and JUnit reports of a run, for the files given. */
 export function reportJobs(summary: Summary, files: ReportFiles): ReportJob[] {
   const jobs: ReportJob[] = [];
   if (files.html !== undefined) jobs.push({ what: 'HTML report', file: files.html, render: () => htmlReport(summary) });
-  if (files.junit !== undefined) jobs.push({ what: 'JUnit XML', file: files.junit, render: () => junitReport(summary) });
+  if (files.junit !== undefined)
+    jobs.push({ what: 'JUnit XML', file: files.junit, render: () => junitReport(summary) });
   return jobs;
 }
 
@@ -74,7 +80,10 @@ export async function writeAll(jobs: readonly ReportJob[]): Promise<string[]> {
   const failed: string[] = [];
   for (const job of jobs) {
     try {
-      if (job.file === '-') { process.stdout.write(job.render()); continue; }
+      if (job.file === '-') {
+        process.stdout.write(job.render());
+        continue;
+      }
       await writeFile(job.file, job.render());
       written.push(`${job.what}: ${job.file}`);
     } catch (e) {

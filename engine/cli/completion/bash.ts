@@ -10,10 +10,14 @@ const q = (words: readonly string[]): string => `'${words.join(' ').replaceAll("
 
 function complete(c: Completion): string {
   switch (c.kind) {
-    case 'none': return 'return';
-    case 'file': return '_loadsmith_files any; return';
-    case 'plan': return '_loadsmith_files plan; return';
-    case 'words': return `COMPREPLY=($(compgen -W ${q(c.words)} -- "$cur")); return`;
+    case 'none':
+      return 'return';
+    case 'file':
+      return '_loadsmith_files any; return';
+    case 'plan':
+      return '_loadsmith_files plan; return';
+    case 'words':
+      return `COMPREPLY=($(compgen -W ${q(c.words)} -- "$cur")); return`;
   }
 }
 

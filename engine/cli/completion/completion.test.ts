@@ -29,7 +29,10 @@ beforeAll(async () => {
 /** What bash offers for the last word of `line` (a trailing space: an empty word). */
 function bash(line: string): string[] {
   const script = `source ${join(scripts, 'loadsmith.bash')}
-COMP_WORDS=(${line.split(' ').map((w) => `'${w}'`).join(' ')}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
+COMP_WORDS=(${line
+    .split(' ')
+    .map((w) => `'${w}'`)
+    .join(' ')}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
 _loadsmith; printf '%s\\n' "\${COMPREPLY[@]}"`;
   const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
   expect(r.stderr).toBe('');
@@ -37,16 +40,28 @@ _loadsmith; printf '%s\\n' "\${COMPREPLY[@]}"`;
 }
 
 describe('bash completion', () => {
-  it('completes commands, then the command\'s options', () => {
+  it("completes commands, then the command's options", () => {
     expect(bash('loadsmith r')).toEqual(['report', 'resume', 'run']);
     expect(bash('loadsmith run --vu')).toEqual(['--vus']);
-    expect(bash('loadsmith run plan.yaml --s')).toEqual(['--segment', '--shard-log', '--start-at', '--summary-json', '--summary-trend-stats']);
+    expect(bash('loadsmith run plan.yaml --s')).toEqual([
+      '--segment',
+      '--shard-log',
+      '--start-at',
+      '--summary-json',
+      '--summary-trend-stats',
+    ]);
     expect(bash('loadsmith compare a.json --')).toEqual(['--color', '--help', '--json', '--no-color']);
   });
 
   it('completes plan files for a plan, any file for a report, fixed values, and nothing for a number', () => {
     expect(bash('loadsmith run ')).toEqual(['other.yml', 'plan.yaml', 'plans', 'run.json']);
-    expect(bash('loadsmith run plan.yaml --html ')).toEqual(['notes.txt', 'other.yml', 'plan.yaml', 'plans', 'run.json']);
+    expect(bash('loadsmith run plan.yaml --html ')).toEqual([
+      'notes.txt',
+      'other.yml',
+      'plan.yaml',
+      'plans',
+      'run.json',
+    ]);
     expect(bash('loadsmith import x.har --from ')).toEqual(['curl', 'har', 'jmeter', 'openapi', 'postman', 'vegeta']);
     expect(bash('loadsmith export plan.yaml --to k')).toEqual(['k6']);
     expect(bash('loadsmith run plan.yaml --vus ')).toEqual([]);
@@ -75,7 +90,7 @@ zpty -d z`;
 }
 
 describe('zsh completion', () => {
-  it('lists the choices of an option\'s value', () => {
+  it("lists the choices of an option's value", () => {
     const screen = zsh('loadsmith import x.har --from ', /curl +har +jmeter +openapi +postman +vegeta/);
     expect(screen).toMatch(/curl +har +jmeter +openapi +postman +vegeta/);
     expect(screen).not.toMatch(/_arguments|command not found|parse error/);

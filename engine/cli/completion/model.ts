@@ -4,7 +4,8 @@
  */
 import type { CommandSpec, OperandSpec, OptionSpec } from '../spec.ts';
 
-export type Completion = { kind: 'none' } | { kind: 'file' } | { kind: 'plan' } | { kind: 'words'; words: readonly string[] };
+export type Completion =
+  { kind: 'none' } | { kind: 'file' } | { kind: 'plan' } | { kind: 'words'; words: readonly string[] };
 
 export interface CompletedOption {
   /** `-e`, `--env`: the words that name it. */
@@ -24,7 +25,13 @@ export interface CompletedCommand {
   operand: Completion;
 }
 
-const HELP: CompletedOption = { words: ['-h', '--help'], help: 'show this help', value: undefined, placeholder: undefined, multiple: false };
+const HELP: CompletedOption = {
+  words: ['-h', '--help'],
+  help: 'show this help',
+  value: undefined,
+  placeholder: undefined,
+  multiple: false,
+};
 
 function valueCompletion(o: OptionSpec): Completion {
   if (o.choices) return { kind: 'words', words: o.choices };
@@ -51,11 +58,34 @@ export function completionModel(specs: readonly CommandSpec[]): CompletedCommand
     for (const [key, o] of Object.entries(spec.options)) {
       if (o.hidden) continue;
       const value = o.type === 'string' ? valueCompletion(o) : undefined;
-      options.push({ words: [...(o.short ? [`-${o.short}`] : []), `--${key}`], help: shortHelp(o.help), value, placeholder: o.value, multiple: o.multiple === true });
-      if (o.negatable) options.push({ words: [`--no-${key}`], help: shortHelp(o.negatable), value: undefined, placeholder: undefined, multiple: false });
+      options.push({
+        words: [...(o.short ? [`-${o.short}`] : []), `--${key}`],
+        help: shortHelp(o.help),
+        value,
+        placeholder: o.value,
+        multiple: o.multiple === true,
+      });
+      if (o.negatable)
+        options.push({
+          words: [`--no-${key}`],
+          help: shortHelp(o.negatable),
+          value: undefined,
+          placeholder: undefined,
+          multiple: false,
+        });
     }
-    return { name: spec.name, summary: shortHelp(spec.summary), options: [...options, HELP], operand: operandCompletion(spec.operands[0]) };
+    return {
+      name: spec.name,
+      summary: shortHelp(spec.summary),
+      options: [...options, HELP],
+      operand: operandCompletion(spec.operands[0]),
+    };
   });
-  const help: CompletedCommand = { name: 'help', summary: 'show the help of a command', options: [], operand: { kind: 'words', words: visible.map((s) => s.name) } };
+  const help: CompletedCommand = {
+    name: 'help',
+    summary: 'show the help of a command',
+    options: [],
+    operand: { kind: 'words', words: visible.map((s) => s.name) },
+  };
   return [...commands, help];
 }

@@ -10,10 +10,14 @@ const text = (s: string): string => s.replace(/[[\]:\\]/g, (c) => `\\${c}`).repl
 
 function action(c: Completion): string {
   switch (c.kind) {
-    case 'none': return ' ';
-    case 'file': return '_files';
-    case 'plan': return '_files -g "*.(yaml|yml|json)"';
-    case 'words': return `(${c.words.join(' ')})`;
+    case 'none':
+      return ' ';
+    case 'file':
+      return '_files';
+    case 'plan':
+      return '_files -g "*.(yaml|yml|json)"';
+    case 'words':
+      return `(${c.words.join(' ')})`;
   }
 }
 
@@ -28,7 +32,8 @@ function optionSpec(o: CompletedOption): string {
 }
 
 function commandCase(c: CompletedCommand): string {
-  const operand = c.operand.kind === 'none' ? [] : [`'*:${c.name === 'help' ? 'command' : 'operand'}:${action(c.operand)}'`];
+  const operand =
+    c.operand.kind === 'none' ? [] : [`'*:${c.name === 'help' ? 'command' : 'operand'}:${action(c.operand)}'`];
   const specs = [...c.options.map(optionSpec), ...operand];
   return `    (${c.name})\n      _arguments -s -S \\\n        ${specs.join(' \\\n        ')} ;;`;
 }

@@ -10,16 +10,24 @@ import { z } from 'zod';
 import { MAX_CONTROL_RATE } from '../../plan/control.ts';
 
 /** A scale: VUs (a whole number) or a rate (iterations per second), for one scenario or every one it fits. */
-export const ScaleBody = z.strictObject({
-  scenario: z.string().min(1).max(256).optional(),
-  vus: z.int().min(0).optional(),
-  rate: z.number().min(0).max(MAX_CONTROL_RATE).optional(),
-}).refine((b) => (b.vus === undefined) !== (b.rate === undefined), { error: 'give either vus or rate' });
+export const ScaleBody = z
+  .strictObject({
+    scenario: z.string().min(1).max(256).optional(),
+    vus: z.int().min(0).optional(),
+    rate: z.number().min(0).max(MAX_CONTROL_RATE).optional(),
+  })
+  .refine((b) => (b.vus === undefined) !== (b.rate === undefined), { error: 'give either vus or rate' });
 export type ScaleBody = z.infer<typeof ScaleBody>;
 
 const Target = z.union([z.strictObject({ vus: z.int() }), z.strictObject({ rate: z.number() })]);
 const State = z.strictObject({ paused: z.boolean(), targets: z.record(z.string(), Target) });
-const Event = z.looseObject({ kind: z.enum(['pause', 'resume', 'scale']), atMs: z.number(), scenario: z.string().optional(), vus: z.number().optional(), rate: z.number().optional() });
+const Event = z.looseObject({
+  kind: z.enum(['pause', 'resume', 'scale']),
+  atMs: z.number(),
+  scenario: z.string().optional(),
+  vus: z.number().optional(),
+  rate: z.number().optional(),
+});
 
 export const ControlReply = z.strictObject({ events: z.array(Event), state: State });
 export type ControlReply = z.infer<typeof ControlReply>;
@@ -32,7 +40,9 @@ export const StatusReply = z.strictObject({
   running: z.boolean(),
   elapsedMs: z.number().optional(),
   state: State.optional(),
-  scenarios: z.array(z.looseObject({ name: z.string(), executor: z.string(), scale: z.unknown().optional() })).optional(),
+  scenarios: z
+    .array(z.looseObject({ name: z.string(), executor: z.string(), scale: z.unknown().optional() }))
+    .optional(),
   /** Why this run takes no change (an execution segment). */
   refusal: z.string().optional(),
 });

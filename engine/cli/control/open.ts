@@ -12,7 +12,12 @@ export interface CliControl {
   close(): Promise<void>;
 }
 
-export async function openControl(address: { host: string; port: number }, file: string, given: boolean, warn: (text: string) => void): Promise<CliControl | undefined> {
+export async function openControl(
+  address: { host: string; port: number },
+  file: string,
+  given: boolean,
+  warn: (text: string) => void,
+): Promise<CliControl | undefined> {
   let server: ControlServer;
   try {
     server = await ControlServer.start(address.host, address.port, file);
@@ -24,9 +29,20 @@ export async function openControl(address: { host: string; port: number }, file:
   }
   try {
     const remove = await register(controlDir(), {
-      version: 1, pid: process.pid, address: server.address, token: server.token, file, startedAt: new Date().toISOString(),
+      version: 1,
+      pid: process.pid,
+      address: server.address,
+      token: server.token,
+      file,
+      startedAt: new Date().toISOString(),
     });
-    return { server, close: async () => { await remove(); await server.close(); } };
+    return {
+      server,
+      close: async () => {
+        await remove();
+        await server.close();
+      },
+    };
   } catch (e) {
     await server.close();
     warn(`mid-run control is off: ${(e as Error).message}`);

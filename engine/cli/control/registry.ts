@@ -25,7 +25,10 @@ export async function privateDir(dir: string): Promise<string> {
   if (!st.isDirectory()) throw new ControlDirError(`${dir} is not a folder`);
   if (process.platform !== 'win32') {
     if (st.uid !== process.getuid?.()) throw new ControlDirError(`${dir} belongs to another user`);
-    if ((st.mode & 0o077) !== 0) throw new ControlDirError(`${dir} can be read by other users (mode ${(st.mode & 0o777).toString(8)}): make it private (chmod 700) or set LOADSMITH_CONTROL_DIR`);
+    if ((st.mode & 0o077) !== 0)
+      throw new ControlDirError(
+        `${dir} can be read by other users (mode ${(st.mode & 0o777).toString(8)}): make it private (chmod 700) or set LOADSMITH_CONTROL_DIR`,
+      );
   }
   return dir;
 }
@@ -36,7 +39,11 @@ export async function register(dir: string, entry: RunEntry): Promise<() => Prom
   const path = join(dir, `run-${entry.pid}.json`);
   await unlink(path).catch(() => undefined); // a run of a process that had this pid before, killed
   const f = await open(path, 'wx', 0o600);
-  try { await f.writeFile(JSON.stringify(entry)); } finally { await f.close(); }
+  try {
+    await f.writeFile(JSON.stringify(entry));
+  } finally {
+    await f.close();
+  }
   return () => unlink(path).catch(() => undefined);
 }
 
@@ -53,7 +60,12 @@ export async function runningRuns(dir: string): Promise<RunEntry[]> {
   const out: RunEntry[] = [];
   for (const name of names.filter((n) => /^run-\d+\.json$/.test(n))) {
     const path = join(dir, name);
-    const parsed = RunEntry.safeParse(await readFile(path, 'utf8').then((t) => JSON.parse(t) as unknown, () => undefined));
+    const parsed = RunEntry.safeParse(
+      await readFile(path, 'utf8').then(
+        (t) => JSON.parse(t) as unknown,
+        () => undefined,
+      ),
+    );
     if (!parsed.success) continue;
     if (alive(parsed.data.pid)) out.push(parsed.data);
     else await unlink(path).catch(() => undefined);

@@ -29,10 +29,15 @@ export class ControlServer {
   static async start(host: string, port: number, file: string): Promise<ControlServer> {
     const server = createServer();
     const self = new ControlServer(server, file);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => { void self.handle(req, res); });
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      void self.handle(req, res);
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => { server.off('error', reject); resolve(); });
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     return self;
   }
@@ -48,33 +53,61 @@ export class ControlServer {
     this.run = run;
     this.info = undefined;
     this.elapsedMs = undefined;
-    run?.on('start', (i) => { if (this.run === run) this.info = i; });
-    run?.on('tick', (t) => { if (this.run === run) this.elapsedMs = t.elapsedMs; });
+    run?.on('start', (i) => {
+      if (this.run === run) this.info = i;
+    });
+    run?.on('tick', (t) => {
+      if (this.run === run) this.elapsedMs = t.elapsedMs;
+    });
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => { this.server.close(() => resolve()); this.server.closeAllConnections(); });
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const reply = (status: number, body: unknown): void => {
-      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(body));
     };
     // DNS rebinding: a page on another name that resolves here is refused by its Host; the token does the rest.
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-    if (!LOOPBACK.has(host)) { reply(403, { error: 'this API answers requests to a loopback address only' }); return; }
-    if (!this.authorized(req.headers.authorization)) { reply(401, { error: 'missing or wrong token: use loadsmith pause|resume|scale|status, which read it from the run\'s entry' }); return; }
+    if (!LOOPBACK.has(host)) {
+      reply(403, { error: 'this API answers requests to a loopback address only' });
+      return;
+    }
+    if (!this.authorized(req.headers.authorization)) {
+      reply(401, {
+        error: "missing or wrong token: use loadsmith pause|resume|scale|status, which read it from the run's entry",
+      });
+      return;
+    }
     const path = new URL(req.url ?? '/', 'http://control.invalid').pathname;
     const route = `${req.method ?? ''} ${path}`;
     try {
-      if (route === 'GET /v1/status') { reply(200, this.status()); return; }
+      if (route === 'GET /v1/status') {
+        reply(200, this.status());
+        return;
+      }
       if (!['POST /v1/pause', 'POST /v1/resume', 'POST /v1/scale'].includes(route)) {
-        reply(['/v1/status', '/v1/pause', '/v1/resume', '/v1/scale'].includes(path) ? 405 : 404, { error: `no ${route}: the API has GET /v1/status, POST /v1/pause, /v1/resume and /v1/scale` });
+        reply(['/v1/status', '/v1/pause', '/v1/resume', '/v1/scale'].includes(path) ? 405 : 404, {
+          error: `no ${route}: the API has GET /v1/status, POST /v1/pause, /v1/resume and /v1/scale`,
+        });
         return;
       }
       const body = await readJson(req);
       const run = this.run;
-      if (!run) { reply(409, { error: 'no test is running right now (it has not started, or it has ended: between repeats, or writing reports)' }); return; }
+      if (!run) {
+        reply(409, {
+          error:
+            'no test is running right now (it has not started, or it has ended: between repeats, or writing reports)',
+        });
+        return;
+      }
       const events = path === '/v1/pause' ? run.pause() : path === '/v1/resume' ? run.resume() : scale(run, body);
       const result: ControlReply = { events, state: run.controlState ?? { paused: false, targets: {} } };
       reply(200, result);
@@ -88,7 +121,10 @@ export class ControlServer {
   private status(): StatusReply {
     const state = this.run?.controlState;
     return {
-      pid: process.pid, plan: this.info?.plan ?? '', file: this.file, running: this.run !== undefined && this.info !== undefined,
+      pid: process.pid,
+      plan: this.info?.plan ?? '',
+      file: this.file,
+      running: this.run !== undefined && this.info !== undefined,
       ...(this.elapsedMs !== undefined ? { elapsedMs: this.elapsedMs } : {}),
       ...(state ? { state } : {}),
       ...(this.info ? { scenarios: this.info.scenarios } : {}),
@@ -107,7 +143,10 @@ class BadRequest extends Error {}
 
 function scale(run: RunHandle, body: unknown): ReturnType<RunHandle['scale']> {
   const parsed = ScaleBody.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequest(`a scale needs { "vus": N } or { "rate": R } (iterations per second), optionally "scenario": ${parsed.error.issues[0]?.message ?? ''}`);
+  if (!parsed.success)
+    throw new BadRequest(
+      `a scale needs { "vus": N } or { "rate": R } (iterations per second), optionally "scenario": ${parsed.error.issues[0]?.message ?? ''}`,
+    );
   const { scenario, vus, rate } = parsed.data;
   return run.scale(scenario, vus !== undefined ? { vus } : { rate: rate as number });
 }

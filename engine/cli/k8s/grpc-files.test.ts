@@ -6,13 +6,28 @@ import type { Plan } from '../../plan/schema/index.ts';
 import { lookupProtoDir } from '../../runtime/grpc/testing.ts';
 import { planFiles } from './plan-files.ts';
 
-const plan = (tls: boolean) => ({
-  version: 1, name: 'p',
-  scenarios: { s: { executor: 'per-vu-iterations', steps: [{ grpc: {
-    target: '127.0.0.1:9', method: 'lookup.Lookup/Get', protos: ['protos/lookup.proto'], importPaths: ['shared'], message: {},
-    ...(tls ? { tls: { caFile: 'ca.pem' } } : {}),
-  } }] } },
-}) as unknown as Plan;
+const plan = (tls: boolean) =>
+  ({
+    version: 1,
+    name: 'p',
+    scenarios: {
+      s: {
+        executor: 'per-vu-iterations',
+        steps: [
+          {
+            grpc: {
+              target: '127.0.0.1:9',
+              method: 'lookup.Lookup/Get',
+              protos: ['protos/lookup.proto'],
+              importPaths: ['shared'],
+              message: {},
+              ...(tls ? { tls: { caFile: 'ca.pem' } } : {}),
+            },
+          },
+        ],
+      },
+    },
+  }) as unknown as Plan;
 
 describe('k8s plan files with gRPC', () => {
   it('ships the protos and their imports; TLS files are left to a Secret, with a warning', async () => {

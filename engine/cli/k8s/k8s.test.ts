@@ -44,17 +44,65 @@ beforeAll(async () => {
   await writeFile(join(dir, 'bodies/logo.png'), PNG);
 });
 
-interface Job { metadata: { name: string }; spec: { completionMode: string; completions: number; parallelism: number; backoffLimit: number; template: { spec: { restartPolicy: string; containers: { image: string; command: string[]; args: string[]; env: { name: string; value?: string }[]; volumeMounts: { name: string; mountPath: string }[] }[]; volumes: { name: string; configMap?: { name: string; items: { key: string; path: string }[] } }[] } } } }
-interface ConfigMap { metadata: { name: string }; data: Record<string, string>; binaryData?: Record<string, string> }
+interface Job {
+  metadata: { name: string };
+  spec: {
+    completionMode: string;
+    completions: number;
+    parallelism: number;
+    backoffLimit: number;
+    template: {
+      spec: {
+        restartPolicy: string;
+        containers: {
+          image: string;
+          command: string[];
+          args: string[];
+          env: { name: string; value?: string }[];
+          volumeMounts: { name: string; mountPath: string }[];
+        }[];
+        volumes: { name: string; configMap?: { name: string; items: { key: string; path: string }[] } }[];
+      };
+    };
+  };
+}
+interface ConfigMap {
+  metadata: { name: string };
+  data: Record<string, string>;
+  binaryData?: Record<string, string>;
+}
 
 describe('loadsmith k8s', () => {
   it('writes a ConfigMap and an Indexed Job that match the Kubernetes schema, one pod per segment', async () => {
     const out = join(dir, 'out');
-    const r = await loadsmith(['k8s', join(dir, 'plan.yaml'), '--parallelism', '4', '--image', 'registry.example/loadsmith:1', '--namespace', 'load',
-      '-e', 'BASE_URL=http://api.load.svc:8080', '-e', 'PRICE=$(cost)', '--start-at', '+2m', '--cpu', '2', '-o', out, '--', '--duration', '1m']);
+    const r = await loadsmith([
+      'k8s',
+      join(dir, 'plan.yaml'),
+      '--parallelism',
+      '4',
+      '--image',
+      'registry.example/loadsmith:1',
+      '--namespace',
+      'load',
+      '-e',
+      'BASE_URL=http://api.load.svc:8080',
+      '-e',
+      'PRICE=$(cost)',
+      '--start-at',
+      '+2m',
+      '--cpu',
+      '2',
+      '-o',
+      out,
+      '--',
+      '--duration',
+      '1m',
+    ]);
     expect(r.stderr).not.toMatch(/warning: the plan reads/);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/kubectl -n load logs -l job-name=loadsmith-users-api-baseline --tail=-1 > loadsmith-users-api-baseline-shards\.log/);
+    expect(r.stdout).toMatch(
+      /kubectl -n load logs -l job-name=loadsmith-users-api-baseline --tail=-1 > loadsmith-users-api-baseline-shards\.log/,
+    );
     expect(r.stdout).toMatch(/loadsmith merge loadsmith-users-api-baseline-shards\.log -o /);
     const text = await readFile(join(out, 'loadsmith-users-api-baseline.yaml'), 'utf8');
     expect(text).not.toMatch(/[&*]a\d/); // no YAML anchors: plain objects, as kubectl users expect to read them
@@ -91,7 +139,10 @@ describe('loadsmith k8s', () => {
     await chmod(join(bin, 'loadsmith'), 0o755);
     const env = { JOB_COMPLETION_INDEX: '2' };
     const script = k8sExpand(c.args[0] as string, env);
-    const ran = spawnSync(c.command[0] as string, [...c.command.slice(1), script], { env: { PATH: `${bin}:/usr/bin:/bin`, ...env }, encoding: 'utf8' });
+    const ran = spawnSync(c.command[0] as string, [...c.command.slice(1), script], {
+      env: { PATH: `${bin}:/usr/bin:/bin`, ...env },
+      encoding: 'utf8',
+    });
     const argv = ran.stdout.trim().split('\n');
     expect(argv.slice(0, 2)).toEqual(['run', '/plan/plan.yaml']);
     const run = parseRunArgs(argv.slice(1), true);
@@ -113,7 +164,11 @@ describe('loadsmith k8s', () => {
     expect(outside.code).toBe(1);
     expect(outside.stderr).toMatch(/refers to \.\.\/users\.csv, outside its own directory/);
     expect((await loadsmith(['k8s', join(dir, 'plan.yaml')])).stderr).toMatch(/--parallelism N is required/);
-    expect((await loadsmith(['k8s', join(dir, 'plan.yaml'), '-p', '2', '--', '--segment', '1/2'])).stderr).toMatch(/only the load options/);
-    expect((await loadsmith(['k8s', join(dir, 'plan.yaml'), '-p', '2', '--name', 'Bad_Name'])).stderr).toMatch(/--name: 'Bad_Name' must be lower-case/);
+    expect((await loadsmith(['k8s', join(dir, 'plan.yaml'), '-p', '2', '--', '--segment', '1/2'])).stderr).toMatch(
+      /only the load options/,
+    );
+    expect((await loadsmith(['k8s', join(dir, 'plan.yaml'), '-p', '2', '--name', 'Bad_Name'])).stderr).toMatch(
+      /--name: 'Bad_Name' must be lower-case/,
+    );
   });
 });

@@ -47,14 +47,22 @@ export function k8sObjects(o: K8sOptions, files: readonly PlanFile[]): { configM
   const text = files.filter((f) => f.text !== undefined);
   const binary = files.filter((f) => f.base64 !== undefined);
   const configMap: K8sObject = {
-    apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(`${o.name}-plan`),
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: meta(`${o.name}-plan`),
     data: Object.fromEntries(text.map((f) => [f.key, f.text])),
     ...(binary.length ? { binaryData: Object.fromEntries(binary.map((f) => [f.key, f.base64])) } : {}),
   };
   const planPath = (files[0] as PlanFile).path;
-  const resources = o.cpu || o.memory
-    ? { resources: { requests: { ...(o.cpu ? { cpu: o.cpu } : {}), ...(o.memory ? { memory: o.memory } : {}) }, limits: { ...(o.cpu ? { cpu: o.cpu } : {}), ...(o.memory ? { memory: o.memory } : {}) } } }
-    : {};
+  const resources =
+    o.cpu || o.memory
+      ? {
+          resources: {
+            requests: { ...(o.cpu ? { cpu: o.cpu } : {}), ...(o.memory ? { memory: o.memory } : {}) },
+            limits: { ...(o.cpu ? { cpu: o.cpu } : {}), ...(o.memory ? { memory: o.memory } : {}) },
+          },
+        }
+      : {};
   const container = {
     name: 'loadsmith',
     image: o.image,
@@ -62,16 +70,24 @@ export function k8sObjects(o: K8sOptions, files: readonly PlanFile[]): { configM
     args: [podCommand(o, planPath)],
     env: [
       // Kubernetes sets it for Indexed Jobs; declared too, from the same annotation, for clusters before 1.22.
-      { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } },
+      {
+        name: 'JOB_COMPLETION_INDEX',
+        valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } },
+      },
       ...Object.entries(o.env).map(([name, value]) => ({ name, value: value.replaceAll('$', '$$$$') })),
     ],
     ...(o.secrets.length ? { envFrom: o.secrets.map((name) => ({ secretRef: { name } })) } : {}),
-    volumeMounts: [{ name: 'plan', mountPath: '/plan', readOnly: true }, { name: 'results', mountPath: '/results' }],
+    volumeMounts: [
+      { name: 'plan', mountPath: '/plan', readOnly: true },
+      { name: 'results', mountPath: '/results' },
+    ],
     ...resources,
     securityContext: { runAsNonRoot: true, allowPrivilegeEscalation: false },
   };
   const job: K8sObject = {
-    apiVersion: 'batch/v1', kind: 'Job', metadata: meta(o.name),
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: meta(o.name),
     spec: {
       completionMode: 'Indexed',
       completions: o.parallelism,
@@ -85,7 +101,10 @@ export function k8sObjects(o: K8sOptions, files: readonly PlanFile[]): { configM
           restartPolicy: 'Never',
           containers: [container],
           volumes: [
-            { name: 'plan', configMap: { name: `${o.name}-plan`, items: files.map((f) => ({ key: f.key, path: f.path })) } },
+            {
+              name: 'plan',
+              configMap: { name: `${o.name}-plan`, items: files.map((f) => ({ key: f.key, path: f.path })) },
+            },
             { name: 'results', emptyDir: {} },
           ],
         },

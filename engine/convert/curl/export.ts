@@ -33,19 +33,38 @@ export function exportCurl(plan: Plan, o: CurlExportOptions = {}): ExportResult 
     const q: QuoteContext = { shell, env: o.env ?? {}, notes, where: `request '${r.name}'` };
     const extras = [request.checks?.length ? 'checks' : '', request.extract ? 'extractions' : ''].filter(Boolean);
     if (extras.length) notes.add('not-exported', q.where, `${extras.join(' and ')}: curl only sends the request`);
-    for (const f of flow) notes.add('approximated', `${scenario === SETUP || scenario === TEARDOWN ? '' : 'scenario '}${scenario}: ${f}`, FLATTENED);
+    for (const f of flow)
+      notes.add(
+        'approximated',
+        `${scenario === SETUP || scenario === TEARDOWN ? '' : 'scenario '}${scenario}: ${f}`,
+        FLATTENED,
+      );
     const where = [...(scenario === SETUP || scenario === TEARDOWN ? [scenario] : []), ...flow.map((f) => `in ${f}`)];
-    commands.push(`${shell === 'bash' ? '#' : 'REM'} ${r.name}${where.length ? ` ${where.join(', ')}` : ''}\n${command(r, q)}`);
+    commands.push(
+      `${shell === 'bash' ? '#' : 'REM'} ${r.name}${where.length ? ` ${where.join(', ')}` : ''}\n${command(r, q)}`,
+    );
   }
-  for (const { step, scenario } of stepsOf(plan)) if ('websocket' in step) notes.add('not-exported', `scenario ${scenario}`, `WebSocket session '${step.websocket.name ?? step.websocket.url}': curl sends HTTP requests only`);
-  for (const { call } of grpcCallsOf(plan)) notes.add('not-exported', `grpc '${grpcCallName(call)}'`, 'a gRPC call has no curl command (grpcurl makes them)');
+  for (const { step, scenario } of stepsOf(plan))
+    if ('websocket' in step)
+      notes.add(
+        'not-exported',
+        `scenario ${scenario}`,
+        `WebSocket session '${step.websocket.name ?? step.websocket.url}': curl sends HTTP requests only`,
+      );
+  for (const { call } of grpcCallsOf(plan))
+    notes.add('not-exported', `grpc '${grpcCallName(call)}'`, 'a gRPC call has no curl command (grpcurl makes them)');
   if (commands.length === 0) {
-    notes.add('not-exported', 'plan', o.request !== undefined ? `no request named '${o.request}'` : 'the plan has no requests');
+    notes.add(
+      'not-exported',
+      'plan',
+      o.request !== undefined ? `no request named '${o.request}'` : 'the plan has no requests',
+    );
   }
   return { text: `${commands.join('\n\n')}\n`, notes: notes.list };
 }
 
-const FLATTENED = 'curl has no conditions, loops or choices: each request inside is written once, in order, its comment saying where it sits';
+const FLATTENED =
+  'curl has no conditions, loops or choices: each request inside is written once, in order, its comment saying where it sits';
 
 function command(r: ResolvedRequest, q: QuoteContext): string {
   const w = (t: string): string => shellWord(t, q);
@@ -56,7 +75,8 @@ function command(r: ResolvedRequest, q: QuoteContext): string {
   if (r.basic) args.push(`-u ${w(`${r.basic.username}:${r.basic.password}`)}`);
   const b = r.body;
   if (b?.kind === 'json') args.push(`--data-raw ${w(JSON.stringify(b.value))}`);
-  else if (b?.kind === 'form') args.push(`--data-raw ${w(b.fields.map(([k, v]) => `${encodeURIComponent(k)}=${encodeTemplate(v)}`).join('&'))}`);
+  else if (b?.kind === 'form')
+    args.push(`--data-raw ${w(b.fields.map(([k, v]) => `${encodeURIComponent(k)}=${encodeTemplate(v)}`).join('&'))}`);
   else if (b?.kind === 'text') args.push(`--data-raw ${w(b.text)}`);
   else if (b?.kind === 'file') args.push(`--data-binary ${w(`@${b.path}`)}`);
   if (r.maxRedirects > 0) args.push(r.maxRedirects === 10 ? '-L' : `-L --max-redirs ${r.maxRedirects}`);

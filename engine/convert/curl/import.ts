@@ -22,7 +22,8 @@ export function importCurl(text: string, o: CurlImportOptions = {}): ImportResul
   const label = sourceLabel(o.file);
   const shell = o.shell ?? (looksLikeCmd(text) ? 'cmd' : 'bash');
   const commands = shell === 'cmd' ? splitCmd(text) : splitBash(text);
-  if (commands.length === 0) throw new ConvertError(`${label}: no curl command found: paste a command such as curl 'https://example.com/api'`);
+  if (commands.length === 0)
+    throw new ConvertError(`${label}: no curl command found: paste a command such as curl 'https://example.com/api'`);
   const drafts: DraftRequest[] = [];
   for (const cmd of commands) {
     const where = `${label}: line ${cmd.line}`;
@@ -35,36 +36,58 @@ export function importCurl(text: string, o: CurlImportOptions = {}): ImportResul
 }
 
 function toDrafts(call: CurlCall, where: string, notes: Notes): DraftRequest[] {
-  if (call.urls.length === 0) throw new ConvertError(`line ${call.line}: the curl command has no URL: add one, e.g. curl https://example.com/`);
+  if (call.urls.length === 0)
+    throw new ConvertError(`line ${call.line}: the curl command has no URL: add one, e.g. curl https://example.com/`);
   for (const u of call.unsupported) notes.add('not-imported', where, `curl option ${u}: no plan equivalent`);
   const headers: [string, string][] = [...call.headers];
   const body = curlBody(call, headers, where, notes);
-  const method = (call.method ?? (call.head ? 'HEAD' : call.upload !== undefined ? 'PUT' : body.body && !call.get ? 'POST' : 'GET')).toUpperCase();
+  const method = (
+    call.method ?? (call.head ? 'HEAD' : call.upload !== undefined ? 'PUT' : body.body && !call.get ? 'POST' : 'GET')
+  ).toUpperCase();
   if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method)) {
-    throw new ConvertError(`line ${call.line}: method ${method} is not supported by plans (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)`);
+    throw new ConvertError(
+      `line ${call.line}: method ${method} is not supported by plans (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)`,
+    );
   }
   if (call.cookie !== undefined) {
     const at = headers.findIndex(([k]) => k.toLowerCase() === 'cookie');
-    if (call.cookie.includes('=') && at >= 0) headers[at] = [headers[at]![0], joinCookies(headers[at]![1], call.cookie)];
+    if (call.cookie.includes('=') && at >= 0)
+      headers[at] = [headers[at]![0], joinCookies(headers[at]![1], call.cookie)];
     else if (call.cookie.includes('=')) headers.push(['Cookie', call.cookie]);
-    else notes.add('not-imported', where, `-b ${call.cookie}: cookies from a file are not read; add a Cookie header or let the plan's cookie jar collect them`);
+    else
+      notes.add(
+        'not-imported',
+        where,
+        `-b ${call.cookie}: cookies from a file are not read; add a Cookie header or let the plan's cookie jar collect them`,
+      );
   }
   return call.urls.map((u) => {
     let url = /^[a-z][a-z0-9+.-]*:\/\//i.test(u.text) || u.text.startsWith('${') ? u.text : `http://${u.text}`;
-    if (!/^(https?:\/\/|\$\{)/i.test(url)) throw new ConvertError(`line ${u.line}: '${u.text}' is not an http(s) URL; plans send HTTP requests only`);
+    if (!/^(https?:\/\/|\$\{)/i.test(url))
+      throw new ConvertError(`line ${u.line}: '${u.text}' is not an http(s) URL; plans send HTTP requests only`);
     if (body.query) url += (url.includes('?') ? '&' : '?') + body.query;
     const d: DraftRequest = { method, url, headers, where };
     if (body.body && !call.get) d.body = body.body;
     if (call.user !== undefined) {
       const c = call.user.indexOf(':');
-      d.auth = { type: 'basic', username: c < 0 ? call.user : call.user.slice(0, c), password: c < 0 ? '${env.PASSWORD}' : call.user.slice(c + 1) };
-      if (c < 0) notes.add('secret', where, '-u without a password: curl would ask for it; the plan reads ${env.PASSWORD}');
+      d.auth = {
+        type: 'basic',
+        username: c < 0 ? call.user : call.user.slice(0, c),
+        password: c < 0 ? '${env.PASSWORD}' : call.user.slice(c + 1),
+      };
+      if (c < 0)
+        notes.add('secret', where, '-u without a password: curl would ask for it; the plan reads ${env.PASSWORD}');
     }
     if (call.bearer !== undefined) d.auth = { type: 'bearer', token: call.bearer };
     if (call.maxTime !== undefined && Number(call.maxTime) > 0) d.timeout = `${Number(call.maxTime)}s`;
-    if (call.location && call.maxRedirs !== undefined && call.maxRedirs >= 0) d.maxRedirects = Math.min(call.maxRedirs, 100);
+    if (call.location && call.maxRedirs !== undefined && call.maxRedirs >= 0)
+      d.maxRedirects = Math.min(call.maxRedirs, 100);
     if (call.tls.certFile && !call.tls.keyFile) call.tls.keyFile = call.tls.certFile;
-    const http = { ...(call.insecure ? { insecureTls: true } : {}), ...(call.protocol ? { protocol: call.protocol } : {}), ...(Object.keys(call.tls).length ? { tls: call.tls } : {}) };
+    const http = {
+      ...(call.insecure ? { insecureTls: true } : {}),
+      ...(call.protocol ? { protocol: call.protocol } : {}),
+      ...(Object.keys(call.tls).length ? { tls: call.tls } : {}),
+    };
     if (Object.keys(http).length > 0) d.http = http;
     return d;
   });

@@ -25,25 +25,50 @@ export function shellWord(template: string, q: QuoteContext): string {
   };
   for (const part of templateParts(template)) {
     if (part.kind === 'text') {
-      if (q.shell === 'cmd' && part.text.includes('\r')) q.notes.add('approximated', q.where, 'carriage returns cannot be written in a cmd command: they are left out (use --shell bash)');
+      if (q.shell === 'cmd' && part.text.includes('\r'))
+        q.notes.add(
+          'approximated',
+          q.where,
+          'carriage returns cannot be written in a cmd command: they are left out (use --shell bash)',
+        );
       literal += part.text;
       continue;
     }
     const env = envRef(part);
     const value = env ? q.env[env.name] : undefined;
-    if (env && value !== undefined) { literal += value; continue; }
+    if (env && value !== undefined) {
+      literal += value;
+      continue;
+    }
     if (env) {
       flush();
       if (q.shell === 'cmd' || env.defaultText === undefined || !/[}"\\$`]/.test(env.defaultText)) {
-        if (q.shell === 'cmd' && env.defaultText !== undefined) q.notes.add('approximated', q.where, `${part.source}: cmd has no defaults for variables; the command reads %${env.name}% (set it first)`);
-        pieces.push(q.shell === 'bash' ? `"\${${env.name}${env.defaultText !== undefined ? `:-${env.defaultText}` : ''}}"` : `%${env.name}%`);
+        if (q.shell === 'cmd' && env.defaultText !== undefined)
+          q.notes.add(
+            'approximated',
+            q.where,
+            `${part.source}: cmd has no defaults for variables; the command reads %${env.name}% (set it first)`,
+          );
+        pieces.push(
+          q.shell === 'bash'
+            ? `"\${${env.name}${env.defaultText !== undefined ? `:-${env.defaultText}` : ''}}"`
+            : `%${env.name}%`,
+        );
       } else {
-        q.notes.add('approximated', q.where, `${part.source}: the default cannot be written in bash quotes; the command reads "$${env.name}" without it`);
+        q.notes.add(
+          'approximated',
+          q.where,
+          `${part.source}: the default cannot be written in bash quotes; the command reads "$${env.name}" without it`,
+        );
         pieces.push(`"$${env.name}"`);
       }
       continue;
     }
-    q.notes.add('not-exported', q.where, `${part.source} is computed by Loadsmith at run time; curl sends the text as it is`);
+    q.notes.add(
+      'not-exported',
+      q.where,
+      `${part.source} is computed by Loadsmith at run time; curl sends the text as it is`,
+    );
     literal += part.source;
   }
   flush();
@@ -55,15 +80,23 @@ export function bashQuote(s: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
   if (!hasControl(s)) return `'${s.replaceAll("'", `'\\''`)}'`;
   // Control characters (CR of a multipart body): ANSI-C quoting, as Chrome does.
-  const escaped = s.replace(/[\\']/g, '\\$&').replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t')
+  const escaped = s
+    .replace(/[\\']/g, '\\$&')
+    .replace(/\r/g, '\\r')
+    .replace(/\n/g, '\\n')
+    .replace(/\t/g, '\\t')
     .replace(/[^\x20-\x7e\n\t\u0080-\uffff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return `$'${escaped}'`;
 }
 
 /** Chrome's "Copy as cURL (cmd)" escaping (inside ^"...^"): quotes through the C runtime, the rest caret-escaped. */
 export function cmdEscape(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/[^a-zA-Z0-9\s_\-:=+~'/.,?;()*`]/g, '^$&')
-    .replace(/%(?=[a-zA-Z0-9_])/g, '%^').replace(/\r?\n/g, '^\n\n');
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[^a-zA-Z0-9\s_\-:=+~'/.,?;()*`]/g, '^$&')
+    .replace(/%(?=[a-zA-Z0-9_])/g, '%^')
+    .replace(/\r?\n/g, '^\n\n');
 }
 
 /** Control characters (other than newline and tab) need ANSI-C quoting in bash. */

@@ -12,11 +12,12 @@ const ENV_END = '\uE001';
 
 /** True when the text looks like cmd rather than bash: caret escapes or caret line continuations. */
 export function looksLikeCmd(text: string): boolean {
-  return /\^"/.test(text) || /\s\^\r?\n/.test(text) || /%[A-Za-z_][A-Za-z0-9_]*%/.test(text) && !/\\\r?\n/.test(text);
+  return /\^"/.test(text) || /\s\^\r?\n/.test(text) || (/%[A-Za-z_][A-Za-z0-9_]*%/.test(text) && !/\\\r?\n/.test(text));
 }
 
 export function splitCmd(text: string): Command[] {
-  return cmdLines(text).map(({ text: line, line: at }) => ({ words: crtSplit(line, at), line: at, dropped: [] }))
+  return cmdLines(text)
+    .map(({ text: line, line: at }) => ({ words: crtSplit(line, at), line: at, dropped: [] }))
     .filter((c) => c.words.length > 0);
 }
 
@@ -33,32 +34,54 @@ function cmdLines(text: string): { text: string; line: number }[] {
     const c = s[i] as string;
     if (c === '\n') {
       line++;
-      if (quoted) throw new ConvertError(`line ${quoteLine}: unterminated quote in curl command: close it, or paste the whole command`);
+      if (quoted)
+        throw new ConvertError(
+          `line ${quoteLine}: unterminated quote in curl command: close it, or paste the whole command`,
+        );
       out.push({ text: cur, line: start });
       cur = '';
       start = line;
       continue;
     }
-    if (c === '"') { quoted = !quoted; quoteLine = line; cur += c; continue; }
+    if (c === '"') {
+      quoted = !quoted;
+      quoteLine = line;
+      cur += c;
+      continue;
+    }
     if (c === '^' && !quoted) {
       const next = s[i + 1];
       if (next === '\n') {
         // `^` + newline continues the line; `^` + two newlines is an escaped newline (a literal one).
         line++;
         i++;
-        if (s[i + 1] === '\n') { cur += '\n'; line++; i++; }
+        if (s[i + 1] === '\n') {
+          cur += '\n';
+          line++;
+          i++;
+        }
         continue;
       }
-      if (next !== undefined) { cur += next; i++; }
+      if (next !== undefined) {
+        cur += next;
+        i++;
+      }
       continue;
     }
     if (c === '%') {
       const m = /^%([A-Za-z_][A-Za-z0-9_]*)%/.exec(s.slice(i));
-      if (m?.[1]) { cur += ENV_START + m[1] + ENV_END; i += m[0].length - 1; continue; }
+      if (m?.[1]) {
+        cur += ENV_START + m[1] + ENV_END;
+        i += m[0].length - 1;
+        continue;
+      }
     }
     cur += c;
   }
-  if (quoted) throw new ConvertError(`line ${quoteLine}: unterminated quote in curl command: close it, or paste the whole command`);
+  if (quoted)
+    throw new ConvertError(
+      `line ${quoteLine}: unterminated quote in curl command: close it, or paste the whole command`,
+    );
   out.push({ text: cur, line: start });
   return out.filter((l) => l.text.trim() !== '' && !/^\s*(rem\s|::)/i.test(l.text));
 }
@@ -94,7 +117,11 @@ function crtSplit(s: string, line: number): Command['words'] {
     }
     if (c === '"') {
       w.started = true;
-      if (quoted && s[i + 1] === '"') { w.char('"'); i += 2; continue; }
+      if (quoted && s[i + 1] === '"') {
+        w.char('"');
+        i += 2;
+        continue;
+      }
       quoted = !quoted;
       i++;
       continue;
@@ -108,7 +135,8 @@ function crtSplit(s: string, line: number): Command['words'] {
     w.char(c);
     i++;
   }
-  if (quoted) throw new ConvertError(`line ${line}: unterminated quote in curl command: close it, or paste the whole command`);
+  if (quoted)
+    throw new ConvertError(`line ${line}: unterminated quote in curl command: close it, or paste the whole command`);
   if (w.started) words.push(w.done());
   return words;
 }

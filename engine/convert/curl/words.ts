@@ -45,7 +45,10 @@ export class WordBuilder {
   done(): Word {
     let text = '';
     this.parts.forEach((p, i) => {
-      if ('env' in p) { text += `\${env.${p.env}${p.fallback !== undefined ? `:-${p.fallback}` : ''}}`; return; }
+      if ('env' in p) {
+        text += `\${env.${p.env}${p.fallback !== undefined ? `:-${p.fallback}` : ''}}`;
+        return;
+      }
       let lit = literal(p.lit);
       // A literal `$` right before `${env.X}` would read as the escape `$${`: write it as an expression.
       if (lit.endsWith('$') && this.parts[i + 1] !== undefined) lit = `${lit.slice(0, -1)}\${'$'}`;

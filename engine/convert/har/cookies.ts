@@ -28,10 +28,18 @@ export class CookieTracker {
   unsetBy(header: string, url: string, where: string, notes: Notes): string | undefined {
     const host = hostOf(url);
     const known = new Set([...this.set.entries()].filter(([h]) => sameSite(h, host)).flatMap(([, n]) => [...n]));
-    const pairs = header.split(';').map((p) => p.trim()).filter(Boolean);
+    const pairs = header
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const kept = pairs.filter((p) => !known.has(p.split('=', 1)[0]?.trim() ?? ''));
     const dropped = pairs.length - kept.length;
-    if (dropped > 0) notes.add('info', where, `${dropped} cookie${dropped === 1 ? '' : 's'} set by earlier recorded responses left to the plan's cookie jar`);
+    if (dropped > 0)
+      notes.add(
+        'info',
+        where,
+        `${dropped} cookie${dropped === 1 ? '' : 's'} set by earlier recorded responses left to the plan's cookie jar`,
+      );
     return kept.length > 0 ? kept.join('; ') : undefined;
   }
 }

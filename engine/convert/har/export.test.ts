@@ -6,10 +6,22 @@ import { exportHar } from './export.ts';
 describe('exportHar', () => {
   it('writes absolute URLs, think times as gaps and checks as statuses', () => {
     const plan: Plan = {
-      version: 1, name: 'p', defaults: { baseUrl: '${env.BASE_URL:-http://127.0.0.1:3000}', auth: { type: 'basic', username: 'ann', password: 'pw' } },
-      scenarios: { s: { executor: 'per-vu-iterations', steps: [
-        { request: { url: '/a', query: { q: 'x y' }, checks: [{ status: 201 }] } }, { think: '2s' }, { request: { method: 'POST', url: '/b', json: { n: 1 } } },
-      ] } },
+      version: 1,
+      name: 'p',
+      defaults: {
+        baseUrl: '${env.BASE_URL:-http://127.0.0.1:3000}',
+        auth: { type: 'basic', username: 'ann', password: 'pw' },
+      },
+      scenarios: {
+        s: {
+          executor: 'per-vu-iterations',
+          steps: [
+            { request: { url: '/a', query: { q: 'x y' }, checks: [{ status: 201 }] } },
+            { think: '2s' },
+            { request: { method: 'POST', url: '/b', json: { n: 1 } } },
+          ],
+        },
+      },
     };
     const log = JSON.parse(exportHar(plan).text).log;
     expect(log.entries[0].request.url).toBe('http://127.0.0.1:3000/a?q=x%20y');
@@ -21,20 +33,38 @@ describe('exportHar', () => {
 
   it('flattens flow control, setup and teardown into entries (each request once) and reports every flow step', () => {
     const plan: Plan = {
-      version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:3000' },
+      version: 1,
+      name: 'p',
+      defaults: { baseUrl: 'http://127.0.0.1:3000' },
       setup: { steps: [{ request: { name: 'Token', method: 'POST', url: '/token' } }] },
       teardown: { steps: [{ request: { name: 'Clean up', method: 'DELETE', url: '/data' } }] },
-      scenarios: { s: { executor: 'per-vu-iterations', steps: [
-        { request: { url: '/a' } },
-        { once: { steps: [{ request: { url: '/login' } }] } },
-        { randomSwitch: [{ weight: 1, steps: [{ request: { url: '/x' } }] }, { weight: 2, steps: [{ while: { condition: 'true', max: 2, steps: [{ request: { url: '/y' } }] } }] }] },
-      ] } },
+      scenarios: {
+        s: {
+          executor: 'per-vu-iterations',
+          steps: [
+            { request: { url: '/a' } },
+            { once: { steps: [{ request: { url: '/login' } }] } },
+            {
+              randomSwitch: [
+                { weight: 1, steps: [{ request: { url: '/x' } }] },
+                { weight: 2, steps: [{ while: { condition: 'true', max: 2, steps: [{ request: { url: '/y' } }] } }] },
+              ],
+            },
+          ],
+        },
+      },
     };
     const r = exportHar(plan);
-    const urls = (JSON.parse(r.text).log.entries as { request: { url: string } }[]).map((e) => e.request.url.replace('http://127.0.0.1:3000', ''));
+    const urls = (JSON.parse(r.text).log.entries as { request: { url: string } }[]).map((e) =>
+      e.request.url.replace('http://127.0.0.1:3000', ''),
+    );
     expect(urls).toEqual(['/token', '/a', '/login', '/x', '/y', '/data']);
     const flow = r.notes.filter((n) => n.message.startsWith('HAR has no conditions')).map((n) => n.where);
-    expect(flow).toEqual(['scenario s: once at steps[1]', 'scenario s: randomSwitch at steps[2]', 'scenario s: while at steps[2].randomSwitch[1].steps[0]']);
+    expect(flow).toEqual([
+      'scenario s: once at steps[1]',
+      'scenario s: randomSwitch at steps[2]',
+      'scenario s: while at steps[2].randomSwitch[1].steps[0]',
+    ]);
     expect(r.notes.every((n) => n.kind !== 'not-exported' || n.where === 'plan')).toBe(true);
   });
 });

@@ -9,7 +9,16 @@ const NameValue = z.object({ name: z.string(), value: z.string().catch('') });
 export const HarPostData = z.object({
   mimeType: z.string().catch(''),
   text: z.string().optional(),
-  params: z.array(z.object({ name: z.string(), value: z.string().optional(), fileName: z.string().optional(), contentType: z.string().optional() })).optional(),
+  params: z
+    .array(
+      z.object({
+        name: z.string(),
+        value: z.string().optional(),
+        fileName: z.string().optional(),
+        contentType: z.string().optional(),
+      }),
+    )
+    .optional(),
   encoding: z.string().optional(),
 });
 
@@ -26,13 +35,15 @@ export const HarEntry = z.object({
     cookies: z.array(NameValue).optional(),
     postData: HarPostData.optional(),
   }),
-  response: z.object({
-    status: z.number().catch(0),
-    headers: z.array(NameValue).catch([]),
-    cookies: z.array(NameValue).optional(),
-    content: z.object({ mimeType: z.string().optional(), text: z.string().optional() }).optional(),
-    _error: z.string().nullable().optional(),
-  }).optional(),
+  response: z
+    .object({
+      status: z.number().catch(0),
+      headers: z.array(NameValue).catch([]),
+      cookies: z.array(NameValue).optional(),
+      content: z.object({ mimeType: z.string().optional(), text: z.string().optional() }).optional(),
+      _error: z.string().nullable().optional(),
+    })
+    .optional(),
 });
 export type HarEntry = z.infer<typeof HarEntry>;
 
@@ -40,7 +51,9 @@ export const Har = z.object({
   log: z.object({
     version: z.string().optional(),
     creator: z.object({ name: z.string(), version: z.string().optional() }).optional(),
-    pages: z.array(z.object({ id: z.string(), title: z.string().optional(), startedDateTime: z.string().optional() })).optional(),
+    pages: z
+      .array(z.object({ id: z.string(), title: z.string().optional(), startedDateTime: z.string().optional() }))
+      .optional(),
     entries: z.array(HarEntry),
   }),
 });

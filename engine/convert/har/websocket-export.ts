@@ -11,11 +11,22 @@ import type { Notes } from '../draft.ts';
 type Json = Record<string, unknown>;
 
 /** `httpEntry` writes an HTTP entry for a request (the exporter's, with defaults and secrets as they are). */
-export function websocketEntry(ws: WebSocketSession, httpEntry: (r: Request) => Json, clock: { ms: number }, notes: Notes, where: string): Json {
+export function websocketEntry(
+  ws: WebSocketSession,
+  httpEntry: (r: Request) => Json,
+  clock: { ms: number },
+  notes: Notes,
+  where: string,
+): Json {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(ws.headers ?? {})) headers[k] = String(v);
   if (ws.subprotocols) headers['Sec-WebSocket-Protocol'] = ws.subprotocols.join(', ');
-  const e = httpEntry({ ...(ws.name ? { name: ws.name } : {}), url: ws.url.replace(/^ws/i, 'http'), headers, checks: [{ status: 101 }] });
+  const e = httpEntry({
+    ...(ws.name ? { name: ws.name } : {}),
+    url: ws.url.replace(/^ws/i, 'http'),
+    headers,
+    checks: [{ status: 101 }],
+  });
   const request = { ...(e.request as Json) };
   request.url = String(request.url).replace(/^http/i, 'ws');
   const messages: Json[] = [];
@@ -32,13 +43,24 @@ export function websocketEntry(ws: WebSocketSession, httpEntry: (r: Request) => 
       messages.push({ type: 'receive', time: at(), opcode: 1, data: '' });
     } else if ('pause' in a) {
       const p = a.pause;
-      clock.ms += typeof p === 'string' ? parseDuration(p) ?? 0 : ((parseDuration(p.min) ?? 0) + (parseDuration(p.max) ?? 0)) / 2;
+      clock.ms +=
+        typeof p === 'string'
+          ? (parseDuration(p) ?? 0)
+          : ((parseDuration(p.min) ?? 0) + (parseDuration(p.max) ?? 0)) / 2;
     } else if ('close' in a) break;
     clock.ms += 1;
   }
-  if (receives > 0) notes.add('approximated', where, `WebSocket session '${ws.name ?? ws.url}': the ${receives} message${receives === 1 ? '' : 's'} it receives are written empty (the plan does not know what the server sends)`);
+  if (receives > 0)
+    notes.add(
+      'approximated',
+      where,
+      `WebSocket session '${ws.name ?? ws.url}': the ${receives} message${receives === 1 ? '' : 's'} it receives are written empty (the plan does not know what the server sends)`,
+    );
   return {
-    ...e, request, _resourceType: 'websocket', _webSocketMessages: messages,
+    ...e,
+    request,
+    _resourceType: 'websocket',
+    _webSocketMessages: messages,
     response: { ...(e.response as Json), status: 101, statusText: 'Switching Protocols' },
   };
 }

@@ -4,7 +4,9 @@ import type { DraftRequest, Notes } from '../draft.ts';
 import type { Think } from './checks.ts';
 import type { SamplerScope } from './sampler.ts';
 
-export interface Scope extends SamplerScope { think: Think[] }
+export interface Scope extends SamplerScope {
+  think: Think[];
+}
 
 export interface Build {
   drafts: DraftRequest[];

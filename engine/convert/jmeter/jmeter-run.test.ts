@@ -15,7 +15,12 @@ import { loadsmith } from '../../../tests/fixtures/cli.ts';
 const FIXTURE = new URL('../../../tests/fixtures/convert/jmeter/shop.jmx', import.meta.url);
 const SECRETS = { password: 'hunter2-Pa55word', admin: 'S3cr3t-Adm1n!', apiKey: 'ak_live_9f8e7d6c5b4a3210fedcba98' };
 
-interface Shop { url: string; hits: Map<string, number>; seen: string[]; close(): Promise<void> }
+interface Shop {
+  url: string;
+  hits: Map<string, number>;
+  seen: string[];
+  close(): Promise<void>;
+}
 
 async function startShop(): Promise<Shop> {
   const hits = new Map<string, number>();
@@ -29,7 +34,9 @@ async function startShop(): Promise<Shop> {
   };
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      body += c.toString();
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       const key = `${req.method} ${url.pathname.replace(/^\/(products|orders)\/.+/, '/$1/:id')}`;
@@ -40,21 +47,35 @@ async function startShop(): Promise<Shop> {
         const ok = body === JSON.stringify({ user: 'ann', password: SECRETS.password });
         return ok ? send(res, 200, { token: 'tok-1' }) : send(res, 401, {});
       }
-      if (key === 'GET /products') { seen.push(`${url.searchParams.get('user')}/${url.searchParams.get('plan')}`); return send(res, 200, { items: [{ sku: 'a1' }, { sku: 'b2' }] }); }
-      if (key === 'GET /cart') return send(res, auth === 'Bearer tok-1' && req.headers['x-api-key'] === SECRETS.apiKey ? 200 : 401, {});
+      if (key === 'GET /products') {
+        seen.push(`${url.searchParams.get('user')}/${url.searchParams.get('plan')}`);
+        return send(res, 200, { items: [{ sku: 'a1' }, { sku: 'b2' }] });
+      }
+      if (key === 'GET /cart')
+        return send(res, auth === 'Bearer tok-1' && req.headers['x-api-key'] === SECRETS.apiKey ? 200 : 401, {});
       if (key === 'POST /orders') return send(res, 201, { id: `o${++orders}`, state: 'packing' });
       if (key === 'GET /orders/:id') {
         const n = (polls.get(url.pathname) ?? 0) + 1;
         polls.set(url.pathname, n);
         return send(res, 200, { state: n >= 2 ? 'shipped' : 'packing' });
       }
-      if (key === 'GET /admin/stats') return send(res, auth === `Basic ${Buffer.from(`admin:${SECRETS.admin}`).toString('base64')}` ? 200 : 401, {});
+      if (key === 'GET /admin/stats')
+        return send(res, auth === `Basic ${Buffer.from(`admin:${SECRETS.admin}`).toString('base64')}` ? 200 : 401, {});
       return send(res, 200, {});
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, hits, seen, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    seen,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 describe('a JMeter plan, imported and run', () => {
@@ -67,20 +88,41 @@ describe('a JMeter plan, imported and run', () => {
     const plan = await readFile(join(dir, 'shop.yaml'), 'utf8');
     for (const s of Object.values(SECRETS)) expect(plan).not.toContain(s);
     // The report names the variables; their values come from the environment, as for any imported secret.
-    const env = (name: RegExp): string => /Environment variables: (.*) \(/.exec(plan)?.[1]?.split(', ').find((n) => name.test(n)) ?? '?';
+    const env = (name: RegExp): string =>
+      /Environment variables: (.*) \(/
+        .exec(plan)?.[1]
+        ?.split(', ')
+        .find((n) => name.test(n)) ?? '?';
     const shop = await startShop();
     try {
       const out = join(dir, 'summary.json');
-      const r = await loadsmith(['run', join(dir, 'shop.yaml'), '-q', '--summary-json', out, '--env', `BASE_URL=${shop.url}`,
-        '--env', `${env(/^PASSWORD$/)}=${SECRETS.password}`, '--env', `${env(/^PASSWORD_\d$/)}=${SECRETS.admin}`, '--env', `${env(/API_KEY/)}=${SECRETS.apiKey}`]);
+      const r = await loadsmith([
+        'run',
+        join(dir, 'shop.yaml'),
+        '-q',
+        '--summary-json',
+        out,
+        '--env',
+        `BASE_URL=${shop.url}`,
+        '--env',
+        `${env(/^PASSWORD$/)}=${SECRETS.password}`,
+        '--env',
+        `${env(/^PASSWORD_\d$/)}=${SECRETS.admin}`,
+        '--env',
+        `${env(/API_KEY/)}=${SECRETS.apiKey}`,
+      ]);
       expect(r.code, r.stderr.slice(-2000)).toBe(0);
       const hits = Object.fromEntries(shop.hits);
       const orders = hits['POST /orders'] ?? 0;
       expect(hits).toMatchObject({
-        'POST /admin/reset': 1, 'GET /admin/report': 1, // setUp and tearDown thread groups: once per run
+        'POST /admin/reset': 1,
+        'GET /admin/report': 1, // setUp and tearDown thread groups: once per run
         'POST /login': 2, // Once Only: once per thread (2 threads)
-        'GET /products': 20, 'GET /products/:id': 40, // 2 threads x 10 loops, ForEach over the 2 SKUs extracted
-        'GET /cart': 20, 'GET /ping': 40, 'GET /admin/stats': 20,
+        'GET /products': 20,
+        'GET /products/:id': 40, // 2 threads x 10 loops, ForEach over the 2 SKUs extracted
+        'GET /cart': 20,
+        'GET /ping': 40,
+        'GET /admin/stats': 20,
         'GET /orders/:id': 2 * orders, // polled while not shipped: shipped on the 2nd poll
       });
       // 30 % of 20 iterations, drawn: Binomial(20, 0.3) is within 0..14 with a probability of 1 - 3e-5.
@@ -88,7 +130,9 @@ describe('a JMeter plan, imported and run', () => {
       expect(new Set(shop.seen)).toEqual(new Set(['ann@example.test/gold', 'bob@example.test/free']));
       const summary = JSON.parse(await readFile(out, 'utf8')) as { checks: { request: string; fails: number }[] };
       expect(summary.checks.filter((c) => c.fails > 0)).toEqual([]);
-      expect(summary.checks.map((c) => c.request)).toEqual(expect.arrayContaining(['Log in', 'List products', 'Reset data']));
+      expect(summary.checks.map((c) => c.request)).toEqual(
+        expect.arrayContaining(['Log in', 'List products', 'Reset data']),
+      );
     } finally {
       await shop.close();
     }

@@ -31,13 +31,21 @@ export function elementProp(props: readonly XmlNode[], name: string): XmlNode[] 
 /** The items of a `collectionProp` of that name: each elementProp's properties (or a plain stringProp's text). */
 export function collection(props: readonly XmlNode[], name: string): XmlNode[][] {
   const n = props.find((p) => tagOf(p) === 'collectionProp' && attrsOf(p).name === name);
-  return n === undefined ? [] : childrenOf(n).filter((c) => tagOf(c) !== undefined).map((c) => (tagOf(c) === 'elementProp' ? childrenOf(c) : [c]));
+  return n === undefined
+    ? []
+    : childrenOf(n)
+        .filter((c) => tagOf(c) !== undefined)
+        .map((c) => (tagOf(c) === 'elementProp' ? childrenOf(c) : [c]));
 }
 
 /** The texts of a collectionProp of plain string properties (an assertion's test strings). */
 export function strings(props: readonly XmlNode[], name: string): string[] {
   const n = props.find((p) => tagOf(p) === 'collectionProp' && attrsOf(p).name === name);
-  return n === undefined ? [] : childrenOf(n).filter((c) => SCALAR.has(tagOf(c) ?? '')).map(textOf);
+  return n === undefined
+    ? []
+    : childrenOf(n)
+        .filter((c) => SCALAR.has(tagOf(c) ?? ''))
+        .map(textOf);
 }
 
 /** Arguments (name/value pairs) of an Arguments element, as in User Defined Variables and sampler parameters. */

@@ -12,8 +12,20 @@ import { argumentsOf, boolProp, collection, elementProp, numProp, prop } from '.
 import { jmeterText, type TextScope } from './text.ts';
 import type { JmxElement, XmlNode } from './xml.ts';
 
-export interface HttpDefaults { protocol?: string; domain?: string; port?: string; path?: string; encoding?: string }
-export interface AuthEntry { url: string; username: string; password: string; mechanism: string; where: string }
+export interface HttpDefaults {
+  protocol?: string;
+  domain?: string;
+  port?: string;
+  path?: string;
+  encoding?: string;
+}
+export interface AuthEntry {
+  url: string;
+  username: string;
+  password: string;
+  mechanism: string;
+  where: string;
+}
 
 /** What the elements around a sampler give it (JMeter's scoping: config on the same level or above). */
 export interface SamplerScope extends TextScope {
@@ -28,14 +40,29 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE', 'TRACE']);
 
 /** HTTP Request Defaults (a ConfigTestElement) merged over the ones above. */
 export function httpDefaults(props: readonly XmlNode[], above: HttpDefaults): HttpDefaults {
-  const pick = (k: string): string | undefined => { const v = prop(props, `HTTPSampler.${k}`)?.trim(); return v ? v : undefined; };
-  return { ...above, ...strip({ protocol: pick('protocol'), domain: pick('domain'), port: pick('port'), path: pick('path'), encoding: pick('contentEncoding') }) };
+  const pick = (k: string): string | undefined => {
+    const v = prop(props, `HTTPSampler.${k}`)?.trim();
+    return v ? v : undefined;
+  };
+  return {
+    ...above,
+    ...strip({
+      protocol: pick('protocol'),
+      domain: pick('domain'),
+      port: pick('port'),
+      path: pick('path'),
+      encoding: pick('contentEncoding'),
+    }),
+  };
 }
 
 export function samplerDraft(e: JmxElement, scope: SamplerScope): DraftRequest {
   const where = e.path.join(' › ');
   const t = (s: string): string => jmeterText(s, scope, where);
-  const pick = (k: string): string | undefined => { const v = prop(e.props, `HTTPSampler.${k}`)?.trim(); return v ? v : undefined; };
+  const pick = (k: string): string | undefined => {
+    const v = prop(e.props, `HTTPSampler.${k}`)?.trim();
+    return v ? v : undefined;
+  };
   const d = scope.defaults;
   const rawPath = pick('path') ?? d.path ?? '/';
   let url: string;
@@ -44,8 +71,14 @@ export function samplerDraft(e: JmxElement, scope: SamplerScope): DraftRequest {
     const protocol = (pick('protocol') ?? d.protocol ?? 'http').toLowerCase();
     const domain = pick('domain') ?? d.domain;
     const port = pick('port') ?? d.port;
-    if (!domain) scope.notes.add('approximated', where, 'no server name here nor in HTTP Request Defaults: http://localhost is used');
-    const defaultPort = port === undefined || (protocol === 'http' && port === '80') || (protocol === 'https' && port === '443');
+    if (!domain)
+      scope.notes.add(
+        'approximated',
+        where,
+        'no server name here nor in HTTP Request Defaults: http://localhost is used',
+      );
+    const defaultPort =
+      port === undefined || (protocol === 'http' && port === '80') || (protocol === 'https' && port === '443');
     url = `${protocol}://${server(domain ?? 'localhost', scope, where)}${defaultPort ? '' : `:${server(port, scope, where)}`}${rawPath.startsWith('/') ? '' : '/'}${t(rawPath)}`;
   }
   const method = (pick('method') ?? 'GET').toUpperCase();
@@ -55,27 +88,43 @@ export function samplerDraft(e: JmxElement, scope: SamplerScope): DraftRequest {
     const text = args.map((a) => a.value).join('');
     if (text !== '') draft.body = { kind: 'text', text: t(text) };
   } else if (args.length > 0) {
-    const pairs = args.filter((a) => a.name !== '' || a.value !== '').map((a): [string, string] => [t(a.name), t(a.value)]);
+    const pairs = args
+      .filter((a) => a.name !== '' || a.value !== '')
+      .map((a): [string, string] => [t(a.name), t(a.value)]);
     if (BODYLESS.has(method)) {
       const query = pairs.map(([k, v]) => `${encodeTemplate(k)}=${encodeTemplate(v)}`).join('&');
       draft.url += (draft.url.includes('?') ? '&' : '?') + query;
     } else if (boolProp(e.props, 'HTTPSampler.DO_MULTIPART_POST')) {
       const built = multipartText(pairs.map(([name, value]) => ({ name, value })));
       draft.body = { kind: 'text', text: built.text };
-      draft.headers = [...draft.headers.filter(([k]) => k.toLowerCase() !== 'content-type'), ['Content-Type', built.contentType]];
+      draft.headers = [
+        ...draft.headers.filter(([k]) => k.toLowerCase() !== 'content-type'),
+        ['Content-Type', built.contentType],
+      ];
     } else draft.body = { kind: 'form', fields: pairs };
   }
-  const files = collection(elementProp(e.props, 'HTTPsampler.Files') ?? [], 'HTTPFileArgs.files').map((f) => ({ path: prop(f, 'File.path') ?? '', param: prop(f, 'File.paramname') ?? '', type: prop(f, 'File.mimetype') ?? '' }));
+  const files = collection(elementProp(e.props, 'HTTPsampler.Files') ?? [], 'HTTPFileArgs.files').map((f) => ({
+    path: prop(f, 'File.path') ?? '',
+    param: prop(f, 'File.paramname') ?? '',
+    type: prop(f, 'File.mimetype') ?? '',
+  }));
   if (files.length === 1 && files[0]!.param === '' && draft.body === undefined) {
     draft.body = { kind: 'file', path: files[0]!.path, ...(files[0]!.type ? { contentType: files[0]!.type } : {}) };
   } else {
-    for (const f of files) scope.notes.add('not-imported', where, `file ${f.path}${f.param ? ` as form field '${f.param}'` : ''}: a plan cannot send files inside a form`);
+    for (const f of files)
+      scope.notes.add(
+        'not-imported',
+        where,
+        `file ${f.path}${f.param ? ` as form field '${f.param}'` : ''}: a plan cannot send files inside a form`,
+      );
   }
   const auth = authFor(draft.url, scope);
   if (auth) draft.auth = auth;
-  if (!boolProp(e.props, 'HTTPSampler.follow_redirects', true) && !boolProp(e.props, 'HTTPSampler.auto_redirects')) draft.maxRedirects = 0;
+  if (!boolProp(e.props, 'HTTPSampler.follow_redirects', true) && !boolProp(e.props, 'HTTPSampler.auto_redirects'))
+    draft.maxRedirects = 0;
   const timeout = numProp(e.props, 'HTTPSampler.response_timeout');
-  if (timeout !== undefined && timeout > 0) draft.timeout = `${timeout + (numProp(e.props, 'HTTPSampler.connect_timeout') ?? 0)}ms`;
+  if (timeout !== undefined && timeout > 0)
+    draft.timeout = `${timeout + (numProp(e.props, 'HTTPSampler.connect_timeout') ?? 0)}ms`;
   if (scope.checks.length > 0) draft.checks = [...scope.checks];
   if (Object.keys(scope.extract).length > 0) draft.extract = { ...scope.extract };
   return draft;
@@ -89,7 +138,11 @@ export function samplerDraft(e: JmxElement, scope: SamplerScope): DraftRequest {
 function server(text: string, scope: SamplerScope, where: string): string {
   const p = /^\$\{__(?:P|property)\(([^,()]+),(?:,)?([^,()]*)\)\}$/.exec(text.trim());
   if (p && p[2] !== '') {
-    scope.notes.add('info', `JMeter property ${p[1]}`, `the server's ${p[1]} (\${__P(${p[1]},...)}) is its default, ${p[2]}, in the base URL: set BASE_URL (http://host:port) to point the plan elsewhere`);
+    scope.notes.add(
+      'info',
+      `JMeter property ${p[1]}`,
+      `the server's ${p[1]} (\${__P(${p[1]},...)}) is its default, ${p[2]}, in the base URL: set BASE_URL (http://host:port) to point the plan elsewhere`,
+    );
     return literal(p[2]!);
   }
   return jmeterText(text, scope, where);
@@ -100,10 +153,18 @@ function authFor(url: string, scope: SamplerScope): Auth | undefined {
   const entry = scope.auth.find((a) => a.url === '' || url.startsWith(a.url));
   if (!entry) return undefined;
   if (entry.mechanism !== 'BASIC' && entry.mechanism !== 'BASIC_DIGEST') {
-    scope.notes.add('not-imported', entry.where, `${entry.mechanism} authentication: Loadsmith sends basic, bearer and API key auth`);
+    scope.notes.add(
+      'not-imported',
+      entry.where,
+      `${entry.mechanism} authentication: Loadsmith sends basic, bearer and API key auth`,
+    );
     return undefined;
   }
-  return { type: 'basic', username: jmeterText(entry.username, scope, entry.where), password: jmeterText(entry.password, scope, entry.where) };
+  return {
+    type: 'basic',
+    username: jmeterText(entry.username, scope, entry.where),
+    password: jmeterText(entry.password, scope, entry.where),
+  };
 }
 
 function strip<T extends object>(o: T): Partial<T> {

@@ -26,7 +26,13 @@ export function varName(name: string): string {
 
 /** An environment variable name for a JMeter property (`target.host` -> TARGET_HOST). */
 export function envName(property: string): string {
-  return property.trim().replace(/[^A-Za-z0-9_]/g, '_').toUpperCase().replace(/^(\d)/, '_$1') || 'PROPERTY';
+  return (
+    property
+      .trim()
+      .replace(/[^A-Za-z0-9_]/g, '_')
+      .toUpperCase()
+      .replace(/^(\d)/, '_$1') || 'PROPERTY'
+  );
 }
 
 export function jmeterText(text: string, scope: TextScope, where: string): string {
@@ -47,7 +53,10 @@ export function jmeterText(text: string, scope: TextScope, where: string): strin
 function closing(text: string, from: number): number {
   let depth = 1;
   for (let j = from; j < text.length; j++) {
-    if (text.startsWith('${', j)) { depth++; j++; } else if (text[j] === '}' && --depth === 0) return j;
+    if (text.startsWith('${', j)) {
+      depth++;
+      j++;
+    } else if (text[j] === '}' && --depth === 0) return j;
   }
   return -1;
 }
@@ -61,26 +70,49 @@ function reference(inner: string, scope: TextScope, where: string): string {
     // JMeter keeps a ForEach variable's last item after the loop; here it is unset there, so it reads as '' then.
     if (scope.loopOnly?.has(name)) return `\${${name}:-}`;
     if (scope.vars.has(name)) return `\${${name}}`;
-    scope.notes.add('approximated', where, `variable \${${inner}} is never set in the test plan: sent as that literal text, as JMeter sends it`);
+    scope.notes.add(
+      'approximated',
+      where,
+      `variable \${${inner}} is never set in the test plan: sent as that literal text, as JMeter sends it`,
+    );
     return literal(`\${${inner}}`);
   }
   const [, f = '', rawArgs = ''] = fn;
   const args = rawArgs === '' ? [] : rawArgs.split(/(?<!\\),/).map((a) => a.replace(/\\,/g, ','));
   const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   switch (f) {
-    case 'P': case 'property': {
+    case 'P':
+    case 'property': {
       const fallback = f === 'P' ? args[1] : args[2];
-      scope.notes.add('info', `JMeter property ${args[0] ?? ''}`, `\${__${f}(...)} reads the environment variable ${envName(args[0] ?? '')}`);
+      scope.notes.add(
+        'info',
+        `JMeter property ${args[0] ?? ''}`,
+        `\${__${f}(...)} reads the environment variable ${envName(args[0] ?? '')}`,
+      );
       return `\${env.${envName(args[0] ?? '')}${fallback !== undefined && fallback !== '' ? `:-${fallback.replace(/}/g, '')}` : ''}}`;
     }
-    case 'Random': if (isInt(args[0]) && isInt(args[1])) return `\${randomInt(${Number(args[0])}, ${Number(args[1])})}`; break;
-    case 'UUID': return '${uuid()}';
-    case 'time': if (args.length === 0 || args.every((a) => a === '')) return '${now()}'; break;
-    case 'threadNum': return '${vu}';
-    case 'RandomString': if (isInt(args[0])) return `\${randomString(${Number(args[0])}${args[1] ? `, ${q(args[1])}` : ''})}`; break;
-    case 'urlencode': if (args[0] !== undefined && !args[0].includes('${')) return `\${urlEncode(${q(args[0])})}`; break;
+    case 'Random':
+      if (isInt(args[0]) && isInt(args[1])) return `\${randomInt(${Number(args[0])}, ${Number(args[1])})}`;
+      break;
+    case 'UUID':
+      return '${uuid()}';
+    case 'time':
+      if (args.length === 0 || args.every((a) => a === '')) return '${now()}';
+      break;
+    case 'threadNum':
+      return '${vu}';
+    case 'RandomString':
+      if (isInt(args[0])) return `\${randomString(${Number(args[0])}${args[1] ? `, ${q(args[1])}` : ''})}`;
+      break;
+    case 'urlencode':
+      if (args[0] !== undefined && !args[0].includes('${')) return `\${urlEncode(${q(args[0])})}`;
+      break;
   }
-  scope.notes.add('not-imported', where, `JMeter function \${__${f}(...)}: ${['groovy', 'javaScript', 'jexl2', 'jexl3', 'BeanShell'].includes(f) ? 'a script, never run by Loadsmith' : 'Loadsmith has no equivalent'}; left out of the text (put a plan expression there)`);
+  scope.notes.add(
+    'not-imported',
+    where,
+    `JMeter function \${__${f}(...)}: ${['groovy', 'javaScript', 'jexl2', 'jexl3', 'BeanShell'].includes(f) ? 'a script, never run by Loadsmith' : 'Loadsmith has no equivalent'}; left out of the text (put a plan expression there)`,
+  );
   return '';
 }
 

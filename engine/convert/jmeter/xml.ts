@@ -27,24 +27,43 @@ export interface JmxElement {
 export type XmlNode = Record<string, unknown>;
 
 export function parseJmx(text: string, label: string): JmxElement {
-  if (text.length > MAX_JMX_BYTES) throw new ConvertError(`${label}: ${text.length} bytes is over the ${MAX_JMX_BYTES / 1024 / 1024} MB a .jmx file may have here`);
+  if (text.length > MAX_JMX_BYTES)
+    throw new ConvertError(
+      `${label}: ${text.length} bytes is over the ${MAX_JMX_BYTES / 1024 / 1024} MB a .jmx file may have here`,
+    );
   const doctype = /<!DOCTYPE|<!ENTITY/i.exec(text);
-  if (doctype) throw new ConvertError(`${label}:${lineOf(text, doctype.index)}: a DOCTYPE or entity definition, which JMeter never writes: refused (it could make the parser read other files)`);
+  if (doctype)
+    throw new ConvertError(
+      `${label}:${lineOf(text, doctype.index)}: a DOCTYPE or entity definition, which JMeter never writes: refused (it could make the parser read other files)`,
+    );
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new ConvertError(`${label}:${valid.err.line}:${valid.err.col}: not valid XML: ${valid.err.msg}`);
+  if (valid !== true)
+    throw new ConvertError(`${label}:${valid.err.line}:${valid.err.col}: not valid XML: ${valid.err.msg}`);
   // Each element is two XML levels (itself and its hashTree), plus a few for its properties.
   const parser = new XMLParser({
-    preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false,
-    processEntities: true, htmlEntities: false, maxNestedTags: 2 * MAX_JMX_DEPTH + 10,
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    processEntities: true,
+    htmlEntities: false,
+    maxNestedTags: 2 * MAX_JMX_DEPTH + 10,
   });
   let doc: XmlNode[];
   try {
     doc = parser.parse(text) as XmlNode[];
   } catch (e) {
-    throw new ConvertError(`${label}: ${/nested/i.test(String(e)) ? `elements nested more than ${MAX_JMX_DEPTH} levels deep: refused` : `cannot read the XML: ${e instanceof Error ? e.message : String(e)}`}`);
+    throw new ConvertError(
+      `${label}: ${/nested/i.test(String(e)) ? `elements nested more than ${MAX_JMX_DEPTH} levels deep: refused` : `cannot read the XML: ${e instanceof Error ? e.message : String(e)}`}`,
+    );
   }
   const root = doc.find((n) => tagOf(n) === 'jmeterTestPlan');
-  if (!root) throw new ConvertError(`${label}: not a JMeter test plan (no <jmeterTestPlan> element): save it from JMeter as .jmx`);
+  if (!root)
+    throw new ConvertError(
+      `${label}: not a JMeter test plan (no <jmeterTestPlan> element): save it from JMeter as .jmx`,
+    );
   const top = childrenOf(root).find((n) => tagOf(n) === 'hashTree');
   const elements = top ? pairs(top, [], 1) : [];
   const plan = elements.find((e) => e.tag === 'TestPlan');
@@ -54,7 +73,8 @@ export function parseJmx(text: string, label: string): JmxElement {
 
 /** The elements of a hashTree, each with the hashTree that follows it as its children. */
 function pairs(hashTree: XmlNode, path: string[], depth: number): JmxElement[] {
-  if (depth > MAX_JMX_DEPTH) throw new ConvertError(`${path.join(' › ')}: elements nested more than ${MAX_JMX_DEPTH} levels deep: refused`);
+  if (depth > MAX_JMX_DEPTH)
+    throw new ConvertError(`${path.join(' › ')}: elements nested more than ${MAX_JMX_DEPTH} levels deep: refused`);
   const out: JmxElement[] = [];
   const nodes = childrenOf(hashTree).filter((n) => tagOf(n) !== undefined);
   for (let i = 0; i < nodes.length; i++) {
@@ -87,7 +107,9 @@ export function attrsOf(n: XmlNode): Record<string, string> {
 
 /** The text inside an element (`<stringProp>text</stringProp>`). */
 export function textOf(n: XmlNode): string {
-  return childrenOf(n).map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : '')).join('');
+  return childrenOf(n)
+    .map((c) => (typeof c['#text'] === 'string' || typeof c['#text'] === 'number' ? String(c['#text']) : ''))
+    .join('');
 }
 
 function lineOf(text: string, index: number): number {

@@ -16,7 +16,11 @@ export function checkEntries(checks: readonly Check[], s: Script, where: string)
     const name = checkName(c);
     const fn = checkFn(c, s);
     if (fn === undefined) {
-      s.notes.add('not-exported', where, `check '${name}': its JSONPath has filters or unions, which the script's jp() does not evaluate`);
+      s.notes.add(
+        'not-exported',
+        where,
+        `check '${name}': its JSONPath has filters or unions, which the script's jp() does not evaluate`,
+      );
       entries.push(`// not exported: ${name.replace(/\n/g, ' ')}`);
     } else entries.push(`${str(name)}: (r) => ${fn},`);
   }
@@ -49,7 +53,7 @@ function checkFn(c: Check, s: Script): string | undefined {
   }
   if ('body' in c) {
     const b = c.body;
-    const parts = ['typeof r.body === \'string\''];
+    const parts = ["typeof r.body === 'string'"];
     if (b.contains !== undefined) parts.push(`r.body.includes(${valueJs(b.contains, s)})`);
     if (b.notContains !== undefined) parts.push(`!r.body.includes(${valueJs(b.notContains, s)})`);
     if (b.matches !== undefined) parts.push(`new RegExp(${str(b.matches)}).test(r.body)`);
@@ -62,16 +66,33 @@ function checkFn(c: Check, s: Script): string | undefined {
   const m = `jp(r, ${steps})`;
   if (c.exists === false) return `${m}.length === 0`;
   const ops: string[] = [];
-  if (c.equals !== undefined) { s.use('deq'); ops.push(`deq(x, ${valueJs(c.equals, s)})`); }
-  if (c.notEquals !== undefined) { s.use('deq'); ops.push(`!deq(x, ${valueJs(c.notEquals, s)})`); }
-  for (const [op, sym] of [['gt', '>'], ['gte', '>='], ['lt', '<'], ['lte', '<=']] as const) {
-    if (c[op] !== undefined) { s.use('n0'); ops.push(`n0(x) ${sym} ${c[op]}`); }
+  if (c.equals !== undefined) {
+    s.use('deq');
+    ops.push(`deq(x, ${valueJs(c.equals, s)})`);
+  }
+  if (c.notEquals !== undefined) {
+    s.use('deq');
+    ops.push(`!deq(x, ${valueJs(c.notEquals, s)})`);
+  }
+  for (const [op, sym] of [
+    ['gt', '>'],
+    ['gte', '>='],
+    ['lt', '<'],
+    ['lte', '<='],
+  ] as const) {
+    if (c[op] !== undefined) {
+      s.use('n0');
+      ops.push(`n0(x) ${sym} ${c[op]}`);
+    }
   }
   if (c.contains !== undefined) {
     s.use('deq');
-    ops.push(`(Array.isArray(x) ? x.some((y) => deq(y, ${valueJs(c.contains, s)})) : typeof x === 'string' && x.includes(String(${valueJs(c.contains, s)})))`);
+    ops.push(
+      `(Array.isArray(x) ? x.some((y) => deq(y, ${valueJs(c.contains, s)})) : typeof x === 'string' && x.includes(String(${valueJs(c.contains, s)})))`,
+    );
   }
-  if (c.matches !== undefined) ops.push(`new RegExp(${str(c.matches)}).test(typeof x === 'string' ? x : JSON.stringify(x))`);
+  if (c.matches !== undefined)
+    ops.push(`new RegExp(${str(c.matches)}).test(typeof x === 'string' ? x : JSON.stringify(x))`);
   if (c.length !== undefined) ops.push(`(Array.isArray(x) || typeof x === 'string') && x.length === ${c.length}`);
   return `((m) => m.length > 0${ops.length ? ` && ((x) => ${ops.join(' && ')})(m[0])` : ''})(${m})`;
 }

@@ -13,7 +13,9 @@ export function feederDeclarations(plan: Plan, s: Script): string[] {
     s.sharedArray = true;
     const csv = (f.format ?? (f.file.toLowerCase().endsWith('.json') ? 'json' : 'csv')) === 'csv';
     if (csv) s.use('csv');
-    const read = csv ? `csv(open(${str(s.path(f.file))})${f.delimiter ? `, ${str(f.delimiter)}` : ''})` : `JSON.parse(open(${str(s.path(f.file))}))`;
+    const read = csv
+      ? `csv(open(${str(s.path(f.file))})${f.delimiter ? `, ${str(f.delimiter)}` : ''})`
+      : `JSON.parse(open(${str(s.path(f.file))}))`;
     lines.push(`const data_${ident(name)} = new SharedArray(${str(name)}, () => ${read});`);
   }
   return lines;
@@ -29,7 +31,11 @@ export function rowPicks(plan: Plan, feeders: ReadonlySet<string>, scenario: str
     lines.push(`row[${str(name)}] = ${pick(f, `data_${ident(name)}`)};`);
     if ((f.mode ?? 'sequential') === 'unique' && (f.onExhausted ?? 'stop') === 'stop') {
       lines.push(`if (row[${str(name)}] === undefined) return; // every row of ${name} was used`);
-      s.notes.add('approximated', `data.${name}`, `unique rows with onExhausted: stop: k6 cannot stop one VU, so scenario ${scenario} skips its iterations once the rows are used`);
+      s.notes.add(
+        'approximated',
+        `data.${name}`,
+        `unique rows with onExhausted: stop: k6 cannot stop one VU, so scenario ${scenario} skips its iterations once the rows are used`,
+      );
     }
   }
   return lines;
@@ -37,11 +43,14 @@ export function rowPicks(plan: Plan, feeders: ReadonlySet<string>, scenario: str
 
 function pick(f: DataFeeder, rows: string): string {
   switch (f.mode ?? 'sequential') {
-    case 'random': return `${rows}[Math.floor(Math.random() * ${rows}.length)]`;
-    case 'unique': return f.onExhausted === 'recycle'
-      ? `${rows}[exec.scenario.iterationInTest % ${rows}.length]`
-      : `${rows}[exec.scenario.iterationInTest]`;
-    default: return `${rows}[exec.vu.iterationInScenario % ${rows}.length]`;
+    case 'random':
+      return `${rows}[Math.floor(Math.random() * ${rows}.length)]`;
+    case 'unique':
+      return f.onExhausted === 'recycle'
+        ? `${rows}[exec.scenario.iterationInTest % ${rows}.length]`
+        : `${rows}[exec.scenario.iterationInTest]`;
+    default:
+      return `${rows}[exec.vu.iterationInScenario % ${rows}.length]`;
   }
 }
 

@@ -9,7 +9,10 @@ import type { Plan } from '../../plan/schema/index.ts';
 import { scenarioFunction } from './options.ts';
 import type { Script } from './script.ts';
 
-export interface DefaultFunction { code: string; header: string[] }
+export interface DefaultFunction {
+  code: string;
+  header: string[];
+}
 
 /** `data`: the parameter setup()'s data comes in, or '' without setup. */
 export function defaultFunction(plan: Plan, s: Script, data: string): DefaultFunction {
@@ -17,7 +20,9 @@ export function defaultFunction(plan: Plan, s: Script, data: string): DefaultFun
   if (names.length === 1) {
     return {
       code: `// \`k6 run --vus N --duration D\` runs this instead of options.scenarios.\nexport default function (${data}) {\n  ${scenarioFunction(names[0]!)}(${data});\n}`,
-      header: [`// With --vus/--duration (or --iterations), k6 runs the default function: the scenario "${names[0]}", as \`loadsmith run --vus/--duration\` does.`],
+      header: [
+        `// With --vus/--duration (or --iterations), k6 runs the default function: the scenario "${names[0]}", as \`loadsmith run --vus/--duration\` does.`,
+      ],
     };
   }
   s.exec = true;

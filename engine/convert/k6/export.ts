@@ -41,13 +41,33 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
   const varsCode = variablesCode(plan, s);
   const byDefault = defaultFunction(plan, s, data);
   const grpc = grpcInit(s);
-  const init = [...grpc.init, ...feederDeclarations(plan, s), ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`)];
+  const init = [
+    ...grpc.init,
+    ...feederDeclarations(plan, s),
+    ...[...s.files].map(([path, v]) => `const ${v} = open(${str(s.path(path))}, 'b');`),
+  ];
   const tls = plan.defaults?.http?.tls;
   if (tls?.certFile && tls.keyFile) (options as Record<string, unknown>).tlsAuth = '__TLS_AUTH__';
-  if (plan.defaults?.http?.expectedStatuses) init.push(`http.setResponseCallback(http.expectedStatuses(${plan.defaults.http.expectedStatuses.map((x) => JSON.stringify(x)).join(', ')}));`);
-  for (const o of plan.outputs ?? []) s.notes.add('not-exported', 'outputs', `${o.kind} ${o.url}: k6 takes outputs on its command line (k6 run --out experimental-prometheus-rw, --out influxdb=..., --out experimental-opentelemetry)`);
-  if (plan.defaults?.http?.cookies === 'off') s.notes.add('approximated', 'defaults.http.cookies', 'cookies off: each request gets a fresh cookie jar, so nothing is sent back');
-  const optionsText = jsLiteral(options).replace('"__TLS_AUTH__"', `[{ cert: open(${str(s.path(tls?.certFile ?? ''))}), key: open(${str(s.path(tls?.keyFile ?? ''))}) }]`);
+  if (plan.defaults?.http?.expectedStatuses)
+    init.push(
+      `http.setResponseCallback(http.expectedStatuses(${plan.defaults.http.expectedStatuses.map((x) => JSON.stringify(x)).join(', ')}));`,
+    );
+  for (const o of plan.outputs ?? [])
+    s.notes.add(
+      'not-exported',
+      'outputs',
+      `${o.kind} ${o.url}: k6 takes outputs on its command line (k6 run --out experimental-prometheus-rw, --out influxdb=..., --out experimental-opentelemetry)`,
+    );
+  if (plan.defaults?.http?.cookies === 'off')
+    s.notes.add(
+      'approximated',
+      'defaults.http.cookies',
+      'cookies off: each request gets a fresh cookie jar, so nothing is sent back',
+    );
+  const optionsText = jsLiteral(options).replace(
+    '"__TLS_AUTH__"',
+    `[{ cert: open(${str(s.path(tls?.certFile ?? ''))}), key: open(${str(s.path(tls?.keyFile ?? ''))}) }]`,
+  );
 
   const imports = [
     "import http from 'k6/http';",
@@ -62,25 +82,39 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
   const notes = s.notes.list;
   const header = [
     `// k6 script exported by Loadsmith from the plan "${plan.name}"${o.file ? ` (${o.file})` : ''}.`,
-    '// Run it with: k6 run script.js   (environment variables: k6 run -e NAME=value script.js): the plan\'s own load,',
+    "// Run it with: k6 run script.js   (environment variables: k6 run -e NAME=value script.js): the plan's own load,",
     '// from `options`. `k6 run --vus 10 --duration 30s script.js` overrides it, as for any k6 script.',
     ...byDefault.header,
-    ...(notes.length ? ['// Not expressed exactly in k6 (see also the export report):', ...notes.map((n) => `//   - ${n.where}: ${n.message}`)] : []),
+    ...(notes.length
+      ? [
+          '// Not expressed exactly in k6 (see also the export report):',
+          ...notes.map((n) => `//   - ${n.where}: ${n.message}`),
+        ]
+      : []),
   ];
   const text = [
-    header.join('\n'), imports.join('\n'), `export const options = ${optionsText};`,
+    header.join('\n'),
+    imports.join('\n'),
+    `export const options = ${optionsText};`,
     ...(init.length ? [init.join('\n')] : []),
-    '// This VU\'s variables: the plan\'s, then values extracted from responses (each VU runs its own copy of this module).\nlet vars;\n// This iteration\'s data rows, by data file name.\nconst row = {};',
+    "// This VU's variables: the plan's, then values extracted from responses (each VU runs its own copy of this module).\nlet vars;\n// This iteration's data rows, by data file name.\nconst row = {};",
     varsCode,
-    helperCode(s.used), ...runSteps, ...scenarioCode, byDefault.code,
-  ].filter((x) => x !== '').join('\n\n');
+    helperCode(s.used),
+    ...runSteps,
+    ...scenarioCode,
+    byDefault.code,
+  ]
+    .filter((x) => x !== '')
+    .join('\n\n');
   return { text: `${text}\n`, notes };
 }
 
 function variablesCode(plan: Plan, s: Script): string {
   const entries = Object.entries(plan.variables ?? {});
   const lines = entries.map(([k, v]) => `vars[${str(k)}] = ${valueJs(v, s)};`);
-  const setupData = plan.setup ? ['// What setup extracted: read-only data for every VU.', 'if (data) Object.assign(vars, data);'] : [];
+  const setupData = plan.setup
+    ? ['// What setup extracted: read-only data for every VU.', 'if (data) Object.assign(vars, data);']
+    : [];
   const body = ['vars = {};', ...lines, ...setupData].join('\n');
   return `// The plan's variables, evaluated once per VU, in order (each may use the ones above it).\nfunction initVars(${plan.setup ? 'data' : ''}) {\n${indent(body)}\n}`;
 }
@@ -96,8 +130,13 @@ function feedersIn(value: unknown, out = new Set<string>()): Set<string> {
 
 function dataNodes(n: Node, out: Set<string>): void {
   if (n.kind === 'data') out.add(n.feeder);
-  else if (n.kind === 'member') { dataNodes(n.object, out); if (typeof n.key === 'object') dataNodes(n.key, out); }
-  else if (n.kind === 'call') for (const a of n.args) dataNodes(a, out);
+  else if (n.kind === 'member') {
+    dataNodes(n.object, out);
+    if (typeof n.key === 'object') dataNodes(n.key, out);
+  } else if (n.kind === 'call') for (const a of n.args) dataNodes(a, out);
   else if (n.kind === 'neg' || n.kind === 'not') dataNodes(n.operand, out);
-  else if (n.kind === 'binary') { dataNodes(n.left, out); dataNodes(n.right, out); }
+  else if (n.kind === 'binary') {
+    dataNodes(n.left, out);
+    dataNodes(n.right, out);
+  }
 }

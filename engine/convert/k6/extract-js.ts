@@ -9,12 +9,22 @@ import { str, type Script } from './script.ts';
 import { valueJs } from './template-js.ts';
 
 /** `missed`: a variable (an array) collecting the names of extractions that found nothing and have no default. */
-export function extractLines(extract: Record<string, Extractor>, res: string, s: Script, where: string, missed?: string): string[] {
+export function extractLines(
+  extract: Record<string, Extractor>,
+  res: string,
+  s: Script,
+  where: string,
+  missed?: string,
+): string[] {
   const lines: string[] = [];
   for (const [name, x] of Object.entries(extract)) {
     const value = valueOf(x, res, s);
     if (value === undefined) {
-      s.notes.add('not-exported', where, `extraction ${name}: its JSONPath has filters or unions, which the script's jp() does not evaluate`);
+      s.notes.add(
+        'not-exported',
+        where,
+        `extraction ${name}: its JSONPath has filters or unions, which the script's jp() does not evaluate`,
+      );
       lines.push(`// not exported: extraction of ${name}`);
       continue;
     }
@@ -33,7 +43,10 @@ function valueOf(x: Extractor, res: string, s: Script): string | undefined {
     s.use('jp');
     return x.all ? `jp(${res}, ${steps})` : `jp(${res}, ${steps})[0]`;
   }
-  if ('header' in x) { s.use('hdr'); return `hdr(${res}, ${str(x.header)})`; }
+  if ('header' in x) {
+    s.use('hdr');
+    return `hdr(${res}, ${str(x.header)})`;
+  }
   if ('regex' in x) {
     const from = x.from ?? 'body';
     if (from === 'headers') s.use('headersText');

@@ -26,14 +26,25 @@ export function policyOf(plan: Plan, list: string, r: Request): Policy | undefin
 }
 
 /** The lines judging a response (read from `checked<k>`, `missed<k>`) and applying the policy. */
-export function verdictLines(plan: Plan, list: string, r: Request, p: Policy, res: string, name: string, k: string, s: Script): string[] {
+export function verdictLines(
+  plan: Plan,
+  list: string,
+  r: Request,
+  p: Policy,
+  res: string,
+  name: string,
+  k: string,
+  s: Script,
+): string[] {
   s.use('failure');
   const expected = expectedJs(r.expectedStatuses ?? plan.defaults?.http?.expectedStatuses);
   const lines = [`const why${k} = failure(${res}, ${expected}, checked${k}, missed${k});`];
   if (p.report) {
     s.use('runFailed');
     const what = list === SETUP ? 'setup' : 'teardown';
-    lines.push(`if (why${k} !== undefined) runFailed(${str(what)}, ${str(name)}, why${k}, ${p.onFailure !== 'continue'});`);
+    lines.push(
+      `if (why${k} !== undefined) runFailed(${str(what)}, ${str(name)}, why${k}, ${p.onFailure !== 'continue'});`,
+    );
   } else if (p.onFailure === 'stopVU') {
     s.use('stopVU');
     lines.push(`if (why${k} !== undefined) stopVU(${str(list)}, ${str(name)}, why${k});`);
@@ -49,6 +60,9 @@ function expectedJs(rules: readonly (number | { min: number; max: number })[] | 
   if (!rules) return '(st) => st >= 200 && st <= 399';
   const singles = rules.filter((x): x is number => typeof x === 'number');
   const ranges = rules.filter((x): x is { min: number; max: number } => typeof x !== 'number');
-  const parts = [...(singles.length ? [`${JSON.stringify(singles)}.includes(st)`] : []), ...ranges.map((x) => `(st >= ${x.min} && st <= ${x.max})`)];
+  const parts = [
+    ...(singles.length ? [`${JSON.stringify(singles)}.includes(st)`] : []),
+    ...ranges.map((x) => `(st >= ${x.min} && st <= ${x.max})`),
+  ];
   return `(st) => ${parts.length ? parts.join(' || ') : 'false'}`;
 }

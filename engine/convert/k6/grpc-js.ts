@@ -13,7 +13,11 @@ import { jsonPathSteps } from './jsonpath-js.ts';
 import { indent, jsLiteral, str, type Script } from './script.ts';
 import { valueJs } from './template-js.ts';
 
-interface Client { variable: string; load: string | undefined; connect: string }
+interface Client {
+  variable: string;
+  load: string | undefined;
+  connect: string;
+}
 const clientsOf = new WeakMap<Script, Map<string, Client>>();
 
 /** The statements of one gRPC step. */
@@ -22,30 +26,51 @@ export function grpcJs(_plan: Plan, g: GrpcCall, s: Script): string[] {
   const c = client(g, s);
   s.use('grpcView');
   const params: string[] = [];
-  if (g.metadata) params.push(`metadata: { ${Object.entries(g.metadata).map(([k, v]) => `${str(k)}: ${valueJs(String(v), s)}`).join(', ')} }`);
+  if (g.metadata)
+    params.push(
+      `metadata: { ${Object.entries(g.metadata)
+        .map(([k, v]) => `${str(k)}: ${valueJs(String(v), s)}`)
+        .join(', ')} }`,
+    );
   if (g.timeout) params.push(`timeout: ${str(g.timeout)}`);
-  if (g.messages !== undefined || g.maxMessages !== undefined) s.notes.add('not-exported', name, 'a streaming call: the script makes it with invoke(), which k6 refuses for a streaming method (k6 streams are not exported yet)');
+  if (g.messages !== undefined || g.maxMessages !== undefined)
+    s.notes.add(
+      'not-exported',
+      name,
+      'a streaming call: the script makes it with invoke(), which k6 refuses for a streaming method (k6 streams are not exported yet)',
+    );
   const message = valueJs(g.message ?? g.messages?.[0] ?? {}, s);
-  return ['{', indent([
-    `// ${name}: a unary call (k6 invoke); a streaming method fails here with k6's own error.`,
-    `if (!${c.variable}.connected) { ${c.variable}.client.connect(${valueJs(g.target, s)}, ${c.connect}); ${c.variable}.connected = true; }`,
-    'const t0 = Date.now();',
-    `const res = grpcView(${c.variable}.client.invoke(${str(g.method)}, ${message}, { ${params.join(', ')} }), t0);`,
-    ...(g.checks?.length ? ['check(res, {', ...grpcChecks(g.checks, s, name).map((l) => `  ${l}`), '});'] : []),
-    ...grpcExtracts(g, s, name),
-  ].join('\n')), '}'];
+  return [
+    '{',
+    indent(
+      [
+        `// ${name}: a unary call (k6 invoke); a streaming method fails here with k6's own error.`,
+        `if (!${c.variable}.connected) { ${c.variable}.client.connect(${valueJs(g.target, s)}, ${c.connect}); ${c.variable}.connected = true; }`,
+        'const t0 = Date.now();',
+        `const res = grpcView(${c.variable}.client.invoke(${str(g.method)}, ${message}, { ${params.join(', ')} }), t0);`,
+        ...(g.checks?.length ? ['check(res, {', ...grpcChecks(g.checks, s, name).map((l) => `  ${l}`), '});'] : []),
+        ...grpcExtracts(g, s, name),
+      ].join('\n'),
+    ),
+    '}',
+  ];
 }
 
 function client(g: GrpcCall, s: Script): Client {
   let all = clientsOf.get(s);
-  if (all === undefined) { all = new Map(); clientsOf.set(s, all); }
+  if (all === undefined) {
+    all = new Map();
+    clientsOf.set(s, all);
+  }
   const key = JSON.stringify([g.target, g.protos, g.importPaths, g.plaintext, g.tls]);
   let c = all.get(key);
   if (c === undefined) {
     const variable = `grpcClient${all.size + 1}`;
     const protos = g.protos;
     const dirs = protos ? [...new Set([...(g.importPaths ?? [posix.dirname(protos[0] ?? '.')]), '.'])] : [];
-    const load = protos ? `${variable}.client.load(${jsLiteral(dirs.map((d) => s.path(d)))}, ${protos.map((p) => str(p)).join(', ')});` : undefined;
+    const load = protos
+      ? `${variable}.client.load(${jsLiteral(dirs.map((d) => s.path(d)))}, ${protos.map((p) => str(p)).join(', ')});`
+      : undefined;
     const connect: string[] = [];
     if (g.plaintext) connect.push('plaintext: true');
     if (!protos) connect.push('reflect: true');
@@ -57,7 +82,12 @@ function client(g: GrpcCall, s: Script): Client {
       if (t.keyFile) tls.push(`key: ${s.file(t.keyFile)}`);
       if (t.passphrase) tls.push(`password: ${valueJs(t.passphrase, s)}`);
       if (tls.length) connect.push(`tls: { ${tls.join(', ')} }`);
-      if (t.insecure) s.notes.add('approximated', grpcCallName(g), 'tls.insecure: k6 connects with insecureSkipTLSVerify set for the whole test (options)');
+      if (t.insecure)
+        s.notes.add(
+          'approximated',
+          grpcCallName(g),
+          'tls.insecure: k6 connects with insecureSkipTLSVerify set for the whole test (options)',
+        );
     }
     c = { variable, load, connect: `{ ${connect.join(', ')} }` };
     all.set(key, c);
@@ -77,12 +107,16 @@ export function grpcInit(s: Script): { imports: string[]; init: string[] } {
   return { imports: ["import k6grpc from 'k6/net/grpc';"], init };
 }
 
-const codeOf = (c: number | string): number => (typeof c === 'number' ? c : (GRPC_CODES as readonly string[]).indexOf(c));
+const codeOf = (c: number | string): number =>
+  typeof c === 'number' ? c : (GRPC_CODES as readonly string[]).indexOf(c);
 
 function grpcChecks(checks: readonly GrpcCheck[], s: Script, where: string): string[] {
   return checks.flatMap((c) => {
     const name = grpcCheckName(c);
-    if ('code' in c) return [`${str(name)}: (r) => ${jsLiteral((Array.isArray(c.code) ? c.code : [c.code]).map(codeOf))}.includes(r.status),`];
+    if ('code' in c)
+      return [
+        `${str(name)}: (r) => ${jsLiteral((Array.isArray(c.code) ? c.code : [c.code]).map(codeOf))}.includes(r.status),`,
+      ];
     if ('metadata' in c || 'trailer' in c) {
       const { metadata: _m, trailer: _t, ...ops } = c as GrpcCheck & { metadata?: string; trailer?: string };
       const header = 'metadata' in c ? c.metadata : c.trailer;
@@ -99,13 +133,20 @@ function grpcExtracts(g: GrpcCall, s: Script, where: string): string[] {
     let value: string | undefined;
     if ('jsonPath' in x) {
       const steps = jsonPathSteps(x.jsonPath);
-      if (steps !== undefined) { s.use('jp'); value = x.all ? `jp(res, ${steps})` : `jp(res, ${steps})[0]`; }
+      if (steps !== undefined) {
+        s.use('jp');
+        value = x.all ? `jp(res, ${steps})` : `jp(res, ${steps})[0]`;
+      }
     } else {
       s.use('hdr');
       value = 'metadata' in x ? `hdr(res, ${str(x.metadata)})` : `hdr(res.trailerView, ${str(x.trailer)})`;
     }
     if (value === undefined) {
-      s.notes.add('not-exported', where, `extraction ${name}: its JSONPath has filters or unions, which the script's jp() does not evaluate`);
+      s.notes.add(
+        'not-exported',
+        where,
+        `extraction ${name}: its JSONPath has filters or unions, which the script's jp() does not evaluate`,
+      );
       lines.push(`// not exported: extraction of ${name}`);
       continue;
     }

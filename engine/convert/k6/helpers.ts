@@ -6,40 +6,59 @@ import { FLOW_HELPERS } from './flow-helpers.ts';
 import { WS_HELPERS } from './websocket-js.ts';
 import type { Helper } from './script.ts';
 
-
 export const HELPERS: Record<string, Helper> = {
   ...WS_HELPERS,
-  v: { uses: [], code: `// A plan variable or a value extracted earlier by this VU; missing ends the iteration, as in Loadsmith.
+  v: {
+    uses: [],
+    code: `// A plan variable or a value extracted earlier by this VU; missing ends the iteration, as in Loadsmith.
 function v(name) {
   if (vars[name] === undefined) throw new Error(\`'\${name}' has no value (its extraction failed or it was never set)\`);
   return vars[name];
-}` },
-  env: { uses: [], code: `function env(name) {
+}`,
+  },
+  env: {
+    uses: [],
+    code: `function env(name) {
   if (__ENV[name] === undefined) throw new Error(\`environment variable \${name} is not set: k6 run -e \${name}=...\`);
   return __ENV[name];
-}` },
-  d: { uses: [], code: `// A column of this iteration's row of a data file.
+}`,
+  },
+  d: {
+    uses: [],
+    code: `// A column of this iteration's row of a data file.
 function d(feeder, column) {
   const r = row[feeder];
   if (r === undefined) throw new Error(\`no row of \${feeder} for this iteration\`);
   return column === undefined ? r : r[column];
-}` },
-  dflt: { uses: [], code: `function dflt(value, fallback) {
+}`,
+  },
+  dflt: {
+    uses: [],
+    code: `function dflt(value, fallback) {
   return value === undefined || value === null || value === '' ? fallback : value;
-}` },
-  txt: { uses: [], code: `// A value as template text: numbers plain, objects as JSON (Loadsmith's rules).
+}`,
+  },
+  txt: {
+    uses: [],
+    code: `// A value as template text: numbers plain, objects as JSON (Loadsmith's rules).
 function txt(value) {
   if (value === undefined) throw new Error('a value used in a request is undefined');
   if (typeof value === 'string') return value;
   if (value === null || typeof value !== 'object') return String(value);
   return JSON.stringify(value);
-}` },
-  num: { uses: [], code: `function num(value) {
+}`,
+  },
+  num: {
+    uses: [],
+    code: `function num(value) {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isFinite(n)) throw new Error(\`\${JSON.stringify(value)} is not a number\`);
   return n;
-}` },
-  eq: { uses: [], code: `// Loadsmith's ==: data compared deeply, a number equal to text holding the same number.
+}`,
+  },
+  eq: {
+    uses: [],
+    code: `// Loadsmith's ==: data compared deeply, a number equal to text holding the same number.
 function eq(a, b) {
   if (a === b) return true;
   if (typeof a === 'number' && typeof b === 'string') return b.trim() !== '' && Number(b) === a;
@@ -47,19 +66,31 @@ function eq(a, b) {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a), kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && eq(a[k], b[k]));
-}` },
-  ord: { uses: ['num'], code: `// Loadsmith's ordering: two texts alphabetically, anything else as numbers.
+}`,
+  },
+  ord: {
+    uses: ['num'],
+    code: `// Loadsmith's ordering: two texts alphabetically, anything else as numbers.
 function ord(a, b) {
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   return Math.sign(num(a) - num(b));
-}` },
-  add: { uses: ['txt'], code: `function add(a, b) {
+}`,
+  },
+  add: {
+    uses: ['txt'],
+    code: `function add(a, b) {
   return typeof a === 'number' && typeof b === 'number' ? a + b : txt(a) + txt(b);
-}` },
-  mem: { uses: [], code: `function mem(object, key) {
+}`,
+  },
+  mem: {
+    uses: [],
+    code: `function mem(object, key) {
   return object !== null && typeof object === 'object' && Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
-}` },
-  fn: { uses: ['txt', 'statuses'], code: `// The plan's template functions.
+}`,
+  },
+  fn: {
+    uses: ['txt', 'statuses'],
+    code: `// The plan's template functions.
 const fn = {
   uuid: () => crypto.randomUUID(),
   randomInt: (min, max) => Number(min) + Math.floor(Math.random() * (Number(max) - Number(min) + 1)),
@@ -76,30 +107,48 @@ const fn = {
   len: (value) => (typeof value === 'string' || Array.isArray(value) ? value.length : Object.keys(value).length),
   isSet: (value) => value !== undefined && value !== null,
   status: (name) => (name === undefined ? statuses.last : statuses.byName[name] === undefined ? 0 : statuses.byName[name]),
-};` },
-  u: { uses: [], code: `// Loadsmith's URL rule: absolute URLs as they are, anything else appended to the base URL.
+};`,
+  },
+  u: {
+    uses: [],
+    code: `// Loadsmith's URL rule: absolute URLs as they are, anything else appended to the base URL.
 function u(base, url) {
   if (/^https?:\\/\\//i.test(url)) return url;
   const b = base.endsWith('/') ? base.slice(0, -1) : base;
   return url === '' ? b : url.startsWith('/') || url.startsWith('?') ? b + url : \`\${b}/\${url}\`;
-}` },
-  q: { uses: ['txt'], code: `function q(url, pairs) {
+}`,
+  },
+  q: {
+    uses: ['txt'],
+    code: `function q(url, pairs) {
   const query = pairs.map(([k, value]) => \`\${encodeURIComponent(k)}=\${encodeURIComponent(txt(value))}\`).join('&');
   const base = url.split('#')[0];
   return base + (base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?') + query;
-}` },
-  form: { uses: ['txt'], code: `function form(pairs) {
+}`,
+  },
+  form: {
+    uses: ['txt'],
+    code: `function form(pairs) {
   return pairs.map(([k, value]) => \`\${encodeURIComponent(k)}=\${encodeURIComponent(txt(value))}\`).join('&');
-}` },
-  hdr: { uses: [], code: `// A response header by name, any case (k6 canonicalises names).
+}`,
+  },
+  hdr: {
+    uses: [],
+    code: `// A response header by name, any case (k6 canonicalises names).
 function hdr(res, name) {
   const key = Object.keys(res.headers).find((k) => k.toLowerCase() === name.toLowerCase());
   return key === undefined ? undefined : res.headers[key];
-}` },
-  headersText: { uses: [], code: `function headersText(res) {
+}`,
+  },
+  headersText: {
+    uses: [],
+    code: `function headersText(res) {
   return Object.entries(res.headers).map(([k, value]) => \`\${k}: \${value}\`).join('\\r\\n');
-}` },
-  jp: { uses: [], code: `// A JSONPath of names, indexes, [*], .. and slices, compiled to steps by the exporter; every match in order.
+}`,
+  },
+  jp: {
+    uses: [],
+    code: `// A JSONPath of names, indexes, [*], .. and slices, compiled to steps by the exporter; every match in order.
 function jp(res, steps) {
   let doc;
   try { doc = res.json(); } catch (e) { return []; }
@@ -126,37 +175,55 @@ function jp(res, steps) {
     nodes = out;
   }
   return nodes;
-}` },
-  deq: { uses: [], code: `function deq(a, b) {
+}`,
+  },
+  deq: {
+    uses: [],
+    code: `function deq(a, b) {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a), kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deq(a[k], b[k]));
-}` },
-  n0: { uses: [], code: `function n0(value) {
+}`,
+  },
+  n0: {
+    uses: [],
+    code: `function n0(value) {
   return typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-}` },
-  between: { uses: [], code: `function between(text, left, right) {
+}`,
+  },
+  between: {
+    uses: [],
+    code: `function between(text, left, right) {
   const i = text.indexOf(left);
   if (i < 0) return undefined;
   const j = text.indexOf(right, i + left.length);
   return j < 0 ? undefined : text.slice(i + left.length, j);
-}` },
-  grpcView: { uses: [], code: `// A k6 gRPC response as the checks read an HTTP one: status (the gRPC code), json() (the message), headers and
+}`,
+  },
+  grpcView: {
+    uses: [],
+    code: `// A k6 gRPC response as the checks read an HTTP one: status (the gRPC code), json() (the message), headers and
 // trailers (metadata, values joined), timings.duration (the call, in ms).
 function grpcView(g, t0) {
   const flat = (m) => Object.fromEntries(Object.entries(m || {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
   return { status: Number(g.status), message: g.message, json: () => g.message, headers: flat(g.headers), trailerView: { headers: flat(g.trailers) }, timings: { duration: Date.now() - t0 } };
-}` },
-  setVar: { uses: [], code: `// Saves an extracted value; a miss keeps the default, or unsets the variable (a later use then fails loudly).
+}`,
+  },
+  setVar: {
+    uses: [],
+    code: `// Saves an extracted value; a miss keeps the default, or unsets the variable (a later use then fails loudly).
 // True unless it missed with no default (a failure, for the request's onFailure).
 function setVar(name, value, fallback) {
   if (value !== undefined) vars[name] = value;
   else if (fallback !== undefined) vars[name] = fallback;
   else delete vars[name];
   return value !== undefined || fallback !== undefined;
-}` },
-  csv: { uses: [], code: `// RFC 4180 CSV with a header row -> [{ column: value }] (values stay text, as in Loadsmith).
+}`,
+  },
+  csv: {
+    uses: [],
+    code: `// RFC 4180 CSV with a header row -> [{ column: value }] (values stay text, as in Loadsmith).
 function csv(text, delimiter = ',') {
   const rows = [];
   let row = [], field = '', quoted = false;
@@ -172,7 +239,8 @@ function csv(text, delimiter = ',') {
   if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
   const [header, ...records] = rows.filter((r) => !(r.length === 1 && r[0] === ''));
   return records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] === undefined ? '' : r[i]])));
-}` },
+}`,
+  },
   ...FLOW_HELPERS,
 };
 

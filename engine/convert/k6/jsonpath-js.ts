@@ -15,7 +15,11 @@ export function jsonPathSteps(path: string): string | undefined {
     const p = deep ? '..' : '';
     if (rest.startsWith('.') && !rest.startsWith('.[') && !(deep && rest.startsWith('..['))) {
       const after = rest.slice(deep ? 2 : 1);
-      if (after.startsWith('*')) { steps.push([`${p}all`]); i += (deep ? 2 : 1) + 1; continue; }
+      if (after.startsWith('*')) {
+        steps.push([`${p}all`]);
+        i += (deep ? 2 : 1) + 1;
+        continue;
+      }
       const m = name.exec(after);
       if (!m) return undefined;
       steps.push([`${p}name`, m[0]]);
@@ -54,7 +58,11 @@ function bracketEnd(s: string, open: number): number {
   let quote = '';
   for (let i = open + 1; i < s.length; i++) {
     const c = s[i];
-    if (quote) { if (c === '\\') i++; else if (c === quote) quote = ''; continue; }
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
     if (c === "'" || c === '"') quote = c;
     else if (c === ']') return i;
   }

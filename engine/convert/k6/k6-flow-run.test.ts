@@ -17,11 +17,18 @@ import { hasK6, K6, k6Points, requireK6, ROOT, run } from '../../../tests/fixtur
 requireK6('k6 flow-control export test');
 const fixture = (name: string): string => join(ROOT, 'tests/fixtures/k6-flow', name);
 
-interface Ran { code: number | null; stderr: string; seen: string[]; out: string }
+interface Ran {
+  code: number | null;
+  stderr: string;
+  seen: string[];
+  out: string;
+}
 
 describe.skipIf(!hasK6)('flow control exported to k6 does what Loadsmith does', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'loadsmith-k6-flow-')); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'loadsmith-k6-flow-'));
+  });
 
   /** Runs the plan with Loadsmith or, exported, with k6, against a server of its own. */
   const runWith = async (tool: 'loadsmith' | 'k6', file: string): Promise<Ran> => {
@@ -33,9 +40,27 @@ describe.skipIf(!hasK6)('flow control exported to k6 does what Loadsmith does', 
       if (tool === 'k6') {
         const script = join(dir, `${base}.js`);
         await writeFile(script, exportK6((await loadPlanFile(fixture(file))).plan).text);
-        r = await run(K6, ['run', '--quiet', '--no-color', '-e', `BASE_URL=${target.url}`, '--out', `json=${out}`, script]);
+        r = await run(K6, [
+          'run',
+          '--quiet',
+          '--no-color',
+          '-e',
+          `BASE_URL=${target.url}`,
+          '--out',
+          `json=${out}`,
+          script,
+        ]);
       } else {
-        r = await run(process.execPath, [join(ROOT, 'bin/loadsmith.js'), 'run', fixture(file), '-q', '--summary-json', out, '--env', `BASE_URL=${target.url}`]);
+        r = await run(process.execPath, [
+          join(ROOT, 'bin/loadsmith.js'),
+          'run',
+          fixture(file),
+          '-q',
+          '--summary-json',
+          out,
+          '--env',
+          `BASE_URL=${target.url}`,
+        ]);
       }
       return { code: r.code, stderr: r.stderr, seen: [...target.seen], out };
     } finally {
@@ -49,7 +74,14 @@ describe.skipIf(!hasK6)('flow control exported to k6 does what Loadsmith does', 
     expect(ls.code, ls.stderr.slice(-2000)).toBe(0);
     expect(k6.code, k6.stderr.slice(-2000)).toBe(0);
     // A batch's two requests travel in parallel: their order of arrival is not the plan's.
-    const inOrder = (seen: string[]): string[] => seen.map((l, i) => (l === 'GET /status/404' && seen[i + 1] === 'GET /b1' ? 'GET /b1' : l === 'GET /b1' && seen[i - 1] === 'GET /status/404' ? 'GET /status/404' : l));
+    const inOrder = (seen: string[]): string[] =>
+      seen.map((l, i) =>
+        l === 'GET /status/404' && seen[i + 1] === 'GET /b1'
+          ? 'GET /b1'
+          : l === 'GET /b1' && seen[i - 1] === 'GET /status/404'
+            ? 'GET /status/404'
+            : l,
+      );
     expect(inOrder(k6.seen)).toEqual(inOrder(ls.seen));
 
     // And the sequence is the journey's, not merely the same mistake twice.
@@ -57,11 +89,19 @@ describe.skipIf(!hasK6)('flow control exported to k6 does what Loadsmith does', 
     expect(seen[0]).toBe('POST /token');
     expect(seen.at(-1)).toBe('DELETE /data auth=Bearer token-1');
     expect(seen.filter((l) => l.startsWith('POST /login'))).toEqual(['POST /login auth=Bearer token-1']);
-    expect(seen.filter((l) => /^GET \/(even|odd)/.test(l))).toEqual(['GET /even?iter=0', 'GET /odd?iter=1', 'GET /even?iter=2']);
+    expect(seen.filter((l) => /^GET \/(even|odd)/.test(l))).toEqual([
+      'GET /even?iter=0',
+      'GET /odd?iter=1',
+      'GET /even?iter=2',
+    ]);
     expect(seen.filter((l) => l.startsWith('GET /items?'))).toHaveLength(3 * 4);
     expect(seen.filter((l) => l.startsWith('GET /users?p=2'))).toHaveLength(3);
     expect(seen.filter((l) => l === 'GET /jobs/j1')).toHaveLength(3);
-    expect(seen.filter((l) => l.startsWith('GET /items/')).slice(0, 3)).toEqual(['GET /items/a?i=0&k=0', 'GET /items/b?i=1&k=0', 'GET /items/b?i=1&k=1']);
+    expect(seen.filter((l) => l.startsWith('GET /items/')).slice(0, 3)).toEqual([
+      'GET /items/a?i=0&k=0',
+      'GET /items/b?i=1&k=0',
+      'GET /items/b?i=1&k=1',
+    ]);
     expect(seen.filter((l) => l.startsWith('GET /rr/'))).toEqual(['GET /rr/a', 'GET /rr/b']);
     expect(seen.filter((l) => l === 'GET /bounded')).toHaveLength(6);
     expect(seen.filter((l) => l === 'GET /saw-404')).toHaveLength(3);
@@ -73,7 +113,8 @@ describe.skipIf(!hasK6)('flow control exported to k6 does what Loadsmith does', 
     const summary = JSON.parse(await readFile(ls.out, 'utf8')) as { errors: { kind: string; count: number }[] };
     const ours = Object.fromEntries(summary.errors.map((e) => [e.kind, e.count]));
     const theirs: Record<string, number> = {};
-    for (const p of await k6Points(k6.out)) if (p.metric === 'flow_errors') theirs[p.tags.kind ?? '?'] = (theirs[p.tags.kind ?? '?'] ?? 0) + p.value;
+    for (const p of await k6Points(k6.out))
+      if (p.metric === 'flow_errors') theirs[p.tags.kind ?? '?'] = (theirs[p.tags.kind ?? '?'] ?? 0) + p.value;
     expect(ours).toEqual({ 'loop-max': 3, 'iteration-ended': 1, 'vu-stopped': 1 });
     expect(theirs).toEqual(ours);
   }, 120_000);

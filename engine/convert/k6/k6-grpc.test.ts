@@ -18,30 +18,62 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const K6 = process.env.K6_PATH ?? join(ROOT, '.tools/go/bin/k6');
 const hasK6 = existsSync(K6);
 
-const plan = (port: number, protos: boolean): Plan => ({
-  version: 1, name: 'grpc',
-  scenarios: {
-    lookups: {
-      executor: 'per-vu-iterations', vus: 1, iterations: 3,
-      steps: [
-        { grpc: {
-          name: 'get', target: `127.0.0.1:${port}`, plaintext: true, method: 'lookup.Lookup/Get', timeout: '5s',
-          ...(protos ? { protos: ['protos/lookup.proto'], importPaths: ['shared'] } : {}),
-          message: { phone: '0754952794' }, metadata: { 'x-delay-ms': '1' },
-          checks: [{ code: 'OK' }, { jsonPath: '$.name', equals: 'Niran' }, { metadata: 'x-server', equals: 'loadsmith-demo' }, { trailer: 'x-records', equals: '1' }, { jsonPath: '$.city', equals: 'Nowhere' }],
-          extract: { id: { jsonPath: '$.id' } },
-        } },
-        { grpc: { name: 'again', target: `127.0.0.1:${port}`, plaintext: true, method: 'lookup.Lookup/Get', ...(protos ? { protos: ['protos/lookup.proto'], importPaths: ['shared'] } : {}), message: { phone: '${id}0' }, checks: [{ jsonPath: '$.phone', equals: '7549527940' }] } },
-      ],
+const plan = (port: number, protos: boolean): Plan =>
+  ({
+    version: 1,
+    name: 'grpc',
+    scenarios: {
+      lookups: {
+        executor: 'per-vu-iterations',
+        vus: 1,
+        iterations: 3,
+        steps: [
+          {
+            grpc: {
+              name: 'get',
+              target: `127.0.0.1:${port}`,
+              plaintext: true,
+              method: 'lookup.Lookup/Get',
+              timeout: '5s',
+              ...(protos ? { protos: ['protos/lookup.proto'], importPaths: ['shared'] } : {}),
+              message: { phone: '0754952794' },
+              metadata: { 'x-delay-ms': '1' },
+              checks: [
+                { code: 'OK' },
+                { jsonPath: '$.name', equals: 'Niran' },
+                { metadata: 'x-server', equals: 'loadsmith-demo' },
+                { trailer: 'x-records', equals: '1' },
+                { jsonPath: '$.city', equals: 'Nowhere' },
+              ],
+              extract: { id: { jsonPath: '$.id' } },
+            },
+          },
+          {
+            grpc: {
+              name: 'again',
+              target: `127.0.0.1:${port}`,
+              plaintext: true,
+              method: 'lookup.Lookup/Get',
+              ...(protos ? { protos: ['protos/lookup.proto'], importPaths: ['shared'] } : {}),
+              message: { phone: '${id}0' },
+              checks: [{ jsonPath: '$.phone', equals: '7549527940' }],
+            },
+          },
+        ],
+      },
     },
-  },
-}) as unknown as Plan;
+  }) as unknown as Plan;
 
 describe.skipIf(!hasK6)('k6 export of gRPC steps, run by k6', () => {
   let server: GrpcLookup;
   let dir: string;
-  beforeAll(async () => { server = await startGrpcLookup(); dir = lookupProtoDir(); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startGrpcLookup();
+    dir = lookupProtoDir();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
   for (const protos of [true, false]) {
     it(`${protos ? 'protos' : 'reflection'}: every call made, every check as Loadsmith counts it`, async () => {
@@ -51,7 +83,11 @@ describe.skipIf(!hasK6)('k6 export of gRPC steps, run by k6', () => {
       await writeFile(script, exported.text);
       const out = join(dir, `k6-${protos}.ndjson`);
       const before = server.counts.Get!;
-      const r = await runCommand(K6, ['run', '--quiet', '--no-color', '--out', `json=${out}`, script], { cwd: dir, env: { K6_NO_USAGE_REPORT: 'true' }, timeoutMs: 120_000 });
+      const r = await runCommand(K6, ['run', '--quiet', '--no-color', '--out', `json=${out}`, script], {
+        cwd: dir,
+        env: { K6_NO_USAGE_REPORT: 'true' },
+        timeoutMs: 120_000,
+      });
       expect(r.code, r.stderr.slice(-3000)).toBe(0);
       expect(server.counts.Get! - before).toBe(6);
       const checks = new Map<string, [number, number]>();
@@ -64,8 +100,12 @@ describe.skipIf(!hasK6)('k6 export of gRPC steps, run by k6', () => {
         checks.set(p.data.tags.check ?? '?', c);
       }
       expect(Object.fromEntries(checks)).toEqual({
-        'code is OK': [3, 0], '$.name == "Niran"': [3, 0], 'metadata x-server == "loadsmith-demo"': [3, 0],
-        'trailer x-records == "1"': [3, 0], '$.city == "Nowhere"': [0, 3], '$.phone == "7549527940"': [3, 0],
+        'code is OK': [3, 0],
+        '$.name == "Niran"': [3, 0],
+        'metadata x-server == "loadsmith-demo"': [3, 0],
+        'trailer x-records == "1"': [3, 0],
+        '$.city == "Nowhere"': [0, 3],
+        '$.phone == "7549527940"': [3, 0],
       });
     }, 150_000);
   }

@@ -13,7 +13,9 @@ import type { Script } from './script.ts';
 /** JavaScript function name for a scenario (names may hold `-`). */
 export function scenarioFunction(name: string): string {
   const id = name.replace(/[^A-Za-z0-9_$]/g, '_');
-  return /^[0-9]/.test(id) || ['default', 'setup', 'teardown', 'handleSummary', 'options'].includes(id) ? `scenario_${id}` : id;
+  return /^[0-9]/.test(id) || ['default', 'setup', 'teardown', 'handleSummary', 'options'].includes(id)
+    ? `scenario_${id}`
+    : id;
 }
 
 export function optionsObject(plan: Plan, s: Script): Record<string, unknown> {
@@ -35,10 +37,26 @@ export function optionsObject(plan: Plan, s: Script): Record<string, unknown> {
   if (http?.cookies === 'vu') options.noCookiesReset = true;
   if (http?.tls?.minVersion) options.tlsVersion = { min: http.tls.minVersion === 'TLSv1.3' ? 'tls1.3' : 'tls1.2' };
   if (plan.defaults?.tags) options.tags = plan.defaults.tags;
-  if (http?.pipelining !== undefined && http.pipelining > 1) s.notes.add('not-exported', 'defaults.http.pipelining', 'k6 does not pipeline HTTP/1.1 requests: each VU waits for its response on its own connection');
-  if (http?.maxBodySize !== undefined) s.notes.add('not-exported', 'defaults.http.maxBodySize', 'k6 keeps whole bodies; there is no limit to set');
-  if (http?.protocol && http.protocol !== 'auto') s.notes.add('not-exported', 'defaults.http.protocol', `protocol ${http.protocol}: k6 negotiates HTTP/2 over TLS by ALPN and has no option to force HTTP/1.1 or h2c`);
-  if (http?.tls?.caFile || http?.tls?.servername) s.notes.add('not-exported', 'defaults.http.tls', 'a custom CA file or SNI name: k6 has no option for them (use the system trust store)');
+  if (http?.pipelining !== undefined && http.pipelining > 1)
+    s.notes.add(
+      'not-exported',
+      'defaults.http.pipelining',
+      'k6 does not pipeline HTTP/1.1 requests: each VU waits for its response on its own connection',
+    );
+  if (http?.maxBodySize !== undefined)
+    s.notes.add('not-exported', 'defaults.http.maxBodySize', 'k6 keeps whole bodies; there is no limit to set');
+  if (http?.protocol && http.protocol !== 'auto')
+    s.notes.add(
+      'not-exported',
+      'defaults.http.protocol',
+      `protocol ${http.protocol}: k6 negotiates HTTP/2 over TLS by ALPN and has no option to force HTTP/1.1 or h2c`,
+    );
+  if (http?.tls?.caFile || http?.tls?.servername)
+    s.notes.add(
+      'not-exported',
+      'defaults.http.tls',
+      'a custom CA file or SNI name: k6 has no option for them (use the system trust store)',
+    );
   return options;
 }
 
@@ -47,16 +65,30 @@ function scenario(name: string, sc: Scenario, s: Script): Record<string, unknown
   const { executor, ...rest } = fields;
   const out: Record<string, unknown> = { executor, exec: scenarioFunction(name), ...rest };
   if (isArrivalRate(sc)) {
-    const values = sc.executor === 'constant-arrival-rate' ? [sc.rate] : [sc.startRate ?? 0, ...sc.stages.map((st) => st.target)];
+    const values =
+      sc.executor === 'constant-arrival-rate' ? [sc.rate] : [sc.startRate ?? 0, ...sc.stages.map((st) => st.target)];
     const unit = parseDuration(sc.timeUnit ?? '1s') ?? 1000;
     let k = 1;
     while (k < 1e6 && !values.every((v) => Math.abs(v * k - Math.round(v * k)) < 1e-9)) k *= 10;
     if (k > 1) {
       if (sc.executor === 'constant-arrival-rate') out.rate = Math.round(sc.rate * k);
-      else { out.startRate = Math.round((sc.startRate ?? 0) * k); out.stages = sc.stages.map((st) => ({ ...st, target: Math.round(st.target * k) })); }
+      else {
+        out.startRate = Math.round((sc.startRate ?? 0) * k);
+        out.stages = sc.stages.map((st) => ({ ...st, target: Math.round(st.target * k) }));
+      }
       const { executor: e, exec, rate, startRate, timeUnit: _unit, ...others } = out;
-      const scaled = { executor: e, exec, ...(rate !== undefined ? { rate } : { startRate }), timeUnit: `${unit * k}ms`, ...others };
-      s.notes.add('approximated', `scenarios.${name}`, `k6 rates are whole numbers: ${values.join(', ')} per ${sc.timeUnit ?? '1s'} written as ${values.map((v) => Math.round(v * k)).join(', ')} per ${unit * k}ms (the same spacing)`);
+      const scaled = {
+        executor: e,
+        exec,
+        ...(rate !== undefined ? { rate } : { startRate }),
+        timeUnit: `${unit * k}ms`,
+        ...others,
+      };
+      s.notes.add(
+        'approximated',
+        `scenarios.${name}`,
+        `k6 rates are whole numbers: ${values.join(', ')} per ${sc.timeUnit ?? '1s'} written as ${values.map((v) => Math.round(v * k)).join(', ')} per ${unit * k}ms (the same spacing)`,
+      );
       return scaled;
     }
   }
@@ -69,10 +101,16 @@ function thresholdsFor(plan: Plan, s: Script): Record<string, unknown> {
   for (const [key, rules] of Object.entries(plan.thresholds ?? {})) {
     const parsed = parseThresholdKey(key, custom);
     if (parsed.metric.name === 'iteration_lag') {
-      s.notes.add('not-exported', `thresholds.${key}`, 'iteration_lag is a Loadsmith metric (start delay of open-model iterations); k6 has none');
+      s.notes.add(
+        'not-exported',
+        `thresholds.${key}`,
+        'iteration_lag is a Loadsmith metric (start delay of open-model iterations); k6 has none',
+      );
       continue;
     }
-    const tags = Object.entries(parsed.tags).map(([t, v]) => `${t}:${t === 'group' && !v.startsWith('::') ? `::${v}` : v}`);
+    const tags = Object.entries(parsed.tags).map(
+      ([t, v]) => `${t}:${t === 'group' && !v.startsWith('::') ? `::${v}` : v}`,
+    );
     out[tags.length ? `${parsed.metric.name}{${tags.join(',')}}` : parsed.metric.name] = rules;
   }
   return out;

@@ -16,14 +16,20 @@ import { stepsJs } from './steps-js.ts';
 export function runStepsCode(plan: Plan, s: Script): string[] {
   const out: string[] = [];
   if (plan.setup) {
-    const names = new Set([...requestsIn(plan.setup.steps, [], SETUP, '')].flatMap((r) => Object.keys(r.request.extract ?? {})));
+    const names = new Set(
+      [...requestsIn(plan.setup.steps, [], SETUP, '')].flatMap((r) => Object.keys(r.request.extract ?? {})),
+    );
     const steps = stepsJs({ plan, s, list: SETUP, path: ['setup', 'steps'], loops: 0 }, plan.setup.steps);
     const data = `return { ${[...names].map((n) => `${str(n)}: vars[${str(n)}]`).join(', ')} };`;
-    out.push(`// The plan's setup: once per run, before the scenarios; what it extracts every VU reads. A failure ends it and k6\n// aborts the run (exit code 107).\nexport function setup() {\n${indent(['initVars();', ...steps, data].join('\n'))}\n}`);
+    out.push(
+      `// The plan's setup: once per run, before the scenarios; what it extracts every VU reads. A failure ends it and k6\n// aborts the run (exit code 107).\nexport function setup() {\n${indent(['initVars();', ...steps, data].join('\n'))}\n}`,
+    );
   }
   if (plan.teardown) {
     const steps = stepsJs({ plan, s, list: TEARDOWN, path: ['teardown', 'steps'], loops: 0 }, plan.teardown.steps);
-    out.push(`// The plan's teardown: once per run, after the scenarios, with setup's data; its failures are reported.\nexport function teardown(data) {\n${indent(['initVars(data);', ...steps].join('\n'))}\n}`);
+    out.push(
+      `// The plan's teardown: once per run, after the scenarios, with setup's data; its failures are reported.\nexport function teardown(data) {\n${indent(['initVars(data);', ...steps].join('\n'))}\n}`,
+    );
   }
   return out;
 }
@@ -36,17 +42,28 @@ export function runStepsCode(plan: Plan, s: Script): string[] {
 export function scenarioPrologue(plan: Plan, name: string, s: Script): string[] {
   const sc = plan.scenarios[name];
   if (sc === undefined || isArrivalRate(sc)) return [];
-  const stops = [...requestsIn(sc.steps, [], name, '')].some((r) => policyOf(plan, name, r.request)?.onFailure === 'stopVU');
+  const stops = [...requestsIn(sc.steps, [], name, '')].some(
+    (r) => policyOf(plan, name, r.request)?.onFailure === 'stopVU',
+  );
   if (!stops) return [];
   s.use('stopVU');
   if (sc.executor === 'per-vu-iterations' || sc.executor === 'shared-iterations') {
-    s.notes.add('approximated', `scenarios.${name}`, 'onFailure: stopVU: k6 cannot stop one VU; its remaining iterations send nothing but still count in k6\'s iterations (and, under shared-iterations, are not run by the other VUs)');
+    s.notes.add(
+      'approximated',
+      `scenarios.${name}`,
+      "onFailure: stopVU: k6 cannot stop one VU; its remaining iterations send nothing but still count in k6's iterations (and, under shared-iterations, are not run by the other VUs)",
+    );
     return [`if (stoppedIn[${str(name)}]) return; // onFailure: stopVU stopped this VU`];
   }
-  const ms = sc.executor === 'constant-vus' ? parseDuration(sc.duration) ?? 0 : sc.stages.reduce((t, st) => t + (parseDuration(st.duration) ?? 0), 0);
+  const ms =
+    sc.executor === 'constant-vus'
+      ? (parseDuration(sc.duration) ?? 0)
+      : sc.stages.reduce((t, st) => t + (parseDuration(st.duration) ?? 0), 0);
   s.use('idleUntil');
   s.exec = true;
-  return [`if (stoppedIn[${str(name)}]) return idleUntil(${ms}); // onFailure: stopVU stopped this VU: it waits out the scenario`];
+  return [
+    `if (stoppedIn[${str(name)}]) return idleUntil(${ms}); // onFailure: stopVU stopped this VU: it waits out the scenario`,
+  ];
 }
 
 /** Whether any expression reads status() or status('Name'). */

@@ -54,7 +54,10 @@ export const str = (s: string): string => JSON.stringify(s);
 
 /** Indents every line of a block. */
 export function indent(code: string, by = '  '): string {
-  return code.split('\n').map((l) => (l === '' ? l : by + l)).join('\n');
+  return code
+    .split('\n')
+    .map((l) => (l === '' ? l : by + l))
+    .join('\n');
 }
 
 /** A JSON-like value as JavaScript, small objects on one line, keys unquoted when they are identifiers. */
@@ -63,7 +66,9 @@ export function jsLiteral(value: unknown, pad = ''): string {
   if (flat.length + pad.length <= 120 || value === null || typeof value !== 'object') return flat;
   const inner = `${pad}  `;
   if (Array.isArray(value)) return `[\n${value.map((v) => `${inner}${jsLiteral(v, inner)},`).join('\n')}\n${pad}]`;
-  return `{\n${Object.entries(value).map(([k, v]) => `${inner}${key(k)}: ${jsLiteral(v, inner)},`).join('\n')}\n${pad}}`;
+  return `{\n${Object.entries(value)
+    .map(([k, v]) => `${inner}${key(k)}: ${jsLiteral(v, inner)},`)
+    .join('\n')}\n${pad}}`;
 }
 
 function oneLine(value: unknown): string {
@@ -80,7 +85,10 @@ function key(k: string): string {
 }
 
 /** A helper function the script may carry: its JavaScript source and the helpers it calls (helpers.ts). */
-export interface Helper { code: string; uses: string[] }
+export interface Helper {
+  code: string;
+  uses: string[];
+}
 
 /** Where a step list is: its plan, the list it belongs to (a scenario's name, SETUP or TEARDOWN) and its path. */
 export interface StepsAt {

@@ -23,11 +23,17 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
       const name = requestName(step.request);
       const p = policyOf(plan, at.list, step.request);
       const k = p ? '' : undefined;
-      lines.push('{', indent([
-        `const res = http.request(${a.method}, ${a.url}, ${a.body}, ${a.params});`,
-        ...afterResponse(step.request, 'res', name, s, k),
-        ...(p ? verdictLines(plan, at.list, step.request, p, 'res', name, '', s) : []),
-      ].join('\n')), '}');
+      lines.push(
+        '{',
+        indent(
+          [
+            `const res = http.request(${a.method}, ${a.url}, ${a.body}, ${a.params});`,
+            ...afterResponse(step.request, 'res', name, s, k),
+            ...(p ? verdictLines(plan, at.list, step.request, p, 'res', name, '', s) : []),
+          ].join('\n'),
+        ),
+        '}',
+      );
     } else if ('think' in step) {
       const t = step.think;
       if (typeof t === 'string') lines.push(`sleep(${seconds(t)});`);
@@ -38,7 +44,16 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
     } else if ('websocket' in step) {
       lines.push(...websocketJs(step.websocket, s, plan.defaults?.baseUrl));
     } else if ('batch' in step) {
-      lines.push('{', indent(batchJs(at, step.batch.map((b) => b.request)).join('\n')), '}');
+      lines.push(
+        '{',
+        indent(
+          batchJs(
+            at,
+            step.batch.map((b) => b.request),
+          ).join('\n'),
+        ),
+        '}',
+      );
     } else if ('grpc' in step) {
       lines.push(...grpcJs(plan, step.grpc, s));
     } else {

@@ -11,7 +11,8 @@ import type { Script } from './script.ts';
 export function textJs(source: string, s: Script): string {
   const parts = templateParts(source);
   if (parts.length === 0) return "''";
-  if (parts.every((p) => p.kind === 'text')) return JSON.stringify(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
+  if (parts.every((p) => p.kind === 'text'))
+    return JSON.stringify(parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
   let out = '`';
   for (const p of parts) {
     if (p.kind === 'text') out += p.text.replace(/[`\\]/g, '\\$&').replace(/\$\{/g, '\\${');
@@ -30,7 +31,9 @@ export function valueJs(value: unknown, s: Script): string {
   }
   if (Array.isArray(value)) return `[${value.map((v) => valueJs(v, s)).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${valueJs(v, s)}`).join(', ')} }`;
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${valueJs(v, s)}`)
+      .join(', ')} }`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -45,9 +48,13 @@ export function isConstant(value: unknown): boolean {
 
 /** The value of a constant template value (escapes `$${` resolved). */
 export function constantValue(value: unknown): unknown {
-  if (typeof value === 'string') return templateParts(value).map((p) => (p.kind === 'text' ? p.text : '')).join('');
+  if (typeof value === 'string')
+    return templateParts(value)
+      .map((p) => (p.kind === 'text' ? p.text : ''))
+      .join('');
   if (Array.isArray(value)) return value.map(constantValue);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, constantValue(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, constantValue(v)]));
   return value;
 }
 
@@ -67,10 +74,15 @@ function wrapText(js: string, node: Node, s: Script): string {
 
 function nodeJs(n: Node, lenient: boolean, s: Script): string {
   switch (n.kind) {
-    case 'literal': return JSON.stringify(n.value);
+    case 'literal':
+      return JSON.stringify(n.value);
     case 'builtin':
       s.exec = true;
-      return n.name === 'vu' ? 'exec.vu.idInTest' : n.name === 'iter' ? 'exec.vu.iterationInScenario' : 'exec.scenario.name';
+      return n.name === 'vu'
+        ? 'exec.vu.idInTest'
+        : n.name === 'iter'
+          ? 'exec.vu.iterationInScenario'
+          : 'exec.scenario.name';
     case 'var':
       if (lenient) return `vars[${JSON.stringify(n.name)}]`;
       s.use('v');
@@ -100,10 +112,19 @@ function nodeJs(n: Node, lenient: boolean, s: Script): string {
     case 'binary': {
       const a = nodeJs(n.left, lenient, s);
       const b = nodeJs(n.right, lenient, s);
-      if (n.op === '+') { s.use('add'); return `add(${a}, ${b})`; }
+      if (n.op === '+') {
+        s.use('add');
+        return `add(${a}, ${b})`;
+      }
       if (n.op === '&&' || n.op === '||') return `(!!(${a}) ${n.op} !!(${b}))`;
-      if (n.op === '==' || n.op === '!=') { s.use('eq'); return `${n.op === '!=' ? '!' : ''}eq(${a}, ${b})`; }
-      if (n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=') { s.use('ord'); return `(ord(${a}, ${b}) ${n.op} 0)`; }
+      if (n.op === '==' || n.op === '!=') {
+        s.use('eq');
+        return `${n.op === '!=' ? '!' : ''}eq(${a}, ${b})`;
+      }
+      if (n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=') {
+        s.use('ord');
+        return `(ord(${a}, ${b}) ${n.op} 0)`;
+      }
       s.use('num');
       return `(num(${a}) ${n.op} num(${b}))`;
     }

@@ -22,7 +22,12 @@ export function websocketJs(ws: WebSocketSession, s: Script, baseUrl: string | u
   const where = `websocket '${name}'`;
   s.ws = true;
   s.use('wsSession');
-  if (ws.tls || ws.insecureTls !== undefined) s.notes.add('not-exported', where, 'TLS options of the session: k6 sets them for the whole test (options.insecureSkipTLSVerify, tlsAuth)');
+  if (ws.tls || ws.insecureTls !== undefined)
+    s.notes.add(
+      'not-exported',
+      where,
+      'TLS options of the session: k6 sets them for the whole test (options.insecureSkipTLSVerify, tlsAuth)',
+    );
   let url = textJs(ws.url, s);
   if (!/^wss?:\/\//i.test(ws.url) && baseUrl !== undefined) {
     s.use('u');
@@ -30,7 +35,10 @@ export function websocketJs(ws: WebSocketSession, s: Script, baseUrl: string | u
   }
   const headers = Object.entries(ws.headers ?? {}).map(([k, v]) => `${str(k)}: ${textJs(String(v), s)}`);
   if (ws.subprotocols) headers.push(`'Sec-WebSocket-Protocol': ${str(ws.subprotocols.join(', '))}`);
-  const tags = [`request: ${str(name)}, name: ${str(name)}`, ...Object.entries(ws.tags ?? {}).map(([k, v]) => `${str(k)}: ${str(v)}`)];
+  const tags = [
+    `request: ${str(name)}, name: ${str(name)}`,
+    ...Object.entries(ws.tags ?? {}).map(([k, v]) => `${str(k)}: ${str(v)}`),
+  ];
   const actions = ws.actions.map((a, i) => actionJs(a, i, name, s, where));
   const timeout = waitMs(ws.timeout, DEFAULT_SESSION_MS);
   const lines = [
@@ -38,7 +46,12 @@ export function websocketJs(ws: WebSocketSession, s: Script, baseUrl: string | u
     ...actions.map((a) => indent(`${a},`)),
     `], ${timeout});`,
   ];
-  if (ws.checks?.length) lines.push(`check(res, {`, ...checkEntries(ws.checks, s, where).map((e) => `  ${e}`), `}, { request: ${str(name)} });`);
+  if (ws.checks?.length)
+    lines.push(
+      `check(res, {`,
+      ...checkEntries(ws.checks, s, where).map((e) => `  ${e}`),
+      `}, { request: ${str(name)} });`,
+    );
   return ['{', indent(lines.join('\n')), '}'];
 }
 
@@ -63,7 +76,9 @@ function actionJs(a: WebSocketAction, i: number, name: string, s: Script, where:
     if (r.condition !== undefined) s.use('withMessage');
     const after: string[] = [];
     if (r.checks?.length) {
-      const entries = checkEntries(r.checks, s, `${where} ${label}`).map((e) => e.replace(/^"/, `"${label.replace(/["\\]/g, '\\$&')}: `));
+      const entries = checkEntries(r.checks, s, `${where} ${label}`).map((e) =>
+        e.replace(/^"/, `"${label.replace(/["\\]/g, '\\$&')}: `),
+      );
       after.push('check(m, {', ...entries.map((e) => `  ${e}`), `}, { request: ${str(name)} });`);
     }
     if (r.extract) after.push(...extractLines(r.extract, 'm', s, `${where} ${label}`));
@@ -83,21 +98,26 @@ function actionJs(a: WebSocketAction, i: number, name: string, s: Script, where:
 
 /** A timeout in ms for k6's socket.setTimeout; 0 (none) becomes the longest a timer holds. */
 function waitMs(written: string | undefined, fallback: number): number {
-  const ms = written === undefined ? fallback : parseDuration(written) ?? fallback;
+  const ms = written === undefined ? fallback : (parseDuration(written) ?? fallback);
   return ms === 0 ? 2_147_483_647 : ms;
 }
 
 /** The helpers the exported session uses (added to the script's helper table). */
 export const WS_HELPERS: Record<string, Helper> = {
-  withMessage: { uses: [], code: `// A receive's condition sees the message as the variable message (parsed when it is JSON), as in Loadsmith.
+  withMessage: {
+    uses: [],
+    code: `// A receive's condition sees the message as the variable message (parsed when it is JSON), as in Loadsmith.
 function withMessage(m, test) {
   const had = Object.prototype.hasOwnProperty.call(vars, 'message'), before = vars.message;
   let value = m.body;
   try { value = JSON.parse(m.body); } catch (e) { /* text */ }
   vars.message = value;
   try { return !!test(); } catch (e) { return false; } finally { if (had) vars.message = before; else delete vars.message; }
-}` },
-  wsSession: { uses: [], code: `// A Loadsmith WebSocket session over k6/ws: the actions in order; a receive waits for the next (matching) message.
+}`,
+  },
+  wsSession: {
+    uses: [],
+    code: `// A Loadsmith WebSocket session over k6/ws: the actions in order; a receive waits for the next (matching) message.
 function wsSession(url, params, actions, timeoutMs) {
   return ws.connect(url, params, (socket) => {
     const inbox = [];
@@ -135,5 +155,6 @@ function wsSession(url, params, actions, timeoutMs) {
     socket.on('close', () => { closed = true; });
     socket.setTimeout(() => { if (!closed) { closed = true; socket.close(); } }, timeoutMs);
   });
-}` },
+}`,
+  },
 };

@@ -18,32 +18,47 @@ import { exportK6 } from './export.ts';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const K6 = process.env.K6_PATH ?? join(ROOT, '.tools/go/bin/k6');
 const hasK6 = existsSync(K6);
-if (!hasK6) console.warn(`k6 WebSocket export test SKIPPED: no k6 binary at ${K6} (bash scripts/install-k6.sh, or K6_PATH)`);
+if (!hasK6)
+  console.warn(`k6 WebSocket export test SKIPPED: no k6 binary at ${K6} (bash scripts/install-k6.sh, or K6_PATH)`);
 
 const PLAN = {
-  version: 1, name: 'ws echo',
+  version: 1,
+  name: 'ws echo',
   defaults: { baseUrl: '${env.BASE_URL}' },
   scenarios: {
     echo: {
-      executor: 'per-vu-iterations', vus: 2, iterations: 3,
-      steps: [{
-        websocket: {
-          name: 'echo', url: '/echo?vu=${vu}', subprotocols: ['chat.v1'],
-          checks: [{ status: 101 }],
-          actions: [
-            { receive: { match: { jsonPath: '$.type', equals: 'hello' }, extract: { greeting: { jsonPath: '$.type' } } } },
-            { send: 'ping ${vu}-${greeting}' },
-            { receive: { condition: 'message == "ping " + vu + "-hello"', checks: [{ body: { contains: 'ping' } }] } },
-            { send: { json: { n: 1 } } },
-            { receive: { checks: [{ jsonPath: '$.n', equals: 1 }] } },
-            { send: { binary: 'AAEC' } },
-            { receive: {} },
-            { ping: true },
-            { pause: '100ms' },
-            { close: true },
-          ],
+      executor: 'per-vu-iterations',
+      vus: 2,
+      iterations: 3,
+      steps: [
+        {
+          websocket: {
+            name: 'echo',
+            url: '/echo?vu=${vu}',
+            subprotocols: ['chat.v1'],
+            checks: [{ status: 101 }],
+            actions: [
+              {
+                receive: {
+                  match: { jsonPath: '$.type', equals: 'hello' },
+                  extract: { greeting: { jsonPath: '$.type' } },
+                },
+              },
+              { send: 'ping ${vu}-${greeting}' },
+              {
+                receive: { condition: 'message == "ping " + vu + "-hello"', checks: [{ body: { contains: 'ping' } }] },
+              },
+              { send: { json: { n: 1 } } },
+              { receive: { checks: [{ jsonPath: '$.n', equals: 1 }] } },
+              { send: { binary: 'AAEC' } },
+              { receive: {} },
+              { ping: true },
+              { pause: '100ms' },
+              { close: true },
+            ],
+          },
         },
-      }],
+      ],
     },
   },
 };
@@ -55,7 +70,9 @@ describe.skipIf(!hasK6)('k6 export of a WebSocket session runs in real k6 and ag
     server = await startEchoServer({ greet: ['{"type":"noise"}', '{"type":"hello"}'] });
     dir = await mkdtemp(join(tmpdir(), 'loadsmith-k6-ws-'));
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('same messages at the server, same sessions, messages and checks', async () => {
     const { plan } = validatePlanValue(PLAN);
@@ -65,7 +82,11 @@ describe.skipIf(!hasK6)('k6 export of a WebSocket session runs in real k6 and ag
     await writeFile(script, exported.text);
     const out = join(dir, 'k6.ndjson');
     const base = server.url.replace('ws:', 'http:');
-    const k6 = await runCommand(K6, ['run', '--quiet', '--no-color', '-e', `BASE_URL=${base}`, '--out', `json=${out}`, script], { env: { K6_NO_USAGE_REPORT: 'true' } });
+    const k6 = await runCommand(
+      K6,
+      ['run', '--quiet', '--no-color', '-e', `BASE_URL=${base}`, '--out', `json=${out}`, script],
+      { env: { K6_NO_USAGE_REPORT: 'true' } },
+    );
     expect(k6.code, k6.stderr.slice(-2000)).toBe(0);
     const byK6 = server.received.splice(0);
 
@@ -73,9 +94,19 @@ describe.skipIf(!hasK6)('k6 export of a WebSocket session runs in real k6 and ag
     const checks = new Map<string, [number, number]>();
     for (const line of (await readFile(out, 'utf8')).split('\n')) {
       if (!line.startsWith('{"metric"')) continue;
-      const p = JSON.parse(line) as { metric: string; type: string; data: { value: number; tags: Record<string, string> | null } };
+      const p = JSON.parse(line) as {
+        metric: string;
+        type: string;
+        data: { value: number; tags: Record<string, string> | null };
+      };
       if (p.type !== 'Point') continue;
-      counts.set(p.metric, (counts.get(p.metric) ?? 0) + (p.metric === 'ws_msgs_sent' || p.metric === 'ws_msgs_received' || p.metric === 'ws_sessions' ? p.data.value : 1));
+      counts.set(
+        p.metric,
+        (counts.get(p.metric) ?? 0) +
+          (p.metric === 'ws_msgs_sent' || p.metric === 'ws_msgs_received' || p.metric === 'ws_sessions'
+            ? p.data.value
+            : 1),
+      );
       if (p.metric === 'checks') {
         const c = checks.get(p.data.tags?.check ?? '?') ?? [0, 0];
         c[p.data.value ? 0 : 1]++;
@@ -86,14 +117,19 @@ describe.skipIf(!hasK6)('k6 export of a WebSocket session runs in real k6 and ag
     const planFile = join(dir, 'ws.json');
     await writeFile(planFile, JSON.stringify(PLAN));
     const summaryFile = join(dir, 'summary.json');
-    const ours = await loadsmith(['run', planFile, '-e', `BASE_URL=${base}`, '--summary-json', summaryFile], { timeoutMs: 60_000 });
+    const ours = await loadsmith(['run', planFile, '-e', `BASE_URL=${base}`, '--summary-json', summaryFile], {
+      timeoutMs: 60_000,
+    });
     expect(ours.code, ours.stderr).toBe(0);
     const byUs = server.received.splice(0);
     const s = JSON.parse(await readFile(summaryFile, 'utf8')) as Summary;
 
     expect(byK6.length).toBe(18);
     expect([...byK6].sort()).toEqual([...byUs].sort());
-    const count = (m: string): number | undefined => { const x = s.metrics[m]; return x?.type === 'counter' ? x.count : undefined; };
+    const count = (m: string): number | undefined => {
+      const x = s.metrics[m];
+      return x?.type === 'counter' ? x.count : undefined;
+    };
     expect(counts.get('ws_sessions')).toBe(6);
     expect(count('ws_sessions')).toBe(6);
     expect(counts.get('ws_msgs_sent')).toBe(count('ws_msgs_sent'));

@@ -33,14 +33,23 @@ export function chainOperations(ops: readonly Operation[], refs: Refs, notes: No
     const map = chain.bound.get(to) ?? new Map<string, string>();
     map.set(param, `\${${name}}`);
     chain.bound.set(to, map);
-    notes.add('info', to.where, `path parameter ${param} is ${why} (${ops[from]!.where.replace(/^[^:]*: /, '')}), extracted as \${${name}}`);
+    notes.add(
+      'info',
+      to.where,
+      `path parameter ${param} is ${why} (${ops[from]!.where.replace(/^[^:]*: /, '')}), extracted as \${${name}}`,
+    );
   };
   ops.forEach((creator, i) => {
     const later = ops.slice(i + 1);
     for (const link of links(creator, refs)) {
-      const target = later.find((o) => (link.operationId !== undefined && o.op.operationId === link.operationId) || (link.ref !== undefined && link.ref === `${o.path} ${o.method}`));
+      const target = later.find(
+        (o) =>
+          (link.operationId !== undefined && o.op.operationId === link.operationId) ||
+          (link.ref !== undefined && link.ref === `${o.path} ${o.method}`),
+      );
       if (!target) continue;
-      for (const [param, extractor] of link.params) bind(i, target, param, extractor, param, 'the value a link of the earlier operation names');
+      for (const [param, extractor] of link.params)
+        bind(i, target, param, extractor, param, 'the value a link of the earlier operation names');
     }
     if (phaseOf(creator) !== 'create') return;
     const props = successProperties(creator, refs);
@@ -51,14 +60,30 @@ export function chainOperations(ops: readonly Operation[], refs: Refs, notes: No
       if (param === undefined || chain.bound.get(target)?.has(param)) continue;
       const prop = idProperty(param, props);
       if (prop === undefined) continue;
-      if (props === undefined) notes.add('approximated', creator.where, `the response is not described: the created id is read from $.${prop}`);
-      bind(i, target, param, { jsonPath: `$.${prop}` }, /^(id|pk|uuid)$/i.test(param) ? `${singular(base.split('/').at(-1) ?? '')}_${param}` : param, 'the id created earlier');
+      if (props === undefined)
+        notes.add(
+          'approximated',
+          creator.where,
+          `the response is not described: the created id is read from $.${prop}`,
+        );
+      bind(
+        i,
+        target,
+        param,
+        { jsonPath: `$.${prop}` },
+        /^(id|pk|uuid)$/i.test(param) ? `${singular(base.split('/').at(-1) ?? '')}_${param}` : param,
+        'the id created earlier',
+      );
     }
   });
   return chain;
 }
 
-interface Link { operationId?: string; ref?: string; params: [string, Extractor][] }
+interface Link {
+  operationId?: string;
+  ref?: string;
+  params: [string, Extractor][];
+}
 
 /** The links of an operation's success responses that say where a value comes from in a way a plan can extract. */
 function links(o: Operation, refs: Refs): Link[] {
@@ -74,7 +99,11 @@ function links(o: Operation, refs: Refs): Link[] {
         if (extractor) params.push([name.replace(/^path\./, ''), extractor]);
       }
       const ref = typeof link.operationRef === 'string' ? operationRef(link.operationRef) : undefined;
-      out.push({ ...(typeof link.operationId === 'string' ? { operationId: link.operationId } : {}), ...(ref ? { ref } : {}), params });
+      out.push({
+        ...(typeof link.operationId === 'string' ? { operationId: link.operationId } : {}),
+        ...(ref ? { ref } : {}),
+        params,
+      });
     }
   }
   return out;
@@ -86,21 +115,30 @@ function fromExpression(expr: string): Extractor | undefined {
   if (header?.[1]) return { header: header[1] };
   const pointer = /^\$response\.body#(\/.*)?$/.exec(expr);
   if (!pointer) return undefined;
-  const path = (pointer[1] ?? '').split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((k) => (/^\d+$/.test(k) ? `[${k}]` : /^[A-Za-z_]\w*$/.test(k) ? `.${k}` : `['${k.replace(/'/g, "\\'")}']`)).join('');
+  const path = (pointer[1] ?? '')
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((k) => (/^\d+$/.test(k) ? `[${k}]` : /^[A-Za-z_]\w*$/.test(k) ? `.${k}` : `['${k.replace(/'/g, "\\'")}']`))
+    .join('');
   return { jsonPath: `$${path}` };
 }
 
 /** `#/paths/~1items~1{id}/get` -> `/items/{id} get`. */
 function operationRef(ref: string): string | undefined {
   const m = /^#\/paths\/([^/]+)\/(\w+)$/.exec(ref);
-  return m?.[1] && m[2] ? `${decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~')} ${m[2].toLowerCase()}` : undefined;
+  return m?.[1] && m[2]
+    ? `${decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~')} ${m[2].toLowerCase()}`
+    : undefined;
 }
 
 /** Property names of the success response's JSON object; undefined when the response is not described. */
 function successProperties(o: Operation, refs: Refs): Set<string> | undefined {
   const responses = isObj(o.op.responses) ? o.op.responses : {};
-  const code = ['201', '200', '202'].find((c) => c in responses) ?? Object.keys(responses).find((c) => /^2/.test(c)) ?? ('default' in responses ? 'default' : undefined);
+  const code =
+    ['201', '200', '202'].find((c) => c in responses) ??
+    Object.keys(responses).find((c) => /^2/.test(c)) ??
+    ('default' in responses ? 'default' : undefined);
   const content = code === undefined ? {} : refs.deref(responses[code], o.where).content;
   const media = Object.entries(isObj(content) ? content : {}).find(([t]) => /json/i.test(t))?.[1];
   if (media === undefined) return undefined;
@@ -123,7 +161,11 @@ function idProperty(param: string, props: Set<string> | undefined): string | und
 }
 
 function variableName(base: string): string {
-  const name = base.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/\W+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
+  const name = base
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/\W+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
   return /^[a-z_]/.test(name) ? name : `v_${name}`;
 }
 

@@ -42,7 +42,8 @@ export function exampleOf(schemaRef: unknown, refs: Refs, where: string, o: Exam
   if (type === 'array') return arrayOf(s, refs, where, next);
   if (type === 'integer' || type === 'number') return numberOf(s, type === 'integer');
   if (type === 'boolean') return true;
-  if (type === 'string') return stringOf(s, { where, ...(o.name ? { name: o.name } : {}), ...(o.notes ? { notes: o.notes } : {}) });
+  if (type === 'string')
+    return stringOf(s, { where, ...(o.name ? { name: o.name } : {}), ...(o.notes ? { notes: o.notes } : {}) });
   return undefined;
 }
 
@@ -74,7 +75,8 @@ function arrayOf(s: Obj, refs: Refs, where: string, o: ExampleOptions): unknown[
   const max = typeof s.maxItems === 'number' ? s.maxItems : Infinity;
   const want = Math.min(max, Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1));
   const items = refs.deref(s.items, where);
-  if (s.uniqueItems === true && Array.isArray(items.enum)) return literalJson(items.enum.filter((v) => v !== null).slice(0, want)) as unknown[];
+  if (s.uniqueItems === true && Array.isArray(items.enum))
+    return literalJson(items.enum.filter((v) => v !== null).slice(0, want)) as unknown[];
   const one = exampleOf(s.items, refs, where, { ...o, ...(o.name ? { name: o.name } : {}) });
   if (one === undefined) return [];
   return Array.from({ length: want }, (_, i) => (i === 0 || s.uniqueItems !== true ? one : distinct(one, i)));
@@ -91,8 +93,18 @@ function numberOf(s: Obj, integer: boolean): number {
   const num = (k: string): number | undefined => (typeof s[k] === 'number' ? s[k] : undefined);
   const step = num('multipleOf') ?? (integer ? 1 : 0.5);
   // OpenAPI 3.0 says exclusiveMinimum: true next to minimum; 3.1 (JSON Schema) gives the bound itself.
-  const lo = num('exclusiveMinimum') !== undefined ? num('exclusiveMinimum')! + step : num('minimum') !== undefined ? num('minimum')! + (s.exclusiveMinimum === true ? step : 0) : undefined;
-  const hi = num('exclusiveMaximum') !== undefined ? num('exclusiveMaximum')! - step : num('maximum') !== undefined ? num('maximum')! - (s.exclusiveMaximum === true ? step : 0) : undefined;
+  const lo =
+    num('exclusiveMinimum') !== undefined
+      ? num('exclusiveMinimum')! + step
+      : num('minimum') !== undefined
+        ? num('minimum')! + (s.exclusiveMinimum === true ? step : 0)
+        : undefined;
+  const hi =
+    num('exclusiveMaximum') !== undefined
+      ? num('exclusiveMaximum')! - step
+      : num('maximum') !== undefined
+        ? num('maximum')! - (s.exclusiveMaximum === true ? step : 0)
+        : undefined;
   let v = lo ?? (hi !== undefined && hi < 1 ? hi : integer ? 1 : 1.5);
   if (num('multipleOf')) v = Math.ceil(v / step - 1e-9) * step;
   if (hi !== undefined && v > hi) v = num('multipleOf') ? Math.floor(hi / step + 1e-9) * step : hi;
@@ -103,5 +115,9 @@ function numberOf(s: Obj, integer: boolean): number {
 /** Is this schema (or its type) a binary string (file upload)? */
 export function isBinary(schemaRef: unknown, refs: Refs, where: string): boolean {
   const s = refs.deref(schemaRef, where);
-  return s.type === 'string' && (s.format === 'binary' || s.contentEncoding === 'binary' || s.contentMediaType === 'application/octet-stream') || s.type === 'file';
+  return (
+    (s.type === 'string' &&
+      (s.format === 'binary' || s.contentEncoding === 'binary' || s.contentMediaType === 'application/octet-stream')) ||
+    s.type === 'file'
+  );
 }

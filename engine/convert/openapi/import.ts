@@ -33,28 +33,52 @@ export function importOpenApi(text: string, o: OpenApiImportOptions = {}): Impor
   const source = parseStructured(text, label, 'an OpenAPI or Swagger document');
   const raw = source.value;
   if (!isObj(raw) || (typeof raw.openapi !== 'string' && raw.swagger !== '2.0')) {
-    throw new ConvertError(`${label}: not an OpenAPI 3.x or Swagger 2.0 document: the top level needs \`openapi: 3.x.y\` or \`swagger: "2.0"\``);
+    throw new ConvertError(
+      `${label}: not an OpenAPI 3.x or Swagger 2.0 document: the top level needs \`openapi: 3.x.y\` or \`swagger: "2.0"\``,
+    );
   }
-  if (typeof raw.openapi === 'string' && !raw.openapi.startsWith('3.')) throw new ConvertError(`${label}: ${source.at(['openapi'])}: OpenAPI ${raw.openapi} is not supported (3.0 and 3.1 are, and Swagger 2.0)`);
+  if (typeof raw.openapi === 'string' && !raw.openapi.startsWith('3.'))
+    throw new ConvertError(
+      `${label}: ${source.at(['openapi'])}: OpenAPI ${raw.openapi} is not supported (3.0 and 3.1 are, and Swagger 2.0)`,
+    );
   const notes = new Notes();
   const refs = new Refs(raw, notes, label);
   const doc: Obj = raw.swagger === '2.0' ? fromSwagger2(raw, refs) : raw;
   const components = isObj(doc.components) ? doc.components : {};
-  const c: OperationContext = { refs, notes, label, schemes: isObj(components.securitySchemes) ? components.securitySchemes : {}, rootSecurity: doc.security };
+  const c: OperationContext = {
+    refs,
+    notes,
+    label,
+    schemes: isObj(components.securitySchemes) ? components.securitySchemes : {},
+    rootSecurity: doc.security,
+  };
   const all: Operation[] = [];
   for (const [path, itemRaw] of Object.entries(isObj(doc.paths) ? doc.paths : {})) {
     const item = refs.deref(itemRaw, path);
     for (const m of Object.keys(item).filter((k) => METHODS.includes(k))) {
       if (!isObj(item[m])) continue;
-      if (m === 'trace') { notes.add('not-imported', `${label}: TRACE ${path}`, 'method TRACE is not supported by plans'); continue; }
+      if (m === 'trace') {
+        notes.add('not-imported', `${label}: TRACE ${path}`, 'method TRACE is not supported by plans');
+        continue;
+      }
       const op = item[m] as Obj;
-      all.push({ path, method: m, op, pathParams: Array.isArray(item.parameters) ? item.parameters : [], where: operationWhere(label, path, m, op), tag: Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : undefined });
+      all.push({
+        path,
+        method: m,
+        op,
+        pathParams: Array.isArray(item.parameters) ? item.parameters : [],
+        where: operationWhere(label, path, m, op),
+        tag: Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : undefined,
+      });
     }
   }
   if (all.length === 0) throw new ConvertError(`${label}: the document has no operations under paths`);
   const ops = o.includeWrites ? writeOrder(all) : all.filter((x) => !isWrite(x));
   reportWrites(all, o.includeWrites === true, notes, label);
-  if (ops.length === 0) throw new ConvertError(`${label}: every operation of the document changes state (${all.length}), and writes are left out unless asked for: import with --include-writes`);
+  if (ops.length === 0)
+    throw new ConvertError(
+      `${label}: every operation of the document changes state (${all.length}), and writes are left out unless asked for: import with --include-writes`,
+    );
   const chain = chainOperations(ops, refs, notes);
   const drafts: DraftRequest[] = ops.map((x) => {
     const d = operationDraft(x, c, chain.bound.get(x));
@@ -81,16 +105,33 @@ function reportWrites(all: readonly Operation[], included: boolean, notes: Notes
   const writes = all.filter(isWrite);
   if (writes.length === 0) return;
   if (included) {
-    notes.add('info', `${label}: writes`, `${writes.length} operation${writes.length === 1 ? '' : 's'} that change state included, as asked: each tag runs its creates, reads, updates, then deletes, on what the plan created`);
+    notes.add(
+      'info',
+      `${label}: writes`,
+      `${writes.length} operation${writes.length === 1 ? '' : 's'} that change state included, as asked: each tag runs its creates, reads, updates, then deletes, on what the plan created`,
+    );
     return;
   }
-  for (const w of writes) notes.add('not-imported', w.where, `${w.method.toUpperCase()} changes state: left out; import with --include-writes to add the operations that write`);
+  for (const w of writes)
+    notes.add(
+      'not-imported',
+      w.where,
+      `${w.method.toUpperCase()} changes state: left out; import with --include-writes to add the operations that write`,
+    );
 }
 
 /** The first server, variables filled with their defaults; a relative server is put under http://localhost. */
 function baseUrl(doc: Obj, o: OpenApiImportOptions, notes: Notes, label: string): string {
   const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObj) : [];
-  if (servers.length > 1) notes.add('info', `${label}: servers`, `the first server is the base URL; others: ${servers.slice(1).map((s) => String(s.url)).join(', ')}`);
+  if (servers.length > 1)
+    notes.add(
+      'info',
+      `${label}: servers`,
+      `the first server is the base URL; others: ${servers
+        .slice(1)
+        .map((s) => String(s.url))
+        .join(', ')}`,
+    );
   const first = servers[0];
   let url = typeof first?.url === 'string' ? first.url : '';
   for (const [name, v] of Object.entries(isObj(first?.variables) ? first.variables : {})) {
@@ -99,6 +140,11 @@ function baseUrl(doc: Obj, o: OpenApiImportOptions, notes: Notes, label: string)
   url = url.replace(/\/$/, '');
   if (/^https?:\/\//i.test(url)) return o.baseUrl ?? url;
   const base = (o.baseUrl ?? 'http://localhost').replace(/\/$/, '');
-  if (o.baseUrl === undefined) notes.add('info', `${label}: servers`, `the server URL is ${url ? `relative (${url})` : 'missing'}: the base URL is ${base}${url}; run with --env BASE_URL=... to point it at your API`);
+  if (o.baseUrl === undefined)
+    notes.add(
+      'info',
+      `${label}: servers`,
+      `the server URL is ${url ? `relative (${url})` : 'missing'}: the base URL is ${base}${url}; run with --env BASE_URL=... to point it at your API`,
+    );
   return base + url;
 }

@@ -10,11 +10,18 @@ import { runYaml } from '../../../tests/integration/run-helper.ts';
 import { planToYaml } from '../plan-yaml.ts';
 import { importOpenApi } from './import.ts';
 
-const doc = readFileSync(new URL('../../../tests/fixtures/convert/openapi/inventory-3.1.yaml', import.meta.url), 'utf8');
+const doc = readFileSync(
+  new URL('../../../tests/fixtures/convert/openapi/inventory-3.1.yaml', import.meta.url),
+  'utf8',
+);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let api: InventoryApi;
-beforeEach(async () => { api = await startInventoryApi(); });
-afterEach(async () => { await api.close(); });
+beforeEach(async () => {
+  api = await startInventoryApi();
+});
+afterEach(async () => {
+  await api.close();
+});
 
 const run = async (includeWrites: boolean, iterations: number, env: Record<string, string> = {}) => {
   const { plan } = importOpenApi(doc, { file: 'inventory-3.1.yaml', includeWrites });
@@ -26,7 +33,11 @@ const run = async (includeWrites: boolean, iterations: number, env: Record<strin
 describe('an imported OpenAPI plan against its API', () => {
   it('by default sends no write: only GETs and the POST that searches; uuid parameters are sent as UUIDs', async () => {
     const { summary } = await run(false, 1);
-    expect(api.requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, '<uuid>')}`)).toEqual(['GET /items/', 'GET /items/<uuid>', 'POST /items/search']);
+    expect(api.requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, '<uuid>')}`)).toEqual([
+      'GET /items/',
+      'GET /items/<uuid>',
+      'POST /items/search',
+    ]);
     expect(api.requests.some((r) => ['DELETE', 'PUT', 'PATCH'].includes(r.method))).toBe(false);
     expect(api.requests.every((r) => r.status !== 422)).toBe(true); // `${uuid()}` is not sent as %24%7Buuid()%7D
     expect(new URLSearchParams(api.requests[0]!.query).get('owner')).toMatch(UUID);
@@ -37,9 +48,13 @@ describe('an imported OpenAPI plan against its API', () => {
   it('with writes: creates, then reads, tags, replaces, updates and deletes what it created, three times over', async () => {
     const { summary } = await run(true, 3, { USER_ID: '7' });
     expect(api.created).toHaveLength(3); // unique names and SKUs: no create refused as a duplicate
-    const perItem = api.created.map((id) => api.requests.filter((r) => r.path.includes(id)).map((r) => `${r.method} ${r.status}`));
+    const perItem = api.created.map((id) =>
+      api.requests.filter((r) => r.path.includes(id)).map((r) => `${r.method} ${r.status}`),
+    );
     for (const seen of perItem) expect(seen).toEqual(['POST 200', 'GET 200', 'PUT 200', 'PATCH 200', 'DELETE 204']);
-    expect(api.requests.filter((r) => r.method === 'POST' && r.path === '/items/').map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(api.requests.filter((r) => r.method === 'POST' && r.path === '/items/').map((r) => r.status)).toEqual([
+      201, 201, 201,
+    ]);
     expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(
       api.created.flatMap((id) => [`/items/${id}`, '/users/7']), // the user named by USER_ID, never an example id
     );

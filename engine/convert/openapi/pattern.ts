@@ -7,7 +7,11 @@
 /** The pattern as a RegExp (Unicode, as JSON Schema means it), or undefined when JavaScript cannot read it. */
 export function compilePattern(pattern: string): RegExp | undefined {
   if (pattern.length > 500) return undefined;
-  try { return new RegExp(pattern, 'u'); } catch { return undefined; }
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
 }
 
 type Piece = string | { alphabet: string; count: number };
@@ -29,14 +33,21 @@ export function randomFromPattern(pattern: string): string | undefined {
   const pieces = read(pattern);
   if (!pieces?.some((p) => typeof p !== 'string')) return undefined;
   const re = compilePattern(pattern)!;
-  const sample = (pick: (a: string) => string): string => pieces.map((p) => (typeof p === 'string' ? p : pick(p.alphabet).repeat(p.count))).join('');
+  const sample = (pick: (a: string) => string): string =>
+    pieces.map((p) => (typeof p === 'string' ? p : pick(p.alphabet).repeat(p.count))).join('');
   if (![(a: string) => a[0]!, (a: string) => a.at(-1)!].every((pick) => re.test(sample(pick)))) return undefined;
-  return pieces.map((p) => (typeof p === 'string' ? p.replaceAll('${', '$${') : `\${randomString(${p.count}, '${p.alphabet}')}`)).join('');
+  return pieces
+    .map((p) => (typeof p === 'string' ? p.replaceAll('${', '$${') : `\${randomString(${p.count}, '${p.alphabet}')}`))
+    .join('');
 }
 
 function read(pattern: string): Piece[] | undefined {
   if (!compilePattern(pattern)) return undefined;
-  try { return sequence(pattern, { i: 0 }, ''); } catch { return undefined; }
+  try {
+    return sequence(pattern, { i: 0 }, '');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Characters a class or escape allows among those a template string can hold plainly. */
@@ -54,8 +65,12 @@ function sequence(p: string, at: { i: number }, end: string): Piece[] {
   while (at.i < p.length && !end.includes(p[at.i]!)) {
     const ch = p[at.i]!;
     const start = at.i;
-    if (ch === '^' || ch === '$') { at.i++; continue; }
-    if (ch === '|') { // the first alternative is enough: skip the others up to `end`
+    if (ch === '^' || ch === '$') {
+      at.i++;
+      continue;
+    }
+    if (ch === '|') {
+      // the first alternative is enough: skip the others up to `end`
       skipTo(p, at, end);
       break;
     }
@@ -72,8 +87,16 @@ function sequence(p: string, at: { i: number }, end: string): Piece[] {
     }
     let atom: string | undefined;
     if (ch === '[') atom = charClass(p, at);
-    else if (ch === '\\') { atom = ESCAPES[p[at.i + 1] ?? ''] ?? p[at.i + 1]; at.i += 2; }
-    else if (ch === '.') { atom = 'a'; at.i++; } else { atom = ch; at.i++; }
+    else if (ch === '\\') {
+      atom = ESCAPES[p[at.i + 1] ?? ''] ?? p[at.i + 1];
+      at.i += 2;
+    } else if (ch === '.') {
+      atom = 'a';
+      at.i++;
+    } else {
+      atom = ch;
+      at.i++;
+    }
     if (atom === undefined) throw new Error('no character fits');
     const source = p.slice(start, at.i);
     const count = quantifier(p, at);
@@ -102,21 +125,29 @@ function charClass(p: string, at: { i: number }): string | undefined {
   at.i = close + 1;
   const re = compilePattern(`[${body}]`);
   if (!re) return undefined;
-  const first = body.startsWith('^') ? undefined : body[0] === '\\' ? ESCAPES[body[1] ?? ''] ?? body[1] : body[0];
+  const first = body.startsWith('^') ? undefined : body[0] === '\\' ? (ESCAPES[body[1] ?? ''] ?? body[1]) : body[0];
   return [first, 'a', 'A', '1', '-', '_', '.', ' '].find((c) => c !== undefined && re.test(c));
 }
 
 /** How many times the atom repeats: the least the quantifier allows, but once rather than never (`\d{0,8}`: `1`). */
 function quantifier(p: string, at: { i: number }): number {
   const ch = p[at.i];
-  if (ch === '?') { at.i++; skipLazy(p, at); return 0; }
-  if (ch === '*' || ch === '+') { at.i++; skipLazy(p, at); return 1; }
+  if (ch === '?') {
+    at.i++;
+    skipLazy(p, at);
+    return 0;
+  }
+  if (ch === '*' || ch === '+') {
+    at.i++;
+    skipLazy(p, at);
+    return 1;
+  }
   const m = /^\{(\d+)(,(\d*))?\}/.exec(p.slice(at.i));
   if (!m) return 1;
   at.i += m[0].length;
   skipLazy(p, at);
   const least = Number(m[1]);
-  return least > 0 || m[3] === '0' || (m[2] === undefined) ? least : 1;
+  return least > 0 || m[3] === '0' || m[2] === undefined ? least : 1;
 }
 
 function skipLazy(p: string, at: { i: number }): void {

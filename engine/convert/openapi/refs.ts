@@ -26,13 +26,21 @@ export class Refs {
     if (typeof ref !== 'string') return v;
     if (depth > 20) return {};
     if (!ref.startsWith('#')) {
-      this.notes.add('not-imported', where, `reference to another file (${ref}) cannot be followed: bundle the API description into one file first (e.g. redocly bundle)`);
+      this.notes.add(
+        'not-imported',
+        where,
+        `reference to another file (${ref}) cannot be followed: bundle the API description into one file first (e.g. redocly bundle)`,
+      );
       return {};
     }
-    const target = ref.slice(1).split('/').slice(1).reduce<unknown>((node, raw) => {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      return isObj(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
-    }, this.root);
+    const target = ref
+      .slice(1)
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((node, raw) => {
+        const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+        return isObj(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
+      }, this.root);
     if (target === undefined) {
       this.notes.add('not-imported', `${this.label}: ${ref}`, `the reference ${ref} points at nothing in the document`);
       return {};

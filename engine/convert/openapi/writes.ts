@@ -20,7 +20,8 @@ export interface Operation {
 export type Phase = 'create' | 'read' | 'update' | 'delete';
 
 /** Words of a POST that only reads: `POST /search`, `queryItems`, `login`. */
-const READS = /(^|[^a-z])(search|query|find|lookup|filter|count|validate|verify|check|preview|estimate|calculate|login|log-in|signin|sign-in|token)(s|es)?($|[^a-z])/i;
+const READS =
+  /(^|[^a-z])(search|query|find|lookup|filter|count|validate|verify|check|preview|estimate|calculate|login|log-in|signin|sign-in|token)(s|es)?($|[^a-z])/i;
 
 export function phaseOf(o: Operation): Phase {
   const m = o.method.toLowerCase();
@@ -29,7 +30,16 @@ export function phaseOf(o: Operation): Phase {
   if (m !== 'post') return 'read';
   const codes = Object.keys(isObj(o.op.responses) ? o.op.responses : {});
   if (codes.includes('201')) return 'create';
-  const name = [o.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? '', o.op.operationId, o.op.summary].filter((s) => typeof s === 'string').join(' ')
+  const name = [
+    o.path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .at(-1) ?? '',
+    o.op.operationId,
+    o.op.summary,
+  ]
+    .filter((s) => typeof s === 'string')
+    .join(' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2');
   // Other POSTs create, or act on what was created: either way after their parents (creates run shallow first).
   return !codes.includes('202') && READS.test(name) ? 'read' : 'create';
@@ -46,12 +56,15 @@ const depth = (path: string): number => path.split('/').filter(Boolean).length;
  */
 export function writeOrder(ops: readonly Operation[]): Operation[] {
   const tags = [...new Set(ops.map((o) => o.tag))];
-  return ops.map((o, i) => ({ o, i, phase: phaseOf(o) })).sort((a, b) => {
-    const t = tags.indexOf(a.o.tag) - tags.indexOf(b.o.tag);
-    if (t !== 0) return t;
-    if (a.phase !== b.phase) return RANK[a.phase] - RANK[b.phase];
-    if (a.phase === 'create') return depth(a.o.path) - depth(b.o.path) || a.i - b.i;
-    if (a.phase === 'delete') return depth(b.o.path) - depth(a.o.path) || a.i - b.i;
-    return a.i - b.i;
-  }).map((x) => x.o);
+  return ops
+    .map((o, i) => ({ o, i, phase: phaseOf(o) }))
+    .sort((a, b) => {
+      const t = tags.indexOf(a.o.tag) - tags.indexOf(b.o.tag);
+      if (t !== 0) return t;
+      if (a.phase !== b.phase) return RANK[a.phase] - RANK[b.phase];
+      if (a.phase === 'create') return depth(a.o.path) - depth(b.o.path) || a.i - b.i;
+      if (a.phase === 'delete') return depth(b.o.path) - depth(a.o.path) || a.i - b.i;
+      return a.i - b.i;
+    })
+    .map((x) => x.o);
 }

@@ -11,7 +11,12 @@ import type { PostmanVariables } from './variables.ts';
 /** The effective auth: undefined = inherit from the parent. `null` in the collection means none. */
 export type Resolved = Auth | 'unsupported';
 
-export function convertAuth(a: PostmanAuth | null | undefined, vars: PostmanVariables, where: string, notes: Notes): Resolved | undefined {
+export function convertAuth(
+  a: PostmanAuth | null | undefined,
+  vars: PostmanVariables,
+  where: string,
+  notes: Notes,
+): Resolved | undefined {
   if (a === undefined) return undefined;
   if (a === null || a.type === 'noauth') return { type: 'none' };
   if (a.type === 'inherit') return undefined;
@@ -20,21 +25,36 @@ export function convertAuth(a: PostmanAuth | null | undefined, vars: PostmanVari
     return raw === undefined ? undefined : vars.text(raw, where);
   };
   switch (a.type) {
-    case 'bearer': return { type: 'bearer', token: p('token') ?? '' };
-    case 'basic': return { type: 'basic', username: p('username') ?? '', password: p('password') ?? '' };
+    case 'bearer':
+      return { type: 'bearer', token: p('token') ?? '' };
+    case 'basic':
+      return { type: 'basic', username: p('username') ?? '', password: p('password') ?? '' };
     case 'apikey': {
       const inQuery = p('in') === 'query';
-      return { type: 'apiKey', name: p('key') || 'X-API-Key', value: p('value') ?? '', ...(inQuery ? { in: 'query' as const } : {}) };
+      return {
+        type: 'apiKey',
+        name: p('key') || 'X-API-Key',
+        value: p('value') ?? '',
+        ...(inQuery ? { in: 'query' as const } : {}),
+      };
     }
     case 'oauth2': {
       const token = p('accessToken');
-      notes.add('approximated', where, token !== undefined
-        ? 'OAuth 2: the access token is sent as a bearer token; fetching and refreshing tokens is not imported'
-        : 'OAuth 2 without a stored access token: the plan sends a bearer token from ${env.OAUTH_TOKEN}; fetching tokens is not imported');
+      notes.add(
+        'approximated',
+        where,
+        token !== undefined
+          ? 'OAuth 2: the access token is sent as a bearer token; fetching and refreshing tokens is not imported'
+          : 'OAuth 2 without a stored access token: the plan sends a bearer token from ${env.OAUTH_TOKEN}; fetching tokens is not imported',
+      );
       return { type: 'bearer', token: token ?? '${env.OAUTH_TOKEN}' };
     }
     default:
-      notes.add('not-imported', where, `${a.type} auth: the plan has no equivalent (it computes signatures or runs a handshake); requests using it are sent without auth — add a header or a login request`);
+      notes.add(
+        'not-imported',
+        where,
+        `${a.type} auth: the plan has no equivalent (it computes signatures or runs a handshake); requests using it are sent without auth — add a header or a login request`,
+      );
       return 'unsupported';
   }
 }
@@ -42,7 +62,9 @@ export function convertAuth(a: PostmanAuth | null | undefined, vars: PostmanVari
 /** v2.1 writes auth parameters as [{ key, value }], v2.0 as { key: value }. */
 function param(params: unknown, key: string): string | undefined {
   if (Array.isArray(params)) {
-    const found = params.find((x: unknown) => typeof x === 'object' && x !== null && (x as { key?: unknown }).key === key) as { value?: unknown } | undefined;
+    const found = params.find(
+      (x: unknown) => typeof x === 'object' && x !== null && (x as { key?: unknown }).key === key,
+    ) as { value?: unknown } | undefined;
     return found?.value === undefined ? undefined : String(found.value);
   }
   if (params && typeof params === 'object') {

@@ -8,7 +8,13 @@ import { multipartText } from '../multipart.ts';
 import type { PostmanBody } from './schema.ts';
 import type { PostmanVariables } from './variables.ts';
 
-export function convertBody(b: PostmanBody | null | undefined, headers: [string, string][], vars: PostmanVariables, where: string, notes: Notes): DraftBody | undefined {
+export function convertBody(
+  b: PostmanBody | null | undefined,
+  headers: [string, string][],
+  vars: PostmanVariables,
+  where: string,
+  notes: Notes,
+): DraftBody | undefined {
   if (!b || b.disabled || !b.mode) return undefined;
   const t = (s: unknown): string => vars.text(s === undefined || s === null ? '' : String(s), where);
   const type = headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1].toLowerCase() ?? '';
@@ -19,7 +25,9 @@ export function convertBody(b: PostmanBody | null | undefined, headers: [string,
       return classify(t(b.raw), type || (language === 'json' ? 'application/json' : ''));
     }
     case 'urlencoded': {
-      const fields = (b.urlencoded ?? []).filter((f) => !f.disabled).map((f) => [t(f.key), t(f.value)] as [string, string]);
+      const fields = (b.urlencoded ?? [])
+        .filter((f) => !f.disabled)
+        .map((f) => [t(f.key), t(f.value)] as [string, string]);
       return { kind: 'form', fields };
     }
     case 'formdata': {
@@ -27,7 +35,11 @@ export function convertBody(b: PostmanBody | null | undefined, headers: [string,
       for (const f of b.formdata ?? []) {
         if (f.disabled) continue;
         if (f.type === 'file' || f.src !== undefined) {
-          notes.add('not-imported', where, `form-data file field '${f.key}' (${String(f.src ?? '')}): a plan cannot send files inside a multipart body`);
+          notes.add(
+            'not-imported',
+            where,
+            `form-data file field '${f.key}' (${String(f.src ?? '')}): a plan cannot send files inside a multipart body`,
+          );
           continue;
         }
         parts.push({ name: t(f.key), value: t(f.value), ...(f.contentType ? { contentType: f.contentType } : {}) });
@@ -41,14 +53,22 @@ export function convertBody(b: PostmanBody | null | undefined, headers: [string,
     }
     case 'file': {
       const src = typeof b.file?.src === 'string' ? b.file.src : '';
-      if (!src) { notes.add('not-imported', where, 'a file body without a file path'); return undefined; }
+      if (!src) {
+        notes.add('not-imported', where, 'a file body without a file path');
+        return undefined;
+      }
       return { kind: 'file', path: src }; // buildPlan asks the user to confirm the file
     }
     case 'graphql': {
       let variables: unknown = {};
       const raw = b.graphql?.variables?.trim();
       if (raw) {
-        try { variables = JSON.parse(t(raw)); } catch { notes.add('approximated', where, 'GraphQL variables are not valid JSON: sent as a string'); variables = t(raw); }
+        try {
+          variables = JSON.parse(t(raw));
+        } catch {
+          notes.add('approximated', where, 'GraphQL variables are not valid JSON: sent as a string');
+          variables = t(raw);
+        }
       }
       if (!type) headers.push(['Content-Type', 'application/json']);
       return { kind: 'json', value: { query: t(b.graphql?.query ?? ''), variables } };

@@ -24,9 +24,22 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIO
 
 export function importPostman(text: string, o: PostmanImportOptions = {}): ImportResult {
   const label = sourceLabel(o.file);
-  const collection = check(Collection, parseStructured(text, label, 'a Postman collection'), label, 'Postman collection (v2.0 or v2.1)');
+  const collection = check(
+    Collection,
+    parseStructured(text, label, 'a Postman collection'),
+    label,
+    'Postman collection (v2.0 or v2.1)',
+  );
   const envLabel = o.environmentFile ?? 'environment';
-  const env = o.environment === undefined ? undefined : check(Environment, parseStructured(o.environment, envLabel, 'a Postman environment'), envLabel, 'Postman environment');
+  const env =
+    o.environment === undefined
+      ? undefined
+      : check(
+          Environment,
+          parseStructured(o.environment, envLabel, 'a Postman environment'),
+          envLabel,
+          'Postman environment',
+        );
   const notes = new Notes();
   const vars = new PostmanVariables(collection.variable ?? [], env, notes, label);
   const drafts: DraftRequest[] = [];
@@ -38,7 +51,12 @@ export function importPostman(text: string, o: PostmanImportOptions = {}): Impor
       const name = item.name ?? 'request';
       const where = `${label}: ${[...path, name].join(' › ')}`;
       const own = convertAuth(item.auth, vars, `${where} (auth)`, notes) ?? auth;
-      if (item.variable?.length) notes.add('approximated', where, `${item.variable.length} item variable(s) became plan variables (visible to every request)`);
+      if (item.variable?.length)
+        notes.add(
+          'approximated',
+          where,
+          `${item.variable.length} item variable(s) became plan variables (visible to every request)`,
+        );
       for (const v of item.variable ?? []) if (v.key && !v.disabled) vars.add(v.key, v.value, where);
       if (item.item !== undefined) {
         readEvents(item.event ?? [], where, notes, undefined);
@@ -57,18 +75,44 @@ export function importPostman(text: string, o: PostmanImportOptions = {}): Impor
   return { plan, notes: notes.list, env: envNames, format: 'postman' };
 }
 
-function request(item: PostmanItem, path: string[], auth: Resolved | undefined, vars: PostmanVariables, where: string, notes: Notes): DraftRequest | undefined {
+function request(
+  item: PostmanItem,
+  path: string[],
+  auth: Resolved | undefined,
+  vars: PostmanVariables,
+  where: string,
+  notes: Notes,
+): DraftRequest | undefined {
   const r = typeof item.request === 'string' ? { url: item.request } : item.request;
-  if (!r) { notes.add('not-imported', where, 'an item with neither a request nor sub-items'); return undefined; }
+  if (!r) {
+    notes.add('not-imported', where, 'an item with neither a request nor sub-items');
+    return undefined;
+  }
   const method = (r.method ?? 'GET').toUpperCase();
-  if (!METHODS.has(method)) { notes.add('not-imported', where, `method ${method} is not supported by plans`); return undefined; }
+  if (!METHODS.has(method)) {
+    notes.add('not-imported', where, `method ${method} is not supported by plans`);
+    return undefined;
+  }
   const headers: [string, string][] = [];
-  const list = typeof r.header === 'string' ? r.header.split('\n').filter((l) => l.includes(':')).map((l) => ({ key: l.slice(0, l.indexOf(':')).trim(), value: l.slice(l.indexOf(':') + 1).trim(), disabled: false })) : r.header ?? [];
+  const list =
+    typeof r.header === 'string'
+      ? r.header
+          .split('\n')
+          .filter((l) => l.includes(':'))
+          .map((l) => ({
+            key: l.slice(0, l.indexOf(':')).trim(),
+            value: l.slice(l.indexOf(':') + 1).trim(),
+            disabled: false,
+          }))
+      : (r.header ?? []);
   const off = list.filter((h) => h.disabled).map((h) => h.key);
   if (off.length) notes.add('info', where, `disabled header(s) left out: ${off.join(', ')}`);
   for (const h of list) if (!h.disabled && h.key) headers.push([h.key, vars.text(String(h.value ?? ''), where)]);
   const url = postmanUrl(r.url, vars, where, notes);
-  if (url === undefined) { notes.add('not-imported', where, 'a request without a URL'); return undefined; }
+  if (url === undefined) {
+    notes.add('not-imported', where, 'a request without a URL');
+    return undefined;
+  }
   const d: DraftRequest = { name: item.name ?? `${method} ${url}`, method, url, headers, where };
   if (path.length > 0) d.group = path;
   const body = convertBody(r.body, headers, vars, where, notes);

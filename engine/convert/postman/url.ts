@@ -6,13 +6,19 @@ import type { Notes } from '../draft.ts';
 import type { PostmanUrl } from './schema.ts';
 import type { PostmanVariables } from './variables.ts';
 
-export function postmanUrl(u: PostmanUrl | undefined, vars: PostmanVariables, where: string, notes: Notes): string | undefined {
+export function postmanUrl(
+  u: PostmanUrl | undefined,
+  vars: PostmanVariables,
+  where: string,
+  notes: Notes,
+): string | undefined {
   if (u === undefined) return undefined;
   let raw: string;
   const pathVars = new Map<string, string>();
   if (typeof u === 'string') raw = u;
   else {
-    for (const v of u.variable ?? []) if (v.key) pathVars.set(v.key, v.value === undefined || v.value === null ? '' : String(v.value));
+    for (const v of u.variable ?? [])
+      if (v.key) pathVars.set(v.key, v.value === undefined || v.value === null ? '' : String(v.value));
     raw = u.raw ?? build(u);
     const off = (u.query ?? []).filter((q) => q.disabled).map((q) => q.key);
     if (off.length) notes.add('info', where, `disabled query parameter(s) left out: ${off.join(', ')}`);
@@ -31,8 +37,13 @@ export function postmanUrl(u: PostmanUrl | undefined, vars: PostmanVariables, wh
 }
 
 function build(u: Exclude<PostmanUrl, string>): string {
-  const host = Array.isArray(u.host) ? u.host.join('.') : u.host ?? '';
-  const path = Array.isArray(u.path) ? u.path.map((p) => (typeof p === 'string' ? p : p.value ?? '')).join('/') : u.path ?? '';
-  const query = (u.query ?? []).filter((q) => !q.disabled).map((q) => (q.value === undefined || q.value === null ? q.key : `${q.key}=${String(q.value)}`)).join('&');
+  const host = Array.isArray(u.host) ? u.host.join('.') : (u.host ?? '');
+  const path = Array.isArray(u.path)
+    ? u.path.map((p) => (typeof p === 'string' ? p : (p.value ?? ''))).join('/')
+    : (u.path ?? '');
+  const query = (u.query ?? [])
+    .filter((q) => !q.disabled)
+    .map((q) => (q.value === undefined || q.value === null ? q.key : `${q.key}=${String(q.value)}`))
+    .join('&');
   return `${u.protocol ? `${u.protocol}://` : ''}${host}${u.port ? `:${u.port}` : ''}${path ? `/${path.replace(/^\//, '')}` : ''}${query ? `?${query}` : ''}`;
 }

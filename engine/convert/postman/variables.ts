@@ -10,8 +10,12 @@ import type { Environment, Variable } from './schema.ts';
 
 const RESERVED = new Set(['vu', 'iter', 'scenario', 'env', 'data']);
 const DYNAMIC: Record<string, string> = {
-  $guid: 'uuid()', $randomUUID: 'uuid()', $timestamp: '(now() - now() % 1000) / 1000', $isoTimestamp: 'isoNow()',
-  $randomInt: 'randomInt(0, 1000)', $randomAlphaNumeric: 'randomString(1)',
+  $guid: 'uuid()',
+  $randomUUID: 'uuid()',
+  $timestamp: '(now() - now() % 1000) / 1000',
+  $isoTimestamp: 'isoNow()',
+  $randomInt: 'randomInt(0, 1000)',
+  $randomAlphaNumeric: 'randomString(1)',
 };
 
 export class PostmanVariables {
@@ -31,17 +35,24 @@ export class PostmanVariables {
     for (const v of collection) {
       const key = v.key ?? v.id;
       if (key === undefined || v.disabled) continue;
-      this.defined.set(key, this.initial(key, v.value, isSecretField(key, String(v.value ?? '')) || v.type === 'secret', undefined));
+      this.defined.set(
+        key,
+        this.initial(key, v.value, isSecretField(key, String(v.value ?? '')) || v.type === 'secret', undefined),
+      );
     }
     for (const v of env?.values ?? []) {
       if (v.enabled === false) continue;
-      this.defined.set(v.key, this.initial(v.key, v.value, isSecretField(v.key, String(v.value ?? '')) || v.type === 'secret', 'env'));
+      this.defined.set(
+        v.key,
+        this.initial(v.key, v.value, isSecretField(v.key, String(v.value ?? '')) || v.type === 'secret', 'env'),
+      );
     }
   }
 
   /** A variable defined on a folder or request (Postman scopes it; a plan variable is global). */
   add(key: string, value: unknown, where: string): void {
-    if (!this.defined.has(key)) this.defined.set(key, this.initial(key, value, isSecretField(key, String(value ?? '')), undefined, where));
+    if (!this.defined.has(key))
+      this.defined.set(key, this.initial(key, value, isSecretField(key, String(value ?? '')), undefined, where));
   }
 
   /** Plan variable name for a Postman name. */
@@ -73,7 +84,9 @@ export class PostmanVariables {
       if (PostmanVariables.planName(name) in out || visiting.has(name)) return;
       visiting.add(name);
       const value = this.defined.get(name);
-      for (const dep of typeof value === 'string' ? [...value.matchAll(/\$\{([A-Za-z_]\w*)\}/g)].map((m) => m[1] as string) : []) {
+      for (const dep of typeof value === 'string'
+        ? [...value.matchAll(/\$\{([A-Za-z_]\w*)\}/g)].map((m) => m[1] as string)
+        : []) {
         const original = [...this.defined.keys()].find((k) => PostmanVariables.planName(k) === dep);
         if (original !== undefined) visit(original);
       }
@@ -85,17 +98,26 @@ export class PostmanVariables {
       if (plan in out || this.extracted.has(plan)) continue;
       const env = envName(name);
       out[plan] = `\${env.${env}}`;
-      this.notes.add('not-imported', this.label, `{{${name}}} is used but defined neither in the collection nor in the environment (a script, a data file or globals set it in Postman): the plan reads \${env.${env}}`);
+      this.notes.add(
+        'not-imported',
+        this.label,
+        `{{${name}}} is used but defined neither in the collection nor in the environment (a script, a data file or globals set it in Postman): the plan reads \${env.${env}}`,
+      );
     }
     return out;
   }
 
   private initial(key: string, value: unknown, secret: boolean, from: 'env' | undefined, where = this.label): unknown {
-    const text = typeof value === 'string' ? this.text(value, `${where}: variable ${key}`) : value ?? '';
+    const text = typeof value === 'string' ? this.text(value, `${where}: variable ${key}`) : (value ?? '');
     const name = envName(key);
     if (secret) {
-      this.notes.add('secret', `${where}: variable ${key}`, `its value was replaced by \${env.${name}} (it is not written to the plan); run with --env ${name}=...`);
-      if (typeof value === 'string' || typeof value === 'number') this.hidden.push({ value: String(value), name, where: `${where}: variable ${key}`, what: `variable ${key}` });
+      this.notes.add(
+        'secret',
+        `${where}: variable ${key}`,
+        `its value was replaced by \${env.${name}} (it is not written to the plan); run with --env ${name}=...`,
+      );
+      if (typeof value === 'string' || typeof value === 'number')
+        this.hidden.push({ value: String(value), name, where: `${where}: variable ${key}`, what: `variable ${key}` });
       return `\${env.${name}}`;
     }
     if (from !== 'env') return text;

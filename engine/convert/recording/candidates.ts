@@ -15,7 +15,8 @@ import { bodyText, mimeOf, type RecordedExchange } from './types.ts';
 import { escapeRegex, isTokenLike, isTokenName } from './values.ts';
 
 /** Headers every response has; their values are never a session's data. */
-const PLAIN_HEADERS = /^(date|content-(length|type|encoding|language|security-policy.*)|server|etag|last-modified|cache-control|expires|vary|age|via|connection|keep-alive|transfer-encoding|accept-ranges|strict-transport-security|x-(content-type-options|frame-options|xss-protection|powered-by)|referrer-policy|permissions-policy|access-control-.*|alt-svc|link|location|set-cookie|report-to|nel|server-timing|timing-allow-origin|cross-origin-.*)$/i;
+const PLAIN_HEADERS =
+  /^(date|content-(length|type|encoding|language|security-policy.*)|server|etag|last-modified|cache-control|expires|vary|age|via|connection|keep-alive|transfer-encoding|accept-ranges|strict-transport-security|x-(content-type-options|frame-options|xss-protection|powered-by)|referrer-policy|permissions-policy|access-control-.*|alt-svc|link|location|set-cookie|report-to|nel|server-timing|timing-allow-origin|cross-origin-.*)$/i;
 
 export function candidatesOf(step: RecordedStep): Candidate[] {
   const x = step.last;
@@ -29,7 +30,15 @@ export function candidatesOf(step: RecordedStep): Candidate[] {
     if (lower === 'set-cookie') {
       const pair = value.split(';', 1)[0]!;
       const eq = pair.indexOf('=');
-      if (eq > 0) out.push({ value: pair.slice(eq + 1).trim(), where: 'set-cookie', name: pair.slice(0, eq).trim(), extractor: { cookie: pair.slice(0, eq).trim() }, hint: pair.slice(0, eq).trim(), strong: true });
+      if (eq > 0)
+        out.push({
+          value: pair.slice(eq + 1).trim(),
+          where: 'set-cookie',
+          name: pair.slice(0, eq).trim(),
+          extractor: { cookie: pair.slice(0, eq).trim() },
+          hint: pair.slice(0, eq).trim(),
+          strong: true,
+        });
     } else if (!PLAIN_HEADERS.test(lower)) {
       out.push({ value, where: 'header', name, extractor: { header: lower }, hint: name, strong: isTokenName(name) });
     }
@@ -42,13 +51,24 @@ export function candidatesOf(step: RecordedStep): Candidate[] {
 
 function jsonCandidates(text: string): Candidate[] {
   let doc: unknown;
-  try { doc = JSON.parse(text); } catch { return []; }
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return [];
+  }
   const out: Candidate[] = [];
   const walk = (v: unknown, path: string, key: string, parent: string, depth: number): void => {
     if (out.length >= 500 || depth > 24) return;
     if (typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v))) {
       const hint = /^(id|uuid|key|value|code)$/i.test(key) && parent ? `${singular(parent)}_${key}` : key || 'value';
-      out.push({ value: String(v), where: 'json', name: path, extractor: { jsonPath: path }, hint, strong: typeof v === 'string' && isTokenName(key) });
+      out.push({
+        value: String(v),
+        where: 'json',
+        name: path,
+        extractor: { jsonPath: path },
+        hint,
+        strong: typeof v === 'string' && isTokenName(key),
+      });
     } else if (Array.isArray(v)) {
       v.slice(0, 50).forEach((item, i) => walk(item, `${path}[${i}]`, key, key, depth + 1));
     } else if (v !== null && typeof v === 'object') {
@@ -73,24 +93,46 @@ function singular(word: string): string {
  */
 function urlCandidates(firstUrl: string, finalUrl: string, from: 'url' | 'location'): Candidate[] {
   let url: URL;
-  try { url = new URL(finalUrl); } catch { return []; }
+  try {
+    url = new URL(finalUrl);
+  } catch {
+    return [];
+  }
   const out: Candidate[] = [];
   const lead = from === 'url' ? '' : LOCATION_LINE;
-  const extractor = (regex: string): Extractor => (from === 'url' ? { regex, from: 'url' } : { regex: `${lead}${regex}`, from: 'headers' });
+  const extractor = (regex: string): Extractor =>
+    from === 'url' ? { regex, from: 'url' } : { regex: `${lead}${regex}`, from: 'headers' };
   const segments = url.pathname.split('/');
   segments.forEach((segment, i) => {
     if (segment === '' || firstUrl.includes(segment)) return;
     const before = segments.slice(0, i).map(escapeRegex).join('/');
-    const after = segments.slice(i + 1).map(escapeRegex).join('/');
+    const after = segments
+      .slice(i + 1)
+      .map(escapeRegex)
+      .join('/');
     const regex = `${before}/([^/?#${from === 'url' ? '' : '\\s'}]+)${i < segments.length - 1 ? `/${after}` : ''}`;
-    out.push({ value: segment, where: 'location', name: `path segment ${i}`, extractor: extractor(regex), hint: segments[i - 1] ? `${singular(segments[i - 1]!)}_id` : 'path_id', strong: false });
+    out.push({
+      value: segment,
+      where: 'location',
+      name: `path segment ${i}`,
+      extractor: extractor(regex),
+      hint: segments[i - 1] ? `${singular(segments[i - 1]!)}_id` : 'path_id',
+      strong: false,
+    });
   });
   for (const m of url.search.slice(1).split('&')) {
     const eq = m.indexOf('=');
     if (eq <= 0 || firstUrl.includes(m.slice(eq + 1))) continue;
     const name = m.slice(0, eq);
     const regex = from === 'url' ? `[?&]${escapeRegex(name)}=([^&#]*)` : `[^\\n]*[?&]${escapeRegex(name)}=([^&#\\s]*)`;
-    out.push({ value: m.slice(eq + 1), where: 'location', name: `query ${name}`, extractor: extractor(regex), hint: name, strong: isTokenName(name) });
+    out.push({
+      value: m.slice(eq + 1),
+      where: 'location',
+      name: `query ${name}`,
+      extractor: extractor(regex),
+      hint: name,
+      strong: isTokenName(name),
+    });
   }
   return out;
 }
@@ -106,14 +148,28 @@ const LOCATION_LINE = '(?:^|\\n)location: (?:https?://[^/\\s]+)?';
 function locationCandidates(firstUrl: string, x: RecordedExchange): Candidate[] {
   const location = recordedLocation(x);
   if (!location?.dynamic || !location.sameOrigin || !location.path.startsWith('/')) return [];
-  const parts = urlCandidates(firstUrl, new URL(location.path, 'http://h').href, 'location').filter((c) => isTokenLike(c.value, c.strong));
+  const parts = urlCandidates(firstUrl, new URL(location.path, 'http://h').href, 'location').filter((c) =>
+    isTokenLike(c.value, c.strong),
+  );
   if (parts.length > 0) return parts;
   const value = location.path.replace(/#.*$/, '');
   // Named after the part before the first id: /groups/41/edit -> group_url.
   const names = value.split(/[/?&=]/).filter(Boolean);
   const firstId = names.findIndex((p) => /^\d+$/.test(p) || isTokenLike(p, false));
-  const named = names.slice(0, firstId < 0 ? names.length : firstId).filter((p) => /^[A-Za-z][\w-]*$/.test(p)).at(-1);
-  return [{ value, where: 'location', name: 'Location header', strong: true, hint: named ? `${singular(named)}_url` : 'redirect_url', extractor: { regex: `${LOCATION_LINE}(/[^#\\s]*)`, from: 'headers' } }];
+  const named = names
+    .slice(0, firstId < 0 ? names.length : firstId)
+    .filter((p) => /^[A-Za-z][\w-]*$/.test(p))
+    .at(-1);
+  return [
+    {
+      value,
+      where: 'location',
+      name: 'Location header',
+      strong: true,
+      hint: named ? `${singular(named)}_url` : 'redirect_url',
+      extractor: { regex: `${LOCATION_LINE}(/[^#\\s]*)`, from: 'headers' },
+    },
+  ];
 }
 
 /** Does the extraction get exactly this value from the recorded response (as the engine will run it)? */
@@ -122,11 +178,20 @@ export function verify(c: Candidate, x: RecordedExchange): boolean {
   for (const [k, v] of x.responseHeaders) {
     const lower = k.toLowerCase();
     const prev = headers[lower];
-    headers[lower] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : lower === 'set-cookie' ? [prev, v] : `${prev}, ${v}`;
+    headers[lower] =
+      prev === undefined
+        ? v
+        : Array.isArray(prev)
+          ? [...prev, v]
+          : lower === 'set-cookie'
+            ? [prev, v]
+            : `${prev}, ${v}`;
   }
   const body = Buffer.from(bodyText(x.responseBody), 'utf8');
   try {
-    const got = compileExtractor(c.extractor).run(new ResponseView(x.status, headers, body, false, x.durationMs, x.url));
+    const got = compileExtractor(c.extractor).run(
+      new ResponseView(x.status, headers, body, false, x.durationMs, x.url),
+    );
     return got.ok && String(got.value) === c.value;
   } catch {
     return false;

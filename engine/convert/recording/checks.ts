@@ -19,7 +19,11 @@ export function recordedChecks(last: RecordedExchange): Check[] {
   const checks: Check[] = [{ status: last.status }];
   const location = recordedLocation(last);
   if (location) {
-    checks.push(location.dynamic || location.absolute ? { header: 'Location', matches: location.pattern } : { header: 'Location', equals: literal(location.raw) });
+    checks.push(
+      location.dynamic || location.absolute
+        ? { header: 'Location', matches: location.pattern }
+        : { header: 'Location', equals: literal(location.raw) },
+    );
   } else {
     const marker = pageMarker(last);
     if (marker) checks.push(marker);
@@ -37,12 +41,19 @@ export function pageMarker(x: RecordedExchange): Check | undefined {
     .find(isStable);
   if (text === undefined) return undefined;
   // Pages break a long title over lines: the words in order, whatever the spaces between them.
-  return /\s\s|[\t\n\r]/.test(text) ? { body: { matches: text.split(/\s+/).map(escapeRegex).join('\\s+') } } : { body: { contains: literal(text) } };
+  return /\s\s|[\t\n\r]/.test(text)
+    ? { body: { matches: text.split(/\s+/).map(escapeRegex).join('\\s+') } }
+    : { body: { contains: literal(text) } };
 }
 
 /** The longest run of text between tags (a heading often wraps a link), trimmed. */
 function longestText(inner: string): string {
-  return inner.split(/<[^>]*>/).map((s) => s.trim()).sort((a, b) => b.length - a.length)[0] ?? '';
+  return (
+    inner
+      .split(/<[^>]*>/)
+      .map((s) => s.trim())
+      .sort((a, b) => b.length - a.length)[0] ?? ''
+  );
 }
 
 /** Text a page shows the same on every run: not empty, not long, without numbers (counts, ids, dates). */

@@ -7,9 +7,19 @@ import { STATIC_ENTRY_TYPES, type EntryType } from './kinds.ts';
 import { headerValue, mimeOf, type RecordedExchange } from './types.ts';
 
 const DEST: Record<string, EntryType> = {
-  document: 'document', iframe: 'document', frame: 'document',
-  script: 'script', worker: 'script', sharedworker: 'script', serviceworker: 'script',
-  style: 'stylesheet', image: 'image', font: 'font', audio: 'media', video: 'media', track: 'media',
+  document: 'document',
+  iframe: 'document',
+  frame: 'document',
+  script: 'script',
+  worker: 'script',
+  sharedworker: 'script',
+  serviceworker: 'script',
+  style: 'stylesheet',
+  image: 'image',
+  font: 'font',
+  audio: 'media',
+  video: 'media',
+  track: 'media',
   empty: 'fetch',
 };
 const EXT: [RegExp, EntryType][] = [
@@ -21,7 +31,9 @@ const EXT: [RegExp, EntryType][] = [
 ];
 const STATIC: ReadonlySet<EntryType> = new Set(STATIC_ENTRY_TYPES);
 
-export function entryType(x: Pick<RecordedExchange, 'url' | 'requestHeaders' | 'responseHeaders' | 'method'>): EntryType {
+export function entryType(
+  x: Pick<RecordedExchange, 'url' | 'requestHeaders' | 'responseHeaders' | 'method'>,
+): EntryType {
   const dest = headerValue(x.requestHeaders, 'sec-fetch-dest')?.toLowerCase();
   if (dest && DEST[dest]) return DEST[dest];
   const mime = mimeOf(x.responseHeaders);

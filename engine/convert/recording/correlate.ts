@@ -15,7 +15,9 @@ import { replaceUses, type Use } from './uses.ts';
 import { occurrences } from './values.ts';
 import { variableNames } from './variable-names.ts';
 
-export interface CorrelationUse extends Use { entryId: number }
+export interface CorrelationUse extends Use {
+  entryId: number;
+}
 
 export interface Correlation {
   /** Stable for the same recording and source: propose, then accept by id. */
@@ -32,7 +34,11 @@ export function findCorrelations(steps: readonly RecordedStep[], drafts: readonl
   const texts = drafts.map(requestText);
   // All request texts in one string (with where each ends): one search tells whether a value is ever sent again.
   const ends: number[] = [];
-  const joined = texts.reduce((all, t) => { const out = `${all}${t}\n\u0000\n`; ends.push(out.length); return out; }, '');
+  const joined = texts.reduce((all, t) => {
+    const out = `${all}${t}\n\u0000\n`;
+    ends.push(out.length);
+    return out;
+  }, '');
   const sentIn = (value: string, from: number, to: number): boolean => {
     const at = joined.indexOf(value, from);
     return at >= 0 && at < to;
@@ -46,8 +52,12 @@ export function findCorrelations(steps: readonly RecordedStep[], drafts: readonl
     for (const c of candidatesOf(step)) {
       if (taken.has(c.value)) continue;
       const list = byValue.get(c.value);
-      if (list) { list.push(c); continue; }
-      if (!sentIn(c.value, after, joined.length) && !sentIn(encodeURIComponent(c.value), after, joined.length)) continue;
+      if (list) {
+        list.push(c);
+        continue;
+      }
+      if (!sentIn(c.value, after, joined.length) && !sentIn(encodeURIComponent(c.value), after, joined.length))
+        continue;
       byValue.set(c.value, [c]);
     }
     for (const list of byValue.values()) {
@@ -56,7 +66,12 @@ export function findCorrelations(steps: readonly RecordedStep[], drafts: readonl
       if (!c) continue;
       const encoded = encodeURIComponent(c.value);
       // Sent before (or by this very request): the client had it, the server did not make it up.
-      if (texts.slice(0, i + 1).some((t) => occurrences(t, c.value).length > 0 || (encoded !== c.value && t.includes(encoded)))) continue;
+      if (
+        texts
+          .slice(0, i + 1)
+          .some((t) => occurrences(t, c.value).length > 0 || (encoded !== c.value && t.includes(encoded)))
+      )
+        continue;
       const uses: CorrelationUse[] = [];
       for (let j = i + 1; j < drafts.length; j++) {
         if (!texts[j]!.includes(c.value) && !texts[j]!.includes(encoded)) continue;
@@ -65,7 +80,12 @@ export function findCorrelations(steps: readonly RecordedStep[], drafts: readonl
       if (uses.length === 0) continue;
       taken.add(c.value);
       hints.push(c.hint);
-      found.push({ value: c.value, source: { entryId: step.last.id, where: c.where, name: c.name, extractor: c.extractor }, uses, confidence: confidence(c, uses) });
+      found.push({
+        value: c.value,
+        source: { entryId: step.last.id, where: c.where, name: c.name, extractor: c.extractor },
+        uses,
+        confidence: confidence(c, uses),
+      });
     }
   });
   const names = variableNames(hints);
@@ -81,7 +101,15 @@ function confidence(c: Candidate, uses: readonly Use[]): Correlation['confidence
   if (c.strong || c.value.length >= 16) return 'high';
   if (/\d/.test(c.value) && /[A-Za-z]/.test(c.value)) return 'medium';
   // A number from a field named like an id (orderId, user_id) is one.
-  if (/(^|[^a-z])id$|[a-z]Id$/.test(c.name.split(/[.[\]'$]+/).filter(Boolean).at(-1) ?? '')) return 'medium';
+  if (
+    /(^|[^a-z])id$|[a-z]Id$/.test(
+      c.name
+        .split(/[.[\]'$]+/)
+        .filter(Boolean)
+        .at(-1) ?? '',
+    )
+  )
+    return 'medium';
   return uses.length > 1 ? 'medium' : 'low';
 }
 
@@ -93,7 +121,15 @@ function correlationId(f: Omit<Correlation, 'variable' | 'id'>): string {
 
 /** Everything a request sends except its cookies (the jar's), as one text to search. */
 function requestText(d: DraftRequest): string {
-  const body = d.body?.kind === 'json' ? JSON.stringify(d.body.value) : d.body?.kind === 'form' ? d.body.fields.map(([k, v]) => `${k}=${v}`).join('&')
-    : d.body?.kind === 'text' ? d.body.text : '';
-  return [d.url, ...d.headers.filter(([k]) => k.toLowerCase() !== 'cookie').map(([k, v]) => `${k}: ${v}`), body].join('\n');
+  const body =
+    d.body?.kind === 'json'
+      ? JSON.stringify(d.body.value)
+      : d.body?.kind === 'form'
+        ? d.body.fields.map(([k, v]) => `${k}=${v}`).join('&')
+        : d.body?.kind === 'text'
+          ? d.body.text
+          : '';
+  return [d.url, ...d.headers.filter(([k]) => k.toLowerCase() !== 'cookie').map(([k, v]) => `${k}: ${v}`), body].join(
+    '\n',
+  );
 }

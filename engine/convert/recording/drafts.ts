@@ -14,7 +14,8 @@ import { isRedirect, pathAndQuery, type RecordedStep } from './steps.ts';
 import { bodyText, headerValue, type RecordedExchange } from './types.ts';
 
 /** Left out of every request: the engine computes them, they belong to one connection, or only a browser sends them. */
-const DROPPED = /^(host|content-length|connection|keep-alive|proxy-connection|proxy-authorization|te|trailer|transfer-encoding|upgrade|expect|accept-encoding|sec-ch-.*|sec-fetch-.*|upgrade-insecure-requests|priority|dnt|sec-gpc|purpose|sec-purpose|x-client-data|cache-control|pragma|if-none-match|if-modified-since|if-range|:.*)$/i;
+const DROPPED =
+  /^(host|content-length|connection|keep-alive|proxy-connection|proxy-authorization|te|trailer|transfer-encoding|upgrade|expect|accept-encoding|sec-ch-.*|sec-fetch-.*|upgrade-insecure-requests|priority|dnt|sec-gpc|purpose|sec-purpose|x-client-data|cache-control|pragma|if-none-match|if-modified-since|if-range|:.*)$/i;
 
 export interface DraftOptions {
   /** Keep the browser's User-Agent (default: the engine sends its own). */
@@ -36,7 +37,10 @@ export function stepDrafts(steps: readonly RecordedStep[], o: DraftOptions, note
     const headers: [string, string][] = [];
     for (const [name, value] of x.requestHeaders) {
       const lower = name.toLowerCase();
-      if (DROPPED.test(lower) || (lower === 'user-agent' && !o.keepUserAgent)) { dropped.add(lower.startsWith('sec-') ? `${lower.split('-').slice(0, 2).join('-')}-*` : lower); continue; }
+      if (DROPPED.test(lower) || (lower === 'user-agent' && !o.keepUserAgent)) {
+        dropped.add(lower.startsWith('sec-') ? `${lower.split('-').slice(0, 2).join('-')}-*` : lower);
+        continue;
+      }
       if (lower === 'cookie') {
         const kept = cookies.unsetBy(value, x.url, where, cookieNotes);
         if (kept) headers.push([name, literal(kept)]);
@@ -51,7 +55,12 @@ export function stepDrafts(steps: readonly RecordedStep[], o: DraftOptions, note
     // A response the browser gave up on (net::ERR_ABORTED, with whatever status it had seen) is no outcome to check.
     const checks = last.error === undefined ? recordedChecks(last) : [];
     if (checks.length > 0) d.checks = checks;
-    else notes.add('info', where, `no complete response was recorded (${last.error ?? 'unknown reason'}): no status check was added`);
+    else
+      notes.add(
+        'info',
+        where,
+        `no complete response was recorded (${last.error ?? 'unknown reason'}): no status check was added`,
+      );
     if (isRedirect(last.status)) d.maxRedirects = step.chain.length - 1;
     const host = hostOf(x.url);
     if (x.url.startsWith('https:') && (insecure.has(host) || insecure.has(host.replace(/:\d+$/, '')))) {
@@ -61,20 +70,48 @@ export function stepDrafts(steps: readonly RecordedStep[], o: DraftOptions, note
     for (const hop of step.chain) cookies.record(asHar(hop));
     return d;
   });
-  if (cookieNotes.list.length > 0) notes.add('info', 'recording', `cookies set by recorded responses are left to the plan's cookie jar (left out of the Cookie header of ${cookieNotes.list.length} request${cookieNotes.list.length === 1 ? '' : 's'})`);
-  if (insecureUsed.size > 0) notes.add('info', 'recording', `the recording did not check the HTTPS certificate of ${[...insecureUsed].join(', ')} (insecure hosts): those requests set insecureTls`);
-  if (dropped.size > 0) notes.add('info', 'recording', `left out headers a plan should not replay (the engine sets them, or only a browser sends them): ${[...dropped].sort().join(', ')}`);
+  if (cookieNotes.list.length > 0)
+    notes.add(
+      'info',
+      'recording',
+      `cookies set by recorded responses are left to the plan's cookie jar (left out of the Cookie header of ${cookieNotes.list.length} request${cookieNotes.list.length === 1 ? '' : 's'})`,
+    );
+  if (insecureUsed.size > 0)
+    notes.add(
+      'info',
+      'recording',
+      `the recording did not check the HTTPS certificate of ${[...insecureUsed].join(', ')} (insecure hosts): those requests set insecureTls`,
+    );
+  if (dropped.size > 0)
+    notes.add(
+      'info',
+      'recording',
+      `left out headers a plan should not replay (the engine sets them, or only a browser sends them): ${[...dropped].sort().join(', ')}`,
+    );
   return drafts;
 }
 
-function requestBody(x: RecordedExchange, headers: [string, string][], where: string, notes: Notes): DraftRequest['body'] {
+function requestBody(
+  x: RecordedExchange,
+  headers: [string, string][],
+  where: string,
+  notes: Notes,
+): DraftRequest['body'] {
   for (const f of x.fileFields ?? []) {
-    notes.add('not-imported', where, `multipart file field '${f.name}'${f.fileName ? ` (${f.fileName})` : ''}: a plan cannot send files inside a multipart body; its text fields are sent`);
+    notes.add(
+      'not-imported',
+      where,
+      `multipart file field '${f.name}'${f.fileName ? ` (${f.fileName})` : ''}: a plan cannot send files inside a multipart body; its text fields are sent`,
+    );
   }
   const b = x.requestBody;
   if (!b || (b.size === 0 && !b.text && !b.base64)) return undefined;
   if (b.truncated || b.omitted) {
-    notes.add('not-imported', where, `the request body was not recorded in full (${b.omitted ?? `${b.size} bytes, over the recording's size cap`}): add it to the request by hand`);
+    notes.add(
+      'not-imported',
+      where,
+      `the request body was not recorded in full (${b.omitted ?? `${b.size} bytes, over the recording's size cap`}): add it to the request by hand`,
+    );
     return undefined;
   }
   if (b.text === undefined) {

@@ -54,5 +54,9 @@ function attr(tag: string, name: string): string | undefined {
 function actionPath(formTag: string, pageUrl: string, page: string): string {
   const action = attr(formTag, 'action')?.replace(/&amp;/g, '&');
   if (!action) return page;
-  try { return new URL(action, pageUrl).pathname; } catch { return page; }
+  try {
+    return new URL(action, pageUrl).pathname;
+  } catch {
+    return page;
+  }
 }

@@ -18,9 +18,17 @@ export interface PacingOptions {
   minThinkMs?: number;
 }
 
-export interface Pacing { group: string | undefined; pauseMs: number; thinkBefore: string | undefined }
+export interface Pacing {
+  group: string | undefined;
+  pauseMs: number;
+  thinkBefore: string | undefined;
+}
 
-export function pace(steps: readonly RecordedStep[], all: readonly RecordedExchange[], o: PacingOptions = {}): Pacing[] {
+export function pace(
+  steps: readonly RecordedStep[],
+  all: readonly RecordedExchange[],
+  o: PacingOptions = {},
+): Pacing[] {
   const endBefore = endsBefore(all);
   const gapMs = o.gapMs ?? 3000;
   const minThink = o.minThinkMs ?? 500;
@@ -40,7 +48,8 @@ export function pace(steps: readonly RecordedStep[], all: readonly RecordedExcha
       for (let n = 2; used.has(group); n++) group = `${name} (${n})`;
       used.add(group);
     }
-    const think = o.thinkTimes !== false && minThink > 0 && pauseMs >= minThink ? `${Math.round(pauseMs / 100) / 10}s` : undefined;
+    const think =
+      o.thinkTimes !== false && minThink > 0 && pauseMs >= minThink ? `${Math.round(pauseMs / 100) / 10}s` : undefined;
     return { group, pauseMs, thinkBefore: think && parseDuration(think) ? think : undefined };
   });
 }

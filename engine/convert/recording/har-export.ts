@@ -14,21 +14,28 @@ export interface HarExportOptions {
   title?: string;
 }
 
-export interface HarExport { text: string; /** How many values were redacted (0 with includeSecrets). */ redacted: number }
+export interface HarExport {
+  text: string;
+  /** How many values were redacted (0 with includeSecrets). */ redacted: number;
+}
 
 type Json = Record<string, unknown>;
 
 export function recordingToHar(exchanges: readonly RecordedExchange[], o: HarExportOptions = {}): HarExport {
   const secrets = exchanges.map(findSecrets);
-  const values = o.includeSecrets ? [] : [...new Set(secrets.flatMap((s) => s.values))].sort((a, b) => b.length - a.length);
+  const values = o.includeSecrets
+    ? []
+    : [...new Set(secrets.flatMap((s) => s.values))].sort((a, b) => b.length - a.length);
   let redacted = 0;
   const entries = exchanges.map((x, i) => {
     const s = secrets[i]!;
-    const hide = (list: readonly string[]) => (name: string, value: string): string => {
-      if (o.includeSecrets || !list.includes(name.toLowerCase())) return value;
-      redacted++;
-      return name.toLowerCase() === 'set-cookie' ? value.replace(/^([^=;]*=)[^;]*/, `$1${REDACTED}`) : REDACTED;
-    };
+    const hide =
+      (list: readonly string[]) =>
+      (name: string, value: string): string => {
+        if (o.includeSecrets || !list.includes(name.toLowerCase())) return value;
+        redacted++;
+        return name.toLowerCase() === 'set-cookie' ? value.replace(/^([^=;]*=)[^;]*/, `$1${REDACTED}`) : REDACTED;
+      };
     const entry = harEntry(x, hide(s.requestHeaders), hide(s.responseHeaders));
     if (values.length === 0) return entry;
     const before = JSON.stringify(entry);
@@ -36,35 +43,86 @@ export function recordingToHar(exchanges: readonly RecordedExchange[], o: HarExp
     if (JSON.stringify(after) !== before) redacted++;
     return after;
   });
-  const pages = o.title && exchanges[0] ? [{ startedDateTime: new Date(exchanges[0].startedAt).toISOString(), id: 'page_1', title: o.title, pageTimings: {} }] : [];
-  const har = { log: { version: '1.2', creator: { name: 'Loadsmith', version: VERSION }, pages, entries: pages.length ? entries.map((e) => ({ pageref: 'page_1', ...e })) : entries } };
+  const pages =
+    o.title && exchanges[0]
+      ? [
+          {
+            startedDateTime: new Date(exchanges[0].startedAt).toISOString(),
+            id: 'page_1',
+            title: o.title,
+            pageTimings: {},
+          },
+        ]
+      : [];
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'Loadsmith', version: VERSION },
+      pages,
+      entries: pages.length ? entries.map((e) => ({ pageref: 'page_1', ...e })) : entries,
+    },
+  };
   return { text: `${JSON.stringify(har, null, 2)}\n`, redacted };
 }
 
-function harEntry(x: RecordedExchange, reqHeader: (n: string, v: string) => string, resHeader: (n: string, v: string) => string): Json {
+function harEntry(
+  x: RecordedExchange,
+  reqHeader: (n: string, v: string) => string,
+  resHeader: (n: string, v: string) => string,
+): Json {
   let query: { name: string; value: string }[] = [];
-  try { query = [...new URL(x.url).searchParams].map(([name, value]) => ({ name, value })); } catch { /* keep none */ }
-  const cookies = (headerValue(x.requestHeaders, 'cookie') ?? '').split(';').map((p) => p.trim()).filter(Boolean)
+  try {
+    query = [...new URL(x.url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    /* keep none */
+  }
+  const cookies = (headerValue(x.requestHeaders, 'cookie') ?? '')
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)
     .map((p) => ({ name: p.split('=', 1)[0]!, value: reqHeader('cookie', p.slice(p.indexOf('=') + 1)) }));
   const request: Json = {
-    method: x.method, url: x.url, httpVersion: x.httpVersion ?? 'HTTP/1.1',
+    method: x.method,
+    url: x.url,
+    httpVersion: x.httpVersion ?? 'HTTP/1.1',
     headers: x.requestHeaders.map(([name, value]) => ({ name, value: reqHeader(name, value) })),
-    queryString: query, cookies, headersSize: -1, bodySize: x.requestBody?.size ?? 0,
+    queryString: query,
+    cookies,
+    headersSize: -1,
+    bodySize: x.requestBody?.size ?? 0,
   };
   if (x.requestBody && (x.requestBody.text !== undefined || x.requestBody.base64 !== undefined)) {
     request.postData = { mimeType: headerValue(x.requestHeaders, 'content-type') ?? '', ...content(x.requestBody) };
   }
   const response: Json = {
-    status: x.status, statusText: x.statusText ?? '', httpVersion: x.httpVersion ?? 'HTTP/1.1',
+    status: x.status,
+    statusText: x.statusText ?? '',
+    httpVersion: x.httpVersion ?? 'HTTP/1.1',
     headers: x.responseHeaders.map(([name, value]) => ({ name, value: resHeader(name, value) })),
-    cookies: [], content: { size: x.responseBody?.size ?? 0, mimeType: headerValue(x.responseHeaders, 'content-type') ?? mimeOf(x.responseHeaders), ...content(x.responseBody) },
-    redirectURL: headerValue(x.responseHeaders, 'location') ?? '', headersSize: -1, bodySize: x.responseBody?.size ?? -1,
+    cookies: [],
+    content: {
+      size: x.responseBody?.size ?? 0,
+      mimeType: headerValue(x.responseHeaders, 'content-type') ?? mimeOf(x.responseHeaders),
+      ...content(x.responseBody),
+    },
+    redirectURL: headerValue(x.responseHeaders, 'location') ?? '',
+    headersSize: -1,
+    bodySize: x.responseBody?.size ?? -1,
     ...(x.error ? { _error: x.error } : {}),
   };
   return {
-    startedDateTime: new Date(x.startedAt).toISOString(), time: x.durationMs, request, response, cache: {},
-    timings: { send: 0, wait: x.durationMs, receive: 0 }, _resourceType: entryType(x),
-    _loadsmith: { id: x.id, ...(x.redirectFrom !== undefined ? { redirectFrom: x.redirectFrom } : {}), ...truncation(x) },
+    startedDateTime: new Date(x.startedAt).toISOString(),
+    time: x.durationMs,
+    request,
+    response,
+    cache: {},
+    timings: { send: 0, wait: x.durationMs, receive: 0 },
+    _resourceType: entryType(x),
+    _loadsmith: {
+      id: x.id,
+      ...(x.redirectFrom !== undefined ? { redirectFrom: x.redirectFrom } : {}),
+      ...truncation(x),
+    },
   };
 }
 

@@ -15,19 +15,27 @@ export interface HarRecordingImportOptions extends ImportOptions {
 
 export function importHarRecording(text: string, o: HarRecordingImportOptions = {}): ImportResult {
   const exchanges = harToRecording(text, o.file);
-  const convert = (accept?: readonly string[]): RecordingConversion => convertRecording(exchanges, {
-    name: o.name ?? `Imported from ${o.file ?? 'HAR'}`,
-    description: `Recorded in ${o.file ?? 'a HAR file'}: ${exchanges.length} entr${exchanges.length === 1 ? 'y' : 'ies'}`,
-    skipStatic: o.skipStatic ?? false, groupBy: 'navigation', thinkTimes: true, keepWebSockets: true,
-    ...(accept ? { accept } : {}),
-  });
+  const convert = (accept?: readonly string[]): RecordingConversion =>
+    convertRecording(exchanges, {
+      name: o.name ?? `Imported from ${o.file ?? 'HAR'}`,
+      description: `Recorded in ${o.file ?? 'a HAR file'}: ${exchanges.length} entr${exchanges.length === 1 ? 'y' : 'ies'}`,
+      skipStatic: o.skipStatic ?? false,
+      groupBy: 'navigation',
+      thinkTimes: true,
+      keepWebSockets: true,
+      ...(accept ? { accept } : {}),
+    });
   // The correlations the recorder's review pre-ticks: high and medium confidence.
   let result = convert();
   const suggested = result.correlations.filter((c) => c.confidence !== 'low').map((c) => c.id);
   const low = result.correlations.filter((c) => c.confidence === 'low');
   if (low.length > 0) {
     result = convert(suggested);
-    result.notes.push({ kind: 'info', where: o.file ?? 'input', message: `${low.length} more value${low.length === 1 ? '' : 's'} a response produced and a later request sent back (${low.map((c) => c.variable).join(', ')}) ${low.length === 1 ? 'is a plain number' : 'are plain numbers'} used once: replayed as recorded, not extracted; import the HAR in the Recorder to review them` });
+    result.notes.push({
+      kind: 'info',
+      where: o.file ?? 'input',
+      message: `${low.length} more value${low.length === 1 ? '' : 's'} a response produced and a later request sent back (${low.map((c) => c.variable).join(', ')}) ${low.length === 1 ? 'is a plain number' : 'are plain numbers'} used once: replayed as recorded, not extracted; import the HAR in the Recorder to review them`,
+    });
   }
   return withWebSocketSessions(text, { plan: result.plan, notes: result.notes, env: result.env, format: 'har' });
 }

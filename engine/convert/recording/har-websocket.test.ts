@@ -15,10 +15,15 @@ import { planToYaml } from '../plan-yaml.ts';
 const HAR = readFileSync(new URL('../../../tests/fixtures/convert/har/chrome-websocket.har', import.meta.url), 'utf8');
 
 let server: EchoServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 function sessionOf(plan: ReturnType<typeof importPlan>['plan']): WebSocketSession {
-  const found = [...stepsOf(plan)].map((v) => v.step).find((s): s is { websocket: WebSocketSession } => 'websocket' in s);
+  const found = [...stepsOf(plan)]
+    .map((v) => v.step)
+    .find((s): s is { websocket: WebSocketSession } => 'websocket' in s);
   if (!found) throw new Error('no websocket step');
   return found.websocket;
 }
@@ -34,14 +39,20 @@ describe('HAR import of a WebSocket entry', () => {
     expect(ws.headers?.Authorization).toBe('Bearer ${env.API_TOKEN}');
     expect(ws.checks).toEqual([{ status: 101 }]);
     expect(ws.actions).toEqual([
-      { receive: {} }, { send: '{"type":"say","text":"hi all"}' }, { receive: {} },
-      { pause: '2060ms' }, { send: { binary: 'AAECAw==' } }, { receive: {} }, { close: true },
+      { receive: {} },
+      { send: '{"type":"say","text":"hi all"}' },
+      { receive: {} },
+      { pause: '2060ms' },
+      { send: { binary: 'AAECAw==' } },
+      { receive: {} },
+      { close: true },
     ]);
     // Nothing recorded as a request any more, and the handshake key is not an environment variable to set.
     expect([...stepsOf(r.plan)].some((v) => 'request' in v.step && /^wss?:/.test(v.step.request.url))).toBe(false);
     expect(r.env).toEqual(['BASE_URL', 'API_TOKEN']);
     const text = planToYaml(r.plan);
-    for (const secret of ['s3cr3t-session', 'eyJhbGciOiJIUzI1NiJ9', 'dGhlIHNhbXBsZSBub25jZQ==']) expect(text).not.toContain(secret);
+    for (const secret of ['s3cr3t-session', 'eyJhbGciOiJIUzI1NiJ9', 'dGhlIHNhbXBsZSBub25jZQ=='])
+      expect(text).not.toContain(secret);
     expect(r.notes.some((n) => n.message.startsWith('a WebSocket session: 2 messages sent and 3 received'))).toBe(true);
   });
 
@@ -50,12 +61,30 @@ describe('HAR import of a WebSocket entry', () => {
     const { plan } = importPlan(HAR, 'har', { file: 'chrome-websocket.har' });
     const recorder = new MetricsRecorder();
     const steps = plan.scenarios.imported!.steps as Step[];
-    const compiled = compileSteps(steps, '', { plan, scenario: 'imported', scenarioTags: undefined, recorder, files: new Map() });
+    const compiled = compileSteps(steps, '', {
+      plan,
+      scenario: 'imported',
+      scenarioTags: undefined,
+      recorder,
+      files: new Map(),
+    });
     const vu = new VirtualUser(1, 'imported', { BASE_URL: server.url.replace('ws:', 'http:'), API_TOKEN: 't' }, 'vu');
     // The page request goes nowhere useful: only the session is looked at.
-    const wc = { dispatcher: { dispatch: () => { throw new Error('no HTTP here'); } } as unknown as Dispatcher, recorder, userAgent: 't' };
+    const wc = {
+      dispatcher: {
+        dispatch: () => {
+          throw new Error('no HTTP here');
+        },
+      } as unknown as Dispatcher,
+      recorder,
+      userAgent: 't',
+    };
     vu.beginIteration(0);
-    await runIteration(vu, compiled.slice(0, 1).flatMap((g) => (g.kind === 'group' ? g.steps.filter((s) => s.kind === 'websocket') : [])), wc);
+    await runIteration(
+      vu,
+      compiled.slice(0, 1).flatMap((g) => (g.kind === 'group' ? g.steps.filter((s) => s.kind === 'websocket') : [])),
+      wc,
+    );
     const s = recorder.flush(0, 0, true, {});
     expect(s.errors).toEqual([]);
     expect(server.received).toEqual(['{"type":"say","text":"hi all"}', 'AAECAw==']);
@@ -68,11 +97,19 @@ describe('HAR import of a WebSocket entry', () => {
     const { loadPlanFile } = await import('../../plan/file.ts');
     const { plan } = await loadPlanFile(new URL('../../../plans/examples/websocket.yaml', import.meta.url).pathname);
     const har = exportHar(plan);
-    expect(har.notes).toContainEqual(expect.objectContaining({ kind: 'approximated', message: expect.stringContaining('the 2 messages it receives are written empty') }));
+    expect(har.notes).toContainEqual(
+      expect.objectContaining({
+        kind: 'approximated',
+        message: expect.stringContaining('the 2 messages it receives are written empty'),
+      }),
+    );
     const ws = sessionOf(importPlan(har.text, 'har', { file: 'ws.har' }).plan);
     expect(ws.subprotocols).toEqual(['chat.v1']);
     expect(ws.actions).toEqual([
-      { receive: {} }, { send: '{"type":"say","text":"hello from VU $${vu}, iteration $${iter}"}' }, { receive: {} }, { close: true },
+      { receive: {} },
+      { send: '{"type":"say","text":"hello from VU $${vu}, iteration $${iter}"}' },
+      { receive: {} },
+      { close: true },
     ]);
   });
 });

@@ -25,19 +25,28 @@ export function htmlCandidates(html: string): Candidate[] {
 }
 
 /** The tag's name and value attributes, and a regex capturing the value of the tag with that name. */
-function fromTag(tag: string, element: string, nameAttr: string, valueAttr: string): Omit<Candidate, 'where' | 'strong'> | undefined {
+function fromTag(
+  tag: string,
+  element: string,
+  nameAttr: string,
+  valueAttr: string,
+): Omit<Candidate, 'where' | 'strong'> | undefined {
   const name = ATTR(nameAttr).exec(tag);
   const value = ATTR(valueAttr).exec(tag);
   if (!name || !value || name[2] === '' || value.index === undefined) return undefined;
   const nameText = `${nameAttr}=${name[1]}${escapeRegex(name[2]!)}${name[1]}`;
   const valueText = `${valueAttr}=${value[1]}([^${value[1]}]*)${value[1]}`;
-  const regex = name.index < value.index
-    ? `<${element}[^>]*\\b${nameText}[^>]*\\b${valueText}`
-    : `<${element}[^>]*\\b${valueText}[^>]*\\b${nameText}`;
+  const regex =
+    name.index < value.index
+      ? `<${element}[^>]*\\b${nameText}[^>]*\\b${valueText}`
+      : `<${element}[^>]*\\b${valueText}[^>]*\\b${nameText}`;
   return { value: decodeEntities(value[2]!), name: name[2]!, extractor: { regex }, hint: name[2]! };
 }
 
 /** Pages escape & < > " ' in attributes; the browser sends the decoded value. */
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? _);
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? _,
+  );
 }

@@ -9,7 +9,14 @@ export { findSecrets, redact, REDACTED, type SecretPlaces } from './secrets.ts';
 export { RedirectLinker } from './redirects.ts';
 export * from './kinds.ts';
 export type { Correlation, CorrelationUse } from './correlate.ts';
-export { convertRecording, describeSource, type RecordingConvertOptions, type RecordingConversion, type AppliedCorrelation, type AppliedUniqueValue } from './convert.ts';
+export {
+  convertRecording,
+  describeSource,
+  type RecordingConvertOptions,
+  type RecordingConversion,
+  type AppliedCorrelation,
+  type AppliedUniqueValue,
+} from './convert.ts';
 export type { UniqueValue } from './unique-values.ts';
 export { recordingToHar, type HarExportOptions, type HarExport } from './har-export.ts';
 export { harToRecording } from './har-import.ts';

@@ -8,7 +8,13 @@ export const ENTRY_TYPES = ['document', 'fetch', 'script', 'stylesheet', 'image'
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 /** The entry types that are static assets, which a conversion leaves out by default. */
-export const STATIC_ENTRY_TYPES = ['script', 'stylesheet', 'image', 'font', 'media'] as const satisfies readonly EntryType[];
+export const STATIC_ENTRY_TYPES = [
+  'script',
+  'stylesheet',
+  'image',
+  'font',
+  'media',
+] as const satisfies readonly EntryType[];
 
 /** Where a correlated value comes from in a response. */
 export const SOURCE_KINDS = ['json', 'header', 'set-cookie', 'html-input', 'html-meta', 'location'] as const;

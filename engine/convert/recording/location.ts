@@ -26,7 +26,9 @@ const ABSOLUTE = /^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 const WILD = '[^/?#&]+';
 
 /** The recorded redirect's Location; undefined when the response is no redirect or has none. */
-export function recordedLocation(x: Pick<RecordedExchange, 'status' | 'responseHeaders' | 'url'>): RecordedLocation | undefined {
+export function recordedLocation(
+  x: Pick<RecordedExchange, 'status' | 'responseHeaders' | 'url'>,
+): RecordedLocation | undefined {
   if (x.status < 300 || x.status >= 400 || x.status === 304) return undefined;
   const raw = headerValue(x.responseHeaders, 'location')?.trim();
   if (!raw) return undefined;
@@ -44,26 +46,43 @@ export function recordedLocation(x: Pick<RecordedExchange, 'status' | 'responseH
   const noHash = hash < 0 ? path : path.slice(0, hash);
   const q = noHash.indexOf('?');
   const pathPart = q < 0 ? noHash : noHash.slice(0, q);
-  let pattern = pathPart.split('/').map((p) => wild(p)).join('/');
+  let pattern = pathPart
+    .split('/')
+    .map((p) => wild(p))
+    .join('/');
   if (q >= 0) {
-    pattern += `\\?${noHash.slice(q + 1).split('&').map((pair) => {
-      const eq = pair.indexOf('=');
-      return eq < 0 ? escapeRegex(pair) : `${escapeRegex(pair.slice(0, eq + 1))}${wild(pair.slice(eq + 1), safeDecode(pair.slice(0, eq)))}`;
-    }).join('&')}`;
+    pattern += `\\?${noHash
+      .slice(q + 1)
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        return eq < 0
+          ? escapeRegex(pair)
+          : `${escapeRegex(pair.slice(0, eq + 1))}${wild(pair.slice(eq + 1), safeDecode(pair.slice(0, eq)))}`;
+      })
+      .join('&')}`;
   }
   const prefix = sameOrigin ? '(?:https?://[^/?#]+)?' : escapeRegex(origin ?? '');
   return { raw, path, absolute: origin !== undefined, sameOrigin, dynamic, pattern: `^${prefix}${pattern}(?:#.*)?$` };
 }
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** A part the server makes up: a number, or an id or token by its shape. */
 function changes(part: string): boolean {
   if (part === '') return false;
   let text = part;
-  try { text = decodeURIComponent(part); } catch { /* kept as sent */ }
+  try {
+    text = decodeURIComponent(part);
+  } catch {
+    /* kept as sent */
+  }
   return /^\d+$/.test(text) || isTokenLike(text, false);
 }
 

@@ -29,7 +29,8 @@ export const REDACTED = 'REDACTED';
 export function findSecrets(x: RecordedExchange): SecretPlaces {
   const out: SecretPlaces = { requestHeaders: [], responseHeaders: [], query: [], fields: [], values: [], named: [] };
   const add = (name: string, v: string | undefined, what: string): void => {
-    if (v !== undefined && v.length >= 4 && !out.named.some((n) => n.value === v)) out.named.push({ name, value: v, what });
+    if (v !== undefined && v.length >= 4 && !out.named.some((n) => n.value === v))
+      out.named.push({ name, value: v, what });
   };
   for (const [name, value] of x.requestHeaders) {
     const lower = name.toLowerCase();
@@ -48,8 +49,14 @@ export function findSecrets(x: RecordedExchange): SecretPlaces {
     else add(name, value, `response header ${name}`);
   }
   try {
-    for (const [k, v] of new URL(x.url).searchParams) if (isSecretField(k, v, 'query')) { out.query.push(k); add(k, v, `query parameter ${k}`); }
-  } catch { /* not a URL: nothing to find */ }
+    for (const [k, v] of new URL(x.url).searchParams)
+      if (isSecretField(k, v, 'query')) {
+        out.query.push(k);
+        add(k, v, `query parameter ${k}`);
+      }
+  } catch {
+    /* not a URL: nothing to find */
+  }
   bodySecrets('request', bodyText(x.requestBody), mimeOf(x.requestHeaders), out, add);
   bodySecrets('response', bodyText(x.responseBody), mimeOf(x.responseHeaders), out, add);
   out.values = [...new Set(out.named.map((n) => n.value))].sort((a, b) => b.length - a.length);
@@ -70,14 +77,19 @@ function bodySecrets(side: string, text: string, mime: string, out: SecretPlaces
     for (const m of text.matchAll(/<input\b[^>]*>/gi)) {
       const name = /\bname\s*=\s*["']([^"']*)["']/i.exec(m[0])?.[1];
       const value = /\bvalue\s*=\s*["']([^"']*)["']/i.exec(m[0])?.[1];
-      if (name && value && isSecretField(name, value)) { out.fields.push(`${side} html input ${name}`); add(name, value, `${side} hidden input ${name}`); }
+      if (name && value && isSecretField(name, value)) {
+        out.fields.push(`${side} html input ${name}`);
+        add(name, value, `${side} hidden input ${name}`);
+      }
     }
   }
 }
 
 /** The credentials of a recording, for the conversion: each value replaced wherever it appears in the plan. */
 export function recordedSecrets(exchanges: readonly RecordedExchange[]): KnownSecret[] {
-  return exchanges.flatMap((x) => findSecrets(x).named.map((n) => ({ value: n.value, name: n.name, where: `entry ${x.id}`, what: n.what })));
+  return exchanges.flatMap((x) =>
+    findSecrets(x).named.map((n) => ({ value: n.value, name: n.name, where: `entry ${x.id}`, what: n.what })),
+  );
 }
 
 /** `text` with every secret value replaced by REDACTED (longest first, so a token's parts do not leak). */

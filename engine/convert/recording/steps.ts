@@ -32,7 +32,8 @@ export function recordedSteps(exchanges: readonly RecordedExchange[], selection:
   const byId = new Map(sorted.map((x) => [x.id, x]));
   const next = new Map<number, RecordedExchange>();
   for (const x of sorted) {
-    if (x.redirectFrom !== undefined && byId.has(x.redirectFrom) && !next.has(x.redirectFrom)) next.set(x.redirectFrom, x);
+    if (x.redirectFrom !== undefined && byId.has(x.redirectFrom) && !next.has(x.redirectFrom))
+      next.set(x.redirectFrom, x);
   }
   const selected = selection.entryIds ? new Set(selection.entryIds) : undefined;
   const inChain = new Set<number>();

@@ -44,16 +44,35 @@ export function findUniqueValues(steps: readonly RecordedStep[], drafts: readonl
     if (!form || form.typed.size === 0 || (passwords === 1 && !creates)) return;
     for (const [field, value] of fields) {
       // A credential typed into a text field (an API key for an integration) stays the secrets pass's: never suffixed.
-      if (!form.typed.has(field) || value.trim() === '' || value.includes('${') || isSecretField(field, value) || looksLikeCredential(value) || isRedacted(value)) continue;
+      if (
+        !form.typed.has(field) ||
+        value.trim() === '' ||
+        value.includes('${') ||
+        isSecretField(field, value) ||
+        looksLikeCredential(value) ||
+        isRedacted(value)
+      )
+        continue;
       const key = `${step.first.id}|${field}|${value}`;
-      out.push({ id: `u_${createHash('sha256').update(key).digest('hex').slice(0, 12)}`, entryId: step.first.id, field, value, replacement: unique(value), suggested: creates });
+      out.push({
+        id: `u_${createHash('sha256').update(key).digest('hex').slice(0, 12)}`,
+        entryId: step.first.id,
+        field,
+        value,
+        replacement: unique(value),
+        suggested: creates,
+      });
     }
   });
   return out;
 }
 
 /** The drafts with the accepted values replaced in their submissions (new drafts; the list is not changed). */
-export function applyUniqueValues(steps: readonly RecordedStep[], drafts: readonly DraftRequest[], accepted: readonly UniqueValue[]): DraftRequest[] {
+export function applyUniqueValues(
+  steps: readonly RecordedStep[],
+  drafts: readonly DraftRequest[],
+  accepted: readonly UniqueValue[],
+): DraftRequest[] {
   return drafts.map((d, i) => {
     const mine = accepted.filter((u) => u.entryId === steps[i]!.first.id);
     if (mine.length === 0 || !d.body) return d;
@@ -71,13 +90,26 @@ function unique(value: string): string {
 function fieldsOf(body: DraftBody): [string, string][] {
   if (body.kind === 'form') return body.fields;
   if (body.kind !== 'text') return [];
-  return [...body.text.matchAll(/Content-Disposition: form-data; name="([^"]+)"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r]*)\r\n--/gi)]
-    .filter((m) => !/filename=/i.test(m[0])).map((m) => [m[1]!, m[2]!]);
+  return [
+    ...body.text.matchAll(/Content-Disposition: form-data; name="([^"]+)"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r]*)\r\n--/gi),
+  ]
+    .filter((m) => !/filename=/i.test(m[0]))
+    .map((m) => [m[1]!, m[2]!]);
 }
 
 function replaceField(b: DraftBody, u: UniqueValue): DraftBody {
-  if (b.kind === 'form') return { kind: 'form', fields: b.fields.map(([k, v]): [string, string] => [k, k === u.field && v === u.value ? u.replacement : v]) };
+  if (b.kind === 'form')
+    return {
+      kind: 'form',
+      fields: b.fields.map(([k, v]): [string, string] => [k, k === u.field && v === u.value ? u.replacement : v]),
+    };
   if (b.kind !== 'text') return b;
-  const re = new RegExp(`(Content-Disposition: form-data; name="${escapeRegex(u.field)}"\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n)${escapeRegex(u.value)}(\\r\\n--)`, 'i');
-  return { kind: 'text', text: b.text.replace(re, (_m, head: string, tail: string) => `${head}${u.replacement}${tail}`) };
+  const re = new RegExp(
+    `(Content-Disposition: form-data; name="${escapeRegex(u.field)}"\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n)${escapeRegex(u.value)}(\\r\\n--)`,
+    'i',
+  );
+  return {
+    kind: 'text',
+    text: b.text.replace(re, (_m, head: string, tail: string) => `${head}${u.replacement}${tail}`),
+  };
 }

@@ -39,12 +39,20 @@ export function replaceUses(d: DraftRequest, value: string, variable: string): {
   const originEnd = /^[a-z]+:\/\/[^/]*/i.exec(path)?.[0].length ?? 0;
   let url = path.slice(0, originEnd) + swap(path.slice(originEnd), 'url', '', true);
   if (q >= 0) {
-    url += `?${query.split('&').map((pair) => {
-      const eq = pair.indexOf('=');
-      return eq < 0 ? pair : `${pair.slice(0, eq + 1)}${swap(pair.slice(eq + 1), 'query', safeDecode(pair.slice(0, eq)), true)}`;
-    }).join('&')}`;
+    url += `?${query
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        return eq < 0
+          ? pair
+          : `${pair.slice(0, eq + 1)}${swap(pair.slice(eq + 1), 'query', safeDecode(pair.slice(0, eq)), true)}`;
+      })
+      .join('&')}`;
   }
-  const headers = d.headers.map(([k, v]): [string, string] => [k, k.toLowerCase() === 'cookie' ? v : swap(v, 'header', k, false)]);
+  const headers = d.headers.map(([k, v]): [string, string] => [
+    k,
+    k.toLowerCase() === 'cookie' ? v : swap(v, 'header', k, false),
+  ]);
   const draft: DraftRequest = { ...d, url, headers };
   if (d.body) draft.body = body(d.body, swap);
   return { uses, draft };
@@ -54,10 +62,14 @@ type Swap = (text: string, where: UseKind, name: string, encodedToo: boolean) =>
 
 function body(b: DraftBody, swap: Swap): DraftBody {
   switch (b.kind) {
-    case 'form': return { kind: 'form', fields: b.fields.map(([k, v]) => [k, swap(v, 'body', k, false)]) };
-    case 'text': return { kind: 'text', text: swap(b.text, 'body', '', true) };
-    case 'json': return { kind: 'json', value: json(b.value, '$', swap) };
-    default: return b;
+    case 'form':
+      return { kind: 'form', fields: b.fields.map(([k, v]) => [k, swap(v, 'body', k, false)]) };
+    case 'text':
+      return { kind: 'text', text: swap(b.text, 'body', '', true) };
+    case 'json':
+      return { kind: 'json', value: json(b.value, '$', swap) };
+    default:
+      return b;
   }
 }
 
@@ -70,11 +82,20 @@ function json(v: unknown, path: string, swap: Swap): unknown {
   }
   if (Array.isArray(v)) return v.map((x, i) => json(x, `${path}[${i}]`, swap));
   if (v !== null && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, json(x, /^[A-Za-z_]\w*$/.test(k) ? `${path}.${k}` : `${path}['${k}']`, swap)]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [
+        k,
+        json(x, /^[A-Za-z_]\w*$/.test(k) ? `${path}.${k}` : `${path}['${k}']`, swap),
+      ]),
+    );
   }
   return v;
 }
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

@@ -5,8 +5,36 @@
  */
 import { isRedacted } from '../secrets.ts';
 
-const COMMON = new Set(['true', 'false', 'null', 'undefined', 'none', 'nan', 'ok', 'success', 'error', 'active', 'enabled', 'disabled',
-  'pending', 'default', 'yes', 'no', 'on', 'off', 'get', 'post', 'put', 'delete', 'json', 'html', 'text', 'utf-8', 'bearer', 'basic']);
+const COMMON = new Set([
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'none',
+  'nan',
+  'ok',
+  'success',
+  'error',
+  'active',
+  'enabled',
+  'disabled',
+  'pending',
+  'default',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'get',
+  'post',
+  'put',
+  'delete',
+  'json',
+  'html',
+  'text',
+  'utf-8',
+  'bearer',
+  'basic',
+]);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 const MAX_LENGTH = 8192;
 

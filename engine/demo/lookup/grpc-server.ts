@@ -3,7 +3,20 @@
  * lets a test or a demo ask for trouble: `x-fail-code: 5` ends a call with that status, `x-delay-ms: 200` waits
  * first (on top of the server's backend delay). Every call is counted by method, so tests can cross-check.
  */
-import { loadPackageDefinition, Metadata, Server, ServerCredentials, status, type GrpcObject, type ServerDuplexStream, type ServerReadableStream, type ServerUnaryCall, type ServerWritableStream, type ServiceClientConstructor, type sendUnaryData } from '@grpc/grpc-js';
+import {
+  loadPackageDefinition,
+  Metadata,
+  Server,
+  ServerCredentials,
+  status,
+  type GrpcObject,
+  type ServerDuplexStream,
+  type ServerReadableStream,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type ServiceClientConstructor,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
 import { fromJSON, type PackageDefinition } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 import { LOOKUP_PROTO } from './lookup-proto.ts';
@@ -31,7 +44,10 @@ export interface GrpcLookup {
   close(): Promise<void>;
 }
 
-interface LookupRequest { phone: string; count: number }
+interface LookupRequest {
+  phone: string;
+  count: number;
+}
 
 export function lookupPackage(): PackageDefinition {
   const root = protobuf.parse(LOOKUP_PROTO, { keepCase: true }).root;
@@ -52,7 +68,9 @@ export async function startGrpcLookup(o: GrpcLookupOptions = {}): Promise<GrpcLo
     return code > 0 ? { code, details: `failed as asked (x-fail-code: ${code})` } : undefined;
   };
   const lookup = (req: LookupRequest): LookupRecord | { code: number; details: string } =>
-    (PHONE.test(req.phone) ? recordOf(req.phone) : { code: status.INVALID_ARGUMENT, details: `phone ${JSON.stringify(req.phone)} is not 9 to 15 digits` });
+    PHONE.test(req.phone)
+      ? recordOf(req.phone)
+      : { code: status.INVALID_ARGUMENT, details: `phone ${JSON.stringify(req.phone)} is not 9 to 15 digits` };
 
   const server = new Server();
   server.addService(service, {
@@ -60,9 +78,15 @@ export async function startGrpcLookup(o: GrpcLookupOptions = {}): Promise<GrpcLo
       counts.Get!++;
       peers.add(call.getPeer());
       const bad = await trouble(call.metadata);
-      if (bad) { done(bad); return; }
+      if (bad) {
+        done(bad);
+        return;
+      }
       const r = lookup(call.request);
-      if ('code' in r) { done(r); return; }
+      if ('code' in r) {
+        done(r);
+        return;
+      }
       call.sendMetadata(withServer());
       done(null, r, trailer('x-records', '1'));
     },
@@ -70,9 +94,15 @@ export async function startGrpcLookup(o: GrpcLookupOptions = {}): Promise<GrpcLo
       counts.Watch!++;
       peers.add(call.getPeer());
       const bad = await trouble(call.metadata);
-      if (bad) { call.emit('error', bad); return; }
+      if (bad) {
+        call.emit('error', bad);
+        return;
+      }
       const first = lookup(call.request);
-      if ('code' in first) { call.emit('error', first); return; }
+      if ('code' in first) {
+        call.emit('error', first);
+        return;
+      }
       const n = call.request.count > 0 ? call.request.count : 3;
       call.sendMetadata(withServer());
       for (let k = 0; k < n && !call.cancelled; k++) call.write(recordOf(nextPhone(call.request.phone, k)));
@@ -82,9 +112,17 @@ export async function startGrpcLookup(o: GrpcLookupOptions = {}): Promise<GrpcLo
       counts.Collect!++;
       peers.add(call.getPeer());
       const records: LookupRecord[] = [];
-      call.on('data', (req: LookupRequest) => { counts.streamed!++; const r = lookup(req); if (!('code' in r)) records.push(r); });
+      call.on('data', (req: LookupRequest) => {
+        counts.streamed!++;
+        const r = lookup(req);
+        if (!('code' in r)) records.push(r);
+      });
       call.on('end', () => {
-        void trouble(call.metadata).then((bad) => (bad ? done(bad) : done(null, { records, count: records.length }, trailer('x-records', String(records.length)))));
+        void trouble(call.metadata).then((bad) =>
+          bad
+            ? done(bad)
+            : done(null, { records, count: records.length }, trailer('x-records', String(records.length))),
+        );
       });
     },
     Chat: (call: ServerDuplexStream<LookupRequest, LookupRecord>) => {
@@ -102,14 +140,28 @@ export async function startGrpcLookup(o: GrpcLookupOptions = {}): Promise<GrpcLo
   let reflection = false;
   if (o.reflection !== false) reflection = await addReflection(server, pkg);
   const creds = o.tls
-    ? ServerCredentials.createSsl(o.tls.ca ? Buffer.from(o.tls.ca) : null, [{ cert_chain: Buffer.from(o.tls.cert), private_key: Buffer.from(o.tls.key) }], o.tls.ca !== undefined)
+    ? ServerCredentials.createSsl(
+        o.tls.ca ? Buffer.from(o.tls.ca) : null,
+        [{ cert_chain: Buffer.from(o.tls.cert), private_key: Buffer.from(o.tls.key) }],
+        o.tls.ca !== undefined,
+      )
     : ServerCredentials.createInsecure();
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${o.host ?? '127.0.0.1'}:${o.port ?? 0}`, creds, (err, p) => (err ? reject(err) : resolve(p)));
   });
   return {
-    port, reflection, counts, peers,
-    close: () => new Promise<void>((resolve) => { server.tryShutdown(() => resolve()); setTimeout(() => { server.forceShutdown(); resolve(); }, 2000).unref(); }),
+    port,
+    reflection,
+    counts,
+    peers,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+        setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, 2000).unref();
+      }),
   };
 }
 

@@ -18,41 +18,67 @@ interface Reply {
 function answer(res: Reply, phone: string, delayMs: number): void {
   const send = (): void => {
     const ok = PHONE.test(phone);
-    const body = Buffer.from(JSON.stringify(ok ? recordOf(phone) : { error: `phone ${JSON.stringify(phone)} is not 9 to 15 digits` }));
+    const body = Buffer.from(
+      JSON.stringify(ok ? recordOf(phone) : { error: `phone ${JSON.stringify(phone)} is not 9 to 15 digits` }),
+    );
     res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': body.length });
     res.end(body);
   };
-  if (delayMs <= 0) { send(); return; }
+  if (delayMs <= 0) {
+    send();
+    return;
+  }
   const timer = setTimeout(send, delayMs);
   // A client that gives up (or a server shutting down) must not leave the timer behind.
   res.once('close', () => clearTimeout(timer));
 }
 
 /** The HTTP/1.1 route of the demo server. */
-export const lookup: Handler = ({ res, param, state }) => { answer(res, param, state.lookupDelayMs); };
+export const lookup: Handler = ({ res, param, state }) => {
+  answer(res, param, state.lookupDelayMs);
+};
 
-export interface H2cLookup { url: string; port: number; close(): Promise<void> }
+export interface H2cLookup {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
 
 /** The lookup (and /health) over h2c on `host:port`. */
 export function startH2cLookup(o: { port?: number; host?: string; delayMs?: number }): Promise<H2cLookup> {
   const host = o.host ?? '127.0.0.1';
   const server = createServer((req: Http2ServerRequest, res: Http2ServerResponse) => {
-    const path = (req.url.split('?')[0] ?? '/');
-    if (path === '/health') { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"status":"ok"}'); return; }
-    if (req.method === 'GET' && path.startsWith(LOOKUP_PREFIX)) { answer(res, decodeURIComponent(path.slice(LOOKUP_PREFIX.length)), o.delayMs ?? 0); return; }
+    const path = req.url.split('?')[0] ?? '/';
+    if (path === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"ok"}');
+      return;
+    }
+    if (req.method === 'GET' && path.startsWith(LOOKUP_PREFIX)) {
+      answer(res, decodeURIComponent(path.slice(LOOKUP_PREFIX.length)), o.delayMs ?? 0);
+      return;
+    }
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: `no route for ${path}: this HTTP/2 port serves GET ${LOOKUP_PREFIX}:phone` }));
   });
   const sessions = new Set<ServerHttp2Session>();
-  server.on('session', (s) => { sessions.add(s); s.once('close', () => sessions.delete(s)); });
+  server.on('session', (s) => {
+    sessions.add(s);
+    s.once('close', () => sessions.delete(s));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port ?? 0, host, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       resolve({
-        url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port,
-        close: () => new Promise<void>((done) => { server.close(() => done()); for (const s of sessions) s.destroy(); }),
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            for (const s of sessions) s.destroy();
+          }),
       });
     });
   });

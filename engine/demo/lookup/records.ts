@@ -3,7 +3,12 @@
 const NAMES = ['Somchai', 'Malee', 'Niran', 'Ploy', 'Anan', 'Kanya', 'Chai', 'Dao'];
 const CITIES = ['Bangkok', 'Chiang Mai', 'Khon Kaen', 'Phuket', 'Hat Yai', 'Udon Thani'];
 
-export interface LookupRecord { phone: string; name: string; city: string; id: string }
+export interface LookupRecord {
+  phone: string;
+  name: string;
+  city: string;
+  id: string;
+}
 
 /** A phone-number-like key: 9 to 15 digits, an optional leading +. */
 export const PHONE = /^\+?\d{9,15}$/;
@@ -11,7 +16,12 @@ export const PHONE = /^\+?\d{9,15}$/;
 export function recordOf(phone: string): LookupRecord {
   const digits = phone.replace(/\D/g, '');
   const n = Number(digits.slice(-9));
-  return { phone, name: NAMES[n % NAMES.length] as string, city: CITIES[Math.floor(n / 7) % CITIES.length] as string, id: String(n) };
+  return {
+    phone,
+    name: NAMES[n % NAMES.length] as string,
+    city: CITIES[Math.floor(n / 7) % CITIES.length] as string,
+    id: String(n),
+  };
 }
 
 /** The phone number `k` after `phone` (same length, wrapping). */

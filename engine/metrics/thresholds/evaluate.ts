@@ -6,7 +6,13 @@ import { parseDuration } from '../../base/duration.ts';
 import type { ThresholdRule } from '../../plan/schema/index.ts';
 import type { RunAggregate } from '../aggregate.ts';
 import { readMetric, type MetricReading, type RunClock } from '../query.ts';
-import { compare, parseThresholdExpr, parseThresholdKey, type ThresholdExpr, type ThresholdKey } from '../../plan/threshold-syntax.ts';
+import {
+  compare,
+  parseThresholdExpr,
+  parseThresholdKey,
+  type ThresholdExpr,
+  type ThresholdKey,
+} from '../../plan/threshold-syntax.ts';
 
 export interface ThresholdState {
   /** The key as written: metric{tags} */
@@ -18,12 +24,20 @@ export interface ThresholdState {
   abortOnFail: boolean;
 }
 
-interface Compiled { key: ThresholdKey; expr: ThresholdExpr; abortOnFail: boolean; delayMs: number }
+interface Compiled {
+  key: ThresholdKey;
+  expr: ThresholdExpr;
+  abortOnFail: boolean;
+  delayMs: number;
+}
 
 export class Thresholds {
   private readonly rules: Compiled[] = [];
 
-  constructor(thresholds: Readonly<Record<string, readonly ThresholdRule[]>> | undefined, customTags: readonly string[] = []) {
+  constructor(
+    thresholds: Readonly<Record<string, readonly ThresholdRule[]>> | undefined,
+    customTags: readonly string[] = [],
+  ) {
     for (const [keyText, rules] of Object.entries(thresholds ?? {})) {
       const key = parseThresholdKey(keyText, customTags);
       for (const r of rules) {
@@ -38,7 +52,9 @@ export class Thresholds {
     }
   }
 
-  get size(): number { return this.rules.length; }
+  get size(): number {
+    return this.rules.length;
+  }
 
   evaluate(agg: RunAggregate, clock: RunClock): ThresholdState[] {
     return this.rules.map((r) => {
@@ -64,18 +80,28 @@ function observed(m: MetricReading, e: ThresholdExpr): number | null {
   if (h) {
     if (h.isEmpty) return null;
     switch (e.aggregation) {
-      case 'avg': return h.mean / 1000;
-      case 'min': return h.min / 1000;
-      case 'max': return h.max / 1000;
-      case 'med': return h.valueAtPercentile(50) / 1000;
-      case 'p': return h.valueAtPercentile(e.percentile ?? 0) / 1000;
-      default: return null;
+      case 'avg':
+        return h.mean / 1000;
+      case 'min':
+        return h.min / 1000;
+      case 'max':
+        return h.max / 1000;
+      case 'med':
+        return h.valueAtPercentile(50) / 1000;
+      case 'p':
+        return h.valueAtPercentile(e.percentile ?? 0) / 1000;
+      default:
+        return null;
     }
   }
   switch (e.aggregation) {
-    case 'count': return m.count ?? null;
-    case 'rate': return m.rate ?? null;
-    case 'value': return m.value ?? null;
-    default: return null;
+    case 'count':
+      return m.count ?? null;
+    case 'rate':
+      return m.rate ?? null;
+    case 'value':
+      return m.value ?? null;
+    default:
+      return null;
   }
 }

@@ -9,7 +9,10 @@ import { PHASE_OF } from '../query.ts';
 import type { Phase } from '../sample.ts';
 import { parseThresholdKey } from '../../plan/threshold-syntax.ts';
 
-export function seriesPhases(thresholds: Readonly<Record<string, readonly ThresholdRule[]>> | undefined, customTags: readonly string[]): Phase[] {
+export function seriesPhases(
+  thresholds: Readonly<Record<string, readonly ThresholdRule[]>> | undefined,
+  customTags: readonly string[],
+): Phase[] {
   const phases = new Set<Phase>();
   for (const key of Object.keys(thresholds ?? {})) {
     const { metric, tags } = parseThresholdKey(key, customTags);

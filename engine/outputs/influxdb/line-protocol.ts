@@ -9,7 +9,12 @@ const escapeMeasurement = (s: string): string => s.replace(/[,\s\\]/g, (c) => `\
 const escapeTag = (s: string): string => s.replace(/[,=\s\\]/g, (c) => `\\${c === '\n' ? 'n' : c}`);
 
 /** One line, without the newline. Non-finite field values are left out; a line without fields is ''. */
-export function line(measurement: string, tags: Labels, fields: Readonly<Record<string, number>>, timeMs: number): string {
+export function line(
+  measurement: string,
+  tags: Labels,
+  fields: Readonly<Record<string, number>>,
+  timeMs: number,
+): string {
   let out = escapeMeasurement(measurement);
   for (const k of Object.keys(tags).sort()) {
     const v = tags[k]!;

@@ -15,7 +15,11 @@ import { request } from 'undici';
 const encoder = new TextEncoder();
 
 /** Where to write and how to authenticate, from the URL and the environment. */
-export function influxTarget(url: string, version: 1 | 2, env: Env): { writeUrl: string; headers: Record<string, string>; createDb?: { url: string; body: string } } {
+export function influxTarget(
+  url: string,
+  version: 1 | 2,
+  env: Env,
+): { writeUrl: string; headers: Record<string, string>; createDb?: { url: string; body: string } } {
   const u = new URL(url);
   if (version === 1) {
     const path = u.pathname.replace(/\/+$/, '');
@@ -27,11 +31,21 @@ export function influxTarget(url: string, version: 1 | 2, env: Env): { writeUrl:
     const rp = u.searchParams.get('rp');
     if (rp) write.searchParams.set('rp', rp);
     const headers = authHeader(env, 'LOADSMITH_INFLUXDB', 'Token');
-    return { writeUrl: write.href, headers, createDb: { url: new URL(`${base}/query`, u.origin).href, body: `q=${encodeURIComponent(`CREATE DATABASE "${db.replace(/["\\]/g, '\\$&')}"`)}` } };
+    return {
+      writeUrl: write.href,
+      headers,
+      createDb: {
+        url: new URL(`${base}/query`, u.origin).href,
+        body: `q=${encodeURIComponent(`CREATE DATABASE "${db.replace(/["\\]/g, '\\$&')}"`)}`,
+      },
+    };
   }
   const org = u.searchParams.get('org') ?? envValue(env, 'LOADSMITH_INFLUXDB_ORG');
   const bucket = u.searchParams.get('bucket') ?? envValue(env, 'LOADSMITH_INFLUXDB_BUCKET');
-  if (!org || !bucket) throw new OutputConfigError(`influxdb2: say which organization and bucket to write to: set LOADSMITH_INFLUXDB_ORG and LOADSMITH_INFLUXDB_BUCKET (or ?org=...&bucket=... in the URL)`);
+  if (!org || !bucket)
+    throw new OutputConfigError(
+      `influxdb2: say which organization and bucket to write to: set LOADSMITH_INFLUXDB_ORG and LOADSMITH_INFLUXDB_BUCKET (or ?org=...&bucket=... in the URL)`,
+    );
   const write = new URL(`${u.pathname.replace(/\/+$/, '')}/api/v2/write`, u.origin);
   write.searchParams.set('org', org);
   write.searchParams.set('bucket', bucket);
@@ -53,7 +67,10 @@ export class InfluxSink implements OutputSink {
     this.headers = target.headers;
     this.runLabels = ctx.runLabels;
     this.sender = new BatchSender({
-      name: this.name, url: target.writeUrl, warn: ctx.warn, body: joinBytes,
+      name: this.name,
+      url: target.writeUrl,
+      warn: ctx.warn,
+      body: joinBytes,
       headers: { ...target.headers, 'content-type': 'text/plain; charset=utf-8', 'user-agent': 'loadsmith' },
     });
   }
@@ -63,11 +80,16 @@ export class InfluxSink implements OutputSink {
     if (!this.createDb) return;
     try {
       const res = await request(this.createDb.url, {
-        method: 'POST', body: this.createDb.body, headersTimeout: 5_000, bodyTimeout: 5_000,
+        method: 'POST',
+        body: this.createDb.body,
+        headersTimeout: 5_000,
+        bodyTimeout: 5_000,
         headers: { ...this.headers, 'content-type': 'application/x-www-form-urlencoded' },
       });
       await res.body.dump();
-    } catch { /* reported by the writes */ }
+    } catch {
+      /* reported by the writes */
+    }
   }
 
   write(m: IntervalMetrics): void {
@@ -92,14 +114,31 @@ export function linesOf(m: IntervalMetrics, runLabels: Labels): string[] {
 
 function fieldsOf(p: MetricPoint): Record<string, number> {
   switch (p.kind) {
-    case 'counter': return { value: p.delta };
-    case 'gauge': return { value: p.value };
-    case 'rate': return { value: p.passes + p.fails > 0 ? p.passes / (p.passes + p.fails) : NaN, passes: p.passes, fails: p.fails };
+    case 'counter':
+      return { value: p.delta };
+    case 'gauge':
+      return { value: p.value };
+    case 'rate':
+      return {
+        value: p.passes + p.fails > 0 ? p.passes / (p.passes + p.fails) : NaN,
+        passes: p.passes,
+        fails: p.fails,
+      };
     case 'trend': {
       const h = p.histogram;
       if (h.isEmpty) return { count: 0 };
       const [p50, p90, p95, p99] = h.valuesAtPercentiles([50, 90, 95, 99]) as [number, number, number, number];
-      return { count: h.count, sum: h.sum / 1000, min: h.min / 1000, max: h.max / 1000, avg: h.mean / 1000, p50: p50 / 1000, p90: p90 / 1000, p95: p95 / 1000, p99: p99 / 1000 };
+      return {
+        count: h.count,
+        sum: h.sum / 1000,
+        min: h.min / 1000,
+        max: h.max / 1000,
+        avg: h.mean / 1000,
+        p50: p50 / 1000,
+        p90: p90 / 1000,
+        p95: p95 / 1000,
+        p99: p99 / 1000,
+      };
     }
   }
 }

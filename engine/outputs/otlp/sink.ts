@@ -13,7 +13,15 @@ import { ExponentialBuckets, SCALE } from '../exponential-buckets.ts';
 import { seriesId, type IntervalMetrics, type Labels, type MetricPoint } from '../metrics.ts';
 import { BatchSender, joinBytes } from '../sender.ts';
 import type { OutputSink, SinkContext } from '../sink.ts';
-import { encodeMetricsRequest, stringAttr, type ExpHistogramPoint, type KeyValue, type NumberPoint, type OtlpMetric, type OtlpResource } from './request.ts';
+import {
+  encodeMetricsRequest,
+  stringAttr,
+  type ExpHistogramPoint,
+  type KeyValue,
+  type NumberPoint,
+  type OtlpMetric,
+  type OtlpResource,
+} from './request.ts';
 
 export function otlpHeaders(env: Env): Record<string, string> {
   for (const name of ['LOADSMITH_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS', 'OTEL_EXPORTER_OTLP_HEADERS']) {
@@ -44,7 +52,10 @@ export class OtlpSink implements OutputSink {
   constructor(url: string, ctx: SinkContext) {
     this.resource = otlpResource(ctx);
     this.sender = new BatchSender({
-      name: this.name, url, warn: ctx.warn, body: joinBytes,
+      name: this.name,
+      url,
+      warn: ctx.warn,
+      body: joinBytes,
       headers: { ...otlpHeaders(ctx.env), 'content-type': 'application/x-protobuf', 'user-agent': 'loadsmith' },
     });
   }
@@ -63,23 +74,38 @@ export class OtlpSink implements OutputSink {
     if (this.startNs === '') this.startNs = nanos(m.timeMs - 1000);
     const byName = new Map<string, OtlpMetric>();
     const time = nanos(m.timeMs);
-    const get = <K extends 'gauge' | 'sum' | 'exponentialHistogram'>(name: string, kind: K, unit: string): OtlpMetric => {
+    const get = <K extends 'gauge' | 'sum' | 'exponentialHistogram'>(
+      name: string,
+      kind: K,
+      unit: string,
+    ): OtlpMetric => {
       let metric = byName.get(name);
       if (!metric) {
         const base = { name, description: METRICS[name]?.description ?? '', unit };
-        metric = kind === 'gauge' ? { ...base, gauge: { dataPoints: [] } }
-          : kind === 'sum' ? { ...base, sum: { dataPoints: [], aggregationTemporality: 2, isMonotonic: true } }
-            : { ...base, exponentialHistogram: { dataPoints: [], aggregationTemporality: 2 } };
+        metric =
+          kind === 'gauge'
+            ? { ...base, gauge: { dataPoints: [] } }
+            : kind === 'sum'
+              ? { ...base, sum: { dataPoints: [], aggregationTemporality: 2, isMonotonic: true } }
+              : { ...base, exponentialHistogram: { dataPoints: [], aggregationTemporality: 2 } };
         byName.set(name, metric);
       }
       return metric;
     };
-    const number = (p: MetricPoint, attrs: Labels, value: { asDouble: number } | { asInt: number }): NumberPoint =>
-      ({ attributes: attributes(p.labels, attrs), startTimeUnixNano: this.startNs, timeUnixNano: time, ...value });
+    const number = (p: MetricPoint, attrs: Labels, value: { asDouble: number } | { asInt: number }): NumberPoint => ({
+      attributes: attributes(p.labels, attrs),
+      startTimeUnixNano: this.startNs,
+      timeUnixNano: time,
+      ...value,
+    });
     for (const p of m.points) {
       switch (p.kind) {
-        case 'counter': pushNumber(get(p.metric, 'sum', unitOf(p.metric)), number(p, {}, { asDouble: p.total })); break;
-        case 'gauge': pushNumber(get(p.metric, 'gauge', unitOf(p.metric)), number(p, {}, { asDouble: p.value })); break;
+        case 'counter':
+          pushNumber(get(p.metric, 'sum', unitOf(p.metric)), number(p, {}, { asDouble: p.total }));
+          break;
+        case 'gauge':
+          pushNumber(get(p.metric, 'gauge', unitOf(p.metric)), number(p, {}, { asDouble: p.value }));
+          break;
         case 'rate': {
           const metric = get(p.metric, 'sum', '1');
           pushNumber(metric, number(p, { condition: 'nonzero' }, { asInt: p.totalPasses }));
@@ -90,10 +116,14 @@ export class OtlpSink implements OutputSink {
           if (p.all) break; // exponential histograms add up across series: no separate all-requests series
           const id = seriesId(p.metric, p.labels);
           let b = this.histograms.get(id);
-          if (!b) { b = new ExponentialBuckets(); this.histograms.set(id, b); }
+          if (!b) {
+            b = new ExponentialBuckets();
+            this.histograms.set(id, b);
+          }
           b.add(p.histogram);
           const metric = get(p.metric, 'exponentialHistogram', 's');
-          if ('exponentialHistogram' in metric) metric.exponentialHistogram.dataPoints.push(expPoint(b, attributes(p.labels, {}), this.startNs, time));
+          if ('exponentialHistogram' in metric)
+            metric.exponentialHistogram.dataPoints.push(expPoint(b, attributes(p.labels, {}), this.startNs, time));
           break;
         }
       }
@@ -110,8 +140,16 @@ function pushNumber(metric: OtlpMetric, point: NumberPoint): void {
 function expPoint(b: ExponentialBuckets, attrs: KeyValue[], start: string, time: string): ExpHistogramPoint {
   const { offset, counts } = b.dense();
   return {
-    attributes: attrs, startTimeUnixNano: start, timeUnixNano: time, count: b.count, sum: b.sum, scale: SCALE,
-    zeroCount: b.zeroCount, positive: { offset, bucketCounts: counts }, min: b.count > 0 ? b.min : 0, max: b.count > 0 ? b.max : 0,
+    attributes: attrs,
+    startTimeUnixNano: start,
+    timeUnixNano: time,
+    count: b.count,
+    sum: b.sum,
+    scale: SCALE,
+    zeroCount: b.zeroCount,
+    positive: { offset, bucketCounts: counts },
+    min: b.count > 0 ? b.min : 0,
+    max: b.count > 0 ? b.max : 0,
   };
 }
 

@@ -25,5 +25,14 @@ export function nativeHistogram(b: ExponentialBuckets, timestamp: number): PromH
     previousIndex = index;
     previousCount = count;
   }
-  return { countInt: b.count, sum: b.sum, schema: SCALE, zeroThreshold: ZERO_THRESHOLD, zeroCountInt: b.zeroCount, positiveSpans: spans, positiveDeltas: deltas, timestamp };
+  return {
+    countInt: b.count,
+    sum: b.sum,
+    schema: SCALE,
+    zeroThreshold: ZERO_THRESHOLD,
+    zeroCountInt: b.zeroCount,
+    positiveSpans: spans,
+    positiveDeltas: deltas,
+    timestamp,
+  };
 }

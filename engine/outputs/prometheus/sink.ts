@@ -11,22 +11,35 @@ import { BatchSender } from '../sender.ts';
 import type { OutputSink, SinkContext } from '../sink.ts';
 import { trendStatValues, type TrendStat } from '../trend-stats.ts';
 import { nativeHistogram } from './native-histogram.ts';
-import { encodeWriteRequest, REMOTE_WRITE_HEADERS, writeRequestBody, type PromLabel, type PromSeries } from './write-request.ts';
+import {
+  encodeWriteRequest,
+  REMOTE_WRITE_HEADERS,
+  writeRequestBody,
+  type PromLabel,
+  type PromSeries,
+} from './write-request.ts';
 
 /** Settings from the environment (k6 reads K6_PROMETHEUS_RW_*). */
 export function prometheusSettings(env: Env): { headers: Record<string, string>; stats: TrendStat[]; native: boolean } {
   const extra = envValue(env, 'LOADSMITH_PROMETHEUS_HEADERS');
   const native = envValue(env, 'LOADSMITH_PROMETHEUS_NATIVE_HISTOGRAMS')?.trim().toLowerCase() ?? 'false';
-  if (!['true', 'false', '1', '0'].includes(native)) throw new OutputConfigError(`LOADSMITH_PROMETHEUS_NATIVE_HISTOGRAMS: '${native}' is not true or false`);
+  if (!['true', 'false', '1', '0'].includes(native))
+    throw new OutputConfigError(`LOADSMITH_PROMETHEUS_NATIVE_HISTOGRAMS: '${native}' is not true or false`);
   return {
-    headers: { ...(extra ? parseHeaderList(extra, 'LOADSMITH_PROMETHEUS_HEADERS') : {}), ...authHeader(env, 'LOADSMITH_PROMETHEUS') },
+    headers: {
+      ...(extra ? parseHeaderList(extra, 'LOADSMITH_PROMETHEUS_HEADERS') : {}),
+      ...authHeader(env, 'LOADSMITH_PROMETHEUS'),
+    },
     stats: trendStatsFrom(env, 'LOADSMITH_PROMETHEUS_TREND_STATS'),
     native: native === 'true' || native === '1',
   };
 }
 
 /** How trends are sent: statistics as gauges, or (with `histograms`, each series' running buckets) native histograms. */
-export interface TrendMapping { stats: readonly TrendStat[]; histograms?: Map<string, ExponentialBuckets> }
+export interface TrendMapping {
+  stats: readonly TrendStat[];
+  histograms?: Map<string, ExponentialBuckets>;
+}
 
 export class PrometheusSink implements OutputSink {
   readonly name = 'prometheus-rw';
@@ -38,7 +51,13 @@ export class PrometheusSink implements OutputSink {
     const { headers, stats, native } = prometheusSettings(ctx.env);
     this.trends = native ? { stats, histograms: new Map() } : { stats };
     this.runLabels = ctx.runLabels;
-    this.sender = new BatchSender({ name: this.name, url, headers: { ...headers, ...REMOTE_WRITE_HEADERS }, body: writeRequestBody, warn: ctx.warn });
+    this.sender = new BatchSender({
+      name: this.name,
+      url,
+      headers: { ...headers, ...REMOTE_WRITE_HEADERS },
+      body: writeRequestBody,
+      warn: ctx.warn,
+    });
   }
 
   write(m: IntervalMetrics): void {
@@ -62,9 +81,16 @@ export function toSeries(m: IntervalMetrics, trends: TrendMapping, runLabels: La
       if (p.all) continue; // native histograms add up across series: no separate all-requests series
       const id = seriesId(p.metric, p.labels);
       let b = trends.histograms.get(id);
-      if (!b) { b = new ExponentialBuckets(); trends.histograms.set(id, b); }
+      if (!b) {
+        b = new ExponentialBuckets();
+        trends.histograms.set(id, b);
+      }
       b.add(p.histogram);
-      out.push({ labels: promLabels(`k6_${p.metric}_seconds`, p.labels, runLabels), samples: [], histograms: [nativeHistogram(b, timestamp)] });
+      out.push({
+        labels: promLabels(`k6_${p.metric}_seconds`, p.labels, runLabels),
+        samples: [],
+        histograms: [nativeHistogram(b, timestamp)],
+      });
     } else {
       mapPoint(p, trends.stats, add);
     }
@@ -72,11 +98,19 @@ export function toSeries(m: IntervalMetrics, trends: TrendMapping, runLabels: La
   return out;
 }
 
-function mapPoint(p: MetricPoint, stats: readonly TrendStat[], add: (name: string, labels: Labels, value: number) => void): void {
+function mapPoint(
+  p: MetricPoint,
+  stats: readonly TrendStat[],
+  add: (name: string, labels: Labels, value: number) => void,
+): void {
   const base = p.metric.startsWith('loadsmith_') ? p.metric : `k6_${p.metric}`;
   switch (p.kind) {
-    case 'counter': add(`${base}_total`, p.labels, p.total); break;
-    case 'gauge': add(base, p.labels, p.value); break;
+    case 'counter':
+      add(`${base}_total`, p.labels, p.total);
+      break;
+    case 'gauge':
+      add(base, p.labels, p.value);
+      break;
     case 'rate': {
       const n = p.totalPasses + p.totalFails;
       if (n > 0) add(`${base}_rate`, p.labels, p.totalPasses / n);
@@ -99,7 +133,9 @@ export function promLabels(name: string, labels: Labels, runLabels: Labels): Pro
   for (const [k, v] of Object.entries(labels)) if (v !== '') merged.set(labelName(k), v);
   for (const [k, v] of Object.entries(runLabels)) if (v !== '') merged.set(labelName(k), v);
   merged.set('__name__', name);
-  return [...merged].map(([n, value]) => ({ name: n, value })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...merged]
+    .map(([n, value]) => ({ name: n, value }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 function labelName(tag: string): string {

@@ -5,7 +5,11 @@
 import { z } from 'zod';
 import { Duration } from './common.ts';
 
-const name = z.string().min(1).optional().meta({ description: 'Label shown in the summary; derived from the check when omitted.' });
+const name = z
+  .string()
+  .min(1)
+  .optional()
+  .meta({ description: 'Label shown in the summary; derived from the check when omitted.' });
 const regex = z.string().min(1).meta({ description: 'A regular expression (JavaScript syntax).' });
 
 const StatusValue = z.union([

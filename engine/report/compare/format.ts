@@ -9,11 +9,16 @@ export const MISSING = '—';
 export function fmtKey(unit: KeyUnit, v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return MISSING;
   switch (unit) {
-    case 'count': return Math.abs(v) >= 100 || Number.isInteger(v) ? fmtCount(v) : String(Math.round(v * 10) / 10);
-    case 'rate': return fmtRate(v);
-    case 'ms': return fmtMs(v);
-    case 'fraction': return fmtPct(v);
-    case 'bytes': return fmtBytes(v);
+    case 'count':
+      return Math.abs(v) >= 100 || Number.isInteger(v) ? fmtCount(v) : String(Math.round(v * 10) / 10);
+    case 'rate':
+      return fmtRate(v);
+    case 'ms':
+      return fmtMs(v);
+    case 'fraction':
+      return fmtPct(v);
+    case 'bytes':
+      return fmtBytes(v);
   }
 }
 

@@ -41,7 +41,13 @@ export const KEY_METRICS: readonly KeyMetric[] = [
   { key: 'failed', label: 'failed', unit: 'fraction', better: 'lower', read: (s) => rate(s, 'http_req_failed') },
   { key: 'checks', label: 'checks passed', unit: 'fraction', better: 'higher', read: (s) => rate(s, 'checks') },
   { key: 'iterations', label: 'iterations', unit: 'count', better: 'higher', read: (s) => counter(s, 'iterations') },
-  { key: 'received', label: 'data received', unit: 'bytes', better: 'neither', read: (s) => counter(s, 'data_received') },
+  {
+    key: 'received',
+    label: 'data received',
+    unit: 'bytes',
+    better: 'neither',
+    read: (s) => counter(s, 'data_received'),
+  },
 ];
 
 /**
@@ -49,13 +55,65 @@ export const KEY_METRICS: readonly KeyMetric[] = [
  * comparison keeps the rows it always had.
  */
 const PROTOCOL_KEY_METRICS: readonly (KeyMetric & { metric: string })[] = [
-  { metric: 'grpc_req_duration', key: 'grpcCalls', label: 'gRPC calls', unit: 'count', better: 'higher', read: (s) => { const m = s.metrics.grpc_req_duration; return m?.type === 'trend' ? m.count : null; } },
-  { metric: 'grpc_req_duration', key: 'grpcP95', label: 'gRPC p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'grpc_req_duration', 'p95') },
-  { metric: 'grpc_streams', key: 'grpcStreams', label: 'gRPC streams', unit: 'count', better: 'higher', read: (s) => counter(s, 'grpc_streams') },
-  { metric: 'ws_sessions', key: 'wsSessions', label: 'ws sessions', unit: 'count', better: 'higher', read: (s) => counter(s, 'ws_sessions') },
-  { metric: 'ws_connecting', key: 'wsConnectingP95', label: 'ws connecting p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'ws_connecting', 'p95') },
-  { metric: 'ws_msgs_received', key: 'wsMsgsReceived', label: 'ws msgs received', unit: 'count', better: 'higher', read: (s) => counter(s, 'ws_msgs_received') },
-  { metric: 'ws_ping', key: 'wsPingP95', label: 'ws ping p(95)', unit: 'ms', better: 'lower', read: (s) => trend(s, 'ws_ping', 'p95') },
+  {
+    metric: 'grpc_req_duration',
+    key: 'grpcCalls',
+    label: 'gRPC calls',
+    unit: 'count',
+    better: 'higher',
+    read: (s) => {
+      const m = s.metrics.grpc_req_duration;
+      return m?.type === 'trend' ? m.count : null;
+    },
+  },
+  {
+    metric: 'grpc_req_duration',
+    key: 'grpcP95',
+    label: 'gRPC p(95)',
+    unit: 'ms',
+    better: 'lower',
+    read: (s) => trend(s, 'grpc_req_duration', 'p95'),
+  },
+  {
+    metric: 'grpc_streams',
+    key: 'grpcStreams',
+    label: 'gRPC streams',
+    unit: 'count',
+    better: 'higher',
+    read: (s) => counter(s, 'grpc_streams'),
+  },
+  {
+    metric: 'ws_sessions',
+    key: 'wsSessions',
+    label: 'ws sessions',
+    unit: 'count',
+    better: 'higher',
+    read: (s) => counter(s, 'ws_sessions'),
+  },
+  {
+    metric: 'ws_connecting',
+    key: 'wsConnectingP95',
+    label: 'ws connecting p(95)',
+    unit: 'ms',
+    better: 'lower',
+    read: (s) => trend(s, 'ws_connecting', 'p95'),
+  },
+  {
+    metric: 'ws_msgs_received',
+    key: 'wsMsgsReceived',
+    label: 'ws msgs received',
+    unit: 'count',
+    better: 'higher',
+    read: (s) => counter(s, 'ws_msgs_received'),
+  },
+  {
+    metric: 'ws_ping',
+    key: 'wsPingP95',
+    label: 'ws ping p(95)',
+    unit: 'ms',
+    better: 'lower',
+    read: (s) => trend(s, 'ws_ping', 'p95'),
+  },
 ];
 
 /** The key metrics for these runs: KEY_METRICS, and the rows of other step types that some of them have. */

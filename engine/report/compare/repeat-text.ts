@@ -7,10 +7,21 @@ import { alignColumns } from './text-table.ts';
 
 /** `repeat 2/5  ✓ passed  1,000 requests in 10s · 100/s · p(95)=60ms · failed 0.00%`. */
 export function repeatLine(index: number, total: number, s: Summary, p: Paint): string {
-  const verdict = s.status === 'passed' ? p.green('✓ passed') : p.red(`✗ failed (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds)`);
-  const stopped = s.stoppedBy === 'completed' ? '' : p.yellow(` · ${s.stoppedBy === 'threshold' ? 'aborted by a threshold' : s.stoppedBy === 'error' ? 'engine error' : `${s.stoppedBy} by the user`}`);
+  const verdict =
+    s.status === 'passed'
+      ? p.green('✓ passed')
+      : p.red(`✗ failed (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds)`);
+  const stopped =
+    s.stoppedBy === 'completed'
+      ? ''
+      : p.yellow(
+          ` · ${s.stoppedBy === 'threshold' ? 'aborted by a threshold' : s.stoppedBy === 'error' ? 'engine error' : `${s.stoppedBy} by the user`}`,
+        );
   const failed = s.metrics.http_req_failed?.type === 'rate' ? s.metrics.http_req_failed.rate : 0;
-  const p95 = s.metrics.http_req_duration?.type === 'trend' && s.metrics.http_req_duration.count > 0 ? fmtMs(s.metrics.http_req_duration.p95) : MISSING;
+  const p95 =
+    s.metrics.http_req_duration?.type === 'trend' && s.metrics.http_req_duration.count > 0
+      ? fmtMs(s.metrics.http_req_duration.p95)
+      : MISSING;
   return `  repeat ${index}/${total}  ${verdict}  ${fmtCount(s._total)} requests in ${fmtMs(s.durationMs)} · ${fmtRate(s._rps)} · p(95)=${p95} · failed ${fmtPct(failed)}${stopped}`;
 }
 
@@ -25,7 +36,13 @@ export function repeatTable(r: RepeatResult, p: Paint): string {
     const s = st.spread;
     if (!s) return [st.label, MISSING, MISSING, MISSING, MISSING];
     const cv = variation(s);
-    return [st.label, fmtSpread(st.unit, s.mean, s.sd, s.n), cv === null ? MISSING : fmtPct(cv), fmtKey(st.unit, s.min), fmtKey(st.unit, s.max)];
+    return [
+      st.label,
+      fmtSpread(st.unit, s.mean, s.sd, s.n),
+      cv === null ? MISSING : fmtPct(cv),
+      fmtKey(st.unit, s.min),
+      fmtKey(st.unit, s.max),
+    ];
   });
   const [header, ...body] = alignColumns([head, ...rows], '    ');
   const note = n === 1 ? ['', p.dim('    one repeat: no spread to estimate; use --repeat 3 or more')] : [];

@@ -40,14 +40,21 @@ describe('repeat statistics', () => {
 
   it('prints a line per repeat and the table with mean ± sd, cv, min and max', () => {
     const p = paint(false);
-    expect(repeatLine(2, 3, runs[1] ?? fakeSummary(), p)).toBe('  repeat 2/3  ✓ passed  1,000 requests in 10s · 100/s · p(95)=60ms · failed 0.00%');
-    const failing = fakeSummary({ stoppedBy: 'stopped', thresholds: [{ metric: 'http_req_failed', expression: 'rate<0.01', ok: false, value: 0.5, abortOnFail: false }] });
+    expect(repeatLine(2, 3, runs[1] ?? fakeSummary(), p)).toBe(
+      '  repeat 2/3  ✓ passed  1,000 requests in 10s · 100/s · p(95)=60ms · failed 0.00%',
+    );
+    const failing = fakeSummary({
+      stoppedBy: 'stopped',
+      thresholds: [{ metric: 'http_req_failed', expression: 'rate<0.01', ok: false, value: 0.5, abortOnFail: false }],
+    });
     expect(repeatLine(1, 3, failing, p)).toMatch(/✗ failed \(1 of 1 thresholds\).* · stopped by the user$/);
     const text = repeatTable(repeatResult(runs), p);
     expect(text).toMatch(/ACROSS 3 REPEATS — mean ± sample standard deviation/);
     expect(text).toMatch(/req\/s\s+100\/s ± 10\/s\s+10\.00%\s+90\/s\s+110\/s/);
     expect(text).toMatch(/p\(95\)\s+70ms ± 26\.5ms\s+37\.80%\s+50ms\s+100ms/);
-    expect(repeatTable(repeatResult([fakeSummary({ stoppedBy: 'aborted' })]), p)).toMatch(/no repeat ran to completion/);
+    expect(repeatTable(repeatResult([fakeSummary({ stoppedBy: 'aborted' })]), p)).toMatch(
+      /no repeat ran to completion/,
+    );
     expect(repeatTable(repeatResult([runs[0] ?? fakeSummary()]), p)).toMatch(/one repeat: no spread/);
   });
 });

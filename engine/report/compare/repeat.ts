@@ -28,8 +28,17 @@ export interface RepeatResult {
 }
 
 /** Statistics of the key metrics over `summaries`. */
-export function repeatStats(summaries: readonly Summary[], metrics: readonly KeyMetric[] = keyMetricsFor(summaries)): RepeatStat[] {
-  return metrics.map((m) => ({ key: m.key, label: m.label, unit: m.unit, better: m.better, spread: spread(summaries.map(m.read)) }));
+export function repeatStats(
+  summaries: readonly Summary[],
+  metrics: readonly KeyMetric[] = keyMetricsFor(summaries),
+): RepeatStat[] {
+  return metrics.map((m) => ({
+    key: m.key,
+    label: m.label,
+    unit: m.unit,
+    better: m.better,
+    spread: spread(summaries.map(m.read)),
+  }));
 }
 
 /** Repeats that ran to completion: a stopped or aborted repeat measured a shorter test and would skew the mean. */

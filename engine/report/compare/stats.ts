@@ -32,5 +32,8 @@ export interface Delta {
 }
 
 export function delta(baseline: number, value: number): Delta {
-  return { abs: value - baseline, rel: baseline === 0 ? (value === 0 ? 0 : null) : (value - baseline) / Math.abs(baseline) };
+  return {
+    abs: value - baseline,
+    rel: baseline === 0 ? (value === 0 ? 0 : null) : (value - baseline) / Math.abs(baseline),
+  };
 }

@@ -18,7 +18,11 @@ describe('compareRuns', () => {
   const c = fakeSummary({ requests: 800, durationMs: 10_000, latency: { p95: 201 }, failed: 0 });
 
   it('gives every run its value and, after the baseline, the change from it', () => {
-    const cmp = compareRuns([{ name: 'a', summaries: [a] }, { name: 'b', summaries: [b] }, { name: 'c', summaries: [c] }]);
+    const cmp = compareRuns([
+      { name: 'a', summaries: [a] },
+      { name: 'b', summaries: [b] },
+      { name: 'c', summaries: [c] },
+    ]);
     expect(cmp.runs.map((r) => r.name)).toEqual(['a', 'b', 'c']);
     const rps = row(cmp.rows, 'rps');
     expect(rps.cells.map((x) => x.value)).toEqual([100, 120, 80]);
@@ -35,7 +39,10 @@ describe('compareRuns', () => {
   });
 
   it('has no percentage from a zero baseline, but still judges the direction', () => {
-    const cmp = compareRuns([{ name: 'c', summaries: [c] }, { name: 'a', summaries: [a] }]);
+    const cmp = compareRuns([
+      { name: 'c', summaries: [c] },
+      { name: 'a', summaries: [a] },
+    ]);
     const failed = row(cmp.rows, 'failed');
     expect(failed.cells[0]?.value).toBe(0);
     expect(failed.cells[1]?.delta).toEqual({ abs: 0.01, rel: null });
@@ -45,7 +52,10 @@ describe('compareRuns', () => {
   });
 
   it('leaves a metric a run does not have as missing, with no change', () => {
-    const cmp = compareRuns([{ name: 'a', summaries: [a] }, { name: 'b', summaries: [b] }]);
+    const cmp = compareRuns([
+      { name: 'a', summaries: [a] },
+      { name: 'b', summaries: [b] },
+    ]);
     const checks = row(cmp.rows, 'checks');
     expect(checks.cells[0]?.value).toBe(1);
     expect(checks.cells[1]).toMatchObject({ value: null, delta: null, verdict: null, n: 0 });
@@ -55,7 +65,10 @@ describe('compareRuns', () => {
 
   it('uses the mean and sd of repeats, and compares means', () => {
     const reps = [100, 110, 120].map((p95) => fakeSummary({ latency: { p95 } }));
-    const cmp = compareRuns([{ name: 'before', summaries: [a] }, { name: 'after', summaries: reps }]);
+    const cmp = compareRuns([
+      { name: 'before', summaries: [a] },
+      { name: 'after', summaries: reps },
+    ]);
     const p95 = row(cmp.rows, 'p95');
     expect(p95.cells[1]).toMatchObject({ value: 110, sd: 10, n: 3, delta: { abs: -90 } });
     expect(cmp.runs[1]?.repeats).toBe(3);
@@ -70,19 +83,43 @@ describe('compareRuns', () => {
   });
 
   it('renders a table with Δ and Δ% columns, marks and missing values', () => {
-    const text = compareText(compareRuns([{ name: 'a', summaries: [a] }, { name: 'b', summaries: [b] }]), paint(false));
+    const text = compareText(
+      compareRuns([
+        { name: 'a', summaries: [a] },
+        { name: 'b', summaries: [b] },
+      ]),
+      paint(false),
+    );
     const lines = text.split('\n');
     expect(lines.find((l) => l.trim().startsWith('metric'))).toMatch(/metric\s+a\s+b\s+Δ\s+Δ%$/);
     expect(lines.find((l) => l.trim().startsWith('req/s'))).toMatch(/req\/s\s+100\/s\s+120\/s\s+\+20\/s\s+\+20\.0% ✓$/);
     expect(lines.find((l) => l.trim().startsWith('p(95)'))).toMatch(/p\(95\)\s+200ms\s+150ms\s+-50ms\s+-25\.0% ✓$/);
-    expect(lines.find((l) => l.trim().startsWith('failed'))).toMatch(/failed\s+1\.00%\s+2\.00%\s+\+1\.00pp\s+\+100\.0% ✗$/);
+    expect(lines.find((l) => l.trim().startsWith('failed'))).toMatch(
+      /failed\s+1\.00%\s+2\.00%\s+\+1\.00pp\s+\+100\.0% ✗$/,
+    );
     expect(lines.find((l) => l.trim().startsWith('checks passed'))).toMatch(/checks passed\s+100\.00%\s+—\s+—\s+—$/);
     expect(text).toMatch(/a \(baseline\)\s+fake plan · 2025-03-01 10:00:00 UTC · 10s/);
     expect(text.includes('\x1b[')).toBe(false);
     expect(text).not.toMatch(/different plans/);
     const other = fakeSummary({ plan: 'another plan' });
-    expect(compareText(compareRuns([{ name: 'a', summaries: [a] }, { name: 'o', summaries: [other] }]), paint(false))).toMatch(/! the runs are of 2 different plans/);
-    expect(compareText(compareRuns([{ name: 'a', summaries: [a] }, { name: 'b', summaries: [b] }]), paint(true))).toContain('\x1b[31m+100.0% ✗\x1b[0m');
+    expect(
+      compareText(
+        compareRuns([
+          { name: 'a', summaries: [a] },
+          { name: 'o', summaries: [other] },
+        ]),
+        paint(false),
+      ),
+    ).toMatch(/! the runs are of 2 different plans/);
+    expect(
+      compareText(
+        compareRuns([
+          { name: 'a', summaries: [a] },
+          { name: 'b', summaries: [b] },
+        ]),
+        paint(true),
+      ),
+    ).toContain('\x1b[31m+100.0% ✗\x1b[0m');
   });
 });
 

@@ -45,14 +45,23 @@ export interface Comparison {
 }
 
 /** Compares runs (at least one; the first is the baseline) by `metrics` (default: KEY_METRICS and the gRPC and WebSocket rows they have). */
-export function compareRuns(runs: readonly ComparedRun[], metrics: readonly KeyMetric[] = keyMetricsFor(runs.flatMap((r) => r.summaries))): Comparison {
+export function compareRuns(
+  runs: readonly ComparedRun[],
+  metrics: readonly KeyMetric[] = keyMetricsFor(runs.flatMap((r) => r.summaries)),
+): Comparison {
   if (runs.length === 0) throw new Error('compareRuns needs at least one run');
   const rows = metrics.map((m): CompareRow => {
     const values = runs.map((r) => spread(r.summaries.map(m.read)));
     const base = values[0] ?? null;
     const cells = values.map((v, i): CompareCell => {
       const d = i > 0 && base && v ? delta(base.mean, v.mean) : null;
-      return { value: v?.mean ?? null, sd: v && v.n > 1 ? v.sd : null, n: v?.n ?? 0, delta: d, verdict: d ? verdictOf(d, m.better) : null };
+      return {
+        value: v?.mean ?? null,
+        sd: v && v.n > 1 ? v.sd : null,
+        n: v?.n ?? 0,
+        delta: d,
+        verdict: d ? verdictOf(d, m.better) : null,
+      };
     });
     return { key: m.key, label: m.label, unit: m.unit, better: m.better, cells };
   });
@@ -60,8 +69,12 @@ export function compareRuns(runs: readonly ComparedRun[], metrics: readonly KeyM
     runs: runs.map((r) => {
       const first = r.summaries[0];
       return {
-        name: r.name, ...(r.file ? { file: r.file } : {}), plan: first?.plan.name ?? '', startedAt: first?.startedAt ?? '',
-        durationMs: first?.durationMs ?? 0, repeats: r.summaries.length,
+        name: r.name,
+        ...(r.file ? { file: r.file } : {}),
+        plan: first?.plan.name ?? '',
+        startedAt: first?.startedAt ?? '',
+        durationMs: first?.durationMs ?? 0,
+        repeats: r.summaries.length,
       };
     }),
     rows,
@@ -72,5 +85,5 @@ export function compareRuns(runs: readonly ComparedRun[], metrics: readonly KeyM
 export function verdictOf(d: Delta, better: KeyMetric['better']): Verdict {
   if (d.abs === 0 || better === 'neither') return 'unchanged';
   if (d.rel !== null && Math.abs(d.rel) < UNCHANGED_WITHIN) return 'unchanged';
-  return (d.abs > 0) === (better === 'higher') ? 'better' : 'worse';
+  return d.abs > 0 === (better === 'higher') ? 'better' : 'worse';
 }

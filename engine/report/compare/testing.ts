@@ -35,9 +35,17 @@ export function fakeSummary(r: FakeRun = {}): Summary {
   const metrics: Record<string, MetricSummary> = {
     http_reqs: { type: 'counter', unit: 'count', count: reqs, rate: perS(reqs) },
     http_req_failed: { type: 'rate', rate: reqs ? failed / reqs : 0, passes: failed, fails: reqs - failed },
-    http_req_duration: r.latency === null ? { type: 'trend', unit: 'ms', count: 0, avg: 0, min: 0, med: 0, max: 0, p90: 0, p95: 0, p99: 0 } : { type: 'trend', unit: 'ms', ...lat },
+    http_req_duration:
+      r.latency === null
+        ? { type: 'trend', unit: 'ms', count: 0, avg: 0, min: 0, med: 0, max: 0, p90: 0, p95: 0, p99: 0 }
+        : { type: 'trend', unit: 'ms', ...lat },
     iterations: { type: 'counter', unit: 'count', count: r.iterations ?? reqs, rate: perS(r.iterations ?? reqs) },
-    data_received: { type: 'counter', unit: 'bytes', count: r.received ?? reqs * 500, rate: perS(r.received ?? reqs * 500) },
+    data_received: {
+      type: 'counter',
+      unit: 'bytes',
+      count: r.received ?? reqs * 500,
+      rate: perS(r.received ?? reqs * 500),
+    },
   };
   if (r.checks !== null) {
     const n = r.checkCount ?? reqs;
@@ -67,7 +75,17 @@ export function fakeSummary(r: FakeRun = {}): Summary {
     statuses: reqs ? { 200: reqs - failed, ...(failed ? { 503: failed } : {}) } : {},
     errors: [],
     extractFailures: [],
-    scenarios: [{ name: 'default', executor: 'constant-vus', description: '10 VUs for 10s', maxVus: 10, iterations: r.iterations ?? reqs, interrupted: 0, dropped: 0 }],
+    scenarios: [
+      {
+        name: 'default',
+        executor: 'constant-vus',
+        description: '10 VUs for 10s',
+        maxVus: 10,
+        iterations: r.iterations ?? reqs,
+        interrupted: 0,
+        dropped: 0,
+      },
+    ],
     generator: { workers: 1, cpus: 2, cpuMax: 0.2, cpuAvg: 0.1, eluMax: 0.1, loopDelayP99MaxMs: 1 },
     notes: [],
     timeline: [],

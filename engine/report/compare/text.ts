@@ -10,22 +10,34 @@ import { UNCHANGED_WITHIN, type CompareCell, type Comparison } from './table.ts'
 import { alignColumns } from './text-table.ts';
 
 export function compareText(c: Comparison, p: Paint): string {
-  const legend = alignColumns(c.runs.map((r, i) => [
-    i === 0 ? `${r.name} (baseline)` : r.name,
-    `${r.plan} · ${fmtStart(r.startedAt)} · ${fmtMs(r.durationMs)}${r.repeats > 1 ? ` · mean of ${r.repeats} repeats` : ''}`,
-  ]), '  ', 2).map((l) => p.dim(l));
+  const legend = alignColumns(
+    c.runs.map((r, i) => [
+      i === 0 ? `${r.name} (baseline)` : r.name,
+      `${r.plan} · ${fmtStart(r.startedAt)} · ${fmtMs(r.durationMs)}${r.repeats > 1 ? ` · mean of ${r.repeats} repeats` : ''}`,
+    ]),
+    '  ',
+    2,
+  ).map((l) => p.dim(l));
   const head = ['metric', ...c.runs.flatMap((r, i) => (i === 0 ? [r.name] : [r.name, 'Δ', 'Δ%']))];
   const rows = c.rows.map((row) => [
     row.label,
-    ...row.cells.flatMap((cell, i) => (i === 0 ? [value(row.unit, cell)] : [value(row.unit, cell), fmtChange(row.unit, cell.delta), mark(cell, p)])),
+    ...row.cells.flatMap((cell, i) =>
+      i === 0 ? [value(row.unit, cell)] : [value(row.unit, cell), fmtChange(row.unit, cell.delta), mark(cell, p)],
+    ),
   ]);
   const [header, ...body] = alignColumns([head, ...rows]);
   const missing = c.rows.some((r) => r.cells.some((cell) => cell.value === null));
-  const foot = c.runs.length > 1
-    ? [`  ${p.green('✓')} better  ${p.red('✗')} worse than the baseline (changes under ${UNCHANGED_WITHIN * 100}% and changes of volumes unmarked)${missing ? '  — no such number' : ''}`]
-    : ['  only one run: give two or more summaries to see changes'];
+  const foot =
+    c.runs.length > 1
+      ? [
+          `  ${p.green('✓')} better  ${p.red('✗')} worse than the baseline (changes under ${UNCHANGED_WITHIN * 100}% and changes of volumes unmarked)${missing ? '  — no such number' : ''}`,
+        ]
+      : ['  only one run: give two or more summaries to see changes'];
   const plans = new Set(c.runs.map((r) => r.plan));
-  const warn = plans.size > 1 ? [`  ${p.yellow('!')} the runs are of ${plans.size} different plans: their numbers may not be comparable`] : [];
+  const warn =
+    plans.size > 1
+      ? [`  ${p.yellow('!')} the runs are of ${plans.size} different plans: their numbers may not be comparable`]
+      : [];
   return ['', ...legend, '', p.bold(header ?? ''), ...body, '', ...foot.map((l) => p.dim(l)), ...warn, ''].join('\n');
 }
 

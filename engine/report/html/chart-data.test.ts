@@ -5,26 +5,54 @@ import { chartSpecs, type ChartId, type ChartSpec } from './chart-data.ts';
 
 function point(t: number, over: Partial<TimelinePoint> = {}): TimelinePoint {
   return {
-    t, span: 1, vus: 5, reqs: 100, rps: 100, failed: 2, iterations: 50, interrupted: 0, dataSent: 1000, dataReceived: 2000,
-    checksPass: 90, checksFail: 10, errors: 1, dropped: 0, scheduled: 0, started: 0, lag: null,
+    t,
+    span: 1,
+    vus: 5,
+    reqs: 100,
+    rps: 100,
+    failed: 2,
+    iterations: 50,
+    interrupted: 0,
+    dataSent: 1000,
+    dataReceived: 2000,
+    checksPass: 90,
+    checksFail: 10,
+    errors: 1,
+    dropped: 0,
+    scheduled: 0,
+    started: 0,
+    lag: null,
     generator: { cpu: 0.1, elu: 0.1, loopDelayP99Ms: 1 },
-    latency: { avg: 10, p50: 8, p90: 15, p95: 20, p99: 40, max: 60 }, requests: {}, statuses: { 200: 100 }, ...over,
+    latency: { avg: 10, p50: 8, p90: 15, p95: 20, p99: 40, max: 60 },
+    requests: {},
+    statuses: { 200: 100 },
+    ...over,
   };
 }
 
 /** Only the fields chartSpecs reads; the rest of a Summary does not matter here. */
-const summaryOf = (timeline: TimelinePoint[], scenarios: Summary['scenarios'] = []): Summary => ({ timeline, scenarios }) as unknown as Summary;
+const summaryOf = (timeline: TimelinePoint[], scenarios: Summary['scenarios'] = []): Summary =>
+  ({ timeline, scenarios }) as unknown as Summary;
 
 const byId = (specs: ChartSpec[], id: ChartId): ChartSpec => specs.find((s) => s.id === id) as ChartSpec;
-const ys = (spec: ChartSpec, name: string): (number | null)[] => (spec.series.find((s) => s.name === name)?.points ?? []).map((p) => p[1]);
+const ys = (spec: ChartSpec, name: string): (number | null)[] =>
+  (spec.series.find((s) => s.name === name)?.points ?? []).map((p) => p[1]);
 
 describe('chartSpecs', () => {
   it('draws the closed-model charts from the timeline, x in seconds', () => {
-    const tl = [point(1), point(2, { reqs: 150, failed: 0, vus: 7, errors: 3 }), point(3, { reqs: 0, failed: 0, latency: null, vus: 0 })];
+    const tl = [
+      point(1),
+      point(2, { reqs: 150, failed: 0, vus: 7, errors: 3 }),
+      point(3, { reqs: 0, failed: 0, latency: null, vus: 0 }),
+    ];
     const specs = chartSpecs(summaryOf(tl));
     expect(specs.map((s) => s.id)).toEqual(['rps', 'latency', 'vus', 'errors']);
     const rps = byId(specs, 'rps');
-    expect(rps.series[0]?.points).toEqual([[1, 100], [2, 150], [3, 0]]);
+    expect(rps.series[0]?.points).toEqual([
+      [1, 100],
+      [2, 150],
+      [3, 0],
+    ]);
     expect(ys(rps, 'failed/s')).toEqual([2, 0, 0]);
     // A second without requests is a gap in the latency lines, not a zero.
     expect(ys(byId(specs, 'latency'), 'p(99)')).toEqual([40, 40, null]);
@@ -34,9 +62,18 @@ describe('chartSpecs', () => {
   });
 
   it('turns counts into per-second rates and skips the final sliver in rate charts only', () => {
-    const tl = [point(1), point(2, { span: 1, reqs: 80 }), point(2.75, { span: 0.75, reqs: 30 }), point(2.8, { span: 0.05, reqs: 4 })];
+    const tl = [
+      point(1),
+      point(2, { span: 1, reqs: 80 }),
+      point(2.75, { span: 0.75, reqs: 30 }),
+      point(2.8, { span: 0.05, reqs: 4 }),
+    ];
     const specs = chartSpecs(summaryOf(tl));
-    expect(byId(specs, 'rps').series[0]?.points).toEqual([[1, 100], [2, 80], [2.75, 40]]);
+    expect(byId(specs, 'rps').series[0]?.points).toEqual([
+      [1, 100],
+      [2, 80],
+      [2.75, 40],
+    ]);
     expect(byId(specs, 'latency').series[0]?.points).toHaveLength(4);
     expect(byId(specs, 'vus').series[0]?.points).toHaveLength(4);
   });
@@ -44,7 +81,20 @@ describe('chartSpecs', () => {
   it('adds the arrival chart for open-model runs: scheduled vs started and dropped', () => {
     const tl = [point(1, { scheduled: 50, started: 50 }), point(2, { scheduled: 50, started: 42, dropped: 8 })];
     const arrival = { scheduled: 100, started: 92, targetRate: 50, achievedRate: 46, lagP95: 1, lagMax: 2 };
-    const specs = chartSpecs(summaryOf(tl, [{ name: 's', executor: 'constant-arrival-rate', description: '', maxVus: 5, iterations: 92, interrupted: 0, dropped: 8, arrival }]));
+    const specs = chartSpecs(
+      summaryOf(tl, [
+        {
+          name: 's',
+          executor: 'constant-arrival-rate',
+          description: '',
+          maxVus: 5,
+          iterations: 92,
+          interrupted: 0,
+          dropped: 8,
+          arrival,
+        },
+      ]),
+    );
     const a = byId(specs, 'arrival');
     expect(ys(a, 'scheduled/s')).toEqual([50, 50]);
     expect(ys(a, 'started/s')).toEqual([50, 42]);
@@ -52,7 +102,12 @@ describe('chartSpecs', () => {
   });
 
   it('downsamples a day-long timeline to at most 2000 points per series, keeping the spike', () => {
-    const tl = Array.from({ length: 86_400 }, (_, i) => point(i + 1, i === 50_000 ? { reqs: 9000, latency: { avg: 1, p50: 1, p90: 1, p95: 1, p99: 2500, max: 3000 } } : {}));
+    const tl = Array.from({ length: 86_400 }, (_, i) =>
+      point(
+        i + 1,
+        i === 50_000 ? { reqs: 9000, latency: { avg: 1, p50: 1, p90: 1, p95: 1, p99: 2500, max: 3000 } } : {},
+      ),
+    );
     const specs = chartSpecs(summaryOf(tl));
     for (const spec of specs) for (const s of spec.series) expect(s.points.length).toBeLessThanOrEqual(2000);
     expect(Math.max(...ys(byId(specs, 'rps'), 'requests/s').map(Number))).toBe(9000);

@@ -32,7 +32,10 @@ export interface ChartSpec {
   marks?: ChartMark[];
 }
 
-export interface ChartMark { t: number; label: string }
+export interface ChartMark {
+  t: number;
+  label: string;
+}
 
 /**
  * The last interval of a run is usually a sliver (the run ends mid-second); a few requests in 0.05 s would show as
@@ -43,20 +46,37 @@ const MIN_RATE_SPAN = 0.5;
 /** The charts for a summary's timeline: rps, latency, vus, errors, and arrival for open-model runs. */
 export function chartSpecs(summary: Summary, maxPoints: number = MAX_POINTS): ChartSpec[] {
   const tl = summary.timeline;
-  const series = (name: string, color: string, y: (p: TimelinePoint) => number | null): ChartSeries =>
-    ({ name, color, points: downsample(tl.map((p): Point => [p.t, y(p)]), maxPoints) });
-  const rate = (name: string, color: string, count: (p: TimelinePoint) => number): ChartSeries =>
-    ({ name, color, points: downsample(tl.filter((p) => p.span >= MIN_RATE_SPAN).map((p): Point => [p.t, count(p) / p.span]), maxPoints) });
+  const series = (name: string, color: string, y: (p: TimelinePoint) => number | null): ChartSeries => ({
+    name,
+    color,
+    points: downsample(
+      tl.map((p): Point => [p.t, y(p)]),
+      maxPoints,
+    ),
+  });
+  const rate = (name: string, color: string, count: (p: TimelinePoint) => number): ChartSeries => ({
+    name,
+    color,
+    points: downsample(
+      tl.filter((p) => p.span >= MIN_RATE_SPAN).map((p): Point => [p.t, count(p) / p.span]),
+      maxPoints,
+    ),
+  });
 
   const specs: ChartSpec[] = [
     {
-      id: 'rps', title: 'Requests per second', unit: 'rate',
+      id: 'rps',
+      title: 'Requests per second',
+      unit: 'rate',
       description: 'Requests completed per second, and how many of them failed, over the run.',
       series: [rate('requests/s', 'rps', (p) => p.reqs), rate('failed/s', 'failed', (p) => p.failed)],
     },
     {
-      id: 'latency', title: 'Latency percentiles', unit: 'ms',
-      description: 'http_req_duration p(50), p(90), p(95) and p(99) per second in milliseconds; gaps are seconds without a completed request.',
+      id: 'latency',
+      title: 'Latency percentiles',
+      unit: 'ms',
+      description:
+        'http_req_duration p(50), p(90), p(95) and p(99) per second in milliseconds; gaps are seconds without a completed request.',
       series: [
         series('p(50)', 'p50', (p) => p.latency?.p50 ?? null),
         series('p(90)', 'p90', (p) => p.latency?.p90 ?? null),
@@ -65,20 +85,28 @@ export function chartSpecs(summary: Summary, maxPoints: number = MAX_POINTS): Ch
       ],
     },
     {
-      id: 'vus', title: 'Virtual users', unit: 'count', step: true,
+      id: 'vus',
+      title: 'Virtual users',
+      unit: 'count',
+      step: true,
       description: 'Active virtual users at the end of each second.',
       series: [series('VUs', 'vus', (p) => p.vus)],
     },
     {
-      id: 'errors', title: 'Errors per second', unit: 'rate',
+      id: 'errors',
+      title: 'Errors per second',
+      unit: 'rate',
       description: 'Transport errors (timeouts, resets, refused connections…) and failed checks per second.',
       series: [rate('errors/s', 'errors', (p) => p.errors), rate('failed checks/s', 'checks', (p) => p.checksFail)],
     },
   ];
   if (summary.scenarios.some((s) => s.arrival) || tl.some((p) => p.scheduled > 0)) {
     specs.push({
-      id: 'arrival', title: 'Arrival rate (open model)', unit: 'rate',
-      description: 'Iterations that came due (scheduled) versus those that started per second, and those dropped for lack of a free VU.',
+      id: 'arrival',
+      title: 'Arrival rate (open model)',
+      unit: 'rate',
+      description:
+        'Iterations that came due (scheduled) versus those that started per second, and those dropped for lack of a free VU.',
       series: [
         rate('scheduled/s', 'scheduled', (p) => p.scheduled),
         rate('started/s', 'started', (p) => p.started),
@@ -92,5 +120,7 @@ export function chartSpecs(summary: Summary, maxPoints: number = MAX_POINTS): Ch
 
 /** A mark per phase begun by a change: its second and what changed ("paused", "browse: 50 VUs"). */
 function changeMarks(summary: Summary): ChartMark[] {
-  return (summary.control?.phases ?? []).filter((p) => p.changes.length > 0).map((p) => ({ t: p.startMs / 1000, label: phaseCause(p) }));
+  return (summary.control?.phases ?? [])
+    .filter((p) => p.changes.length > 0)
+    .map((p) => ({ t: p.startMs / 1000, label: phaseCause(p) }));
 }

@@ -4,10 +4,14 @@ import { downsample, MAX_POINTS, type Point } from './downsample.ts';
 /** Deterministic noise so a failure reproduces. */
 function noise(seed: number): () => number {
   let a = seed >>> 0;
-  return () => { a = (a * 1664525 + 1013904223) >>> 0; return a / 2 ** 32; };
+  return () => {
+    a = (a * 1664525 + 1013904223) >>> 0;
+    return a / 2 ** 32;
+  };
 }
 
-const series = (n: number, y: (i: number) => number | null): Point[] => Array.from({ length: n }, (_, i) => [i + 1, y(i)] as const);
+const series = (n: number, y: (i: number) => number | null): Point[] =>
+  Array.from({ length: n }, (_, i) => [i + 1, y(i)] as const);
 
 describe('downsample', () => {
   it('returns short series unchanged (as a copy)', () => {
@@ -57,18 +61,47 @@ describe('downsample', () => {
   });
 
   it('emits one point for a flat bucket, min before max in time order', () => {
-    expect(downsample(series(8, () => 3), 4)).toEqual([[1, 3], [5, 3]]);
+    expect(
+      downsample(
+        series(8, () => 3),
+        4,
+      ),
+    ).toEqual([
+      [1, 3],
+      [5, 3],
+    ]);
     // Buckets [1..4] and [5..8]: the max comes first in the second one.
-    const pts: Point[] = [[1, 1], [2, 9], [3, 5], [4, 5], [5, 8], [6, 7], [7, 2], [8, 4]];
-    expect(downsample(pts, 4)).toEqual([[1, 1], [2, 9], [5, 8], [7, 2]]);
+    const pts: Point[] = [
+      [1, 1],
+      [2, 9],
+      [3, 5],
+      [4, 5],
+      [5, 8],
+      [6, 7],
+      [7, 2],
+      [8, 4],
+    ];
+    expect(downsample(pts, 4)).toEqual([
+      [1, 1],
+      [2, 9],
+      [5, 8],
+      [7, 2],
+    ]);
   });
 
   it('keeps gaps longer than a bucket, ignores nulls inside a bucket with values', () => {
     // 40 points in 10 buckets of 4: points 9..20 are null (buckets 3, 4 and 5 entirely); point 2 is a lone null.
     const pts = series(40, (i) => (i === 1 || (i >= 8 && i < 20) ? null : i));
     const out = downsample(pts, 20);
-    expect(out.filter((p) => p[1] === null)).toEqual([[9, null], [13, null], [17, null]]);
-    expect(out.slice(0, 2)).toEqual([[1, 0], [4, 3]]);
+    expect(out.filter((p) => p[1] === null)).toEqual([
+      [9, null],
+      [13, null],
+      [17, null],
+    ]);
+    expect(out.slice(0, 2)).toEqual([
+      [1, 0],
+      [4, 3],
+    ]);
   });
 
   it('leaves its input alone and rejects a silly maxPoints', () => {

@@ -17,7 +17,8 @@ export const MAX_POINTS = 2000;
  * scale anyway. Returns a copy; the input is unchanged. Pure.
  */
 export function downsample(points: readonly Point[], maxPoints: number = MAX_POINTS): Point[] {
-  if (!Number.isInteger(maxPoints) || maxPoints < 2) throw new RangeError(`downsample: maxPoints must be an integer >= 2, got ${maxPoints}`);
+  if (!Number.isInteger(maxPoints) || maxPoints < 2)
+    throw new RangeError(`downsample: maxPoints must be an integer >= 2, got ${maxPoints}`);
   if (points.length <= maxPoints) return points.slice();
   const buckets = Math.floor(maxPoints / 2);
   const out: Point[] = [];

@@ -28,7 +28,12 @@ export function generatorSaturated(s: Summary): boolean {
 
 function verdict(s: Summary): string {
   const failed = s.thresholds.filter((t) => !t.ok).length;
-  const why = s.thresholds.length === 0 ? 'no thresholds' : failed > 0 ? `${failed} of ${s.thresholds.length} thresholds failed` : `all ${s.thresholds.length} thresholds passed`;
+  const why =
+    s.thresholds.length === 0
+      ? 'no thresholds'
+      : failed > 0
+        ? `${failed} of ${s.thresholds.length} thresholds failed`
+        : `all ${s.thresholds.length} thresholds passed`;
   const cls = s.status === 'passed' ? 'ok' : 'bad';
   return `<p class="verdict ${cls}" data-key="status"><strong>${s.status === 'passed' ? '✓ PASSED' : '✗ FAILED'}</strong> <span>(${h(why)})</span></p>`;
 }
@@ -45,20 +50,29 @@ export function headerHtml(s: Summary, title: string): string {
     ['Duration', fmtMs(s.durationMs)],
     ['Loadsmith', `${s.tool.version} (Node ${s.tool.node})`],
     ['Generator', `${g.workers} worker${g.workers === 1 ? '' : 's'} on ${g.cpus} core${g.cpus === 1 ? '' : 's'}`],
-    ['Generator load', `CPU avg ${fmtPct(g.cpuAvg)}, max ${fmtPct(g.cpuMax)} · event loop busy max ${fmtPct(g.eluMax)} · loop delay p(99) max ${fmtMs(g.loopDelayP99MaxMs)}`],
+    [
+      'Generator load',
+      `CPU avg ${fmtPct(g.cpuAvg)}, max ${fmtPct(g.cpuMax)} · event loop busy max ${fmtPct(g.eluMax)} · loop delay p(99) max ${fmtMs(g.loopDelayP99MaxMs)}`,
+    ],
   ];
   // The generator line is long: it gets a wider cell instead of wrapping into a narrow column.
-  const dl = meta.map(([k, v]) => `<div${k === 'Generator load' ? ' class="wide"' : ''}><dt>${h(k)}</dt><dd>${h(v)}</dd></div>`).join('');
+  const dl = meta
+    .map(([k, v]) => `<div${k === 'Generator load' ? ' class="wide"' : ''}><dt>${h(k)}</dt><dd>${h(v)}</dd></div>`)
+    .join('');
   const warn = generatorSaturated(s)
-    ? '<div class="callout warn" role="alert" data-warning="generator-saturated"><strong>The load generator was saturated.</strong> '
-      + 'Throughput and latency may be limited by Loadsmith rather than by the target; see the notes below.</div>'
+    ? '<div class="callout warn" role="alert" data-warning="generator-saturated"><strong>The load generator was saturated.</strong> ' +
+      'Throughput and latency may be limited by Loadsmith rather than by the target; see the notes below.</div>'
     : '';
-  const stalls = (s.stalls ?? []).length > 0
-    ? `<div class="callout warn" role="alert" data-warning="hidden-stall"><strong>The target stalled; closed-model percentiles understate it.</strong><ul>${(s.stalls ?? []).map((st) => `<li>${h(st.message)}</li>`).join('')}</ul></div>`
-    : '';
-  const notes = s.notes.length > 0
-    ? `<div class="callout notes" aria-label="Notes"><strong>Notes</strong><ul>${s.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul></div>`
-    : '';
-  return `<header class="report-header"><p class="brand">Loadsmith run report</p><h1>${h(title)}</h1>${verdict(s)}`
-    + `<dl class="meta">${dl}</dl>${warn}${stalls}${notes}</header>`;
+  const stalls =
+    (s.stalls ?? []).length > 0
+      ? `<div class="callout warn" role="alert" data-warning="hidden-stall"><strong>The target stalled; closed-model percentiles understate it.</strong><ul>${(s.stalls ?? []).map((st) => `<li>${h(st.message)}</li>`).join('')}</ul></div>`
+      : '';
+  const notes =
+    s.notes.length > 0
+      ? `<div class="callout notes" aria-label="Notes"><strong>Notes</strong><ul>${s.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul></div>`
+      : '';
+  return (
+    `<header class="report-header"><p class="brand">Loadsmith run report</p><h1>${h(title)}</h1>${verdict(s)}` +
+    `<dl class="meta">${dl}</dl>${warn}${stalls}${notes}</header>`
+  );
 }

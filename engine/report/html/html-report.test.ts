@@ -102,13 +102,24 @@ describe('htmlReport from a real run', () => {
     expect(data.charts).toEqual(reportData(summary).charts);
     // A short run is not downsampled: every whole second is there, with the timeline's own values.
     const whole = summary.timeline.filter((p) => p.span >= 0.5);
-    expect(data.charts.find((c) => c.id === 'rps')?.series[0]?.points).toEqual(whole.map((p) => [p.t, p.reqs / p.span]));
-    expect(data.charts.find((c) => c.id === 'vus')?.series[0]?.points).toEqual(summary.timeline.map((p) => [p.t, p.vus]));
-    expect(data.charts.find((c) => c.id === 'latency')?.series[3]?.points).toEqual(summary.timeline.map((p) => [p.t, p.latency?.p99 ?? null]));
+    expect(data.charts.find((c) => c.id === 'rps')?.series[0]?.points).toEqual(
+      whole.map((p) => [p.t, p.reqs / p.span]),
+    );
+    expect(data.charts.find((c) => c.id === 'vus')?.series[0]?.points).toEqual(
+      summary.timeline.map((p) => [p.t, p.vus]),
+    );
+    expect(data.charts.find((c) => c.id === 'latency')?.series[3]?.points).toEqual(
+      summary.timeline.map((p) => [p.t, p.latency?.p99 ?? null]),
+    );
   });
 
   it('marks the key numbers with their raw value and the CLI formatting', () => {
-    const shown = new Map([...html.matchAll(/data-key="([^"]+)" data-value="([^"]+)">([^<]*)</g)].map((m) => [m[1], { value: Number(m[2]), text: m[3] }]));
+    const shown = new Map(
+      [...html.matchAll(/data-key="([^"]+)" data-value="([^"]+)">([^<]*)</g)].map((m) => [
+        m[1],
+        { value: Number(m[2]), text: m[3] },
+      ]),
+    );
     const m = summary.metrics;
     const expected: Record<string, [number, string]> = {
       _total: [summary._total, fmtCount(summary._total)],
@@ -116,12 +127,17 @@ describe('htmlReport from a real run', () => {
       _p50: [summary._p50, fmtMs(summary._p50)],
       _p99: [summary._p99, fmtMs(summary._p99)],
     };
-    if (m.http_req_duration?.type === 'trend') expected['metrics.http_req_duration.p95'] = [m.http_req_duration.p95, fmtMs(m.http_req_duration.p95)];
-    if (m.http_req_failed?.type === 'rate') expected['metrics.http_req_failed.rate'] = [m.http_req_failed.rate, fmtPct(m.http_req_failed.rate)];
+    if (m.http_req_duration?.type === 'trend')
+      expected['metrics.http_req_duration.p95'] = [m.http_req_duration.p95, fmtMs(m.http_req_duration.p95)];
+    if (m.http_req_failed?.type === 'rate')
+      expected['metrics.http_req_failed.rate'] = [m.http_req_failed.rate, fmtPct(m.http_req_failed.rate)];
     if (m.checks?.type === 'rate') expected['metrics.checks.rate'] = [m.checks.rate, fmtPct(m.checks.rate)];
-    if (m.iterations?.type === 'counter') expected['metrics.iterations.count'] = [m.iterations.count, fmtCount(m.iterations.count)];
-    if (m.data_sent?.type === 'counter') expected['metrics.data_sent.count'] = [m.data_sent.count, fmtBytes(m.data_sent.count)];
-    if (m.data_received?.type === 'counter') expected['metrics.data_received.count'] = [m.data_received.count, fmtBytes(m.data_received.count)];
+    if (m.iterations?.type === 'counter')
+      expected['metrics.iterations.count'] = [m.iterations.count, fmtCount(m.iterations.count)];
+    if (m.data_sent?.type === 'counter')
+      expected['metrics.data_sent.count'] = [m.data_sent.count, fmtBytes(m.data_sent.count)];
+    if (m.data_received?.type === 'counter')
+      expected['metrics.data_received.count'] = [m.data_received.count, fmtBytes(m.data_received.count)];
     const i = summary.scenarios.findIndex((s) => s.arrival);
     const a = summary.scenarios[i]!.arrival!;
     expected[`scenarios.${i}.arrival.targetRate`] = [a.targetRate, fmtRate(a.targetRate)];
@@ -132,8 +148,24 @@ describe('htmlReport from a real run', () => {
   });
 
   it('has every section, a labelled figure per chart, and the verdict', () => {
-    for (const id of ['charts', 'thresholds', 'checks', 'requests', 'statuses', 'errors', 'scenarios', 'groups', 'metrics']) expect(ownMarkup(html)).toContain(`id="${id}"`);
-    for (const c of ['rps', 'latency', 'vus', 'errors', 'arrival']) expect(ownMarkup(html)).toMatch(new RegExp(`<figure class="chart-figure"><div class="chart" data-chart="${c}" role="img" aria-label="[^"]+"></div><figcaption>`));
+    for (const id of [
+      'charts',
+      'thresholds',
+      'checks',
+      'requests',
+      'statuses',
+      'errors',
+      'scenarios',
+      'groups',
+      'metrics',
+    ])
+      expect(ownMarkup(html)).toContain(`id="${id}"`);
+    for (const c of ['rps', 'latency', 'vus', 'errors', 'arrival'])
+      expect(ownMarkup(html)).toMatch(
+        new RegExp(
+          `<figure class="chart-figure"><div class="chart" data-chart="${c}" role="img" aria-label="[^"]+"></div><figcaption>`,
+        ),
+      );
     expect(ownMarkup(html)).toContain('✗ FAILED');
     expect(ownMarkup(html)).toContain('p(99)=');
     expect(ownMarkup(html)).toContain('Failed extractions');
@@ -146,7 +178,16 @@ describe('htmlReport from a real run', () => {
     expect(ownMarkup(html)).not.toContain('data-warning="generator-saturated"');
     const busy = htmlReport({ ...summary, notes: ['the load generator was saturated for 5 of 10 seconds (…)'] });
     expect(ownMarkup(busy)).toContain('data-warning="generator-saturated"');
-    const empty = htmlReport({ ...summary, timeline: [], requests: [], checks: [], errors: [], extractFailures: [], thresholds: [], statuses: {} });
+    const empty = htmlReport({
+      ...summary,
+      timeline: [],
+      requests: [],
+      checks: [],
+      errors: [],
+      extractFailures: [],
+      thresholds: [],
+      statuses: {},
+    });
     expect(ownMarkup(empty)).toContain('too short for a timeline');
     expect(ownMarkup(empty)).not.toContain('data-chart=');
     expect(ownMarkup(empty)).toContain('no thresholds');

@@ -5,7 +5,9 @@
 import { escapeHtml } from './escape.ts';
 
 /** Markup that is already escaped. */
-export interface Html { readonly html: string }
+export interface Html {
+  readonly html: string;
+}
 
 /** Marks built, already escaped markup as safe to insert. */
 export function raw(html: string): Html {
@@ -18,7 +20,8 @@ export function h(value: string | number | Html): string {
 }
 
 /** A table cell: text or markup, right-aligned when numeric, with an optional class (ok / bad / muted). */
-export type Cell = string | number | Html | { value: string | number | Html; num?: boolean; cls?: string; colspan?: number };
+export type Cell =
+  string | number | Html | { value: string | number | Html; num?: boolean; cls?: string; colspan?: number };
 
 /** A header: its label and whether its column holds numbers (right-aligned). */
 export type Column = string | { label: string; num?: boolean };
@@ -32,7 +35,10 @@ function td(c: Cell, col: Column | undefined): string {
 
 /** Header cells of a table. */
 export function thead(head: readonly Column[]): string {
-  const th = (c: Column): string => (typeof c === 'string' ? `<th scope="col">${h(c)}</th>` : `<th scope="col"${c.num ? ' class="num"' : ''}>${h(c.label)}</th>`);
+  const th = (c: Column): string =>
+    typeof c === 'string'
+      ? `<th scope="col">${h(c)}</th>`
+      : `<th scope="col"${c.num ? ' class="num"' : ''}>${h(c.label)}</th>`;
   return `<thead><tr>${head.map(th).join('')}</tr></thead>`;
 }
 

@@ -45,8 +45,16 @@ export function reportData(summary: Summary): ReportData {
 }
 
 const TOC: [string, string][] = [
-  ['charts', 'Over time'], ['phases', 'Phases'], ['thresholds', 'Thresholds'], ['checks', 'Checks'], ['requests', 'Requests'], ['statuses', 'Status codes'],
-  ['errors', 'Errors'], ['scenarios', 'Scenarios'], ['groups', 'Groups'], ['metrics', 'All metrics'],
+  ['charts', 'Over time'],
+  ['phases', 'Phases'],
+  ['thresholds', 'Thresholds'],
+  ['checks', 'Checks'],
+  ['requests', 'Requests'],
+  ['statuses', 'Status codes'],
+  ['errors', 'Errors'],
+  ['scenarios', 'Scenarios'],
+  ['groups', 'Groups'],
+  ['metrics', 'All metrics'],
 ];
 
 /** The report as one HTML document (about 1.2 MB, most of it ECharts). All text from the summary is escaped. */
@@ -54,10 +62,20 @@ export function htmlReport(summary: Summary, options: HtmlReportOptions = {}): s
   const title = options.title ?? summary.plan.name;
   const data = reportData(summary);
   const sections = [
-    chartsHtml(data.charts), phasesHtml(summary), thresholdsHtml(summary), checksHtml(summary), requestsHtml(summary), statusesHtml(summary),
-    errorsHtml(summary), scenariosHtml(summary), groupsHtml(summary), metricsHtml(summary),
+    chartsHtml(data.charts),
+    phasesHtml(summary),
+    thresholdsHtml(summary),
+    checksHtml(summary),
+    requestsHtml(summary),
+    statusesHtml(summary),
+    errorsHtml(summary),
+    scenariosHtml(summary),
+    groupsHtml(summary),
+    metricsHtml(summary),
   ].join('\n');
-  const toc = TOC.filter(([id]) => sections.includes(`id="${id}"`)).map(([id, label]) => `<a href="#${id}">${escapeHtml(label)}</a>`).join('');
+  const toc = TOC.filter(([id]) => sections.includes(`id="${id}"`))
+    .map(([id, label]) => `<a href="#${id}">${escapeHtml(label)}</a>`)
+    .join('');
   return `<!doctype html>
 <html lang="en">
 <head>

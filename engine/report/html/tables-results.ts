@@ -6,7 +6,8 @@ import { observedText } from '../threshold-value.ts';
 
 /** Thresholds: ✓/✗, metric, expression and the observed value as the CLI prints it. */
 export function thresholdsHtml(s: Summary): string {
-  if (s.thresholds.length === 0) return section('thresholds', 'Thresholds', '<p class="empty">This plan has no thresholds.</p>');
+  if (s.thresholds.length === 0)
+    return section('thresholds', 'Thresholds', '<p class="empty">This plan has no thresholds.</p>');
   const body = s.thresholds.map((t) => [
     { value: mark(t.ok), cls: 'mark' },
     raw(`<code>${h(t.metric)}</code>`),
@@ -24,7 +25,14 @@ export function checkLocation(c: Summary['checks'][number]): string {
 /** Checks, one tbody per scenario › group › request, failing ones highlighted with a sample failure. */
 export function checksHtml(s: Summary): string {
   if (s.checks.length === 0) return section('checks', 'Checks', '<p class="empty">No checks ran.</p>');
-  const head: Column[] = ['', 'Check', { label: 'Passed', num: true }, { label: '✓ passes', num: true }, { label: '✗ fails', num: true }, 'Sample failure'];
+  const head: Column[] = [
+    '',
+    'Check',
+    { label: 'Passed', num: true },
+    { label: '✓ passes', num: true },
+    { label: '✗ fails', num: true },
+    'Sample failure',
+  ];
   const groups = new Map<string, Summary['checks']>();
   for (const c of s.checks) {
     const where = checkLocation(c);
@@ -34,9 +42,11 @@ export function checksHtml(s: Summary): string {
     const body = checks.map((c) => {
       const total = c.passes + c.fails;
       return [
-        { value: mark(c.fails === 0), cls: 'mark' }, c.name,
+        { value: mark(c.fails === 0), cls: 'mark' },
+        c.name,
         { value: fmtPct(total ? c.passes / total : 0), cls: c.fails > 0 ? 'bad' : '' },
-        fmtCount(c.passes), { value: fmtCount(c.fails), cls: c.fails > 0 ? 'bad' : '' },
+        fmtCount(c.passes),
+        { value: fmtCount(c.fails), cls: c.fails > 0 ? 'bad' : '' },
         { value: c.failure ?? '', cls: 'sample' },
       ];
     });
@@ -44,5 +54,10 @@ export function checksHtml(s: Summary): string {
   });
   const m = s.metrics.checks;
   const note = m?.type === 'rate' ? `${fmtPct(m.rate)} of ${fmtCount(m.passes + m.fails)} checks passed.` : '';
-  return section('checks', 'Checks', `<div class="table-wrap"><table aria-label="Checks">${thead(head)}${bodies.join('')}</table></div>`, note);
+  return section(
+    'checks',
+    'Checks',
+    `<div class="table-wrap"><table aria-label="Checks">${thead(head)}${bodies.join('')}</table></div>`,
+    note,
+  );
 }

@@ -17,7 +17,12 @@ export interface JunitReportOptions {
   name?: string;
 }
 
-interface TestCase { name: string; classname: string; failure?: { type: string; message: string; text: string }; out?: string }
+interface TestCase {
+  name: string;
+  classname: string;
+  failure?: { type: string; message: string; text: string };
+  out?: string;
+}
 
 /** The JUnit XML document of a run. */
 export function junitReport(summary: Summary, options: JunitReportOptions = {}): string {
@@ -40,7 +45,15 @@ function thresholdCases(s: Summary): TestCase[] {
       name: t.expression,
       classname: t.metric,
       out: `${t.metric}: ${t.expression} → ${observed}`,
-      ...(t.ok ? {} : { failure: { type: 'threshold', message, text: `threshold ${t.metric}: '${t.expression}' failed, observed ${observed}` } }),
+      ...(t.ok
+        ? {}
+        : {
+            failure: {
+              type: 'threshold',
+              message,
+              text: `threshold ${t.metric}: '${t.expression}' failed, observed ${observed}`,
+            },
+          }),
     };
   });
 }
@@ -49,28 +62,43 @@ function thresholdCases(s: Summary): TestCase[] {
 function checkCases(s: Summary): TestCase[] {
   return s.checks.map((c) => {
     const total = c.passes + c.fails;
-    const where = [c.scenario, c.group.replace(/^::/, '').replaceAll('::', ' › '), c.request].filter(Boolean).join(' › ');
+    const where = [c.scenario, c.group.replace(/^::/, '').replaceAll('::', ' › '), c.request]
+      .filter(Boolean)
+      .join(' › ');
     const counts = `${fmtCount(c.fails)} of ${fmtCount(total)} failed (${fmtPct(total ? c.fails / total : 0)})`;
     const message = c.failure ? `${counts}; e.g. ${c.failure}` : counts;
     return {
       name: c.name,
       classname: where,
       out: `${fmtCount(c.passes)} of ${fmtCount(total)} passed`,
-      ...(c.fails > 0 ? { failure: { type: 'check', message, text: `check '${c.name}' on ${where}: ${message}` } } : {}),
+      ...(c.fails > 0
+        ? { failure: { type: 'check', message, text: `check '${c.name}' on ${where}: ${message}` } }
+        : {}),
     };
   });
 }
 
 function suite(s: Summary, name: string, cases: TestCase[]): string {
   const failures = cases.filter((c) => c.failure).length;
-  const props = [['plan', s.plan.name], ['plan.file', s.plan.file], ['status', s.status], ['stoppedBy', s.stoppedBy], ['loadsmith', s.tool.version]]
+  const props = [
+    ['plan', s.plan.name],
+    ['plan.file', s.plan.file],
+    ['status', s.status],
+    ['stoppedBy', s.stoppedBy],
+    ['loadsmith', s.tool.version],
+  ]
     .filter((p): p is [string, string] => p[1] !== undefined)
-    .map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>\n`).join('');
-  const body = cases.map((c) => {
-    const failure = c.failure ? `      <failure type="${c.failure.type}" message="${xmlAttr(c.failure.message)}">${xmlText(c.failure.text)}</failure>\n` : '';
-    const out = c.out ? `      <system-out>${xmlText(c.out)}</system-out>\n` : '';
-    return `    <testcase name="${xmlAttr(c.name)}" classname="${xmlAttr(c.classname)}" time="0">\n${failure}${out}    </testcase>\n`;
-  }).join('');
+    .map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>\n`)
+    .join('');
+  const body = cases
+    .map((c) => {
+      const failure = c.failure
+        ? `      <failure type="${c.failure.type}" message="${xmlAttr(c.failure.message)}">${xmlText(c.failure.text)}</failure>\n`
+        : '';
+      const out = c.out ? `      <system-out>${xmlText(c.out)}</system-out>\n` : '';
+      return `    <testcase name="${xmlAttr(c.name)}" classname="${xmlAttr(c.classname)}" time="0">\n${failure}${out}    </testcase>\n`;
+    })
+    .join('');
   return `  <testsuite name="${name}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(s)}" timestamp="${timestamp(s.startedAt)}">
     <properties>
 ${props}    </properties>

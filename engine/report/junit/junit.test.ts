@@ -17,12 +17,26 @@ function failingRun(name = 'checkout'): Summary {
     plan: name,
     durationMs: 12_345,
     thresholds: [
-      { metric: 'http_req_duration{request:List users}', expression: 'p(95)<500', ok: false, value: 612.4, abortOnFail: false },
+      {
+        metric: 'http_req_duration{request:List users}',
+        expression: 'p(95)<500',
+        ok: false,
+        value: 612.4,
+        abortOnFail: false,
+      },
       { metric: 'http_req_failed', expression: 'rate<0.01', ok: true, value: 0.002, abortOnFail: false },
       { metric: 'iteration_duration', expression: 'avg<1000', ok: true, value: null, abortOnFail: false },
     ],
     checkList: [
-      { scenario: 'browse', group: '::catalog::search', request: 'Get JSON', name: 'status is 200', passes: 97, fails: 3, failure: 'status 503, expected 200' },
+      {
+        scenario: 'browse',
+        group: '::catalog::search',
+        request: 'Get JSON',
+        name: 'status is 200',
+        passes: 97,
+        fails: 3,
+        failure: 'status 503, expected 200',
+      },
       { scenario: 'browse', group: '', request: 'Login', name: 'has token', passes: 100, fails: 0 },
     ],
   });
@@ -52,7 +66,9 @@ describe('junitReport', () => {
     expect(xpath(xml, `${c}/@failures`)).toBe('1');
     expect(xpath(xml, `${c}/testcase[1]/@classname`)).toBe('browse › catalog › search › Get JSON');
     expect(xpath(xml, `${c}/testcase[1]/@name`)).toBe('status is 200');
-    expect(xpath(xml, `${c}/testcase[1]/failure/@message`)).toBe('3 of 100 failed (3.00%); e.g. status 503, expected 200');
+    expect(xpath(xml, `${c}/testcase[1]/failure/@message`)).toBe(
+      '3 of 100 failed (3.00%); e.g. status 503, expected 200',
+    );
     expect(xpath(xml, `${c}/testcase[2]/@classname`)).toBe('browse › Login');
     expect(xpath(xml, `count(${c}/testcase[2]/failure)`)).toBe('0');
   });
@@ -77,8 +93,26 @@ describe('junitReport', () => {
 
   it('escapes hostile names and texts; characters XML 1.0 forbids are shown, never written raw', () => {
     const s = failingRun(HOSTILE);
-    s.thresholds = [{ metric: `http_req_duration{request:${HOSTILE}}`, expression: 'p(95)<500', ok: false, value: 700, abortOnFail: false }];
-    s.checks = [{ scenario: HOSTILE, group: `::${HOSTILE}`, request: HOSTILE, name: HOSTILE, passes: 1, fails: 1, failure: HOSTILE }];
+    s.thresholds = [
+      {
+        metric: `http_req_duration{request:${HOSTILE}}`,
+        expression: 'p(95)<500',
+        ok: false,
+        value: 700,
+        abortOnFail: false,
+      },
+    ];
+    s.checks = [
+      {
+        scenario: HOSTILE,
+        group: `::${HOSTILE}`,
+        request: HOSTILE,
+        name: HOSTILE,
+        passes: 1,
+        fails: 1,
+        failure: HOSTILE,
+      },
+    ];
     const xml = junitReport(s);
     const check = validate(xml);
     expect(check.ok, check.errors).toBe(true);
@@ -87,8 +121,12 @@ describe('junitReport', () => {
     const shown = 'a<b & "c" \'d\' ]]> \\u0001\\u0008\\u001F tab\there\nnew line \\uFFFF end';
     expect(xpath(xml, '/testsuites/@name')).toBe(`loadsmith: ${shown}`);
     expect(xpath(xml, '//testsuite[@name="checks"]/testcase/@name')).toBe(shown);
-    expect(xpath(xml, '//testsuite[@name="checks"]/testcase/failure/@message')).toBe(`1 of 2 failed (50.00%); e.g. ${shown}`);
-    expect(xpath(xml, '//testsuite[@name="thresholds"]/testcase/@classname')).toBe(`http_req_duration{request:${shown}}`);
+    expect(xpath(xml, '//testsuite[@name="checks"]/testcase/failure/@message')).toBe(
+      `1 of 2 failed (50.00%); e.g. ${shown}`,
+    );
+    expect(xpath(xml, '//testsuite[@name="thresholds"]/testcase/@classname')).toBe(
+      `http_req_duration{request:${shown}}`,
+    );
     // The same text written raw is not even well-formed: the escaping is what makes the file readable.
     expect(validate(xml.replace(xmlAttr(`loadsmith: ${HOSTILE}`), `loadsmith: ${HOSTILE}`)).ok).toBe(false);
   });

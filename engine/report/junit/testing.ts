@@ -37,5 +37,8 @@ export function validateJunit(xml: string): { ok: boolean; errors: string } {
 export function xpath(xml: string, expr: string): string {
   requireXmllint();
   // xmllint ends its answer with a newline (which no value the tests read ends with).
-  return execFileSync('xmllint', ['--xpath', `string(${expr})`, tempFile(xml)], { encoding: 'utf8' }).replace(/\n$/, '');
+  return execFileSync('xmllint', ['--xpath', `string(${expr})`, tempFile(xml)], { encoding: 'utf8' }).replace(
+    /\n$/,
+    '',
+  );
 }

@@ -5,8 +5,9 @@
  */
 
 // Allowed in XML 1.0: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF] (surrogate pairs).
-// eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are exactly what this finds
-const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID =
+  // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are exactly what this finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const visible = (c: string): string => `\\u${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
 

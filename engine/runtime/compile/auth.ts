@@ -29,11 +29,21 @@ export function compileAuth(a: Auth | undefined): CompiledAuth | undefined {
         const fixed = `Basic ${Buffer.from(`${user.render(NO_CTX)}:${pass.render(NO_CTX)}`).toString('base64')}`;
         return { in: 'header', name: 'authorization', value: () => fixed, constant: true };
       }
-      return { in: 'header', name: 'authorization', value: (ctx) => `Basic ${Buffer.from(`${user.render(ctx)}:${pass.render(ctx)}`).toString('base64')}`, constant: false };
+      return {
+        in: 'header',
+        name: 'authorization',
+        value: (ctx) => `Basic ${Buffer.from(`${user.render(ctx)}:${pass.render(ctx)}`).toString('base64')}`,
+        constant: false,
+      };
     }
     case 'apiKey': {
       const value = compileTemplate(a.value);
-      return { in: a.in ?? 'header', name: a.in === 'query' ? a.name : a.name.toLowerCase(), value: (ctx) => value.render(ctx), constant: value.constant };
+      return {
+        in: a.in ?? 'header',
+        name: a.in === 'query' ? a.name : a.name.toLowerCase(),
+        value: (ctx) => value.render(ctx),
+        constant: value.constant,
+      };
     }
   }
 }

@@ -6,7 +6,11 @@ import { compileBody, renderBody, type CompiledBody } from './body.ts';
 import { compileJsonBody, compileValue, type JsonBody } from './json-body.ts';
 import { statusMatcher } from './status.ts';
 
-function ctx(vars: Record<string, unknown> = {}, env: Record<string, string> = {}, data: TemplateContext['data'] = {}): TemplateContext {
+function ctx(
+  vars: Record<string, unknown> = {},
+  env: Record<string, string> = {},
+  data: TemplateContext['data'] = {},
+): TemplateContext {
   return { vu: 3, iter: 4, scenario: 'browse', env, vars: new Map(Object.entries(vars)), data };
 }
 
@@ -35,18 +39,33 @@ describe('compileJsonBody', () => {
 
   it('keeps the type of a single expression, at any depth', () => {
     const b = compileJsonBody({
-      id: '${id}', active: '${flag}', tags: '${list}', owner: { ref: '${obj}', label: 'n=${id}' }, items: [1, '${id}', ['${flag}']],
+      id: '${id}',
+      active: '${flag}',
+      tags: '${list}',
+      owner: { ref: '${obj}', label: 'n=${id}' },
+      items: [1, '${id}', ['${flag}']],
     });
     const c = ctx({ id: 5, flag: false, list: ['a', 'b'], obj: { k: 1 } });
     expect(JSON.parse(text(b, c))).toEqual({
-      id: 5, active: false, tags: ['a', 'b'], owner: { ref: { k: 1 }, label: 'n=5' }, items: [1, 5, [false]],
+      id: 5,
+      active: false,
+      tags: ['a', 'b'],
+      owner: { ref: { k: 1 }, label: 'n=5' },
+      items: [1, 5, [false]],
     });
-    expect(text(b, c)).toBe('{"id":5,"active":false,"tags":["a","b"],"owner":{"ref":{"k":1},"label":"n=5"},"items":[1,5,[false]]}');
+    expect(text(b, c)).toBe(
+      '{"id":5,"active":false,"tags":["a","b"],"owner":{"ref":{"k":1},"label":"n=5"},"items":[1,5,[false]]}',
+    );
   });
 
   it('reads env, data and builtins', () => {
     const b = compileJsonBody({ region: '${env.REGION}', user: '${data.users.name}', vu: '${vu}', iter: '${iter}' });
-    expect(JSON.parse(text(b, ctx({}, { REGION: 'eu' }, { users: { name: 'ann' } })))).toEqual({ region: 'eu', user: 'ann', vu: 3, iter: 4 });
+    expect(JSON.parse(text(b, ctx({}, { REGION: 'eu' }, { users: { name: 'ann' } })))).toEqual({
+      region: 'eu',
+      user: 'ann',
+      vu: 3,
+      iter: 4,
+    });
   });
 
   it('turns $${ into a literal ${ without evaluating it', () => {
@@ -107,13 +126,19 @@ describe('compileBody and renderBody', () => {
 
   it('file: the loaded bytes, with a content type from the extension or the plan', () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
-    const files = new Map([['img/logo.PNG', bytes], ['payload.bin', Buffer.from('raw')], ['body.json', Buffer.from('{}')]]);
+    const files = new Map([
+      ['img/logo.PNG', bytes],
+      ['payload.bin', Buffer.from('raw')],
+      ['body.json', Buffer.from('{}')],
+    ]);
     const png = compileBody(req({ file: 'img/logo.PNG' }), files);
     expect(png?.contentType).toBe('image/png');
     expect(render(png)).toBe(bytes);
     expect(compileBody(req({ file: 'payload.bin' }), files)?.contentType).toBe('application/octet-stream');
     expect(compileBody(req({ file: 'body.json' }), files)?.contentType).toBe('application/json');
-    expect(compileBody(req({ file: { path: 'body.json', contentType: 'application/vnd.api+json' } }), files)?.contentType).toBe('application/vnd.api+json');
+    expect(
+      compileBody(req({ file: { path: 'body.json', contentType: 'application/vnd.api+json' } }), files)?.contentType,
+    ).toBe('application/vnd.api+json');
     expect(compileBody(req({ file: { path: 'body.json' } }), files)?.contentType).toBe('application/json');
   });
 
@@ -123,7 +148,8 @@ describe('compileBody and renderBody', () => {
 });
 
 describe('compileAuth', () => {
-  const header = (a: CompiledAuth | undefined, c: TemplateContext = ctx()): [string, string, string] | undefined => (a ? [a.in, a.name, a.value(c)] : undefined);
+  const header = (a: CompiledAuth | undefined, c: TemplateContext = ctx()): [string, string, string] | undefined =>
+    a ? [a.in, a.name, a.value(c)] : undefined;
 
   it('none and absent give nothing', () => {
     expect(compileAuth(undefined)).toBeUndefined();
@@ -131,22 +157,39 @@ describe('compileAuth', () => {
   });
 
   it('bearer, with the default or a custom scheme', () => {
-    expect(header(compileAuth({ type: 'bearer', token: 'abc.def' }))).toEqual(['header', 'authorization', 'Bearer abc.def']);
-    expect(header(compileAuth({ type: 'bearer', token: 'abc', scheme: 'Token' }))).toEqual(['header', 'authorization', 'Token abc']);
+    expect(header(compileAuth({ type: 'bearer', token: 'abc.def' }))).toEqual([
+      'header',
+      'authorization',
+      'Bearer abc.def',
+    ]);
+    expect(header(compileAuth({ type: 'bearer', token: 'abc', scheme: 'Token' }))).toEqual([
+      'header',
+      'authorization',
+      'Token abc',
+    ]);
     const templated = compileAuth({ type: 'bearer', token: '${env.API_TOKEN}' });
     expect(header(templated, ctx({}, { API_TOKEN: 't-1' }))?.[2]).toBe('Bearer t-1');
     expect(header(templated, ctx({}, { API_TOKEN: 't-2' }))?.[2]).toBe('Bearer t-2');
     // The render memo shares a step between VUs only when its auth is constant.
     expect([compileAuth({ type: 'bearer', token: 'abc' })?.constant, templated?.constant]).toEqual([true, false]);
-    expect([compileAuth({ type: 'apiKey', name: 'X-Key', value: 'k' })?.constant, compileAuth({ type: 'apiKey', name: 'X-Key', value: '${k}' })?.constant]).toEqual([true, false]);
+    expect([
+      compileAuth({ type: 'apiKey', name: 'X-Key', value: 'k' })?.constant,
+      compileAuth({ type: 'apiKey', name: 'X-Key', value: '${k}' })?.constant,
+    ]).toEqual([true, false]);
   });
 
   it('basic with constant credentials (RFC 7617 example)', () => {
-    expect(header(compileAuth({ type: 'basic', username: 'Aladdin', password: 'open sesame' }))).toEqual(['header', 'authorization', 'Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==']);
+    expect(header(compileAuth({ type: 'basic', username: 'Aladdin', password: 'open sesame' }))).toEqual([
+      'header',
+      'authorization',
+      'Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==',
+    ]);
   });
 
   it('basic encodes UTF-8 credentials', () => {
-    expect(header(compileAuth({ type: 'basic', username: 'jürgen', password: 'päss' }))?.[2]).toBe('Basic asO8cmdlbjpww6Rzcw==');
+    expect(header(compileAuth({ type: 'basic', username: 'jürgen', password: 'päss' }))?.[2]).toBe(
+      'Basic asO8cmdlbjpww6Rzcw==',
+    );
   });
 
   it('basic with templated credentials, per context', () => {
@@ -157,22 +200,56 @@ describe('compileAuth', () => {
   });
 
   it('apiKey in a header (name lower-cased, the default) or in the query (name kept)', () => {
-    expect(header(compileAuth({ type: 'apiKey', name: 'X-API-Key', value: 'k1' }))).toEqual(['header', 'x-api-key', 'k1']);
-    expect(header(compileAuth({ type: 'apiKey', name: 'X-API-Key', value: 'k1', in: 'header' }))).toEqual(['header', 'x-api-key', 'k1']);
-    expect(header(compileAuth({ type: 'apiKey', name: 'Api_Key', value: '${env.KEY}', in: 'query' }), ctx({}, { KEY: 'q9' }))).toEqual(['query', 'Api_Key', 'q9']);
+    expect(header(compileAuth({ type: 'apiKey', name: 'X-API-Key', value: 'k1' }))).toEqual([
+      'header',
+      'x-api-key',
+      'k1',
+    ]);
+    expect(header(compileAuth({ type: 'apiKey', name: 'X-API-Key', value: 'k1', in: 'header' }))).toEqual([
+      'header',
+      'x-api-key',
+      'k1',
+    ]);
+    expect(
+      header(
+        compileAuth({ type: 'apiKey', name: 'Api_Key', value: '${env.KEY}', in: 'query' }),
+        ctx({}, { KEY: 'q9' }),
+      ),
+    ).toEqual(['query', 'Api_Key', 'q9']);
   });
 });
 
 describe('statusMatcher', () => {
   it('defaults to 200-399', () => {
     const m = statusMatcher(undefined);
-    expect([199, 200, 204, 301, 399, 400, 404, 500, 0].map(m)).toEqual([false, true, true, true, true, false, false, false, false]);
+    expect([199, 200, 204, 301, 399, 400, 404, 500, 0].map(m)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('custom singles and ranges replace the default', () => {
     const m = statusMatcher([200, 201, { min: 400, max: 404 }, { min: 500, max: 500 }]);
-    expect([200, 201, 202, 301, 399, 400, 403, 404, 405, 500, 501].map(m))
-      .toEqual([true, true, false, false, false, true, true, true, false, true, false]);
+    expect([200, 201, 202, 301, 399, 400, 403, 404, 405, 500, 501].map(m)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('a single value only', () => {

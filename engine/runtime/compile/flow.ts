@@ -45,9 +45,17 @@ export interface CompiledSwitch<S> extends FlowBase {
   cumulative: number[];
 }
 
-export interface CompiledIf<S> extends FlowBase { kind: 'if'; condition: Expression; then: S[]; else: S[] | undefined }
+export interface CompiledIf<S> extends FlowBase {
+  kind: 'if';
+  condition: Expression;
+  then: S[];
+  else: S[] | undefined;
+}
 
-export interface CompiledOnce<S> extends FlowBase { kind: 'once'; steps: S[] }
+export interface CompiledOnce<S> extends FlowBase {
+  kind: 'once';
+  steps: S[];
+}
 
 export type CompiledFlow<S> = CompiledIf<S> | CompiledLoop<S> | CompiledSwitch<S> | CompiledOnce<S>;
 
@@ -55,28 +63,78 @@ type Lists<S> = (steps: readonly Step[], path: PathSegment[]) => S[];
 
 export function compileFlow<S>(s: FlowShape<Step>, path: PathSegment[], lists: Lists<S>): CompiledFlow<S> {
   const kind = Object.keys(s)[0] as string;
-  const base: FlowBase = { written: kind, path, label: `${kind} at ${formatPath(path[0] === 'scenarios' ? path.slice(2) : path)}` };
+  const base: FlowBase = {
+    written: kind,
+    path,
+    label: `${kind} at ${formatPath(path[0] === 'scenarios' ? path.slice(2) : path)}`,
+  };
   if ('if' in s) {
     const { condition, then, else: otherwise } = s.if;
-    return { ...base, kind: 'if', condition: compileExpression(condition), then: lists(then, ['if', 'then']), else: otherwise ? lists(otherwise, ['if', 'else']) : undefined };
+    return {
+      ...base,
+      kind: 'if',
+      condition: compileExpression(condition),
+      then: lists(then, ['if', 'then']),
+      else: otherwise ? lists(otherwise, ['if', 'else']) : undefined,
+    };
   }
   if ('randomSwitch' in s || 'roundRobinSwitch' in s) {
     const random = 'randomSwitch' in s;
-    const raw: { name?: string | undefined; weight?: number; steps: Step[] }[] = random ? s.randomSwitch : s.roundRobinSwitch;
-    const branches = raw.map((b, k) => ({ name: b.name, weight: b.weight ?? 1, steps: lists(b.steps, [kind, k, 'steps']) }));
+    const raw: { name?: string | undefined; weight?: number; steps: Step[] }[] = random
+      ? s.randomSwitch
+      : s.roundRobinSwitch;
+    const branches = raw.map((b, k) => ({
+      name: b.name,
+      weight: b.weight ?? 1,
+      steps: lists(b.steps, [kind, k, 'steps']),
+    }));
     let sum = 0;
-    return { ...base, kind: 'switch', mode: random ? 'random' : 'roundRobin', branches, cumulative: branches.map((b) => (sum += b.weight)) };
+    return {
+      ...base,
+      kind: 'switch',
+      mode: random ? 'random' : 'roundRobin',
+      branches,
+      cumulative: branches.map((b) => (sum += b.weight)),
+    };
   }
   if ('once' in s) return { ...base, kind: 'once', steps: lists(s.once.steps, ['once', 'steps']) };
-  const loop = { ...base, kind: 'loop' as const, times: undefined, condition: undefined, max: Infinity, list: undefined, item: undefined };
+  const loop = {
+    ...base,
+    kind: 'loop' as const,
+    times: undefined,
+    condition: undefined,
+    max: Infinity,
+    list: undefined,
+    item: undefined,
+  };
   if ('repeat' in s) {
     const { times, counter, steps } = s.repeat;
-    return { ...loop, loop: 'repeat', times: typeof times === 'number' ? times : compileExpression(times), counter: counter ?? DEFAULT_COUNTER, steps: lists(steps, ['repeat', 'steps']) };
+    return {
+      ...loop,
+      loop: 'repeat',
+      times: typeof times === 'number' ? times : compileExpression(times),
+      counter: counter ?? DEFAULT_COUNTER,
+      steps: lists(steps, ['repeat', 'steps']),
+    };
   }
   if ('forEach' in s) {
     const f = s.forEach;
-    return { ...loop, loop: 'forEach', list: compileExpression(f.in), counter: f.counter ?? DEFAULT_COUNTER, item: f.as ?? DEFAULT_ITEM, steps: lists(f.steps, ['forEach', 'steps']) };
+    return {
+      ...loop,
+      loop: 'forEach',
+      list: compileExpression(f.in),
+      counter: f.counter ?? DEFAULT_COUNTER,
+      item: f.as ?? DEFAULT_ITEM,
+      steps: lists(f.steps, ['forEach', 'steps']),
+    };
   }
   const [which, w] = 'while' in s ? ['while' as const, s.while] : ['doWhile' as const, s.doWhile];
-  return { ...loop, loop: which, condition: compileExpression(w.condition), max: w.max, counter: w.counter ?? DEFAULT_COUNTER, steps: lists(w.steps, [which, 'steps']) };
+  return {
+    ...loop,
+    loop: which,
+    condition: compileExpression(w.condition),
+    max: w.max,
+    counter: w.counter ?? DEFAULT_COUNTER,
+    steps: lists(w.steps, [which, 'steps']),
+  };
 }

@@ -91,14 +91,28 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     rule: compileCheck(c),
     counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: checkName(c) }),
   }));
-  const extracts = Object.entries(r.extract ?? {}).map(([variable, x]) => ({ variable, extractor: compileExtractor(x) }));
-  const seriesBase: SeriesBase = { scenario: cc.scenario, group, request: name, method, ...(Object.keys(tags).length > 0 ? { tags } : {}) };
+  const extracts = Object.entries(r.extract ?? {}).map(([variable, x]) => ({
+    variable,
+    extractor: compileExtractor(x),
+  }));
+  const seriesBase: SeriesBase = {
+    scenario: cc.scenario,
+    group,
+    request: name,
+    method,
+    ...(Object.keys(tags).length > 0 ? { tags } : {}),
+  };
   return {
     kind: 'request',
-    name, method, scenario: cc.scenario, group,
+    name,
+    method,
+    scenario: cc.scenario,
+    group,
     url: compileTemplate(r.url),
     baseUrl: d.baseUrl !== undefined ? compileTemplate(d.baseUrl) : undefined,
-    query: Object.entries(r.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, compileTemplate(String(x))] as [string, Template])),
+    query: Object.entries(r.query ?? {}).flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map((x) => [k, compileTemplate(String(x))] as [string, Template]),
+    ),
     headers: headers.map(([k, v]) => [k, compileTemplate(v)]),
     headerNames: new Set(headers.map(([k]) => k.toLowerCase())),
     auth: compileAuth(r.auth ?? d.auth),
@@ -117,8 +131,12 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
 }
 
 /** Defaults first, then the request's own headers; names compare case-insensitively, the request wins. */
-function mergeHeaders(defaults: Record<string, unknown> | undefined, own: Record<string, unknown> | undefined): [string, string][] {
+function mergeHeaders(
+  defaults: Record<string, unknown> | undefined,
+  own: Record<string, unknown> | undefined,
+): [string, string][] {
   const out = new Map<string, [string, string]>();
-  for (const h of [defaults, own]) for (const [k, v] of Object.entries(h ?? {})) out.set(k.toLowerCase(), [k, String(v)]);
+  for (const h of [defaults, own])
+    for (const [k, v] of Object.entries(h ?? {})) out.set(k.toLowerCase(), [k, String(v)]);
   return [...out.values()];
 }

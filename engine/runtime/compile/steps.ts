@@ -30,7 +30,12 @@ export type CompiledStep =
   | CompiledOnce<CompiledStep>;
 
 /** `at`: the document path of `steps` (flow steps keep theirs, for messages and traces). */
-export function compileSteps(steps: readonly Step[], group: string, cc: CompileContext, at: readonly PathSegment[] = []): CompiledStep[] {
+export function compileSteps(
+  steps: readonly Step[],
+  group: string,
+  cc: CompileContext,
+  at: readonly PathSegment[] = [],
+): CompiledStep[] {
   return steps.map((s, i): CompiledStep => {
     const path = [...at, i];
     if ('request' in s) return requestStep(s.request, group, cc);
@@ -38,7 +43,12 @@ export function compileSteps(steps: readonly Step[], group: string, cc: CompileC
     if ('batch' in s) return { kind: 'batch', requests: s.batch.map((b) => requestStep(b.request, group, cc)) };
     if ('group' in s) {
       const inner = `${group}::${s.group.name}`;
-      return { kind: 'group', name: s.group.name, path: inner, steps: compileSteps(s.group.steps, inner, cc, [...path, 'group', 'steps']) };
+      return {
+        kind: 'group',
+        name: s.group.name,
+        path: inner,
+        steps: compileSteps(s.group.steps, inner, cc, [...path, 'group', 'steps']),
+      };
     }
     if ('websocket' in s) return compileWebSocket(s.websocket, group, cc, path);
     if ('think' in s) {

@@ -13,7 +13,8 @@ import { RunControl } from './run-control.ts';
 import type { ControlEvent, ControlState } from '../../plan/control.ts';
 
 /** Why an execution segment takes no change: said by every refusal (CLI, app, API). */
-export const SEGMENT_REFUSAL = 'mid-run control is not available for an execution segment (--segment): this machine runs one share of a distributed test, and changing one share would unbalance the whole; stop the segments and start them again with the new numbers';
+export const SEGMENT_REFUSAL =
+  'mid-run control is not available for an execution segment (--segment): this machine runs one share of a distributed test, and changing one share would unbalance the whole; stop the segments and start them again with the new numbers';
 
 export interface CoordinatorControlOptions {
   plan: Plan;
@@ -41,9 +42,19 @@ export class CoordinatorControl {
       }),
       ...(o.segmented ? { refusal: SEGMENT_REFUSAL } : {}),
       now: o.now,
-      send: (e) => { this.tracker.change(e); o.send(e); },
+      send: (e) => {
+        this.tracker.change(e);
+        o.send(e);
+      },
     });
-    this.tracker = new PhaseTracker(o.scenarios.map((s) => ({ name: s.name, scenario: o.plan.scenarios[s.name] as Plan['scenarios'][string], startMs: s.startMs, regularMs: s.regularMs })));
+    this.tracker = new PhaseTracker(
+      o.scenarios.map((s) => ({
+        name: s.name,
+        scenario: o.plan.scenarios[s.name] as Plan['scenarios'][string],
+        startMs: s.startMs,
+        regularMs: s.regularMs,
+      })),
+    );
     this.vusMaxSeen = this.control.vusMax();
   }
 
@@ -51,7 +62,13 @@ export class CoordinatorControl {
   info(scenarios: readonly RunScenario[]): RunInfo['scenarios'] {
     return scenarios.map(({ name, executor, description, maxVus, startMs, regularMs }) => {
       const head = this.headroom?.[name];
-      const scale = !this.headroom ? null : head ? { unit: 'vus' as const, maxVus: head.ceiling } : /arrival-rate$/.test(executor) ? { unit: 'rate' as const } : null;
+      const scale = !this.headroom
+        ? null
+        : head
+          ? { unit: 'vus' as const, maxVus: head.ceiling }
+          : /arrival-rate$/.test(executor)
+            ? { unit: 'rate' as const }
+            : null;
       return { name, executor, description, maxVus, startMs, regularMs, scale };
     });
   }
@@ -74,7 +91,9 @@ export class CoordinatorControl {
   }
 
   /** The most VUs the run could use at any time (the summary's vus_max). */
-  get vusMax(): number { return this.vusMaxSeen; }
+  get vusMax(): number {
+    return this.vusMaxSeen;
+  }
 
   /** The summary's `control`; undefined when nothing was changed. */
   summary(durationMs: number): ControlSummary | undefined {

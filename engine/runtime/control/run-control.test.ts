@@ -11,15 +11,28 @@ const SCENARIOS: ControlScenario[] = [
   { name: 'later', executor: 'constant-vus', startMs: 30_000, regularMs: 10_000, maxVus: 1, vuCeiling: 100 },
 ];
 
-function control(now: number | undefined = 4_250, refusal?: string): { c: RunControl; sent: ControlEvent[]; clock: { now: number | undefined } } {
+function control(
+  now: number | undefined = 4_250,
+  refusal?: string,
+): { c: RunControl; sent: ControlEvent[]; clock: { now: number | undefined } } {
   const sent: ControlEvent[] = [];
   const clock = { now };
-  const c = new RunControl({ scenarios: SCENARIOS, now: () => clock.now, send: (e) => sent.push(e), ...(refusal ? { refusal } : {}) });
+  const c = new RunControl({
+    scenarios: SCENARIOS,
+    now: () => clock.now,
+    send: (e) => sent.push(e),
+    ...(refusal ? { refusal } : {}),
+  });
   return { c, sent, clock };
 }
 
 const refusal = (f: () => unknown): string => {
-  try { f(); } catch (e) { if (e instanceof ControlError) return e.message; throw e; }
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof ControlError) return e.message;
+    throw e;
+  }
   throw new Error('not refused');
 };
 
@@ -63,22 +76,30 @@ describe('RunControl', () => {
 
   it('refuses what does not fit, saying why', () => {
     const { c, sent } = control();
-    expect(refusal(() => c.scale('once', { vus: 2 }))).toMatch(/'once' runs per-vu-iterations: its work is a number of iterations.*pause and resume apply/);
+    expect(refusal(() => c.scale('once', { vus: 2 }))).toMatch(
+      /'once' runs per-vu-iterations: its work is a number of iterations.*pause and resume apply/,
+    );
     expect(refusal(() => c.scale('api', { vus: 2 }))).toMatch(/'api' is open-model .*set its rate/);
     expect(refusal(() => c.scale('browse', { rate: 2 }))).toMatch(/'browse' is closed-model .*set its VUs/);
     expect(refusal(() => c.scale('later', { vus: 2 }))).toMatch(/'later' starts at 30s \(its startTime\)/);
-    expect(refusal(() => c.scale('nosuch', { vus: 2 }))).toMatch(/no scenario 'nosuch'.*browse, ramp, api, once, later/);
-    expect(refusal(() => c.scale('browse', { vus: 101 }))).toMatch(/101 VUs is more than this run allows scenario 'browse' \(100: 10 times its planned 10 VUs/);
+    expect(refusal(() => c.scale('nosuch', { vus: 2 }))).toMatch(
+      /no scenario 'nosuch'.*browse, ramp, api, once, later/,
+    );
+    expect(refusal(() => c.scale('browse', { vus: 101 }))).toMatch(
+      /101 VUs is more than this run allows scenario 'browse' \(100: 10 times its planned 10 VUs/,
+    );
     expect(refusal(() => c.scale('browse', { vus: 1.5 }))).toMatch(/whole number/);
     expect(refusal(() => c.scale('api', { rate: -1 }))).toMatch(/from 0 to 1,000,000/);
     expect(refusal(() => c.scale('api', { rate: Number.NaN }))).toMatch(/from 0 to/);
     expect(sent).toEqual([]);
   });
 
-  it('refuses a scale that names no fitting running scenario, and one past a scenario\'s end', () => {
+  it("refuses a scale that names no fitting running scenario, and one past a scenario's end", () => {
     const { c, clock } = control();
     clock.now = 59_950;
-    expect(refusal(() => c.scale('browse', { vus: 2 }))).toMatch(/'browse' has reached the end of its duration \(60s\)/);
+    expect(refusal(() => c.scale('browse', { vus: 2 }))).toMatch(
+      /'browse' has reached the end of its duration \(60s\)/,
+    );
     expect(refusal(() => c.scale(undefined, { vus: 2 }))).toMatch(/no scenario that takes VUs is running at 61s/);
   });
 
@@ -89,12 +110,17 @@ describe('RunControl', () => {
     clock.now = 1_000;
     c.end('the run is stopping');
     expect(refusal(() => c.resume())).toBe('the run is stopping');
-    expect(refusal(() => control(1_000, 'not for an execution segment').c.scale('browse', { vus: 1 }))).toBe('not for an execution segment');
+    expect(refusal(() => control(1_000, 'not for an execution segment').c.scale('browse', { vus: 1 }))).toBe(
+      'not for an execution segment',
+    );
   });
 
   it('records at most 1,000 changes', () => {
     const { c } = control();
-    for (let i = 0; i < 500; i++) { c.pause(); c.resume(); }
+    for (let i = 0; i < 500; i++) {
+      c.pause();
+      c.resume();
+    }
     expect(refusal(() => c.pause())).toMatch(/1000 changes, the most one run records/);
   });
 });

@@ -5,7 +5,14 @@
  * hands each change to the workers. Nothing here runs per request or per iteration.
  */
 import { MIN_VU_CEILING, VU_CEILING_FACTOR } from './headroom.ts';
-import { MAX_CONTROL_RATE, ControlError, type ControlChange, type ControlEvent, type ControlState, type ScaleTarget } from '../../plan/control.ts';
+import {
+  MAX_CONTROL_RATE,
+  ControlError,
+  type ControlChange,
+  type ControlEvent,
+  type ControlState,
+  type ScaleTarget,
+} from '../../plan/control.ts';
 
 /**
  * Changes apply at the next whole second of test time at least this far ahead: every worker has them before they
@@ -46,9 +53,13 @@ export class RunControl {
   private readonly list: ControlEvent[] = [];
   private ended: string | undefined;
 
-  constructor(o: RunControlOptions) { this.o = o; }
+  constructor(o: RunControlOptions) {
+    this.o = o;
+  }
 
-  get events(): readonly ControlEvent[] { return this.list; }
+  get events(): readonly ControlEvent[] {
+    return this.list;
+  }
 
   /** The state as set so far (a change not yet due included): what a caller is told after a change. */
   get state(): ControlState {
@@ -67,7 +78,9 @@ export class RunControl {
   }
 
   /** No change is taken from now on (the run is stopping or over). */
-  end(reason: string): void { this.ended ??= reason; }
+  end(reason: string): void {
+    this.ended ??= reason;
+  }
 
   /** No new iteration from the next whole second; running ones finish. Nothing (no change) when already paused. */
   pause(): ControlEvent[] {
@@ -95,7 +108,10 @@ export class RunControl {
     const chosen = scenario === undefined ? this.fitting(target, at) : [this.named(scenario)];
     for (const sc of chosen) this.checkScale(sc, target, at);
     for (const sc of chosen) this.targets.set(sc.name, target);
-    return this.record(chosen.map((sc) => ({ kind: 'scale', scenario: sc.name, ...target })), at);
+    return this.record(
+      chosen.map((sc) => ({ kind: 'scale', scenario: sc.name, ...target })),
+      at,
+    );
   }
 
   /**
@@ -117,7 +133,10 @@ export class RunControl {
     if (this.ended) throw new ControlError(this.ended);
     const now = this.o.now();
     if (now === undefined) throw new ControlError('the run has not started yet: try again once it runs');
-    if (this.list.length >= MAX_CONTROL_EVENTS) throw new ControlError(`this run has had ${MAX_CONTROL_EVENTS} changes, the most one run records: stop it and start another`);
+    if (this.list.length >= MAX_CONTROL_EVENTS)
+      throw new ControlError(
+        `this run has had ${MAX_CONTROL_EVENTS} changes, the most one run records: stop it and start another`,
+      );
     return Math.ceil((now + CONTROL_LEAD_MS) / 1000) * 1000;
   }
 
@@ -132,37 +151,65 @@ export class RunControl {
 
   private named(name: string): ControlScenario {
     const sc = this.o.scenarios.find((s) => s.name === name);
-    if (!sc) throw new ControlError(`there is no scenario '${name}' in this run; its scenarios: ${this.o.scenarios.map((s) => s.name).join(', ')}`);
+    if (!sc)
+      throw new ControlError(
+        `there is no scenario '${name}' in this run; its scenarios: ${this.o.scenarios.map((s) => s.name).join(', ')}`,
+      );
     return sc;
   }
 
   private fitting(target: ScaleTarget, at: number): ControlScenario[] {
     const unit = 'vus' in target ? 'VUs' : 'a rate';
-    const fits = this.o.scenarios.filter((sc) => ('vus' in target ? sc.vuCeiling !== undefined : OPEN.test(sc.executor)));
-    if (fits.length === 0) throw new ControlError(`no scenario of this run takes ${unit}: ${this.o.scenarios.map((sc) => `${sc.name} runs ${sc.executor}`).join(', ')}${'vus' in target ? ' (VUs scale constant-vus and ramping-vus)' : ' (a rate scales constant-arrival-rate and ramping-arrival-rate)'}`);
+    const fits = this.o.scenarios.filter((sc) =>
+      'vus' in target ? sc.vuCeiling !== undefined : OPEN.test(sc.executor),
+    );
+    if (fits.length === 0)
+      throw new ControlError(
+        `no scenario of this run takes ${unit}: ${this.o.scenarios.map((sc) => `${sc.name} runs ${sc.executor}`).join(', ')}${'vus' in target ? ' (VUs scale constant-vus and ramping-vus)' : ' (a rate scales constant-arrival-rate and ramping-arrival-rate)'}`,
+      );
     const running = fits.filter((sc) => at >= sc.startMs && at < sc.startMs + sc.regularMs);
-    if (running.length === 0) throw new ControlError(`no scenario that takes ${unit} is running at ${at / 1000}s: ${fits.map((sc) => `${sc.name} runs from ${sc.startMs / 1000}s to ${(sc.startMs + sc.regularMs) / 1000}s`).join(', ')}`);
+    if (running.length === 0)
+      throw new ControlError(
+        `no scenario that takes ${unit} is running at ${at / 1000}s: ${fits.map((sc) => `${sc.name} runs from ${sc.startMs / 1000}s to ${(sc.startMs + sc.regularMs) / 1000}s`).join(', ')}`,
+      );
     return running;
   }
 
   private checkScale(sc: ControlScenario, target: ScaleTarget, at: number): void {
     const open = OPEN.test(sc.executor);
     if (!open && sc.vuCeiling === undefined) {
-      throw new ControlError(`scenario '${sc.name}' runs ${sc.executor}: its work is a number of iterations, not a load over time, so it cannot be scaled (pause and resume apply to it)`);
+      throw new ControlError(
+        `scenario '${sc.name}' runs ${sc.executor}: its work is a number of iterations, not a load over time, so it cannot be scaled (pause and resume apply to it)`,
+      );
     }
-    if ('vus' in target && open) throw new ControlError(`scenario '${sc.name}' is open-model (${sc.executor}): set its rate (iterations per second), not VUs`);
-    if ('rate' in target && !open) throw new ControlError(`scenario '${sc.name}' is closed-model (${sc.executor}): set its VUs, not a rate`);
-    if (at < sc.startMs) throw new ControlError(`scenario '${sc.name}' starts at ${sc.startMs / 1000}s (its startTime): scale it once it runs`);
-    if (at >= sc.startMs + sc.regularMs) throw new ControlError(`scenario '${sc.name}' has reached the end of its duration (${(sc.startMs + sc.regularMs) / 1000}s): nothing left to scale`);
+    if ('vus' in target && open)
+      throw new ControlError(
+        `scenario '${sc.name}' is open-model (${sc.executor}): set its rate (iterations per second), not VUs`,
+      );
+    if ('rate' in target && !open)
+      throw new ControlError(`scenario '${sc.name}' is closed-model (${sc.executor}): set its VUs, not a rate`);
+    if (at < sc.startMs)
+      throw new ControlError(
+        `scenario '${sc.name}' starts at ${sc.startMs / 1000}s (its startTime): scale it once it runs`,
+      );
+    if (at >= sc.startMs + sc.regularMs)
+      throw new ControlError(
+        `scenario '${sc.name}' has reached the end of its duration (${(sc.startMs + sc.regularMs) / 1000}s): nothing left to scale`,
+      );
     if ('vus' in target && sc.vuCeiling !== undefined && target.vus > sc.vuCeiling) {
-      throw new ControlError(`${target.vus} VUs is more than this run allows scenario '${sc.name}' (${sc.vuCeiling}: ${VU_CEILING_FACTOR} times its planned ${sc.maxVus} VUs, at least ${MIN_VU_CEILING}); for more, give the plan more VUs`);
+      throw new ControlError(
+        `${target.vus} VUs is more than this run allows scenario '${sc.name}' (${sc.vuCeiling}: ${VU_CEILING_FACTOR} times its planned ${sc.maxVus} VUs, at least ${MIN_VU_CEILING}); for more, give the plan more VUs`,
+      );
     }
   }
 }
 
 function checkValue(target: ScaleTarget): void {
-  if ('vus' in target && (!Number.isInteger(target.vus) || target.vus < 0)) throw new ControlError(`VUs must be a whole number of 0 or more, got ${target.vus}`);
+  if ('vus' in target && (!Number.isInteger(target.vus) || target.vus < 0))
+    throw new ControlError(`VUs must be a whole number of 0 or more, got ${target.vus}`);
   if ('rate' in target && (!Number.isFinite(target.rate) || target.rate < 0 || target.rate > MAX_CONTROL_RATE)) {
-    throw new ControlError(`the rate must be from 0 to ${MAX_CONTROL_RATE.toLocaleString('en-US')} iterations per second, got ${target.rate}`);
+    throw new ControlError(
+      `the rate must be from 0 to ${MAX_CONTROL_RATE.toLocaleString('en-US')} iterations per second, got ${target.rate}`,
+    );
   }
 }

@@ -13,7 +13,9 @@ export class WorkerControl {
   /** Test time up to which samples were sent: a change due by then applies on arrival. */
   private sentMs = 0;
 
-  constructor(runs: readonly ScenarioRunner[]) { this.runs = runs; }
+  constructor(runs: readonly ScenarioRunner[]) {
+    this.runs = runs;
+  }
 
   /** A change message; false when it is not one (ignored: the coordinator sends only checked ones). */
   receive(message: unknown): boolean {

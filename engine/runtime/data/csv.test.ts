@@ -15,12 +15,21 @@ describe('parseCsv', () => {
   it('maps records to objects keyed by the header', () => {
     const t = parseCsv('id,name\n1,ann\n2,bob\n');
     expect(t.columns).toEqual(['id', 'name']);
-    expect(t.rows).toEqual([{ id: '1', name: 'ann' }, { id: '2', name: 'bob' }]);
+    expect(t.rows).toEqual([
+      { id: '1', name: 'ann' },
+      { id: '2', name: 'bob' },
+    ]);
   });
 
   it('accepts CRLF, LF, mixed line endings and no trailing newline', () => {
-    expect(parseCsv('a,b\r\n1,2\r\n3,4').rows).toEqual([{ a: '1', b: '2' }, { a: '3', b: '4' }]);
-    expect(parseCsv('a,b\n1,2\r\n3,4\n').rows).toEqual([{ a: '1', b: '2' }, { a: '3', b: '4' }]);
+    expect(parseCsv('a,b\r\n1,2\r\n3,4').rows).toEqual([
+      { a: '1', b: '2' },
+      { a: '3', b: '4' },
+    ]);
+    expect(parseCsv('a,b\n1,2\r\n3,4\n').rows).toEqual([
+      { a: '1', b: '2' },
+      { a: '3', b: '4' },
+    ]);
   });
 
   it('strips a UTF-8 BOM from the first column name', () => {

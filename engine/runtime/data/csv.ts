@@ -141,7 +141,11 @@ class Scanner {
     for (;;) {
       const q = text.indexOf('"', this.pos);
       if (q < 0) {
-        this.fail('unterminated quoted field: the closing " is missing (a quote inside a quoted field is written "")', openLine, openColumn);
+        this.fail(
+          'unterminated quoted field: the closing " is missing (a quote inside a quoted field is written "")',
+          openLine,
+          openColumn,
+        );
       }
       this.advanceTo(q);
       if (text.charCodeAt(q + 1) === QUOTE) {
@@ -155,7 +159,9 @@ class Scanner {
       if (this.pos < text.length) {
         const c = text.charCodeAt(this.pos);
         if (c !== this.delim && c !== LF && c !== CR) {
-          this.fail('unexpected character after a closing quote: put the whole field in quotes, and write a quote inside it as ""');
+          this.fail(
+            'unexpected character after a closing quote: put the whole field in quotes, and write a quote inside it as ""',
+          );
         }
       }
       if (parts === undefined) return last;
@@ -180,7 +186,9 @@ class Scanner {
 
 function checkDelimiter(delimiter: string): number {
   if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
-    throw new TypeError(`CSV delimiter must be one character other than a quote or line break, got ${JSON.stringify(delimiter)}`);
+    throw new TypeError(
+      `CSV delimiter must be one character other than a quote or line break, got ${JSON.stringify(delimiter)}`,
+    );
   }
   return delimiter.charCodeAt(0);
 }
@@ -194,7 +202,11 @@ function checkHeader(sc: Scanner, columns: string[], starts: Array<[number, numb
     }
     const first = seen.get(name);
     if (first !== undefined) {
-      sc.fail(`duplicate column name "${name}" in the header (also column ${first + 1}): rename one of them`, line, column);
+      sc.fail(
+        `duplicate column name "${name}" in the header (also column ${first + 1}): rename one of them`,
+        line,
+        column,
+      );
     }
     seen.set(name, i);
   });
@@ -205,7 +217,12 @@ function makeRow(columns: string[], fields: string[], protoIndex: number): Recor
   const row: Record<string, string> = {};
   for (let i = 0; i < columns.length; i++) {
     if (i === protoIndex) {
-      Object.defineProperty(row, '__proto__', { value: fields[i], enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(row, '__proto__', {
+        value: fields[i],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else {
       row[columns[i] as string] = fields[i] as string;
     }

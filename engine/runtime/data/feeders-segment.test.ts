@@ -6,8 +6,17 @@ import type { MutableTemplateContext } from '../vu/virtual-user.ts';
 import { Feeders, type FeederData } from './feeders.ts';
 
 const ROWS = Array.from({ length: 10 }, (_, i) => ({ id: i }));
-const feeder = (onExhausted: FeederData['onExhausted']): FeederData => ({ name: 'users', mode: 'unique', onExhausted, rows: ROWS, counter: 0 });
-const segment = (i: number, n: number): SegmentTuple => { const s = segmentOfN(i, n); return SegmentTuple.of(s.segment, s.sequence); };
+const feeder = (onExhausted: FeederData['onExhausted']): FeederData => ({
+  name: 'users',
+  mode: 'unique',
+  onExhausted,
+  rows: ROWS,
+  counter: 0,
+});
+const segment = (i: number, n: number): SegmentTuple => {
+  const s = segmentOfN(i, n);
+  return SegmentTuple.of(s.segment, s.sequence);
+};
 
 /** The rows one segment's process hands out until its stripe is used up (or `max` picks). */
 function picks(t: SegmentTuple, onExhausted: FeederData['onExhausted'], max = 100): number[] {
@@ -22,7 +31,10 @@ describe('unique rows across segments', () => {
   it('with stop: every row once over all segments, none twice', () => {
     for (const n of [1, 3, 4]) {
       const parts = Array.from({ length: n }, (_, i) => picks(segment(i + 1, n), 'stop'));
-      expect(parts.flat().sort((a, b) => a - b), `${n} segments`).toEqual(ROWS.map((r) => r.id));
+      expect(
+        parts.flat().sort((a, b) => a - b),
+        `${n} segments`,
+      ).toEqual(ROWS.map((r) => r.id));
     }
     expect(picks(segment(1, 4), 'stop')).toEqual([0, 4, 8]);
   });

@@ -17,10 +17,13 @@ function feeder(o: Partial<FeederData> = {}): FeederData {
   return { name: 'users', mode: 'sequential', onExhausted: 'stop', rows: ROWS, counter: 0, ...o };
 }
 
-const shared = (slots: number): Int32Array => new Int32Array(new SharedArrayBuffer(slots * Int32Array.BYTES_PER_ELEMENT));
+const shared = (slots: number): Int32Array =>
+  new Int32Array(new SharedArrayBuffer(slots * Int32Array.BYTES_PER_ELEMENT));
 
 describe('Feeders.pick', () => {
-  afterEach(() => { vi.restoreAllMocks(); });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('sequential: iteration i uses row i mod n', () => {
     const f = new Feeders([feeder()], shared(1));
@@ -41,7 +44,10 @@ describe('Feeders.pick', () => {
     const rnd = vi.spyOn(Math, 'random');
     rnd.mockReturnValueOnce(0).mockReturnValueOnce(0.34).mockReturnValueOnce(0.999999);
     const got: unknown[] = [];
-    for (let i = 0; i < 3; i++) { f.pick(c, 0); got.push(c.data.users?.id); }
+    for (let i = 0; i < 3; i++) {
+      f.pick(c, 0);
+      got.push(c.data.users?.id);
+    }
     expect(got).toEqual(['a', 'b', 'c']);
     rnd.mockRestore();
     const seen = new Set<unknown>();
@@ -60,9 +66,12 @@ describe('Feeders.pick', () => {
     const ca = ctx();
     const cb = ctx();
     const got: unknown[] = [];
-    expect(a.pick(ca, 0)).toBe(true); got.push(ca.data.users?.id);
-    expect(b.pick(cb, 0)).toBe(true); got.push(cb.data.users?.id);
-    expect(b.pick(cb, 1)).toBe(true); got.push(cb.data.users?.id);
+    expect(a.pick(ca, 0)).toBe(true);
+    got.push(ca.data.users?.id);
+    expect(b.pick(cb, 0)).toBe(true);
+    got.push(cb.data.users?.id);
+    expect(b.pick(cb, 1)).toBe(true);
+    got.push(cb.data.users?.id);
     expect(got).toEqual(['a', 'b', 'c']);
     expect(a.pick(ca, 1)).toBe(false);
     expect(b.pick(cb, 2)).toBe(false);
@@ -76,8 +85,10 @@ describe('Feeders.pick', () => {
     const c = ctx();
     const got: unknown[] = [];
     for (let i = 0; i < 4; i++) {
-      expect(a.pick(c, i)).toBe(true); got.push(c.data.users?.id);
-      expect(b.pick(c, i)).toBe(true); got.push(c.data.users?.id);
+      expect(a.pick(c, i)).toBe(true);
+      got.push(c.data.users?.id);
+      expect(b.pick(c, i)).toBe(true);
+      got.push(c.data.users?.id);
     }
     expect(got).toEqual(['a', 'b', 'c', 'a', 'b', 'c', 'a', 'b']);
   });
@@ -95,10 +106,10 @@ describe('Feeders.pick', () => {
 
   it('fills every feeder of the set, and stops when one unique feeder is exhausted', () => {
     const counters = shared(1);
-    const f = new Feeders([
-      feeder({ name: 'users' }),
-      feeder({ name: 'codes', mode: 'unique', rows: [{ code: 'X' }], counter: 0 }),
-    ], counters);
+    const f = new Feeders(
+      [feeder({ name: 'users' }), feeder({ name: 'codes', mode: 'unique', rows: [{ code: 'X' }], counter: 0 })],
+      counters,
+    );
     const c = ctx();
     expect(f.pick(c, 1)).toBe(true);
     expect(c.data).toEqual({ users: { id: 'b' }, codes: { code: 'X' } });
@@ -107,10 +118,13 @@ describe('Feeders.pick', () => {
 
   it('only() keeps the named feeders and still shares the counters', () => {
     const counters = shared(2);
-    const all = new Feeders([
-      feeder({ name: 'users' }),
-      feeder({ name: 'codes', mode: 'unique', rows: [{ code: 'X' }, { code: 'Y' }], counter: 1 }),
-    ], counters);
+    const all = new Feeders(
+      [
+        feeder({ name: 'users' }),
+        feeder({ name: 'codes', mode: 'unique', rows: [{ code: 'X' }, { code: 'Y' }], counter: 1 }),
+      ],
+      counters,
+    );
     const onlyUsers = all.only(new Set(['users']));
     const c = ctx();
     expect(onlyUsers.pick(c, 2)).toBe(true);
@@ -133,8 +147,12 @@ describe('Feeders.pick', () => {
 
 describe('loadFeeders', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'loadsmith-feeders-')); });
-  afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'loadsmith-feeders-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   async function file(name: string, content: string): Promise<string> {
     await writeFile(join(dir, name), content);
@@ -145,27 +163,52 @@ describe('loadFeeders', () => {
     const f = await file('users.csv', 'id,name\n1,ann\n2,"bob, jr"\n');
     const { feeders, issues } = await loadFeeders({ users: { file: f } }, localPlanFiles(dir), 5);
     expect(issues).toEqual([]);
-    expect(feeders).toEqual([{
-      name: 'users', mode: 'sequential', onExhausted: 'stop', counter: 5,
-      columns: ['id', 'name'], rows: [{ id: '1', name: 'ann' }, { id: '2', name: 'bob, jr' }],
-    }]);
+    expect(feeders).toEqual([
+      {
+        name: 'users',
+        mode: 'sequential',
+        onExhausted: 'stop',
+        counter: 5,
+        columns: ['id', 'name'],
+        rows: [
+          { id: '1', name: 'ann' },
+          { id: '2', name: 'bob, jr' },
+        ],
+      },
+    ]);
   });
 
   it('gives each feeder the next counter slot and keeps mode and onExhausted', async () => {
     const a = await file('a.csv', 'x\n1\n');
     const b = await file('b.csv', 'y\n2\n');
-    const { feeders } = await loadFeeders({
-      a: { file: a, mode: 'unique', onExhausted: 'recycle' },
-      b: { file: b, mode: 'random' },
-    }, localPlanFiles(dir), 2);
-    expect(feeders.map((f) => [f.name, f.counter, f.mode, f.onExhausted])).toEqual([['a', 2, 'unique', 'recycle'], ['b', 3, 'random', 'stop']]);
+    const { feeders } = await loadFeeders(
+      {
+        a: { file: a, mode: 'unique', onExhausted: 'recycle' },
+        b: { file: b, mode: 'random' },
+      },
+      localPlanFiles(dir),
+      2,
+    );
+    expect(feeders.map((f) => [f.name, f.counter, f.mode, f.onExhausted])).toEqual([
+      ['a', 2, 'unique', 'recycle'],
+      ['b', 3, 'random', 'stop'],
+    ]);
   });
 
   it('reads a JSON array of objects, columns being the union of keys', async () => {
-    const f = await file('rows.json', JSON.stringify([{ id: 1, tags: ['x'] }, { id: 2, extra: null }]));
+    const f = await file(
+      'rows.json',
+      JSON.stringify([
+        { id: 1, tags: ['x'] },
+        { id: 2, extra: null },
+      ]),
+    );
     const { feeders, issues } = await loadFeeders({ rows: { file: f } }, localPlanFiles(dir), 0);
     expect(issues).toEqual([]);
-    expect(feeders[0]?.rows).toEqual([{ id: 1, tags: ['x'] }, { id: 2, extra: null }]);
+    expect(feeders[0]?.rows).toEqual([
+      { id: 1, tags: ['x'] },
+      { id: 2, extra: null },
+    ]);
     expect(feeders[0]?.columns).toEqual(['id', 'tags', 'extra']);
   });
 
@@ -180,7 +223,11 @@ describe('loadFeeders', () => {
   it('honours format over the extension, and the extension case-insensitively', async () => {
     const t = await file('rows.txt', '[{"a":1}]');
     const u = await file('ROWS2.JSON', '[{"b":2}]');
-    const { feeders, issues } = await loadFeeders({ t: { file: t, format: 'json' }, u: { file: u } }, localPlanFiles(dir), 0);
+    const { feeders, issues } = await loadFeeders(
+      { t: { file: t, format: 'json' }, u: { file: u } },
+      localPlanFiles(dir),
+      0,
+    );
     expect(issues).toEqual([]);
     expect(feeders.map((f) => f.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
   });
@@ -194,8 +241,17 @@ describe('loadFeeders', () => {
 
   it('reports a missing file against data.NAME.file, and goes on with the others', async () => {
     const ok = await file('ok.csv', 'x\n1\n');
-    const { feeders, issues } = await loadFeeders({ gone: { file: 'nope/missing.csv' }, ok: { file: ok } }, localPlanFiles(dir), 0);
-    expect(issues).toEqual([{ path: ['data', 'gone', 'file'], message: `cannot read data file ${join(dir, 'nope/missing.csv')}: no such file (paths are relative to the plan file)` }]);
+    const { feeders, issues } = await loadFeeders(
+      { gone: { file: 'nope/missing.csv' }, ok: { file: ok } },
+      localPlanFiles(dir),
+      0,
+    );
+    expect(issues).toEqual([
+      {
+        path: ['data', 'gone', 'file'],
+        message: `cannot read data file ${join(dir, 'nope/missing.csv')}: no such file (paths are relative to the plan file)`,
+      },
+    ]);
     expect(feeders.map((f) => [f.name, f.counter])).toEqual([['ok', 0]]);
   });
 
@@ -203,10 +259,20 @@ describe('loadFeeders', () => {
     const emptyCsv = await file('empty.csv', '');
     const headerOnly = await file('header.csv', 'id,name\n');
     const emptyJson = await file('empty-array.json', '[]');
-    const { feeders, issues } = await loadFeeders({ e: { file: emptyCsv }, h: { file: headerOnly }, j: { file: emptyJson } }, localPlanFiles(dir), 0);
+    const { feeders, issues } = await loadFeeders(
+      { e: { file: emptyCsv }, h: { file: headerOnly }, j: { file: emptyJson } },
+      localPlanFiles(dir),
+      0,
+    );
     expect(feeders).toEqual([]);
-    expect(issues.map((i) => i.path)).toEqual([['data', 'e', 'file'], ['data', 'h', 'file'], ['data', 'j', 'file']]);
-    expect(issues[0]?.message).toBe(`${join(dir, 'empty.csv')}:1:1: the file is empty: expected a header row with column names`);
+    expect(issues.map((i) => i.path)).toEqual([
+      ['data', 'e', 'file'],
+      ['data', 'h', 'file'],
+      ['data', 'j', 'file'],
+    ]);
+    expect(issues[0]?.message).toBe(
+      `${join(dir, 'empty.csv')}:1:1: the file is empty: expected a header row with column names`,
+    );
     expect(issues[1]?.message).toBe(`${join(dir, 'header.csv')} has no rows`);
     expect(issues[2]?.message).toBe(`${join(dir, 'empty-array.json')} has no rows`);
   });
@@ -216,7 +282,11 @@ describe('loadFeeders', () => {
     const obj = await file('obj.json', '{"a":1}');
     const nul = await file('null-row.json', '[{"a":1}, null]');
     const arr = await file('array-row.json', '[[1,2]]');
-    const { feeders, issues } = await loadFeeders({ bad: { file: bad }, obj: { file: obj }, nul: { file: nul }, arr: { file: arr } }, localPlanFiles(dir), 0);
+    const { feeders, issues } = await loadFeeders(
+      { bad: { file: bad }, obj: { file: obj }, nul: { file: nul }, arr: { file: arr } },
+      localPlanFiles(dir),
+      0,
+    );
     expect(feeders).toEqual([]);
     expect(issues[0]?.message).toMatch(new RegExp(`^${escape(join(dir, 'bad.json'))} is not valid JSON: `));
     expect(issues[1]?.message).toBe(`${join(dir, 'obj.json')} must hold a JSON array of objects (one per row)`);
@@ -228,7 +298,10 @@ describe('loadFeeders', () => {
     const f = await file('short.csv', 'id,name\n1,ann\n2\n');
     const q = await file('quote.csv', 'id,name\n1,"unterminated\n');
     const { issues } = await loadFeeders({ short: { file: f }, quote: { file: q } }, localPlanFiles(dir), 0);
-    expect(issues[0]).toEqual({ path: ['data', 'short', 'file'], message: `${join(dir, 'short.csv')}:3:2: row has 1 field, the header has 2` });
+    expect(issues[0]).toEqual({
+      path: ['data', 'short', 'file'],
+      message: `${join(dir, 'short.csv')}:3:2: row has 1 field, the header has 2`,
+    });
     expect(issues[1]?.message).toMatch(new RegExp(`^${escape(join(dir, 'quote.csv'))}:2:3: unterminated quoted field`));
   });
 });

@@ -32,7 +32,11 @@ export class Feeders {
 
   /** Only the feeders these names refer to (what a scenario uses). */
   only(names: ReadonlySet<string>): Feeders {
-    return new Feeders(this.feeders.filter((f) => names.has(f.name)), this.counters, this.rowOf);
+    return new Feeders(
+      this.feeders.filter((f) => names.has(f.name)),
+      this.counters,
+      this.rowOf,
+    );
   }
 
   /** Puts this iteration's rows into the context; false when a unique feeder is exhausted with `stop`. */

@@ -6,10 +6,16 @@ import { CsvError, parseCsv } from './csv.ts';
 import { PlanFileError, type PlanFileSource } from '../files/plan-files.ts';
 import type { FeederData } from './feeders.ts';
 
-export interface LoadedFeeder extends FeederData { columns: string[] }
+export interface LoadedFeeder extends FeederData {
+  columns: string[];
+}
 
 /** Reads each feeder's file through `files` (which decides what a plan may read). */
-export async function loadFeeders(data: Readonly<Record<string, DataFeeder>>, files: PlanFileSource, firstCounter: number): Promise<{ feeders: LoadedFeeder[]; issues: PlanIssue[] }> {
+export async function loadFeeders(
+  data: Readonly<Record<string, DataFeeder>>,
+  files: PlanFileSource,
+  firstCounter: number,
+): Promise<{ feeders: LoadedFeeder[]; issues: PlanIssue[] }> {
   const feeders: LoadedFeeder[] = [];
   const issues: PlanIssue[] = [];
   let counter = firstCounter;
@@ -28,11 +34,21 @@ export async function loadFeeders(data: Readonly<Record<string, DataFeeder>>, fi
     }
     const format = f.format ?? (extname(f.file).toLowerCase() === '.json' ? 'json' : 'csv');
     const parsed = format === 'json' ? parseJsonRows(text, path) : parseCsvRows(text, path, f.delimiter);
-    if ('error' in parsed) { issues.push({ path: at, message: parsed.error }); continue; }
-    if (parsed.rows.length === 0) { issues.push({ path: at, message: `${path} has no rows` }); continue; }
+    if ('error' in parsed) {
+      issues.push({ path: at, message: parsed.error });
+      continue;
+    }
+    if (parsed.rows.length === 0) {
+      issues.push({ path: at, message: `${path} has no rows` });
+      continue;
+    }
     feeders.push({
-      name, mode: f.mode ?? 'sequential', onExhausted: f.onExhausted ?? 'stop',
-      rows: parsed.rows, columns: parsed.columns, counter: counter++,
+      name,
+      mode: f.mode ?? 'sequential',
+      onExhausted: f.onExhausted ?? 'stop',
+      rows: parsed.rows,
+      columns: parsed.columns,
+      counter: counter++,
     });
   }
   return { feeders, issues };

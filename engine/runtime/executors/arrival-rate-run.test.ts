@@ -10,7 +10,12 @@ import { VirtualUser } from '../vu/virtual-user.ts';
 import { ArrivalRateRun } from './arrival-rate-run.ts';
 
 /** Busy-waits: the event loop is blocked, as by a generator that falls behind. */
-const block = (ms: number): void => { const until = performance.now() + ms; while (performance.now() < until) { /* blocked */ } };
+const block = (ms: number): void => {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    /* blocked */
+  }
+};
 
 /**
  * `count` arrivals within the first `spreadMs` of a `endMs` schedule, empty iterations; creating the first VU
@@ -20,14 +25,23 @@ function blockedRun(o: { count: number; spreadMs: number; endMs: number; blockMs
   const recorder = new MetricsRecorder();
   const times = Array.from({ length: o.count }, (_, i) => (i * o.spreadMs) / o.count);
   const run = new ArrivalRateRun({
-    name: 's', steps: [], times: times[Symbol.iterator](), worker: 0, workers: 1,
+    name: 's',
+    steps: [],
+    times: times[Symbol.iterator](),
+    worker: 0,
+    workers: 1,
     newVu: (n) => {
       if (n >= o.maxVus) return undefined;
       if (n === 0) block(o.blockMs);
       return new VirtualUser(n + 1, 's', {}, 'iteration');
     },
-    preAllocated: 0, startMs: 0, regularEndMs: o.endMs, gracefulStopMs: 1000,
-    feeders: new Feeders([], new Int32Array(0)), recorder, wc: { recorder } as unknown as WorkerContext,
+    preAllocated: 0,
+    startMs: 0,
+    regularEndMs: o.endMs,
+    gracefulStopMs: 1000,
+    feeders: new Feeders([], new Int32Array(0)),
+    recorder,
+    wc: { recorder } as unknown as WorkerContext,
   });
   return { run, recorder };
 }
@@ -57,10 +71,19 @@ describe('ArrivalRateRun at the end of its schedule', () => {
   it('a stop by the user ends the schedule where it is: later arrivals are not due, so not counted', async () => {
     const recorder = new MetricsRecorder();
     const run = new ArrivalRateRun({
-      name: 's', steps: [], times: [0, 1, 2, 60_000, 60_001][Symbol.iterator](), worker: 0, workers: 1,
+      name: 's',
+      steps: [],
+      times: [0, 1, 2, 60_000, 60_001][Symbol.iterator](),
+      worker: 0,
+      workers: 1,
       newVu: (n) => (n < 5 ? new VirtualUser(n + 1, 's', {}, 'iteration') : undefined),
-      preAllocated: 5, startMs: 0, regularEndMs: 120_000, gracefulStopMs: 1000,
-      feeders: new Feeders([], new Int32Array(0)), recorder, wc: { recorder } as unknown as WorkerContext,
+      preAllocated: 5,
+      startMs: 0,
+      regularEndMs: 120_000,
+      gracefulStopMs: 1000,
+      feeders: new Feeders([], new Int32Array(0)),
+      recorder,
+      wc: { recorder } as unknown as WorkerContext,
     });
     run.schedule(0);
     await new Promise((r) => setTimeout(r, 50));

@@ -39,7 +39,10 @@ export interface ArrivalSetup {
   wc: WorkerContext;
 }
 
-interface Slot { vu: VirtualUser; iter: number }
+interface Slot {
+  vu: VirtualUser;
+  iter: number;
+}
 
 const us = (ms: number): number => Math.round(ms * 1000);
 const BURST = 500; // iterations launched per turn before yielding to the event loop
@@ -74,26 +77,33 @@ export class ArrivalRateRun implements ScenarioRunner {
     this.name = setup.name;
     // A worker reads at most `workers` times ahead to find its own next one: what a change may have to take back.
     this.times = new ArrivalTimes(setup.times, setup.regularEndMs, setup.workers);
-    this.done = new Promise((r) => { this.resolveDone = r; });
+    this.done = new Promise((r) => {
+      this.resolveDone = r;
+    });
     for (let n = 0; n < setup.preAllocated; n++) if (!this.allocate()) break;
   }
 
   schedule(sinceStartMs: number): void {
     // startTimer: a startTime, duration or gap between arrivals may exceed one Node timer (596.5 h).
-    this.stopTimers.push(startTimer(() => {
-      this.started = true;
-      this.start = performance.now();
-      this.advance();
-      this.stopTimers.push(startTimer(() => this.endSchedule(), this.s.regularEndMs));
-      this.pump();
-    }, this.s.startMs - sinceStartMs));
+    this.stopTimers.push(
+      startTimer(() => {
+        this.started = true;
+        this.start = performance.now();
+        this.advance();
+        this.stopTimers.push(startTimer(() => this.endSchedule(), this.s.regularEndMs));
+        this.pump();
+      }, this.s.startMs - sinceStartMs),
+    );
   }
 
   endRegular(): void {
     if (this.stopping) return;
     this.stopping = true;
     stopTimer(this.timer);
-    if (!this.started) { this.finish(); return; }
+    if (!this.started) {
+      this.finish();
+      return;
+    }
     this.stopTimers.push(startTimer(() => this.interrupt(), this.s.gracefulStopMs));
     this.checkDone();
   }
@@ -120,21 +130,37 @@ export class ArrivalRateRun implements ScenarioRunner {
     return p;
   }
 
-  pause(atMs: number): void { this.paused = true; this.reschedule(atMs); }
-  resume(atMs: number): void { this.paused = false; this.reschedule(atMs); }
+  pause(atMs: number): void {
+    this.paused = true;
+    this.reschedule(atMs);
+  }
+  resume(atMs: number): void {
+    this.paused = false;
+    this.reschedule(atMs);
+  }
   /** `target`: iterations per second from `atMs` to the end; the plan's remaining stages are not followed. */
-  scale(atMs: number, target: number): void { this.rate = target; this.reschedule(atMs); }
+  scale(atMs: number, target: number): void {
+    this.rate = target;
+    this.reschedule(atMs);
+  }
 
   /** The schedule from `atMs` (test time) on: taken back what was read past it, the next arrival found again. */
   private reschedule(atMs: number): void {
     if (this.stopping || this.ending) return;
-    const arrivals: Arrivals = this.paused ? 'none' : this.rate === undefined ? 'plan' : this.rate > 0 ? { perSecond: this.rate } : 'none';
+    const arrivals: Arrivals = this.paused
+      ? 'none'
+      : this.rate === undefined
+        ? 'plan'
+        : this.rate > 0
+          ? { perSecond: this.rate }
+          : 'none';
     const back = this.times.switchAt(Math.max(0, atMs - this.s.startMs), arrivals);
     this.index -= back;
     if (!this.started || (back === 0 && this.nextAt !== undefined)) return;
     stopTimer(this.timer);
     this.advance();
-    this.timer = this.nextAt === undefined ? undefined : startTimer(this.pump, this.start + this.nextAt - performance.now());
+    this.timer =
+      this.nextAt === undefined ? undefined : startTimer(this.pump, this.start + this.nextAt - performance.now());
   }
 
   /** Launches every iteration that is due, then sleeps until the next one. */
@@ -144,7 +170,10 @@ export class ArrivalRateRun implements ScenarioRunner {
     const now = performance.now();
     const dueBy = this.ending ? Infinity : now;
     for (let n = 0; this.nextAt !== undefined && this.start + this.nextAt <= dueBy; n++) {
-      if (n === BURST) { this.timer = setTimeout(this.pump, 0); return; }
+      if (n === BURST) {
+        this.timer = setTimeout(this.pump, 0);
+        return;
+      }
       // Not negative: at the end, an arrival a timer fired early for starts a fraction of a millisecond early.
       this.launch(Math.max(0, now - (this.start + this.nextAt)));
       this.advance();
@@ -160,17 +189,26 @@ export class ArrivalRateRun implements ScenarioRunner {
     this.times.mark();
     for (;;) {
       const t = this.times.next();
-      if (t === undefined) { this.nextAt = undefined; return; }
+      if (t === undefined) {
+        this.nextAt = undefined;
+        return;
+      }
       const mine = this.index % workers === worker;
       this.index++;
-      if (mine) { this.nextAt = t; return; }
+      if (mine) {
+        this.nextAt = t;
+        return;
+      }
     }
   }
 
   private launch(lagMs: number): void {
     this.s.recorder.iterationScheduled(this.name);
     const slot = this.free.pop() ?? this.allocate();
-    if (!slot) { this.s.recorder.droppedIteration(this.name); return; }
+    if (!slot) {
+      this.s.recorder.droppedIteration(this.name);
+      return;
+    }
     this.s.recorder.iterationStarted(this.name, us(lagMs));
     void this.run(slot);
   }
@@ -191,11 +229,18 @@ export class ArrivalRateRun implements ScenarioRunner {
     if (this.busy.size > this.peak) this.peak = this.busy.size;
     slot.vu.revive();
     try {
-      if (!feeders.pick(slot.vu.ctx, slot.iter)) { recorder.droppedIteration(name); return; }
+      if (!feeders.pick(slot.vu.ctx, slot.iter)) {
+        recorder.droppedIteration(name);
+        return;
+      }
       slot.vu.beginIteration(slot.iter);
       const t = performance.now();
       let outcome: IterationOutcome;
-      try { outcome = await runIteration(slot.vu, steps, wc); } catch (e) { outcome = iterationFailed(slot.vu, wc, e); }
+      try {
+        outcome = await runIteration(slot.vu, steps, wc);
+      } catch (e) {
+        outcome = iterationFailed(slot.vu, wc, e);
+      }
       recorder.iteration(name, us(performance.now() - t), outcome === 'interrupted');
       slot.iter++;
     } finally {

@@ -10,14 +10,23 @@ function* every(periodMs: number, endMs: number): Generator<number> {
   for (let t = 0; t < endMs; t += periodMs) yield t;
 }
 
-interface Change { atMs: number; arrivals: Arrivals }
+interface Change {
+  atMs: number;
+  arrivals: Arrivals;
+}
 
 /**
  * One worker as ArrivalRateRun drives it: starts its stripe (index mod workers) in order; each change arrives once
  * the worker has started everything before `receivedAtMs` (a change is sent ahead of its time), so its read-ahead
  * differs from worker to worker.
  */
-function worker(w: number, workers: number, plan: () => Iterator<number>, endMs: number, changes: readonly (Change & { receivedAtMs: number })[]): number[] {
+function worker(
+  w: number,
+  workers: number,
+  plan: () => Iterator<number>,
+  endMs: number,
+  changes: readonly (Change & { receivedAtMs: number })[],
+): number[] {
   const times = new ArrivalTimes(plan(), endMs, workers);
   const started: number[] = [];
   let index = 0;
@@ -26,10 +35,16 @@ function worker(w: number, workers: number, plan: () => Iterator<number>, endMs:
     times.mark();
     for (;;) {
       const t = times.next();
-      if (t === undefined) { next = undefined; return; }
+      if (t === undefined) {
+        next = undefined;
+        return;
+      }
       const mine = index % workers === w;
       index++;
-      if (mine) { next = t; return; }
+      if (mine) {
+        next = t;
+        return;
+      }
     }
   };
   advance();
@@ -49,8 +64,15 @@ function worker(w: number, workers: number, plan: () => Iterator<number>, endMs:
   }
 }
 
-function together(workers: number, plan: () => Iterator<number>, endMs: number, changes: readonly (Change & { receivedAtMs: number })[]): number[] {
-  return Array.from({ length: workers }, (_, w) => worker(w, workers, plan, endMs, changes)).flat().sort((a, b) => a - b);
+function together(
+  workers: number,
+  plan: () => Iterator<number>,
+  endMs: number,
+  changes: readonly (Change & { receivedAtMs: number })[],
+): number[] {
+  return Array.from({ length: workers }, (_, w) => worker(w, workers, plan, endMs, changes))
+    .flat()
+    .sort((a, b) => a - b);
 }
 
 describe('ArrivalTimes', () => {
@@ -62,7 +84,9 @@ describe('ArrivalTimes', () => {
     // 10/s until 2 s, then 50/s: each worker hears of it at another point of its stripe (up to a second ahead).
     for (const workers of [1, 2, 3, 7]) {
       for (const received of [1000, 1500, 1900, 1999]) {
-        const got = together(workers, () => every(100, 4000), 4000, [{ atMs: 2000, arrivals: { perSecond: 50 }, receivedAtMs: received }]);
+        const got = together(workers, () => every(100, 4000), 4000, [
+          { atMs: 2000, arrivals: { perSecond: 50 }, receivedAtMs: received },
+        ]);
         const expected = [...every(100, 2000), ...[...every(20, 2000)].map((t) => 2000 + t)];
         expect(got).toEqual(expected);
       }
@@ -86,7 +110,7 @@ describe('ArrivalTimes', () => {
     expect(got).toEqual([0, 500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 5500]);
   });
 
-  it('two changes: the later one replaces the rate from its own time; the end stays the plan\'s', () => {
+  it("two changes: the later one replaces the rate from its own time; the end stays the plan's", () => {
     const got = together(2, () => every(250, 3000), 3000, [
       { atMs: 1000, arrivals: { perSecond: 10 }, receivedAtMs: 800 },
       { atMs: 2000, arrivals: { perSecond: 2 }, receivedAtMs: 1900 },

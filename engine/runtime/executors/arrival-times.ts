@@ -12,7 +12,12 @@
 /** What follows a change: the plan's schedule, a constant rate (iterations per second), or no arrivals. */
 export type Arrivals = 'plan' | 'none' | { perSecond: number };
 
-interface Piece { arrivals: Arrivals; from: number; until: number; k: number }
+interface Piece {
+  arrivals: Arrivals;
+  from: number;
+  until: number;
+  k: number;
+}
 
 export class ArrivalTimes {
   private readonly plan: Iterator<number>;
@@ -34,7 +39,9 @@ export class ArrivalTimes {
   }
 
   /** Starts a new read-ahead: what is handed out from now on may be taken back by the next change. */
-  mark(): void { this.recentCount = 0; }
+  mark(): void {
+    this.recentCount = 0;
+  }
 
   /** The next start time, or undefined when none is due (yet: a later change may add some). */
   next(): number | undefined {
@@ -77,7 +84,10 @@ export class ArrivalTimes {
     if (p.arrivals === 'plan') {
       // Arrivals that came due while paused (before `from`) are skipped, never made up in a burst.
       let t = this.peekPlan();
-      while (t !== undefined && t < p.from) { this.takePlan(); t = this.peekPlan(); }
+      while (t !== undefined && t < p.from) {
+        this.takePlan();
+        t = this.peekPlan();
+      }
       if (t === undefined || t >= limit) return undefined;
       this.takePlan();
       return t;
@@ -102,7 +112,10 @@ export class ArrivalTimes {
   }
 
   private takePlan(): void {
-    if (this.unread.length > 0) { this.unread.pop(); return; }
+    if (this.unread.length > 0) {
+      this.unread.pop();
+      return;
+    }
     this.headRead = false;
   }
 }

@@ -7,10 +7,16 @@ import type { ExecutorPolicy, ScenarioRun, VuSlot } from './scenario-run.ts';
 type ClosedScenario = Exclude<Scenario, ArrivalRateScenario>;
 
 /** A shared-iterations budget is claimed through this (an Atomics counter shared by all workers). */
-export interface IterationClaim { claim(): boolean }
+export interface IterationClaim {
+  claim(): boolean;
+}
 
 /** `scaleVus` maps the plan's VU counts to this run's share (an execution segment's; identity for the whole test). */
-export function policyFor(sc: ClosedScenario, claim: IterationClaim | undefined, scaleVus: (vus: number) => number = (v) => v): ExecutorPolicy {
+export function policyFor(
+  sc: ClosedScenario,
+  claim: IterationClaim | undefined,
+  scaleVus: (vus: number) => number = (v) => v,
+): ExecutorPolicy {
   switch (sc.executor) {
     case 'constant-vus':
       return { begin: activateAll, mayStart: () => true, exhausted: () => true };
@@ -22,13 +28,20 @@ export function policyFor(sc: ClosedScenario, claim: IterationClaim | undefined,
       if (!claim) throw new Error('shared-iterations needs a shared iteration counter');
       return { begin: activateAll, mayStart: () => claim.claim(), exhausted: () => true };
     case 'ramping-vus':
-      return rampingPolicy(sc.startVUs ?? 1, sc.stages, parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS, scaleVus);
+      return rampingPolicy(
+        sc.startVUs ?? 1,
+        sc.stages,
+        parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS,
+        scaleVus,
+      );
   }
 }
 
 /** How long a VU a mid-run scale down retires may finish its iteration: the ramp's gracefulRampDown, else gracefulStop. */
 export function scaleDownGraceMs(sc: ClosedScenario): number {
-  return sc.executor === 'ramping-vus' ? parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS : gracefulStopMs(sc);
+  return sc.executor === 'ramping-vus'
+    ? (parseDuration(sc.gracefulRampDown ?? '') ?? DEFAULT_GRACEFUL_STOP_MS)
+    : gracefulStopMs(sc);
 }
 
 function activateAll(run: ScenarioRun): void {
@@ -42,10 +55,17 @@ function activateAll(run: ScenarioRun): void {
  * In an execution segment the planned count is scaled (k6's SegmentedIndex): the segment's VU k runs while the
  * test's VU it stands for would.
  */
-function rampingPolicy(startVUs: number, stages: readonly { duration: string; target: number }[], rampDownMs: number, scaleVus: (vus: number) => number): ExecutorPolicy {
+function rampingPolicy(
+  startVUs: number,
+  stages: readonly { duration: string; target: number }[],
+  rampDownMs: number,
+  scaleVus: (vus: number) => number,
+): ExecutorPolicy {
   // The drop to 0 at the regular end is the scenario's gracefulStop's job, not a ramp-down.
   const endMs = stages.reduce((t, s) => t + (parseDuration(s.duration) ?? 0), 0);
-  const steps = rampingVuSteps(startVUs, stages).filter((s) => !(s.vus === 0 && s.atMs >= endMs && (stages.at(-1)?.target ?? 0) > 0));
+  const steps = rampingVuSteps(startVUs, stages).filter(
+    (s) => !(s.vus === 0 && s.atMs >= endMs && (stages.at(-1)?.target ?? 0) > 0),
+  );
   return {
     begin(run) {
       for (const step of steps) {

@@ -87,7 +87,9 @@ export class ScenarioRun implements ScenarioRunner {
     this.policy = policy;
     this.name = setup.name;
     this.slots = setup.slots;
-    this.done = new Promise((r) => { this.resolveDone = r; });
+    this.done = new Promise((r) => {
+      this.resolveDone = r;
+    });
   }
 
   /**
@@ -102,7 +104,10 @@ export class ScenarioRun implements ScenarioRunner {
 
   /** Schedules the scenario relative to the test start (`sinceStartMs` = time already elapsed). */
   schedule(sinceStartMs: number): void {
-    if (this.slots.length === 0 && !this.setup.moreVus) { this.finish(); return; }
+    if (this.slots.length === 0 && !this.setup.moreVus) {
+      this.finish();
+      return;
+    }
     this.after(this.setup.startMs - sinceStartMs, () => {
       this.started = true;
       // A scale due at the very second the scenario starts came first: it replaces the executor's start.
@@ -123,7 +128,10 @@ export class ScenarioRun implements ScenarioRunner {
     if (this.stopping || slot.stopped === true) return;
     slot.wanted = true;
     slot.retiring = false;
-    if (slot.retireTimer) { stopTimer(slot.retireTimer); slot.retireTimer = undefined; }
+    if (slot.retireTimer) {
+      stopTimer(slot.retireTimer);
+      slot.retireTimer = undefined;
+    }
     if (!slot.running && !this.paused) void this.loop(slot);
   }
 
@@ -132,7 +140,9 @@ export class ScenarioRun implements ScenarioRunner {
     slot.wanted = false;
     if (!slot.running || slot.retiring) return;
     slot.retiring = true;
-    slot.retireTimer = startTimer(() => { if (slot.retiring && slot.running) slot.vu.interrupt(); }, graceMs);
+    slot.retireTimer = startTimer(() => {
+      if (slot.retiring && slot.running) slot.vu.interrupt();
+    }, graceMs);
   }
 
   /** The executor's own VU count (a ramp's step): VUs with an index below it run. Ignored once a scale set one. */
@@ -161,7 +171,12 @@ export class ScenarioRun implements ScenarioRunner {
   }
 
   private setVus(vus: number, graceMs: number): void {
-    for (let more = this.setup.moreVus?.(this.slots.length, vus); more; more = this.setup.moreVus?.(this.slots.length, vus)) this.slots.push(more);
+    for (
+      let more = this.setup.moreVus?.(this.slots.length, vus);
+      more;
+      more = this.setup.moreVus?.(this.slots.length, vus)
+    )
+      this.slots.push(more);
     for (const slot of this.slots) {
       if (slot.index < vus) this.activate(slot);
       else this.retire(slot, graceMs);
@@ -172,7 +187,10 @@ export class ScenarioRun implements ScenarioRunner {
   endRegular(): void {
     if (this.stopping) return;
     this.stopping = true;
-    if (!this.started) { this.finish(); return; }
+    if (!this.started) {
+      this.finish();
+      return;
+    }
     this.after(this.setup.gracefulStopMs, () => this.interrupt());
     this.checkDone();
   }
@@ -193,23 +211,36 @@ export class ScenarioRun implements ScenarioRunner {
     if (this.running > this.peak) this.peak = this.running;
     try {
       while (!this.stopping && !slot.retiring && !this.paused && this.policy.mayStart(slot)) {
-        if (!feeders.pick(slot.vu.ctx, slot.iter)) { recorder.droppedIteration(name); break; }
+        if (!feeders.pick(slot.vu.ctx, slot.iter)) {
+          recorder.droppedIteration(name);
+          break;
+        }
         slot.vu.beginIteration(slot.iter);
         const waits = slot.vu.waits;
         const t = performance.now();
         let outcome: IterationOutcome;
-        try { outcome = await runIteration(slot.vu, steps, wc); } catch (e) { outcome = iterationFailed(slot.vu, wc, e); }
+        try {
+          outcome = await runIteration(slot.vu, steps, wc);
+        } catch (e) {
+          outcome = iterationFailed(slot.vu, wc, e);
+        }
         recorder.iteration(name, us(performance.now() - t), outcome === 'interrupted');
         slot.iter++;
         if (outcome === 'interrupted') break;
-        if (outcome === 'vu-stopped') { slot.stopped = true; break; }
+        if (outcome === 'vu-stopped') {
+          slot.stopped = true;
+          break;
+        }
         // An iteration that never waited (e.g. it failed before its first request) must not starve the event loop.
         if (slot.vu.waits === waits) await macrotask();
       }
     } finally {
       slot.running = false;
       slot.retiring = false;
-      if (slot.retireTimer) { stopTimer(slot.retireTimer); slot.retireTimer = undefined; }
+      if (slot.retireTimer) {
+        stopTimer(slot.retireTimer);
+        slot.retireTimer = undefined;
+      }
       this.running--;
       this.checkDone();
     }
@@ -222,7 +253,8 @@ export class ScenarioRun implements ScenarioRunner {
   private checkDone(): void {
     if (this.finished || !this.started || this.running > 0) return;
     // A worker none of the plan's VUs fell to waits for a scale up, if the run can scale.
-    const waiting = this.paused || this.scaledTo !== undefined || (this.slots.length === 0 && this.setup.moreVus !== undefined);
+    const waiting =
+      this.paused || this.scaledTo !== undefined || (this.slots.length === 0 && this.setup.moreVus !== undefined);
     if (this.stopping || (!waiting && this.policy.exhausted())) this.finish();
   }
 

@@ -11,7 +11,10 @@ export { PlanFileError } from './errors.ts';
 export type { FileUse } from './read-bounded.ts';
 
 /** A file as read for a plan: its bytes and the name messages should use for it. */
-export interface PlanFile { bytes: Buffer; shown: string }
+export interface PlanFile {
+  bytes: Buffer;
+  shown: string;
+}
 
 export interface PlanFileSource {
   /**
@@ -29,7 +32,10 @@ export function localPlanFiles(baseDir: string, limit = maxFileBytes()): PlanFil
   return {
     async read(path, use) {
       const abs = resolve(baseDir, path);
-      return { bytes: await readBounded(abs, { shown: abs, use, limit, missing: 'paths are relative to the plan file' }), shown: abs };
+      return {
+        bytes: await readBounded(abs, { shown: abs, use, limit, missing: 'paths are relative to the plan file' }),
+        shown: abs,
+      };
     },
   };
 }

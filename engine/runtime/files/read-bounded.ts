@@ -42,7 +42,8 @@ export async function readBounded(abs: string, { shown, use, limit, missing }: R
   }
   try {
     const st = await handle.stat();
-    if (!st.isFile()) throw new PlanFileError(`${use} ${shown} is ${kindOf(st)}, not a regular file: plans read regular files only`);
+    if (!st.isFile())
+      throw new PlanFileError(`${use} ${shown} is ${kindOf(st)}, not a regular file: plans read regular files only`);
     if (st.size > limit) throw new PlanFileError(tooBig(`${use} ${shown}`, st.size, limit));
     const buf = Buffer.allocUnsafe(st.size);
     let filled = 0;
@@ -67,7 +68,13 @@ function openProblem(shown: string, e: NodeJS.ErrnoException, missing: string | 
   return `cannot read ${shown}: ${e.message}`;
 }
 
-function kindOf(st: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+function kindOf(st: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}): string {
   if (st.isDirectory()) return 'a folder';
   if (st.isFIFO()) return 'a FIFO (named pipe)';
   if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';

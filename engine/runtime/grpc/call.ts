@@ -27,22 +27,26 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   try {
     target = step.target.render(ctx);
     for (const [k, v] of step.metadata) md.set(k, v.render(ctx));
-    if (step.passphrase !== undefined && step.conn.passphrase === undefined) step.conn.passphrase = step.passphrase.render(ctx);
+    if (step.passphrase !== undefined && step.conn.passphrase === undefined)
+      step.conn.passphrase = step.passphrase.render(ctx);
   } catch (e) {
     if (e instanceof TemplateRuntimeError) fail(wc, step, 'template', e.message);
     throw e;
   }
   const client = step.channels.client(vu, target, step.conn);
   try {
-    method = step.resolved ?? await resolve(step, client, target);
+    method = step.resolved ?? (await resolve(step, client, target));
   } catch (e) {
-    if (e instanceof ReflectionError || e instanceof UnknownMethodError) fail(wc, step, 'grpc-unknown-method', e.message);
+    if (e instanceof ReflectionError || e instanceof UnknownMethodError)
+      fail(wc, step, 'grpc-unknown-method', e.message);
     throw e;
   }
   if (vu.interrupted) throw INTERRUPTED;
   try {
-    values = method.rpcType === 'unary' || method.rpcType === 'server-stream' || step.messages === undefined
-      ? [step.message(ctx)] : step.messages.map((m) => m(ctx));
+    values =
+      method.rpcType === 'unary' || method.rpcType === 'server-stream' || step.messages === undefined
+        ? [step.message(ctx)]
+        : step.messages.map((m) => m(ctx));
     messages = values.map(method.serialize);
   } catch (e) {
     if (e instanceof TemplateRuntimeError) fail(wc, step, 'template', e.message);
@@ -58,7 +62,14 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   const done = await x.done;
   vu.untrack(x);
   const trace = wc.trace;
-  const traced = trace === undefined ? undefined : { target, metadata: Object.entries(md.getMap()).map(([k, v]): [string, string] => [k, String(v)]), messages: values };
+  const traced =
+    trace === undefined
+      ? undefined
+      : {
+          target,
+          metadata: Object.entries(md.getMap()).map(([k, v]): [string, string] => [k, String(v)]),
+          messages: values,
+        };
   if (vu.interrupted) {
     if (trace !== undefined && traced !== undefined) trace.grpc(step, { ...traced, response: undefined });
     throw INTERRUPTED;
@@ -67,9 +78,23 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   const status: StatusObject = done.status;
   if (method.rpcType === 'unary') step.series.call(status.code, Math.round(ms * 1000));
   else step.series.streamed(status.code, x.sent, x.received.length);
-  if (status.code !== 0) wc.recorder.error(`grpc-${codeName(status.code).toLowerCase().replaceAll('_', '-')}`, step.scenario, step.name, status.details || codeName(status.code));
+  if (status.code !== 0)
+    wc.recorder.error(
+      `grpc-${codeName(status.code).toLowerCase().replaceAll('_', '-')}`,
+      step.scenario,
+      step.name,
+      status.details || codeName(status.code),
+    );
   const message = method.rpcType === 'unary' || method.rpcType === 'client-stream' ? x.received[0] : x.received;
-  const res = new GrpcResponse(status.code, status.details, message, headersOf(done.metadata), headersOf(status.metadata.getMap()), ms, target);
+  const res = new GrpcResponse(
+    status.code,
+    status.details,
+    message,
+    headersOf(done.metadata),
+    headersOf(status.metadata.getMap()),
+    ms,
+    target,
+  );
   if (trace !== undefined && traced !== undefined) trace.grpc(step, { ...traced, response: res });
   judge(vu, step, res, wc);
 }
@@ -85,12 +110,25 @@ function connected(vu: VirtualUser, client: Client, timeoutMs: number): Promise<
   const deadline = Date.now() + timeoutMs;
   return new Promise<void>((resolve) => {
     const wait = { interrupt: () => resolve() };
-    const done = (): void => { vu.untrack(wait); resolve(); };
+    const done = (): void => {
+      vu.untrack(wait);
+      resolve();
+    };
     vu.track(wait);
     // Until it is connected, or has failed to (refused, TLS): the call then fails at once, as k6's connect does.
     const watch = (state: connectivityState): void => {
-      if (state === connectivityState.READY || state === connectivityState.TRANSIENT_FAILURE || state === connectivityState.SHUTDOWN) { done(); return; }
-      channel.watchConnectivityState(state, deadline, (err) => { if (err) done(); else watch(channel.getConnectivityState(false)); });
+      if (
+        state === connectivityState.READY ||
+        state === connectivityState.TRANSIENT_FAILURE ||
+        state === connectivityState.SHUTDOWN
+      ) {
+        done();
+        return;
+      }
+      channel.watchConnectivityState(state, deadline, (err) => {
+        if (err) done();
+        else watch(channel.getConnectivityState(false));
+      });
     };
     watch(first);
   });
@@ -98,19 +136,25 @@ function connected(vu: VirtualUser, client: Client, timeoutMs: number): Promise<
 
 function resolve(step: CompiledGrpc, client: Client, target: string): Promise<GrpcMethod> {
   const service = step.method.split('/')[0] as string;
-  return step.channels.reflect(client, target, step.conn, service, step.timeoutMs)
+  return step.channels
+    .reflect(client, target, step.conn, service, step.timeoutMs)
     .then((root) => findMethod(root, step.method, `the descriptors ${target} reflects`));
 }
 
 function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: WorkerContext): void {
   for (const c of step.checks) {
     let why: string | undefined;
-    try { why = c.rule(res, vu.ctx); } catch (e) {
+    try {
+      why = c.rule(res, vu.ctx);
+    } catch (e) {
       if (!(e instanceof TemplateRuntimeError)) throw e;
       why = `cannot evaluate: ${e.message}`;
     }
     if (why === undefined) c.counter.pass++;
-    else { c.counter.fail++; c.counter.failure ??= why; }
+    else {
+      c.counter.fail++;
+      c.counter.failure ??= why;
+    }
     wc.trace?.check(step, c.counter.key.check, why);
   }
   for (const { variable, extractor } of step.extracts) {

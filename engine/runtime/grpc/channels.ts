@@ -32,7 +32,10 @@ export class GrpcChannels {
   /** The VU's client for `target` over `conn`, connected on first use. */
   client(vu: object, target: string, conn: GrpcConnection): Client {
     let mine = this.byVu.get(vu);
-    if (mine === undefined) { mine = new Map(); this.byVu.set(vu, mine); }
+    if (mine === undefined) {
+      mine = new Map();
+      this.byVu.set(vu, mine);
+    }
     const id = `${target}\u0000${conn.key}`;
     let c = mine.get(id);
     if (c === undefined) {
@@ -45,7 +48,13 @@ export class GrpcChannels {
   }
 
   /** The descriptors of `service` at `target`, asked once per worker (a failure is asked again next time). */
-  reflect(client: Client, target: string, conn: GrpcConnection, service: string, deadlineMs: number): Promise<protobuf.Root> {
+  reflect(
+    client: Client,
+    target: string,
+    conn: GrpcConnection,
+    service: string,
+    deadlineMs: number,
+  ): Promise<protobuf.Root> {
     const id = `${target}\u0000${conn.key}\u0000${service}`;
     let p = this.reflected.get(id);
     if (p === undefined) {
@@ -69,10 +78,16 @@ export class GrpcChannels {
     if (conn.plaintext) credentials = grpcCredentials.createInsecure();
     else {
       const ctx = createSecureContext({
-        ...(conn.ca ? { ca: conn.ca } : {}), ...(conn.cert ? { cert: conn.cert } : {}), ...(conn.clientKey ? { key: conn.clientKey } : {}),
-        ...(conn.passphrase !== undefined ? { passphrase: conn.passphrase } : {}), ...(conn.minVersion ? { minVersion: conn.minVersion } : {}),
+        ...(conn.ca ? { ca: conn.ca } : {}),
+        ...(conn.cert ? { cert: conn.cert } : {}),
+        ...(conn.clientKey ? { key: conn.clientKey } : {}),
+        ...(conn.passphrase !== undefined ? { passphrase: conn.passphrase } : {}),
+        ...(conn.minVersion ? { minVersion: conn.minVersion } : {}),
       });
-      credentials = grpcCredentials.createFromSecureContext(ctx, conn.insecure ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : {});
+      credentials = grpcCredentials.createFromSecureContext(
+        ctx,
+        conn.insecure ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : {},
+      );
       if (conn.servername) options['grpc.ssl_target_name_override'] = conn.servername;
     }
     made = { credentials, options };

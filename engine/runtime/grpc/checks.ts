@@ -9,14 +9,21 @@ import { compileExtractor, type ExtractOutcome } from '../extract.ts';
 import { codeName, type GrpcResponse } from './response.ts';
 
 export type GrpcCheckFn = (r: GrpcResponse, ctx: TemplateContext) => string | undefined;
-export interface CompiledGrpcExtractor { run: (r: GrpcResponse) => ExtractOutcome; fallback: unknown }
+export interface CompiledGrpcExtractor {
+  run: (r: GrpcResponse) => ExtractOutcome;
+  fallback: unknown;
+}
 
-const codeOf = (c: number | string): number => (typeof c === 'number' ? c : (GRPC_CODES as readonly string[]).indexOf(c));
+const codeOf = (c: number | string): number =>
+  typeof c === 'number' ? c : (GRPC_CODES as readonly string[]).indexOf(c);
 
 export function compileGrpcCheck(c: GrpcCheck): GrpcCheckFn {
   if ('code' in c) {
     const want = (Array.isArray(c.code) ? c.code : [c.code]).map(codeOf);
-    return (r) => (want.includes(r.status) ? undefined : `got ${codeName(r.status)}${r.details ? ` (${r.details.slice(0, 80)})` : ''}`);
+    return (r) =>
+      want.includes(r.status)
+        ? undefined
+        : `got ${codeName(r.status)}${r.details ? ` (${r.details.slice(0, 80)})` : ''}`;
   }
   if ('metadata' in c || 'trailer' in c) {
     const { name: _name, ...ops } = c;
@@ -34,5 +41,7 @@ export function compileGrpcExtractor(x: GrpcExtractor): CompiledGrpcExtractor {
   }
   const header = 'trailer' in x ? x.trailer : x.metadata;
   const e = compileExtractor({ header });
-  return 'trailer' in x ? { run: (r) => e.run(r.trailers), fallback: x.default } : { run: (r) => e.run(r), fallback: x.default };
+  return 'trailer' in x
+    ? { run: (r) => e.run(r.trailers), fallback: x.default }
+    : { run: (r) => e.run(r), fallback: x.default };
 }

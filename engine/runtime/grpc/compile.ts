@@ -50,7 +50,11 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
   const tags = { ...cc.plan.defaults?.tags, ...cc.scenarioTags, ...g.tags };
   const base = { ...tags, scenario: cc.scenario, group, request: name, method: grpcMethodPath(g) };
   return {
-    kind: 'grpc', name, scenario: cc.scenario, group, method: g.method,
+    kind: 'grpc',
+    name,
+    scenario: cc.scenario,
+    group,
+    method: g.method,
     target: compileTemplate(g.target),
     conn: connectionOf(g, cc.files),
     passphrase: g.tls?.passphrase !== undefined ? compileTemplate(g.tls.passphrase) : undefined,
@@ -65,7 +69,10 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
       rule: compileGrpcCheck(c),
       counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: grpcCheckName(c) }),
     })),
-    extracts: Object.entries(g.extract ?? {}).map(([variable, x]) => ({ variable, extractor: compileGrpcExtractor(x) })),
+    extracts: Object.entries(g.extract ?? {}).map(([variable, x]) => ({
+      variable,
+      extractor: compileGrpcExtractor(x),
+    })),
     series: new GrpcSeries(cc.recorder, base),
   };
 }
@@ -74,10 +81,16 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
 function rootOf(g: GrpcCall, files: ReadonlyMap<string, Buffer>): ReturnType<typeof buildRoot> {
   const set = { protos: g.protos ?? [], importPaths: g.importPaths };
   let mine = roots.get(files);
-  if (mine === undefined) { mine = new Map(); roots.set(files, mine); }
+  if (mine === undefined) {
+    mine = new Map();
+    roots.set(files, mine);
+  }
   const id = JSON.stringify(set);
   let root = mine.get(id);
-  if (root === undefined) { root = buildRoot(set, files); mine.set(id, root); }
+  if (root === undefined) {
+    root = buildRoot(set, files);
+    mine.set(id, root);
+  }
   return root;
 }
 
@@ -89,7 +102,11 @@ function connectionOf(g: GrpcCall, files: ReadonlyMap<string, Buffer>): GrpcConn
     if (!data) throw new Error(`TLS file ${path} was not loaded`);
     return data;
   };
-  const conn: GrpcConnection = { key: JSON.stringify([g.plaintext ?? false, tls]), plaintext: g.plaintext ?? false, insecure: tls.insecure ?? false };
+  const conn: GrpcConnection = {
+    key: JSON.stringify([g.plaintext ?? false, tls]),
+    plaintext: g.plaintext ?? false,
+    insecure: tls.insecure ?? false,
+  };
   const ca = read(tls.caFile);
   const cert = read(tls.certFile);
   const key = read(tls.keyFile);

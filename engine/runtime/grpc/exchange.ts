@@ -3,15 +3,30 @@
  * until the server ends the call or `maxMessages` arrive (then the call is cancelled and counts as OK: Loadsmith
  * ended it, as asked), and it settles with the status. Interruptible: a hard stop cancels it.
  */
-import type { Client, ClientDuplexStream, ClientReadableStream, ClientUnaryCall, ClientWritableStream, Metadata, StatusObject } from '@grpc/grpc-js';
+import type {
+  Client,
+  ClientDuplexStream,
+  ClientReadableStream,
+  ClientUnaryCall,
+  ClientWritableStream,
+  Metadata,
+  StatusObject,
+} from '@grpc/grpc-js';
 import type { EventEmitter } from 'node:events';
 import type { Interruptible } from '../http/types.ts';
 import type { GrpcMethod } from './method.ts';
 
-type AnyCall = ClientUnaryCall | ClientReadableStream<unknown> | ClientWritableStream<Buffer> | ClientDuplexStream<Buffer, unknown>;
+type AnyCall =
+  ClientUnaryCall | ClientReadableStream<unknown> | ClientWritableStream<Buffer> | ClientDuplexStream<Buffer, unknown>;
 
-export interface ExchangeLimits { timeoutMs: number; maxMessages: number }
-export interface Settled { status: StatusObject; metadata: Record<string, string | Buffer> }
+export interface ExchangeLimits {
+  timeoutMs: number;
+  maxMessages: number;
+}
+export interface Settled {
+  status: StatusObject;
+  metadata: Record<string, string | Buffer>;
+}
 
 const raw = (b: Buffer): Buffer => b;
 const CANCELLED = 1;
@@ -26,7 +41,9 @@ export class Exchange implements Interruptible {
 
   constructor(client: Client, method: GrpcMethod, messages: readonly Buffer[], md: Metadata, limits: ExchangeLimits) {
     const options = { deadline: Date.now() + limits.timeoutMs };
-    const keep = (err: unknown, value: unknown): void => { if (!err) this.received.push(value); };
+    const keep = (err: unknown, value: unknown): void => {
+      if (!err) this.received.push(value);
+    };
     const { path, deserialize } = method;
     switch (method.rpcType) {
       case 'unary':
@@ -48,15 +65,23 @@ export class Exchange implements Interruptible {
       events.on('data', (v: unknown) => {
         if (this.limited) return;
         this.received.push(v);
-        if (this.received.length >= limits.maxMessages) { this.limited = true; call.cancel(); }
+        if (this.received.length >= limits.maxMessages) {
+          this.limited = true;
+          call.cancel();
+        }
       });
     }
     // A stream emits 'error' for a status other than OK; the status event below is what counts.
     events.on('error', () => undefined);
-    call.on('metadata', (m: Metadata) => { this.metadata = m.getMap(); });
+    call.on('metadata', (m: Metadata) => {
+      this.metadata = m.getMap();
+    });
     this.done = new Promise((resolve) => {
       call.on('status', (s: StatusObject) => {
-        const status = this.limited && s.code === CANCELLED ? { ...s, code: 0, details: `stopped after maxMessages (${limits.maxMessages})` } : s;
+        const status =
+          this.limited && s.code === CANCELLED
+            ? { ...s, code: 0, details: `stopped after maxMessages (${limits.maxMessages})` }
+            : s;
         resolve({ status, metadata: this.metadata });
       });
     });
@@ -67,5 +92,7 @@ export class Exchange implements Interruptible {
     }
   }
 
-  interrupt(): void { this.call.cancel(); }
+  interrupt(): void {
+    this.call.cancel();
+  }
 }

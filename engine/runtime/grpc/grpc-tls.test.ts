@@ -16,11 +16,24 @@ beforeAll(async () => {
   tls = await startGrpcLookup({ tls: { cert: pki.serverCert, key: pki.serverKey } });
   mtls = await startGrpcLookup({ tls: { cert: pki.serverCert, key: pki.serverKey, ca: pki.ca } });
 });
-afterAll(async () => { await tls.close(); await mtls.close(); });
+afterAll(async () => {
+  await tls.close();
+  await mtls.close();
+});
 
-const call = (port: number, more: Record<string, unknown>): Step => ({
-  grpc: { target: `localhost:${port}`, method: 'lookup.Lookup/Get', protos: ['protos/lookup.proto'], importPaths: ['shared'], message: { phone: '0754952794' }, timeout: '5s', checks: [{ code: 'OK' }], ...more },
-}) as Step;
+const call = (port: number, more: Record<string, unknown>): Step =>
+  ({
+    grpc: {
+      target: `localhost:${port}`,
+      method: 'lookup.Lookup/Get',
+      protos: ['protos/lookup.proto'],
+      importPaths: ['shared'],
+      message: { phone: '0754952794' },
+      timeout: '5s',
+      checks: [{ code: 'OK' }],
+      ...more,
+    },
+  }) as Step;
 const file = (abs: string): string => relative(dir, abs);
 const passed = (r: Awaited<ReturnType<typeof runGrpcSteps>>): number[] => r.sample.checks.map((c) => c.pass);
 
@@ -32,7 +45,14 @@ describe('gRPC over TLS', () => {
   });
 
   it('presents a client certificate to a server that asks for one; without it the call fails', async () => {
-    const ok = await runGrpcSteps([call(mtls.port, { tls: { caFile: file(pki.caFile), certFile: file(pki.clientCertFile), keyFile: file(pki.clientKeyFile) } })], dir);
+    const ok = await runGrpcSteps(
+      [
+        call(mtls.port, {
+          tls: { caFile: file(pki.caFile), certFile: file(pki.clientCertFile), keyFile: file(pki.clientKeyFile) },
+        }),
+      ],
+      dir,
+    );
     expect(passed(ok)).toEqual([1]);
     const refused = await runGrpcSteps([call(mtls.port, { tls: { caFile: file(pki.caFile) } })], dir);
     expect(passed(refused)).toEqual([0]);

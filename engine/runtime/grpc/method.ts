@@ -21,7 +21,16 @@ export class MessageError extends Error {}
 /** The method is not in the descriptors: the message names what is there. */
 export class UnknownMethodError extends Error {}
 
-const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, defaults: true, arrays: true, objects: true, oneofs: false, json: true };
+const TO_OBJECT: protobuf.IConversionOptions = {
+  longs: String,
+  enums: String,
+  bytes: String,
+  defaults: true,
+  arrays: true,
+  objects: true,
+  oneofs: false,
+  json: true,
+};
 
 /** Every service of a root, by full name (without the leading dot). */
 export function servicesOf(root: protobuf.Root): protobuf.Service[] {
@@ -45,23 +54,35 @@ export function findMethod(root: protobuf.Root, written: string, where: string):
   const service = services.find((s) => fullName(s) === serviceName);
   if (service === undefined) {
     const names = services.map(fullName);
-    throw new UnknownMethodError(`service ${serviceName} is not in ${where}; ${names.length ? `it has ${names.join(', ')}` : 'it defines no service'}`);
+    throw new UnknownMethodError(
+      `service ${serviceName} is not in ${where}; ${names.length ? `it has ${names.join(', ')}` : 'it defines no service'}`,
+    );
   }
   const m = service.methods[methodName];
   if (m === undefined) {
-    throw new UnknownMethodError(`service ${serviceName} has no method ${methodName}; its methods are ${Object.keys(service.methods).join(', ') || 'none'}`);
+    throw new UnknownMethodError(
+      `service ${serviceName} has no method ${methodName}; its methods are ${Object.keys(service.methods).join(', ') || 'none'}`,
+    );
   }
   m.resolve();
   const req = m.resolvedRequestType as protobuf.Type;
   const res = m.resolvedResponseType as protobuf.Type;
   return {
     path: `/${serviceName}/${methodName}`,
-    rpcType: m.requestStream ? (m.responseStream ? 'bidi' : 'client-stream') : m.responseStream ? 'server-stream' : 'unary',
+    rpcType: m.requestStream
+      ? m.responseStream
+        ? 'bidi'
+        : 'client-stream'
+      : m.responseStream
+        ? 'server-stream'
+        : 'unary',
     serialize: (message) => {
       try {
         return Buffer.from(req.encode(req.fromObject(checked(req, message))).finish());
       } catch (e) {
-        throw e instanceof MessageError ? e : new MessageError(`the message is not a valid ${fullName(req)}: ${(e as Error).message}`);
+        throw e instanceof MessageError
+          ? e
+          : new MessageError(`the message is not a valid ${fullName(req)}: ${(e as Error).message}`);
       }
     },
     deserialize: (bytes) => res.toObject(res.decode(bytes), TO_OBJECT),
@@ -72,12 +93,17 @@ export function findMethod(root: protobuf.Root, written: string, where: string):
  * does not have is an error (protobufjs would drop it silently). Top-level fields only. */
 function checked(type: protobuf.Type, message: unknown): Record<string, unknown> {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-    throw new MessageError(`the message must be a JSON object (a ${fullName(type)}), not ${Array.isArray(message) ? 'a list' : JSON.stringify(message)}`);
+    throw new MessageError(
+      `the message must be a JSON object (a ${fullName(type)}), not ${Array.isArray(message) ? 'a list' : JSON.stringify(message)}`,
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(message)) {
     const name = k in type.fields ? k : k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    if (!(name in type.fields)) throw new MessageError(`${fullName(type)} has no field ${k}; its fields are ${Object.keys(type.fields).join(', ') || 'none'}`);
+    if (!(name in type.fields))
+      throw new MessageError(
+        `${fullName(type)} has no field ${k}; its fields are ${Object.keys(type.fields).join(', ') || 'none'}`,
+      );
     out[name] = v;
   }
   return out;

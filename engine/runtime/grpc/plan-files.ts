@@ -11,7 +11,10 @@ import { PlanFileError } from '../files/errors.ts';
 import { findMethod, UnknownMethodError } from './method.ts';
 import { buildRoot, collectProtos, ProtoError } from './protos.ts';
 
-export async function loadGrpcFiles(plan: Plan, source: PlanFileSource): Promise<{ files: Map<string, Buffer>; issues: LocatableIssue[] }> {
+export async function loadGrpcFiles(
+  plan: Plan,
+  source: PlanFileSource,
+): Promise<{ files: Map<string, Buffer>; issues: LocatableIssue[] }> {
   const files = new Map<string, Buffer>();
   const issues: LocatableIssue[] = [];
   for (const { call, path } of grpcCallsOf(plan)) {

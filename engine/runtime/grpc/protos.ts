@@ -8,7 +8,10 @@ import protobuf from 'protobufjs';
 import { PlanFileError } from '../files/errors.ts';
 
 /** Where the protos of a step live: the files as written and the folders their imports are looked up in. */
-export interface ProtoSet { protos: readonly string[]; importPaths: readonly string[] | undefined }
+export interface ProtoSet {
+  protos: readonly string[];
+  importPaths: readonly string[] | undefined;
+}
 
 /** A proto that could not be found or parsed, in words for the user. */
 export class ProtoError extends Error {}
@@ -41,7 +44,10 @@ function importsOf(file: string, text: string): string[] {
  * Every file of a set (the protos, then their imports, transitively), read through `read`. A file that cannot be read
  * (PlanFileError) is looked for in the next import path; when none has it, the last reason is given.
  */
-export async function collectProtos(set: ProtoSet, read: (path: string) => Promise<Buffer>): Promise<Map<string, Buffer>> {
+export async function collectProtos(
+  set: ProtoSet,
+  read: (path: string) => Promise<Buffer>,
+): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   const visit = async (path: string, from: string | undefined, candidates: readonly string[]): Promise<void> => {
     let why = '';
@@ -56,10 +62,15 @@ export async function collectProtos(set: ProtoSet, read: (path: string) => Promi
         continue;
       }
       out.set(c, bytes);
-      for (const imp of importsOf(c, bytes.toString('utf8'))) if (!isBundled(imp)) await visit(imp, c, importCandidates(set, imp));
+      for (const imp of importsOf(c, bytes.toString('utf8')))
+        if (!isBundled(imp)) await visit(imp, c, importCandidates(set, imp));
       return;
     }
-    throw new ProtoError(from === undefined ? why : `${from} imports ${path}, found in none of the import paths (${candidates.join(', ')}: ${why}); set importPaths`);
+    throw new ProtoError(
+      from === undefined
+        ? why
+        : `${from} imports ${path}, found in none of the import paths (${candidates.join(', ')}: ${why}); set importPaths`,
+    );
   };
   for (const p of set.protos) await visit(p, undefined, [posix.normalize(p)]);
   return out;
@@ -78,7 +89,8 @@ export function buildRoot(set: ProtoSet, files: ReadonlyMap<string, Buffer>): pr
       return;
     }
     const path = candidates.find((c) => files.has(c));
-    if (path === undefined) throw new ProtoError(`proto file ${name} was not loaded (looked for ${candidates.join(', ')})`);
+    if (path === undefined)
+      throw new ProtoError(`proto file ${name} was not loaded (looked for ${candidates.join(', ')})`);
     if (done.has(path)) return;
     done.add(path);
     const text = (files.get(path) as Buffer).toString('utf8');

@@ -9,7 +9,14 @@ import descriptor from 'protobufjs/ext/descriptor/index.js';
 /** The reflection messages, the fields Loadsmith uses (field numbers as in reflection.proto). */
 const REFLECTION = protobuf.Root.fromJSON({
   nested: {
-    Req: { fields: { host: { type: 'string', id: 1 }, fileByFilename: { type: 'string', id: 3 }, fileContainingSymbol: { type: 'string', id: 4 }, listServices: { type: 'string', id: 7 } } },
+    Req: {
+      fields: {
+        host: { type: 'string', id: 1 },
+        fileByFilename: { type: 'string', id: 3 },
+        fileContainingSymbol: { type: 'string', id: 4 },
+        listServices: { type: 'string', id: 7 },
+      },
+    },
     Res: {
       fields: {
         fileDescriptorResponse: { type: 'Files', id: 4 },
@@ -37,7 +44,12 @@ interface ReflectionRes {
 export class ReflectionError extends Error {}
 
 /** One request and its answer over a reflection stream of `version`. */
-function ask(client: Client, version: 'v1' | 'v1alpha', req: Record<string, string>, deadlineMs: number): Promise<ReflectionRes> {
+function ask(
+  client: Client,
+  version: 'v1' | 'v1alpha',
+  req: Record<string, string>,
+  deadlineMs: number,
+): Promise<ReflectionRes> {
   return new Promise((resolve, reject) => {
     const call = client.makeBidiStreamRequest(
       `/grpc.reflection.${version}.ServerReflection/ServerReflectionInfo`,
@@ -46,9 +58,17 @@ function ask(client: Client, version: 'v1' | 'v1alpha', req: Record<string, stri
       { deadline: Date.now() + deadlineMs },
     );
     let answered = false;
-    call.on('data', (r: ReflectionRes) => { answered = true; resolve(r); call.end(); });
-    call.on('error', (e: ServiceError) => { if (!answered) reject(e); });
-    call.on('end', () => { if (!answered) reject(new ReflectionError('the reflection stream ended without an answer')); });
+    call.on('data', (r: ReflectionRes) => {
+      answered = true;
+      resolve(r);
+      call.end();
+    });
+    call.on('error', (e: ServiceError) => {
+      if (!answered) reject(e);
+    });
+    call.on('end', () => {
+      if (!answered) reject(new ReflectionError('the reflection stream ended without an answer'));
+    });
     call.write(req);
   });
 }
@@ -65,12 +85,18 @@ export async function reflectRoot(client: Client, service: string, deadlineMs: n
   } catch (e) {
     if ((e as ServiceError).code !== 12) throw reflectionFailed(e);
     version = 'v1alpha';
-    first = await ask(client, version, { fileContainingSymbol: service }, deadlineMs).catch((x: unknown) => { throw reflectionFailed(x); });
+    first = await ask(client, version, { fileContainingSymbol: service }, deadlineMs).catch((x: unknown) => {
+      throw reflectionFailed(x);
+    });
   }
   if (first.errorResponse) {
     const list = await ask(client, version, { listServices: '*' }, deadlineMs).catch(() => undefined);
-    const names = (list?.listServicesResponse?.service ?? []).map((s) => s.name).filter((n) => !n.startsWith('grpc.reflection.'));
-    throw new ReflectionError(`service ${service} is not offered by the server (reflection says: ${first.errorResponse.errorMessage || `error ${first.errorResponse.errorCode}`}); it has ${names.join(', ') || 'no other service'}`);
+    const names = (list?.listServicesResponse?.service ?? [])
+      .map((s) => s.name)
+      .filter((n) => !n.startsWith('grpc.reflection.'));
+    throw new ReflectionError(
+      `service ${service} is not offered by the server (reflection says: ${first.errorResponse.errorMessage || `error ${first.errorResponse.errorCode}`}); it has ${names.join(', ') || 'no other service'}`,
+    );
   }
   const files = new Map<string, protobuf.Message>();
   const add = (bytes: readonly Uint8Array[] | undefined): string[] => {
@@ -87,8 +113,11 @@ export async function reflectRoot(client: Client, service: string, deadlineMs: n
     const next: string[] = [];
     for (const name of new Set(wanted)) {
       if (files.has(name)) continue;
-      const r = await ask(client, version, { fileByFilename: name }, deadlineMs).catch((x: unknown) => { throw reflectionFailed(x); });
-      if (r.errorResponse) throw new ReflectionError(`the server's reflection does not know ${name}, which its descriptors import`);
+      const r = await ask(client, version, { fileByFilename: name }, deadlineMs).catch((x: unknown) => {
+        throw reflectionFailed(x);
+      });
+      if (r.errorResponse)
+        throw new ReflectionError(`the server's reflection does not know ${name}, which its descriptors import`);
       next.push(...add(r.fileDescriptorResponse?.fileDescriptorProto));
     }
     wanted = next;
@@ -101,6 +130,9 @@ export async function reflectRoot(client: Client, service: string, deadlineMs: n
 
 function reflectionFailed(e: unknown): ReflectionError {
   const err = e as Partial<ServiceError>;
-  if (err.code === 12) return new ReflectionError('the server does not offer reflection (UNIMPLEMENTED): give the step its protos instead');
+  if (err.code === 12)
+    return new ReflectionError(
+      'the server does not offer reflection (UNIMPLEMENTED): give the step its protos instead',
+    );
   return new ReflectionError(`reflection failed: ${err.details ?? err.message ?? String(e)}`);
 }

@@ -15,7 +15,15 @@ export class GrpcResponse extends ResponseView {
   readonly message: unknown;
   readonly trailers: ResponseView;
 
-  constructor(code: number, details: string, message: unknown, metadata: ResponseHeaders, trailers: ResponseHeaders, durationMs: number, target: string) {
+  constructor(
+    code: number,
+    details: string,
+    message: unknown,
+    metadata: ResponseHeaders,
+    trailers: ResponseHeaders,
+    durationMs: number,
+    target: string,
+  ) {
     super(code, metadata, undefined, false, durationMs, target);
     this.details = details;
     this.message = message;
@@ -28,7 +36,10 @@ export class GrpcResponse extends ResponseView {
 
   override json(): { ok: true; value: unknown } | { ok: false; error: string } {
     if (this.message !== undefined) return { ok: true, value: this.message };
-    return { ok: false, error: `no message: the call ended with ${codeName(this.status)}${this.details ? ` (${this.details})` : ''}` };
+    return {
+      ok: false,
+      error: `no message: the call ended with ${codeName(this.status)}${this.details ? ` (${this.details})` : ''}`,
+    };
   }
 }
 

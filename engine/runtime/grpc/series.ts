@@ -23,7 +23,11 @@ export class GrpcSeries {
     const map = stream ? this.streams : this.calls;
     let s = map.get(code);
     if (s === undefined) {
-      s = this.recorder.taggedSeries(stream ? 'grpc_streams' : 'grpc_req_duration', { ...this.base, status: String(code) }, !stream);
+      s = this.recorder.taggedSeries(
+        stream ? 'grpc_streams' : 'grpc_req_duration',
+        { ...this.base, status: String(code) },
+        !stream,
+      );
       map.set(code, s);
     }
     return s;

@@ -20,7 +20,9 @@ export function lookupProtoDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'loadsmith-grpc-'));
   mkdirSync(join(dir, 'protos'));
   mkdirSync(join(dir, 'shared'));
-  writeFileSync(join(dir, 'protos', 'lookup.proto'), `syntax = "proto3";
+  writeFileSync(
+    join(dir, 'protos', 'lookup.proto'),
+    `syntax = "proto3";
 package lookup;
 import "messages.proto";
 service Lookup {
@@ -29,36 +31,67 @@ service Lookup {
   rpc Collect (stream LookupRequest) returns (Batch);
   rpc Chat (stream LookupRequest) returns (stream Record);
 }
-`);
-  writeFileSync(join(dir, 'shared', 'messages.proto'), `syntax = "proto3";
+`,
+  );
+  writeFileSync(
+    join(dir, 'shared', 'messages.proto'),
+    `syntax = "proto3";
 package lookup;
 message LookupRequest { string phone = 1; int32 count = 2; }
 message Record { string phone = 1; string name = 2; string city = 3; int64 id = 4; }
 message Batch { repeated Record records = 1; int32 count = 2; }
-`);
+`,
+  );
   return dir;
 }
 
-export interface RunResult { outcome: IterationOutcome[]; sample: Sample; vus: VirtualUser[] }
+export interface RunResult {
+  outcome: IterationOutcome[];
+  sample: Sample;
+  vus: VirtualUser[];
+}
 
 /** Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread; files relative to `dir`. */
-export async function runGrpcSteps(steps: Step[], dir: string, o: { vus?: number; iterations?: number; plan?: Partial<Plan> } = {}): Promise<RunResult> {
-  const plan = { version: 1, name: 't', ...o.plan, scenarios: { s: { executor: 'per-vu-iterations', steps } } } as unknown as Plan;
+export async function runGrpcSteps(
+  steps: Step[],
+  dir: string,
+  o: { vus?: number; iterations?: number; plan?: Partial<Plan> } = {},
+): Promise<RunResult> {
+  const plan = {
+    version: 1,
+    name: 't',
+    ...o.plan,
+    scenarios: { s: { executor: 'per-vu-iterations', steps } },
+  } as unknown as Plan;
   const loaded = await loadGrpcFiles(plan, localPlanFiles(dir));
   if (loaded.issues.length > 0) throw new Error(loaded.issues.map((i) => i.message).join('; '));
   const recorder = new MetricsRecorder();
-  const dispatchers = new Dispatchers(undefined, { connections: 1, connectTimeoutMs: 5000, files: loaded.files, env: {} });
-  const compiled = compileSteps(steps, '', { plan, scenario: 's', scenarioTags: undefined, recorder, files: loaded.files, dispatchers });
+  const dispatchers = new Dispatchers(undefined, {
+    connections: 1,
+    connectTimeoutMs: 5000,
+    files: loaded.files,
+    env: {},
+  });
+  const compiled = compileSteps(steps, '', {
+    plan,
+    scenario: 's',
+    scenarioTags: undefined,
+    recorder,
+    files: loaded.files,
+    dispatchers,
+  });
   const wc: WorkerContext = { dispatcher: dispatchers.default, recorder, userAgent: 'test' };
   const vus = Array.from({ length: o.vus ?? 1 }, (_, i) => new VirtualUser(i + 1, 's', {}, 'iteration'));
   const outcome: IterationOutcome[] = [];
   try {
-    await Promise.all(vus.map(async (vu) => {
-      for (let i = 0; i < (o.iterations ?? 1); i++) {
-        vu.beginIteration(i);
-        outcome.push(await runIteration(vu, compiled, wc));
-      }
-    }));
+    await Promise.all(
+      vus.map(async (vu) => {
+        for (let i = 0; i < (o.iterations ?? 1); i++) {
+          vu.beginIteration(i);
+          outcome.push(await runIteration(vu, compiled, wc));
+        }
+      }),
+    );
   } finally {
     await dispatchers.close();
   }
@@ -67,5 +100,7 @@ export async function runGrpcSteps(steps: Step[], dir: string, o: { vus?: number
 
 /** The count of a tagged metric in a sample, over the tag sets that have every tag of `tags`. */
 export function countOf(sample: Sample, metric: string, tags: Record<string, string> = {}): number {
-  return (sample.tagged ?? []).filter((t) => t.metric === metric && Object.entries(tags).every(([k, v]) => t.tags[k] === v)).reduce((n, t) => n + t.count, 0);
+  return (sample.tagged ?? [])
+    .filter((t) => t.metric === metric && Object.entries(tags).every(([k, v]) => t.tags[k] === v))
+    .reduce((n, t) => n + t.count, 0);
 }

@@ -33,7 +33,12 @@ class Connecting implements Expiring {
 
   expire(): void {
     unwatch(this);
-    this.socket.destroy(Object.assign(new Error(`Connect Timeout Error (attempted address: ${this.address}, timeout: ${this.timeoutMs}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+    this.socket.destroy(
+      Object.assign(
+        new Error(`Connect Timeout Error (attempted address: ${this.address}, timeout: ${this.timeoutMs}ms)`),
+        { code: 'UND_ERR_CONNECT_TIMEOUT' },
+      ),
+    );
     this.tcp.destroy();
   }
 }
@@ -51,11 +56,18 @@ export interface ConnectTiming {
 
 export type TimedSocket = Socket & { [CONNECT_TIMING]?: ConnectTiming };
 
-
 /** `requireH2`: fail a TLS connection whose server did not choose HTTP/2 (protocol: http2), instead of falling back. */
-export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...options }: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {
+export function timedConnector({
+  requireH2,
+  timeout = CONNECT_TIMEOUT_MS,
+  ...options
+}: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {
   const context = sharedContext(options);
-  const connect = buildConnector({ ...options, ...(context !== undefined ? { secureContext: context } : {}), timeout: 0 }) as (o: buildConnector.Options, cb: buildConnector.Callback) => Socket;
+  const connect = buildConnector({
+    ...options,
+    ...(context !== undefined ? { secureContext: context } : {}),
+    timeout: 0,
+  }) as (o: buildConnector.Options, cb: buildConnector.Callback) => Socket;
   return (opts, callback) => {
     const startedAt = performance.now();
     let lookupAt = 0;
@@ -65,9 +77,23 @@ export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...opt
     const done = (err: Error | null, s: Socket | null): void => {
       if (pending !== undefined) unwatch(pending);
       const cb = callback as (e: Error | null, socket: unknown) => void;
-      if (!err && s && requireH2 && opts.protocol === 'https:' && (s as { alpnProtocol?: unknown }).alpnProtocol !== 'h2') {
+      if (
+        !err &&
+        s &&
+        requireH2 &&
+        opts.protocol === 'https:' &&
+        (s as { alpnProtocol?: unknown }).alpnProtocol !== 'h2'
+      ) {
         s.destroy();
-        cb(Object.assign(new Error(`${opts.hostname} does not offer HTTP/2 (ALPN chose ${String((s as { alpnProtocol?: unknown }).alpnProtocol || 'http/1.1')}); the plan asks for protocol: http2`), { code: 'ERR_HTTP2_NOT_OFFERED' }), null);
+        cb(
+          Object.assign(
+            new Error(
+              `${opts.hostname} does not offer HTTP/2 (ALPN chose ${String((s as { alpnProtocol?: unknown }).alpnProtocol || 'http/1.1')}); the plan asks for protocol: http2`,
+            ),
+            { code: 'ERR_HTTP2_NOT_OFFERED' },
+          ),
+          null,
+        );
         return;
       }
       if (!err && s) {
@@ -84,9 +110,15 @@ export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...opt
       cb(err, s);
     };
     // TLS over our own TCP socket (undici's proxy option, httpSocket): its counters are the bytes on the wire.
-    const tcp = opts.protocol === 'https:'
-      ? opts.httpSocket ?? netConnect({ host: opts.hostname, port: Number(opts.port) || 443, ...(opts.localAddress ? { localAddress: opts.localAddress } : {}) })
-      : undefined;
+    const tcp =
+      opts.protocol === 'https:'
+        ? (opts.httpSocket ??
+          netConnect({
+            host: opts.hostname,
+            port: Number(opts.port) || 443,
+            ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+          }))
+        : undefined;
     let socket: Socket;
     try {
       socket = connect(tcp !== undefined ? { ...opts, httpSocket: tcp } : opts, done as buildConnector.Callback);
@@ -98,12 +130,23 @@ export function timedConnector({ requireH2, timeout = CONNECT_TIMEOUT_MS, ...opt
     // makes it a tick later, after whatever else this turn runs: not TCP time), 'connect' when TCP is up; for TLS
     // the callback comes after the handshake.
     const events = tcp ?? socket;
-    events.once('lookup', () => { lookupAt = performance.now(); });
-    events.once('connectionAttempt', () => { attemptAt = performance.now(); });
-    events.once('connect', () => { tcpAt = performance.now(); });
+    events.once('lookup', () => {
+      lookupAt = performance.now();
+    });
+    events.once('connectionAttempt', () => {
+      attemptAt = performance.now();
+    });
+    events.once('connect', () => {
+      tcpAt = performance.now();
+    });
     (socket as MeteredSocket)[WIRE] = new WireMeter(events);
     if (timeout !== null && timeout > 0) {
-      pending = new Connecting(socket, events, timeout, `${opts.hostname}:${opts.port || (opts.protocol === 'https:' ? 443 : 80)}`);
+      pending = new Connecting(
+        socket,
+        events,
+        timeout,
+        `${opts.hostname}:${opts.port || (opts.protocol === 'https:' ? 443 : 80)}`,
+      );
       watch(pending);
     }
     return socket;

@@ -23,7 +23,12 @@ export function changesProfile(own: ConnectionOptions | undefined): boolean {
 }
 
 /** Merges defaults and a request's options; reads TLS files from `files` (loaded before the run). */
-export function resolveProfile(defaults: HttpOptions | undefined, own: ConnectionOptions | undefined, files: ReadonlyMap<string, Buffer>, env: Readonly<Record<string, string | undefined>>): ConnectionProfile {
+export function resolveProfile(
+  defaults: HttpOptions | undefined,
+  own: ConnectionOptions | undefined,
+  files: ReadonlyMap<string, Buffer>,
+  env: Readonly<Record<string, string | undefined>>,
+): ConnectionProfile {
   const tls = { ...defaults?.tls, ...own?.tls };
   const read = (path: string | undefined): string | undefined => {
     if (path === undefined) return undefined;
@@ -42,14 +47,31 @@ export function resolveProfile(defaults: HttpOptions | undefined, own: Connectio
   if (cert !== undefined) profile.cert = cert;
   if (key !== undefined) profile.key = key;
   // A passphrase usually comes from the environment: ${env.CLIENT_KEY_PASSPHRASE}.
-  if (tls.passphrase !== undefined) profile.passphrase = compileTemplate(tls.passphrase).render({ vu: 0, iter: 0, scenario: '', env, vars: new Map(), data: {} });
+  if (tls.passphrase !== undefined)
+    profile.passphrase = compileTemplate(tls.passphrase).render({
+      vu: 0,
+      iter: 0,
+      scenario: '',
+      env,
+      vars: new Map(),
+      data: {},
+    });
   if (tls.servername !== undefined) profile.servername = tls.servername;
   if (tls.minVersion !== undefined) profile.minVersion = tls.minVersion;
   return profile;
 }
 
 export function profileKey(p: ConnectionProfile): string {
-  return JSON.stringify([p.protocol, p.insecure, p.ca ?? '', p.cert ?? '', p.key ?? '', p.passphrase ?? '', p.servername ?? '', p.minVersion ?? '']);
+  return JSON.stringify([
+    p.protocol,
+    p.insecure,
+    p.ca ?? '',
+    p.cert ?? '',
+    p.key ?? '',
+    p.passphrase ?? '',
+    p.servername ?? '',
+    p.minVersion ?? '',
+  ]);
 }
 
 /** Paths of the TLS files a plan uses (defaults and requests), to load before the run. */

@@ -122,7 +122,11 @@ describe('expiry', () => {
 
   it('Max-Age<=0 or a past Expires deletes an existing cookie', () => {
     const jar = jarWith('http://a.test/', 'a=1', 'b=2', 'c=3');
-    jar.setFromResponse(u('http://a.test/'), ['a=x; Max-Age=0', 'b=x; Max-Age=-5', `c=x; Expires=${new Date(NOW - 1000).toUTCString()}`], NOW);
+    jar.setFromResponse(
+      u('http://a.test/'),
+      ['a=x; Max-Age=0', 'b=x; Max-Age=-5', `c=x; Expires=${new Date(NOW - 1000).toUTCString()}`],
+      NOW,
+    );
     expect(jar.size).toBe(0);
   });
 

@@ -5,9 +5,7 @@
  * in send order (longer paths first, then older first): a lookup is one filtered pass, no sort, and
  * an empty jar answers without touching the clock.
  */
-import {
-  defaultPath, domainMatches, parseSetCookie, pathMatches,
-} from './cookie-parse.ts';
+import { defaultPath, domainMatches, parseSetCookie, pathMatches } from './cookie-parse.ts';
 
 interface StoredCookie {
   name: string;
@@ -112,8 +110,15 @@ export class CookieJar {
     if (expiresAt <= now) return; // Max-Age<=0 or a past Expires deletes the cookie.
 
     this.insert({
-      name: parsed.name, value: parsed.value, domain, hostOnly, path, expiresAt,
-      secure: parsed.secure, httpOnly: parsed.httpOnly, seq: old?.seq ?? this.nextSeq++,
+      name: parsed.name,
+      value: parsed.value,
+      domain,
+      hostOnly,
+      path,
+      expiresAt,
+      secure: parsed.secure,
+      httpOnly: parsed.httpOnly,
+      seq: old?.seq ?? this.nextSeq++,
     });
     if (this.cookies.length > MAX_COOKIES) this.evict(now);
   }
@@ -124,8 +129,8 @@ export class CookieJar {
     let i = list.length;
     while (i > 0) {
       const prev = list[i - 1] as StoredCookie;
-      if (prev.path.length > cookie.path.length
-        || (prev.path.length === cookie.path.length && prev.seq < cookie.seq)) break;
+      if (prev.path.length > cookie.path.length || (prev.path.length === cookie.path.length && prev.seq < cookie.seq))
+        break;
       i--;
     }
     list.splice(i, 0, cookie);

@@ -33,7 +33,13 @@ export function parseSetCookie(header: string, nowMs: number): ParsedSetCookie |
   if (name === '' || name.length + value.length > MAX_NAME_VALUE_LENGTH) return undefined;
 
   const cookie: ParsedSetCookie = {
-    name, value, domain: undefined, path: undefined, expiresAt: undefined, secure: false, httpOnly: false,
+    name,
+    value,
+    domain: undefined,
+    path: undefined,
+    expiresAt: undefined,
+    secure: false,
+    httpOnly: false,
   };
   if (semi < 0) return cookie;
   let maxAge: number | undefined;
@@ -96,8 +102,10 @@ export function isIpHost(host: string): boolean {
 /** RFC 6265 5.1.3 domain-match: identical, or a subdomain of a non-IP host. */
 export function domainMatches(host: string, domain: string): boolean {
   if (host === domain) return true;
-  return host.length > domain.length
-    && host.endsWith(domain)
-    && host.charCodeAt(host.length - domain.length - 1) === 0x2e
-    && !isIpHost(host);
+  return (
+    host.length > domain.length &&
+    host.endsWith(domain) &&
+    host.charCodeAt(host.length - domain.length - 1) === 0x2e &&
+    !isIpHost(host)
+  );
 }

@@ -53,11 +53,15 @@ export class Dispatchers {
   }
 
   /** Other protocols' connections (gRPC channels) close with these. */
-  onClose(f: () => void): void { this.closing.push(f); }
+  onClose(f: () => void): void {
+    this.closing.push(f);
+  }
 
   async close(): Promise<void> {
     for (const f of this.closing.splice(0)) f();
-    await Promise.all([...this.byKey.values()].map((c) => (c instanceof FastClient ? c.close() : c.destroy().catch(() => undefined))));
+    await Promise.all(
+      [...this.byKey.values()].map((c) => (c instanceof FastClient ? c.close() : c.destroy().catch(() => undefined))),
+    );
   }
 }
 
@@ -68,7 +72,13 @@ export function createClient(p: ConnectionProfile, o: ClientOptions): Dispatcher
   const agent = createAgent(p, o);
   if (process.env.LOADSMITH_HTTP_CLIENT === 'undici' || p.protocol === 'http2' || p.protocol === 'h2c') return agent;
   // https with protocol auto may negotiate HTTP/2: undici does that; with protocol http1 the fast client speaks TLS.
-  return new FastClient({ connections: o.connections, connectTimeoutMs: o.connectTimeoutMs, pipelining: o.pipelining ?? 1, tls: p.protocol === 'http1' ? tlsOptions(p) : undefined, fallback: agent });
+  return new FastClient({
+    connections: o.connections,
+    connectTimeoutMs: o.connectTimeoutMs,
+    pipelining: o.pipelining ?? 1,
+    tls: p.protocol === 'http1' ? tlsOptions(p) : undefined,
+    fallback: agent,
+  });
 }
 
 /** The TLS options of a profile, for the fast client's sockets and undici's connector alike. */
@@ -89,7 +99,7 @@ export function createAgent(p: ConnectionProfile, o: ClientOptions): Agent {
   return new Agent({
     connections: o.connections,
     // undici's pipelining also caps HTTP/2 streams per connection, so it is raised only where HTTP/2 cannot be spoken.
-    pipelining: h2 ? 1 : o.pipelining ?? 1,
+    pipelining: h2 ? 1 : (o.pipelining ?? 1),
     allowH2: h2,
     connect: timedConnector({
       allowH2: h2,

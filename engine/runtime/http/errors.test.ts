@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyError, errorMessage } from './errors.ts';
 
 describe('classifyError', () => {
-  const err = (code: string, cause?: unknown): Error => Object.assign(new Error(`failed ${code}`), { code, ...(cause !== undefined ? { cause } : {}) });
+  const err = (code: string, cause?: unknown): Error =>
+    Object.assign(new Error(`failed ${code}`), { code, ...(cause !== undefined ? { cause } : {}) });
 
   it('maps system and undici codes', () => {
     expect(classifyError(err('ECONNREFUSED'))).toBe('refused');
@@ -61,9 +62,15 @@ describe('classifyError', () => {
 
 describe('errorMessage', () => {
   it('adds the code and the cause once, on one line', () => {
-    expect(errorMessage(Object.assign(new Error('connect failed'), { code: 'ECONNREFUSED' }))).toBe('connect failed (ECONNREFUSED)');
-    expect(errorMessage(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe('connect ECONNREFUSED 127.0.0.1:1');
-    expect(errorMessage(new Error('fetch failed', { cause: new Error('socket hang up') }))).toBe('fetch failed: socket hang up');
+    expect(errorMessage(Object.assign(new Error('connect failed'), { code: 'ECONNREFUSED' }))).toBe(
+      'connect failed (ECONNREFUSED)',
+    );
+    expect(errorMessage(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(
+      'connect ECONNREFUSED 127.0.0.1:1',
+    );
+    expect(errorMessage(new Error('fetch failed', { cause: new Error('socket hang up') }))).toBe(
+      'fetch failed: socket hang up',
+    );
     expect(errorMessage(new Error('line one\nline two'))).toBe('line one');
     expect(errorMessage('plain')).toBe('plain');
   });

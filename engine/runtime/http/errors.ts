@@ -53,7 +53,8 @@ export function errorMessage(err: unknown): string {
 }
 
 const NODE_FLAG_ADVICE = /;[^;]*--use-system-ca[^;]*/;
-const UNTRUSTED = 'to trust its certificate authority, give its PEM file as tls.caFile (defaults.http or the request\'s http), or accept any certificate with insecureTls: true';
+const UNTRUSTED =
+  "to trust its certificate authority, give its PEM file as tls.caFile (defaults.http or the request's http), or accept any certificate with insecureTls: true";
 const TLS_ADVICE: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNTRUSTED,
   UNABLE_TO_GET_ISSUER_CERT: UNTRUSTED,
@@ -61,7 +62,8 @@ const TLS_ADVICE: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: UNTRUSTED,
   DEPTH_ZERO_SELF_SIGNED_CERT: UNTRUSTED,
   CERT_UNTRUSTED: UNTRUSTED,
-  ERR_TLS_CERT_ALTNAME_INVALID: 'if the server is reached under another name, set tls.servername to a name its certificate lists (defaults.http or the request\'s http), or accept any certificate with insecureTls: true',
-  CERT_HAS_EXPIRED: 'insecureTls: true accepts it anyway (defaults.http or the request\'s http)',
-  CERT_NOT_YET_VALID: 'insecureTls: true accepts it anyway (defaults.http or the request\'s http)',
+  ERR_TLS_CERT_ALTNAME_INVALID:
+    "if the server is reached under another name, set tls.servername to a name its certificate lists (defaults.http or the request's http), or accept any certificate with insecureTls: true",
+  CERT_HAS_EXPIRED: "insecureTls: true accepts it anyway (defaults.http or the request's http)",
+  CERT_NOT_YET_VALID: "insecureTls: true accepts it anyway (defaults.http or the request's http)",
 };

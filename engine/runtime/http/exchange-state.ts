@@ -37,12 +37,17 @@ export abstract class ExchangeState {
     this.maxBodySize = spec.maxBodySize;
   }
 
-  get finished(): boolean { return this.done; }
+  get finished(): boolean {
+    return this.done;
+  }
 
   /** Whether n more body bytes are to be kept (false once over maxBodySize: the body is then truncated). */
   protected wants(n: number): boolean {
     if (!this.keepBody || this.truncated || this.done) return false;
-    if (this.kept + n > this.maxBodySize) { this.truncated = true; return false; }
+    if (this.kept + n > this.maxBodySize) {
+      this.truncated = true;
+      return false;
+    }
     return true;
   }
 
@@ -52,7 +57,14 @@ export abstract class ExchangeState {
   }
 
   /** Ends the exchange (once) and builds its result: phases in µs from the clock, the body kept so far. */
-  protected result(err: Error | undefined, interrupted: boolean, bytesReceived: number, bytesSent: number, headBytes: number, h2: boolean): ExchangeResult {
+  protected result(
+    err: Error | undefined,
+    interrupted: boolean,
+    bytesReceived: number,
+    bytesSent: number,
+    headBytes: number,
+    h2: boolean,
+  ): ExchangeResult {
     this.done = true;
     const end = performance.now();
     const start = this.tStart || end;
@@ -67,7 +79,14 @@ export abstract class ExchangeState {
     return {
       status: failed ? 0 : this.status,
       headers: failed ? EMPTY_HEADERS : this.headers,
-      body: chunks === undefined ? (this.keepBody && !err ? Buffer.alloc(0) : undefined) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.kept),
+      body:
+        chunks === undefined
+          ? this.keepBody && !err
+            ? Buffer.alloc(0)
+            : undefined
+          : chunks.length === 1
+            ? chunks[0]
+            : Buffer.concat(chunks, this.kept),
       bodyTruncated: this.truncated,
       bytesReceived,
       bytesSent,
@@ -75,7 +94,9 @@ export abstract class ExchangeState {
       lookup: this.lookup,
       connecting: this.connecting,
       tls: this.tls,
-      sending, waiting, receiving,
+      sending,
+      waiting,
+      receiving,
       duration: sending + waiting + receiving,
       error: err && !interrupted ? { kind: classifyError(err), message: errorMessage(err) } : undefined,
       interrupted,

@@ -82,7 +82,10 @@ export class Exchange extends ExchangeState implements Expiring {
 
   onRequestStart(controller: Controller): void {
     this.controller = controller;
-    if (this.abandoned) { controller.abort(new Error('interrupted')); return; }
+    if (this.abandoned) {
+      controller.abort(new Error('interrupted'));
+      return;
+    }
     // A retried request (undici retries idempotent requests on a stale keep-alive socket) restarts the clock.
     this.tStart = performance.now();
     this.tSent = 0;
@@ -170,7 +173,11 @@ function headerBytes(raw: unknown, statusMessage: string | undefined): number {
  * Starts an exchange: on the fast HTTP/1.1 client when given one and it takes the request (fast/client.ts),
  * else on undici (the fast client's fallback dispatcher, or the dispatcher given).
  */
-export function exchange(dispatcher: Dispatcher | FastClient, spec: ExchangeSpec, onStart?: (x: Interruptible) => void): Promise<ExchangeResult> {
+export function exchange(
+  dispatcher: Dispatcher | FastClient,
+  spec: ExchangeSpec,
+  onStart?: (x: Interruptible) => void,
+): Promise<ExchangeResult> {
   if (dispatcher instanceof FastClient) {
     const fast = dispatcher.exchange(spec, onStart);
     if (fast !== undefined) return fast;
@@ -179,25 +186,32 @@ export function exchange(dispatcher: Dispatcher | FastClient, spec: ExchangeSpec
   return undiciExchange(dispatcher, spec, onStart);
 }
 
-function undiciExchange(dispatcher: Dispatcher, spec: ExchangeSpec, onStart?: (x: Exchange) => void): Promise<ExchangeResult> {
+function undiciExchange(
+  dispatcher: Dispatcher,
+  spec: ExchangeSpec,
+  onStart?: (x: Exchange) => void,
+): Promise<ExchangeResult> {
   return new Promise((resolve) => {
     const x = new Exchange(spec, resolve);
     if (spec.timeoutMs > 0) watch(x);
     onStart?.(x);
     try {
-      dispatcher.dispatch({
-        origin: spec.origin,
-        path: spec.path,
-        method: spec.method as Dispatcher.HttpMethod,
-        headers: spec.headers,
-        body: spec.body,
-        headersTimeout: spec.timeoutMs,
-        bodyTimeout: spec.timeoutMs,
-        reset: !spec.keepAlive,
-        // undici pipelines nothing behind a "blocking" request (its default for all but HEAD): only the
-        // non-idempotent ones block (RFC 9112 9.3.2). With pipelining 1 (Loadsmith's default) this changes nothing.
-        blocking: !IDEMPOTENT.has(spec.method),
-      }, x);
+      dispatcher.dispatch(
+        {
+          origin: spec.origin,
+          path: spec.path,
+          method: spec.method as Dispatcher.HttpMethod,
+          headers: spec.headers,
+          body: spec.body,
+          headersTimeout: spec.timeoutMs,
+          bodyTimeout: spec.timeoutMs,
+          reset: !spec.keepAlive,
+          // undici pipelines nothing behind a "blocking" request (its default for all but HEAD): only the
+          // non-idempotent ones block (RFC 9112 9.3.2). With pipelining 1 (Loadsmith's default) this changes nothing.
+          blocking: !IDEMPOTENT.has(spec.method),
+        },
+        x,
+      );
     } catch (e) {
       x.onResponseError(undefined as unknown as Controller, e as Error);
     }

@@ -28,7 +28,8 @@ export function expired(x: Timed, now: number): boolean {
  */
 export function timeoutError(x: ExchangeState, noConnection: string): Error {
   const limit = `request timeout (${duration(x.timeoutMs)})`;
-  if (x.tStart === 0) return codeError('UND_ERR_CONNECT_TIMEOUT', `${limit} reached waiting for a connection: ${noConnection}`);
+  if (x.tStart === 0)
+    return codeError('UND_ERR_CONNECT_TIMEOUT', `${limit} reached waiting for a connection: ${noConnection}`);
   if (x.tSent === 0) return codeError('ETIMEDOUT', `${limit} reached while sending the request`);
   if (x.tFirst === 0) return codeError('UND_ERR_HEADERS_TIMEOUT', `${limit} reached waiting for the response`);
   return codeError('UND_ERR_BODY_TIMEOUT', `${limit} reached while receiving the response`);

@@ -14,7 +14,19 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
  * left unset). `too-many-redirects`: a redirect chain was still going when maxRedirects stopped it (the last hop's
  * status is kept).
  */
-export const ERROR_KINDS = ['refused', 'reset', 'timeout', 'dns', 'tls', 'malformed', 'body-too-large', 'too-many-redirects', 'template', 'invalid-url', 'other'] as const;
+export const ERROR_KINDS = [
+  'refused',
+  'reset',
+  'timeout',
+  'dns',
+  'tls',
+  'malformed',
+  'body-too-large',
+  'too-many-redirects',
+  'template',
+  'invalid-url',
+  'other',
+] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** One request as a client sends it. */
@@ -61,4 +73,6 @@ export interface ExchangeResult {
 }
 
 /** What a VU tracks while a request is in flight, so a hard stop can end it. */
-export interface Interruptible { interrupt(): void }
+export interface Interruptible {
+  interrupt(): void;
+}

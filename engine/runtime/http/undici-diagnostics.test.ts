@@ -43,20 +43,37 @@ async function startsAndHeads(agent: Dispatcher, url: string, n: number): Promis
   };
   subscribe(CHANNEL, onHeaders);
   try {
-    await Promise.all(Array.from({ length: n }, (_, i) => new Promise<void>((resolve, reject) => {
-      const path = `/r${i}`;
-      agent.dispatch({ origin: url, path, method: 'GET' }, {
-        onRequestStart() {
-          events.push(`start ${path}`);
-          queueMicrotask(() => events.push(`microtask ${path}`));
-          process.nextTick(() => events.push(`tick ${path}`));
-        },
-        onResponseStart() { /* the status does not matter here */ },
-        onResponseData() { /* nor the body */ },
-        onResponseEnd() { resolve(); },
-        onResponseError(_c, err) { reject(err); },
-      });
-    })));
+    await Promise.all(
+      Array.from(
+        { length: n },
+        (_, i) =>
+          new Promise<void>((resolve, reject) => {
+            const path = `/r${i}`;
+            agent.dispatch(
+              { origin: url, path, method: 'GET' },
+              {
+                onRequestStart() {
+                  events.push(`start ${path}`);
+                  queueMicrotask(() => events.push(`microtask ${path}`));
+                  process.nextTick(() => events.push(`tick ${path}`));
+                },
+                onResponseStart() {
+                  /* the status does not matter here */
+                },
+                onResponseData() {
+                  /* nor the body */
+                },
+                onResponseEnd() {
+                  resolve();
+                },
+                onResponseError(_c, err) {
+                  reject(err);
+                },
+              },
+            );
+          }),
+      ),
+    );
   } finally {
     unsubscribe(CHANNEL, onHeaders);
   }
@@ -64,10 +81,18 @@ async function startsAndHeads(agent: Dispatcher, url: string, n: number): Promis
 }
 
 describe.each([
-  ['HTTP/1.1', () => createAgent({ protocol: 'http1', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }), () => origin(h1)],
-  ['h2c', () => createAgent({ protocol: 'h2c', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }), () => origin(h2c)],
+  [
+    'HTTP/1.1',
+    () => createAgent({ protocol: 'http1', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }),
+    () => origin(h1),
+  ],
+  [
+    'h2c',
+    () => createAgent({ protocol: 'h2c', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }),
+    () => origin(h2c),
+  ],
 ] as const)('undici publishes sendHeaders synchronously after onRequestStart (%s)', (_name, makeAgent, url) => {
-  it('each request\'s head comes right after its own onRequestStart, before anything that start deferred', async () => {
+  it("each request's head comes right after its own onRequestStart, before anything that start deferred", async () => {
     const agent = makeAgent();
     try {
       const events = await startsAndHeads(agent, url(), 3);
@@ -75,7 +100,9 @@ describe.each([
       expect(starts).toHaveLength(3);
       for (const start of starts) {
         const path = start.slice('start '.length);
-        expect(events[events.indexOf(start) + 1], `what followed ${start} in ${JSON.stringify(events)}`).toBe(`headers ${path}`);
+        expect(events[events.indexOf(start) + 1], `what followed ${start} in ${JSON.stringify(events)}`).toBe(
+          `headers ${path}`,
+        );
         expect(events.indexOf(`microtask ${path}`)).toBeGreaterThan(events.indexOf(start) + 1);
         expect(events.indexOf(`tick ${path}`)).toBeGreaterThan(events.indexOf(start) + 1);
       }

@@ -13,10 +13,21 @@ import { exchange } from './exchange.ts';
 let raw: RawServer;
 let target: TargetServer;
 let agent: Agent;
-beforeAll(async () => { raw = await startRawServer(); target = await startTargetServer(); });
-afterAll(async () => { await raw.close(); await target.close(); });
-beforeEach(() => { raw.reset(); agent = new Agent({ keepAliveTimeout: 1000 }); });
-afterEach(async () => { await agent.destroy(); });
+beforeAll(async () => {
+  raw = await startRawServer();
+  target = await startTargetServer();
+});
+afterAll(async () => {
+  await raw.close();
+  await target.close();
+});
+beforeEach(() => {
+  raw.reset();
+  agent = new Agent({ keepAliveTimeout: 1000 });
+});
+afterEach(async () => {
+  await agent.destroy();
+});
 
 describe('undici without a wire meter', () => {
   it('bytesReceived equals the bytes on the wire', async () => {
@@ -32,8 +43,13 @@ describe('undici without a wire meter', () => {
   it('counts the status line and every header line in bytesReceived (a Node.js server)', async () => {
     const r = await exchange(agent, request(target.url, '/text'));
     expect(r.body?.toString('utf8')).toBe(TEXT_BODY);
-    const headerLines = Object.entries(r.headers).reduce((n, [k, v]) => n + (Array.isArray(v) ? v : [v]).reduce((m, x) => m + k.length + 2 + (x ?? '').length + 2, 0), 0);
-    expect(r.bytesReceived).toBeGreaterThanOrEqual(Buffer.byteLength(TEXT_BODY) + 'HTTP/1.1 200 OK\r\n'.length + headerLines + 2);
+    const headerLines = Object.entries(r.headers).reduce(
+      (n, [k, v]) => n + (Array.isArray(v) ? v : [v]).reduce((m, x) => m + k.length + 2 + (x ?? '').length + 2, 0),
+      0,
+    );
+    expect(r.bytesReceived).toBeGreaterThanOrEqual(
+      Buffer.byteLength(TEXT_BODY) + 'HTTP/1.1 200 OK\r\n'.length + headerLines + 2,
+    );
   });
 
   it('bytesSent is the head and body as written: a GET, and a POST with its content-length line', async () => {

@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppendWriter, BATCH_BYTES, HIGH_WATER } from './append-writer.ts';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'loadsmith-writer-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'loadsmith-writer-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Line `i` of writer `w`: varied lengths, some multi-byte characters, one longer than a batch. */
 function line(w: string, i: number): string {

@@ -38,7 +38,11 @@ export interface WriterStats {
   waitedMs: number;
 }
 
-interface Batch { buf: Buffer; length: number; rows: number }
+interface Batch {
+  buf: Buffer;
+  length: number;
+  rows: number;
+}
 
 export class AppendWriter {
   readonly path: string;
@@ -60,12 +64,16 @@ export class AppendWriter {
 
   /** Adds one whole line; true when the queue is full and the caller should wait for drained(). */
   add(line: string): boolean {
-    if (this.stats.error !== undefined) { this.stats.lost++; return false; }
+    if (this.stats.error !== undefined) {
+      this.stats.lost++;
+      return false;
+    }
     // A UTF-16 code unit takes at most 3 bytes in UTF-8: with that much room the line always fits whole.
     const room = line.length * 3;
     if (this.current.length + room > BATCH_BYTES) {
       this.flush();
-      if (room > BATCH_BYTES) { // a line longer than a batch goes alone
+      if (room > BATCH_BYTES) {
+        // a line longer than a batch goes alone
         const buf = Buffer.from(line);
         this.enqueue({ buf, length: buf.length, rows: 1 });
         return this.queuedBytes >= HIGH_WATER;
@@ -80,7 +88,8 @@ export class AppendWriter {
   flush(): void {
     if (this.current.rows === 0) return;
     const batch = this.current;
-    if (batch.length < BATCH_BYTES / 4) { // a timer flush of a few rows: queue a copy of just them
+    if (batch.length < BATCH_BYTES / 4) {
+      // a timer flush of a few rows: queue a copy of just them
       this.enqueue({ buf: Buffer.from(batch.buf.subarray(0, batch.length)), length: batch.length, rows: batch.rows });
       batch.length = batch.rows = 0;
       return;
@@ -94,7 +103,9 @@ export class AppendWriter {
     if (this.queuedBytes < HIGH_WATER / 2 || this.stats.error !== undefined) return Promise.resolve();
     if (this.drain === undefined) {
       let resolve!: () => void;
-      const promise = new Promise<void>((r) => { resolve = r; });
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
       this.drain = { promise, resolve };
     }
     return this.drain.promise;
@@ -110,7 +121,11 @@ export class AppendWriter {
   async close(): Promise<WriterStats> {
     this.flush();
     while (this.pumping !== undefined) await this.pumping;
-    try { await (await this.handle).close(); } catch { /* open failed: already reported */ }
+    try {
+      await (await this.handle).close();
+    } catch {
+      /* open failed: already reported */
+    }
     return { ...this.stats };
   }
 

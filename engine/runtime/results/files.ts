@@ -19,17 +19,28 @@ export class ResultOutputError extends Error {
 }
 
 /** Creates every output file; returns them with absolute paths, for the workers. */
-export async function createResultFiles(outputs: readonly ResultOutput[], planFile: string | undefined): Promise<ResultOutput[]> {
+export async function createResultFiles(
+  outputs: readonly ResultOutput[],
+  planFile: string | undefined,
+): Promise<ResultOutput[]> {
   const created: ResultOutput[] = [];
   const plan = planFile === undefined ? undefined : resolve(planFile);
   for (const o of outputs) {
     const path = resolve(o.path);
-    if (created.some((c) => c.path === path)) throw new ResultOutputError(path, `raw results: ${path} is given twice (one file per output)`);
-    if (path === plan) throw new ResultOutputError(path, `raw results: ${path} is the plan file; choose another file for the ${o.format} results`);
+    if (created.some((c) => c.path === path))
+      throw new ResultOutputError(path, `raw results: ${path} is given twice (one file per output)`);
+    if (path === plan)
+      throw new ResultOutputError(
+        path,
+        `raw results: ${path} is the plan file; choose another file for the ${o.format} results`,
+      );
     try {
       await writeFile(path, fileHeader(o.format), { flag: 'w' });
     } catch (e) {
-      throw new ResultOutputError(path, `cannot write the ${o.format} results to ${path}: ${fileErrorText(e as NodeJS.ErrnoException)}`);
+      throw new ResultOutputError(
+        path,
+        `cannot write the ${o.format} results to ${path}: ${fileErrorText(e as NodeJS.ErrnoException)}`,
+      );
     }
     created.push({ format: o.format, path });
   }

@@ -20,10 +20,12 @@ export function csvHeader(): string {
 }
 
 export function csvLine(r: RawRow): string {
-  return `${isoTime(r.timestamp)},${csvField(r.scenario)},${csvField(r.group)},${csvField(r.request)},${csvField(r.method)},${csvField(r.url)},${r.status},`
-    + `${msText(r.durationUs)},${msText(r.blockedUs)},${msText(r.lookingUpUs)},${msText(r.connectingUs)},${msText(r.tlsHandshakingUs)},`
-    + `${msText(r.sendingUs)},${msText(r.waitingUs)},${msText(r.receivingUs)},${r.bytesSent},${r.bytesReceived},`
-    + `${r.errorKind === undefined ? '' : csvField(r.errorKind)},${r.errorMessage === undefined ? '' : csvField(r.errorMessage)},${r.vu},${r.iteration}\n`;
+  return (
+    `${isoTime(r.timestamp)},${csvField(r.scenario)},${csvField(r.group)},${csvField(r.request)},${csvField(r.method)},${csvField(r.url)},${r.status},` +
+    `${msText(r.durationUs)},${msText(r.blockedUs)},${msText(r.lookingUpUs)},${msText(r.connectingUs)},${msText(r.tlsHandshakingUs)},` +
+    `${msText(r.sendingUs)},${msText(r.waitingUs)},${msText(r.receivingUs)},${r.bytesSent},${r.bytesReceived},` +
+    `${r.errorKind === undefined ? '' : csvField(r.errorKind)},${r.errorMessage === undefined ? '' : csvField(r.errorMessage)},${r.vu},${r.iteration}\n`
+  );
 }
 
 const str = (s: string | undefined): string => (s === undefined ? 'null' : JSON.stringify(s));
@@ -40,12 +42,14 @@ function name(s: string): string {
 }
 
 export function ndjsonLine(r: RawRow): string {
-  return `{"timestamp":"${isoTime(r.timestamp)}","scenario":${name(r.scenario)},"group":${name(r.group)},"request":${name(r.request)},`
-    + `"method":${name(r.method)},"url":${str(r.url)},"status":${r.status},"duration_ms":${msText(r.durationUs)},`
-    + `"blocked_ms":${msText(r.blockedUs)},"looking_up_ms":${msText(r.lookingUpUs)},"connecting_ms":${msText(r.connectingUs)},`
-    + `"tls_handshaking_ms":${msText(r.tlsHandshakingUs)},"sending_ms":${msText(r.sendingUs)},"waiting_ms":${msText(r.waitingUs)},`
-    + `"receiving_ms":${msText(r.receivingUs)},"bytes_sent":${r.bytesSent},"bytes_received":${r.bytesReceived},`
-    + `"error_kind":${str(r.errorKind)},"error_message":${str(r.errorMessage)},"vu":${r.vu},"iteration":${r.iteration}}\n`;
+  return (
+    `{"timestamp":"${isoTime(r.timestamp)}","scenario":${name(r.scenario)},"group":${name(r.group)},"request":${name(r.request)},` +
+    `"method":${name(r.method)},"url":${str(r.url)},"status":${r.status},"duration_ms":${msText(r.durationUs)},` +
+    `"blocked_ms":${msText(r.blockedUs)},"looking_up_ms":${msText(r.lookingUpUs)},"connecting_ms":${msText(r.connectingUs)},` +
+    `"tls_handshaking_ms":${msText(r.tlsHandshakingUs)},"sending_ms":${msText(r.sendingUs)},"waiting_ms":${msText(r.waitingUs)},` +
+    `"receiving_ms":${msText(r.receivingUs)},"bytes_sent":${r.bytesSent},"bytes_received":${r.bytesReceived},` +
+    `"error_kind":${str(r.errorKind)},"error_message":${str(r.errorMessage)},"vu":${r.vu},"iteration":${r.iteration}}\n`
+  );
 }
 
 /** What a file of this format starts with ('' for NDJSON). */

@@ -11,5 +11,12 @@ export interface RequestResults {
    * One counted request (a hop: exactly what `http_reqs` counts), right after it was recorded in the metrics.
    * Returns a promise when the files are behind: the VU waits for it before going on (backpressure).
    */
-  request(vu: VirtualUser, req: CompiledRequest, method: string, url: string, res: ExchangeResult, bytesSent: number): Promise<void> | undefined;
+  request(
+    vu: VirtualUser,
+    req: CompiledRequest,
+    method: string,
+    url: string,
+    res: ExchangeResult,
+    bytesSent: number,
+  ): Promise<void> | undefined;
 }

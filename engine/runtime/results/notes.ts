@@ -6,7 +6,11 @@
 import type { ResultOutput } from '../prepare.ts';
 import type { WriterStats } from './append-writer.ts';
 
-export function resultNotes(outputs: readonly ResultOutput[], reported: readonly WriterStats[], httpReqs: number): string[] {
+export function resultNotes(
+  outputs: readonly ResultOutput[],
+  reported: readonly WriterStats[],
+  httpReqs: number,
+): string[] {
   const notes: string[] = [];
   for (const { path } of outputs) {
     const mine = reported.filter((s) => s.path === path);
@@ -15,13 +19,19 @@ export function resultNotes(outputs: readonly ResultOutput[], reported: readonly
     const waits = sum(mine, (s) => s.waits);
     const error = mine.find((s) => s.error !== undefined)?.error;
     if (error !== undefined) {
-      notes.push(`raw results ${path}: writing failed (${error}); ${lost} of ${rows + lost} rows are missing from the file`);
+      notes.push(
+        `raw results ${path}: writing failed (${error}); ${lost} of ${rows + lost} rows are missing from the file`,
+      );
     } else if (rows !== httpReqs) {
-      notes.push(`raw results ${path}: ${rows} rows written for ${httpReqs} requests counted (a worker stopped before closing the file)`);
+      notes.push(
+        `raw results ${path}: ${rows} rows written for ${httpReqs} requests counted (a worker stopped before closing the file)`,
+      );
     }
     if (waits > 0) {
       const s = (sum(mine, (x) => x.waitedMs) / 1000).toFixed(1);
-      notes.push(`raw results ${path}: the disk did not keep up; VUs waited ${waits} times (${s} s in all) before their next request`);
+      notes.push(
+        `raw results ${path}: the disk did not keep up; VUs waited ${waits} times (${s} s in all) before their next request`,
+      );
     }
   }
   return notes;

@@ -3,8 +3,12 @@ import { redactUrl } from './redact.ts';
 
 describe('redactUrl', () => {
   it('replaces the query-string auth value, keeping the other parameters as sent', () => {
-    expect(redactUrl('http://h/x?page=2&api_key=s3cr%2Ft&q=a+b', ['api_key'])).toBe('http://h/x?page=2&api_key=***&q=a+b');
-    expect(redactUrl('http://h/x?api_key=1&api_key=2#frag', ['api_key'])).toBe('http://h/x?api_key=***&api_key=***#frag');
+    expect(redactUrl('http://h/x?page=2&api_key=s3cr%2Ft&q=a+b', ['api_key'])).toBe(
+      'http://h/x?page=2&api_key=***&q=a+b',
+    );
+    expect(redactUrl('http://h/x?api_key=1&api_key=2#frag', ['api_key'])).toBe(
+      'http://h/x?api_key=***&api_key=***#frag',
+    );
   });
 
   it('matches the parameter name as the engine encodes it', () => {

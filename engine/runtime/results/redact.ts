@@ -35,13 +35,16 @@ function redactParam(url: string, name: string): string {
   const encoded = encodeURIComponent(name);
   if (!url.includes(encoded, q) && !url.includes('%', q)) return url; // the common case, without splitting
   let changed = false;
-  const parts = url.slice(q + 1, end).split('&').map((part) => {
-    const eq = part.indexOf('=');
-    const key = eq < 0 ? part : part.slice(0, eq);
-    if (key !== encoded && key !== name && decodeOr(key) !== name) return part;
-    changed = true;
-    return `${key}=${REDACTED}`;
-  });
+  const parts = url
+    .slice(q + 1, end)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const key = eq < 0 ? part : part.slice(0, eq);
+      if (key !== encoded && key !== name && decodeOr(key) !== name) return part;
+      changed = true;
+      return `${key}=${REDACTED}`;
+    });
   return changed ? `${url.slice(0, q + 1)}${parts.join('&')}${url.slice(end)}` : url;
 }
 

@@ -30,7 +30,8 @@ const NAME = `hit ${'x'.repeat(6000)}`;
 describe('ndjson at a high request rate', () => {
   it('keeps memory flat while the file grows to several times the bound', { timeout: 90_000 }, async () => {
     const path = join(dir, 'fast.ndjson');
-    const run = startRun(`
+    const run = startRun(
+      `
 version: 1
 name: high rate
 defaults: { baseUrl: "\${env.BASE}" }
@@ -42,20 +43,29 @@ scenarios:
     maxDuration: 15s
     steps:
       - request: { name: "${NAME}", url: /items }
-`, { BASE: target.url }, [{ format: 'ndjson', path }]);
+`,
+      { BASE: target.url },
+      [{ format: 'ndjson', path }],
+    );
 
     // Baseline once the workers run (their start-up is not what is measured), then the peak until the end.
     let baseline: number | undefined;
     let peak = 0;
-    const sampler = setInterval(() => { if (baseline !== undefined) peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
-    run.on('tick', () => { baseline ??= process.memoryUsage.rss(); });
+    const sampler = setInterval(() => {
+      if (baseline !== undefined) peak = Math.max(peak, process.memoryUsage.rss());
+    }, 50);
+    run.on('tick', () => {
+      baseline ??= process.memoryUsage.rss();
+    });
     const summary = await run.done;
     clearInterval(sampler);
 
     const count = httpReqs(summary.metrics);
     const size = (await stat(path)).size;
     const growth = peak - (baseline ?? peak);
-    console.log(`raw results: ${count} requests in ${(summary.durationMs / 1000).toFixed(1)} s, file ${(size / MB).toFixed(0)} MB, RSS growth ${(growth / MB).toFixed(1)} MB`);
+    console.log(
+      `raw results: ${count} requests in ${(summary.durationMs / 1000).toFixed(1)} s, file ${(size / MB).toFixed(0)} MB, RSS growth ${(growth / MB).toFixed(1)} MB`,
+    );
 
     expect(baseline).toBeDefined();
     expect(count).toBeGreaterThan(40_000); // 100k on an idle 2-core machine; fewer when it is shared
@@ -63,7 +73,9 @@ scenarios:
     expect(growth).toBeLessThan(GROWTH_BOUND);
 
     let bad = 0;
-    const lines = await eachNdjson(path, (r) => { if (r.request !== NAME || r.status !== 200) bad++; });
+    const lines = await eachNdjson(path, (r) => {
+      if (r.request !== NAME || r.status !== 200) bad++;
+    });
     expect(lines).toBe(count);
     expect(bad).toBe(0);
     // A busy machine may make VUs wait for the disk (reported); nothing may be missing.

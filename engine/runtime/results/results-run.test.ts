@@ -45,7 +45,8 @@ scenarios:
 describe('csv results', () => {
   it('has exactly one row per counted request, matching the summary request by request', async () => {
     const path = join(dir, 'mixed.csv');
-    const summary = await startRun(mixedPlan, { BASE: target.url, DEAD: dead, KEY: SECRET }, [{ format: 'csv', path }]).done;
+    const summary = await startRun(mixedPlan, { BASE: target.url, DEAD: dead, KEY: SECRET }, [{ format: 'csv', path }])
+      .done;
     const rows = await readCsv(path);
 
     // 4 VUs x 25 iterations x (items, POST 302, GET hop, 500, refused)
@@ -56,20 +57,30 @@ describe('csv results', () => {
     // Per request name and status, as the summary counts them.
     const counts = tally(rows, (r) => `${r.request}|${r.status}`);
     const expected = new Map<string, number>();
-    for (const q of summary.requests) for (const [status, n] of Object.entries(q.statuses)) expected.set(`${q.name}|${status}`, (expected.get(`${q.name}|${status}`) ?? 0) + n);
+    for (const q of summary.requests)
+      for (const [status, n] of Object.entries(q.statuses))
+        expected.set(`${q.name}|${status}`, (expected.get(`${q.name}|${status}`) ?? 0) + n);
     expect(counts).toEqual(expected);
     // The method is the one sent on each hop: the 302 after a POST is followed with a GET (the summary tags the
     // hop with the step's method).
-    expect(tally(rows, (r) => `${r.request}|${r.method}|${r.status}`)).toEqual(new Map([
-      ['List items|GET|200', 100], ['Pay, now|POST|302', 100], ['Pay, now|GET|200', 100], ['Broken|GET|500', 100], ['Refused|GET|0', 100],
-    ]));
+    expect(tally(rows, (r) => `${r.request}|${r.method}|${r.status}`)).toEqual(
+      new Map([
+        ['List items|GET|200', 100],
+        ['Pay, now|POST|302', 100],
+        ['Pay, now|GET|200', 100],
+        ['Broken|GET|500', 100],
+        ['Refused|GET|0', 100],
+      ]),
+    );
 
     const refused = rows.filter((r) => r.request === 'Refused');
     expect(new Set(refused.map((r) => r.error_kind))).toEqual(new Set(['refused']));
     expect(refused.every((r) => r.error_message !== '' && r.bytes_sent === '0' && r.bytes_received === '0')).toBe(true);
     const refusedErrors = summary.errors.filter((e) => e.kind === 'refused').reduce((n, e) => n + e.count, 0);
     expect(refused).toHaveLength(refusedErrors);
-    expect(rows.filter((r) => r.request !== 'Refused').every((r) => r.error_kind === '' && Number(r.bytes_received) > 0)).toBe(true);
+    expect(
+      rows.filter((r) => r.request !== 'Refused').every((r) => r.error_kind === '' && Number(r.bytes_received) > 0),
+    ).toBe(true);
 
     const hop = rows.filter((r) => r.request === 'Pay, now');
     expect(new Set(hop.map((r) => r.group))).toEqual(new Set(['::checkout']));
@@ -77,7 +88,9 @@ describe('csv results', () => {
 
     // The query-string credential never reaches the file.
     expect(await readFile(path, 'utf8')).not.toContain(SECRET);
-    expect(new Set(rows.filter((r) => r.request === 'List items').map((r) => r.url))).toEqual(new Set([`${target.url}/items?api_key=***`]));
+    expect(new Set(rows.filter((r) => r.request === 'List items').map((r) => r.url))).toEqual(
+      new Set([`${target.url}/items?api_key=***`]),
+    );
 
     // Every VU iteration left its 5 rows; times fall inside the run and the phases add up.
     const perIteration = tally(rows, (r) => `${r.vu}/${r.iteration}`);
@@ -96,10 +109,17 @@ describe('csv results', () => {
   it('refuses a path it cannot write before sending anything, naming the path', async () => {
     const before = target.hits();
     const missing = join(dir, 'no-such-dir', 'out.csv');
-    await expect(startRun(mixedPlan, { BASE: target.url, DEAD: dead, KEY: SECRET }, [{ format: 'csv', path: missing }]).done)
-      .rejects.toThrow(new ResultOutputError(missing, `cannot write the csv results to ${missing}: ENOENT: its directory does not exist`));
-    await expect(startRun(mixedPlan, { BASE: target.url, DEAD: dead, KEY: SECRET }, [{ format: 'ndjson', path: dir }]).done)
-      .rejects.toThrow(`cannot write the ndjson results to ${dir}: EISDIR`);
+    await expect(
+      startRun(mixedPlan, { BASE: target.url, DEAD: dead, KEY: SECRET }, [{ format: 'csv', path: missing }]).done,
+    ).rejects.toThrow(
+      new ResultOutputError(
+        missing,
+        `cannot write the csv results to ${missing}: ENOENT: its directory does not exist`,
+      ),
+    );
+    await expect(
+      startRun(mixedPlan, { BASE: target.url, DEAD: dead, KEY: SECRET }, [{ format: 'ndjson', path: dir }]).done,
+    ).rejects.toThrow(`cannot write the ndjson results to ${dir}: EISDIR`);
     expect(target.hits()).toBe(before);
   });
 });
@@ -114,7 +134,8 @@ describe('after a hard stop', () => {
   it('leaves complete files, one row per counted request, in both formats', async () => {
     const csv = join(dir, 'abort.csv');
     const ndjson = join(dir, 'abort.ndjson');
-    const run = startRun(`
+    const run = startRun(
+      `
 version: 1
 name: aborted
 defaults: { baseUrl: "\${env.BASE}" }
@@ -126,8 +147,16 @@ scenarios:
     steps:
       - request: { name: fast, url: /items }
       - request: { name: slow, url: "/slow?ms=300" }
-`, { BASE: target.url }, [{ format: 'csv', path: csv }, { format: 'ndjson', path: ndjson }]);
-    run.on('tick', (t) => { if (t.elapsedMs >= 1500) run.abort(); });
+`,
+      { BASE: target.url },
+      [
+        { format: 'csv', path: csv },
+        { format: 'ndjson', path: ndjson },
+      ],
+    );
+    run.on('tick', (t) => {
+      if (t.elapsedMs >= 1500) run.abort();
+    });
     const summary = await run.done;
     expect(summary.stoppedBy).toBe('aborted');
     const count = httpReqs(summary.metrics);
@@ -135,7 +164,9 @@ scenarios:
     const rows = await readCsv(csv);
     expect(rows).toHaveLength(count);
     const names = new Map<string, number>();
-    const lines = await eachNdjson(ndjson, (r) => names.set(String(r.request), (names.get(String(r.request)) ?? 0) + 1));
+    const lines = await eachNdjson(ndjson, (r) =>
+      names.set(String(r.request), (names.get(String(r.request)) ?? 0) + 1),
+    );
     expect(lines).toBe(count);
     expect(names).toEqual(new Map(summary.requests.map((q) => [q.name, q.count])));
     expect((await stat(ndjson)).size).toBeGreaterThan(0);
@@ -145,15 +176,23 @@ scenarios:
 
 describe('a write failure during the run', () => {
   it('does not stop the run and is reported in the notes with the rows missing', async () => {
-    const summary = await startRun(`
+    const summary = await startRun(
+      `
 version: 1
 name: disk full
 defaults: { baseUrl: "\${env.BASE}" }
 scenarios:
   s: { executor: shared-iterations, vus: 4, iterations: 200, steps: [{ request: { url: /items } }] }
-`, { BASE: target.url }, [{ format: 'ndjson', path: '/dev/full' }]).done;
+`,
+      { BASE: target.url },
+      [{ format: 'ndjson', path: '/dev/full' }],
+    ).done;
     expect(summary.stoppedBy).toBe('completed');
     expect(httpReqs(summary.metrics)).toBe(200);
-    expect(summary.notes).toContainEqual(expect.stringMatching(/^raw results \/dev\/full: writing failed \(ENOSPC[^)]*\); 200 of 200 rows are missing from the file$/));
+    expect(summary.notes).toContainEqual(
+      expect.stringMatching(
+        /^raw results \/dev\/full: writing failed \(ENOSPC[^)]*\); 200 of 200 rows are missing from the file$/,
+      ),
+    );
   });
 });

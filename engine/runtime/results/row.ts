@@ -33,14 +33,33 @@ export interface RawRow {
 }
 
 export const COLUMNS = [
-  'timestamp', 'scenario', 'group', 'request', 'method', 'url', 'status',
-  'duration_ms', 'blocked_ms', 'looking_up_ms', 'connecting_ms', 'tls_handshaking_ms', 'sending_ms', 'waiting_ms', 'receiving_ms',
-  'bytes_sent', 'bytes_received', 'error_kind', 'error_message', 'vu', 'iteration',
+  'timestamp',
+  'scenario',
+  'group',
+  'request',
+  'method',
+  'url',
+  'status',
+  'duration_ms',
+  'blocked_ms',
+  'looking_up_ms',
+  'connecting_ms',
+  'tls_handshaking_ms',
+  'sending_ms',
+  'waiting_ms',
+  'receiving_ms',
+  'bytes_sent',
+  'bytes_received',
+  'error_kind',
+  'error_message',
+  'vu',
+  'iteration',
 ] as const;
 
-
 // Number and date formatting are most of a row's cost; these two do with integer formatting and a cache.
-const FRACTION = Array.from({ length: 1000 }, (_, i) => (i === 0 ? '' : `.${String(i).padStart(3, '0').replace(/0+$/, '')}`));
+const FRACTION = Array.from({ length: 1000 }, (_, i) =>
+  i === 0 ? '' : `.${String(i).padStart(3, '0').replace(/0+$/, '')}`,
+);
 
 /** Whole microseconds as milliseconds, exactly as `us / 1000` prints: 1234 -> "1.234", 1200 -> "1.2", 5 -> "0.005". */
 export function msText(us: number): string {

@@ -24,11 +24,20 @@ export class ResultsSink implements RequestResults {
 
   constructor(outputs: readonly ResultOutput[]) {
     this.files = outputs.map((o) => ({ writer: new AppendWriter(o.path), line: formatLine(o.format) }));
-    this.timer = setInterval(() => { for (const f of this.files) f.writer.flush(); }, FLUSH_EVERY_MS);
+    this.timer = setInterval(() => {
+      for (const f of this.files) f.writer.flush();
+    }, FLUSH_EVERY_MS);
     this.timer.unref();
   }
 
-  request(vu: VirtualUser, req: CompiledRequest, method: string, url: string, res: ExchangeResult, bytesSent: number): Promise<void> | undefined {
+  request(
+    vu: VirtualUser,
+    req: CompiledRequest,
+    method: string,
+    url: string,
+    res: ExchangeResult,
+    bytesSent: number,
+  ): Promise<void> | undefined {
     const now = TIME_ORIGIN + performance.now();
     const row: RawRow = {
       timestamp: now - (res.blocked + res.duration) / 1000,

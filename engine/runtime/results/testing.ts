@@ -13,7 +13,11 @@ import { coordinate } from '../coordinator.ts';
 import { prepareRun, type ResultOutput } from '../prepare.ts';
 import { RunHandle } from '../run-handle.ts';
 
-export interface Target { url: string; hits: () => number; close: () => Promise<void> }
+export interface Target {
+  url: string;
+  hits: () => number;
+  close: () => Promise<void>;
+}
 
 /** /redirect answers 302 to /items, /fail 500, /slow?ms=N after N ms; anything else 200 with a small body. */
 export async function startTarget(): Promise<Target> {
@@ -22,10 +26,19 @@ export async function startTarget(): Promise<Target> {
     hits++;
     req.resume();
     const url = req.url ?? '/';
-    if (url.startsWith('/redirect')) { res.writeHead(302, { location: '/items' }).end(); return; }
-    if (url.startsWith('/fail')) { res.writeHead(500, { 'content-type': 'text/plain' }).end('broken'); return; }
+    if (url.startsWith('/redirect')) {
+      res.writeHead(302, { location: '/items' }).end();
+      return;
+    }
+    if (url.startsWith('/fail')) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('broken');
+      return;
+    }
     const slow = /^\/slow\?ms=(\d+)/.exec(url);
-    if (slow) { setTimeout(() => res.end('late'), Number(slow[1])); return; }
+    if (slow) {
+      setTimeout(() => res.end('late'), Number(slow[1]));
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"items":[1,2,3]}');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -33,7 +46,11 @@ export async function startTarget(): Promise<Target> {
   return {
     url: `http://127.0.0.1:${port}`,
     hits: () => hits,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

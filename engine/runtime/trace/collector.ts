@@ -9,7 +9,15 @@ import type { CompiledRequest } from '../compile/request.ts';
 import type { ExtractOutcome } from '../extract.ts';
 import type { ExchangeResult } from '../http/types.ts';
 import {
-  bodyText, firstHeader, headerPairs, NO_TIMINGS, REQUEST_BODY_LIMIT, RESPONSE_BODY_LIMIT, responseHeaderPairs, timingsMs, type TraceEntry,
+  bodyText,
+  firstHeader,
+  headerPairs,
+  NO_TIMINGS,
+  REQUEST_BODY_LIMIT,
+  RESPONSE_BODY_LIMIT,
+  responseHeaderPairs,
+  timingsMs,
+  type TraceEntry,
 } from './entry.ts';
 import { flowDraft, type FlowDraft, type FlowTraceEntry } from './flow-entry.ts';
 import type { CompiledGrpc } from '../grpc/compile.ts';
@@ -20,10 +28,18 @@ import type { WsTraceDraft, WsTraceEntry } from '../ws/trace.ts';
 type Draft = Omit<TraceEntry, 'scenario' | 'group' | 'path' | 'name'>;
 
 /** One run of a request step: its entry so far, when it started (for ordering) and the loop passes it ran in. */
-interface Run { req: TracedStep; draft: Draft; seq: number; sent: boolean }
+interface Run {
+  req: TracedStep;
+  draft: Draft;
+  seq: number;
+  sent: boolean;
+}
 
 /** Where a compiled request sits in the document. */
-export interface RequestSite { req: TracedStep; path: (string | number)[] }
+export interface RequestSite {
+  req: TracedStep;
+  path: (string | number)[];
+}
 
 export class TraceCollector implements RequestTrace {
   /** The current run of each request; a new loop pass starts new runs. */
@@ -47,7 +63,9 @@ export class TraceCollector implements RequestTrace {
     this.onLimit = onLimit;
   }
 
-  get limitReached(): boolean { return this.exchanges >= this.maxExchanges; }
+  get limitReached(): boolean {
+    return this.exchanges >= this.maxExchanges;
+  }
 
   exchange(req: CompiledRequest, sent: SentRequest, res: ExchangeResult): void {
     const run = this.run(req);
@@ -56,7 +74,13 @@ export class TraceCollector implements RequestTrace {
     const body = bodyText(sent.body, REQUEST_BODY_LIMIT, contentType >= 0 ? sent.headers[contentType + 1] : null);
     if (run.sent) p.redirects++;
     run.sent = true;
-    p.request = { method: sent.method, url: sent.url, headers: headerPairs(sent.headers), body: sent.body === null ? null : body.text, bodyTruncated: body.truncated };
+    p.request = {
+      method: sent.method,
+      url: sent.url,
+      headers: headerPairs(sent.headers),
+      body: sent.body === null ? null : body.text,
+      bodyTruncated: body.truncated,
+    };
     p.timings = timingsMs(res);
     if (res.interrupted) {
       p.response = null;
@@ -68,8 +92,12 @@ export class TraceCollector implements RequestTrace {
       const type = firstHeader(res.headers, 'content-type');
       const shown = bodyText(res.body, RESPONSE_BODY_LIMIT, type);
       p.response = {
-        status: res.status, headers: responseHeaderPairs(res.headers), body: shown.text,
-        bodyTruncated: shown.truncated || res.bodyTruncated, size: res.bytesReceived, contentType: type,
+        status: res.status,
+        headers: responseHeaderPairs(res.headers),
+        body: shown.text,
+        bodyTruncated: shown.truncated || res.bodyTruncated,
+        size: res.bytesReceived,
+        contentType: type,
       };
       p.error = res.error ?? null; // a response can still fail the request: a redirect chain cut short by maxRedirects
     }
@@ -80,17 +108,34 @@ export class TraceCollector implements RequestTrace {
     const run = this.run(req);
     const p = run.draft;
     p.error = { kind, message };
-    if (req.kind === 'grpc') { if (!run.sent) p.request.url = `grpc://${req.target.source}/${req.method}`; return; }
+    if (req.kind === 'grpc') {
+      if (!run.sent) p.request.url = `grpc://${req.target.source}/${req.method}`;
+      return;
+    }
     // Nothing was sent: show the URL as written, which is what the message is about.
-    if (!run.sent) p.request.url = req.baseUrl && !/^https?:\/\//i.test(req.url.source) ? `${req.baseUrl.source}${req.url.source}` : req.url.source;
+    if (!run.sent)
+      p.request.url =
+        req.baseUrl && !/^https?:\/\//i.test(req.url.source)
+          ? `${req.baseUrl.source}${req.url.source}`
+          : req.url.source;
   }
 
   grpc(step: CompiledGrpc, call: GrpcTraceCall): void {
     const run = this.run(step);
     const p = run.draft;
     run.sent = true;
-    const body = bodyText(JSON.stringify(call.messages.length === 1 ? call.messages[0] : call.messages), REQUEST_BODY_LIMIT, 'application/json');
-    p.request = { method: 'GRPC', url: `grpc://${call.target}/${step.method}`, headers: call.metadata, body: body.text, bodyTruncated: body.truncated };
+    const body = bodyText(
+      JSON.stringify(call.messages.length === 1 ? call.messages[0] : call.messages),
+      REQUEST_BODY_LIMIT,
+      'application/json',
+    );
+    p.request = {
+      method: 'GRPC',
+      url: `grpc://${call.target}/${step.method}`,
+      headers: call.metadata,
+      body: body.text,
+      bodyTruncated: body.truncated,
+    };
     const r = call.response;
     if (r === undefined) {
       p.response = null;
@@ -98,9 +143,27 @@ export class TraceCollector implements RequestTrace {
     } else {
       const shown = bodyText(r.text(), RESPONSE_BODY_LIMIT, 'application/json');
       p.timings = { ...NO_TIMINGS, duration: r.durationMs };
-      p.response = { status: r.status, headers: responseHeaderPairs(r.headers), body: shown.text, bodyTruncated: shown.truncated, size: shown.text.length, contentType: 'application/json' };
-      p.grpc = { code: r.status, status: codeName(r.status), details: r.details, trailers: responseHeaderPairs(r.trailers.headers) };
-      p.error = r.status === 0 ? null : { kind: `grpc-${codeName(r.status).toLowerCase().replaceAll('_', '-')}`, message: r.details || codeName(r.status) };
+      p.response = {
+        status: r.status,
+        headers: responseHeaderPairs(r.headers),
+        body: shown.text,
+        bodyTruncated: shown.truncated,
+        size: shown.text.length,
+        contentType: 'application/json',
+      };
+      p.grpc = {
+        code: r.status,
+        status: codeName(r.status),
+        details: r.details,
+        trailers: responseHeaderPairs(r.trailers.headers),
+      };
+      p.error =
+        r.status === 0
+          ? null
+          : {
+              kind: `grpc-${codeName(r.status).toLowerCase().replaceAll('_', '-')}`,
+              message: r.details || codeName(r.status),
+            };
     }
     if (++this.exchanges === this.maxExchanges) this.onLimit();
   }
@@ -138,7 +201,13 @@ export class TraceCollector implements RequestTrace {
     const where = new Map(sites.map((site, i) => [site.req, { ...site, i }]));
     const mine = this.runs.filter((r) => where.has(r.req));
     mine.sort((a, b) => a.seq - b.seq || (where.get(a.req)?.i ?? 0) - (where.get(b.req)?.i ?? 0));
-    return mine.map(({ req, draft }) => ({ scenario, group: req.group, path: where.get(req)?.path ?? [], name: req.name, ...draft }));
+    return mine.map(({ req, draft }) => ({
+      scenario,
+      group: req.group,
+      path: where.get(req)?.path ?? [],
+      name: req.name,
+      ...draft,
+    }));
   }
 
   websocket(entry: WsTraceDraft): void {
@@ -165,8 +234,19 @@ export class TraceCollector implements RequestTrace {
     if (!run) {
       const passes = this.loops.map((l) => l.pass);
       const draft: Draft = {
-        request: { method: req.kind === 'grpc' ? 'GRPC' : req.method, url: '', headers: [], body: null, bodyTruncated: false },
-        response: null, timings: NO_TIMINGS, error: null, checks: [], extracted: [], redirects: 0,
+        request: {
+          method: req.kind === 'grpc' ? 'GRPC' : req.method,
+          url: '',
+          headers: [],
+          body: null,
+          bodyTruncated: false,
+        },
+        response: null,
+        timings: NO_TIMINGS,
+        error: null,
+        checks: [],
+        extracted: [],
+        redirects: 0,
         // Only inside loops: entries elsewhere keep the shape they always had.
         ...(passes.length > 0 ? { passes } : {}),
       };

@@ -6,9 +6,23 @@
 import type { PathSegment } from '../../plan/path.ts';
 import type { ExchangeResult, ResponseHeaders } from '../http/types.ts';
 
-export interface TraceTimings { blocked: number; connecting: number; tls: number; sending: number; waiting: number; receiving: number; duration: number }
+export interface TraceTimings {
+  blocked: number;
+  connecting: number;
+  tls: number;
+  sending: number;
+  waiting: number;
+  receiving: number;
+  duration: number;
+}
 
-export interface TraceRequestPart { method: string; url: string; headers: [string, string][]; body: string | null; bodyTruncated: boolean }
+export interface TraceRequestPart {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: string | null;
+  bodyTruncated: boolean;
+}
 
 export interface TraceResponsePart {
   status: number;
@@ -51,16 +65,30 @@ export interface TraceEntry {
 export const REQUEST_BODY_LIMIT = 64 * 1024;
 export const RESPONSE_BODY_LIMIT = 1024 * 1024;
 
-export const NO_TIMINGS: TraceTimings = Object.freeze({ blocked: 0, connecting: 0, tls: 0, sending: 0, waiting: 0, receiving: 0, duration: 0 });
+export const NO_TIMINGS: TraceTimings = Object.freeze({
+  blocked: 0,
+  connecting: 0,
+  tls: 0,
+  sending: 0,
+  waiting: 0,
+  receiving: 0,
+  duration: 0,
+});
 
-const BINARY_TYPE = /^(image|audio|video|font)\/|^application\/(octet-stream|pdf|zip|gzip|x-tar|x-7z|wasm|protobuf|x-protobuf)/i;
+const BINARY_TYPE =
+  /^(image|audio|video|font)\/|^application\/(octet-stream|pdf|zip|gzip|x-tar|x-7z|wasm|protobuf|x-protobuf)/i;
 
 /** The first `limit` bytes as text; binary data (by content type or a NUL byte) is not shown at all. */
-export function bodyText(data: string | Buffer | null | undefined, limit: number, contentType?: string | null): { text: string; truncated: boolean } {
+export function bodyText(
+  data: string | Buffer | null | undefined,
+  limit: number,
+  contentType?: string | null,
+): { text: string; truncated: boolean } {
   if (data === null || data === undefined) return { text: '', truncated: false };
   const buf = typeof data === 'string' ? Buffer.from(data) : data;
   if (buf.length === 0) return { text: '', truncated: false };
-  if ((contentType && BINARY_TYPE.test(contentType)) || buf.subarray(0, 1024).includes(0)) return { text: '', truncated: true };
+  if ((contentType && BINARY_TYPE.test(contentType)) || buf.subarray(0, 1024).includes(0))
+    return { text: '', truncated: true };
   if (buf.length <= limit) return { text: typeof data === 'string' ? data : buf.toString('utf8'), truncated: false };
   return { text: buf.subarray(0, limit).toString('utf8'), truncated: true };
 }
@@ -86,8 +114,13 @@ export function responseHeaderPairs(headers: ResponseHeaders): [string, string][
 export function timingsMs(res: ExchangeResult): TraceTimings {
   const ms = (us: number): number => us / 1000;
   return {
-    blocked: ms(res.blocked), connecting: ms(res.connecting), tls: ms(res.tls), sending: ms(res.sending),
-    waiting: ms(res.waiting), receiving: ms(res.receiving), duration: ms(res.duration),
+    blocked: ms(res.blocked),
+    connecting: ms(res.connecting),
+    tls: ms(res.tls),
+    sending: ms(res.sending),
+    waiting: ms(res.waiting),
+    receiving: ms(res.receiving),
+    duration: ms(res.duration),
   };
 }
 

@@ -8,7 +8,12 @@ export class MissingEnvironmentError extends PlanError {
   readonly names: string[];
   constructor(refs: readonly EnvReference[]) {
     const names = [...new Set(refs.map((r) => r.name))];
-    super(refs.map((r) => ({ path: r.path, message: `environment variable ${r.name} is not set (give it a value in the environment, or a default: \${env.${r.name}:-value})` })));
+    super(
+      refs.map((r) => ({
+        path: r.path,
+        message: `environment variable ${r.name} is not set (give it a value in the environment, or a default: \${env.${r.name}:-value})`,
+      })),
+    );
     this.name = 'MissingEnvironmentError';
     this.names = names;
   }
@@ -23,7 +28,10 @@ export class TraceInputError extends Error {
 }
 
 /** Throws MissingEnvironmentError for the references without a value and without a default. */
-export function assertEnvironment(refs: readonly EnvReference[], env: Readonly<Record<string, string | undefined>>): void {
+export function assertEnvironment(
+  refs: readonly EnvReference[],
+  env: Readonly<Record<string, string | undefined>>,
+): void {
   const missing = refs.filter((r) => !r.hasDefault && env[r.name] === undefined);
   if (missing.length > 0) throw new MissingEnvironmentError(missing);
 }

@@ -14,9 +14,12 @@ export function scenariosBlockedBy(plan: Plan, issues: readonly PlanIssue[]): Ma
   const readers = feederReaders(plan, all);
   for (const issue of issues) {
     const [top, name] = issue.path;
-    const hit = top === 'scenarios' && typeof name === 'string' ? [name]
-      : top === 'data' && typeof name === 'string' ? readers.get(name) ?? []
-        : all;
+    const hit =
+      top === 'scenarios' && typeof name === 'string'
+        ? [name]
+        : top === 'data' && typeof name === 'string'
+          ? (readers.get(name) ?? [])
+          : all;
     for (const s of hit) out.set(s, [...(out.get(s) ?? []), issue]);
   }
   return out;
@@ -26,7 +29,9 @@ export function scenariosBlockedBy(plan: Plan, issues: readonly PlanIssue[]): Ma
 function feederReaders(plan: Plan, all: string[]): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
   for (const f of templateFields(plan)) {
-    const names = fieldReferences(f).filter((r) => r.kind === 'data').map((r) => r.name);
+    const names = fieldReferences(f)
+      .filter((r) => r.kind === 'data')
+      .map((r) => r.name);
     const scenarios = f.scope.kind === 'request' ? [f.scope.scenario] : all;
     for (const n of names) {
       const set = out.get(n) ?? new Set<string>();

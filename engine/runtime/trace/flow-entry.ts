@@ -31,7 +31,11 @@ export function flowDraft(event: FlowEvent, passes: number[]): FlowDraft {
   const base = { path: step.path, kind: step.written, passes, branch: null, count: null, hitMax: false };
   switch (event.what) {
     case 'once':
-      return { ...base, count: event.ran ? 1 : 0, text: event.ran ? 'ran: the first time this VU got here' : 'skipped: this VU ran it before' };
+      return {
+        ...base,
+        count: event.ran ? 1 : 0,
+        text: event.ran ? 'ran: the first time this VU got here' : 'skipped: this VU ran it before',
+      };
     case 'end': {
       const n = event.passes;
       const more = event.hitMax ? `, stopped at its max (${event.step.max}) with the condition still true` : '';
@@ -45,10 +49,22 @@ export function flowDraft(event: FlowEvent, passes: number[]): FlowDraft {
         const branch = step.branches[b];
         const named = `branch ${b + 1}${branch?.name ? ` '${branch.name}'` : ''}`;
         const total = step.cumulative[step.cumulative.length - 1] ?? 0;
-        return { ...base, branch: b, text: step.mode === 'random' ? `${named} drawn (weight ${branch?.weight} of ${total})` : `${named}, in turn` };
+        return {
+          ...base,
+          branch: b,
+          text: step.mode === 'random' ? `${named} drawn (weight ${branch?.weight} of ${total})` : `${named}, in turn`,
+        };
       }
-      return { ...base, branch: b, text: b === 'then' ? 'condition true: then' : b === 'else' ? 'condition false: else' : 'condition false: nothing to run' };
+      return {
+        ...base,
+        branch: b,
+        text:
+          b === 'then'
+            ? 'condition true: then'
+            : b === 'else'
+              ? 'condition false: else'
+              : 'condition false: nothing to run',
+      };
     }
   }
 }
-

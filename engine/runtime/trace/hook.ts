@@ -23,7 +23,12 @@ export interface SentRequest {
 export type TracedStep = CompiledRequest | CompiledGrpc;
 
 /** A gRPC call as made: its target, metadata and messages, and its response (undefined: interrupted). */
-export interface GrpcTraceCall { target: string; metadata: [string, string][]; messages: unknown[]; response: GrpcResponse | undefined }
+export interface GrpcTraceCall {
+  target: string;
+  metadata: [string, string][];
+  messages: unknown[];
+  response: GrpcResponse | undefined;
+}
 
 /** Receives, in order, everything one request step did. */
 export interface RequestTrace {

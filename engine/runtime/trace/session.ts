@@ -17,7 +17,11 @@ import type { WorkerContext } from '../vu/send.ts';
 import { VirtualUser } from '../vu/virtual-user.ts';
 import { TraceCollector } from './collector.ts';
 
-export interface SessionLimits { timeoutMs: number; maxExchanges: number; connections: number }
+export interface SessionLimits {
+  timeoutMs: number;
+  maxExchanges: number;
+  connections: number;
+}
 
 /** A plan variable could not be evaluated for the VU. */
 export class VariableError extends Error {}
@@ -34,7 +38,13 @@ export class TraceSession {
 
   /** `what` names the call in messages ("Try it", "Validate"). */
   /** `io`: TLS (and body) files by plan path, and the environment (a client key's passphrase may come from it). */
-  constructor(plan: Plan, limits: SessionLimits, what: string, io: { files: ReadonlyMap<string, Buffer>; env: Readonly<Record<string, string | undefined>> }, recorder = new MetricsRecorder()) {
+  constructor(
+    plan: Plan,
+    limits: SessionLimits,
+    what: string,
+    io: { files: ReadonlyMap<string, Buffer>; env: Readonly<Record<string, string | undefined>> },
+    recorder = new MetricsRecorder(),
+  ) {
     this.plan = plan;
     // The same Agents as a run: the plan's connection profile, and per-request ones (protocol, TLS) on demand.
     this.dispatchers = new Dispatchers(plan.defaults?.http, {
@@ -43,16 +53,27 @@ export class TraceSession {
       files: io.files,
       env: io.env,
     });
-    this.collector = new TraceCollector(limits.maxExchanges, () => this.stop(`${what} sends at most ${limits.maxExchanges} requests; the rest was not sent`));
+    this.collector = new TraceCollector(limits.maxExchanges, () =>
+      this.stop(`${what} sends at most ${limits.maxExchanges} requests; the rest was not sent`),
+    );
     this.wc = { dispatcher: this.dispatchers.default, recorder, userAgent: USER_AGENT, trace: this.collector };
-    this.timer = setTimeout(() => this.stop(`${what} stopped after ${limits.timeoutMs / 1000} s (its time limit)`), limits.timeoutMs);
+    this.timer = setTimeout(
+      () => this.stop(`${what} stopped after ${limits.timeoutMs / 1000} s (its time limit)`),
+      limits.timeoutMs,
+    );
   }
 
   /**
    * A VU as a worker makes it: plan variables evaluated in order, then `seed` (values extracted earlier) on top,
    * and the first row of each data file.
    */
-  newVu(id: number, scenario: string, env: Readonly<Record<string, string | undefined>>, feeders: readonly FeederData[], seed: Readonly<Record<string, unknown>> = {}): VirtualUser {
+  newVu(
+    id: number,
+    scenario: string,
+    env: Readonly<Record<string, string | undefined>>,
+    feeders: readonly FeederData[],
+    seed: Readonly<Record<string, unknown>> = {},
+  ): VirtualUser {
     const vu = new VirtualUser(id, scenario, env, this.plan.defaults?.http?.cookies ?? 'iteration');
     for (const [key, value] of Object.entries(this.plan.variables ?? {})) {
       try {
@@ -68,7 +89,11 @@ export class TraceSession {
   }
 
   /** Runs one iteration (iteration 0) of `steps` on `vu`; `failed` hears what ends it early (see WorkerContext). */
-  async run(vu: VirtualUser, steps: readonly CompiledStep[], failed?: WorkerContext['failed']): Promise<IterationOutcome> {
+  async run(
+    vu: VirtualUser,
+    steps: readonly CompiledStep[],
+    failed?: WorkerContext['failed'],
+  ): Promise<IterationOutcome> {
     if (this.stopReason !== undefined) return 'interrupted';
     this.current = vu;
     vu.beginIteration(0);

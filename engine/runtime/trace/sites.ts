@@ -13,7 +13,9 @@ import { RESPONSE_BODY_LIMIT } from './entry.ts';
 /** No single request of a designer call waits longer than this, whatever the plan's timeout. */
 export const MAX_REQUEST_TIMEOUT_MS = 60_000;
 
-export interface TraceSites { sites: RequestSite[] }
+export interface TraceSites {
+  sites: RequestSite[];
+}
 
 /** Walks `steps` (as written) and `compiled` (from compileSteps) together, from the document path `base`. */
 export function traceSites(steps: readonly Step[], compiled: readonly CompiledStep[], base: PathSegment[]): TraceSites {
@@ -22,16 +24,24 @@ export function traceSites(steps: readonly Step[], compiled: readonly CompiledSt
   return out;
 }
 
-function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: PathSegment[], out: TraceSites, inLoop = false): void {
+function walk(
+  steps: readonly Step[],
+  compiled: readonly CompiledStep[],
+  base: PathSegment[],
+  out: TraceSites,
+  inLoop = false,
+): void {
   for (const [i, c] of compiled.entries()) {
     const step = steps[i] as Step;
     const at = [...base, i];
     switch (c.kind) {
-      case 'request': case 'watched':
+      case 'request':
+      case 'watched':
         out.sites.push({ req: forTrace(requestOf(c)), path: at });
         break;
       case 'batch':
-        for (const [j, r] of c.requests.entries()) out.sites.push({ req: forTrace(requestOf(r)), path: [...at, 'batch', j] });
+        for (const [j, r] of c.requests.entries())
+          out.sites.push({ req: forTrace(requestOf(r)), path: [...at, 'batch', j] });
         break;
       case 'grpc':
         // A call's wait is capped as a request's is.
@@ -41,7 +51,10 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
       case 'think':
         // Validate shows requests, not pacing: a think time would only make the user wait. Inside a loop it is kept:
         // a polling loop's pause is what gives the job time to finish.
-        if (!inLoop) { c.minMs = 0; c.maxMs = 0; }
+        if (!inLoop) {
+          c.minMs = 0;
+          c.maxMs = 0;
+        }
         break;
       case 'websocket':
         break;
@@ -58,11 +71,18 @@ function walk(steps: readonly Step[], compiled: readonly CompiledStep[], base: P
 const requestOf = (r: RequestStep): CompiledRequest => (r.kind === 'watched' ? r.request : r);
 
 /** The step lists inside a compiled group or flow step, in the order childLists() gives the plan's. */
-function compiledLists(c: Exclude<CompiledStep, RequestStep | { kind: 'think' | 'batch' | 'websocket' | 'grpc' }>): CompiledStep[][] {
+function compiledLists(
+  c: Exclude<CompiledStep, RequestStep | { kind: 'think' | 'batch' | 'websocket' | 'grpc' }>,
+): CompiledStep[][] {
   switch (c.kind) {
-    case 'group': case 'loop': case 'once': return [c.steps];
-    case 'if': return c.else ? [c.then, c.else] : [c.then];
-    case 'switch': return c.branches.map((b) => b.steps);
+    case 'group':
+    case 'loop':
+    case 'once':
+      return [c.steps];
+    case 'if':
+      return c.else ? [c.then, c.else] : [c.then];
+    case 'switch':
+      return c.branches.map((b) => b.steps);
   }
 }
 

@@ -8,11 +8,16 @@ import { TraceInputError, type MissingEnvironmentError } from './errors.ts';
 import { traceIteration } from './trace-iteration.ts';
 
 let server: TargetServer;
-beforeAll(async () => { server = await startTargetServer({ record: true }); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTargetServer({ record: true });
+});
+afterAll(async () => {
+  await server.close();
+});
 beforeEach(() => server.resetStats());
 
-const plan = (yaml: string): Plan => parse(`
+const plan = (yaml: string): Plan =>
+  parse(`
 version: 1
 name: validate test
 defaults: { baseUrl: "\${env.BASE}" }
@@ -56,7 +61,7 @@ scenarios:
     expect(r.durationMs).toBeGreaterThan(0);
   });
 
-  it('runs setup first and teardown last, traces each loop pass, branch and switch, and returns setup\'s data', async () => {
+  it("runs setup first and teardown last, traces each loop pass, branch and switch, and returns setup's data", async () => {
     const p = plan(`
 setup:
   steps: [{ request: { name: token, url: /json, extract: { token: { jsonPath: $.token } } } }]
@@ -107,7 +112,9 @@ setup:
 scenarios:
   s: { executor: constant-vus, vus: 1, duration: 1m, steps: [{ request: { url: /json } }] }`);
     const r = await traceIteration(p, { env: env() });
-    expect(r.errors).toEqual([{ scenario: '(setup)', message: "setup failed, so no scenario was run: 'token' (status 500)" }]);
+    expect(r.errors).toEqual([
+      { scenario: '(setup)', message: "setup failed, so no scenario was run: 'token' (status 500)" },
+    ]);
     expect(r.entries.map((e) => e.name)).toEqual(['token']);
     expect(server.hits()).toBe(1);
   });
@@ -121,7 +128,14 @@ scenarios:
     duration: 1m
     steps: [{ while: { condition: "status() != 200", max: 2, steps: [{ request: { name: poll, url: /status/202 } }] } }]`);
     const r = await traceIteration(p, { env: env() });
-    expect(r.flow).toEqual([expect.objectContaining({ kind: 'while', count: 2, hitMax: true, text: '2 passes, stopped at its max (2) with the condition still true' })]);
+    expect(r.flow).toEqual([
+      expect.objectContaining({
+        kind: 'while',
+        count: 2,
+        hitMax: true,
+        text: '2 passes, stopped at its max (2) with the condition still true',
+      }),
+    ]);
     expect(r.entries.map((e) => e.passes)).toEqual([[0], [1]]);
   });
 
@@ -141,7 +155,9 @@ scenarios:
       - request: { name: other, url: "/echo?vu=\${vu}" }`);
     const r = await traceIteration(p, { env: env() });
     expect(r.entries.map((e) => [e.scenario, e.name, e.error?.kind ?? null])).toEqual([
-      ['a', 'first', null], ['a', 'uses id', 'template'], ['b', 'other', null],
+      ['a', 'first', null],
+      ['a', 'uses id', 'template'],
+      ['b', 'other', null],
     ]);
     expect(r.entries[1]?.response).toBeNull();
     expect(r.entries[1]?.error?.message).toContain('id');
@@ -187,13 +203,21 @@ scenarios:
   b: { executor: per-vu-iterations, steps: [{ request: { url: /text } }] }`);
     const r = await traceIteration(p, { env: env(), baseDir: '/nonexistent-dir' });
     expect(r.entries.map((e) => e.scenario)).toEqual(['b']);
-    expect(r.errors).toEqual([{ scenario: 'a', message: expect.stringMatching(/^not run: data\.users\.file: cannot read .*nope\.csv/) }]);
+    expect(r.errors).toEqual([
+      { scenario: 'a', message: expect.stringMatching(/^not run: data\.users\.file: cannot read .*nope\.csv/) },
+    ]);
   });
 
   it('refuses an invalid plan and a missing environment variable', async () => {
-    await expect(traceIteration(plan('scenarios: { a: { executor: per-vu-iterations, steps: [{ request: { url: 5 } }] } }'), { env: env() }))
-      .rejects.toBeInstanceOf(PlanError);
-    const err = await traceIteration(plan('scenarios: { a: { executor: per-vu-iterations, steps: [{ request: { url: /json } }] } }'), {}).catch((e: unknown) => e);
+    await expect(
+      traceIteration(plan('scenarios: { a: { executor: per-vu-iterations, steps: [{ request: { url: 5 } }] } }'), {
+        env: env(),
+      }),
+    ).rejects.toBeInstanceOf(PlanError);
+    const err = await traceIteration(
+      plan('scenarios: { a: { executor: per-vu-iterations, steps: [{ request: { url: /json } }] } }'),
+      {},
+    ).catch((e: unknown) => e);
     expect((err as MissingEnvironmentError).names).toEqual(['BASE']);
   });
 });

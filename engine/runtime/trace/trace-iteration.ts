@@ -74,14 +74,43 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
   const runs = scenarioRuns(plan, options.scenario);
   const recorder = new MetricsRecorder();
   // One connection per request of the widest batch: the VU reuses its kept-alive connection, as in a run.
-  const widest = Math.max(1, ...runs.map(({ name }) => widestBatch(plan.scenarios[name]?.steps ?? [])), widestBatch(plan.setup?.steps ?? []), widestBatch(plan.teardown?.steps ?? []));
-  const limits = { timeoutMs: options.timeoutMs ?? VALIDATE_TIMEOUT_MS, maxExchanges: options.maxRequests ?? VALIDATE_MAX_REQUESTS, connections: widest };
+  const widest = Math.max(
+    1,
+    ...runs.map(({ name }) => widestBatch(plan.scenarios[name]?.steps ?? [])),
+    widestBatch(plan.setup?.steps ?? []),
+    widestBatch(plan.teardown?.steps ?? []),
+  );
+  const limits = {
+    timeoutMs: options.timeoutMs ?? VALIDATE_TIMEOUT_MS,
+    maxExchanges: options.maxRequests ?? VALIDATE_MAX_REQUESTS,
+    connections: widest,
+  };
   const session = new TraceSession(plan, limits, 'Validate', { files, env }, recorder);
   const out: IterationTrace = { entries: [], errors, flow: [], websockets: [], durationMs: 0 };
   const settingsOf = flowSettingsOf(plan);
-  const list = (name: string, steps: readonly Step[] | undefined, at: PathSegment[], vuId: number, seed: Record<string, unknown>, feeders: typeof checked.feeders) => {
+  const list = (
+    name: string,
+    steps: readonly Step[] | undefined,
+    at: PathSegment[],
+    vuId: number,
+    seed: Record<string, unknown>,
+    feeders: typeof checked.feeders,
+  ) => {
     const sc = plan.scenarios[name];
-    const compiled = compileSteps(steps ?? [], '', { plan, scenario: name, scenarioTags: sc?.tags, recorder, files, dispatchers: session.dispatchers, flow: settingsOf(name) }, at);
+    const compiled = compileSteps(
+      steps ?? [],
+      '',
+      {
+        plan,
+        scenario: name,
+        scenarioTags: sc?.tags,
+        recorder,
+        files,
+        dispatchers: session.dispatchers,
+        flow: settingsOf(name),
+      },
+      at,
+    );
     return { name, vuId, compiled, sites: traceSites(steps ?? [], compiled, at), seed, feeders };
   };
 
@@ -99,12 +128,19 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
       const problems = blocked.get(name);
       // A scenario stopped by a file problem is not compiled: its body file is not there to compile with.
       if (problems) {
-        for (const p of problems) errors.push({ scenario: name, message: `not run: ${formatPath(p.path)}: ${p.message}` });
+        for (const p of problems)
+          errors.push({ scenario: name, message: `not run: ${formatPath(p.path)}: ${p.message}` });
         continue;
       }
-      await runList(session, list(name, plan.scenarios[name]?.steps, ['scenarios', name, 'steps'], vuId, setupData, checked.feeders), env, out);
+      await runList(
+        session,
+        list(name, plan.scenarios[name]?.steps, ['scenarios', name, 'steps'], vuId, setupData, checked.feeders),
+        env,
+        out,
+      );
     }
-    if (plan.teardown) await runList(session, list(TEARDOWN, plan.teardown.steps, ['teardown', 'steps'], 0, setupData, []), env, out);
+    if (plan.teardown)
+      await runList(session, list(TEARDOWN, plan.teardown.steps, ['teardown', 'steps'], 0, setupData, []), env, out);
   } finally {
     await session.close();
   }
@@ -121,7 +157,12 @@ interface ListRun {
 }
 
 /** One iteration of a step list on a VU of its own; its entries, flow and errors go to `out`. */
-async function runList(session: TraceSession, l: ListRun, env: Record<string, string | undefined>, out: IterationTrace): Promise<{ ended: string | undefined; data: Record<string, unknown> }> {
+async function runList(
+  session: TraceSession,
+  l: ListRun,
+  env: Record<string, string | undefined>,
+  out: IterationTrace,
+): Promise<{ ended: string | undefined; data: Record<string, unknown> }> {
   if (session.stopReason !== undefined) {
     out.errors.push({ scenario: l.name, message: `not run: ${session.stopReason}` });
     return { ended: session.stopReason, data: {} };
@@ -135,7 +176,9 @@ async function runList(session: TraceSession, l: ListRun, env: Record<string, st
     return { ended: e.message, data: {} };
   }
   let ended: string | undefined;
-  await session.run(vu, l.compiled, (request, reason, ends) => { if (ends) ended ??= `'${request}' (${reason})`; });
+  await session.run(vu, l.compiled, (request, reason, ends) => {
+    if (ends) ended ??= `'${request}' (${reason})`;
+  });
   const got = session.collector.entries(l.name, l.sites.sites);
   out.entries.push(...got);
   out.flow.push(...session.collector.takeFlow(l.name));
@@ -143,9 +186,11 @@ async function runList(session: TraceSession, l: ListRun, env: Record<string, st
   const built = got.find((e) => e.error?.kind === 'template' || e.error?.kind === 'invalid-url');
   ended ??= built ? `'${built.name}' (${built.error?.message})` : undefined;
   if (session.stopReason !== undefined) out.errors.push({ scenario: l.name, message: session.stopReason });
-  else if (ended !== undefined && l.name !== SETUP) out.errors.push({ scenario: l.name, message: `the iteration ended at ${ended}; the steps after it were not run` });
+  else if (ended !== undefined && l.name !== SETUP)
+    out.errors.push({ scenario: l.name, message: `the iteration ended at ${ended}; the steps after it were not run` });
   const data: Record<string, unknown> = {};
-  for (const site of l.sites.sites) for (const x of site.req.extracts) if (vu.ctx.vars.has(x.variable)) data[x.variable] = vu.ctx.vars.get(x.variable);
+  for (const site of l.sites.sites)
+    for (const x of site.req.extracts) if (vu.ctx.vars.has(x.variable)) data[x.variable] = vu.ctx.vars.get(x.variable);
   return { ended: session.stopReason ?? ended, data };
 }
 

@@ -10,12 +10,17 @@ import { MissingEnvironmentError, TraceInputError } from './errors.ts';
 import { traceRequest } from './trace-request.ts';
 
 let server: TargetServer;
-beforeAll(async () => { server = await startTargetServer({ record: true }); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTargetServer({ record: true });
+});
+afterAll(async () => {
+  await server.close();
+});
 beforeEach(() => server.resetStats());
 
 /** A plan with scenario `s` holding `steps` (YAML, indented as under `steps:`). */
-const plan = (steps: string, top = ''): Plan => parse(`
+const plan = (steps: string, top = ''): Plan =>
+  parse(`
 version: 1
 name: try test
 defaults:
@@ -63,13 +68,21 @@ describe('traceRequest', () => {
   });
 
   it('shows the headers as sent: auth from the environment, user-agent, content-type, and the body', async () => {
-    const p = plan(`
-      - request: { method: POST, url: "/echo?q=1", query: { page: 2 }, headers: { X-Id: "\${vu}-\${iter}" }, json: { user: "\${name}" } }`, 'variables: { name: Ada }');
+    const p = plan(
+      `
+      - request: { method: POST, url: "/echo?q=1", query: { page: 2 }, headers: { X-Id: "\${vu}-\${iter}" }, json: { user: "\${name}" } }`,
+      'variables: { name: Ada }',
+    );
     const { entry } = await traceRequest(p, [...at(0), 'request'], { env: env() });
     const sent = Object.fromEntries(entry.request.headers);
     expect(sent).toMatchObject({ authorization: 'Bearer t-secret', 'content-type': 'application/json', 'X-Id': '1-0' });
     expect(sent['user-agent']).toMatch(/^loadsmith\//);
-    expect(entry.request).toMatchObject({ method: 'POST', url: `${server.url}/echo?q=1&page=2`, body: '{"user":"Ada"}', bodyTruncated: false });
+    expect(entry.request).toMatchObject({
+      method: 'POST',
+      url: `${server.url}/echo?q=1&page=2`,
+      body: '{"user":"Ada"}',
+      bodyTruncated: false,
+    });
     // What the server received is what the entry says was sent.
     const got = server.requests[0];
     expect(got?.headers.authorization).toBe('Bearer t-secret');
@@ -102,11 +115,18 @@ describe('traceRequest', () => {
   });
 
   it('shows a redirect chain cut short by maxRedirects as an error next to its last response', async () => {
-    const { entry } = await traceRequest(plan(`
-      - request: { url: /loop, maxRedirects: 2 }`), at(0), { env: env() });
+    const { entry } = await traceRequest(
+      plan(`
+      - request: { url: /loop, maxRedirects: 2 }`),
+      at(0),
+      { env: env() },
+    );
     expect(entry.redirects).toBe(2);
     expect(entry.response?.status).toBe(302);
-    expect(entry.error).toMatchObject({ kind: 'too-many-redirects', message: expect.stringMatching(/^stopped after 2 redirects/) });
+    expect(entry.error).toMatchObject({
+      kind: 'too-many-redirects',
+      message: expect.stringMatching(/^stopped after 2 redirects/),
+    });
   });
 
   it('reports a refused connection as an entry with an error and no response', async () => {
@@ -166,8 +186,11 @@ describe('traceRequest', () => {
     try {
       await writeFile(join(dir, 'users.csv'), 'name\nann\nbob\n');
       await writeFile(join(dir, 'body.txt'), 'from a file');
-      const p = plan(`
-      - request: { method: POST, url: "/echo?u=\${data.users.name}", file: body.txt }`, 'data: { users: { file: users.csv } }');
+      const p = plan(
+        `
+      - request: { method: POST, url: "/echo?u=\${data.users.name}", file: body.txt }`,
+        'data: { users: { file: users.csv } }',
+      );
       const { entry } = await traceRequest(p, at(0), { env: env(), baseDir: dir });
       expect(entry.request.url).toBe(`${server.url}/echo?u=ann`);
       expect(entry.request.body).toBe('from a file');

@@ -43,30 +43,66 @@ export interface RequestTraceResult {
  * once, as VU 1 in iteration 0. A request that cannot be built (unset variable) is an entry with an error.
  * @throws MissingEnvironmentError, PlanError (data or body file), TraceInputError (not a request step).
  */
-export async function traceRequest(planValue: Plan, path: readonly PathSegment[], options: TraceRequestOptions = {}): Promise<RequestTraceResult> {
+export async function traceRequest(
+  planValue: Plan,
+  path: readonly PathSegment[],
+  options: TraceRequestOptions = {},
+): Promise<RequestTraceResult> {
   const { plan, env: refs } = validatePlanValue(planValue);
   const stepPath = path[path.length - 1] === 'request' ? path.slice(0, -1) : [...path];
   const visit = [...requestsOf(plan)].find((v) => samePath(v.path.slice(0, -1), stepPath));
   if (!visit) throw new TraceInputError(`${formatPath(stepPath)} is not a request step of this plan`);
   const env = { ...options.env };
-  assertEnvironment(refs.filter((r) => concerns(r.path, visit)), env);
-  const { feeders, files } = await loadInputs(plan, visit, options.files ?? localPlanFiles(options.baseDir ?? process.cwd()));
+  assertEnvironment(
+    refs.filter((r) => concerns(r.path, visit)),
+    env,
+  );
+  const { feeders, files } = await loadInputs(
+    plan,
+    visit,
+    options.files ?? localPlanFiles(options.baseDir ?? process.cwd()),
+  );
 
-  const session = new TraceSession(plan, { timeoutMs: Math.min(options.timeoutMs ?? MAX_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS), maxExchanges: 50, connections: 1 }, 'Try it', { files, env });
+  const session = new TraceSession(
+    plan,
+    {
+      timeoutMs: Math.min(options.timeoutMs ?? MAX_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS),
+      maxExchanges: 50,
+      connections: 1,
+    },
+    'Try it',
+    { files, env },
+  );
   const sc = plan.scenarios[visit.scenario];
-  const req = forTrace(compileRequest(visit.request, visit.group, { plan, scenario: visit.scenario, scenarioTags: sc?.tags, recorder: session.wc.recorder, files, dispatchers: session.dispatchers }));
+  const req = forTrace(
+    compileRequest(visit.request, visit.group, {
+      plan,
+      scenario: visit.scenario,
+      scenarioTags: sc?.tags,
+      recorder: session.wc.recorder,
+      files,
+      dispatchers: session.dispatchers,
+    }),
+  );
   const variables: Record<string, unknown> = { ...options.variables };
   let vu: VirtualUser | undefined;
   try {
     try {
       // Setup and teardown run as VU 0 (k6's __VU in setup()), scenarios' first VU is 1.
-      vu = session.newVu(visit.scenario === SETUP || visit.scenario === TEARDOWN ? 0 : 1, visit.scenario, env, feeders, variables);
+      vu = session.newVu(
+        visit.scenario === SETUP || visit.scenario === TEARDOWN ? 0 : 1,
+        visit.scenario,
+        env,
+        feeders,
+        variables,
+      );
       await session.run(vu, [req]);
     } catch (e) {
       if (!(e instanceof VariableError)) throw e;
       session.collector.failed(req, 'template', e.message);
     }
-    if (session.collector.exchanges === 0 && session.stopReason !== undefined) session.collector.failed(req, 'interrupted', session.stopReason);
+    if (session.collector.exchanges === 0 && session.stopReason !== undefined)
+      session.collector.failed(req, 'interrupted', session.stopReason);
   } finally {
     await session.close();
   }

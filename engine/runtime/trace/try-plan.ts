@@ -27,8 +27,11 @@ export function planForTry(document: unknown, path: readonly PathSegment[]): Pla
   const scenario = step[1];
   const inScenario = step[0] === 'scenarios' && typeof scenario === 'string' && step[2] === 'steps';
   const inSetup = (step[0] === 'setup' || step[0] === 'teardown') && step[1] === 'steps';
-  if (!inScenario && !inSetup) throw new TraceInputError('Try it needs a request step of a scenario, of setup or of teardown');
-  let doc = inScenario ? reduce(document, scenario as string) : reduceToSteps(document, step[0] as 'setup' | 'teardown');
+  if (!inScenario && !inSetup)
+    throw new TraceInputError('Try it needs a request step of a scenario, of setup or of teardown');
+  let doc = inScenario
+    ? reduce(document, scenario as string)
+    : reduceToSteps(document, step[0] as 'setup' | 'teardown');
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let issues: PlanIssue[];
     try {
@@ -41,7 +44,9 @@ export function planForTry(document: unknown, path: readonly PathSegment[]): Pla
     if (blocking.length > 0) throw new PlanError(blocking);
     for (const i of issues) doc = replaceAt(doc, siblingOf(i.path, step) as PathSegment[]);
   }
-  throw new PlanError([{ path: step, message: 'the plan around this request has too many problems to try it; fix them first' }]);
+  throw new PlanError([
+    { path: step, message: 'the plan around this request has too many problems to try it; fix them first' },
+  ]);
 }
 
 /** The document with only `scenario` (as one VU, one iteration) and no thresholds. */
@@ -60,7 +65,11 @@ function reduceToSteps(document: unknown, list: 'setup' | 'teardown'): unknown {
   if (!isObject(document)) return document;
   const { thresholds: _thresholds, teardown, ...rest } = document;
   if (!isObject(document[list])) throw new TraceInputError(`the plan has no ${list}`);
-  return { ...rest, ...(list === 'teardown' ? { teardown } : {}), scenarios: { try: { executor: 'per-vu-iterations', steps: [PLACEHOLDER_STEP] } } };
+  return {
+    ...rest,
+    ...(list === 'teardown' ? { teardown } : {}),
+    scenarios: { try: { executor: 'per-vu-iterations', steps: [PLACEHOLDER_STEP] } },
+  };
 }
 
 /**
@@ -75,7 +84,13 @@ function siblingOf(issue: readonly PathSegment[], step: readonly PathSegment[]):
   while (k < issue.length && k < step.length && issue[k] === step[k]) k++;
   if (k === issue.length || k === step.length) return undefined; // an ancestor of the step, or inside it
   const container = issue[k - 1];
-  if (typeof issue[k] === 'number' && typeof step[k] === 'number' && typeof container === 'string' && STEP_LISTS.has(container)) return issue.slice(0, k + 1);
+  if (
+    typeof issue[k] === 'number' &&
+    typeof step[k] === 'number' &&
+    typeof container === 'string' &&
+    STEP_LISTS.has(container)
+  )
+    return issue.slice(0, k + 1);
   return undefined;
 }
 

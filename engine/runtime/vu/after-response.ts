@@ -31,7 +31,12 @@ export function afterResponse(vu: VirtualUser, req: CompiledRequest, res: Respon
 }
 
 /** afterResponse() for a watched request: the same counts and trace, and the first failure in words. */
-export function judgedResponse(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext): string | undefined {
+export function judgedResponse(
+  vu: VirtualUser,
+  req: CompiledRequest,
+  res: ResponseView,
+  wc: WorkerContext,
+): string | undefined {
   let failure: string | undefined;
   for (const c of req.checks) {
     const why = evaluate(c.rule, res, vu);
@@ -62,7 +67,14 @@ function evaluate(rule: CompiledCheckRule, res: ResponseView, vu: VirtualUser): 
 }
 
 /** One extraction into the VU's variables; returns why it failed (undefined: it worked, or its default was used). */
-function extract(vu: VirtualUser, req: CompiledRequest, res: ResponseView, wc: WorkerContext, variable: string, extractor: CompiledExtractor): string | undefined {
+function extract(
+  vu: VirtualUser,
+  req: CompiledRequest,
+  res: ResponseView,
+  wc: WorkerContext,
+  variable: string,
+  extractor: CompiledExtractor,
+): string | undefined {
   const out = res.status === 0 ? NO_RESPONSE : extractor.run(res);
   let missed: string | undefined;
   if (out.ok) vu.ctx.vars.set(variable, out.value);

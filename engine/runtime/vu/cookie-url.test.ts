@@ -4,11 +4,20 @@ import { cookieUrl } from './cookie-url.ts';
 import { splitUrl } from './url.ts';
 import { VirtualUser } from './virtual-user.ts';
 
-const of = (url: string) => { const t = splitUrl(url); return cookieUrl(t.origin, t.path, url); };
+const of = (url: string) => {
+  const t = splitUrl(url);
+  return cookieUrl(t.origin, t.path, url);
+};
 
 describe('cookieUrl', () => {
   it('gives the host, scheme and path WHATWG URL gives, without the query', () => {
-    for (const url of ['http://Example.COM:8080/a/b?x=1&y=2', 'https://api.test/', 'http://127.0.0.1:3000', 'http://[::1]:9000/p?q', 'https://user@h.test/x/y/']) {
+    for (const url of [
+      'http://Example.COM:8080/a/b?x=1&y=2',
+      'https://api.test/',
+      'http://127.0.0.1:3000',
+      'http://[::1]:9000/p?q',
+      'https://user@h.test/x/y/',
+    ]) {
       const u = new URL(url);
       expect(of(url), url).toEqual({ hostname: u.hostname, protocol: u.protocol, pathname: u.pathname });
     }

@@ -14,7 +14,12 @@ import type { VirtualUser } from './virtual-user.ts';
 
 type RunSteps = (vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext) => Promise<void>;
 
-export async function runFlow(vu: VirtualUser, step: CompiledFlow<CompiledStep>, wc: WorkerContext, run: RunSteps): Promise<void> {
+export async function runFlow(
+  vu: VirtualUser,
+  step: CompiledFlow<CompiledStep>,
+  wc: WorkerContext,
+  run: RunSteps,
+): Promise<void> {
   switch (step.kind) {
     case 'if': {
       const yes = !!value(vu, step, step.condition, wc);
@@ -57,7 +62,12 @@ function pick(vu: VirtualUser, s: CompiledSwitch<CompiledStep>): number {
   return k < 0 ? s.branches.length - 1 : k;
 }
 
-async function runLoop(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, wc: WorkerContext, run: RunSteps): Promise<void> {
+async function runLoop(
+  vu: VirtualUser,
+  loop: CompiledLoop<CompiledStep>,
+  wc: WorkerContext,
+  run: RunSteps,
+): Promise<void> {
   const vars = vu.ctx.vars;
   const saved = [loop.counter, loop.item].filter((n) => n !== undefined).map((n) => [n, vars.get(n)] as const);
   const list = loop.list === undefined ? undefined : listOf(vu, loop, loop.list, wc);
@@ -72,7 +82,13 @@ async function runLoop(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, wc: Wo
       if (pass >= limit) {
         // Only a condition that still holds makes a bound a problem; repeat and forEach simply end there.
         hitMax = tested;
-        if (hitMax) wc.recorder.error('loop-max', vu.ctx.scenario, loop.label, `stopped at its max of ${limit} passes with the condition still true`);
+        if (hitMax)
+          wc.recorder.error(
+            'loop-max',
+            vu.ctx.scenario,
+            loop.label,
+            `stopped at its max of ${limit} passes with the condition still true`,
+          );
         break;
       }
       vars.set(loop.counter, pass);
@@ -84,7 +100,9 @@ async function runLoop(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, wc: Wo
       if (vu.waits === waits) await macrotask();
     }
   } finally {
-    for (const [name, v] of saved) if (v === undefined) vars.delete(name); else vars.set(name, v);
+    for (const [name, v] of saved)
+      if (v === undefined) vars.delete(name);
+      else vars.set(name, v);
     wc.trace?.flow({ what: 'end', step: loop, passes: pass, hitMax });
   }
 }
@@ -94,14 +112,30 @@ function times(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, wc: WorkerCont
   const n = value(vu, loop, loop.times as Expression, wc);
   const count = typeof n === 'string' && n.trim() !== '' ? Number(n) : n;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_PASSES) {
-    fail(vu, loop, wc, `repeat times '${loop.times instanceof Object ? loop.times.source : ''}' gave ${JSON.stringify(n)}, not a whole number from 0 to ${MAX_PASSES}`);
+    fail(
+      vu,
+      loop,
+      wc,
+      `repeat times '${loop.times instanceof Object ? loop.times.source : ''}' gave ${JSON.stringify(n)}, not a whole number from 0 to ${MAX_PASSES}`,
+    );
   }
   return count as number;
 }
 
-function listOf(vu: VirtualUser, loop: CompiledLoop<CompiledStep>, e: Expression, wc: WorkerContext): readonly unknown[] {
+function listOf(
+  vu: VirtualUser,
+  loop: CompiledLoop<CompiledStep>,
+  e: Expression,
+  wc: WorkerContext,
+): readonly unknown[] {
   const v = value(vu, loop, e, wc);
-  if (!Array.isArray(v)) fail(vu, loop, wc, `forEach in '${e.source}' is ${v === null ? 'null' : typeof v}, not a list (extract with all: true to get one)`);
+  if (!Array.isArray(v))
+    fail(
+      vu,
+      loop,
+      wc,
+      `forEach in '${e.source}' is ${v === null ? 'null' : typeof v}, not a list (extract with all: true to get one)`,
+    );
   return v as unknown[];
 }
 

@@ -18,7 +18,12 @@ class FakeDispatcher {
   dispatch(opts: { path: string }, h: Dispatcher.DispatchHandler): boolean {
     this.sent.push(opts.path);
     let aborted = false;
-    const ctrl = { abort: () => { aborted = true; }, rawHeaders: [] } as unknown as Dispatcher.DispatchController;
+    const ctrl = {
+      abort: () => {
+        aborted = true;
+      },
+      rawHeaders: [],
+    } as unknown as Dispatcher.DispatchController;
     h.onRequestStart?.(ctrl, {});
     if (!opts.path.startsWith('/hang')) {
       setImmediate(() => {
@@ -35,18 +40,36 @@ class FakeDispatcher {
 function setup(steps: Step[]) {
   const d = new FakeDispatcher();
   const recorder = new MetricsRecorder();
-  const plan = { version: 1, name: 't', defaults: { baseUrl: 'http://127.0.0.1:9' }, scenarios: { s: { executor: 'per-vu-iterations', steps } } } as unknown as Plan;
-  const compiled = compileSteps(steps, '', { plan, scenario: 's', scenarioTags: undefined, recorder, files: new Map() });
+  const plan = {
+    version: 1,
+    name: 't',
+    defaults: { baseUrl: 'http://127.0.0.1:9' },
+    scenarios: { s: { executor: 'per-vu-iterations', steps } },
+  } as unknown as Plan;
+  const compiled = compileSteps(steps, '', {
+    plan,
+    scenario: 's',
+    scenarioTags: undefined,
+    recorder,
+    files: new Map(),
+  });
   const wc: WorkerContext = { dispatcher: d as unknown as Dispatcher, recorder, userAgent: 'test' };
   const vu = new VirtualUser(1, 's', {}, 'iteration');
   return { d, vu, wc, recorder, compiled, run: () => runIteration(vu, compiled, wc) };
 }
 
 const req = (url: string, more: object = {}): Step => ({ request: { url, ...more } }) as Step;
-const later = (ms: number, f: () => void): void => { setTimeout(f, ms); };
+const later = (ms: number, f: () => void): void => {
+  setTimeout(f, ms);
+};
 /** Makes the first check of a compiled request throw an engine fault (not a measurement). */
 const faulty = (r: CompiledRequest): void => {
-  r.checks[0]!.rule = { evaluate: () => { throw new Error('boom'); }, needsBody: false };
+  r.checks[0]!.rule = {
+    evaluate: () => {
+      throw new Error('boom');
+    },
+    needsBody: false,
+  };
 };
 
 describe('runIteration', () => {
@@ -102,14 +125,19 @@ describe('runIteration', () => {
   });
 
   it('a request that cannot be built while the VU was interrupted counts as interrupted', async () => {
-    const { vu, run } = setup([{ batch: [{ request: { url: '/${missing}' } }, { request: { url: '/hang' } }] } as Step]);
+    const { vu, run } = setup([
+      { batch: [{ request: { url: '/${missing}' } }, { request: { url: '/hang' } }] } as Step,
+    ]);
     const p = run();
     later(10, () => vu.interrupt());
     await expect(p).resolves.toBe('interrupted');
   });
 
   it('a group or a batch interrupted in flight ends the iteration as interrupted', async () => {
-    for (const step of [{ group: { name: 'g', steps: [req('/hang')] } }, { batch: [{ request: { url: '/hang' } }] }] as Step[]) {
+    for (const step of [
+      { group: { name: 'g', steps: [req('/hang')] } },
+      { batch: [{ request: { url: '/hang' } }] },
+    ] as Step[]) {
       const { d, vu, run } = setup([step, req('/after')]);
       const p = run();
       later(10, () => vu.interrupt());
@@ -137,7 +165,11 @@ describe('runIteration', () => {
 
   it('a check whose expected value cannot be rendered fails with the reason, and the iteration goes on', async () => {
     const check = { checks: [{ jsonPath: '$.id', equals: '${missing}' }] };
-    const { d, compiled, run } = setup([req('/a', check), { group: { name: 'g', steps: [req('/b', check)] } } as Step, req('/c')]);
+    const { d, compiled, run } = setup([
+      req('/a', check),
+      { group: { name: 'g', steps: [req('/b', check)] } } as Step,
+      req('/c'),
+    ]);
     await expect(run()).resolves.toBe('completed');
     expect(d.sent).toEqual(['/a', '/b', '/c']);
     const counter = (compiled[0] as CompiledRequest).checks[0]!.counter;
@@ -167,15 +199,27 @@ describe('a run with an iteration that fails unexpectedly', () => {
   it('counts the fault as an error of kind other and the VU goes on with its next iteration', async () => {
     const { d, vu, wc, recorder, compiled } = setup([req('/a', { checks: [{ status: 200 }] })]);
     faulty(compiled[0] as CompiledRequest);
-    const run = new ScenarioRun({
-      name: 's', steps: compiled, slots: [{ index: 0, vu, iter: 0, running: false, retiring: false, retireTimer: undefined }],
-      startMs: 0, regularEndMs: 60_000, gracefulStopMs: 0, feeders: new Feeders([], new Int32Array(0)), recorder, wc,
-    }, policyFor({ executor: 'per-vu-iterations', iterations: 3, steps: [] } as never, undefined));
+    const run = new ScenarioRun(
+      {
+        name: 's',
+        steps: compiled,
+        slots: [{ index: 0, vu, iter: 0, running: false, retiring: false, retireTimer: undefined }],
+        startMs: 0,
+        regularEndMs: 60_000,
+        gracefulStopMs: 0,
+        feeders: new Feeders([], new Int32Array(0)),
+        recorder,
+        wc,
+      },
+      policyFor({ executor: 'per-vu-iterations', iterations: 3, steps: [] } as never, undefined),
+    );
     run.schedule(0);
     await run.done;
     expect(d.sent).toEqual(['/a', '/a', '/a']);
     const sample = recorder.flush(0, 0, true, {});
-    expect(sample.errors).toEqual([expect.objectContaining({ kind: 'other', scenario: 's', count: 3, message: 'iteration failed: boom' })]);
+    expect(sample.errors).toEqual([
+      expect.objectContaining({ kind: 'other', scenario: 's', count: 3, message: 'iteration failed: boom' }),
+    ]);
     expect(sample.iterations[0]).toMatchObject({ scenario: 's', completed: 3, interrupted: 0 });
   });
 
@@ -184,15 +228,27 @@ describe('a run with an iteration that fails unexpectedly', () => {
     faulty(compiled[0] as CompiledRequest);
     // A VU per arrival (none is dropped however slow the machine), and the regular end long after the last one.
     const run = new ArrivalRateRun({
-      name: 's', steps: compiled, times: [0, 5, 10][Symbol.iterator](), worker: 0, workers: 1,
+      name: 's',
+      steps: compiled,
+      times: [0, 5, 10][Symbol.iterator](),
+      worker: 0,
+      workers: 1,
       newVu: (n) => (n < 3 ? new VirtualUser(n + 1, 's', {}, 'iteration') : undefined),
-      preAllocated: 3, startMs: 0, regularEndMs: 500, gracefulStopMs: 0, feeders: new Feeders([], new Int32Array(0)), recorder, wc,
+      preAllocated: 3,
+      startMs: 0,
+      regularEndMs: 500,
+      gracefulStopMs: 0,
+      feeders: new Feeders([], new Int32Array(0)),
+      recorder,
+      wc,
     });
     run.schedule(0);
     await run.done;
     expect(d.sent).toEqual(['/a', '/a', '/a']);
     const sample = recorder.flush(0, 0, true, {});
-    expect(sample.errors).toEqual([expect.objectContaining({ kind: 'other', count: 3, message: 'iteration failed: boom' })]);
+    expect(sample.errors).toEqual([
+      expect.objectContaining({ kind: 'other', count: 3, message: 'iteration failed: boom' }),
+    ]);
     expect(sample.iterations[0]).toMatchObject({ scenario: 's', completed: 3 });
   });
 });

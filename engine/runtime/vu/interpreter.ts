@@ -23,13 +23,21 @@ export type IterationOutcome = 'completed' | 'interrupted' | 'vu-stopped';
  * Not an async function: the steps run by promise callbacks (StepRun), so a request costs one promise reaction
  * here instead of suspending and resuming an async frame for the step loop and another for the iteration.
  */
-export function runIteration(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<IterationOutcome> {
-  return new Promise<IterationOutcome>((resolve, reject) => { new StepRun(vu, steps, wc, false, resolve, reject).next(); });
+export function runIteration(
+  vu: VirtualUser,
+  steps: readonly CompiledStep[],
+  wc: WorkerContext,
+): Promise<IterationOutcome> {
+  return new Promise<IterationOutcome>((resolve, reject) => {
+    new StepRun(vu, steps, wc, false, resolve, reject).next();
+  });
 }
 
 /** A nested step list (a group's, a branch's, a loop pass): an interruption or an abort inside it ends the whole iteration (it rejects). */
 export function runSteps(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext): Promise<void> {
-  return new Promise<void>((resolve, reject) => { new StepRun(vu, steps, wc, true, () => resolve(), reject).next(); });
+  return new Promise<void>((resolve, reject) => {
+    new StepRun(vu, steps, wc, true, () => resolve(), reject).next();
+  });
 }
 
 function ended(vu: VirtualUser, e: unknown): IterationOutcome {
@@ -58,7 +66,14 @@ class StepRun {
   private readonly onSettled = (res: unknown): void => this.done(res as ResponseView | undefined);
   private readonly onFailed = (e: unknown): void => this.fail(e);
 
-  constructor(vu: VirtualUser, steps: readonly CompiledStep[], wc: WorkerContext, nested: boolean, resolve: (o: IterationOutcome) => void, reject: (e: unknown) => void) {
+  constructor(
+    vu: VirtualUser,
+    steps: readonly CompiledStep[],
+    wc: WorkerContext,
+    nested: boolean,
+    resolve: (o: IterationOutcome) => void,
+    reject: (e: unknown) => void,
+  ) {
     this.vu = vu;
     this.steps = steps;
     this.wc = wc;
@@ -70,18 +85,35 @@ class StepRun {
   /** Starts the step at i, or ends the list after the last one. */
   next(): void {
     const vu = this.vu;
-    if (vu.interrupted) { this.interrupted(); return; }
-    if (this.i >= this.steps.length) { this.resolve('completed'); return; }
+    if (vu.interrupted) {
+      this.interrupted();
+      return;
+    }
+    if (this.i >= this.steps.length) {
+      this.resolve('completed');
+      return;
+    }
     const step = this.steps[this.i]!;
     // Both are async functions: they never throw, they reject.
-    (step.kind === 'request' ? sendRequest(vu, step, this.wc) : runStep(vu, step, this.wc)).then(this.onSettled, this.onFailed);
+    (step.kind === 'request' ? sendRequest(vu, step, this.wc) : runStep(vu, step, this.wc)).then(
+      this.onSettled,
+      this.onFailed,
+    );
   }
 
   private done(res: ResponseView | undefined): void {
     const step = this.steps[this.i++]!;
     if (step.kind === 'request') {
-      if (res === undefined) { this.interrupted(); return; }
-      try { afterResponse(this.vu, step, res, this.wc); } catch (e) { this.fail(e); return; }
+      if (res === undefined) {
+        this.interrupted();
+        return;
+      }
+      try {
+        afterResponse(this.vu, step, res, this.wc);
+      } catch (e) {
+        this.fail(e);
+        return;
+      }
     }
     this.next();
   }
@@ -92,12 +124,23 @@ class StepRun {
   }
 
   private fail(e: unknown): void {
-    if (this.nested) { this.reject(e); return; }
-    try { this.resolve(ended(this.vu, e)); } catch (x) { this.reject(x); }
+    if (this.nested) {
+      this.reject(e);
+      return;
+    }
+    try {
+      this.resolve(ended(this.vu, e));
+    } catch (x) {
+      this.reject(x);
+    }
   }
 }
 
-async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'request' }>, wc: WorkerContext): Promise<void> {
+async function runStep(
+  vu: VirtualUser,
+  step: Exclude<CompiledStep, { kind: 'request' }>,
+  wc: WorkerContext,
+): Promise<void> {
   switch (step.kind) {
     case 'think':
       await vu.sleep(step.minMs === step.maxMs ? step.minMs : step.minMs + Math.random() * (step.maxMs - step.minMs));
@@ -129,7 +172,10 @@ async function runStep(vu: VirtualUser, step: Exclude<CompiledStep, { kind: 'req
 }
 
 async function runRequest(vu: VirtualUser, req: RequestStep, wc: WorkerContext): Promise<void> {
-  if (req.kind === 'watched') { await runWatched(vu, req, wc); return; }
+  if (req.kind === 'watched') {
+    await runWatched(vu, req, wc);
+    return;
+  }
   const res = await sendRequest(vu, req, wc);
   if (res === undefined) throw INTERRUPTED;
   afterResponse(vu, req, res, wc);

@@ -19,7 +19,13 @@ scenarios:
       - request: { url: "http://127.0.0.1:1/x", headers: { x-a: "\${a}", x-b: "\${b}" } }
       - request: { url: "http://127.0.0.1:1/fixed", headers: { accept: "application/json" }, auth: { type: bearer, token: "t0k" } }
 `);
-const steps = compileSteps(plan.scenarios.s!.steps, '', { plan, scenario: 's', scenarioTags: undefined, recorder: new MetricsRecorder(), files: new Map() }) as CompiledRequest[];
+const steps = compileSteps(plan.scenarios.s!.steps, '', {
+  plan,
+  scenario: 's',
+  scenarioTags: undefined,
+  recorder: new MetricsRecorder(),
+  files: new Map(),
+}) as CompiledRequest[];
 const step = steps[0]!;
 const fixed = steps[1]!;
 
@@ -75,7 +81,13 @@ scenarios:
       - request: { url: "/x", headers: { x-b: "\${b}" } }
       - request: { url: "/users/\${vu}" }
 `);
-    const [alike, perVu] = compileSteps(p.scenarios.s!.steps, '', { plan: p, scenario: 's', scenarioTags: undefined, recorder: new MetricsRecorder(), files: new Map() }) as CompiledRequest[];
+    const [alike, perVu] = compileSteps(p.scenarios.s!.steps, '', {
+      plan: p,
+      scenario: 's',
+      scenarioTags: undefined,
+      recorder: new MetricsRecorder(),
+      files: new Map(),
+    }) as CompiledRequest[];
     const vus = [1, 2, 3].map((n) => ({ ...ctx({ b: 'k' }, n), env: { BASE: 'http://127.0.0.1:1' } }));
     const rendered = [...vus, ...vus].map((vu) => renderRequest(alike!, vu, 'ua'));
     // One header array for every VU (and so one request head in the client), not one per VU and step.

@@ -47,7 +47,10 @@ const perVu = new WeakMap<TemplateContext, Map<CompiledRequest, Memo>>();
 
 function ownMemos(ctx: TemplateContext): Map<CompiledRequest, Memo> {
   let mine = perVu.get(ctx);
-  if (mine === undefined) { mine = new Map(); perVu.set(ctx, mine); }
+  if (mine === undefined) {
+    mine = new Map();
+    perVu.set(ctx, mine);
+  }
   return mine;
 }
 
@@ -61,7 +64,10 @@ function memoFor(req: CompiledRequest, ctx: TemplateContext): Memo {
   if (m !== null) return m;
   const mine = ownMemos(ctx);
   let own = mine.get(req);
-  if (own === undefined) { own = new Memo(); mine.set(req, own); }
+  if (own === undefined) {
+    own = new Memo();
+    mine.set(req, own);
+  }
   return own;
 }
 
@@ -124,14 +130,24 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
     // The old header array is forgotten at the first change: a template that throws further on must not leave
     // new values next to it (the next rendering would find them "the same" and send the old headers).
     if (v !== values[i]) {
-      if (othersShared(m, ctx)) { m = perVuFrom(req, m, ctx); values = m.values; }
-      same = false; values[i] = v; m.headers = undefined;
+      if (othersShared(m, ctx)) {
+        m = perVuFrom(req, m, ctx);
+        values = m.values;
+      }
+      same = false;
+      values[i] = v;
+      m.headers = undefined;
     }
   }
   const authValue = req.auth?.in === 'header' && !req.headerNames.has(req.auth.name) ? req.auth.value(ctx) : undefined;
   if (authValue !== values[hs.length]) {
-    if (othersShared(m, ctx)) { m = perVuFrom(req, m, ctx); values = m.values; }
-    same = false; values[hs.length] = authValue; m.headers = undefined;
+    if (othersShared(m, ctx)) {
+      m = perVuFrom(req, m, ctx);
+      values = m.values;
+    }
+    same = false;
+    values[hs.length] = authValue;
+    m.headers = undefined;
   }
   m.vu = ctx;
   if (!same) {
@@ -147,7 +163,13 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
 
 /** The user's headers, then what a request adds unless the user set it: user-agent, its body's content-type
  * (`hasBody`), auth. Also for redirect hops (vu/send.ts), which may drop the body and the auth. */
-export function requestHeaders(req: CompiledRequest, user: readonly string[], userAgent: string, hasBody: boolean, authValue: string | undefined): string[] {
+export function requestHeaders(
+  req: CompiledRequest,
+  user: readonly string[],
+  userAgent: string,
+  hasBody: boolean,
+  authValue: string | undefined,
+): string[] {
   const headers = [...user];
   if (!req.headerNames.has('user-agent')) headers.push('user-agent', userAgent);
   if (hasBody && req.body && !req.headerNames.has('content-type')) headers.push('content-type', req.body.contentType);

@@ -41,7 +41,11 @@ export class IterationAbort extends Error {}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: WorkerContext): Promise<ResponseView | undefined> {
+export async function sendRequest(
+  vu: VirtualUser,
+  req: CompiledRequest,
+  wc: WorkerContext,
+): Promise<ResponseView | undefined> {
   let r: Rendered;
   try {
     r = renderRequest(req, vu.ctx, wc.userAgent);
@@ -56,7 +60,12 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
   for (let hop = 0; ; hop++) {
     let target = hop === 0 ? r.target : undefined;
     if (target === undefined) {
-      try { target = splitUrl(url); } catch (e) { if (e instanceof UrlError) fail(wc, req, 'invalid-url', e.message); throw e; }
+      try {
+        target = splitUrl(url);
+      } catch (e) {
+        if (e instanceof UrlError) fail(wc, req, 'invalid-url', e.message);
+        throw e;
+      }
     }
     const crossOrigin = hop > 0 && target.origin !== origin;
     origin = target.origin;
@@ -70,16 +79,34 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     }
 
     let inflight: Interruptible | undefined;
-    const res = await exchange(req.dispatcher ?? wc.dispatcher, {
-      origin: target.origin, path: target.path, method, headers: headers as string[], body,
-      timeoutMs: req.timeoutMs, keepAlive: req.keepAlive, keepBody: req.keepBody, maxBodySize: req.maxBodySize,
-    }, (x) => { inflight = x; vu.track(x); });
+    const res = await exchange(
+      req.dispatcher ?? wc.dispatcher,
+      {
+        origin: target.origin,
+        path: target.path,
+        method,
+        headers: headers as string[],
+        body,
+        timeoutMs: req.timeoutMs,
+        keepAlive: req.keepAlive,
+        keepBody: req.keepBody,
+        maxBodySize: req.maxBodySize,
+      },
+      (x) => {
+        inflight = x;
+        vu.track(x);
+      },
+    );
     if (inflight !== undefined) vu.untrack(inflight); // finished: a hard stop has nothing left to interrupt here
     const follow = REDIRECTS.has(res.status) && res.error === undefined && typeof res.headers.location === 'string';
     // A chain cut short by maxRedirects did not get the page it asked for: a failure, as in JMeter (0: not followed, by choice).
     const more = follow && hop < req.maxRedirects;
     const stopped = follow && !more && req.maxRedirects > 0;
-    if (stopped) res.error = { kind: 'too-many-redirects', message: tooManyRedirects(hop, res.status, res.headers.location as string) };
+    if (stopped)
+      res.error = {
+        kind: 'too-many-redirects',
+        message: tooManyRedirects(hop, res.status, res.headers.location as string),
+      };
     if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
     if (res.interrupted) return undefined;
     const sent = res.bytesSent;
@@ -91,10 +118,15 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
     }
 
     const setCookie = res.headers['set-cookie'];
-    if (setCookie !== undefined) vu.jarForStoring()?.setFromResponse(cookieTarget ?? cookieUrl(target.origin, target.path, url), setCookie);
+    if (setCookie !== undefined)
+      vu.jarForStoring()?.setFromResponse(cookieTarget ?? cookieUrl(target.origin, target.path, url), setCookie);
 
     if (more) {
-      try { url = new URL(res.headers.location as string, url).href; } catch { return view(res, url); }
+      try {
+        url = new URL(res.headers.location as string, url).href;
+      } catch {
+        return view(res, url);
+      }
       if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
         method = 'GET';
         body = null;
@@ -106,7 +138,13 @@ export async function sendRequest(vu: VirtualUser, req: CompiledRequest, wc: Wor
 }
 
 /** Headers of a redirect hop: the user's (without Authorization when crossing origins), then the defaults. */
-function hopHeaders(req: CompiledRequest, r: Rendered, wc: WorkerContext, hasBody: boolean, crossOrigin: boolean): string[] {
+function hopHeaders(
+  req: CompiledRequest,
+  r: Rendered,
+  wc: WorkerContext,
+  hasBody: boolean,
+  crossOrigin: boolean,
+): string[] {
   if (!crossOrigin) return requestHeaders(req, r.userHeaders, wc.userAgent, hasBody, r.authValue);
   return requestHeaders(req, withoutAuthorization(r.userHeaders), wc.userAgent, hasBody, undefined);
 }
@@ -135,8 +173,8 @@ function fail(wc: WorkerContext, req: CompiledRequest, kind: string, message: st
 function withoutAuthorization(headers: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < headers.length; i += 2) {
-    if ((headers[i] as string).toLowerCase() !== 'authorization') out.push(headers[i] as string, headers[i + 1] as string);
+    if ((headers[i] as string).toLowerCase() !== 'authorization')
+      out.push(headers[i] as string, headers[i + 1] as string);
   }
   return out;
 }
-

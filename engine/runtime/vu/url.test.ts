@@ -45,11 +45,21 @@ describe('appendQuery', () => {
   });
 
   it('adds ? and encodes names and values', () => {
-    expect(appendQuery('http://h/x', [['q', 'a b&c=d'], ['ü', '/?#']])).toBe('http://h/x?q=a%20b%26c%3Dd&%C3%BC=%2F%3F%23');
+    expect(
+      appendQuery('http://h/x', [
+        ['q', 'a b&c=d'],
+        ['ü', '/?#'],
+      ]),
+    ).toBe('http://h/x?q=a%20b%26c%3Dd&%C3%BC=%2F%3F%23');
   });
 
   it('repeats a name for each value, in order', () => {
-    expect(appendQuery('http://h/x', [['id', '1'], ['id', '2']])).toBe('http://h/x?id=1&id=2');
+    expect(
+      appendQuery('http://h/x', [
+        ['id', '1'],
+        ['id', '2'],
+      ]),
+    ).toBe('http://h/x?id=1&id=2');
   });
 
   it('continues an existing query with &', () => {
@@ -89,7 +99,10 @@ describe('splitUrl', () => {
 
   it('percent-encodes spaces and non-ASCII characters in path and query', () => {
     expect(splitUrl('http://api.test/a b/caf\u00e9')).toEqual({ origin: 'http://api.test', path: '/a%20b/caf%C3%A9' });
-    expect(splitUrl('http://api.test:8080/s?q=a b&u=\u00fc')).toEqual({ origin: 'http://api.test:8080', path: '/s?q=a%20b&u=%C3%BC' });
+    expect(splitUrl('http://api.test:8080/s?q=a b&u=\u00fc')).toEqual({
+      origin: 'http://api.test:8080',
+      path: '/s?q=a%20b&u=%C3%BC',
+    });
   });
 
   it('refuses other schemes and non-URLs', () => {

@@ -27,12 +27,19 @@ export function appendQuery(url: string, pairs: readonly (readonly [string, stri
 export function splitUrl(url: string): { origin: string; path: string } {
   if (NEEDS_ENCODING.test(url)) {
     let u: URL;
-    try { u = new URL(url); } catch { throw new UrlError(`'${url}' is not a valid URL`); }
+    try {
+      u = new URL(url);
+    } catch {
+      throw new UrlError(`'${url}' is not a valid URL`);
+    }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UrlError(`'${url}' is not an http(s) URL`);
     return { origin: u.origin, path: `${u.pathname}${u.search}` };
   }
   const m = SPLIT.exec(url);
   if (!m) throw new UrlError(`'${url}' is not an http(s) URL`);
   const rest = m[3] as string;
-  return { origin: `${(m[1] as string).toLowerCase()}://${m[2]}`, path: rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest };
+  return {
+    origin: `${(m[1] as string).toLowerCase()}://${m[2]}`,
+    path: rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest,
+  };
 }

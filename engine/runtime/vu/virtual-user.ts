@@ -37,7 +37,12 @@ export class VirtualUser {
   private cookieHeaders: WeakMap<readonly string[], { cookie: string; headers: string[] }> | undefined;
   private wake: (() => void) | undefined;
 
-  constructor(id: number, scenario: string, env: Readonly<Record<string, string | undefined>>, cookieScope: CookieScope) {
+  constructor(
+    id: number,
+    scenario: string,
+    env: Readonly<Record<string, string | undefined>>,
+    cookieScope: CookieScope,
+  ) {
     this.id = id;
     this.cookieScope = cookieScope;
     this.ctx = { vu: id, iter: 0, scenario, env, vars: new Map(), data: {} };
@@ -45,7 +50,9 @@ export class VirtualUser {
   }
 
   /** The cookie jar, or undefined while no cookie was ever stored (or cookies are off). */
-  get jar(): CookieJar | undefined { return this.cookies; }
+  get jar(): CookieJar | undefined {
+    return this.cookies;
+  }
 
   /** The jar to store cookies in (created on first use), or undefined when cookies are off. */
   jarForStoring(): CookieJar | undefined {
@@ -86,7 +93,10 @@ export class VirtualUser {
     this.waits++;
     return new Promise((resolve) => {
       this.wake = resolve;
-      this.sleepTimer = startTimer(() => { this.wake = undefined; resolve(); }, ms);
+      this.sleepTimer = startTimer(() => {
+        this.wake = undefined;
+        resolve();
+      }, ms);
     });
   }
 
@@ -110,5 +120,7 @@ export class VirtualUser {
   }
 
   /** Allows a VU that was interrupted (ramp-down) to be started again later. */
-  revive(): void { this.interrupted = false; }
+  revive(): void {
+    this.interrupted = false;
+  }
 }

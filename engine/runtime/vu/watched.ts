@@ -27,7 +27,8 @@ export async function runWatched(vu: VirtualUser, w: WatchedRequest, wc: WorkerC
     if (w.keepByName) r.byName.set(w.request.name, res.status);
   }
   const why = judgedResponse(vu, w.request, res, wc);
-  const reason = res.status === 0 ? 'no response (see errors)' : !w.isExpected(res.status) ? `status ${res.status}` : why;
+  const reason =
+    res.status === 0 ? 'no response (see errors)' : !w.isExpected(res.status) ? `status ${res.status}` : why;
   if (reason !== undefined) failed(vu, w, wc, reason, false);
 }
 
@@ -38,7 +39,9 @@ function failed(vu: VirtualUser, w: WatchedRequest, wc: WorkerContext, reason: s
   if (w.onFailure === 'continue' || vu.interrupted) return;
   const req = w.request;
   // Setup and teardown say what ended them in the summary's notes; a scenario's count says how often.
-  const count = (kind: string, policy: string): void => { if (!w.report) wc.recorder.error(kind, req.scenario, req.name, `onFailure: ${policy} after ${reason}`); };
+  const count = (kind: string, policy: string): void => {
+    if (!w.report) wc.recorder.error(kind, req.scenario, req.name, `onFailure: ${policy} after ${reason}`);
+  };
   if (w.onFailure === 'stopVU') {
     count('vu-stopped', 'stopVU');
     throw new StopVu(reason);

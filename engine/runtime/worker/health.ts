@@ -4,13 +4,19 @@
  */
 import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
 
-export interface WorkerHealth { elu: number; loopDelayP99Ms: number; loopDelayMaxMs: number }
+export interface WorkerHealth {
+  elu: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
 
 export class HealthMonitor {
   private last: EventLoopUtilization = performance.eventLoopUtilization();
   private readonly delay = monitorEventLoopDelay({ resolution: 10 });
 
-  constructor() { this.delay.enable(); }
+  constructor() {
+    this.delay.enable();
+  }
 
   /** Health since the previous call. */
   take(): WorkerHealth {
@@ -26,5 +32,7 @@ export class HealthMonitor {
     return h;
   }
 
-  stop(): void { this.delay.disable(); }
+  stop(): void {
+    this.delay.disable();
+  }
 }

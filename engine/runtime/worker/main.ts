@@ -31,7 +31,12 @@ const dispatchers = new Dispatchers(init.plan.defaults?.http, {
 const results = init.outputs.length > 0 ? new ResultsSink(init.outputs) : undefined;
 let runs: ReturnType<typeof buildScenarioRuns>;
 try {
-  runs = buildScenarioRuns(init, { dispatcher: dispatchers.default, recorder, userAgent: init.userAgent, ...(results ? { results } : {}) }, recorder, dispatchers);
+  runs = buildScenarioRuns(
+    init,
+    { dispatcher: dispatchers.default, recorder, userAgent: init.userAgent, ...(results ? { results } : {}) },
+    recorder,
+    dispatchers,
+  );
 } catch (e) {
   send({ cmd: 'fatal', message: `worker ${init.worker} could not prepare the plan: ${(e as Error).message}` });
   throw e;
@@ -46,17 +51,21 @@ const vus = (): Record<string, number> => Object.fromEntries(runs.map((r) => [r.
 const health = new HealthMonitor();
 // Each series' key is sent once, then its number (series-keys.ts).
 const keyIds = new SeriesKeyIds();
-const flush = (final: boolean, interval: number) => keyIds.toWire({ ...recorder.flush(init.worker, interval, final, vus()), health: health.take() });
+const flush = (final: boolean, interval: number) =>
+  keyIds.toWire({ ...recorder.flush(init.worker, interval, final, vus()), health: health.take() });
 
 function scheduleFlush(): void {
   // Math.max: after the event loop was blocked past the next second, that second is due now (a negative delay
   // would print a TimeoutNegativeWarning).
-  flushTimer = setTimeout(() => {
-    send({ cmd: 'sample', sample: flush(false, interval) });
-    interval++;
-    control.sent(interval * 1000);
-    scheduleFlush();
-  }, Math.max(0, t0 + (interval + 1) * 1000 - performance.now()));
+  flushTimer = setTimeout(
+    () => {
+      send({ cmd: 'sample', sample: flush(false, interval) });
+      interval++;
+      control.sent(interval * 1000);
+      scheduleFlush();
+    },
+    Math.max(0, t0 + (interval + 1) * 1000 - performance.now()),
+  );
 }
 
 async function start(t0Epoch: number): Promise<void> {
@@ -65,7 +74,9 @@ async function start(t0Epoch: number): Promise<void> {
   const delay = Math.max(0, t0Epoch - epochNow() - 2);
   await new Promise((r) => setTimeout(r, delay));
   const spinUntil = performance.now() + 5;
-  while (epochNow() < t0Epoch && performance.now() < spinUntil) { /* at most a few ms, once per run */ }
+  while (epochNow() < t0Epoch && performance.now() < spinUntil) {
+    /* at most a few ms, once per run */
+  }
   t0 = performance.now();
   scheduleFlush();
   for (const r of runs) r.schedule(0);

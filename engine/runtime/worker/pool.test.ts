@@ -7,9 +7,15 @@ import type { FromWorker, ToWorker } from './protocol.ts';
 class FakeWorker extends EventEmitter {
   readonly sent: ToWorker[] = [];
   terminated = false;
-  postMessage(m: ToWorker): void { this.sent.push(m); }
-  terminate(): void { this.terminated = true; }
-  say(m: FromWorker): void { this.emit('message', m); }
+  postMessage(m: ToWorker): void {
+    this.sent.push(m);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  say(m: FromWorker): void {
+    this.emit('message', m);
+  }
 }
 
 function pool(n: number): { workers: FakeWorker[]; pool: WorkerPool; heard: string[]; notes: string[] } {
@@ -28,12 +34,16 @@ function pool(n: number): { workers: FakeWorker[]; pool: WorkerPool; heard: stri
 /** Whether a promise has settled, without waiting for it. */
 async function settled(p: Promise<void>): Promise<boolean> {
   let done = false;
-  void p.then(() => { done = true; });
+  void p.then(() => {
+    done = true;
+  });
   await new Promise((r) => setImmediate(r));
   return done;
 }
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the worker pool', () => {
   it('is ready when every worker is ready, and sends to each', async () => {

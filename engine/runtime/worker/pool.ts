@@ -44,18 +44,27 @@ export class WorkerPool {
     this.listener = listener;
     this.alive = new Set(workers.keys());
     this.notReady = new Set(workers.keys());
-    this.ready = new Promise((r) => { this.resolveReady = r; });
-    this.ended = new Promise((r) => { this.resolveEnded = r; });
+    this.ready = new Promise((r) => {
+      this.resolveReady = r;
+    });
+    this.ended = new Promise((r) => {
+      this.resolveEnded = r;
+    });
     for (const [w, worker] of workers.entries()) {
       worker.on('message', (m) => this.received(w, worker, m));
       worker.on('error', (e) => this.gone(w, `worker ${w} crashed: ${e.message}`));
       worker.on('exit', () => this.gone(w));
     }
-    if (workers.length === 0) { this.resolveReady(); this.resolveEnded(); }
+    if (workers.length === 0) {
+      this.resolveReady();
+      this.resolveEnded();
+    }
   }
 
   /** Workers still running. */
-  get size(): number { return this.alive.size; }
+  get size(): number {
+    return this.alive.size;
+  }
 
   /** Sends `message` to every live worker. */
   post(message: ToWorker): void {
@@ -67,7 +76,10 @@ export class WorkerPool {
     this.post({ cmd: 'abort' });
     this.abortTimer ??= setTimeout(() => {
       for (const [w, worker] of this.workers.entries()) {
-        if (this.alive.has(w)) { this.listener.note(`worker ${w} did not stop in time and was terminated; its last second of data is missing`); void worker.terminate(); }
+        if (this.alive.has(w)) {
+          this.listener.note(`worker ${w} did not stop in time and was terminated; its last second of data is missing`);
+          void worker.terminate();
+        }
       }
     }, graceMs);
   }

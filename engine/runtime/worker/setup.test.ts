@@ -35,8 +35,18 @@ scenarios:
 
 function init(worker: number, workers: number, more: Partial<WorkerInit> = {}): WorkerInit {
   return {
-    plan: parsePlan(PLAN, 'shares.yaml').plan, env: {}, worker, workers, files: [], feeders: [],
-    counters: new SharedArrayBuffer(4), iterationCounters: {}, userAgent: 'test', outputs: [], seriesPhases: [], ...more,
+    plan: parsePlan(PLAN, 'shares.yaml').plan,
+    env: {},
+    worker,
+    workers,
+    files: [],
+    feeders: [],
+    counters: new SharedArrayBuffer(4),
+    iterationCounters: {},
+    userAgent: 'test',
+    outputs: [],
+    seriesPhases: [],
+    ...more,
   };
 }
 

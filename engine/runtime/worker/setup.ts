@@ -20,7 +20,12 @@ import type { Step } from '../../plan/schema/index.ts';
 import type { Dispatchers } from '../http/dispatchers.ts';
 import type { WorkerInit } from './protocol.ts';
 
-export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder: MetricsRecorder, dispatchers?: Dispatchers): ScenarioRunner[] {
+export function buildScenarioRuns(
+  init: WorkerInit,
+  wc: WorkerContext,
+  recorder: MetricsRecorder,
+  dispatchers?: Dispatchers,
+): ScenarioRunner[] {
   const { plan } = init;
   const counters = new Int32Array(init.counters);
   const tuple = segmentOf(init);
@@ -41,7 +46,15 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
   };
   let vuBase = 0;
   for (const [name, sc] of Object.entries(plan.scenarios)) {
-    const cc = { plan, scenario: name, scenarioTags: sc.tags, recorder, files, flow: settingsOf(name), ...(dispatchers ? { dispatchers } : {}) };
+    const cc = {
+      plan,
+      scenario: name,
+      scenarioTags: sc.tags,
+      recorder,
+      files,
+      flow: settingsOf(name),
+      ...(dispatchers ? { dispatchers } : {}),
+    };
     const steps = compileSteps(sc.steps, '', cc, ['scenarios', name, 'steps']);
     // This run's share: the whole scenario, or an execution segment's (plan/segment-share.ts).
     const share = scenarioShare(sc, tuple);
@@ -56,11 +69,23 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     };
     const feeders = allFeeders.only(feedersUsed.get(name) ?? new Set());
     if (isArrivalRate(sc)) {
-      runs.push(new ArrivalRateRun({
-        name, steps, times: segmentTimes(arrivalTimes(sc), share.arrivals), worker: init.worker, workers: init.workers, newVu,
-        preAllocated: Math.ceil(Math.max(0, (share.preAllocated ?? 0) - init.worker) / init.workers),
-        startMs: startTimeMs(sc), regularEndMs: regularDurationMs(sc), gracefulStopMs: gracefulStopMs(sc), feeders, recorder, wc,
-      }));
+      runs.push(
+        new ArrivalRateRun({
+          name,
+          steps,
+          times: segmentTimes(arrivalTimes(sc), share.arrivals),
+          worker: init.worker,
+          workers: init.workers,
+          newVu,
+          preAllocated: Math.ceil(Math.max(0, (share.preAllocated ?? 0) - init.worker) / init.workers),
+          startMs: startTimeMs(sc),
+          regularEndMs: regularDurationMs(sc),
+          gracefulStopMs: gracefulStopMs(sc),
+          feeders,
+          recorder,
+          wc,
+        }),
+      );
       continue;
     }
     const slots: VuSlot[] = [];
@@ -71,25 +96,50 @@ export function buildScenarioRuns(init: WorkerInit, wc: WorkerContext, recorder:
     }
     const headroom = init.vuHeadroom?.[name];
     // Mid-run scale up: this worker's VUs past the plan's (n counts on from `slots`), numbered after every planned VU.
-    const moreVus = headroom && ((n: number, below: number): VuSlot | undefined => {
-      const k = init.worker + n * init.workers;
-      return k < Math.min(below, headroom.ceiling) ? slotOf(k, makeVu(headroom.firstExtraId + k - total, name)) : undefined;
-    });
+    const moreVus =
+      headroom &&
+      ((n: number, below: number): VuSlot | undefined => {
+        const k = init.worker + n * init.workers;
+        return k < Math.min(below, headroom.ceiling)
+          ? slotOf(k, makeVu(headroom.firstExtraId + k - total, name))
+          : undefined;
+      });
     const counter = init.iterationCounters[name];
-    const claim = counter === undefined ? undefined
-      : { claim: () => (Atomics.add(counters, counter, 1) >>> 0) < (share.iterations ?? 0) };
-    runs.push(new ScenarioRun({
-      name, steps, slots,
-      startMs: startTimeMs(sc),
-      regularEndMs: regularDurationMs(sc),
-      gracefulStopMs: gracefulStopMs(sc), rampDownMs: scaleDownGraceMs(sc), ...(moreVus ? { moreVus } : {}),
-      feeders, recorder, wc,
-    }, policyFor(sc, claim, (v) => share.vus.scale(v))));
+    const claim =
+      counter === undefined
+        ? undefined
+        : { claim: () => Atomics.add(counters, counter, 1) >>> 0 < (share.iterations ?? 0) };
+    runs.push(
+      new ScenarioRun(
+        {
+          name,
+          steps,
+          slots,
+          startMs: startTimeMs(sc),
+          regularEndMs: regularDurationMs(sc),
+          gracefulStopMs: gracefulStopMs(sc),
+          rampDownMs: scaleDownGraceMs(sc),
+          ...(moreVus ? { moreVus } : {}),
+          feeders,
+          recorder,
+          wc,
+        },
+        policyFor(sc, claim, (v) => share.vus.scale(v)),
+      ),
+    );
   }
   return runs;
 }
 
-const slotOf = (index: number, vu: VirtualUser): VuSlot => ({ index, vu, iter: 0, running: false, retiring: false, retireTimer: undefined, wanted: false });
+const slotOf = (index: number, vu: VirtualUser): VuSlot => ({
+  index,
+  vu,
+  iter: 0,
+  running: false,
+  retiring: false,
+  retireTimer: undefined,
+  wanted: false,
+});
 
 /** The execution segment this worker's run is (the whole test without --segment). */
 export function segmentOf(init: Pick<WorkerInit, 'segment'>): SegmentTuple {
@@ -101,7 +151,9 @@ function feedersByScenario(init: WorkerInit): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const shared = new Set<string>();
   for (const f of templateFields(init.plan)) {
-    const names = fieldReferences(f).filter((r) => r.kind === 'data').map((r) => r.name);
+    const names = fieldReferences(f)
+      .filter((r) => r.kind === 'data')
+      .map((r) => r.name);
     if (names.length === 0) continue;
     if (f.scope.kind === 'request') {
       const set = out.get(f.scope.scenario) ?? new Set<string>();

@@ -9,8 +9,11 @@ describe('where worker threads start from', () => {
   });
 
   it('from evaluated CommonJS code when an entry point gives code (the single executable has no files)', async () => {
-    const worker = startWorker({ code: "require('node:worker_threads').parentPort.postMessage(require('node:worker_threads').workerData * 2)" }, { workerData: 21 });
-    const [message] = await once(worker, 'message') as [number];
+    const worker = startWorker(
+      { code: "require('node:worker_threads').parentPort.postMessage(require('node:worker_threads').workerData * 2)" },
+      { workerData: 21 },
+    );
+    const [message] = (await once(worker, 'message')) as [number];
     await worker.terminate();
     expect(message).toBe(42);
   });

@@ -15,14 +15,23 @@ import type { WsTrace } from './trace.ts';
 /** done: every action ran (or a close action closed it); closed: the socket closed first; stopped: a hard stop. */
 export type ActionsOutcome = 'done' | 'closed' | 'stopped';
 
-export async function runActions(vu: VirtualUser, step: CompiledWebSocket, session: Session, handshake: ResponseView, metrics: WsMetrics, wc: WorkerContext): Promise<ActionsOutcome> {
+export async function runActions(
+  vu: VirtualUser,
+  step: CompiledWebSocket,
+  session: Session,
+  handshake: ResponseView,
+  metrics: WsMetrics,
+  wc: WorkerContext,
+): Promise<ActionsOutcome> {
   for (const a of step.actions) {
     if (vu.interrupted) return 'stopped';
     if (session.closed !== undefined || session.expired) return 'closed';
     switch (a.kind) {
       case 'send': {
         let text: string;
-        try { text = a.render(vu.ctx); } catch (e) {
+        try {
+          text = a.render(vu.ctx);
+        } catch (e) {
           if (!(e instanceof TemplateRuntimeError)) throw e;
           report(wc, step, session.trace, 'template', e.message);
           continue;
@@ -52,16 +61,33 @@ export async function runActions(vu: VirtualUser, step: CompiledWebSocket, sessi
 }
 
 /** Waits for the message, then checks and extracts; false when the socket closed first. */
-async function receive(vu: VirtualUser, step: CompiledWebSocket, session: Session, handshake: ResponseView, r: CompiledReceive, wc: WorkerContext): Promise<boolean> {
+async function receive(
+  vu: VirtualUser,
+  step: CompiledWebSocket,
+  session: Session,
+  handshake: ResponseView,
+  r: CompiledReceive,
+  wc: WorkerContext,
+): Promise<boolean> {
   const start = performance.now();
   for (;;) {
     const left = r.timeoutMs - (performance.now() - start);
     const m = left > 0 ? await session.next(left) : 'timeout';
     if (m === 'timeout' || m === 'closed') {
-      if (m === 'timeout') report(wc, step, session.trace, 'ws-timeout', `${r.label}: no ${r.match || r.condition ? 'matching ' : ''}message within ${r.timeoutMs} ms`);
+      if (m === 'timeout')
+        report(
+          wc,
+          step,
+          session.trace,
+          'ws-timeout',
+          `${r.label}: no ${r.match || r.condition ? 'matching ' : ''}message within ${r.timeoutMs} ms`,
+        );
       for (const x of r.extracts) {
         session.trace?.extract(x.variable, { ok: false, reason: `${r.label}: no message` }, x.extractor.fallback);
-        if (x.extractor.fallback !== undefined) { vu.ctx.vars.set(x.variable, x.extractor.fallback); continue; }
+        if (x.extractor.fallback !== undefined) {
+          vu.ctx.vars.set(x.variable, x.extractor.fallback);
+          continue;
+        }
         vu.ctx.vars.delete(x.variable);
         wc.recorder.extractFailure(step.scenario, step.name, x.variable, `${r.label}: no message`);
       }
@@ -106,21 +132,40 @@ function matches(vu: VirtualUser, r: CompiledReceive, view: ResponseView, m: Mes
 
 /** A check that cannot be evaluated (an unset variable in its expected value) does not hold. */
 function safe(f: () => string | undefined): string | undefined {
-  try { return f(); } catch (e) { if (e instanceof TemplateRuntimeError) return `cannot evaluate: ${e.message}`; throw e; }
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TemplateRuntimeError) return `cannot evaluate: ${e.message}`;
+    throw e;
+  }
 }
 
 /** Counts checks on a handshake or a message. */
-export function judge(checks: readonly WsChecks[], view: ResponseView, vu: VirtualUser, trace: WsTrace | undefined): void {
+export function judge(
+  checks: readonly WsChecks[],
+  view: ResponseView,
+  vu: VirtualUser,
+  trace: WsTrace | undefined,
+): void {
   for (const c of checks) {
     const why = safe(() => c.rule.evaluate(view, vu.ctx));
     trace?.check(c.counter.key.check, why);
     if (why === undefined) c.counter.pass++;
-    else { c.counter.fail++; c.counter.failure ??= why; }
+    else {
+      c.counter.fail++;
+      c.counter.failure ??= why;
+    }
   }
 }
 
 /** An error of the session: counted as in a run, and shown by Try it and Validate. */
-export function report(wc: WorkerContext, step: CompiledWebSocket, trace: WsTrace | undefined, kind: string, message: string): void {
+export function report(
+  wc: WorkerContext,
+  step: CompiledWebSocket,
+  trace: WsTrace | undefined,
+  kind: string,
+  message: string,
+): void {
   wc.recorder.error(kind, step.scenario, step.name, message);
   trace?.error(kind, message);
 }

@@ -19,10 +19,17 @@ import { resolveProfile } from '../http/connection-profile.ts';
 export const DEFAULT_SESSION_TIMEOUT_MS = 60_000;
 export const DEFAULT_WAIT_MS = 10_000;
 
-export interface WsChecks { rule: CompiledCheckRule; counter: CheckCounter }
+export interface WsChecks {
+  rule: CompiledCheckRule;
+  counter: CheckCounter;
+}
 
 /** The message to send, rendered per VU: text, or base64 text made into bytes. */
-export type CompiledSend = { kind: 'send'; binary: boolean; render: (ctx: Parameters<Template['render']>[0]) => string };
+export type CompiledSend = {
+  kind: 'send';
+  binary: boolean;
+  render: (ctx: Parameters<Template['render']>[0]) => string;
+};
 
 export interface CompiledReceive {
   kind: 'receive';
@@ -55,7 +62,15 @@ export interface WsMetrics {
 }
 
 /** TLS options as ws (and tls.connect) take them. */
-export interface WsTls { rejectUnauthorized: boolean; ca?: string; cert?: string; key?: string; passphrase?: string; servername?: string; minVersion?: 'TLSv1.2' | 'TLSv1.3' }
+export interface WsTls {
+  rejectUnauthorized: boolean;
+  ca?: string;
+  cert?: string;
+  key?: string;
+  passphrase?: string;
+  servername?: string;
+  minVersion?: 'TLSv1.2' | 'TLSv1.3';
+}
 
 export interface CompiledWebSocket {
   kind: 'websocket';
@@ -77,21 +92,40 @@ export interface CompiledWebSocket {
   metricsFor(status: number): WsMetrics;
 }
 
-export function compileWebSocket(s: WebSocketSession, group: string, cc: CompileContext, path: PathSegment[]): CompiledWebSocket {
+export function compileWebSocket(
+  s: WebSocketSession,
+  group: string,
+  cc: CompileContext,
+  path: PathSegment[],
+): CompiledWebSocket {
   const d = cc.plan.defaults ?? {};
   const name = s.name ?? s.url;
-  const counter = (check: string): CheckCounter => cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check });
+  const counter = (check: string): CheckCounter =>
+    cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check });
   const checks = (list: readonly Check[] | undefined, prefix: string): WsChecks[] =>
     (list ?? []).map((c) => ({ rule: compileCheck(c), counter: counter(prefix + checkName(c)) }));
   const headers = new Map<string, [string, string]>();
-  for (const h of [d.headers, s.headers]) for (const [k, v] of Object.entries(h ?? {})) headers.set(k.toLowerCase(), [k, String(v)]);
+  for (const h of [d.headers, s.headers])
+    for (const [k, v] of Object.entries(h ?? {})) headers.set(k.toLowerCase(), [k, String(v)]);
   const profile = resolveProfile(d.http, { insecureTls: s.insecureTls, tls: s.tls }, cc.files, {});
   const tls: WsTls = { rejectUnauthorized: !profile.insecure };
-  for (const k of ['ca', 'cert', 'key', 'passphrase', 'servername', 'minVersion'] as const) if (profile[k] !== undefined) Object.assign(tls, { [k]: profile[k] });
-  const tags: Record<string, string> = { ...d.tags, ...cc.scenarioTags, ...s.tags, scenario: cc.scenario, group, request: name };
+  for (const k of ['ca', 'cert', 'key', 'passphrase', 'servername', 'minVersion'] as const)
+    if (profile[k] !== undefined) Object.assign(tls, { [k]: profile[k] });
+  const tags: Record<string, string> = {
+    ...d.tags,
+    ...cc.scenarioTags,
+    ...s.tags,
+    scenario: cc.scenario,
+    group,
+    request: name,
+  };
   const metrics = new Map<number, WsMetrics>();
   return {
-    kind: 'websocket', path, name, scenario: cc.scenario, group,
+    kind: 'websocket',
+    path,
+    name,
+    scenario: cc.scenario,
+    group,
     url: compileTemplate(s.url),
     baseUrl: d.baseUrl !== undefined ? compileTemplate(d.baseUrl) : undefined,
     headers: [...headers.values()].map(([k, v]) => [k, compileTemplate(v)]),
@@ -109,7 +143,11 @@ export function compileWebSocket(s: WebSocketSession, group: string, cc: Compile
   };
 }
 
-function compileAction(a: WebSocketAction, i: number, checks: (list: readonly Check[] | undefined, prefix: string) => WsChecks[]): CompiledWsAction {
+function compileAction(
+  a: WebSocketAction,
+  i: number,
+  checks: (list: readonly Check[] | undefined, prefix: string) => WsChecks[],
+): CompiledWsAction {
   if ('send' in a) {
     const m = a.send;
     if (typeof m === 'string' || 'text' in m) {
@@ -129,15 +167,21 @@ function compileAction(a: WebSocketAction, i: number, checks: (list: readonly Ch
     const min = parseDuration(typeof p === 'string' ? p : p.min) ?? 0;
     return { kind: 'pause', minMs: min, maxMs: parseDuration(typeof p === 'string' ? p : p.max) ?? min };
   }
-  if ('ping' in a) return { kind: 'ping', timeoutMs: timeout(a.ping === true ? undefined : a.ping.timeout, DEFAULT_WAIT_MS) };
+  if ('ping' in a)
+    return { kind: 'ping', timeoutMs: timeout(a.ping === true ? undefined : a.ping.timeout, DEFAULT_WAIT_MS) };
   const c = a.close === true ? {} : a.close;
   return { kind: 'close', code: c.code ?? 1000, reason: c.reason ?? '' };
 }
 
-function compileReceive(r: WebSocketReceive, i: number, checks: (list: readonly Check[] | undefined, prefix: string) => WsChecks[]): CompiledReceive {
+function compileReceive(
+  r: WebSocketReceive,
+  i: number,
+  checks: (list: readonly Check[] | undefined, prefix: string) => WsChecks[],
+): CompiledReceive {
   const label = receiveLabel(r, i);
   return {
-    kind: 'receive', label,
+    kind: 'receive',
+    label,
     match: r.match ? compileCheck(r.match) : undefined,
     condition: r.condition !== undefined ? compileExpression(r.condition) : undefined,
     timeoutMs: timeout(r.timeout, DEFAULT_WAIT_MS),
@@ -148,7 +192,7 @@ function compileReceive(r: WebSocketReceive, i: number, checks: (list: readonly 
 
 /** A timeout as written, in ms; 0 means none (Infinity: the wait ends with the session). */
 function timeout(written: string | undefined, fallback: number): number {
-  const ms = written === undefined ? fallback : parseDuration(written) ?? fallback;
+  const ms = written === undefined ? fallback : (parseDuration(written) ?? fallback);
   return ms === 0 ? Infinity : ms;
 }
 
@@ -156,8 +200,13 @@ function newMetrics(r: MetricsRecorder, tags: Record<string, string>): WsMetrics
   const counter = (metric: string): TaggedSeries => r.taggedSeries(metric, tags, false);
   const trend = (metric: string): TaggedSeries => r.taggedSeries(metric, tags, true);
   return {
-    sessions: counter('ws_sessions'), connecting: trend('ws_connecting'), duration: trend('ws_session_duration'),
-    sent: counter('ws_msgs_sent'), received: counter('ws_msgs_received'), ping: trend('ws_ping'),
-    dataSent: counter('data_sent'), dataReceived: counter('data_received'),
+    sessions: counter('ws_sessions'),
+    connecting: trend('ws_connecting'),
+    duration: trend('ws_session_duration'),
+    sent: counter('ws_msgs_sent'),
+    received: counter('ws_msgs_received'),
+    ping: trend('ws_ping'),
+    dataSent: counter('data_sent'),
+    dataReceived: counter('data_received'),
   };
 }

@@ -23,7 +23,12 @@ export interface Opening {
   tcp(): Socket | undefined;
 }
 
-export function openWebSocket(url: string, protocols: readonly string[], headers: Record<string, string>, t: WsTls): Opening {
+export function openWebSocket(
+  url: string,
+  protocols: readonly string[],
+  headers: Record<string, string>,
+  t: WsTls,
+): Opening {
   const secure = url.startsWith('wss:');
   let tcp: Socket | undefined;
   const createConnection = ((opts: tls.ConnectionOptions & net.TcpNetConnectOpts) => {
@@ -34,7 +39,11 @@ export function openWebSocket(url: string, protocols: readonly string[], headers
     return tls.connect({ ...opts, socket: tcp, ...(servername === undefined ? {} : { servername }) });
   }) as unknown as ClientOptions['createConnection'];
   const options: ClientOptions = {
-    headers, createConnection, perMessageDeflate: false, followRedirects: false, ...t,
+    headers,
+    createConnection,
+    perMessageDeflate: false,
+    followRedirects: false,
+    ...t,
   };
   const start = performance.now();
   const ws = new WebSocket(url, [...protocols], options);
@@ -43,14 +52,22 @@ export function openWebSocket(url: string, protocols: readonly string[], headers
     let status = 0;
     let headersOf: IncomingHttpHeaders = {};
     const ms = (): number => performance.now() - start;
-    ws.once('upgrade', (res) => { upgrade = res.headers; });
+    ws.once('upgrade', (res) => {
+      upgrade = res.headers;
+    });
     ws.once('open', () => resolve({ ok: true, status: 101, headers: upgrade, connectingMs: ms() }));
     ws.once('unexpected-response', (req, res) => {
       status = res.statusCode ?? 0;
       headersOf = res.headers;
       res.resume();
       req.destroy();
-      resolve({ ok: false, status, headers: headersOf, error: new Error(`the server answered the handshake with ${status} ${res.statusMessage ?? ''}`.trim()), connectingMs: ms() });
+      resolve({
+        ok: false,
+        status,
+        headers: headersOf,
+        error: new Error(`the server answered the handshake with ${status} ${res.statusMessage ?? ''}`.trim()),
+        connectingMs: ms(),
+      });
     });
     ws.on('error', (error) => resolve({ ok: false, status, headers: headersOf, error, connectingMs: ms() }));
   });

@@ -36,12 +36,24 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
   // Listening from the start: messages may come in the same packet as the handshake's response.
   const session = new Session(opening.ws, trace);
   // The deadline covers the handshake too: a server that accepts the connection and never answers ends here.
-  const deadline = Number.isFinite(step.timeoutMs) ? startTimer(() => { session.expire(); opening.ws.terminate(); }, step.timeoutMs) : undefined;
+  const deadline = Number.isFinite(step.timeoutMs)
+    ? startTimer(() => {
+        session.expire();
+        opening.ws.terminate();
+      }, step.timeoutMs)
+    : undefined;
   try {
     const hs = await opening.handshake;
     storeCookies(vu, cookieTarget, hs.headers);
     const metrics = step.metricsFor(hs.ok ? 101 : hs.status);
-    const handshakeView = new ResponseView(hs.status, hs.headers as ResponseView['headers'], undefined, false, hs.connectingMs, url);
+    const handshakeView = new ResponseView(
+      hs.status,
+      hs.headers as ResponseView['headers'],
+      undefined,
+      false,
+      hs.connectingMs,
+      url,
+    );
     if (trace) {
       trace.entry.status = hs.status;
       trace.entry.connectingMs = hs.connectingMs;
@@ -52,7 +64,9 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
       if (!vu.interrupted) {
         const timedOut = performance.now() - start >= step.timeoutMs - 1;
         const kind = timedOut ? 'ws-timeout' : hs.status > 0 ? 'ws-handshake' : classifyError(hs.error);
-        const message = timedOut ? `no handshake within the session timeout (${step.timeoutMs} ms)` : errorMessage(hs.error);
+        const message = timedOut
+          ? `no handshake within the session timeout (${step.timeoutMs} ms)`
+          : errorMessage(hs.error);
         report(wc, step, trace, kind, message);
       }
       countBytes(opening.tcp(), metrics);
@@ -62,11 +76,19 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
     metrics.sessions.add(1);
     metrics.connecting.record(Math.round(hs.connectingMs * 1000));
     const outcome = await runActions(vu, step, session, handshakeView, metrics, wc);
-    if (outcome === 'done' && session.closed === undefined && !session.expired) await session.close(1000, '', CLOSE_WAIT_MS);
-    if (session.expired && !vu.interrupted) report(wc, step, trace, 'ws-timeout', `the session reached its timeout (${step.timeoutMs} ms) and was closed`);
+    if (outcome === 'done' && session.closed === undefined && !session.expired)
+      await session.close(1000, '', CLOSE_WAIT_MS);
+    if (session.expired && !vu.interrupted)
+      report(wc, step, trace, 'ws-timeout', `the session reached its timeout (${step.timeoutMs} ms) and was closed`);
     else if (outcome === 'closed' && session.closed !== undefined && !session.closed.byUs) {
       const { code, reason } = session.closed;
-      report(wc, step, trace, 'ws-closed', `closed by the server with code ${code}${reason ? ` (${reason})` : ''} before the session's actions were done`);
+      report(
+        wc,
+        step,
+        trace,
+        'ws-closed',
+        `closed by the server with code ${code}${reason ? ` (${reason})` : ''} before the session's actions were done`,
+      );
     }
     if (session.closed === undefined) session.terminate();
     metrics.duration.record(Math.round((performance.now() - start) * 1000));
@@ -81,7 +103,11 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
   }
 }
 
-function render(vu: VirtualUser, step: CompiledWebSocket, wc: WorkerContext): { url: string; headers: Record<string, string>; target: ReturnType<typeof httpUrlOf> } {
+function render(
+  vu: VirtualUser,
+  step: CompiledWebSocket,
+  wc: WorkerContext,
+): { url: string; headers: Record<string, string>; target: ReturnType<typeof httpUrlOf> } {
   try {
     const url = renderWsUrl(step.baseUrl?.render(vu.ctx), step.url.render(vu.ctx));
     const target = httpUrlOf(url);
@@ -102,7 +128,10 @@ function storeCookies(vu: VirtualUser, target: ReturnType<typeof cookieUrl>, hea
   if (setCookie !== undefined) vu.jarForStoring()?.setFromResponse(target, setCookie);
 }
 
-function countBytes(tcp: { bytesRead: number; bytesWritten: number } | undefined, m: { dataSent: { add(n: number): void }; dataReceived: { add(n: number): void } }): void {
+function countBytes(
+  tcp: { bytesRead: number; bytesWritten: number } | undefined,
+  m: { dataSent: { add(n: number): void }; dataReceived: { add(n: number): void } },
+): void {
   if (tcp === undefined) return;
   m.dataSent.add(tcp.bytesWritten);
   m.dataReceived.add(tcp.bytesRead);

@@ -17,7 +17,11 @@ export const CLOSE_WAIT_MS = 5_000;
  */
 export const MAX_INBOX = 10_000;
 
-export interface Message { data: Buffer; binary: boolean; atMs: number }
+export interface Message {
+  data: Buffer;
+  binary: boolean;
+  atMs: number;
+}
 
 /** Why a wait ended without what it waited for. */
 export type WaitEnd = 'timeout' | 'closed';
@@ -74,7 +78,9 @@ export class Session {
     if (this.closed !== undefined || this.expired) return 'closed';
     const start = performance.now();
     let pong = false;
-    const onPong = (): void => { pong = true; };
+    const onPong = (): void => {
+      pong = true;
+    };
     this.ws.once('pong', onPong);
     this.ws.ping();
     try {
@@ -145,8 +151,16 @@ export class Session {
   private waitFor(ms: number): Promise<void> {
     return new Promise((resolve) => {
       // Infinity (a timeout of 0: none) waits for a message, a close or the session's deadline only.
-      const timer = Number.isFinite(ms) ? startTimer(() => { this.wake = undefined; resolve(); }, Math.ceil(ms)) : undefined;
-      this.wake = () => { stopTimer(timer); resolve(); };
+      const timer = Number.isFinite(ms)
+        ? startTimer(() => {
+            this.wake = undefined;
+            resolve();
+          }, Math.ceil(ms))
+        : undefined;
+      this.wake = () => {
+        stopTimer(timer);
+        resolve();
+      };
     });
   }
 }

@@ -35,15 +35,27 @@ export interface EchoOptions {
 export async function startEchoServer(o: EchoOptions = {}): Promise<EchoServer> {
   const server: Server = o.tls ? createHttpsServer({ key: o.tls.key, cert: o.tls.cert }) : createHttpServer();
   const wss = new WebSocketServer({ server, handleProtocols: (offered) => [...offered].at(-1) ?? false });
-  const s: EchoServer = { url: '', received: [], pings: 0, handshakes: [], closes: [], protocols: [], close: async () => undefined };
+  const s: EchoServer = {
+    url: '',
+    received: [],
+    pings: 0,
+    handshakes: [],
+    closes: [],
+    protocols: [],
+    close: async () => undefined,
+  };
   if (o.setCookie !== undefined) wss.on('headers', (headers) => headers.push(`Set-Cookie: ${o.setCookie}`));
   wss.on('connection', (ws: WebSocket, req) => {
     s.handshakes.push(req.headers);
     s.protocols.push(ws.protocol);
     let n = 0;
     for (const g of o.greet ?? []) ws.send(g);
-    ws.on('ping', () => { s.pings++; });
-    ws.on('close', (code) => { s.closes.push(code); });
+    ws.on('ping', () => {
+      s.pings++;
+    });
+    ws.on('close', (code) => {
+      s.closes.push(code);
+    });
     ws.on('message', (data, binary) => {
       const buf = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
       s.received.push(binary ? buf.toString('base64') : buf.toString('utf8'));
@@ -65,19 +77,34 @@ export async function startEchoServer(o: EchoOptions = {}): Promise<EchoServer> 
 
 /** An HTTP server that answers every upgrade with `status`. */
 export async function startRefusingServer(status: number): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createHttpServer((_req, res) => { res.writeHead(status).end('no'); });
-  server.on('upgrade', (_req, socket: Socket) => { socket.end(`HTTP/1.1 ${status} Nope\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`); });
+  const server = createHttpServer((_req, res) => {
+    res.writeHead(status).end('no');
+  });
+  server.on('upgrade', (_req, socket: Socket) => {
+    socket.end(`HTTP/1.1 ${status} Nope\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** Accepts TCP connections and never answers: a handshake that never ends. */
 export async function startSilentServer(): Promise<{ url: string; connections: number; close(): Promise<void> }> {
   const sockets: Socket[] = [];
   const out = { url: '', connections: 0, close: async () => undefined as void };
-  const server: TcpServer = createTcpServer((socket) => { out.connections++; sockets.push(socket); socket.on('error', () => undefined); });
+  const server: TcpServer = createTcpServer((socket) => {
+    out.connections++;
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   out.url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  out.close = () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); });
+  out.close = () =>
+    new Promise((r) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => r());
+    });
   return out;
 }

@@ -52,14 +52,36 @@ export class WsTrace {
 
   constructor(path: PathSegment[], name: string, url: string, start: number) {
     this.start = start;
-    this.entry = { path, name, url, status: 0, protocol: '', connectingMs: 0, messages: [], moreMessages: 0, checks: [], extracted: [], error: null, closed: null };
+    this.entry = {
+      path,
+      name,
+      url,
+      status: 0,
+      protocol: '',
+      connectingMs: 0,
+      messages: [],
+      moreMessages: 0,
+      checks: [],
+      extracted: [],
+      error: null,
+      closed: null,
+    };
   }
 
   message(direction: 'sent' | 'received', data: string | Buffer, binary: boolean, at: number): void {
     const e = this.entry;
-    if (e.messages.length >= MAX_MESSAGES) { e.moreMessages++; return; }
+    if (e.messages.length >= MAX_MESSAGES) {
+      e.moreMessages++;
+      return;
+    }
     const text = typeof data === 'string' ? data : binary ? data.toString('base64') : data.toString('utf8');
-    e.messages.push({ direction, atMs: at - this.start, data: text.slice(0, MESSAGE_LIMIT), binary, truncated: text.length > MESSAGE_LIMIT });
+    e.messages.push({
+      direction,
+      atMs: at - this.start,
+      data: text.slice(0, MESSAGE_LIMIT),
+      binary,
+      truncated: text.length > MESSAGE_LIMIT,
+    });
   }
 
   check(name: string, reason: string | undefined): void {

@@ -11,7 +11,15 @@ const WS = /^wss?:\/\//i;
 export function renderWsUrl(base: string | undefined, url: string): string {
   if (WS.test(url)) return url;
   let joined: string;
-  try { joined = joinUrl(base, url); } catch (e) { throw new WsUrlError(e instanceof UrlError ? e.message.replace('http:// or https://', 'ws://, wss://, http:// or https://') : String(e)); }
+  try {
+    joined = joinUrl(base, url);
+  } catch (e) {
+    throw new WsUrlError(
+      e instanceof UrlError
+        ? e.message.replace('http:// or https://', 'ws://, wss://, http:// or https://')
+        : String(e),
+    );
+  }
   return joined.replace(/^http/i, 'ws');
 }
 

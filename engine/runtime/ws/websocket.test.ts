@@ -13,7 +13,9 @@ import { MAX_INBOX } from './session.ts';
 import { startEchoServer, startRefusingServer, startSilentServer } from './testing.ts';
 
 const closers: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const c of closers.splice(0)) await c(); });
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c();
+});
 
 async function echo(o: Parameters<typeof startEchoServer>[0] = {}) {
   const s = await startEchoServer(o);
@@ -23,18 +25,32 @@ async function echo(o: Parameters<typeof startEchoServer>[0] = {}) {
 
 /** Compiles `steps` as scenario s and runs iterations of one VU over them. */
 function setup(steps: unknown[], more: { defaults?: object; files?: Map<string, Buffer> } = {}) {
-  const { plan } = validatePlanValue({ version: 1, name: 't', ...(more.defaults ? { defaults: more.defaults } : {}), scenarios: { s: { executor: 'per-vu-iterations', steps } } });
+  const { plan } = validatePlanValue({
+    version: 1,
+    name: 't',
+    ...(more.defaults ? { defaults: more.defaults } : {}),
+    scenarios: { s: { executor: 'per-vu-iterations', steps } },
+  });
   const recorder = new MetricsRecorder();
-  const compiled = compileSteps(plan.scenarios.s!.steps as Step[], '', { plan, scenario: 's', scenarioTags: undefined, recorder, files: more.files ?? new Map() }, ['scenarios', 's', 'steps']);
+  const compiled = compileSteps(
+    plan.scenarios.s!.steps as Step[],
+    '',
+    { plan, scenario: 's', scenarioTags: undefined, recorder, files: more.files ?? new Map() },
+    ['scenarios', 's', 'steps'],
+  );
   const wc: WorkerContext = { dispatcher: undefined as unknown as Dispatcher, recorder, userAgent: 'loadsmith-test' };
   const vu = new VirtualUser(1, 's', {}, 'vu');
-  const run = (iter = 0) => { vu.beginIteration(iter); return runIteration(vu, compiled, wc); };
+  const run = (iter = 0) => {
+    vu.beginIteration(iter);
+    return runIteration(vu, compiled, wc);
+  };
   const flush = () => recorder.flush(0, 0, true, {});
   return { vu, run, flush, recorder };
 }
 
 type Flushed = ReturnType<MetricsRecorder['flush']>;
-const total = (s: Flushed, metric: string): number => (s.tagged ?? []).filter((t) => t.metric === metric).reduce((a, t) => a + t.count, 0);
+const total = (s: Flushed, metric: string): number =>
+  (s.tagged ?? []).filter((t) => t.metric === metric).reduce((a, t) => a + t.count, 0);
 const errors = (s: Flushed) => s.errors.map((e) => [e.kind, e.count]);
 const checks = (s: Flushed) => Object.fromEntries(s.checks.map((c) => [c.key.check, [c.pass, c.fail]]));
 
@@ -42,21 +58,39 @@ describe('websocket session', () => {
   it('sends, waits for a matching message, checks and extracts, pings and closes; the server counts it all', async () => {
     const srv = await echo({ greet: ['{"type":"noise"}', '{"type":"welcome","id":42}'] });
     const { run, flush, vu } = setup([
-      { websocket: {
-        name: 'chat', url: `${srv.url}/chat?vu=\${vu}`, subprotocols: ['chat.v1', 'chat.v2'], headers: { 'X-Trace': 't-${vu}' },
-        checks: [{ status: 101 }, { header: 'sec-websocket-protocol', equals: 'chat.v2' }],
-        actions: [
-          { receive: { match: { jsonPath: '$.type', equals: 'welcome' }, extract: { id: { jsonPath: '$.id' } }, checks: [{ jsonPath: '$.id', gt: 40 }] } },
-          { send: 'hello ${id}' },
-          { receive: { name: 'echo', condition: 'message == "hello 42"', timeout: '5s', checks: [{ body: { contains: 'hello' } }] } },
-          { send: { json: { n: '${vu}' } } },
-          { receive: { checks: [{ jsonPath: '$.n', equals: 1 }] } },
-          { send: { binary: 'AAEC' } },
-          { receive: { timeout: '5s' } },
-          { ping: true },
-          { close: { code: 4000, reason: 'bye' } },
-        ],
-      } },
+      {
+        websocket: {
+          name: 'chat',
+          url: `${srv.url}/chat?vu=\${vu}`,
+          subprotocols: ['chat.v1', 'chat.v2'],
+          headers: { 'X-Trace': 't-${vu}' },
+          checks: [{ status: 101 }, { header: 'sec-websocket-protocol', equals: 'chat.v2' }],
+          actions: [
+            {
+              receive: {
+                match: { jsonPath: '$.type', equals: 'welcome' },
+                extract: { id: { jsonPath: '$.id' } },
+                checks: [{ jsonPath: '$.id', gt: 40 }],
+              },
+            },
+            { send: 'hello ${id}' },
+            {
+              receive: {
+                name: 'echo',
+                condition: 'message == "hello 42"',
+                timeout: '5s',
+                checks: [{ body: { contains: 'hello' } }],
+              },
+            },
+            { send: { json: { n: '${vu}' } } },
+            { receive: { checks: [{ jsonPath: '$.n', equals: 1 }] } },
+            { send: { binary: 'AAEC' } },
+            { receive: { timeout: '5s' } },
+            { ping: true },
+            { close: { code: 4000, reason: 'bye' } },
+          ],
+        },
+      },
     ]);
     expect(await run()).toBe('completed');
     const s = flush();
@@ -69,8 +103,11 @@ describe('websocket session', () => {
     await expect.poll(() => srv.closes).toEqual([4000]);
     expect(vu.ctx.vars.get('id')).toBe(42);
     expect(checks(s)).toEqual({
-      'status is 101': [1, 0], 'header sec-websocket-protocol == "chat.v2"': [1, 0],
-      'receive 1: $.id > 40': [1, 0], 'echo: body contains "hello"': [1, 0], 'receive 5: $.n == 1': [1, 0],
+      'status is 101': [1, 0],
+      'header sec-websocket-protocol == "chat.v2"': [1, 0],
+      'receive 1: $.id > 40': [1, 0],
+      'echo: body contains "hello"': [1, 0],
+      'receive 5: $.n == 1': [1, 0],
     });
     expect(total(s, 'ws_sessions')).toBe(1);
     expect(total(s, 'ws_msgs_sent')).toBe(3);
@@ -99,7 +136,11 @@ describe('websocket session', () => {
     ]);
     expect(await run()).toBe('completed');
     const s = flush();
-    expect(s.errors.map((e) => [e.request, e.kind])).toEqual([['closed port', 'refused'], ['refused', 'ws-handshake'], ['silent', 'ws-timeout']]);
+    expect(s.errors.map((e) => [e.request, e.kind])).toEqual([
+      ['closed port', 'refused'],
+      ['refused', 'ws-handshake'],
+      ['silent', 'ws-timeout'],
+    ]);
     expect(s.errors[1]?.message).toContain('403');
     expect(checks(s)).toEqual({ 'status is 101': [0, 1] });
     expect(s.checks[0]?.failure).toBe('got 403');
@@ -107,23 +148,30 @@ describe('websocket session', () => {
     expect(after.received).toEqual(['still here']);
     // Only the session that opened counts in ws_sessions; the refused handshake's bytes still count as data.
     expect(total(s, 'ws_sessions')).toBe(1);
-    expect((s.tagged ?? []).find((t) => t.metric === 'data_received' && t.tags.status === '403')?.count).toBeGreaterThan(0);
+    expect(
+      (s.tagged ?? []).find((t) => t.metric === 'data_received' && t.tags.status === '403')?.count,
+    ).toBeGreaterThan(0);
   });
 
-  it('counts a wait that times out and a close the plan did not ask for, with the server\'s code', async () => {
+  it("counts a wait that times out and a close the plan did not ask for, with the server's code", async () => {
     const srv = await echo({ closeAfter: { messages: 2, code: 4001, reason: 'enough' } });
     const { run, flush, vu } = setup([
-      { websocket: {
-        name: 'chat', url: srv.url,
-        actions: [
-          { send: 'one' },
-          { receive: { match: { body: { equals: 'never' } }, timeout: '200ms', extract: { got: { regex: '(.*)' } } } },
-          { send: 'two' },
-          { receive: { timeout: '5s' } },
-          { pause: '10s' },
-          { send: 'three' },
-        ],
-      } },
+      {
+        websocket: {
+          name: 'chat',
+          url: srv.url,
+          actions: [
+            { send: 'one' },
+            {
+              receive: { match: { body: { equals: 'never' } }, timeout: '200ms', extract: { got: { regex: '(.*)' } } },
+            },
+            { send: 'two' },
+            { receive: { timeout: '5s' } },
+            { pause: '10s' },
+            { send: 'three' },
+          ],
+        },
+      },
     ]);
     const t = performance.now();
     expect(await run()).toBe('completed');
@@ -140,14 +188,31 @@ describe('websocket session', () => {
     expect(total(s, 'ws_msgs_sent')).toBe(2);
   });
 
-  it('connects over wss with the plan\'s CA file, and counts a TLS error without it', async () => {
+  it("connects over wss with the plan's CA file, and counts a TLS error without it", async () => {
     const pki = makeTestPki();
     const srv = await echo({ tls: { key: pki.serverKey, cert: pki.serverCert } });
-    const { run, flush } = setup([
-      { websocket: { name: 'trusted', url: srv.url, tls: { caFile: 'ca.pem' }, actions: [{ send: 'secure' }, { receive: { checks: [{ body: { equals: 'secure' } }] } }] } },
-      { websocket: { name: 'untrusted', url: srv.url, actions: [{ send: 'x' }] } },
-      { websocket: { name: 'insecure', url: srv.url.replace('127.0.0.1', 'localhost'), insecureTls: true, actions: [{ send: 'any cert' }] } },
-    ], { files: new Map([['ca.pem', Buffer.from(pki.ca)]]) });
+    const { run, flush } = setup(
+      [
+        {
+          websocket: {
+            name: 'trusted',
+            url: srv.url,
+            tls: { caFile: 'ca.pem' },
+            actions: [{ send: 'secure' }, { receive: { checks: [{ body: { equals: 'secure' } }] } }],
+          },
+        },
+        { websocket: { name: 'untrusted', url: srv.url, actions: [{ send: 'x' }] } },
+        {
+          websocket: {
+            name: 'insecure',
+            url: srv.url.replace('127.0.0.1', 'localhost'),
+            insecureTls: true,
+            actions: [{ send: 'any cert' }],
+          },
+        },
+      ],
+      { files: new Map([['ca.pem', Buffer.from(pki.ca)]]) },
+    );
     expect(await run()).toBe('completed');
     const s = flush();
     expect(s.errors.map((e) => [e.request, e.kind])).toEqual([['untrusted', 'tls']]);
@@ -156,7 +221,7 @@ describe('websocket session', () => {
     expect(srv.received).toEqual(['secure', 'any cert']);
   });
 
-  it('sends the VU\'s cookies with the handshake and keeps the handshake\'s Set-Cookie', async () => {
+  it("sends the VU's cookies with the handshake and keeps the handshake's Set-Cookie", async () => {
     const srv = await echo({ setCookie: 'session=abc; Path=/' });
     const { run, vu } = setup([
       { websocket: { url: `${srv.url}/first`, actions: [{ send: 'a' }] } },
@@ -167,10 +232,23 @@ describe('websocket session', () => {
     expect(vu.jar?.size).toBe(1);
   });
 
-  it('runs inside loops with the loop\'s variables, one session per pass', async () => {
+  it("runs inside loops with the loop's variables, one session per pass", async () => {
     const srv = await echo();
     const { run, flush } = setup([
-      { repeat: { times: 3, steps: [{ websocket: { name: 'loop', url: srv.url, actions: [{ send: 'pass ${index}' }, { receive: { condition: 'message == "pass " + index' } }] } }] } },
+      {
+        repeat: {
+          times: 3,
+          steps: [
+            {
+              websocket: {
+                name: 'loop',
+                url: srv.url,
+                actions: [{ send: 'pass ${index}' }, { receive: { condition: 'message == "pass " + index' } }],
+              },
+            },
+          ],
+        },
+      },
     ]);
     expect(await run()).toBe('completed');
     const s = flush();
@@ -181,7 +259,14 @@ describe('websocket session', () => {
 
   it('drops the socket at once on a hard stop', async () => {
     const srv = await echo();
-    const { run, vu } = setup([{ websocket: { url: srv.url, actions: [{ send: 'a' }, { receive: { match: { body: { equals: 'never' } }, timeout: '60s' } }] } }]);
+    const { run, vu } = setup([
+      {
+        websocket: {
+          url: srv.url,
+          actions: [{ send: 'a' }, { receive: { match: { body: { equals: 'never' } }, timeout: '60s' } }],
+        },
+      },
+    ]);
     const running = run();
     await expect.poll(() => srv.received.length).toBe(1);
     const t = performance.now();
@@ -193,10 +278,17 @@ describe('websocket session', () => {
   it('keeps at most MAX_INBOX messages for receives when the server floods a pause: the newest ones', async () => {
     const flood = Array.from({ length: MAX_INBOX + 500 }, (_, i) => `m${i}`);
     const srv = await echo({ greet: flood });
-    const { run, flush, vu } = setup([{ websocket: { url: srv.url, actions: [
-      { pause: '3s' }, // long enough for the whole flood to arrive on loopback, even on a loaded machine
-      { receive: { extract: { first: { regex: '(.*)' } } } },
-    ] } }]);
+    const { run, flush, vu } = setup([
+      {
+        websocket: {
+          url: srv.url,
+          actions: [
+            { pause: '3s' }, // long enough for the whole flood to arrive on loopback, even on a loaded machine
+            { receive: { extract: { first: { regex: '(.*)' } } } },
+          ],
+        },
+      },
+    ]);
     expect(await run()).toBe('completed');
     const s = flush();
     expect(total(s, 'ws_msgs_received')).toBe(MAX_INBOX + 500);
@@ -205,9 +297,19 @@ describe('websocket session', () => {
 
   it('takes a timeout of 0 as none, for the session and for a receive', async () => {
     const srv = await echo();
-    const { run, flush } = setup([{ websocket: { url: srv.url, timeout: '0', actions: [
-      { pause: '200ms' }, { send: 'late' }, { receive: { timeout: '0', checks: [{ body: { equals: 'late' } }] } },
-    ] } }]);
+    const { run, flush } = setup([
+      {
+        websocket: {
+          url: srv.url,
+          timeout: '0',
+          actions: [
+            { pause: '200ms' },
+            { send: 'late' },
+            { receive: { timeout: '0', checks: [{ body: { equals: 'late' } }] } },
+          ],
+        },
+      },
+    ]);
     expect(await run()).toBe('completed');
     const s = flush();
     expect(s.errors).toEqual([]);

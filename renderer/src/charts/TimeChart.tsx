@@ -40,14 +40,16 @@ export interface TimeChartProps {
 }
 
 /** Axis labels in seconds, minutes or hours, by the run's length. */
-const fmtSeconds = (v: number): string => (v < 120 ? `${v}s` : v < 7200 ? `${Math.round((v / 60) * 10) / 10}m` : `${Math.round((v / 3600) * 10) / 10}h`);
+const fmtSeconds = (v: number): string =>
+  v < 120 ? `${v}s` : v < 7200 ? `${Math.round((v / 60) * 10) / 10}m` : `${Math.round((v / 3600) * 10) / 10}h`;
 /** A round step for the time axis: about six labels whatever the length (1s … 1h). */
 const STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14_400];
 const timeStep = (series: readonly Series[]): number => {
   const end = Math.max(0, ...series.map((s) => s.points.at(-1)?.[0] ?? 0));
   return STEPS.find((step) => end / step <= 8) ?? (STEPS.at(-1) as number);
 };
-const fmt = (v: number): string => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : String(Math.round(v * 100) / 100));
+const fmt = (v: number): string =>
+  Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : String(Math.round(v * 100) / 100);
 
 function TimeChartImpl({ title, unit, series, height = 220, maxPoints = 1200, id, yMax }: TimeChartProps) {
   const el = useRef<HTMLDivElement | null>(null);
@@ -64,32 +66,70 @@ function TimeChartImpl({ title, unit, series, height = 220, maxPoints = 1200, id
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
     observer?.observe(node);
     window.addEventListener('resize', resize);
-    return () => { observer?.disconnect(); window.removeEventListener('resize', resize); c.dispose(); chart.current = null; };
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', resize);
+      c.dispose();
+      chart.current = null;
+    };
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption({
-      backgroundColor: 'transparent',
-      animation: false,
-      grid: { left: 56, right: 16, top: 28, bottom: 28 },
-      legend: { top: 0, type: 'scroll' },
-      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? `${fmt(v)} ${unit}` : '–') },
-      xAxis: { type: 'value', min: 0, max: 'dataMax', interval: timeStep(series), name: 'time', nameGap: 4, axisLabel: { formatter: fmtSeconds, showMaxLabel: false } },
-      yAxis: { type: 'value', min: 0, ...(yMax !== undefined ? { max: yMax } : {}), name: unit, nameGap: 8, nameTextStyle: { align: 'right' }, axisLabel: { formatter: (v: number) => fmt(v) } },
-      series: series.map((s) => ({
-        name: s.name, type: 'line', showSymbol: false, connectNulls: false,
-        ...(s.step ? { step: 'end' } : {}),
-        lineStyle: s.dashed || s.color ? { ...(s.dashed ? { type: 'dashed' } : {}), ...(s.color ? { color: s.color } : {}) } : undefined,
-        ...(s.color ? { itemStyle: { color: s.color } } : {}),
-        data: downsample(s.points, maxPoints),
-      })),
-    }, { replaceMerge: ['series'] });
+    chart.current?.setOption(
+      {
+        backgroundColor: 'transparent',
+        animation: false,
+        grid: { left: 56, right: 16, top: 28, bottom: 28 },
+        legend: { top: 0, type: 'scroll' },
+        tooltip: {
+          trigger: 'axis',
+          valueFormatter: (v: unknown) => (typeof v === 'number' ? `${fmt(v)} ${unit}` : '–'),
+        },
+        xAxis: {
+          type: 'value',
+          min: 0,
+          max: 'dataMax',
+          interval: timeStep(series),
+          name: 'time',
+          nameGap: 4,
+          axisLabel: { formatter: fmtSeconds, showMaxLabel: false },
+        },
+        yAxis: {
+          type: 'value',
+          min: 0,
+          ...(yMax !== undefined ? { max: yMax } : {}),
+          name: unit,
+          nameGap: 8,
+          nameTextStyle: { align: 'right' },
+          axisLabel: { formatter: (v: number) => fmt(v) },
+        },
+        series: series.map((s) => ({
+          name: s.name,
+          type: 'line',
+          showSymbol: false,
+          connectNulls: false,
+          ...(s.step ? { step: 'end' } : {}),
+          lineStyle:
+            s.dashed || s.color
+              ? { ...(s.dashed ? { type: 'dashed' } : {}), ...(s.color ? { color: s.color } : {}) }
+              : undefined,
+          ...(s.color ? { itemStyle: { color: s.color } } : {}),
+          data: downsample(s.points, maxPoints),
+        })),
+      },
+      { replaceMerge: ['series'] },
+    );
   }, [series, unit, maxPoints, yMax]);
 
   const summary = useMemo(() => textSummary(title, unit, series), [title, unit, series]);
   const lastX = series[0]?.points.at(-1)?.[0];
   return (
-    <figure className="time-chart" data-chart={id} data-points={series.map((s) => s.points.length).join(',')} data-last-x={lastX ?? ''}>
+    <figure
+      className="time-chart"
+      data-chart={id}
+      data-points={series.map((s) => s.points.length).join(',')}
+      data-last-x={lastX ?? ''}
+    >
       <figcaption>{title}</figcaption>
       <div ref={el} className="time-chart-canvas" style={{ height }} aria-hidden="true" />
       <p className="visually-hidden">{summary}</p>

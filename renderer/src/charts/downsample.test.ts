@@ -3,11 +3,14 @@ import { downsample, type Point } from './downsample.ts';
 
 describe('downsample', () => {
   it('keeps short series as they are', () => {
-    const pts: Point[] = [[1, 5], [2, 6]];
+    const pts: Point[] = [
+      [1, 5],
+      [2, 6],
+    ];
     expect(downsample(pts, 100)).toEqual(pts);
   });
 
-  it('bounds the points and keeps every bucket\'s extremes, so spikes survive', () => {
+  it("bounds the points and keeps every bucket's extremes, so spikes survive", () => {
     const pts: Point[] = Array.from({ length: 3600 }, (_, i) => [i + 1, i === 1800 ? 5000 : 10 + (i % 7)]);
     const out = downsample(pts, 200);
     expect(out.length).toBeLessThanOrEqual(200);

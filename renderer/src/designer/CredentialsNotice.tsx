@@ -26,11 +26,17 @@ export function CredentialsNotice() {
     setBusy(true);
     setError(null);
     try {
-      const r = await client.call('plans.moveCredentials', { id: d.planId, environmentId: chosen, baseRevision: d.save.revision });
+      const r = await client.call('plans.moveCredentials', {
+        id: d.planId,
+        environmentId: chosen,
+        baseRevision: d.save.revision,
+      });
       await d.reload();
       d.setEnvironmentId(r.environment.id);
       const names = [...new Set(r.moved.map((m) => m.env))].join(', ');
-      setDone(`Moved ${r.moved.length} credential${r.moved.length === 1 ? '' : 's'} into the secrets of ${r.environment.name} (${names}); taken out of ${r.rewritten.revisions} earlier revision${r.rewritten.revisions === 1 ? '' : 's'} and ${r.rewritten.runs} run${r.rewritten.runs === 1 ? '' : 's'}.`);
+      setDone(
+        `Moved ${r.moved.length} credential${r.moved.length === 1 ? '' : 's'} into the secrets of ${r.environment.name} (${names}); taken out of ${r.rewritten.revisions} earlier revision${r.rewritten.revisions === 1 ? '' : 's'} and ${r.rewritten.runs} run${r.rewritten.runs === 1 ? '' : 's'}.`,
+      );
     } catch (e) {
       setError(e);
     } finally {
@@ -43,32 +49,50 @@ export function CredentialsNotice() {
       {done !== '' && (
         <div className="notice notice-info" role="status">
           <div className="notice-body">{done}</div>
-          <button type="button" className="ghost" onClick={() => setDone('')}>Dismiss</button>
+          <button type="button" className="ghost" onClick={() => setDone('')}>
+            Dismiss
+          </button>
         </div>
       )}
       {n > 0 && !kept && (
         <section className="notice notice-warning credentials-notice" aria-labelledby={`${id}-title`}>
           <div className="notice-body">
-            <strong id={`${id}-title`}>{n} credential{n === 1 ? ' is' : 's are'} stored in this plan in clear</strong>
-            {' '}({d.credentials.map((c) => c.path).join(', ')}). Move {n === 1 ? 'it' : 'them'} into an environment&apos;s
-            secrets: the plan then reads <code>{`\${env.${d.credentials[0]?.env ?? 'NAME'}}`}</code>, the value is encrypted, never shown
-            again, and taken out of this plan&apos;s history.
+            <strong id={`${id}-title`}>
+              {n} credential{n === 1 ? ' is' : 's are'} stored in this plan in clear
+            </strong>{' '}
+            ({d.credentials.map((c) => c.path).join(', ')}). Move {n === 1 ? 'it' : 'them'} into an environment&apos;s
+            secrets: the plan then reads <code>{`\${env.${d.credentials[0]?.env ?? 'NAME'}}`}</code>, the value is
+            encrypted, never shown again, and taken out of this plan&apos;s history.
             {(envs.data ?? []).length === 0 ? (
               <p className="hint">Create an environment first (Edit environments), then move them there.</p>
             ) : (
               <div className="inline-form">
                 <label htmlFor={`${id}-env`}>Move to environment</label>
                 <select id={`${id}-env`} value={chosen} onChange={(e) => setTarget(e.target.value)}>
-                  {(envs.data ?? []).map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+                  {(envs.data ?? []).map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.name}
+                    </option>
+                  ))}
                 </select>
-                <button type="button" disabled={busy || chosen === '' || d.save.status !== 'saved'} onClick={() => void move()}>Move into secrets</button>
-                <button type="button" className="ghost" onClick={() => setKept(true)}>Keep in plan</button>
+                <button
+                  type="button"
+                  disabled={busy || chosen === '' || d.save.status !== 'saved'}
+                  onClick={() => void move()}
+                >
+                  Move into secrets
+                </button>
+                <button type="button" className="ghost" onClick={() => setKept(true)}>
+                  Keep in plan
+                </button>
               </div>
             )}
           </div>
         </section>
       )}
-      {error !== null && <ErrorNotice title="Could not move the credentials" error={error} onDismiss={() => setError(null)} />}
+      {error !== null && (
+        <ErrorNotice title="Could not move the credentials" error={error} onDismiss={() => setError(null)} />
+      )}
     </div>
   );
 }

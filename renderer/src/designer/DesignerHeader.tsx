@@ -15,7 +15,9 @@ export function DesignerHeader({ mode, setMode }: { mode: ViewMode; setMode: (m:
   const [history, setHistory] = useState(false);
   return (
     <header className="designer-header">
-      <a href={hrefFor({ page: 'plans' })} className="back-link">← Plan library</a>
+      <a href={hrefFor({ page: 'plans' })} className="back-link">
+        ← Plan library
+      </a>
       <h1 className="designer-title">{typeof name === 'string' && name !== '' ? name : 'Untitled plan'}</h1>
       <SaveIndicator />
       <span className={`validity ${d.valid ? 'ok' : 'bad'}`} role="status" aria-label="Plan validity">
@@ -23,13 +25,26 @@ export function DesignerHeader({ mode, setMode }: { mode: ViewMode; setMode: (m:
       </span>
       <div className="designer-header-tools">
         <EnvironmentSelect />
-        <button type="button" onClick={d.undo} disabled={!d.canUndo} title="Undo (Ctrl+Z)">Undo</button>
-        <button type="button" onClick={d.redo} disabled={!d.canRedo} title="Redo (Ctrl+Shift+Z)">Redo</button>
-        <button type="button" onClick={() => setHistory(true)} aria-haspopup="dialog" title="Every saved revision: what changed, restore, name a version">History</button>
+        <button type="button" onClick={d.undo} disabled={!d.canUndo} title="Undo (Ctrl+Z)">
+          Undo
+        </button>
+        <button type="button" onClick={d.redo} disabled={!d.canRedo} title="Redo (Ctrl+Shift+Z)">
+          Redo
+        </button>
+        <button
+          type="button"
+          onClick={() => setHistory(true)}
+          aria-haspopup="dialog"
+          title="Every saved revision: what changed, restore, name a version"
+        >
+          History
+        </button>
         {history && <HistoryDialog onClose={() => setHistory(false)} />}
         <div role="radiogroup" aria-label="View" className="segmented">
           {(['form', 'split', 'code'] as const).map((m) => (
-            <button key={m} type="button" role="radio" aria-checked={mode === m} onClick={() => setMode(m)}>{m === 'form' ? 'Form' : m === 'split' ? 'Split' : 'YAML'}</button>
+            <button key={m} type="button" role="radio" aria-checked={mode === m} onClick={() => setMode(m)}>
+              {m === 'form' ? 'Form' : m === 'split' ? 'Split' : 'YAML'}
+            </button>
           ))}
         </div>
         <DesignerActions />

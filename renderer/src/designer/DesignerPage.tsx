@@ -20,12 +20,22 @@ export function DesignerPage({ id }: { id: string }) {
   const plan = useLoad((c) => c.call('plans.get', { id }), id);
   useTitle(plan.data?.name ?? 'Plan');
   if (plan.data === undefined) {
-    return plan.error !== undefined ? <ErrorNotice title="Could not open the plan" error={plan.error} /> : <Loading what="Loading plan…" />;
+    return plan.error !== undefined ? (
+      <ErrorNotice title="Could not open the plan" error={plan.error} />
+    ) : (
+      <Loading what="Loading plan…" />
+    );
   }
   // Loaded once: from here the designer owns the document (autosave writes it back). Everything the designer
   // remembers (results, tabs) lives in these providers, so another plan starts afresh.
   return (
-    <DesignerProvider key={plan.data.id} planId={plan.data.id} document={plan.data.document} revision={plan.data.revision} credentials={plan.data.credentials}>
+    <DesignerProvider
+      key={plan.data.id}
+      planId={plan.data.id}
+      document={plan.data.document}
+      revision={plan.data.revision}
+      credentials={plan.data.credentials}
+    >
       <TryProvider>
         <TabMemoryProvider>
           <TemplateSourcesProvider>
@@ -46,11 +56,23 @@ function DesignerLayout() {
       <DesignerHeader mode={mode} setMode={setMode} />
       <CredentialsNotice />
       <div className="designer-body">
-        <aside className="designer-tree" aria-label="Plan outline"><PlanTree /></aside>
-        {mode !== 'code' && <main className="designer-editor" aria-label="Editor"><EditorPanel /></main>}
-        {mode !== 'form' && <section className="designer-code" aria-label="Plan as YAML"><CodeView /></section>}
+        <aside className="designer-tree" aria-label="Plan outline">
+          <PlanTree />
+        </aside>
+        {mode !== 'code' && (
+          <main className="designer-editor" aria-label="Editor">
+            <EditorPanel />
+          </main>
+        )}
+        {mode !== 'form' && (
+          <section className="designer-code" aria-label="Plan as YAML">
+            <CodeView />
+          </section>
+        )}
       </div>
-      <section className="designer-results" aria-label="Results"><ResultsPanel /></section>
+      <section className="designer-results" aria-label="Results">
+        <ResultsPanel />
+      </section>
     </div>
   );
 }
@@ -61,10 +83,19 @@ function useUndoKeys(undo: () => void, redo: () => void): void {
     const onKey = (e: KeyboardEvent): void => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable || t.closest('.monaco-editor'))) return;
+      if (
+        t &&
+        (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable || t.closest('.monaco-editor'))
+      )
+        return;
       const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) { e.preventDefault(); undo(); }
-      else if ((key === 'z' && e.shiftKey) || key === 'y') { e.preventDefault(); redo(); }
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        undo();
+      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+        e.preventDefault();
+        redo();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -8,9 +8,13 @@ import { useDesigner } from './state/DesignerProvider.tsx';
 export function EditorPanel() {
   const { selection } = useDesigner();
   switch (selection.kind) {
-    case 'settings': return <SettingsPanel section={selection.section} />;
-    case 'scenario': return <ScenarioPanel name={selection.name} />;
-    case 'hook': return <HookEditor hook={selection.hook} />;
-    case 'step': return <StepEditor path={selection.path} />;
+    case 'settings':
+      return <SettingsPanel section={selection.section} />;
+    case 'scenario':
+      return <ScenarioPanel name={selection.name} />;
+    case 'hook':
+      return <HookEditor hook={selection.hook} />;
+    case 'step':
+      return <StepEditor path={selection.path} />;
   }
 }

@@ -10,7 +10,14 @@ export function SaveIndicator() {
       {s.status === 'unsaved' && 'Unsaved changes'}
       {s.status === 'saving' && 'Saving…'}
       {s.status === 'error' && `Not saved: ${s.message}`}
-      {s.status === 'conflict' && (<>Saved elsewhere meanwhile. <button type="button" onClick={() => void d.reload()}>Reload</button></>)}
+      {s.status === 'conflict' && (
+        <>
+          Saved elsewhere meanwhile.{' '}
+          <button type="button" onClick={() => void d.reload()}>
+            Reload
+          </button>
+        </>
+      )}
     </span>
   );
 }

@@ -9,5 +9,15 @@ export function useViewMode(): [ViewMode, (m: ViewMode) => void] {
     const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(KEY) : null;
     return saved === 'form' || saved === 'split' || saved === 'code' ? saved : 'form';
   });
-  return [mode, (m) => { setMode(m); try { localStorage.setItem(KEY, m); } catch { /* private mode */ } }];
+  return [
+    mode,
+    (m) => {
+      setMode(m);
+      try {
+        localStorage.setItem(KEY, m);
+      } catch {
+        /* private mode */
+      }
+    },
+  ];
 }

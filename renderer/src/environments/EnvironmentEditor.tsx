@@ -24,7 +24,11 @@ export function EnvironmentEditor({ environment, onSaved, onDeleted }: Props) {
   const [error, setError] = useState<unknown>();
   const [confirming, setConfirming] = useState(false);
 
-  const change = (next: EnvironmentDraft) => { setDraft(next); setDirty(true); setProblems([]); };
+  const change = (next: EnvironmentDraft) => {
+    setDraft(next);
+    setDirty(true);
+    setProblems([]);
+  };
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -60,7 +64,13 @@ export function EnvironmentEditor({ environment, onSaved, onDeleted }: Props) {
       <h2>{environment ? environment.name : 'New environment'}</h2>
       <div className="field">
         <label htmlFor="env-name">Environment name</label>
-        <input id="env-name" value={draft.name} maxLength={200} onChange={(e) => change({ ...draft, name: e.target.value })} autoFocus={!environment} />
+        <input
+          id="env-name"
+          value={draft.name}
+          maxLength={200}
+          onChange={(e) => change({ ...draft, name: e.target.value })}
+          autoFocus={!environment}
+        />
       </div>
       <VariablesTable variables={draft.variables} onChange={(variables) => change({ ...draft, variables })} />
       <p className="hint">Secret values are stored encrypted and never shown again; they are sent to a run only.</p>
@@ -68,19 +78,36 @@ export function EnvironmentEditor({ environment, onSaved, onDeleted }: Props) {
         <div className="notice notice-error" role="alert">
           <div className="notice-body">
             <p className="notice-title">The environment cannot be saved yet</p>
-            <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+            <ul>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
           </div>
         </div>
       )}
-      {error !== undefined && <ErrorNotice title="Could not save the environment" error={error} onDismiss={() => setError(undefined)} />}
+      {error !== undefined && (
+        <ErrorNotice title="Could not save the environment" error={error} onDismiss={() => setError(undefined)} />
+      )}
       <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>Save</button>
+        <button type="submit" className="primary" disabled={busy}>
+          Save
+        </button>
         {dirty && <span className="muted">Unsaved changes</span>}
         <span className="toolbar-spacer" />
-        {environment && <button type="button" className="danger" onClick={() => setConfirming(true)}>Delete environment</button>}
+        {environment && (
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Delete environment
+          </button>
+        )}
       </div>
       {confirming && environment && (
-        <ConfirmDialog title={`Delete environment “${environment.name}”?`} confirmLabel="Delete" onCancel={() => setConfirming(false)} onConfirm={() => void remove()}>
+        <ConfirmDialog
+          title={`Delete environment “${environment.name}”?`}
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void remove()}
+        >
           <p>Its variables and secrets are deleted. Runs that used it keep their results.</p>
         </ConfirmDialog>
       )}

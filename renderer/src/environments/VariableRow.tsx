@@ -12,14 +12,22 @@ export function VariableRow({ variable: v, onChange, onRemove }: Props) {
   return (
     <tr>
       <td>
-        <input aria-label="Variable name" value={v.name} spellCheck={false} autoComplete="off" className="mono"
-          onChange={(e) => onChange({ ...v, name: e.target.value })} />
+        <input
+          aria-label="Variable name"
+          value={v.name}
+          spellCheck={false}
+          autoComplete="off"
+          className="mono"
+          onChange={(e) => onChange({ ...v, name: e.target.value })}
+        />
       </td>
       <td>
         {showsStoredSecret(v) ? (
           <span className="secret-set">
             <span aria-label="Secret value set">●●●● (set)</span>
-            <button type="button" onClick={() => onChange({ ...v, replacing: true, value: '' })}>Replace</button>
+            <button type="button" onClick={() => onChange({ ...v, replacing: true, value: '' })}>
+              Replace
+            </button>
           </span>
         ) : (
           <span className="value-edit">
@@ -35,16 +43,25 @@ export function VariableRow({ variable: v, onChange, onRemove }: Props) {
               onChange={(e) => onChange({ ...v, value: e.target.value })}
             />
             {v.secret && v.storedSecret && v.replacing && (
-              <button type="button" onClick={() => onChange({ ...v, replacing: false, value: '' })}>Keep current</button>
+              <button type="button" onClick={() => onChange({ ...v, replacing: false, value: '' })}>
+                Keep current
+              </button>
             )}
           </span>
         )}
       </td>
       <td className="center">
-        <input type="checkbox" aria-label="Secret" checked={v.secret} onChange={(e) => onChange(withSecret(v, e.target.checked))} />
+        <input
+          type="checkbox"
+          aria-label="Secret"
+          checked={v.secret}
+          onChange={(e) => onChange(withSecret(v, e.target.checked))}
+        />
       </td>
       <td className="row-actions">
-        <button type="button" className="ghost" onClick={onRemove}>Remove</button>
+        <button type="button" className="ghost" onClick={onRemove}>
+          Remove
+        </button>
       </td>
     </tr>
   );

@@ -18,20 +18,35 @@ export function VariablesTable({ variables, onChange }: Props) {
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Value</th>
-            <th scope="col" className="center">Secret</th>
-            <th scope="col"><span className="visually-hidden">Actions</span></th>
+            <th scope="col" className="center">
+              Secret
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {variables.length === 0 && (
-            <tr><td colSpan={4} className="muted">No variables. Plans read them as <code>{'${env.NAME}'}</code>.</td></tr>
+            <tr>
+              <td colSpan={4} className="muted">
+                No variables. Plans read them as <code>{'${env.NAME}'}</code>.
+              </td>
+            </tr>
           )}
           {variables.map((v) => (
-            <VariableRow key={v.key} variable={v} onChange={(next) => update(v.key, next)} onRemove={() => update(v.key, null)} />
+            <VariableRow
+              key={v.key}
+              variable={v}
+              onChange={(next) => update(v.key, next)}
+              onRemove={() => update(v.key, null)}
+            />
           ))}
         </tbody>
       </table>
-      <button type="button" onClick={() => onChange([...variables, emptyVariable()])}>Add variable</button>
+      <button type="button" onClick={() => onChange([...variables, emptyVariable()])}>
+        Add variable
+      </button>
     </>
   );
 }

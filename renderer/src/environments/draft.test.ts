@@ -23,7 +23,10 @@ describe('environment drafts', () => {
     expect(toSaveParams(toDraft(env))).toEqual({
       id: 'e1',
       name: 'staging',
-      variables: [{ name: 'BASE_URL', secret: false, value: 'https://staging' }, { name: 'API_TOKEN', secret: true }],
+      variables: [
+        { name: 'BASE_URL', secret: false, value: 'https://staging' },
+        { name: 'API_TOKEN', secret: true },
+      ],
     });
   });
 
@@ -51,7 +54,12 @@ describe('environment drafts', () => {
 
   it('checks names: present, well-formed, unique', () => {
     const d = { ...toDraft(null), name: ' ' };
-    d.variables = [emptyVariable(), { ...emptyVariable(), name: '1X' }, { ...emptyVariable(), name: 'A' }, { ...emptyVariable(), name: 'A' }];
+    d.variables = [
+      emptyVariable(),
+      { ...emptyVariable(), name: '1X' },
+      { ...emptyVariable(), name: 'A' },
+      { ...emptyVariable(), name: 'A' },
+    ];
     const problems = validateDraft(d);
     expect(problems).toHaveLength(4);
     expect(problems.join('\n')).toMatch(/name[\s\S]*row 1[\s\S]*1X[\s\S]*A appears twice/);

@@ -76,7 +76,8 @@ export function validateDraft(d: EnvironmentDraft): string[] {
   d.variables.forEach((v, i) => {
     const label = v.name || `row ${i + 1}`;
     if (!v.name) problems.push(`Variable in row ${i + 1} has no name.`);
-    else if (!NAME.test(v.name)) problems.push(`${v.name}: variable names use letters, digits and _ (not starting with a digit).`);
+    else if (!NAME.test(v.name))
+      problems.push(`${v.name}: variable names use letters, digits and _ (not starting with a digit).`);
     else if (seen.has(v.name)) problems.push(`${v.name} appears twice.`);
     seen.add(v.name);
     // A kept secret is matched by name on the back end; under a new name it would arrive without a value.
@@ -96,7 +97,9 @@ export function toSaveParams(d: EnvironmentDraft): Params<'environments.save'> {
     ...(d.id ? { id: d.id } : {}),
     name: d.name.trim(),
     variables: d.variables.map((v) =>
-      v.secret && (showsStoredSecret(v) || v.value === '') ? { name: v.name, secret: true } : { name: v.name, secret: v.secret, value: v.value },
+      v.secret && (showsStoredSecret(v) || v.value === '')
+        ? { name: v.name, secret: true }
+        : { name: v.name, secret: v.secret, value: v.value },
     ),
   };
 }

@@ -2,7 +2,12 @@
 
 const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-const DAY_TIME = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const DAY_TIME = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** A local date and time such as "Nov 21, 2025, 8:09:11 PM"; the input unchanged if it is not a date. */
 export function fmtDateTime(iso: string): string {

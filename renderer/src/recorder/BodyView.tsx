@@ -10,14 +10,32 @@ type Body = Entry['request']['body'];
 export function BodyView({ label, body, mimeType }: { label: string; body: Body; mimeType: string }) {
   const [all, setAll] = useState(false);
   if (!body || (body.size === 0 && !body.text)) return <p className="muted small">{label}: empty</p>;
-  if (body.omitted) return <p className="muted small">{label}: {fmtBytes(body.size)}, not kept ({body.omitted})</p>;
-  if (body.text === null) return <p className="muted small">{label}: {fmtBytes(body.size)} of binary data</p>;
+  if (body.omitted)
+    return (
+      <p className="muted small">
+        {label}: {fmtBytes(body.size)}, not kept ({body.omitted})
+      </p>
+    );
+  if (body.text === null)
+    return (
+      <p className="muted small">
+        {label}: {fmtBytes(body.size)} of binary data
+      </p>
+    );
   const { shown, hidden } = bodyPreview(readableBody(body.text, mimeType), all);
   return (
     <div className="entry-body">
-      <pre className="code body-text" aria-label={label} tabIndex={0}>{shown}</pre>
-      {hidden > 0 && <button type="button" className="ghost" onClick={() => setAll(true)}>Show all ({fmtCount(hidden)} more characters)</button>}
-      {body.truncated && <p className="text-warn small">Cut at the 1 MiB a recording keeps (the body had {fmtBytes(body.size)}).</p>}
+      <pre className="code body-text" aria-label={label} tabIndex={0}>
+        {shown}
+      </pre>
+      {hidden > 0 && (
+        <button type="button" className="ghost" onClick={() => setAll(true)}>
+          Show all ({fmtCount(hidden)} more characters)
+        </button>
+      )}
+      {body.truncated && (
+        <p className="text-warn small">Cut at the 1 MiB a recording keeps (the body had {fmtBytes(body.size)}).</p>
+      )}
     </div>
   );
 }

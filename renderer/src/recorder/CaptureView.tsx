@@ -45,30 +45,71 @@ export function CaptureView({ recording, entries, live, push }: Props) {
       <EntryFilters filter={filter} onFilter={setFilter} hosts={hosts} />
       <div className="toolbar capture-toolbar">
         <span role="status" aria-live="polite" className="capture-count">
-          {shown.length === entries.length ? `${entries.length} entries` : `${shown.length} of ${entries.length} entries shown`}
+          {shown.length === entries.length
+            ? `${entries.length} entries`
+            : `${shown.length} of ${entries.length} entries shown`}
           {picked.length > 0 && ` · ${picked.length} selected`}
           {hosts.length === 1 && ` · all on ${hosts[0]}`}
           {hiddenSelected > 0 && ` (${hiddenSelected} more selected but hidden by the filters)`}
           {!open && entries.length > 0 && ' · click an entry for its headers, bodies and timing'}
         </span>
         <span className="toolbar-spacer" />
-        {picked.length > 0 && <button type="button" className="ghost" onClick={() => setSelection(NO_SELECTION)}>Clear selection</button>}
-        <button type="button" onClick={() => setDialog('export')} disabled={entries.length === 0}>Export HAR…</button>
+        {picked.length > 0 && (
+          <button type="button" className="ghost" onClick={() => setSelection(NO_SELECTION)}>
+            Clear selection
+          </button>
+        )}
+        <button type="button" onClick={() => setDialog('export')} disabled={entries.length === 0}>
+          Export HAR…
+        </button>
         <button type="button" className="primary" onClick={() => setDialog('convert')} disabled={forPlan.length === 0}>
-          {picked.length > 0 ? `Create plan from ${picked.length} selected…` : `Create plan from ${order.length} shown…`}
+          {picked.length > 0
+            ? `Create plan from ${picked.length} selected…`
+            : `Create plan from ${order.length} shown…`}
         </button>
       </div>
-      {entries.length === 0
-        ? <p className="empty">{live ? 'Waiting for traffic: open a browser below the proxy address, or send a client through the proxy.' : 'This recording has no entries.'}</p>
-        : (
-          <div className={open ? 'capture-split' : 'capture-full'}>
-            <EntryTable rows={rows} selection={selection} onSelection={setSelection} current={current} onCurrent={setCurrent} follow={live} showHost={hosts.length > 1} />
-            {open && <EntryDetail key={current} recordingId={recording.id} entryId={current} onEntry={setCurrent} onClose={() => setCurrent(null)} />}
-          </div>
-        )}
-      {dialog === 'convert' && <ConvertDialog recording={recording} entryIds={forPlan} entries={byId} onClose={() => setDialog(null)} />}
-      {dialog === 'export' && <ExportHarDialog recording={{ ...recording, entryCount: entries.length }} selected={picked} onCancel={() => setDialog(null)}
-        onExport={(o) => { setDialog(null); void actions.exportHar(recording, o); }} />}
+      {entries.length === 0 ? (
+        <p className="empty">
+          {live
+            ? 'Waiting for traffic: open a browser below the proxy address, or send a client through the proxy.'
+            : 'This recording has no entries.'}
+        </p>
+      ) : (
+        <div className={open ? 'capture-split' : 'capture-full'}>
+          <EntryTable
+            rows={rows}
+            selection={selection}
+            onSelection={setSelection}
+            current={current}
+            onCurrent={setCurrent}
+            follow={live}
+            showHost={hosts.length > 1}
+          />
+          {open && (
+            <EntryDetail
+              key={current}
+              recordingId={recording.id}
+              entryId={current}
+              onEntry={setCurrent}
+              onClose={() => setCurrent(null)}
+            />
+          )}
+        </div>
+      )}
+      {dialog === 'convert' && (
+        <ConvertDialog recording={recording} entryIds={forPlan} entries={byId} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'export' && (
+        <ExportHarDialog
+          recording={{ ...recording, entryCount: entries.length }}
+          selected={picked}
+          onCancel={() => setDialog(null)}
+          onExport={(o) => {
+            setDialog(null);
+            void actions.exportHar(recording, o);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -41,40 +41,95 @@ export function ConvertDialog({ recording, entryIds, entries, onClose }: Props) 
   const act = async (what: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
-    try { await what(); } catch (e) { setError(e); } finally { setBusy(false); }
+    try {
+      await what();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
   };
-  const find = () => act(async () => {
-    const o = convertOptions(form);
-    if (!o.ok) throw new Error(o.message);
-    const proposal = await client.call('recordings.propose', { id: recording.id, entryIds: ids, options: o.options });
-    setAccepted(initialAccepted(proposal.correlations));
-    setUnique(initialAccepted(proposal.uniqueValues));
-    setProposed({ options: o.options, proposal });
-  });
-  const create = () => act(async () => {
-    if (!proposed) return;
-    if (!name.trim()) throw new Error('Give the plan a name.');
-    const { plan } = await client.call('recordings.toPlan', { id: recording.id, entryIds: ids, options: proposed.options, acceptedCorrelations: accepted, acceptedUniqueValues: unique, name: name.trim() });
-    navigate({ page: 'plan', id: plan.id });
-  });
+  const find = () =>
+    act(async () => {
+      const o = convertOptions(form);
+      if (!o.ok) throw new Error(o.message);
+      const proposal = await client.call('recordings.propose', { id: recording.id, entryIds: ids, options: o.options });
+      setAccepted(initialAccepted(proposal.correlations));
+      setUnique(initialAccepted(proposal.uniqueValues));
+      setProposed({ options: o.options, proposal });
+    });
+  const create = () =>
+    act(async () => {
+      if (!proposed) return;
+      if (!name.trim()) throw new Error('Give the plan a name.');
+      const { plan } = await client.call('recordings.toPlan', {
+        id: recording.id,
+        entryIds: ids,
+        options: proposed.options,
+        acceptedCorrelations: accepted,
+        acceptedUniqueValues: unique,
+        name: name.trim(),
+      });
+      navigate({ page: 'plan', id: plan.id });
+    });
 
   return (
-    <dialog ref={ref} className="confirm convert-dialog" aria-labelledby={`${id}-title`} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="confirm convert-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id={`${id}-title`}>Create a plan from {recording.name}</h2>
-      {proposed === null
-        ? <ConvertOptionsStep form={form} onForm={setForm} entryCount={ids.length} />
-        : <CorrelationReview proposal={preview.proposal ?? proposed.proposal} correlations={proposed.proposal.correlations} entries={entries}
-            accepted={accepted} onAccepted={setAccepted} uniqueValues={proposed.proposal.uniqueValues} unique={unique} onUnique={setUnique}
-            updating={preview.loading} name={name} onName={setName} />}
+      {proposed === null ? (
+        <ConvertOptionsStep form={form} onForm={setForm} entryCount={ids.length} />
+      ) : (
+        <CorrelationReview
+          proposal={preview.proposal ?? proposed.proposal}
+          correlations={proposed.proposal.correlations}
+          entries={entries}
+          accepted={accepted}
+          onAccepted={setAccepted}
+          uniqueValues={proposed.proposal.uniqueValues}
+          unique={unique}
+          onUnique={setUnique}
+          updating={preview.loading}
+          name={name}
+          onName={setName}
+        />
+      )}
       {preview.error !== undefined && <ErrorNotice title="The preview could not be updated" error={preview.error} />}
-      {error !== undefined && <ErrorNotice title={proposed ? 'The plan was not created' : 'No plan could be proposed'} error={error} />}
+      {error !== undefined && (
+        <ErrorNotice title={proposed ? 'The plan was not created' : 'No plan could be proposed'} error={error} />
+      )}
       <div className="actions">
-        {proposed && <button type="button" onClick={() => setProposed(null)} disabled={busy}>Back to options</button>}
+        {proposed && (
+          <button type="button" onClick={() => setProposed(null)} disabled={busy}>
+            Back to options
+          </button>
+        )}
         <span className="toolbar-spacer" />
-        <button type="button" onClick={onClose}>Cancel</button>
-        {proposed === null
-          ? <button type="button" className="primary" onClick={() => void find()} disabled={busy} aria-busy={busy}>Find correlations</button>
-          : <button type="button" className="primary" onClick={() => void create()} disabled={busy || preview.loading} aria-busy={busy}>Create plan</button>}
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        {proposed === null ? (
+          <button type="button" className="primary" onClick={() => void find()} disabled={busy} aria-busy={busy}>
+            Find correlations
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void create()}
+            disabled={busy || preview.loading}
+            aria-busy={busy}
+          >
+            Create plan
+          </button>
+        )}
       </div>
     </dialog>
   );

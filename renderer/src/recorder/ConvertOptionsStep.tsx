@@ -14,18 +14,36 @@ export function ConvertOptionsStep({ form, onForm, entryCount }: Props) {
   const set = (patch: Partial<ConvertForm>) => onForm({ ...form, ...patch });
   return (
     <div className="form convert-options">
-      <p>{entryCount} entr{entryCount === 1 ? 'y' : 'ies'} become request steps, in order; a redirect chain is one step (the engine follows it, as the browser did), except after a form submission, whose redirect is checked (a refused form answers with the form again) before the next page is requested. Then Loadsmith looks for values the server produced that later requests send back, and for typed values to make unique.</p>
+      <p>
+        {entryCount} entr{entryCount === 1 ? 'y' : 'ies'} become request steps, in order; a redirect chain is one step
+        (the engine follows it, as the browser did), except after a form submission, whose redirect is checked (a
+        refused form answers with the form again) before the next page is requested. Then Loadsmith looks for values the
+        server produced that later requests send back, and for typed values to make unique.
+      </p>
       <div className="form-row">
         <div className="field">
           <label htmlFor={`${id}-group`}>Groups</label>
-          <select id={`${id}-group`} value={form.groupBy} onChange={(e) => set({ groupBy: e.target.value as ConvertForm['groupBy'] })}>
-            {(Object.keys(GROUP_LABELS) as ConvertForm['groupBy'][]).map((g) => <option key={g} value={g}>{GROUP_LABELS[g]}</option>)}
+          <select
+            id={`${id}-group`}
+            value={form.groupBy}
+            onChange={(e) => set({ groupBy: e.target.value as ConvertForm['groupBy'] })}
+          >
+            {(Object.keys(GROUP_LABELS) as ConvertForm['groupBy'][]).map((g) => (
+              <option key={g} value={g}>
+                {GROUP_LABELS[g]}
+              </option>
+            ))}
           </select>
         </div>
         {form.groupBy === 'gap' && (
           <div className="field field-small">
             <label htmlFor={`${id}-gap`}>Pause between groups (ms)</label>
-            <input id={`${id}-gap`} inputMode="numeric" value={form.gapMs} onChange={(e) => set({ gapMs: e.target.value })} />
+            <input
+              id={`${id}-gap`}
+              inputMode="numeric"
+              value={form.gapMs}
+              onChange={(e) => set({ gapMs: e.target.value })}
+            />
           </div>
         )}
       </div>
@@ -37,7 +55,12 @@ export function ConvertOptionsStep({ form, onForm, entryCount }: Props) {
         {form.thinkTimes && (
           <div className="field field-small">
             <label htmlFor={`${id}-think`}>Shortest think time (ms)</label>
-            <input id={`${id}-think`} inputMode="numeric" value={form.minThinkMs} onChange={(e) => set({ minThinkMs: e.target.value })} />
+            <input
+              id={`${id}-think`}
+              inputMode="numeric"
+              value={form.minThinkMs}
+              onChange={(e) => set({ minThinkMs: e.target.value })}
+            />
           </div>
         )}
       </div>
@@ -46,7 +69,11 @@ export function ConvertOptionsStep({ form, onForm, entryCount }: Props) {
         Leave out static assets (scripts, styles, images, fonts, media)
       </label>
       <label className="choice">
-        <input type="checkbox" checked={form.keepUserAgent} onChange={(e) => set({ keepUserAgent: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={form.keepUserAgent}
+          onChange={(e) => set({ keepUserAgent: e.target.checked })}
+        />
         Send the browser's User-Agent (default: the engine's own)
       </label>
     </div>

@@ -35,17 +35,34 @@ export function CorrelationTable({ correlations, accepted, onAccepted, entries }
             return (
               <tr key={c.id} className={on ? undefined : 'correlation-rejected'}>
                 <td className="select-cell">
-                  <input type="checkbox" aria-label={`Accept ${c.variable}`} checked={on} onChange={(e) => onAccepted(setAccepted(accepted, correlations, c.id, e.target.checked))} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Accept ${c.variable}`}
+                    checked={on}
+                    onChange={(e) => onAccepted(setAccepted(accepted, correlations, c.id, e.target.checked))}
+                  />
                 </td>
-                <th scope="row"><code>{c.variable}</code></th>
-                <td><code className="correlation-value" title={`${c.valueLength} characters`}>{c.preview}</code></td>
+                <th scope="row">
+                  <code>{c.variable}</code>
+                </th>
+                <td>
+                  <code className="correlation-value" title={`${c.valueLength} characters`}>
+                    {c.preview}
+                  </code>
+                </td>
                 <td>
                   <div>{entryLabel(c.source.entryId, entries)}</div>
-                  <div className="muted small">{sourceText(c)} → <code>{extractorText(c.source.extractor)}</code></div>
+                  <div className="muted small">
+                    {sourceText(c)} → <code>{extractorText(c.source.extractor)}</code>
+                  </div>
                 </td>
                 <td>
                   <ul className="correlation-uses">
-                    {c.uses.map((u, i) => <li key={i}>{entryLabel(u.entryId, entries)} <span className="muted small">· {usageText(u)}</span></li>)}
+                    {c.uses.map((u, i) => (
+                      <li key={i}>
+                        {entryLabel(u.entryId, entries)} <span className="muted small">· {usageText(u)}</span>
+                      </li>
+                    ))}
                   </ul>
                 </td>
                 <td>

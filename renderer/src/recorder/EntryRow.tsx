@@ -23,29 +23,63 @@ export function EntryRow({ row, index, selected, current, onToggle, onOpen, show
   const e = row.entry;
   const statusClass = e.status === 0 || e.status >= 400 ? 'text-bad' : e.status >= 300 ? 'text-warn' : '';
   return (
-    <tr aria-rowindex={index} aria-current={current ? 'true' : undefined}
-      className={`entry-row${current ? ' entry-current' : ''}${selected ? ' entry-selected' : ''}`} onClick={() => onOpen(e.id)}>
+    <tr
+      aria-rowindex={index}
+      aria-current={current ? 'true' : undefined}
+      className={`entry-row${current ? ' entry-current' : ''}${selected ? ' entry-selected' : ''}`}
+      onClick={() => onOpen(e.id)}
+    >
       <td className="select-cell" onClick={(ev) => ev.stopPropagation()}>
-        <input type="checkbox" aria-label={`Select entry ${e.id}`} checked={selected}
-          onChange={(ev) => onToggle(e.id, ev.target.checked, 'shiftKey' in ev.nativeEvent && ev.nativeEvent.shiftKey === true)} />
+        <input
+          type="checkbox"
+          aria-label={`Select entry ${e.id}`}
+          checked={selected}
+          onChange={(ev) =>
+            onToggle(e.id, ev.target.checked, 'shiftKey' in ev.nativeEvent && ev.nativeEvent.shiftKey === true)
+          }
+        />
       </td>
       <td className="num muted">{e.id}</td>
-      <td><span className="method">{e.method}</span></td>
-      {showHost && <td className="muted" title={e.host}>{e.host}</td>}
+      <td>
+        <span className="method">{e.method}</span>
+      </td>
+      {showHost && (
+        <td className="muted" title={e.host}>
+          {e.host}
+        </td>
+      )}
       <td className="entry-url" title={e.error ? `${e.url}\n${e.error}` : e.url}>
         <div className="entry-url-line">
           <span className="entry-path" style={{ paddingLeft: row.depth * INDENT_PX }}>
-            {row.depth > 0 && <span className="redirect-mark" role="img" aria-label="redirected">↳</span>}{' '}
-            {row.redirectedFromHidden !== null && <span className="muted small">from #{row.redirectedFromHidden} </span>}
+            {row.depth > 0 && (
+              <span className="redirect-mark" role="img" aria-label="redirected">
+                ↳
+              </span>
+            )}{' '}
+            {row.redirectedFromHidden !== null && (
+              <span className="muted small">from #{row.redirectedFromHidden} </span>
+            )}
             {pathOf(e.url)}
           </span>{' '}
           {e.secret && <LockIcon label="carries credentials" title="Carries credentials (redacted unless revealed)" />}
-          {row.hops > 0 && <span className="badge chain-badge">{row.hops} redirect{row.hops === 1 ? '' : 's'}</span>}
+          {row.hops > 0 && (
+            <span className="badge chain-badge">
+              {row.hops} redirect{row.hops === 1 ? '' : 's'}
+            </span>
+          )}
         </div>
       </td>
       <td className={`num ${statusClass}`}>{e.status === 0 ? 'failed' : e.status}</td>
       <td className="muted">{e.type}</td>
-      <td className="num">{fmtBytes(e.size)}{e.truncated && <span className="text-warn" title="Larger than the 1 MiB a recording keeps"> ✂</span>}</td>
+      <td className="num">
+        {fmtBytes(e.size)}
+        {e.truncated && (
+          <span className="text-warn" title="Larger than the 1 MiB a recording keeps">
+            {' '}
+            ✂
+          </span>
+        )}
+      </td>
       <td className="num">{fmtMs(e.durationMs)}</td>
     </tr>
   );

@@ -33,7 +33,9 @@ export function EntryTable({ rows, selection, onSelection, current, onCurrent, f
   const order = rows.map((r) => r.entry.id);
   const state = shownState(selection, order);
 
-  useEffect(() => { if (all.current) all.current.indeterminate = state === 'some'; }, [state]);
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = state === 'some';
+  }, [state]);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -65,38 +67,89 @@ export function EntryTable({ rows, selection, onSelection, current, onCurrent, f
     const el = scroller.current;
     if (el) el.scrollTop = scrollToRow(next, el.scrollTop, el.clientHeight, ROW_HEIGHT, HEADER_HEIGHT);
   };
-  const toggle = (id: number, on: boolean, shift: boolean) => onSelection(shift ? selectRange(selection, order, id, on) : toggleEntry(selection, id, on));
+  const toggle = (id: number, on: boolean, shift: boolean) =>
+    onSelection(shift ? selectRange(selection, order, id, on) : toggleEntry(selection, id, on));
 
-  const { start, end } = visibleRange({ scrollTop: Math.max(0, view.top - HEADER_HEIGHT), viewportHeight: view.height, rowHeight: ROW_HEIGHT, count: rows.length });
+  const { start, end } = visibleRange({
+    scrollTop: Math.max(0, view.top - HEADER_HEIGHT),
+    viewportHeight: view.height,
+    rowHeight: ROW_HEIGHT,
+    count: rows.length,
+  });
   return (
-    <div className="entry-scroll" ref={scroller} onScroll={onScroll} onKeyDown={move} tabIndex={0} role="region" aria-label="Captured entries">
+    <div
+      className="entry-scroll"
+      ref={scroller}
+      onScroll={onScroll}
+      onKeyDown={move}
+      tabIndex={0}
+      role="region"
+      aria-label="Captured entries"
+    >
       <table className="table entry-table" aria-label="Entries" aria-rowcount={rows.length + 1}>
         <colgroup>
-          <col className="col-select" /><col className="col-id" /><col className="col-method" />{showHost && <col className="col-host" />}<col />
-          <col className="col-status" /><col className="col-type" /><col className="col-size" /><col className="col-time" />
+          <col className="col-select" />
+          <col className="col-id" />
+          <col className="col-method" />
+          {showHost && <col className="col-host" />}
+          <col />
+          <col className="col-status" />
+          <col className="col-type" />
+          <col className="col-size" />
+          <col className="col-time" />
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col" className="select-cell">
-              <input ref={all} type="checkbox" aria-label="Select all shown entries" checked={state === 'all'} onChange={(e) => onSelection(selectShown(selection, order, e.target.checked))} />
+              <input
+                ref={all}
+                type="checkbox"
+                aria-label="Select all shown entries"
+                checked={state === 'all'}
+                onChange={(e) => onSelection(selectShown(selection, order, e.target.checked))}
+              />
             </th>
-            <th scope="col" className="num">#</th>
+            <th scope="col" className="num">
+              #
+            </th>
             <th scope="col">Method</th>
             {showHost && <th scope="col">Host</th>}
             <th scope="col">Path</th>
-            <th scope="col" className="num">Status</th>
+            <th scope="col" className="num">
+              Status
+            </th>
             <th scope="col">Type</th>
-            <th scope="col" className="num">Size</th>
-            <th scope="col" className="num">Time</th>
+            <th scope="col" className="num">
+              Size
+            </th>
+            <th scope="col" className="num">
+              Time
+            </th>
           </tr>
         </thead>
         <tbody>
-          {start > 0 && <tr aria-hidden="true" className="spacer" style={{ height: start * ROW_HEIGHT }}><td colSpan={columns} /></tr>}
+          {start > 0 && (
+            <tr aria-hidden="true" className="spacer" style={{ height: start * ROW_HEIGHT }}>
+              <td colSpan={columns} />
+            </tr>
+          )}
           {rows.slice(start, end).map((r, i) => (
-            <EntryRow key={r.entry.id} row={r} index={start + i + 2} selected={selection.ids.has(r.entry.id)} current={current === r.entry.id}
-              onToggle={toggle} onOpen={onCurrent} showHost={showHost} />
+            <EntryRow
+              key={r.entry.id}
+              row={r}
+              index={start + i + 2}
+              selected={selection.ids.has(r.entry.id)}
+              current={current === r.entry.id}
+              onToggle={toggle}
+              onOpen={onCurrent}
+              showHost={showHost}
+            />
           ))}
-          {end < rows.length && <tr aria-hidden="true" className="spacer" style={{ height: (rows.length - end) * ROW_HEIGHT }}><td colSpan={columns} /></tr>}
+          {end < rows.length && (
+            <tr aria-hidden="true" className="spacer" style={{ height: (rows.length - end) * ROW_HEIGHT }}>
+              <td colSpan={columns} />
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -12,7 +12,15 @@ export function HeadersTable({ label, headers }: { label: string; headers: reado
       <tbody>
         {headers.map((h, i) => (
           <tr key={i}>
-            <th scope="row">{h.name}{h.secret && <> <LockIcon label="secret" title="Secret: REDACTED unless shown" /></>}</th>
+            <th scope="row">
+              {h.name}
+              {h.secret && (
+                <>
+                  {' '}
+                  <LockIcon label="secret" title="Secret: REDACTED unless shown" />
+                </>
+              )}
+            </th>
             <td className="mono wrap">{h.value}</td>
           </tr>
         ))}

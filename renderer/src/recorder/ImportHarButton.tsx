@@ -8,14 +8,23 @@ export function ImportHarButton({ onImport }: { onImport: (file: File | null) =>
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" onClick={() => (nativeDialogs ? void onImport(null) : input.current?.click())}>Import HAR…</button>
+      <button type="button" onClick={() => (nativeDialogs ? void onImport(null) : input.current?.click())}>
+        Import HAR…
+      </button>
       {!nativeDialogs && (
-        <input ref={input} type="file" className="visually-hidden" tabIndex={-1} aria-label="HAR file to import" accept=".har,.json,application/json"
+        <input
+          ref={input}
+          type="file"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="HAR file to import"
+          accept=".har,.json,application/json"
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
             if (file) void onImport(file);
-          }} />
+          }}
+        />
       )}
     </>
   );

@@ -32,11 +32,23 @@ export function LiveControls({ recording: r, stopping, onStopping, onError }: Pr
   return (
     <section className="panel live-recording" aria-label="Recording in progress">
       <div className="live-bar">
-        <span className="live"><span className="live-dot" aria-hidden="true" /> Recording</span>
-        <label htmlFor={`${id}-proxy`} className="inline-label">Proxy address</label>
-        <input id={`${id}-proxy`} readOnly value={r.proxyUrl ?? ''} className="mono proxy-address" onFocus={(e) => e.target.select()} />
+        <span className="live">
+          <span className="live-dot" aria-hidden="true" /> Recording
+        </span>
+        <label htmlFor={`${id}-proxy`} className="inline-label">
+          Proxy address
+        </label>
+        <input
+          id={`${id}-proxy`}
+          readOnly
+          value={r.proxyUrl ?? ''}
+          className="mono proxy-address"
+          onFocus={(e) => e.target.select()}
+        />
         <span className="toolbar-spacer" />
-        <button type="button" className="danger" disabled={stopping} aria-busy={stopping} onClick={() => void stop()}>Stop recording</button>
+        <button type="button" className="danger" disabled={stopping} aria-busy={stopping} onClick={() => void stop()}>
+          Stop recording
+        </button>
       </div>
       <OpenBrowserForm recording={r} />
       <OtherClientsPanel proxyUrl={r.proxyUrl} />

@@ -37,35 +37,80 @@ export function RecorderPage() {
     <section className="page recorder-page" aria-labelledby="recorder-heading">
       <header className="page-header">
         <h1 id="recorder-heading">Recorder</h1>
-        <p className="muted">Record what a browser (or curl, an app, a phone) sends, then turn the requests you pick into a plan, with the values a server hands out (CSRF tokens, session tokens, ids) extracted on every run.</p>
+        <p className="muted">
+          Record what a browser (or curl, an app, a phone) sends, then turn the requests you pick into a plan, with the
+          values a server hands out (CSRF tokens, session tokens, ids) extracted on every run.
+        </p>
       </header>
-      {active
-        ? <div className="notice notice-info" role="status"><div className="notice-body">
-            <p className="notice-title">Recording <strong>{active.name}</strong> is in progress on <code>{active.proxyUrl}</code>.</p>
-            <p><a href={hrefFor({ page: 'recording', id: active.id })}>Go to the recording</a> to watch it, open a browser or stop it.</p>
-          </div></div>
-        : recordings.data && <StartRecordingForm onStarted={open} />}
+      {active ? (
+        <div className="notice notice-info" role="status">
+          <div className="notice-body">
+            <p className="notice-title">
+              Recording <strong>{active.name}</strong> is in progress on <code>{active.proxyUrl}</code>.
+            </p>
+            <p>
+              <a href={hrefFor({ page: 'recording', id: active.id })}>Go to the recording</a> to watch it, open a
+              browser or stop it.
+            </p>
+          </div>
+        </div>
+      ) : (
+        recordings.data && <StartRecordingForm onStarted={open} />
+      )}
       <MessageList messages={messages} />
       {recordings.error !== undefined && <ErrorNotice title="Could not load the recordings" error={recordings.error} />}
       <div className="toolbar recordings-toolbar">
         <h2>Recordings</h2>
         <span className="toolbar-spacer" />
-        <ImportHarButton onImport={(file) => actions.importHar(file).then((r) => { if (r) open(r); })} />
+        <ImportHarButton
+          onImport={(file) =>
+            actions.importHar(file).then((r) => {
+              if (r) open(r);
+            })
+          }
+        />
       </div>
-      {recordings.data === undefined
-        ? recordings.loading && <Loading what="Loading recordings…" />
-        : recordings.data.length === 0
-          ? <p className="empty">No recordings yet. Start one above, or import a HAR file.</p>
-          : <RecordingsTable recordings={recordings.data} onRename={actions.rename} onExport={setExporting} onDelete={setDeleting} />}
+      {recordings.data === undefined ? (
+        recordings.loading && <Loading what="Loading recordings…" />
+      ) : recordings.data.length === 0 ? (
+        <p className="empty">No recordings yet. Start one above, or import a HAR file.</p>
+      ) : (
+        <RecordingsTable
+          recordings={recordings.data}
+          onRename={actions.rename}
+          onExport={setExporting}
+          onDelete={setDeleting}
+        />
+      )}
       <OtherClientsPanel proxyUrl={active?.proxyUrl ?? null} />
       {deleting && (
-        <ConfirmDialog title={`Delete recording ${deleting.name}?`} confirmLabel="Delete" onCancel={() => setDeleting(null)}
-          onConfirm={() => { const r = deleting; setDeleting(null); void actions.remove(r); }}>
-          <p>Its {deleting.entryCount} entries are deleted with it{deleting.status === 'recording' ? ', and the recording is stopped first' : ''}. Plans made from it stay.</p>
+        <ConfirmDialog
+          title={`Delete recording ${deleting.name}?`}
+          confirmLabel="Delete"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const r = deleting;
+            setDeleting(null);
+            void actions.remove(r);
+          }}
+        >
+          <p>
+            Its {deleting.entryCount} entries are deleted with it
+            {deleting.status === 'recording' ? ', and the recording is stopped first' : ''}. Plans made from it stay.
+          </p>
         </ConfirmDialog>
       )}
-      {exporting && <ExportHarDialog recording={exporting} selected={[]} onCancel={() => setExporting(null)}
-        onExport={(o) => { setExporting(null); void actions.exportHar(exporting, o); }} />}
+      {exporting && (
+        <ExportHarDialog
+          recording={exporting}
+          selected={[]}
+          onCancel={() => setExporting(null)}
+          onExport={(o) => {
+            setExporting(null);
+            void actions.exportHar(exporting, o);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -7,13 +7,52 @@ export function RecordingFacts({ recording: r, entries }: { recording: Recording
   const o = r.options;
   return (
     <dl className="facts">
-      <div><dt>Started</dt><dd><Time iso={r.startedAt} /></dd></div>
-      {r.stoppedAt && <div><dt>Stopped</dt><dd><Time iso={r.stoppedAt} /></dd></div>}
-      <div><dt>Entries</dt><dd>{fmtCount(Math.max(entries, r.entryCount))}</dd></div>
-      <div><dt>Source</dt><dd>{r.source === 'har' ? <>HAR file {o.fileName && <code>{o.fileName}</code>}</> : 'Recording proxy'}</dd></div>
-      {o.allowHosts.length > 0 && <div><dt>Allowed hosts</dt><dd><code>{o.allowHosts.join(', ')}</code></dd></div>}
-      {o.insecureHosts.length > 0 && <div><dt>Insecure hosts</dt><dd><code>{o.insecureHosts.join(', ')}</code></dd></div>}
-      {o.upstreamProxy && <div><dt>Upstream proxy</dt><dd><code>{o.upstreamProxy}</code></dd></div>}
+      <div>
+        <dt>Started</dt>
+        <dd>
+          <Time iso={r.startedAt} />
+        </dd>
+      </div>
+      {r.stoppedAt && (
+        <div>
+          <dt>Stopped</dt>
+          <dd>
+            <Time iso={r.stoppedAt} />
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Entries</dt>
+        <dd>{fmtCount(Math.max(entries, r.entryCount))}</dd>
+      </div>
+      <div>
+        <dt>Source</dt>
+        <dd>{r.source === 'har' ? <>HAR file {o.fileName && <code>{o.fileName}</code>}</> : 'Recording proxy'}</dd>
+      </div>
+      {o.allowHosts.length > 0 && (
+        <div>
+          <dt>Allowed hosts</dt>
+          <dd>
+            <code>{o.allowHosts.join(', ')}</code>
+          </dd>
+        </div>
+      )}
+      {o.insecureHosts.length > 0 && (
+        <div>
+          <dt>Insecure hosts</dt>
+          <dd>
+            <code>{o.insecureHosts.join(', ')}</code>
+          </dd>
+        </div>
+      )}
+      {o.upstreamProxy && (
+        <div>
+          <dt>Upstream proxy</dt>
+          <dd>
+            <code>{o.upstreamProxy}</code>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

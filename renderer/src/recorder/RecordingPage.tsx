@@ -29,8 +29,14 @@ export function RecordingPage({ id }: { id: string }) {
   if (r === undefined) {
     return (
       <section className="page" aria-label="Recording">
-        <p className="breadcrumb"><a href={hrefFor({ page: 'recorder' })}>← Recorder</a></p>
-        {recording.error !== undefined ? <ErrorNotice title="Could not open this recording" error={recording.error} /> : <Loading what="Loading the recording…" />}
+        <p className="breadcrumb">
+          <a href={hrefFor({ page: 'recorder' })}>← Recorder</a>
+        </p>
+        {recording.error !== undefined ? (
+          <ErrorNotice title="Could not open this recording" error={recording.error} />
+        ) : (
+          <Loading what="Loading the recording…" />
+        )}
       </section>
     );
   }
@@ -38,16 +44,29 @@ export function RecordingPage({ id }: { id: string }) {
   return (
     <section className="page recording-page" aria-labelledby="recording-heading">
       <header className="page-header">
-        <p className="breadcrumb"><a href={hrefFor({ page: 'recorder' })}>← Recorder</a></p>
-        <h1 id="recording-heading">{r.name} <RecordingStatus recording={r} /></h1>
+        <p className="breadcrumb">
+          <a href={hrefFor({ page: 'recorder' })}>← Recorder</a>
+        </p>
+        <h1 id="recording-heading">
+          {r.name} <RecordingStatus recording={r} />
+        </h1>
         <RecordingFacts recording={r} entries={entries.entries.length} />
       </header>
-      {live && <LiveControls recording={r} stopping={stopping} onStopping={setStopping} onError={(title, error) => messages.push({ kind: 'error', title, error })} />}
+      {live && (
+        <LiveControls
+          recording={r}
+          stopping={stopping}
+          onStopping={setStopping}
+          onError={(title, error) => messages.push({ kind: 'error', title, error })}
+        />
+      )}
       <MessageList messages={messages} />
       {entries.error !== undefined && <ErrorNotice title="Could not load the entries" error={entries.error} />}
-      {!entries.loaded
-        ? <Loading what="Loading entries…" />
-        : <CaptureView recording={r} entries={entries.entries} live={live} push={messages.push} />}
+      {!entries.loaded ? (
+        <Loading what="Loading entries…" />
+      ) : (
+        <CaptureView recording={r} entries={entries.entries} live={live} push={messages.push} />
+      )}
     </section>
   );
 }

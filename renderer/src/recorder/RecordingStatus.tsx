@@ -2,6 +2,11 @@
 import type { Recording } from '../../../app/contract/recordings.ts';
 
 export function RecordingStatus({ recording }: { recording: Recording }) {
-  if (recording.status === 'recording') return <span className="badge badge-running"><span className="live-dot" aria-hidden="true" /> Recording</span>;
+  if (recording.status === 'recording')
+    return (
+      <span className="badge badge-running">
+        <span className="live-dot" aria-hidden="true" /> Recording
+      </span>
+    );
   return <span className="badge">{recording.source === 'har' ? 'Imported' : 'Stopped'}</span>;
 }

@@ -24,40 +24,67 @@ export function RecordingsTable({ recordings, onRename, onExport, onDelete }: Pr
             <th scope="col">Name</th>
             <th scope="col">Source</th>
             <th scope="col">Started</th>
-            <th scope="col" className="num">Entries</th>
+            <th scope="col" className="num">
+              Entries
+            </th>
             <th scope="col">Status</th>
-            <th scope="col"><span className="visually-hidden">Actions</span></th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {recordings.map((r) => <RecordingRow key={r.id} recording={r} onRename={onRename} onExport={onExport} onDelete={onDelete} />)}
+          {recordings.map((r) => (
+            <RecordingRow key={r.id} recording={r} onRename={onRename} onExport={onExport} onDelete={onDelete} />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
 
-function RecordingRow({ recording: r, onRename, onExport, onDelete }: { recording: Recording } & Omit<Props, 'recordings'>) {
+function RecordingRow({
+  recording: r,
+  onRename,
+  onExport,
+  onDelete,
+}: { recording: Recording } & Omit<Props, 'recordings'>) {
   const [renaming, setRenaming] = useState(false);
   return (
     <tr>
       <th scope="row" className="name-cell">
-        {renaming
-          ? <RenameForm initial={r.name} onCancel={() => setRenaming(false)} onSave={async (name) => {
+        {renaming ? (
+          <RenameForm
+            initial={r.name}
+            onCancel={() => setRenaming(false)}
+            onSave={async (name) => {
               const ok = await onRename(r, name);
               if (ok) setRenaming(false);
               return ok;
-            }} />
-          : <a href={hrefFor({ page: 'recording', id: r.id })}>{r.name}</a>}
+            }}
+          />
+        ) : (
+          <a href={hrefFor({ page: 'recording', id: r.id })}>{r.name}</a>
+        )}
       </th>
       <td>{r.source === 'har' ? <>HAR file {r.options.fileName && <code>{r.options.fileName}</code>}</> : 'Proxy'}</td>
-      <td><Time iso={r.startedAt} compact /></td>
+      <td>
+        <Time iso={r.startedAt} compact />
+      </td>
       <td className="num">{fmtCount(r.entryCount)}</td>
-      <td><RecordingStatus recording={r} /></td>
+      <td>
+        <RecordingStatus recording={r} />
+      </td>
       <td className="row-actions">
-        <button type="button" onClick={() => setRenaming(true)} disabled={renaming}>Rename</button>
-        <button type="button" onClick={() => onExport(r)} disabled={r.entryCount === 0}>Export HAR…</button>
-        <button type="button" className="danger" onClick={() => onDelete(r)}>Delete</button>
+        <button type="button" onClick={() => setRenaming(true)} disabled={renaming}>
+          Rename
+        </button>
+        <button type="button" onClick={() => onExport(r)} disabled={r.entryCount === 0}>
+          Export HAR…
+        </button>
+        <button type="button" className="danger" onClick={() => onDelete(r)}>
+          Delete
+        </button>
       </td>
     </tr>
   );

@@ -33,11 +33,23 @@ export function UniqueValueTable({ values, accepted, onAccepted, entries }: Prop
             return (
               <tr key={u.id} className={on ? undefined : 'correlation-rejected'}>
                 <td className="select-cell">
-                  <input type="checkbox" aria-label={`Make ${u.field} unique`} checked={on} onChange={(e) => onAccepted(setAccepted(accepted, values, u.id, e.target.checked))} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Make ${u.field} unique`}
+                    checked={on}
+                    onChange={(e) => onAccepted(setAccepted(accepted, values, u.id, e.target.checked))}
+                  />
                 </td>
-                <th scope="row"><code>{u.field}</code></th>
-                <td><code className="correlation-value">{u.value}</code></td>
-                <td><code className="correlation-value">{on ? u.replacement : u.value}</code>{u.suggested && <span className="muted small"> suggested</span>}</td>
+                <th scope="row">
+                  <code>{u.field}</code>
+                </th>
+                <td>
+                  <code className="correlation-value">{u.value}</code>
+                </td>
+                <td>
+                  <code className="correlation-value">{on ? u.replacement : u.value}</code>
+                  {u.suggested && <span className="muted small"> suggested</span>}
+                </td>
                 <td>{entryLabel(u.entryId, entries)}</td>
               </tr>
             );

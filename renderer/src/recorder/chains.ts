@@ -34,7 +34,12 @@ export function entryRows(shown: readonly EntrySummary[], all: readonly EntrySum
     if (visited.has(e.id)) return;
     visited.add(e.id);
     const hidden = e.redirectFrom !== null && !shownIds.has(e.redirectFrom) ? e.redirectFrom : null;
-    rows.push({ entry: e, depth: Math.min(depth, MAX_DEPTH), redirectedFromHidden: hidden, hops: e.redirectFrom === null ? hops.get(e.id) ?? 0 : 0 });
+    rows.push({
+      entry: e,
+      depth: Math.min(depth, MAX_DEPTH),
+      redirectedFromHidden: hidden,
+      hops: e.redirectFrom === null ? (hops.get(e.id) ?? 0) : 0,
+    });
     for (const child of children.get(e.id) ?? []) visit(child, depth + 1);
   };
   for (const e of shown) {
@@ -55,7 +60,10 @@ function hopCounts(all: readonly EntrySummary[]): Map<number, number> {
     if (e.redirectFrom !== null) continue;
     let n = 0;
     const seen = new Set([e.id]);
-    for (let id = next.get(e.id); id !== undefined && !seen.has(id); id = next.get(id)) { seen.add(id); n++; }
+    for (let id = next.get(e.id); id !== undefined && !seen.has(id); id = next.get(id)) {
+      seen.add(id);
+      n++;
+    }
     if (n > 0) out.set(e.id, n);
   }
   return out;

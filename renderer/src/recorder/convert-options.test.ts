@@ -6,20 +6,30 @@ import { convertOptions, DEFAULT_CONVERT } from './convert-options.ts';
 describe('convert options', () => {
   it('gives the back end defaults for the default form, valid for the contract', () => {
     const r = convertOptions(DEFAULT_CONVERT);
-    expect(r).toEqual({ ok: true, options: { skipStatic: true, groupBy: 'navigation', thinkTimes: true, minThinkMs: 500, keepUserAgent: false } });
+    expect(r).toEqual({
+      ok: true,
+      options: { skipStatic: true, groupBy: 'navigation', thinkTimes: true, minThinkMs: 500, keepUserAgent: false },
+    });
     expect(ConvertOptions.safeParse(r.ok ? r.options : null).success).toBe(true);
   });
 
   it('sends the gap only when grouping by pauses, and the minimum think time only with think times', () => {
     expect(convertOptions({ ...DEFAULT_CONVERT, groupBy: 'gap', gapMs: ' 1500 ', thinkTimes: false })).toEqual({
-      ok: true, options: { skipStatic: true, groupBy: 'gap', gapMs: 1500, thinkTimes: false, keepUserAgent: false },
+      ok: true,
+      options: { skipStatic: true, groupBy: 'gap', gapMs: 1500, thinkTimes: false, keepUserAgent: false },
     });
     expect(convertOptions({ ...DEFAULT_CONVERT, gapMs: 'x' }).ok).toBe(true);
   });
 
   it('refuses numbers the contract would', () => {
-    expect(convertOptions({ ...DEFAULT_CONVERT, groupBy: 'gap', gapMs: '50' })).toMatchObject({ ok: false, message: expect.stringMatching(/^Pause between groups/) });
-    expect(convertOptions({ ...DEFAULT_CONVERT, minThinkMs: '-1' })).toMatchObject({ ok: false, message: expect.stringMatching(/^Shortest think time/) });
+    expect(convertOptions({ ...DEFAULT_CONVERT, groupBy: 'gap', gapMs: '50' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Pause between groups/),
+    });
+    expect(convertOptions({ ...DEFAULT_CONVERT, minThinkMs: '-1' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Shortest think time/),
+    });
     expect(convertOptions({ ...DEFAULT_CONVERT, minThinkMs: '1.5' }).ok).toBe(false);
   });
 });

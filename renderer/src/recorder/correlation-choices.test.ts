@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import type { CorrelationProposal } from '../../../app/contract/recordings.ts';
-import { entryLabel, extractorText, initialAccepted, pathOf, setAccepted, sourceText, usageText } from './correlation-choices.ts';
+import {
+  entryLabel,
+  extractorText,
+  initialAccepted,
+  pathOf,
+  setAccepted,
+  sourceText,
+  usageText,
+} from './correlation-choices.ts';
 import { entry } from './testing.ts';
 
 const proposal = (id: string, o: Partial<CorrelationProposal> = {}): CorrelationProposal => ({
-  id, variable: id, confidence: 'high', suggested: true, applied: true,
-  source: { entryId: 3, where: 'html-input', name: 'csrf_token', extractor: { regex: 'name="csrf_token"[^>]*value="([^"]*)"' }, description: 'hidden input csrf_token of entry 3' },
-  uses: [{ entryId: 4, where: 'body', name: 'csrf_token', encoded: false }], preview: 'abc…', valueLength: 24, ...o,
+  id,
+  variable: id,
+  confidence: 'high',
+  suggested: true,
+  applied: true,
+  source: {
+    entryId: 3,
+    where: 'html-input',
+    name: 'csrf_token',
+    extractor: { regex: 'name="csrf_token"[^>]*value="([^"]*)"' },
+    description: 'hidden input csrf_token of entry 3',
+  },
+  uses: [{ entryId: 4, where: 'body', name: 'csrf_token', encoded: false }],
+  preview: 'abc…',
+  valueLength: 24,
+  ...o,
 });
 
 describe('correlation choices', () => {
@@ -24,7 +45,9 @@ describe('correlation choices', () => {
 
   it('says where a value comes from and goes', () => {
     expect(sourceText(list[0]!)).toBe('hidden input csrf_token');
-    expect(sourceText(proposal('x', { source: { ...list[0]!.source, where: 'location', name: '' } }))).toBe('redirect URL');
+    expect(sourceText(proposal('x', { source: { ...list[0]!.source, where: 'location', name: '' } }))).toBe(
+      'redirect URL',
+    );
     expect(usageText({ entryId: 4, where: 'query', name: 'q', encoded: true })).toBe('query parameter q (URL-encoded)');
     expect(usageText({ entryId: 4, where: 'url', name: '', encoded: false })).toBe('URL path');
     expect(extractorText({ jsonPath: '$.token' })).toBe('jsonPath: $.token');

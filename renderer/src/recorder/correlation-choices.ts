@@ -8,10 +8,20 @@ type SourceWhere = CorrelationProposal['source']['where'];
 type UseWhere = CorrelationProposal['uses'][number]['where'];
 
 export const SOURCE_LABELS: Record<SourceWhere, string> = {
-  json: 'JSON field', header: 'response header', 'set-cookie': 'cookie', 'html-input': 'hidden input', 'html-meta': 'meta tag', location: 'redirect URL',
+  json: 'JSON field',
+  header: 'response header',
+  'set-cookie': 'cookie',
+  'html-input': 'hidden input',
+  'html-meta': 'meta tag',
+  location: 'redirect URL',
 };
 
-export const USE_LABELS: Record<UseWhere, string> = { url: 'URL path', query: 'query parameter', header: 'header', body: 'body field' };
+export const USE_LABELS: Record<UseWhere, string> = {
+  url: 'URL path',
+  query: 'query parameter',
+  header: 'header',
+  body: 'body field',
+};
 
 /** The ids pre-ticked: the suggested ones (correlations, or typed values to make unique). */
 export function initialAccepted(list: readonly { id: string; suggested: boolean }[]): string[] {
@@ -19,9 +29,15 @@ export function initialAccepted(list: readonly { id: string; suggested: boolean 
 }
 
 /** Accepts or rejects one, keeping the proposals' order (stable ids, so re-proposing gives the same plan). */
-export function setAccepted(accepted: readonly string[], list: readonly { id: string }[], id: string, on: boolean): string[] {
+export function setAccepted(
+  accepted: readonly string[],
+  list: readonly { id: string }[],
+  id: string,
+  on: boolean,
+): string[] {
   const next = new Set(accepted);
-  if (on) next.add(id); else next.delete(id);
+  if (on) next.add(id);
+  else next.delete(id);
   return list.map((c) => c.id).filter((x) => next.has(x));
 }
 
@@ -43,7 +59,9 @@ export function usageText(u: CorrelationProposal['uses'][number]): string {
 
 /** The extraction the plan gets: `jsonPath: $.token`, `regex: …`. */
 export function extractorText(extractor: Record<string, unknown>): string {
-  return Object.entries(extractor).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(', ');
+  return Object.entries(extractor)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
 }
 
 /** The path and query of a URL (the whole text when it is not one). */

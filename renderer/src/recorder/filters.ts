@@ -16,7 +16,14 @@ export const NO_FILTER: FilterState = { hideStatic: false, includeHosts: '', exc
 
 /** The host names in a text: split on commas, semicolons and white space, without blanks or repeats (100 at most). */
 export function parseHosts(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((h) => h.trim()).filter(Boolean))].slice(0, 100);
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 100);
 }
 
 export function toEntryFilter(f: FilterState): EntryFilter {

@@ -13,7 +13,8 @@ export const NO_SELECTION: EntrySelection = { ids: new Set(), anchor: null };
 
 export function toggleEntry(s: EntrySelection, id: number, on: boolean): EntrySelection {
   const ids = new Set(s.ids);
-  if (on) ids.add(id); else ids.delete(id);
+  if (on) ids.add(id);
+  else ids.delete(id);
   return { ids, anchor: id };
 }
 
@@ -24,7 +25,8 @@ export function selectRange(s: EntrySelection, order: readonly number[], id: num
   if (from < 0 || to < 0) return toggleEntry(s, id, on);
   const ids = new Set(s.ids);
   for (const x of order.slice(Math.min(from, to), Math.max(from, to) + 1)) {
-    if (on) ids.add(x); else ids.delete(x);
+    if (on) ids.add(x);
+    else ids.delete(x);
   }
   return { ids, anchor: s.anchor };
 }
@@ -33,7 +35,8 @@ export function selectRange(s: EntrySelection, order: readonly number[], id: num
 export function selectShown(s: EntrySelection, shown: readonly number[], on: boolean): EntrySelection {
   const ids = new Set(s.ids);
   for (const x of shown) {
-    if (on) ids.add(x); else ids.delete(x);
+    if (on) ids.add(x);
+    else ids.delete(x);
   }
   return { ids, anchor: s.anchor };
 }

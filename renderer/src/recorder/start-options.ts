@@ -17,7 +17,15 @@ export interface StartForm {
   proxyPassword: string;
 }
 
-export const EMPTY_START: StartForm = { name: '', port: '', allowHosts: '', insecureHosts: '', proxyUrl: '', proxyUser: '', proxyPassword: '' };
+export const EMPTY_START: StartForm = {
+  name: '',
+  port: '',
+  allowHosts: '',
+  insecureHosts: '',
+  proxyUrl: '',
+  proxyUser: '',
+  proxyPassword: '',
+};
 
 export type StartParams = Params<'recordings.start'>;
 
@@ -27,7 +35,8 @@ const fail = (field: keyof StartForm, message: string): StartResult => ({ ok: fa
 
 export function startParams(f: StartForm): StartResult {
   const port = f.port.trim();
-  if (port && !(/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535)) return fail('port', 'Port: a number from 1 to 65535, or empty for a free port');
+  if (port && !(/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535))
+    return fail('port', 'Port: a number from 1 to 65535, or empty for a free port');
   const upstream = upstreamProxy(f);
   if (!upstream.ok) return upstream;
   const allowHosts = parseHosts(f.allowHosts);
@@ -50,24 +59,53 @@ export function startParams(f: StartForm): StartResult {
   return fail(field, `${LABELS[field]}${bad}: ${issue?.message ?? 'not valid'}`);
 }
 
-const FIELD_OF: Partial<Record<string, keyof StartForm>> = { name: 'name', port: 'port', upstreamProxy: 'proxyUrl', allowHosts: 'allowHosts', insecureHosts: 'insecureHosts' };
+const FIELD_OF: Partial<Record<string, keyof StartForm>> = {
+  name: 'name',
+  port: 'port',
+  upstreamProxy: 'proxyUrl',
+  allowHosts: 'allowHosts',
+  insecureHosts: 'insecureHosts',
+};
 const LABELS: Record<keyof StartForm, string> = {
-  name: 'Name', port: 'Port', proxyUrl: 'Upstream proxy', allowHosts: 'Allowed hosts', insecureHosts: 'Insecure hosts', proxyUser: 'User', proxyPassword: 'Password',
+  name: 'Name',
+  port: 'Port',
+  proxyUrl: 'Upstream proxy',
+  allowHosts: 'Allowed hosts',
+  insecureHosts: 'Insecure hosts',
+  proxyUser: 'User',
+  proxyPassword: 'Password',
 };
 
 /** `http://user:pass@host:port` from the three fields; credentials are percent-encoded. */
-function upstreamProxy(f: StartForm): { ok: true; url: string | null } | { ok: false; field: keyof StartForm; message: string } {
+function upstreamProxy(
+  f: StartForm,
+): { ok: true; url: string | null } | { ok: false; field: keyof StartForm; message: string } {
   const raw = f.proxyUrl.trim();
   if (!raw) {
-    if (f.proxyUser || f.proxyPassword) return { ok: false, field: 'proxyUrl', message: 'Upstream proxy: give its address (http://proxy.example.com:3128) with the user and password' };
+    if (f.proxyUser || f.proxyPassword)
+      return {
+        ok: false,
+        field: 'proxyUrl',
+        message: 'Upstream proxy: give its address (http://proxy.example.com:3128) with the user and password',
+      };
     return { ok: true, url: null };
   }
   const m = /^(https?:\/\/)([^\s/]+?)\/?$/i.exec(raw);
-  if (!m) return { ok: false, field: 'proxyUrl', message: 'Upstream proxy: an address such as http://proxy.example.com:3128' };
+  if (!m)
+    return {
+      ok: false,
+      field: 'proxyUrl',
+      message: 'Upstream proxy: an address such as http://proxy.example.com:3128',
+    };
   const scheme = m[1] ?? 'http://';
   const hostPort = m[2] ?? '';
   if (!f.proxyUser && !f.proxyPassword) return { ok: true, url: `${scheme}${hostPort}` };
-  if (hostPort.includes('@')) return { ok: false, field: 'proxyUser', message: 'Upstream proxy: the address already holds credentials; leave User and Password empty' };
+  if (hostPort.includes('@'))
+    return {
+      ok: false,
+      field: 'proxyUser',
+      message: 'Upstream proxy: the address already holds credentials; leave User and Password empty',
+    };
   const credentials = `${encodeURIComponent(f.proxyUser)}${f.proxyPassword ? `:${encodeURIComponent(f.proxyPassword)}` : ''}`;
   return { ok: true, url: `${scheme}${credentials}@${hostPort}` };
 }

@@ -5,7 +5,9 @@ import { useEvent, useLoad, useOnReconnect, type Loaded } from '../ui/hooks.ts';
 export function useRecording(id: string): Loaded<Recording> {
   const loaded = useLoad((c) => c.call('recordings.get', { id }), `recordings.get:${id}`);
   const { reload } = loaded;
-  useEvent('recording.state', (p) => { if (p.recording.id === id) reload(); });
+  useEvent('recording.state', (p) => {
+    if (p.recording.id === id) reload();
+  });
   useOnReconnect(reload);
   return loaded;
 }

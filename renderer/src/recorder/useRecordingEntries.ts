@@ -44,13 +44,27 @@ export function useRecordingEntries(id: string): RecordingEntries {
     let current = true;
     client.call('recordings.entries', { id }).then(
       // Events that arrived while loading are already in the list: keep them, the stored list fills the rest.
-      (stored) => { if (current) { setEntries((live) => mergeEntries(stored, live)); setState({ loaded: true, error: undefined }); } },
-      (error: unknown) => { if (current) setState({ loaded: true, error }); },
+      (stored) => {
+        if (current) {
+          setEntries((live) => mergeEntries(stored, live));
+          setState({ loaded: true, error: undefined });
+        }
+      },
+      (error: unknown) => {
+        if (current) setState({ loaded: true, error });
+      },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [client, id, generation]);
 
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   useOnReconnect(reload);
   return { entries, loaded: state.loaded, error: state.error, reload };

@@ -13,7 +13,10 @@ export interface WindowInput {
 }
 
 /** The rows to render: from `start` (inclusive) to `end` (exclusive). */
-export function visibleRange({ scrollTop, viewportHeight, rowHeight, count, overscan = 10 }: WindowInput): { start: number; end: number } {
+export function visibleRange({ scrollTop, viewportHeight, rowHeight, count, overscan = 10 }: WindowInput): {
+  start: number;
+  end: number;
+} {
   if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const inView = Math.ceil(Math.max(viewportHeight, rowHeight) / rowHeight) + 1;
@@ -28,7 +31,13 @@ export function atEnd(scrollTop: number, viewportHeight: number, scrollHeight: n
 }
 
 /** The scrollTop that brings row `index` into view (unchanged when it already is). */
-export function scrollToRow(index: number, scrollTop: number, viewportHeight: number, rowHeight: number, headerHeight = 0): number {
+export function scrollToRow(
+  index: number,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  headerHeight = 0,
+): number {
   const top = index * rowHeight;
   const bottom = top + rowHeight;
   if (top < scrollTop) return top;

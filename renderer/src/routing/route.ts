@@ -33,33 +33,57 @@ export function parseRoute(hash: string): Route {
 /** The href of a route, for <a href>. */
 export function hrefFor(route: Exclude<Route, { page: 'not-found' }>): string {
   switch (route.page) {
-    case 'plans': return '#/plans';
-    case 'plan': return `#/plans/${encodeURIComponent(route.id)}`;
-    case 'recorder': return '#/recorder';
-    case 'recording': return `#/recorder/${encodeURIComponent(route.id)}`;
-    case 'environments': return '#/environments';
-    case 'runs': return '#/runs';
-    case 'run': return `#/runs/${encodeURIComponent(route.id)}`;
+    case 'plans':
+      return '#/plans';
+    case 'plan':
+      return `#/plans/${encodeURIComponent(route.id)}`;
+    case 'recorder':
+      return '#/recorder';
+    case 'recording':
+      return `#/recorder/${encodeURIComponent(route.id)}`;
+    case 'environments':
+      return '#/environments';
+    case 'runs':
+      return '#/runs';
+    case 'run':
+      return `#/runs/${encodeURIComponent(route.id)}`;
     // Each id is encoded on its own, so an id holding a comma survives the comma-separated list.
-    case 'compare': return `#/runs/compare?ids=${route.ids.map(encodeURIComponent).join(',')}`;
+    case 'compare':
+      return `#/runs/compare?ids=${route.ids.map(encodeURIComponent).join(',')}`;
   }
 }
 
 /** The sidebar section a route belongs to. */
 export function sectionOf(route: Route): 'plans' | 'recorder' | 'environments' | 'runs' | null {
   switch (route.page) {
-    case 'plans': case 'plan': return 'plans';
-    case 'recorder': case 'recording': return 'recorder';
-    case 'environments': return 'environments';
-    case 'runs': case 'run': case 'compare': return 'runs';
-    default: return null;
+    case 'plans':
+    case 'plan':
+      return 'plans';
+    case 'recorder':
+    case 'recording':
+      return 'recorder';
+    case 'environments':
+      return 'environments';
+    case 'runs':
+    case 'run':
+    case 'compare':
+      return 'runs';
+    default:
+      return null;
   }
 }
 
 /** The run ids of `ids=a,b,c` in a query string: in order, without blanks or repeats. */
 function compareIds(query: string): string[] {
-  const raw = query.split('&').find((p) => p.startsWith('ids='))?.slice(4) ?? '';
-  const ids = raw.split(',').map(decodePart).filter((id) => id !== '');
+  const raw =
+    query
+      .split('&')
+      .find((p) => p.startsWith('ids='))
+      ?.slice(4) ?? '';
+  const ids = raw
+    .split(',')
+    .map(decodePart)
+    .filter((id) => id !== '');
   return [...new Set(ids)];
 }
 

@@ -8,7 +8,12 @@ export function LiveLine({ tick, label = 'Live progress' }: { tick: Tick | undef
     <span className="live" role="group" aria-label={label}>
       <span className="live-dot" aria-hidden="true" />
       {tick ? liveText(tick) : 'starting…'}
-      {failing > 0 && <span className="text-bad"> · {failing} threshold{failing === 1 ? '' : 's'} failing</span>}
+      {failing > 0 && (
+        <span className="text-bad">
+          {' '}
+          · {failing} threshold{failing === 1 ? '' : 's'} failing
+        </span>
+      )}
     </span>
   );
 }

@@ -25,19 +25,32 @@ export function RunDetailPage({ id }: { id: string }) {
   const messages = useMessages();
   const { reload } = run;
   // Done: the status and summary, and the samples as stored (the charts of a finished run come from them).
-  useEvent('run.done', (e) => { if (e.runId === id) { reload(); points.reload(); } });
+  useEvent('run.done', (e) => {
+    if (e.runId === id) {
+      reload();
+      points.reload();
+    }
+  });
   // The points reload themselves when the event channel comes back.
   useOnReconnect(reload);
   useTitle(run.data ? `Run of ${run.data.planName}` : 'Run');
   const { push } = messages;
   const onError = useCallback((title: string, error: unknown) => push({ kind: 'error', title, error }), [push]);
-  const back = <p className="breadcrumb"><a href={hrefFor({ page: 'runs' })}>← Run history</a></p>;
+  const back = (
+    <p className="breadcrumb">
+      <a href={hrefFor({ page: 'runs' })}>← Run history</a>
+    </p>
+  );
 
   if (run.data === undefined) {
     return (
       <section className="page">
         {back}
-        {run.error !== undefined ? <ErrorNotice title="Could not load the run" error={run.error} /> : <Loading what="Loading run…" />}
+        {run.error !== undefined ? (
+          <ErrorNotice title="Could not load the run" error={run.error} />
+        ) : (
+          <Loading what="Loading run…" />
+        )}
       </section>
     );
   }
@@ -62,7 +75,9 @@ export function RunDetailPage({ id }: { id: string }) {
       <MessageList messages={messages} />
       {r.error && <ErrorNotice title="The run reported an error" error={new Error(r.error)} />}
       {run.error !== undefined && <ErrorNotice title="Could not refresh the run" error={run.error} />}
-      {points.error !== undefined && <ErrorNotice title="Could not load the run's stored samples" error={points.error} />}
+      {points.error !== undefined && (
+        <ErrorNotice title="Could not load the run's stored samples" error={points.error} />
+      )}
       {!points.loaded && points.error === undefined && <Loading what="Loading the run's samples…" />}
       <RunDashboard run={r} points={points.points} latest={points.latest} />
     </section>

@@ -14,7 +14,14 @@ import { useMessages } from '../ui/messages.ts';
 import { runNames } from './compare/run-names.ts';
 import { DeleteRunsDialog } from './history/DeleteRunsDialog.tsx';
 import { HistoryToolbar } from './history/HistoryToolbar.tsx';
-import { effectiveSelection, filterChoices, filterRuns, toggle, toggleAll, type HistoryFilter } from './history/selection.ts';
+import {
+  effectiveSelection,
+  filterChoices,
+  filterRuns,
+  toggle,
+  toggleAll,
+  type HistoryFilter,
+} from './history/selection.ts';
 import { useDeleteRuns } from './history/useDeleteRuns.ts';
 import { RunsTable } from './RunsTable.tsx';
 import { StartRunForm } from './StartRunForm.tsx';
@@ -65,23 +72,43 @@ export function RunsPage() {
       <MessageList messages={messages} />
       {runs.error !== undefined && <ErrorNotice title="Could not load the runs" error={runs.error} />}
       <h2>History</h2>
-      {runs.data === undefined
-        ? runs.loading && <Loading what="Loading runs…" />
-        : runs.data.length === 0
-          ? <p className="empty">No runs yet. Pick a plan above and start one.</p>
-          : (
-            <>
-              <HistoryToolbar filter={filter} choices={choices} onFilter={setFilter} selected={picked.length}
-                onCompare={() => navigate({ page: 'compare', ids: picked.map((r) => r.id) })}
-                onDelete={() => setConfirming(picked)} />
-              {shown.length === 0
-                ? <p className="empty">No run matches these filters.</p>
-                : <RunsTable runs={shown} ticks={ticks} onError={onError} names={names} selected={selected}
-                    onSelect={(id, on) => setSelected((s) => toggle(s, id, on))}
-                    onSelectAll={(on) => setSelected((s) => toggleAll(s, shown, on))} />}
-            </>
+      {runs.data === undefined ? (
+        runs.loading && <Loading what="Loading runs…" />
+      ) : runs.data.length === 0 ? (
+        <p className="empty">No runs yet. Pick a plan above and start one.</p>
+      ) : (
+        <>
+          <HistoryToolbar
+            filter={filter}
+            choices={choices}
+            onFilter={setFilter}
+            selected={picked.length}
+            onCompare={() => navigate({ page: 'compare', ids: picked.map((r) => r.id) })}
+            onDelete={() => setConfirming(picked)}
+          />
+          {shown.length === 0 ? (
+            <p className="empty">No run matches these filters.</p>
+          ) : (
+            <RunsTable
+              runs={shown}
+              ticks={ticks}
+              onError={onError}
+              names={names}
+              selected={selected}
+              onSelect={(id, on) => setSelected((s) => toggle(s, id, on))}
+              onSelectAll={(on) => setSelected((s) => toggleAll(s, shown, on))}
+            />
           )}
-      {confirming && <DeleteRunsDialog runs={confirming} names={names} onConfirm={() => void confirmDelete(confirming)} onCancel={() => setConfirming(null)} />}
+        </>
+      )}
+      {confirming && (
+        <DeleteRunsDialog
+          runs={confirming}
+          names={names}
+          onConfirm={() => void confirmDelete(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </section>
   );
 }

@@ -22,38 +22,70 @@ interface Props {
 export function RunsTable({ runs, ticks, onError, names, selected, onSelect, onSelectAll }: Props) {
   const picked = runs.filter((r) => selected.includes(r.id)).length;
   const all = useRef<HTMLInputElement>(null);
-  useEffect(() => { if (all.current) all.current.indeterminate = picked > 0 && picked < runs.length; }, [picked, runs.length]);
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = picked > 0 && picked < runs.length;
+  }, [picked, runs.length]);
   return (
     <div className="table-wrap">
-    <table className="table" aria-label="Runs">
-      <thead>
-        <tr>
-          <th scope="col" className="select-cell">
-            <input ref={all} type="checkbox" aria-label="Select all shown runs" checked={runs.length > 0 && picked === runs.length}
-              onChange={(e) => onSelectAll(e.target.checked)} />
-          </th>
-          <th scope="col">Plan · label</th>
-          <th scope="col" className="wide-only">Environment</th>
-          <th scope="col">Status</th>
-          <th scope="col">Started</th>
-          <th scope="col" className="num">Duration</th>
-          <th scope="col" className="num">Requests</th>
-          <th scope="col" className="num wide-only">Req/s</th>
-          <th scope="col" className="num">p95</th>
-          <th scope="col" className="num wide-only">p99</th>
-          <th scope="col" className="num">Failed</th>
-          <th scope="col" className="num">Checks</th>
-          <th scope="col">Thresholds</th>
-          <th scope="col"><span className="visually-hidden">Actions</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        {runs.map((r) => (
-          <RunTableRow key={r.id} run={r} tick={ticks.get(r.id)} onError={onError} name={names.get(r.id) ?? r.planName}
-            selected={selected.includes(r.id)} onSelect={(on) => onSelect(r.id, on)} />
-        ))}
-      </tbody>
-    </table>
+      <table className="table" aria-label="Runs">
+        <thead>
+          <tr>
+            <th scope="col" className="select-cell">
+              <input
+                ref={all}
+                type="checkbox"
+                aria-label="Select all shown runs"
+                checked={runs.length > 0 && picked === runs.length}
+                onChange={(e) => onSelectAll(e.target.checked)}
+              />
+            </th>
+            <th scope="col">Plan · label</th>
+            <th scope="col" className="wide-only">
+              Environment
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Started</th>
+            <th scope="col" className="num">
+              Duration
+            </th>
+            <th scope="col" className="num">
+              Requests
+            </th>
+            <th scope="col" className="num wide-only">
+              Req/s
+            </th>
+            <th scope="col" className="num">
+              p95
+            </th>
+            <th scope="col" className="num wide-only">
+              p99
+            </th>
+            <th scope="col" className="num">
+              Failed
+            </th>
+            <th scope="col" className="num">
+              Checks
+            </th>
+            <th scope="col">Thresholds</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((r) => (
+            <RunTableRow
+              key={r.id}
+              run={r}
+              tick={ticks.get(r.id)}
+              onError={onError}
+              name={names.get(r.id) ?? r.planName}
+              selected={selected.includes(r.id)}
+              onSelect={(on) => onSelect(r.id, on)}
+            />
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -19,7 +19,11 @@ import { NO_STREAM, parseStream, type StreamFields } from './stream-output.ts';
 export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }) {
   const client = useClient();
   const choices = useLoad(async (c) => {
-    const [plans, environments, settings] = await Promise.all([c.call('plans.list', {}), c.call('environments.list', {}), c.call('settings.get', {})]);
+    const [plans, environments, settings] = await Promise.all([
+      c.call('plans.list', {}),
+      c.call('environments.list', {}),
+      c.call('settings.get', {}),
+    ]);
     return { plans: plans.filter((p) => p.valid), environments, lastEnvironmentId: settings.lastEnvironmentId };
   }, 'start-choices');
   const [planId, setPlanId] = useState('');
@@ -35,7 +39,7 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
   // Defaults once the lists arrive: the first valid plan, the environment used last time (if it still exists).
   useEffect(() => {
     if (!data) return;
-    setPlanId((id) => (data.plans.some((p) => p.id === id) ? id : data.plans[0]?.id ?? ''));
+    setPlanId((id) => (data.plans.some((p) => p.id === id) ? id : (data.plans[0]?.id ?? '')));
     setEnvironmentId((id) => {
       if (id !== null) return id;
       const last = data.lastEnvironmentId;
@@ -49,7 +53,11 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
     const parsed = parseOverrides(fields);
     const label = parseLabel(labelText);
     const streamed = parseStream(stream);
-    setProblems([...(parsed.ok ? [] : parsed.problems), ...(label.ok ? [] : [label.problem]), ...(streamed.ok ? [] : [streamed.problem])]);
+    setProblems([
+      ...(parsed.ok ? [] : parsed.problems),
+      ...(label.ok ? [] : [label.problem]),
+      ...(streamed.ok ? [] : [streamed.problem]),
+    ]);
     if (!parsed.ok || !label.ok || !streamed.ok || !planId) return;
     setBusy(true);
     try {
@@ -73,28 +81,53 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
   const field = (key: keyof OverrideFields, label: string, placeholder: string, inputMode: 'numeric' | 'text') => (
     <div className="field field-small">
       <label htmlFor={`run-${key}`}>{label}</label>
-      <input id={`run-${key}`} inputMode={inputMode} placeholder={placeholder} value={fields[key]}
-        onChange={(e) => setFields({ ...fields, [key]: e.target.value })} />
+      <input
+        id={`run-${key}`}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        value={fields[key]}
+        onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
+      />
     </div>
   );
 
   return (
     <form className="panel form" aria-label="Start a run" onSubmit={submit}>
       <h2>Start a run</h2>
-      {choices.error !== undefined && <ErrorNotice title="Could not load plans and environments" error={choices.error} />}
+      {choices.error !== undefined && (
+        <ErrorNotice title="Could not load plans and environments" error={choices.error} />
+      )}
       <div className="form-row">
         <div className="field">
           <label htmlFor="run-plan">Plan</label>
-          <select id="run-plan" value={planId} onChange={(e) => setPlanId(e.target.value)} disabled={!data || data.plans.length === 0}>
+          <select
+            id="run-plan"
+            value={planId}
+            onChange={(e) => setPlanId(e.target.value)}
+            disabled={!data || data.plans.length === 0}
+          >
             {data && data.plans.length === 0 && <option value="">No valid plans</option>}
-            {data?.plans.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {data?.plans.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="run-env">Environment</label>
-          <select id="run-env" value={environmentId ?? ''} onChange={(e) => setEnvironmentId(e.target.value)} disabled={!data}>
+          <select
+            id="run-env"
+            value={environmentId ?? ''}
+            onChange={(e) => setEnvironmentId(e.target.value)}
+            disabled={!data}
+          >
             <option value="">None</option>
-            {data?.environments.map((env) => <option key={env.id} value={env.id}>{env.name}</option>)}
+            {data?.environments.map((env) => (
+              <option key={env.id} value={env.id}>
+                {env.name}
+              </option>
+            ))}
           </select>
         </div>
         {field('vus', 'VUs', 'plan', 'numeric')}
@@ -103,20 +136,38 @@ export function StartRunForm({ onStarted }: { onStarted: (run: RunRow) => void }
         {field('rate', 'Rate', 'iterations/s', 'text')}
         <div className="field field-label" title="Runs with the same label are compared as a series (mean ± sd)">
           <label htmlFor="run-label">Label</label>
-          <input id="run-label" placeholder="e.g. http2" value={labelText} onChange={(e) => setLabelText(e.target.value)} />
+          <input
+            id="run-label"
+            placeholder="e.g. http2"
+            value={labelText}
+            onChange={(e) => setLabelText(e.target.value)}
+          />
         </div>
         <div className="field field-submit">
-          <button type="submit" className="primary" disabled={busy || !planId}>Start run</button>
+          <button type="submit" className="primary" disabled={busy || !planId}>
+            Start run
+          </button>
         </div>
       </div>
       <StreamField id="run" value={stream} onChange={setStream} />
-      <p className="hint">Only valid plans are listed. Empty overrides keep the plan’s own load settings. A label tags repeats of one set-up as a series.</p>
+      <p className="hint">
+        Only valid plans are listed. Empty overrides keep the plan’s own load settings. A label tags repeats of one
+        set-up as a series.
+      </p>
       {problems.length > 0 && (
         <div className="notice notice-error" role="alert">
-          <div className="notice-body"><ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul></div>
+          <div className="notice-body">
+            <ul>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
         </div>
       )}
-      {error !== undefined && <ErrorNotice title="Could not start the run" error={error} onDismiss={() => setError(undefined)} />}
+      {error !== undefined && (
+        <ErrorNotice title="Could not start the run" error={error} onDismiss={() => setError(undefined)} />
+      )}
     </form>
   );
 }

@@ -18,7 +18,7 @@ interface Props {
 const ASK: Record<Mode, { title: string; text: string; label: string }> = {
   graceful: {
     title: 'Stop the run gracefully?',
-    text: 'No new iterations start; running ones may finish within their scenario\'s graceful stop. The summary keeps everything measured.',
+    text: "No new iterations start; running ones may finish within their scenario's graceful stop. The summary keeps everything measured.",
     label: 'Stop run',
   },
   abort: {
@@ -46,17 +46,31 @@ export function StopButtons({ runId, onError, confirm = false }: Props) {
   const press = (mode: Mode) => (confirm ? setAsking(mode) : void stop(mode));
   return (
     <>
-      <button type="button" onClick={() => press('graceful')} disabled={stopping !== null}
-        title="No new iterations; running ones finish within their scenario's graceful stop">
+      <button
+        type="button"
+        onClick={() => press('graceful')}
+        disabled={stopping !== null}
+        title="No new iterations; running ones finish within their scenario's graceful stop"
+      >
         {stopping === 'graceful' ? 'Stopping…' : 'Stop'}
       </button>
-      <button type="button" className="danger" onClick={() => press('abort')} disabled={stopping === 'abort'}
-        title="Interrupt everything now; what was measured is kept">
+      <button
+        type="button"
+        className="danger"
+        onClick={() => press('abort')}
+        disabled={stopping === 'abort'}
+        title="Interrupt everything now; what was measured is kept"
+      >
         {stopping === 'abort' ? 'Aborting…' : 'Abort'}
       </button>
       {asking && (
-        <ConfirmDialog title={ASK[asking].title} confirmLabel={ASK[asking].label} danger={asking === 'abort'}
-          onConfirm={() => void stop(asking)} onCancel={() => setAsking(null)}>
+        <ConfirmDialog
+          title={ASK[asking].title}
+          confirmLabel={ASK[asking].label}
+          danger={asking === 'abort'}
+          onConfirm={() => void stop(asking)}
+          onCancel={() => setAsking(null)}
+        >
           <p>{ASK[asking].text}</p>
         </ConfirmDialog>
       )}

@@ -4,8 +4,14 @@
 export function ThresholdCounts({ passed, failed }: { passed: number; failed: number }) {
   if (passed + failed === 0) return <span className="muted">none</span>;
   return (
-    <span className="threshold-counts" role="img" aria-label={`${passed} passed, ${failed} failed`} title={`${passed} passed, ${failed} failed`}>
-      <span className="text-good">{passed} ✓</span> <span className={failed > 0 ? 'text-bad' : 'muted'}>{failed} ✗</span>
+    <span
+      className="threshold-counts"
+      role="img"
+      aria-label={`${passed} passed, ${failed} failed`}
+      title={`${passed} passed, ${failed} failed`}
+    >
+      <span className="text-good">{passed} ✓</span>{' '}
+      <span className={failed > 0 ? 'text-bad' : 'muted'}>{failed} ✗</span>
     </span>
   );
 }

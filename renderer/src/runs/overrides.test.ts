@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseOverrides } from './overrides.ts';
 
-const fields = (o: Partial<Record<'vus' | 'duration' | 'iterations' | 'rate', string>>) => ({ vus: '', duration: '', iterations: '', rate: '', ...o });
+const fields = (o: Partial<Record<'vus' | 'duration' | 'iterations' | 'rate', string>>) => ({
+  vus: '',
+  duration: '',
+  iterations: '',
+  rate: '',
+  ...o,
+});
 
 describe('parseOverrides', () => {
   it('gives undefined when nothing is overridden', () => {
@@ -9,10 +15,19 @@ describe('parseOverrides', () => {
   });
 
   it('parses the set fields only', () => {
-    expect(parseOverrides(fields({ vus: '10', duration: '1m30s' }))).toEqual({ ok: true, overrides: { vus: 10, duration: '1m30s' } });
+    expect(parseOverrides(fields({ vus: '10', duration: '1m30s' }))).toEqual({
+      ok: true,
+      overrides: { vus: 10, duration: '1m30s' },
+    });
     expect(parseOverrides(fields({ iterations: '5' }))).toEqual({ ok: true, overrides: { iterations: 5 } });
-    expect(parseOverrides(fields({ rate: '12.5', duration: '20s' }))).toEqual({ ok: true, overrides: { rate: 12.5, duration: '20s' } });
-    expect(parseOverrides(fields({ rate: '0' }))).toEqual({ ok: false, problems: [expect.stringMatching(/^Rate: iterations per second/)] });
+    expect(parseOverrides(fields({ rate: '12.5', duration: '20s' }))).toEqual({
+      ok: true,
+      overrides: { rate: 12.5, duration: '20s' },
+    });
+    expect(parseOverrides(fields({ rate: '0' }))).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^Rate: iterations per second/)],
+    });
   });
 
   it('explains bad values with the field label', () => {

@@ -11,7 +11,12 @@ export interface OverrideFields {
 
 export type ParsedOverrides = { ok: true; overrides: RunOverrides | undefined } | { ok: false; problems: string[] };
 
-const FIELD_LABEL: Record<string, string> = { vus: 'VUs', duration: 'Duration', iterations: 'Iterations', rate: 'Rate' };
+const FIELD_LABEL: Record<string, string> = {
+  vus: 'VUs',
+  duration: 'Duration',
+  iterations: 'Iterations',
+  rate: 'Rate',
+};
 
 /** All fields empty: the plan's own load. */
 export const NO_OVERRIDES: OverrideFields = { vus: '', duration: '', iterations: '', rate: '' };
@@ -24,13 +29,15 @@ export function parseOverrides(fields: OverrideFields): ParsedOverrides {
     const text = fields[key].trim();
     if (!text) continue;
     const n = Number(text);
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(n)) problems.push(`${FIELD_LABEL[key]}: a whole number, such as 10.`);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(n))
+      problems.push(`${FIELD_LABEL[key]}: a whole number, such as 10.`);
     else raw[key] = n;
   }
   const rate = fields.rate.trim();
   if (rate) {
     const n = Number(rate);
-    if (!Number.isFinite(n) || n <= 0) problems.push('Rate: iterations per second, a positive number such as 50 or 0.5.');
+    if (!Number.isFinite(n) || n <= 0)
+      problems.push('Rate: iterations per second, a positive number such as 50 or 0.5.');
     else raw.rate = n;
   }
   const duration = fields.duration.trim();
@@ -39,7 +46,10 @@ export function parseOverrides(fields: OverrideFields): ParsedOverrides {
   if (Object.keys(raw).length === 0) return { ok: true, overrides: undefined };
   const parsed = RunOverrides.safeParse(raw);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => `${FIELD_LABEL[String(i.path[0])] ?? 'Overrides'}: ${i.message}`) };
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((i) => `${FIELD_LABEL[String(i.path[0])] ?? 'Overrides'}: ${i.message}`),
+    };
   }
   return { ok: true, overrides: parsed.data };
 }

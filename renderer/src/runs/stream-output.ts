@@ -2,7 +2,10 @@
 import type { StreamOutput } from 'loadsmith/outputs';
 import { RunStream } from '../../../app/contract/runs.ts';
 
-export interface StreamFields { kind: StreamOutput['kind'] | ''; url: string }
+export interface StreamFields {
+  kind: StreamOutput['kind'] | '';
+  url: string;
+}
 
 export const NO_STREAM: StreamFields = { kind: '', url: '' };
 
@@ -21,6 +24,7 @@ export function parseStream(f: StreamFields): ParsedStream {
   const url = f.url.trim();
   if (url === '') return { ok: false, problem: 'Stream metrics to: give the URL of the endpoint.' };
   const parsed = RunStream.safeParse({ kind: f.kind, url });
-  if (!parsed.success) return { ok: false, problem: `Stream metrics to: ${parsed.error.issues[0]?.message ?? 'not a usable URL'}` };
+  if (!parsed.success)
+    return { ok: false, problem: `Stream metrics to: ${parsed.error.issues[0]?.message ?? 'not a usable URL'}` };
   return { ok: true, outputs: [parsed.data] };
 }

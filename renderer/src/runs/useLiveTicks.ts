@@ -7,11 +7,13 @@ import type { Tick } from './live.ts';
 export function useLiveTicks(): ReadonlyMap<string, Tick> {
   const [ticks, setTicks] = useState<ReadonlyMap<string, Tick>>(new Map());
   useEvent('run.tick', ({ runId, tick }) => setTicks((m) => new Map(m).set(runId, tick)));
-  useEvent('run.done', ({ runId }) => setTicks((m) => {
-    if (!m.has(runId)) return m;
-    const next = new Map(m);
-    next.delete(runId);
-    return next;
-  }));
+  useEvent('run.done', ({ runId }) =>
+    setTicks((m) => {
+      if (!m.has(runId)) return m;
+      const next = new Map(m);
+      next.delete(runId);
+      return next;
+    }),
+  );
   return ticks;
 }

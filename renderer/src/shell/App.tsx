@@ -35,14 +35,23 @@ export function App() {
 
 function PageFor({ route }: { route: Route }): ReactNode {
   switch (route.page) {
-    case 'plans': return <PlansPage />;
-    case 'plan': return <DesignerPage id={route.id} />;
-    case 'recorder': return <RecorderPage />;
-    case 'recording': return <RecordingPage id={route.id} />;
-    case 'environments': return <EnvironmentsPage />;
-    case 'runs': return <RunsPage />;
-    case 'run': return <RunDetailPage id={route.id} />;
-    case 'compare': return <ComparePage ids={route.ids} />;
-    case 'not-found': return <NotFound path={route.path} />;
+    case 'plans':
+      return <PlansPage />;
+    case 'plan':
+      return <DesignerPage id={route.id} />;
+    case 'recorder':
+      return <RecorderPage />;
+    case 'recording':
+      return <RecordingPage id={route.id} />;
+    case 'environments':
+      return <EnvironmentsPage />;
+    case 'runs':
+      return <RunsPage />;
+    case 'run':
+      return <RunDetailPage id={route.id} />;
+    case 'compare':
+      return <ComparePage ids={route.ids} />;
+    case 'not-found':
+      return <NotFound path={route.path} />;
   }
 }

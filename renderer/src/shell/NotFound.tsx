@@ -6,8 +6,12 @@ export function NotFound({ path }: { path: string }) {
   return (
     <section className="page">
       <h1>Page not found</h1>
-      <p>There is no page at <code>#{path}</code>.</p>
-      <p><a href={hrefFor({ page: 'plans' })}>Go to Plans</a></p>
+      <p>
+        There is no page at <code>#{path}</code>.
+      </p>
+      <p>
+        <a href={hrefFor({ page: 'plans' })}>Go to Plans</a>
+      </p>
     </section>
   );
 }

@@ -21,7 +21,9 @@ export function Sidebar({ route }: { route: Route }) {
         <ul>
           {SECTIONS.map((s) => (
             <li key={s.section}>
-              <a href={s.href} aria-current={current === s.section ? 'page' : undefined}>{s.label}</a>
+              <a href={s.href} aria-current={current === s.section ? 'page' : undefined}>
+                {s.label}
+              </a>
             </li>
           ))}
         </ul>

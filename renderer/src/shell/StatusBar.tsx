@@ -16,9 +16,18 @@ export function StatusBar() {
   return (
     <footer className="statusbar">
       <span>
-        {info.data
-          ? <>Loadsmith {info.data.version} · <span title={`Data: ${info.data.dataDir}`}>{info.data.mode === 'electron' ? 'desktop' : 'browser'} mode</span></>
-          : info.error ? <span className="text-bad">Back end not answering</span> : 'Loadsmith'}
+        {info.data ? (
+          <>
+            Loadsmith {info.data.version} ·{' '}
+            <span title={`Data: ${info.data.dataDir}`}>
+              {info.data.mode === 'electron' ? 'desktop' : 'browser'} mode
+            </span>
+          </>
+        ) : info.error ? (
+          <span className="text-bad">Back end not answering</span>
+        ) : (
+          'Loadsmith'
+        )}
       </span>
       <span role="status" aria-label="Connection" className={`connection connection-${connection}`}>
         <span className="dot" aria-hidden="true" />

@@ -16,7 +16,11 @@ export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 10_000, fac
  * Milliseconds to wait before retry number `attempt` (0 = first retry).
  * @param random a source in [0, 1); injectable so tests are deterministic
  */
-export function backoffDelay(attempt: number, random: () => number = Math.random, o: BackoffOptions = DEFAULT_BACKOFF): number {
+export function backoffDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  o: BackoffOptions = DEFAULT_BACKOFF,
+): number {
   const n = Math.max(0, Math.floor(attempt));
   // Cap before jitter, and the exponent, so a long outage neither overflows nor waits longer than maxMs.
   const raw = Math.min(o.maxMs, o.baseMs * o.factor ** Math.min(n, 30));

@@ -7,7 +7,14 @@ describe('envelopeFromHttp', () => {
   });
 
   it('keeps an error envelope whatever the HTTP status, issues included', () => {
-    const body = { ok: false, error: { code: 'plan_invalid', message: 'bad', issues: [{ path: ['scenarios'], message: 'required', line: 3, column: 1 }] } };
+    const body = {
+      ok: false,
+      error: {
+        code: 'plan_invalid',
+        message: 'bad',
+        issues: [{ path: ['scenarios'], message: 'required', line: 3, column: 1 }],
+      },
+    };
     expect(envelopeFromHttp(400, JSON.stringify(body))).toEqual(body);
   });
 
@@ -37,6 +44,9 @@ describe('envelopeFromHttp', () => {
 describe('networkFailure', () => {
   it('names the cause', () => {
     const env = networkFailure(new TypeError('Failed to fetch'));
-    expect(env).toEqual({ ok: false, error: { code: 'internal', message: expect.stringContaining('Failed to fetch') } });
+    expect(env).toEqual({
+      ok: false,
+      error: { code: 'internal', message: expect.stringContaining('Failed to fetch') },
+    });
   });
 });

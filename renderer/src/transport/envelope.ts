@@ -21,9 +21,12 @@ export function envelopeFromHttp(status: number, bodyText: string): Envelope {
   const parsed = Envelope.safeParse(body);
   if (parsed.success) return parsed.data;
   if (status === 401 || status === 403) {
-    return failure(`The back end refused this page's session (HTTP ${status}). Open Loadsmith again from the address \`loadsmith ui\` printed.`);
+    return failure(
+      `The back end refused this page's session (HTTP ${status}). Open Loadsmith again from the address \`loadsmith ui\` printed.`,
+    );
   }
-  if (status >= 200 && status < 300) return failure('The back end sent a reply the UI does not understand (not a call envelope).');
+  if (status >= 200 && status < 300)
+    return failure('The back end sent a reply the UI does not understand (not a call envelope).');
   return failure(`The back end answered HTTP ${status} instead of a call reply.`);
 }
 

@@ -3,7 +3,10 @@ import { eventsUrl, parseEventMessage } from './event-message.ts';
 
 describe('parseEventMessage', () => {
   it('reads {event, payload}', () => {
-    expect(parseEventMessage('{"event":"run.done","payload":{"runId":"r1"}}')).toEqual({ event: 'run.done', payload: { runId: 'r1' } });
+    expect(parseEventMessage('{"event":"run.done","payload":{"runId":"r1"}}')).toEqual({
+      event: 'run.done',
+      payload: { runId: 'r1' },
+    });
   });
 
   it('ignores what is not an event', () => {

@@ -9,14 +9,27 @@ function harness() {
     open: (url, h) => {
       const s = { url, h, closed: false };
       sockets.push(s);
-      return { close: () => { s.closed = true; } };
+      return {
+        close: () => {
+          s.closed = true;
+        },
+      };
     },
-    setTimer: (fn, ms) => { const t = { fn, ms, cleared: false }; timers.push(t); return t; },
-    clearTimer: (t) => { (t as { cleared: boolean }).cleared = true; },
+    setTimer: (fn, ms) => {
+      const t = { fn, ms, cleared: false };
+      timers.push(t);
+      return t;
+    },
+    clearTimer: (t) => {
+      (t as { cleared: boolean }).cleared = true;
+    },
     random: () => 0.5,
   });
   const last = () => sockets.at(-1)!;
-  const fireTimer = () => { const t = timers.at(-1)!; t.fn(); };
+  const fireTimer = () => {
+    const t = timers.at(-1)!;
+    t.fn();
+  };
   return { es, sockets, timers, last, fireTimer };
 }
 

@@ -25,25 +25,50 @@ describe('postCall', () => {
   });
 
   it('turns a network failure into an error envelope', async () => {
-    const failing = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    const failing = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
     const reply = await postCall(failing, 'plans.list', {});
-    expect(reply).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('Cannot reach') } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: expect.stringContaining('Cannot reach') },
+    });
   });
 });
 
 describe('HTTP transport with the contract client', () => {
   const noSocket = { open: () => ({ close: () => undefined }) };
   const make = (status: number, body: string) =>
-    createHttpTransport({ fetch: fakeFetch(status, body), location: { protocol: 'http:', host: 'h:1' }, openSocket: noSocket.open });
+    createHttpTransport({
+      fetch: fakeFetch(status, body),
+      location: { protocol: 'http:', host: 'h:1' },
+      openSocket: noSocket.open,
+    });
 
   it('resolves with the validated result', async () => {
-    const plan = { id: 'p1', name: 'A', revision: 1, createdAt: 't', updatedAt: 't', valid: true, scenarios: 1, requests: 2 };
+    const plan = {
+      id: 'p1',
+      name: 'A',
+      revision: 1,
+      createdAt: 't',
+      updatedAt: 't',
+      valid: true,
+      scenarios: 1,
+      requests: 2,
+    };
     const client = createClient(make(200, JSON.stringify({ ok: true, result: [plan] })).transport);
     await expect(client.call('plans.list', {})).resolves.toEqual([plan]);
   });
 
   it('raises a ContractError with code and located issues', async () => {
-    const body = { ok: false, error: { code: 'plan_invalid', message: 'bad.yaml is not a valid plan:\n...', issues: [{ path: ['scenarios'], message: 'required', line: 2, column: 1 }] } };
+    const body = {
+      ok: false,
+      error: {
+        code: 'plan_invalid',
+        message: 'bad.yaml is not a valid plan:\n...',
+        issues: [{ path: ['scenarios'], message: 'required', line: 2, column: 1 }],
+      },
+    };
     const client = createClient(make(400, JSON.stringify(body)).transport);
     const error = await client.call('plans.import', { text: 'x', fileName: 'bad.yaml' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
@@ -58,7 +83,14 @@ describe('HTTP transport with the contract client', () => {
 
   it('opens the events socket on the page host', () => {
     const urls: string[] = [];
-    createHttpTransport({ fetch: fakeFetch(200, '{}'), location: { protocol: 'https:', host: 'box:9' }, openSocket: (url) => { urls.push(url); return { close: () => undefined }; } });
+    createHttpTransport({
+      fetch: fakeFetch(200, '{}'),
+      location: { protocol: 'https:', host: 'box:9' },
+      openSocket: (url) => {
+        urls.push(url);
+        return { close: () => undefined };
+      },
+    });
     expect(urls).toEqual(['wss://box:9/api/events']);
   });
 });

@@ -13,7 +13,12 @@ describe('IPC transport', () => {
 
   it('passes calls through and offers native dialogs', async () => {
     const calls: [string, unknown][] = [];
-    const picked = createIpcTransport(bridge(async (m, p) => { calls.push([m, p]); return { ok: true, result: 1 }; }));
+    const picked = createIpcTransport(
+      bridge(async (m, p) => {
+        calls.push([m, p]);
+        return { ok: true, result: 1 };
+      }),
+    );
     await expect(picked.transport.call('app.info', {})).resolves.toEqual({ ok: true, result: 1 });
     expect(calls).toEqual([['app.info', {}]]);
     expect(picked.capabilities.nativeDialogs).toBe(true);
@@ -21,8 +26,15 @@ describe('IPC transport', () => {
   });
 
   it('turns a failed invoke into an error envelope', async () => {
-    const picked = createIpcTransport(bridge(async () => { throw new Error('channel closed'); }));
-    await expect(picked.transport.call('app.info', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('channel closed') } });
+    const picked = createIpcTransport(
+      bridge(async () => {
+        throw new Error('channel closed');
+      }),
+    );
+    await expect(picked.transport.call('app.info', {})).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('channel closed') },
+    });
   });
 
   it('is picked when the bridge is on the host', () => {

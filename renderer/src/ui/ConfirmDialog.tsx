@@ -27,13 +27,20 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
       ref={ref}
       className="confirm"
       aria-labelledby={titleId}
-      onCancel={(e) => { e.preventDefault(); onCancel(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
     >
       <h2 id={titleId}>{title}</h2>
       {children}
       <div className="actions">
-        <button type="button" onClick={onCancel} autoFocus>Cancel</button>
-        <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm}>{confirmLabel}</button>
+        <button type="button" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
     </dialog>
   );

@@ -2,7 +2,9 @@
 import { Component, type ReactNode } from 'react';
 import { ErrorNotice } from './ErrorNotice.tsx';
 
-interface State { error: unknown }
+interface State {
+  error: unknown;
+}
 
 /** Catches render errors below it; `resetKey` changing (e.g. the route) clears the error. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
@@ -17,7 +19,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
   }
 
   override render(): ReactNode {
-    if (this.state.error !== undefined) return <ErrorNotice title="This page failed to display" error={this.state.error} />;
+    if (this.state.error !== undefined)
+      return <ErrorNotice title="This page failed to display" error={this.state.error} />;
     return this.props.children;
   }
 }

@@ -19,9 +19,17 @@ export function ErrorNotice({ error, title, onDismiss }: Props) {
         {title && <p>{shown.message}</p>}
         {shown.issues.length === 0 && shown.details && <pre className="notice-details">{shown.details}</pre>}
         <IssueList issues={shown.issues} />
-        {shown.code && <p className="notice-code">Error code: <code>{shown.code}</code></p>}
+        {shown.code && (
+          <p className="notice-code">
+            Error code: <code>{shown.code}</code>
+          </p>
+        )}
       </div>
-      {onDismiss && <button type="button" className="ghost" onClick={onDismiss}>Dismiss</button>}
+      {onDismiss && (
+        <button type="button" className="ghost" onClick={onDismiss}>
+          Dismiss
+        </button>
+      )}
     </div>
   );
 }

@@ -2,5 +2,9 @@
 
 /** A quiet "Loading…" line. */
 export function Loading({ what = 'Loading…' }: { what?: string }) {
-  return <p className="muted" role="status">{what}</p>;
+  return (
+    <p className="muted" role="status">
+      {what}
+    </p>
+  );
 }

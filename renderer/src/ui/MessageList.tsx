@@ -9,9 +9,13 @@ export function MessageList({ messages }: { messages: Messages }) {
   return (
     <div className="messages">
       {messages.list.map((m) =>
-        m.kind === 'error'
-          ? <ErrorNotice key={m.id} title={m.title} error={m.error} onDismiss={() => messages.dismiss(m.id)} />
-          : <Notice key={m.id} onDismiss={() => messages.dismiss(m.id)}>{m.content}</Notice>,
+        m.kind === 'error' ? (
+          <ErrorNotice key={m.id} title={m.title} error={m.error} onDismiss={() => messages.dismiss(m.id)} />
+        ) : (
+          <Notice key={m.id} onDismiss={() => messages.dismiss(m.id)}>
+            {m.content}
+          </Notice>
+        ),
       )}
     </div>
   );

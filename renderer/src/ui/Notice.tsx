@@ -6,7 +6,11 @@ export function Notice({ children, onDismiss }: { children: ReactNode; onDismiss
   return (
     <div className="notice notice-info" role="status">
       <div className="notice-body">{children}</div>
-      {onDismiss && <button type="button" className="ghost" onClick={onDismiss}>Dismiss</button>}
+      {onDismiss && (
+        <button type="button" className="ghost" onClick={onDismiss}>
+          Dismiss
+        </button>
+      )}
     </div>
   );
 }

@@ -18,7 +18,11 @@ export interface Loaded<T> {
  */
 export function useLoad<T>(load: (client: Client) => Promise<T>, key: string): Loaded<T> {
   const client = useClient();
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: undefined,
+    loading: true,
+  });
   const [generation, setGeneration] = useState(0);
   // The latest `load`, without reloading when only its identity changes (callers pass a new closure each render).
   const loadNow = useEffectEvent((c: Client) => load(c));
@@ -27,10 +31,16 @@ export function useLoad<T>(load: (client: Client) => Promise<T>, key: string): L
     let current = true;
     setState((s) => ({ ...s, loading: true }));
     loadNow(client).then(
-      (data) => { if (current) setState({ data, error: undefined, loading: false }); },
-      (error: unknown) => { if (current) setState((s) => ({ data: s.data, error, loading: false })); },
+      (data) => {
+        if (current) setState({ data, error: undefined, loading: false });
+      },
+      (error: unknown) => {
+        if (current) setState((s) => ({ data: s.data, error, loading: false }));
+      },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [client, key, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
@@ -57,5 +67,7 @@ export function useOnReconnect(onReconnect: () => void): void {
 
 /** Sets the window title while a page is shown. */
 export function useTitle(title: string): void {
-  useEffect(() => { document.title = title ? `${title} · Loadsmith` : 'Loadsmith'; }, [title]);
+  useEffect(() => {
+    document.title = title ? `${title} · Loadsmith` : 'Loadsmith';
+  }, [title]);
 }

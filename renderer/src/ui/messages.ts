@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
-type NewMessage = { kind: 'error'; title: string; error: unknown } | { kind: 'info'; content: ReactNode; sticky?: boolean };
+type NewMessage =
+  { kind: 'error'; title: string; error: unknown } | { kind: 'info'; content: ReactNode; sticky?: boolean };
 
 export type PageMessage = NewMessage & { id: number };
 
@@ -24,17 +25,25 @@ export function useMessages(max = 4): Messages {
   const next = useRef(1);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const dismiss = useCallback((id: number) => setList((l) => l.filter((m) => m.id !== id)), []);
-  const push = useCallback((m: NewMessage) => {
-    const id = next.current++;
-    setList((l) => [{ ...m, id }, ...l].slice(0, max));
-    if (m.kind === 'info' && !m.sticky) {
-      const t = setTimeout(() => { timers.current.delete(t); dismiss(id); }, INFO_MS);
-      timers.current.add(t);
-    }
-  }, [max, dismiss]);
+  const push = useCallback(
+    (m: NewMessage) => {
+      const id = next.current++;
+      setList((l) => [{ ...m, id }, ...l].slice(0, max));
+      if (m.kind === 'info' && !m.sticky) {
+        const t = setTimeout(() => {
+          timers.current.delete(t);
+          dismiss(id);
+        }, INFO_MS);
+        timers.current.add(t);
+      }
+    },
+    [max, dismiss],
+  );
   useEffect(() => {
     const pending = timers.current;
-    return () => { for (const t of pending) clearTimeout(t); };
+    return () => {
+      for (const t of pending) clearTimeout(t);
+    };
   }, []);
   const clear = useCallback(() => setList([]), []);
   return { list, push, dismiss, clear };

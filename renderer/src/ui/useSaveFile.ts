@@ -9,12 +9,15 @@ export type SaveFile = (fileName: string, text: string, mediaType: string) => Pr
 export function useSaveFile(): SaveFile {
   const client = useClient();
   const { nativeDialogs } = useCapabilities();
-  return useCallback(async (fileName, text, mediaType) => {
-    if (!nativeDialogs) {
-      downloadText(fileName, text, mediaType);
-      return fileName;
-    }
-    const saved = await client.call('dialogs.savePlanFile', { fileName, text });
-    return saved?.path ?? null;
-  }, [client, nativeDialogs]);
+  return useCallback(
+    async (fileName, text, mediaType) => {
+      if (!nativeDialogs) {
+        downloadText(fileName, text, mediaType);
+        return fileName;
+      }
+      const saved = await client.call('dialogs.savePlanFile', { fileName, text });
+      return saved?.path ?? null;
+    },
+    [client, nativeDialogs],
+  );
 }

@@ -10,7 +10,12 @@ export interface TabsState<T extends { id: string }> {
   onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number): void;
 }
 
-export function useTabs<T extends { id: string }>(tabs: readonly T[], initial: () => string, remember: (id: string) => void, idPrefix: string): TabsState<T> {
+export function useTabs<T extends { id: string }>(
+  tabs: readonly T[],
+  initial: () => string,
+  remember: (id: string) => void,
+  idPrefix: string,
+): TabsState<T> {
   const [chosen, setChosen] = useState(initial);
   const active = tabs.find((t) => t.id === chosen) ?? tabs[0];
   const choose = (id: string, focus = false): void => {

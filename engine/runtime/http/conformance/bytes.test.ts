@@ -10,8 +10,14 @@ import { CLIENTS, ok, request, startRawServer, useClient, type RawRequest, type 
 
 let raw: RawServer;
 let target: TargetServer;
-beforeAll(async () => { raw = await startRawServer(); target = await startTargetServer(); });
-afterAll(async () => { await raw.close(); await target.close(); });
+beforeAll(async () => {
+  raw = await startRawServer();
+  target = await startTargetServer();
+});
+afterAll(async () => {
+  await raw.close();
+  await target.close();
+});
 
 /** The one request the raw server read whose request line is `${requestLine} HTTP/1.1`. */
 function requestFor(requestLine: string): RawRequest {
@@ -32,7 +38,9 @@ describe.each(CLIENTS)('%s client: bytes on the wire', (name) => {
     const r = await send('/p?q=1', { headers: ['x-one', 'a', 'user-agent', 'ua/1', 'accept', '*/*'] });
     expect(r.status).toBe(200);
     const { head, body } = requestFor('GET /p?q=1');
-    expect(head).toBe(`GET /p?q=1 HTTP/1.1\r\nhost: ${raw.origin.slice('http://'.length)}\r\nconnection: keep-alive\r\nx-one: a\r\nuser-agent: ua/1\r\naccept: */*\r\n\r\n`);
+    expect(head).toBe(
+      `GET /p?q=1 HTTP/1.1\r\nhost: ${raw.origin.slice('http://'.length)}\r\nconnection: keep-alive\r\nx-one: a\r\nuser-agent: ua/1\r\naccept: */*\r\n\r\n`,
+    );
     expect(body.length).toBe(0);
     expect(r.headBytes).toBe(head.length - 2); // the head up to its last header line, without the blank line
     expect(r.bytesSent).toBe(head.length);
@@ -82,7 +90,12 @@ describe.each(CLIENTS)('%s client: bytes on the wire', (name) => {
     const r = await exchange(c.dispatcher, request(target.url, '/text'));
     expect(r.body?.toString('utf8')).toBe(TEXT_BODY);
     // At least "HTTP/1.1 200 OK\r\n", every "name: value\r\n" and the blank line come before the body.
-    const headerLines = Object.entries(r.headers).reduce((n, [k, v]) => n + (Array.isArray(v) ? v : [v]).reduce((m, x) => m + k.length + 2 + (x ?? '').length + 2, 0), 0);
-    expect(r.bytesReceived).toBeGreaterThanOrEqual(Buffer.byteLength(TEXT_BODY) + 'HTTP/1.1 200 OK\r\n'.length + headerLines + 2);
+    const headerLines = Object.entries(r.headers).reduce(
+      (n, [k, v]) => n + (Array.isArray(v) ? v : [v]).reduce((m, x) => m + k.length + 2 + (x ?? '').length + 2, 0),
+      0,
+    );
+    expect(r.bytesReceived).toBeGreaterThanOrEqual(
+      Buffer.byteLength(TEXT_BODY) + 'HTTP/1.1 200 OK\r\n'.length + headerLines + 2,
+    );
   });
 });

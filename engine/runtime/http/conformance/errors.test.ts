@@ -9,19 +9,37 @@ import { startTargetServer, unusedPort, type TargetServer } from '../../../../te
 import { exchange } from '../exchange.ts';
 import { MAX_OPENING } from '../fast/pool.ts';
 import type { Interruptible } from '../types.ts';
-import { CLIENTS, expectPhasesConsistent, request, sleep, socketFreed, startRawServer, useClient, withClient, type RawServer } from './testing.ts';
+import {
+  CLIENTS,
+  expectPhasesConsistent,
+  request,
+  sleep,
+  socketFreed,
+  startRawServer,
+  useClient,
+  withClient,
+  type RawServer,
+} from './testing.ts';
 
 let target: TargetServer;
 let raw: RawServer;
-beforeAll(async () => { target = await startTargetServer(); raw = await startRawServer(); });
-afterAll(async () => { await target.close(); await raw.close(); });
+beforeAll(async () => {
+  target = await startTargetServer();
+  raw = await startRawServer();
+});
+afterAll(async () => {
+  await target.close();
+  await raw.close();
+});
 
 /** n bytes of noise, the same every run (xorshift32), none of them CR, LF or 'H': never an HTTP head. */
 function noise(n: number): Buffer {
   const out = Buffer.alloc(n);
   let x = 0x9e3779b9;
   for (let i = 0; i < n; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     const b = x & 0xff;
     out[i] = b === 0x0d || b === 0x0a || b === 0x48 ? 0x7f : b;
   }
@@ -32,7 +50,9 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
   const c = useClient(name);
   const get = (path: string, o = {}) => exchange(c.dispatcher, request(target.url, path, o));
   const rawGet = (o = {}) => exchange(c.dispatcher, request(raw.origin, '/', o));
-  beforeEach(() => { raw.reset(); });
+  beforeEach(() => {
+    raw.reset();
+  });
 
   it('connection refused: no response, no head written, no connection phases', async () => {
     const port = await unusedPort();
@@ -51,7 +71,9 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
 
   it('a burst to a refusing port, wider than the fast client opens at once: each request gets its own refused error', async () => {
     const port = await unusedPort();
-    const rs = await Promise.all(Array.from({ length: MAX_OPENING + 10 }, () => exchange(c.dispatcher, request(`http://127.0.0.1:${port}`, '/'))));
+    const rs = await Promise.all(
+      Array.from({ length: MAX_OPENING + 10 }, () => exchange(c.dispatcher, request(`http://127.0.0.1:${port}`, '/'))),
+    );
     expect(rs.map((r) => r.error?.kind)).toEqual(rs.map(() => 'refused'));
     expect(rs.every((r) => r.headBytes === 0 && r.status === 0)).toBe(true);
   });
@@ -70,7 +92,10 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
 
   it('a malformed response is counted and its connection dropped; the next request is answered', async () => {
     let answered = 0;
-    raw.behave = (_n, s) => s.write(answered++ === 0 ? 'HTTP/1.1 200 OK\r\nBad Header\r\n\r\n' : 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n');
+    raw.behave = (_n, s) =>
+      s.write(
+        answered++ === 0 ? 'HTTP/1.1 200 OK\r\nBad Header\r\n\r\n' : 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n',
+      );
     expect((await rawGet()).error?.kind).toBe('malformed');
     await socketFreed();
     expect((await rawGet()).status).toBe(200);
@@ -87,7 +112,12 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
 
   it('a head larger than the client reads is malformed, and the next request is answered', async () => {
     let n = 0;
-    raw.behave = (_k, s) => s.write(n++ === 0 ? `HTTP/1.1 200 OK\r\nx-big: ${'a'.repeat(70 * 1024)}\r\n\r\n` : 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n');
+    raw.behave = (_k, s) =>
+      s.write(
+        n++ === 0
+          ? `HTTP/1.1 200 OK\r\nx-big: ${'a'.repeat(70 * 1024)}\r\n\r\n`
+          : 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n',
+      );
     const big = await rawGet();
     expect(big.error?.kind).toBe('malformed');
     expect(big.status).toBe(0);
@@ -95,7 +125,8 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
   });
 
   it('a body read until the close is complete when the close comes as a reset (as undici counts it)', async () => {
-    raw.behave = (_n, s) => s.write('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the reset', () => s.resetAndDestroy());
+    raw.behave = (_n, s) =>
+      s.write('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the reset', () => s.resetAndDestroy());
     const r = await rawGet();
     expect(r.error).toBeUndefined();
     expect(r.status).toBe(200);
@@ -127,7 +158,9 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
 
   it('interrupt() resolves at once with interrupted=true and no error, and the connection is dropped', async () => {
     let x: Interruptible | undefined;
-    const pending = exchange(c.dispatcher, request(target.url, '/hang', { timeoutMs: 10_000 }), (e) => { x = e; });
+    const pending = exchange(c.dispatcher, request(target.url, '/hang', { timeoutMs: 10_000 }), (e) => {
+      x = e;
+    });
     await sleep(50);
     const t0 = performance.now();
     x?.interrupt();
@@ -143,7 +176,13 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
   it('interrupt() before the request started: it still resolves once', async () => {
     let resolved = 0;
     let x: Interruptible | undefined;
-    const r = await exchange(c.dispatcher, request(target.url, '/json'), (e) => { x = e; e.interrupt(); }).then((res) => { resolved++; return res; });
+    const r = await exchange(c.dispatcher, request(target.url, '/json'), (e) => {
+      x = e;
+      e.interrupt();
+    }).then((res) => {
+      resolved++;
+      return res;
+    });
     x?.interrupt(); // a second call is a no-op
     await sleep(20);
     expect(resolved).toBe(1);
@@ -152,7 +191,9 @@ describe.each(CLIENTS)('%s client: failures', (name) => {
   });
 
   it('close() fails the requests still in flight or queued for a connection', async () => {
-    raw.behave = () => { /* never answers */ };
+    raw.behave = () => {
+      /* never answers */
+    };
     // One request in flight, two queued; withClient's own close after it finds nothing left to close.
     await withClient(name, { connections: 1 }, async (one) => {
       const pending = [1, 2, 3].map(() => exchange(one.dispatcher, request(raw.origin, '/', { timeoutMs: 10_000 })));

@@ -6,20 +6,41 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTargetServer, type TargetServer } from '../../../../tests/fixtures/target-server.ts';
 import { exchange } from '../exchange.ts';
-import { CLIENTS, makeClient, ok, request, sleep, socketFreed, startRawServer, useClient, type RawServer } from './testing.ts';
+import {
+  CLIENTS,
+  makeClient,
+  ok,
+  request,
+  sleep,
+  socketFreed,
+  startRawServer,
+  useClient,
+  type RawServer,
+} from './testing.ts';
 
 let raw: RawServer;
 let target: TargetServer;
-beforeAll(async () => { raw = await startRawServer(); target = await startTargetServer(); });
-afterAll(async () => { await raw.close(); await target.close(); });
+beforeAll(async () => {
+  raw = await startRawServer();
+  target = await startTargetServer();
+});
+afterAll(async () => {
+  await raw.close();
+  await target.close();
+});
 
 describe.each(CLIENTS)('%s client: kept-alive connections', (name) => {
   const c = useClient(name);
   const send = (o = {}) => exchange(c.dispatcher, request(raw.origin, '/', o));
-  beforeEach(() => { raw.reset(); });
+  beforeEach(() => {
+    raw.reset();
+  });
 
   it('a connection the server closed while idle is forgotten: the next request opens a new one, no error', async () => {
-    raw.behave = (_n, s) => { s.write(ok()); setTimeout(() => s.end(), 5); };
+    raw.behave = (_n, s) => {
+      s.write(ok());
+      setTimeout(() => s.end(), 5);
+    };
     expect((await send()).status).toBe(200);
     await sleep(30);
     const next = await send();
@@ -45,7 +66,10 @@ describe.each(CLIENTS)('%s client: kept-alive connections', (name) => {
     await socketFreed();
     expect((await send()).status).toBe(200);
     expect(raw.connections).toBe(2);
-    raw.behave = (_n, s) => { s.write(ok()); setTimeout(() => s.write('junk'), 5); };
+    raw.behave = (_n, s) => {
+      s.write(ok());
+      setTimeout(() => s.write('junk'), 5);
+    };
     expect((await send()).status).toBe(200);
     await sleep(30);
     const after = await send();
@@ -53,9 +77,11 @@ describe.each(CLIENTS)('%s client: kept-alive connections', (name) => {
     expect(raw.connections).toBe(4); // the connection that got junk while idle was dropped, not handed out
   });
 
-  it('follows the server\'s Keep-Alive: timeout hint: idle for the timeout minus 2 s, not reused at 2 s or less', async () => {
+  it("follows the server's Keep-Alive: timeout hint: idle for the timeout minus 2 s, not reused at 2 s or less", async () => {
     let hint = 2;
-    raw.behave = (_n, s) => { s.write(ok('ok', `Keep-Alive: timeout=${hint}\r\n`)); };
+    raw.behave = (_n, s) => {
+      s.write(ok('ok', `Keep-Alive: timeout=${hint}\r\n`));
+    };
     await send();
     await sleep(20);
     expect(c.openConnections(raw.origin)).toBe(0); // timeout=2: closed at once

@@ -10,7 +10,18 @@ import { startTargetServer, type TargetServer } from '../../../../tests/fixtures
 import { makeTestPki, type TestPki } from '../../../../tests/fixtures/tls.ts';
 import { exchange } from '../exchange.ts';
 import type { ExchangeResult } from '../types.ts';
-import { CLIENTS, expectPhasesConsistent, ok, request, socketFreed, startRawServer, useClient, withClient, type ClientName, type RawServer } from './testing.ts';
+import {
+  CLIENTS,
+  expectPhasesConsistent,
+  ok,
+  request,
+  socketFreed,
+  startRawServer,
+  useClient,
+  withClient,
+  type ClientName,
+  type RawServer,
+} from './testing.ts';
 
 /** Longer than anything the event loop does between the connect system call and the 'connect' event, loaded or not. */
 const BUSY_MS = 300;
@@ -79,7 +90,9 @@ describe.each(CLIENTS)('%s client: phases', (name) => {
   });
 
   it('requests in flight together each open, and are charged for, their own connection; idle ones are reused', async () => {
-    raw.behave = (_n, s) => { setTimeout(() => s.write(ok()), 20); };
+    raw.behave = (_n, s) => {
+      setTimeout(() => s.write(ok()), 20);
+    };
     const two = await Promise.all([send('/'), send('/')]);
     for (const r of two) {
       expect(r.status).toBe(200);
@@ -96,7 +109,9 @@ describe.each(CLIENTS)('%s client: phases', (name) => {
   });
 
   it('with a connection limit, a request waits (blocked) for the busy connection and gets it as soon as it is free', async () => {
-    raw.behave = (_n, s) => { setTimeout(() => s.write(ok()), 20); };
+    raw.behave = (_n, s) => {
+      setTimeout(() => s.write(ok()), 20);
+    };
     await withClient(name, { connections: 1 }, async (limited) => {
       const rs = await Promise.all([1, 2, 3].map(() => exchange(limited.dispatcher, request(raw.origin, '/'))));
       expect(rs.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -122,17 +137,20 @@ describe.each(CLIENTS)('%s client: phases', (name) => {
     });
   });
 
-  it.each(['http', 'https'] as const)('%s: connecting and TLS leave out the turn before the connect', async (scheme) => {
-    const r = await busyFirstRequest(name, scheme === 'http' ? raw.origin : httpsUrl);
-    expect(r.status).toBe(200);
-    expect(r.blocked).toBeGreaterThanOrEqual(BUSY_MS * 1000); // it did wait
-    expect(r.connecting).toBeGreaterThan(0);
-    expect(r.connecting).toBeLessThan((BUSY_MS / 2) * 1000);
-    if (scheme === 'https') {
-      expect(r.tls).toBeGreaterThan(0);
-      expect(r.tls).toBeLessThan((BUSY_MS / 2) * 1000);
-    } else expect(r.tls).toBe(0);
-  });
+  it.each(['http', 'https'] as const)(
+    '%s: connecting and TLS leave out the turn before the connect',
+    async (scheme) => {
+      const r = await busyFirstRequest(name, scheme === 'http' ? raw.origin : httpsUrl);
+      expect(r.status).toBe(200);
+      expect(r.blocked).toBeGreaterThanOrEqual(BUSY_MS * 1000); // it did wait
+      expect(r.connecting).toBeGreaterThan(0);
+      expect(r.connecting).toBeLessThan((BUSY_MS / 2) * 1000);
+      if (scheme === 'https') {
+        expect(r.tls).toBeGreaterThan(0);
+        expect(r.tls).toBeLessThan((BUSY_MS / 2) * 1000);
+      } else expect(r.tls).toBe(0);
+    },
+  );
 });
 
 /** One request on a new connection, with the event loop kept busy for BUSY_MS right after it is asked for. */
@@ -140,7 +158,9 @@ function busyFirstRequest(name: ClientName, origin: string): Promise<ExchangeRes
   return withClient(name, { connections: 4, connectTimeoutMs: 10_000, profile: { ca: pki.ca } }, (client) => {
     const pending = exchange(client.dispatcher, request(origin, '/', { timeoutMs: 10_000, keepBody: false }));
     const until = performance.now() + BUSY_MS;
-    while (performance.now() < until) { /* other VUs' work in the same turn */ }
+    while (performance.now() < until) {
+      /* other VUs' work in the same turn */
+    }
     return pending;
   });
 }

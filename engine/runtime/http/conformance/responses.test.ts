@@ -6,12 +6,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_DOC, startTargetServer, TEXT_BODY, type TargetServer } from '../../../../tests/fixtures/target-server.ts';
 import { exchange } from '../exchange.ts';
-import { CLIENTS, expectPhasesConsistent, ok, request, socketFreed, startRawServer, useClient, type RawServer } from './testing.ts';
+import {
+  CLIENTS,
+  expectPhasesConsistent,
+  ok,
+  request,
+  socketFreed,
+  startRawServer,
+  useClient,
+  type RawServer,
+} from './testing.ts';
 
 let target: TargetServer;
 let raw: RawServer;
-beforeAll(async () => { target = await startTargetServer(); raw = await startRawServer(); });
-afterAll(async () => { await target.close(); await raw.close(); });
+beforeAll(async () => {
+  target = await startTargetServer();
+  raw = await startRawServer();
+});
+afterAll(async () => {
+  await target.close();
+  await raw.close();
+});
 
 describe.each(CLIENTS)('%s client: responses', (name) => {
   const c = useClient(name);
@@ -33,11 +48,20 @@ describe.each(CLIENTS)('%s client: responses', (name) => {
     expect((await get('/text')).body?.toString()).toBe(TEXT_BODY);
   });
 
-  it('sends method, query, headers and body; a multi-byte body\'s content-length is its length in bytes', async () => {
+  it("sends method, query, headers and body; a multi-byte body's content-length is its length in bytes", async () => {
     const body = JSON.stringify({ name: 'Zoë' });
-    const r = await get('/echo?x=1', { method: 'POST', headers: ['x-test', 'yes', 'content-type', 'application/json'], body });
+    const r = await get('/echo?x=1', {
+      method: 'POST',
+      headers: ['x-test', 'yes', 'content-type', 'application/json'],
+      body,
+    });
     expect(r.status).toBe(200);
-    const echo = JSON.parse(r.body?.toString('utf8') ?? '') as { method: string; query: Record<string, string>; headers: Record<string, string>; body: string };
+    const echo = JSON.parse(r.body?.toString('utf8') ?? '') as {
+      method: string;
+      query: Record<string, string>;
+      headers: Record<string, string>;
+      body: string;
+    };
     expect(echo.method).toBe('POST');
     expect(echo.query).toEqual({ x: '1' });
     expect(echo.headers['x-test']).toBe('yes');
@@ -72,15 +96,18 @@ describe.each(CLIENTS)('%s client: responses', (name) => {
     expect(r.body).toEqual(Buffer.alloc(0));
   });
 
-  it.each([301, 302, 303, 307, 308])('returns a %i as it is, with its location, without following it', async (status) => {
-    const before = target.hits('/json');
-    const r = await get(`/redirect?status=${status}&to=/json`);
-    expect(r.error).toBeUndefined();
-    expect(r.status).toBe(status);
-    expect(r.headers.location).toBe('/json');
-    expect(r.body).toEqual(Buffer.alloc(0));
-    expect(target.hits('/json')).toBe(before);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'returns a %i as it is, with its location, without following it',
+    async (status) => {
+      const before = target.hits('/json');
+      const r = await get(`/redirect?status=${status}&to=/json`);
+      expect(r.error).toBeUndefined();
+      expect(r.status).toBe(status);
+      expect(r.headers.location).toBe('/json');
+      expect(r.body).toEqual(Buffer.alloc(0));
+      expect(target.hits('/json')).toBe(before);
+    },
+  );
 
   it('gives repeated headers (Set-Cookie) as an array in order, a single one as a string', async () => {
     const two = await get('/cookies/set?a=1&b=2');
@@ -111,7 +138,10 @@ describe.each(CLIENTS)('%s client: responses', (name) => {
 
   it('skips a 103 Early Hints before the response (an unasked 100 Continue: fast/fast-client.test.ts)', async () => {
     raw.reset();
-    raw.behave = (_n, s) => s.write('HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\nx');
+    raw.behave = (_n, s) =>
+      s.write(
+        'HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\nx',
+      );
     const r = await rawGet();
     expect(r.error).toBeUndefined();
     expect(r.status).toBe(201);
@@ -140,7 +170,8 @@ describe.each(CLIENTS)('%s client: responses', (name) => {
 
   it('gives the same result for a response cut anywhere (head mid-line, chunk sizes, data) over several reads', async () => {
     raw.reset();
-    const wire = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n1a\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\n\r\n';
+    const wire =
+      'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n1a\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\n\r\n';
     raw.behave = (_n, s) => {
       const cuts = [7, 20, 38, 60, 64, 70, 90, wire.length];
       let from = 0;
@@ -163,7 +194,7 @@ describe.each(CLIENTS)('%s client: responses', (name) => {
     expect(raw.connections).toBe(1); // complete responses: the connection is reused
   });
 
-  it('sends what the fast client leaves to undici: a Connection header of the request\'s own', async () => {
+  it("sends what the fast client leaves to undici: a Connection header of the request's own", async () => {
     c.handsToUndici(1);
     const r = await get('/echo', { headers: ['Connection', 'keep-alive'] });
     expect(r.status).toBe(200);

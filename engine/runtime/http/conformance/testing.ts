@@ -14,7 +14,7 @@ import { FastClient } from '../fast/client.ts';
 import type { ExchangeResult, ExchangeSpec } from '../types.ts';
 
 export const CLIENTS = ['fast', 'undici'] as const;
-export type ClientName = typeof CLIENTS[number];
+export type ClientName = (typeof CLIENTS)[number];
 
 export interface ClientOptions {
   /** Connections per origin (default 100). */
@@ -41,8 +41,11 @@ export function makeClient(name: ClientName, o: ClientOptions = {}): ClientUnder
   if (name === 'undici') {
     const agent = createAgent({ protocol: 'auto', insecure: false, ...o.profile }, sizes);
     return {
-      name, dispatcher: agent, fallbacks: () => 0,
-      openConnections: (origin) => (agent.stats as Record<string, { connected: number } | undefined>)[origin]?.connected ?? 0,
+      name,
+      dispatcher: agent,
+      fallbacks: () => 0,
+      openConnections: (origin) =>
+        (agent.stats as Record<string, { connected: number } | undefined>)[origin]?.connected ?? 0,
       close: () => agent.destroy(),
     };
   }
@@ -58,15 +61,28 @@ export function makeClient(name: ClientName, o: ClientOptions = {}): ClientUnder
   const fast = client;
   let handedOver = 0;
   const dispatch = fast.fallback.dispatch.bind(fast.fallback);
-  fast.fallback.dispatch = (opts, handler) => { handedOver++; return dispatch(opts, handler); };
-  return { name, dispatcher: fast, fallbacks: () => handedOver, openConnections: (origin) => fast.connectionsTo(origin), close: () => fast.close() };
+  fast.fallback.dispatch = (opts, handler) => {
+    handedOver++;
+    return dispatch(opts, handler);
+  };
+  return {
+    name,
+    dispatcher: fast,
+    fallbacks: () => handedOver,
+    openConnections: (origin) => fast.connectionsTo(origin),
+    close: () => fast.close(),
+  };
 }
 
 /**
  * Runs `use` with a client of its own, closes it, and checks that the fast client handed none of its requests to
  * undici (the fast row must test the fast client).
  */
-export async function withClient<T>(name: ClientName, o: ClientOptions, use: (c: ClientUnderTest) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  name: ClientName,
+  o: ClientOptions,
+  use: (c: ClientUnderTest) => Promise<T>,
+): Promise<T> {
   const c = makeClient(name, o);
   let result: T;
   try {
@@ -89,7 +105,10 @@ export interface TestClient extends ClientUnderTest {
 export function useClient(name: ClientName, o: ClientOptions = {}): TestClient {
   let current: ClientUnderTest | undefined;
   let expected = 0;
-  beforeEach(() => { current = makeClient(name, o); expected = 0; });
+  beforeEach(() => {
+    current = makeClient(name, o);
+    expected = 0;
+  });
   afterEach(async () => {
     const c = current;
     current = undefined;
@@ -102,22 +121,46 @@ export function useClient(name: ClientName, o: ClientOptions = {}): TestClient {
   };
   return {
     name,
-    get dispatcher() { return now().dispatcher; },
+    get dispatcher() {
+      return now().dispatcher;
+    },
     fallbacks: () => now().fallbacks(),
     openConnections: (origin) => now().openConnections(origin),
     close: () => now().close(),
-    handsToUndici: (n) => { expected = name === 'fast' ? n : 0; },
+    handsToUndici: (n) => {
+      expected = name === 'fast' ? n : 0;
+    },
   };
 }
 
 /** A request with the suite's defaults (GET, no body, 5 s timeout, keep-alive, body kept up to 1 MB). */
 export function request(origin: string, path: string, o: Partial<ExchangeSpec> = {}): ExchangeSpec {
-  return { origin, path, method: 'GET', headers: [], body: null, timeoutMs: 5000, keepAlive: true, keepBody: true, maxBodySize: 1024 * 1024, ...o };
+  return {
+    origin,
+    path,
+    method: 'GET',
+    headers: [],
+    body: null,
+    timeoutMs: 5000,
+    keepAlive: true,
+    keepBody: true,
+    maxBodySize: 1024 * 1024,
+    ...o,
+  };
 }
 
 /** Every phase a whole number of µs, none negative, and duration = sending + waiting + receiving (k6's). */
 export function expectPhasesConsistent(r: ExchangeResult): void {
-  for (const k of ['blocked', 'connecting', 'tls', 'sending', 'waiting', 'receiving', 'duration', 'headBytes'] as const) {
+  for (const k of [
+    'blocked',
+    'connecting',
+    'tls',
+    'sending',
+    'waiting',
+    'receiving',
+    'duration',
+    'headBytes',
+  ] as const) {
     expect(Number.isInteger(r[k]), k).toBe(true);
     expect(r[k], k).toBeGreaterThanOrEqual(0);
   }
@@ -133,7 +176,10 @@ export const socketFreed = (): Promise<void> => new Promise((r) => setImmediate(
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** One request as a RawServer read it. */
-export interface RawRequest { head: string; body: Buffer }
+export interface RawRequest {
+  head: string;
+  body: Buffer;
+}
 
 /** A TCP server on 127.0.0.1:0 that answers requests with whatever bytes a test writes. */
 export interface RawServer {
@@ -154,10 +200,17 @@ export async function startRawServer(): Promise<RawServer> {
   const sockets = new Set<Socket>();
   const CRLF2 = Buffer.from('\r\n\r\n');
   const raw: RawServer = {
-    origin: '', connections: 0, requests: [],
+    origin: '',
+    connections: 0,
+    requests: [],
     behave: () => undefined, // never answers, until a test says otherwise
-    destroySockets: () => { for (const s of sockets) s.destroy(); },
-    reset: () => { raw.connections = 0; raw.requests = []; },
+    destroySockets: () => {
+      for (const s of sockets) s.destroy();
+    },
+    reset: () => {
+      raw.connections = 0;
+      raw.requests = [];
+    },
     close: () => {
       raw.destroySockets();
       return new Promise<void>((r) => server.close(() => r()));
@@ -188,4 +241,5 @@ export async function startRawServer(): Promise<RawServer> {
 }
 
 /** A response with a body of its Content-Length. */
-export const ok = (body = 'ok', extra = ''): string => `HTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
+export const ok = (body = 'ok', extra = ''): string =>
+  `HTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;

@@ -17,17 +17,28 @@ const CONNECT_TIMEOUT_MS = 20_000;
 let pki: TestPki;
 let target: TargetServer;
 let raw: RawServer;
-beforeAll(async () => { pki = makeTestPki(); target = await startTargetServer(); raw = await startRawServer(); });
-afterAll(async () => { await target.close(); await raw.close(); });
+beforeAll(async () => {
+  pki = makeTestPki();
+  target = await startTargetServer();
+  raw = await startRawServer();
+});
+afterAll(async () => {
+  await target.close();
+  await raw.close();
+});
 
-const spec = (origin: string, path: string, timeoutMs: number, o: Partial<ExchangeSpec> = {}): ExchangeSpec => request(origin, path, { timeoutMs, keepBody: false, ...o });
+const spec = (origin: string, path: string, timeoutMs: number, o: Partial<ExchangeSpec> = {}): ExchangeSpec =>
+  request(origin, path, { timeoutMs, keepBody: false, ...o });
 
 describe.each(CLIENTS)('%s client: the request timeout', (name) => {
   const c = useClient(name);
-  beforeEach(() => { raw.reset(); });
+  beforeEach(() => {
+    raw.reset();
+  });
   /** The message naming the phase. undici's own headers and body timeouts (started once the request is written, the
    * same length) may fire before the request timeout's next check (every SWEEP_MS): then it is undici's message. */
-  const named = (phase: RegExp): RegExp => (name === 'fast' ? phase : new RegExp(`${phase.source}|^(Headers|Body) Timeout Error`));
+  const named = (phase: RegExp): RegExp =>
+    name === 'fast' ? phase : new RegExp(`${phase.source}|^(Headers|Body) Timeout Error`);
 
   it('ends a request waiting for its response at the timeout', async () => {
     const t0 = performance.now();
@@ -40,7 +51,9 @@ describe.each(CLIENTS)('%s client: the request timeout', (name) => {
   });
 
   it('waiting for the response or while receiving it: a timeout error, and the connection is dropped', async () => {
-    raw.behave = () => { /* never answers */ };
+    raw.behave = () => {
+      /* never answers */
+    };
     const headers = await exchange(c.dispatcher, spec(raw.origin, '/', 100));
     expect(headers.error?.kind).toBe('timeout');
     expect(headers.error?.message).toMatch(named(/^request timeout \(100ms\) reached waiting for the response/));
@@ -60,7 +73,10 @@ describe.each(CLIENTS)('%s client: the request timeout', (name) => {
     expect(none.status).toBe(200);
     raw.behave = (_n, s) => {
       s.write('HTTP/1.1 200 OK\r\n');
-      const drip = setInterval(() => { if (s.writable) s.write('x-drip: 1\r\n'); else clearInterval(drip); }, 30);
+      const drip = setInterval(() => {
+        if (s.writable) s.write('x-drip: 1\r\n');
+        else clearInterval(drip);
+      }, 30);
       s.once('close', () => clearInterval(drip));
     };
     const t = performance.now();
@@ -77,14 +93,23 @@ describe.each(CLIENTS)('%s client: the request timeout', (name) => {
       expect(queued.error?.kind).toBe('timeout');
       expect(queued.error?.message).toMatch(/^request timeout \(200ms\) reached waiting for a connection/);
       expect(queued.blocked).toBeLessThan(1_500_000); // before the hung request freed the connection
-      expect((await hung).error?.message).toMatch(/^request timeout \(1\.5s\) reached waiting for the response|Headers Timeout/);
+      expect((await hung).error?.message).toMatch(
+        /^request timeout \(1\.5s\) reached waiting for the response|Headers Timeout/,
+      );
     });
   });
 
   describe('against a server that holds TLS handshakes', () => {
     let server: StallingTls | undefined;
-    const tls = (connections: number) => ({ connections, connectTimeoutMs: CONNECT_TIMEOUT_MS, profile: { ca: pki.ca } });
-    afterEach(async () => { await server?.close(); server = undefined; });
+    const tls = (connections: number) => ({
+      connections,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      profile: { ca: pki.ca },
+    });
+    afterEach(async () => {
+      await server?.close();
+      server = undefined;
+    });
 
     it('a TLS handshake that never finishes ends its request at the timeout; a request after it gets its own connection', async () => {
       // Connection 1 is held. The first request settles the protocol: undici (auto) holds every request to an origin
@@ -103,7 +128,8 @@ describe.each(CLIENTS)('%s client: the request timeout', (name) => {
         expect(stuck.error?.kind).toBe('timeout');
         expect(stuck.error?.message).toMatch(/^request timeout \(300ms\) reached waiting for a connection: /);
         // The fast client knows its connection's state; undici's pool does not say.
-        if (name === 'fast') expect(stuck.error?.message).toMatch(/the TLS handshake with 127\.0\.0\.1:\d+ did not finish/);
+        if (name === 'fast')
+          expect(stuck.error?.message).toMatch(/the TLS handshake with 127\.0\.0\.1:\d+ did not finish/);
         else expect(stuck.error?.message).toMatch(/no connection to https:\/\/127\.0\.0\.1:\d+ was ready/);
         expect(stuck.blocked).toBeGreaterThanOrEqual(300_000);
         expect(stuck.blocked).toBeLessThan(3_000_000);
@@ -115,7 +141,9 @@ describe.each(CLIENTS)('%s client: the request timeout', (name) => {
     it('requests queued behind a connection that never finishes opening each end at their own timeout', async () => {
       server = await startStallingTls(() => Infinity, pki);
       await withClient(name, tls(1), async (client) => {
-        const rs = await Promise.all([300, 300, 300].map((ms) => exchange(client.dispatcher, spec(server!.url, '/', ms))));
+        const rs = await Promise.all(
+          [300, 300, 300].map((ms) => exchange(client.dispatcher, spec(server!.url, '/', ms))),
+        );
         expect(rs.map((r) => r.error?.kind)).toEqual(['timeout', 'timeout', 'timeout']);
         for (const r of rs) expect(r.blocked).toBeLessThan(3_000_000); // not one connect timeout after another
       });

@@ -27,11 +27,31 @@ beforeAll(async () => {
   server = createServer({ key: pki.serverKey, cert: pki.serverCert }, (_req, res) => res.end('ok'));
   const dir = mkdtempSync(join(tmpdir(), 'loadsmith-tls-'));
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
-    selfSigned = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('ok'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    selfSigned = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_req, res) => res.end('ok'),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -44,8 +64,14 @@ afterAll(async () => {
   await Promise.all([server, selfSigned].map((s) => new Promise((r) => s.close(r))));
 });
 
-function send(name: ClientName, profile: Omit<Partial<ConnectionProfile>, 'protocol'>, origin = url): Promise<ExchangeResult> {
-  return withClient(name, { connections: 1, profile }, (client) => exchange(client.dispatcher, request(origin, '/', { keepBody: false })));
+function send(
+  name: ClientName,
+  profile: Omit<Partial<ConnectionProfile>, 'protocol'>,
+  origin = url,
+): Promise<ExchangeResult> {
+  return withClient(name, { connections: 1, profile }, (client) =>
+    exchange(client.dispatcher, request(origin, '/', { keepBody: false })),
+  );
 }
 
 describe.each(CLIENTS)('%s client: TLS failures', (name) => {
@@ -54,7 +80,9 @@ describe.each(CLIENTS)('%s client: TLS failures', (name) => {
     expect(r.status).toBe(0);
     expect(r.headBytes).toBe(0);
     expect(r.error?.kind).toBe('tls');
-    expect(r.error?.message).toMatch(/^unable to verify the first certificate; to trust its certificate authority, give its PEM file as tls\.caFile .*insecureTls: true \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/);
+    expect(r.error?.message).toMatch(
+      /^unable to verify the first certificate; to trust its certificate authority, give its PEM file as tls\.caFile .*insecureTls: true \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/,
+    );
     expect(r.error?.message).not.toMatch(/use-system-ca|Node\.js/);
     // What the advice says works.
     expect(await send(name, { ca: pki.ca })).toMatchObject({ status: 200, error: undefined });
@@ -73,7 +101,9 @@ describe.each(CLIENTS)('%s client: TLS failures', (name) => {
   it('a certificate for another name: tls.servername or insecureTls', async () => {
     const r = await send(name, { ca: pki.ca, servername: 'elsewhere.test' });
     expect(r.error?.kind).toBe('tls');
-    expect(r.error?.message).toMatch(/elsewhere\.test.*; if the server is reached under another name, set tls\.servername/);
+    expect(r.error?.message).toMatch(
+      /elsewhere\.test.*; if the server is reached under another name, set tls\.servername/,
+    );
     expect((await send(name, { insecure: true, servername: 'elsewhere.test' })).error).toBeUndefined();
   });
 });

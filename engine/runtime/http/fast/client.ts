@@ -43,13 +43,22 @@ function isToken(s: string): boolean {
 const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
 const SWEEP_MS = 50;
 
-interface Origin { pool: Pool; hostLine: string }
+interface Origin {
+  pool: Pool;
+  hostLine: string;
+}
 
 /** A request head as undici writes it: `text` up to the last header line, `wire` the whole head of a body-less request. */
 interface Head {
-  path: string; method: string; keepAlive: boolean; origin: Origin; text: string; wire: Buffer;
+  path: string;
+  method: string;
+  keepAlive: boolean;
+  origin: Origin;
+  text: string;
+  wire: Buffer;
   /** The whole head of a request with a body of `bodyLength` bytes (kept while the length does not change). */
-  bodyWire: Buffer | undefined; bodyLength: number;
+  bodyWire: Buffer | undefined;
+  bodyLength: number;
 }
 
 /** The head of `spec`, or undefined when undici must send it (a header it treats specially, or one it refuses). */
@@ -74,7 +83,16 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
     rest += `${name}: ${value}\r\n`;
   }
   const text = `${method} ${path} HTTP/1.1\r\n${hostLine}${rest}`;
-  return { path, method, keepAlive: spec.keepAlive, origin, text, wire: Buffer.from(`${text}\r\n`, 'latin1'), bodyWire: undefined, bodyLength: -1 };
+  return {
+    path,
+    method,
+    keepAlive: spec.keepAlive,
+    origin,
+    text,
+    wire: Buffer.from(`${text}\r\n`, 'latin1'),
+    bodyWire: undefined,
+    bodyLength: -1,
+  };
 }
 
 export class FastClient {
@@ -97,7 +115,13 @@ export class FastClient {
     if (origin === null) return undefined;
     // Steps whose headers did not change pass the same array again (vu/render.ts): their head is built once.
     let head = this.heads.get(spec.headers);
-    if (head === undefined || head.path !== spec.path || head.method !== spec.method || head.keepAlive !== spec.keepAlive || head.origin !== origin) {
+    if (
+      head === undefined ||
+      head.path !== spec.path ||
+      head.method !== spec.method ||
+      head.keepAlive !== spec.keepAlive ||
+      head.origin !== origin
+    ) {
       head = buildHead(spec, origin);
       if (head === undefined) return undefined;
       this.heads.set(spec.headers, head);
@@ -117,7 +141,11 @@ export class FastClient {
       onStart?.(x);
       if (x.finished) return; // interrupted by onStart
       this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
-      try { origin.pool.acquire(x); } catch (e) { x.fail(e as Error, 0); } // e.g. a port net.connect refuses
+      try {
+        origin.pool.acquire(x);
+      } catch (e) {
+        x.fail(e as Error, 0);
+      } // e.g. a port net.connect refuses
     });
   }
 
@@ -145,13 +173,37 @@ export class FastClient {
     if (o !== undefined) return o;
     o = null;
     let u: URL | undefined;
-    try { u = new URL(key); } catch { /* the fallback reports it */ }
+    try {
+      u = new URL(key);
+    } catch {
+      /* the fallback reports it */
+    }
     const https = u?.protocol === 'https:';
-    if (u !== undefined && (u.protocol === 'http:' || (https && this.o.tls !== undefined)) && u.username === '' && u.password === '' && u.pathname === '/') {
+    if (
+      u !== undefined &&
+      (u.protocol === 'http:' || (https && this.o.tls !== undefined)) &&
+      u.username === '' &&
+      u.password === '' &&
+      u.pathname === '/'
+    ) {
       const host = u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname;
       const port = Number(u.port || (https ? 443 : 80));
-      const tls = https ? { ...this.o.tls, ...(this.o.tls?.servername === undefined && !/^[\d.]+$|:/.test(host) ? { servername: host } : {}) } : undefined;
-      o = { pool: new Pool({ host, port, tls }, this.o.connections, this.o.connectTimeoutMs, this.o.pipelining ?? 1, this.o.idleTimeoutMs), hostLine: `host: ${u.hostname}${u.port ? `:${u.port}` : ''}\r\n` };
+      const tls = https
+        ? {
+            ...this.o.tls,
+            ...(this.o.tls?.servername === undefined && !/^[\d.]+$|:/.test(host) ? { servername: host } : {}),
+          }
+        : undefined;
+      o = {
+        pool: new Pool(
+          { host, port, tls },
+          this.o.connections,
+          this.o.connectTimeoutMs,
+          this.o.pipelining ?? 1,
+          this.o.idleTimeoutMs,
+        ),
+        hostLine: `host: ${u.hostname}${u.port ? `:${u.port}` : ''}\r\n`,
+      };
     }
     this.origins.set(key, o);
     return o;

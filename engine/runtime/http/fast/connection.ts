@@ -8,7 +8,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect, createSecureContext, type SecureContext, type ConnectionOptions as TlsOptions } from 'node:tls';
+import {
+  connect as tlsConnect,
+  createSecureContext,
+  type SecureContext,
+  type ConnectionOptions as TlsOptions,
+} from 'node:tls';
 import { HttpParseError, ResponseParser } from './parser.ts';
 import { pipelinable } from '../idempotent.ts';
 import { us } from '../micros.ts';
@@ -82,7 +87,12 @@ export class Connection implements Carrier, Opener {
   private readonly owner: ConnectionOwner;
   private readonly onConnected: (c: Connection, err: Error | undefined) => void;
 
-  constructor(ep: Endpoint, owner: ConnectionOwner, onConnected: (c: Connection, err: Error | undefined) => void, depth = 1) {
+  constructor(
+    ep: Endpoint,
+    owner: ConnectionOwner,
+    onConnected: (c: Connection, err: Error | undefined) => void,
+    depth = 1,
+  ) {
     this.owner = owner;
     this.depth = depth;
     this.onConnected = onConnected;
@@ -105,18 +115,50 @@ export class Connection implements Carrier, Opener {
       ep.secureContext ??= createSecureContext(ep.tls);
       // TLS over a TCP socket of our own: its counters are the bytes on the wire (the TLS socket's are plaintext).
       tcp = netConnect({ host: ep.host, port: ep.port, noDelay: true });
-      const tls = tlsConnect({ ...ep.tls, secureContext: ep.secureContext, socket: tcp, ALPNProtocols: ['http/1.1'], ...(ep.session ? { session: ep.session } : {}) }, done);
-      tls.on('session', (s: Buffer) => { ep.session = s; });
+      const tls = tlsConnect(
+        {
+          ...ep.tls,
+          secureContext: ep.secureContext,
+          socket: tcp,
+          ALPNProtocols: ['http/1.1'],
+          ...(ep.session ? { session: ep.session } : {}),
+        },
+        done,
+      );
+      tls.on('session', (s: Buffer) => {
+        ep.session = s;
+      });
       this.socket = tls;
       this.socket.on('data', (b: Buffer) => this.read(b, b.length));
       this.meter = new WireMeter(tcp);
     } else {
-      tcp = this.socket = netConnect({ host: ep.host, port: ep.port, noDelay: true, onread: { buffer: READ_BUFFER, callback: (n: number, b: Uint8Array) => { this.read(b as Buffer, n); return true; } } }, done);
+      tcp = this.socket = netConnect(
+        {
+          host: ep.host,
+          port: ep.port,
+          noDelay: true,
+          onread: {
+            buffer: READ_BUFFER,
+            callback: (n: number, b: Uint8Array) => {
+              this.read(b as Buffer, n);
+              return true;
+            },
+          },
+        },
+        done,
+      );
     }
     this.socket.setNoDelay(true);
-    tcp.once('lookup', () => { lookupAt = performance.now(); });
-    tcp.once('connectionAttempt', () => { attemptAt = performance.now(); });
-    tcp.once('connect', () => { tcpAt = performance.now(); this.tcpUp = true; });
+    tcp.once('lookup', () => {
+      lookupAt = performance.now();
+    });
+    tcp.once('connectionAttempt', () => {
+      attemptAt = performance.now();
+    });
+    tcp.once('connect', () => {
+      tcpAt = performance.now();
+      this.tcpUp = true;
+    });
     this.socket.on('error', (e) => this.gone(e));
     this.socket.on('end', () => this.gone(undefined));
     this.socket.on('close', () => this.gone(undefined));
@@ -216,14 +258,18 @@ export class Connection implements Carrier, Opener {
    */
   expire(now: number): void {
     const behind = this.behind;
-    if (behind !== undefined) for (const x of behind) if (!x.finished && expired(x, now)) x.fail(timeoutError(x, ''), 0);
+    if (behind !== undefined)
+      for (const x of behind) if (!x.finished && expired(x, now)) x.fail(timeoutError(x, ''), 0);
     const x = this.current;
     if (x !== undefined && expired(x, now)) this.timeout(timeoutError(x, ''));
   }
 
   private read(buf: Buffer, n: number): void {
     let x = this.current;
-    if (x === undefined) { this.destroy(); return; } // bytes nobody asked for: the connection is not usable
+    if (x === undefined) {
+      this.destroy();
+      return;
+    } // bytes nobody asked for: the connection is not usable
     const now = performance.now();
     x.firstByte(now);
     let at = 0;
@@ -293,10 +339,15 @@ export class Connection implements Carrier, Opener {
       // is an error.
       if (failure === undefined || (this.parser.untilClose && (failure as { code?: unknown }).code === 'ECONNRESET')) {
         failure = undefined;
-        try { this.parser.eof(); } catch (e) { failure = e as Error; }
+        try {
+          this.parser.eof();
+        } catch (e) {
+          failure = e as Error;
+        }
       }
       if (failure === undefined) x.succeed(this.bytesOf(x));
-      else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure))) x.fail(failure, this.bytesOf(x));
+      else if (!(this.uses > 1 && !this.parser.started && this.owner.retry(x, failure)))
+        x.fail(failure, this.bytesOf(x));
     }
     if (wasClosed) return;
     if (!this.socket.destroyed) this.socket.destroy();
@@ -305,4 +356,6 @@ export class Connection implements Carrier, Opener {
   }
 }
 
-function uncork(c: Connection): void { c.flush(); }
+function uncork(c: Connection): void {
+  c.flush();
+}

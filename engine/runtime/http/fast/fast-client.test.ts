@@ -15,13 +15,21 @@ let target: TargetServer;
 let raw: RawServer;
 let client: FastClient;
 
-beforeAll(async () => { target = await startTargetServer(); raw = await startRawServer(); });
-afterAll(async () => { await target.close(); await raw.close(); });
+beforeAll(async () => {
+  target = await startTargetServer();
+  raw = await startRawServer();
+});
+afterAll(async () => {
+  await target.close();
+  await raw.close();
+});
 beforeEach(() => {
   raw.reset();
   client = new FastClient({ connections: 100, connectTimeoutMs: 2000, tls: undefined, fallback: new Agent() });
 });
-afterEach(async () => { await client.close(); });
+afterEach(async () => {
+  await client.close();
+});
 
 const send = (o = {}) => exchange(client, request(raw.origin, '/', o));
 
@@ -30,13 +38,19 @@ describe('FastClient, what undici does otherwise', () => {
     await exchange(client, request(target.url, '/json'));
     const second = await exchange(client, request(target.url, '/json'));
     expect(second.connecting).toBe(0);
-    const rs = await Promise.all([exchange(client, request(target.url, '/delay?ms=20')), exchange(client, request(target.url, '/delay?ms=20'))]);
+    const rs = await Promise.all([
+      exchange(client, request(target.url, '/delay?ms=20')),
+      exchange(client, request(target.url, '/delay?ms=20')),
+    ]);
     expect(rs.map((r) => r.connecting > 0).sort()).toEqual([false, true]);
     expect(client.connectionsTo(target.url)).toBe(2);
   });
 
   it('a GET that meets a kept-alive connection the server just dropped is retried once on a new one (undici: reset)', async () => {
-    raw.behave = (n, s) => { if (n === 0) s.write(ok()); else s.destroy(); };
+    raw.behave = (n, s) => {
+      if (n === 0) s.write(ok());
+      else s.destroy();
+    };
     expect((await send({ path: '/a' })).status).toBe(200);
     const again = await send({ path: '/b' });
     expect(again.status).toBe(200);
@@ -54,9 +68,17 @@ describe('FastClient, what undici does otherwise', () => {
     expect(r.body?.toString()).toBe('x');
   });
 
-  it('closes a connection idle for longer than its idle timeout (before a server\'s keep-alive timeout can)', async () => {
-    raw.behave = (_n, s) => { s.write(ok()); };
-    const short = new FastClient({ connections: 10, connectTimeoutMs: 2000, idleTimeoutMs: 150, tls: undefined, fallback: new Agent() });
+  it("closes a connection idle for longer than its idle timeout (before a server's keep-alive timeout can)", async () => {
+    raw.behave = (_n, s) => {
+      s.write(ok());
+    };
+    const short = new FastClient({
+      connections: 10,
+      connectTimeoutMs: 2000,
+      idleTimeoutMs: 150,
+      tls: undefined,
+      fallback: new Agent(),
+    });
     try {
       await exchange(short, request(raw.origin, '/'));
       await sleep(60);

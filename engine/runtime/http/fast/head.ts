@@ -19,7 +19,11 @@ export interface Head {
 
 class HeadError extends Error {
   readonly code: string;
-  constructor(code: string, message: string) { super(message); this.code = code; this.name = 'HTTPParserError'; }
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+    this.name = 'HTTPParserError';
+  }
 }
 
 /** Header-name characters (RFC 9110 token). */
@@ -29,12 +33,24 @@ export function parseHead(text: string): Head {
   let eol = text.indexOf('\r\n');
   if (eol < 0) eol = text.length;
   // "HTTP/1.1 200 OK": the version, a space, three digits, then an optional reason.
-  if (eol < 12 || !text.startsWith('HTTP/1.') || text.charCodeAt(8) !== 0x20 || (text.length > 12 && eol > 12 && text.charCodeAt(12) !== 0x20)) {
-    throw new HeadError('HPE_INVALID_CONSTANT', `invalid status line: ${JSON.stringify(text.slice(0, Math.min(eol, 40)))}`);
+  if (
+    eol < 12 ||
+    !text.startsWith('HTTP/1.') ||
+    text.charCodeAt(8) !== 0x20 ||
+    (text.length > 12 && eol > 12 && text.charCodeAt(12) !== 0x20)
+  ) {
+    throw new HeadError(
+      'HPE_INVALID_CONSTANT',
+      `invalid status line: ${JSON.stringify(text.slice(0, Math.min(eol, 40)))}`,
+    );
   }
   const minor = text.charCodeAt(7) - 0x30;
   const status = threeDigits(text, 9);
-  if (status < 100 || (minor !== 0 && minor !== 1)) throw new HeadError('HPE_INVALID_STATUS', `invalid status line: ${JSON.stringify(text.slice(0, Math.min(eol, 40)))}`);
+  if (status < 100 || (minor !== 0 && minor !== 1))
+    throw new HeadError(
+      'HPE_INVALID_STATUS',
+      `invalid status line: ${JSON.stringify(text.slice(0, Math.min(eol, 40)))}`,
+    );
   const statusText = eol > 13 ? text.slice(13, eol) : '';
   const headers: ResponseHeaders = {};
   let keepAlive = minor === 1;
@@ -47,14 +63,19 @@ export function parseHead(text: string): Head {
     let next = text.indexOf('\r\n', at);
     if (next < 0) next = text.length;
     const colon = text.indexOf(':', at);
-    if (colon < 0 || colon >= next || colon === at) throw new HeadError('HPE_INVALID_HEADER_TOKEN', `invalid header line: ${JSON.stringify(text.slice(at, Math.min(next, at + 40)))}`);
+    if (colon < 0 || colon >= next || colon === at)
+      throw new HeadError(
+        'HPE_INVALID_HEADER_TOKEN',
+        `invalid header line: ${JSON.stringify(text.slice(at, Math.min(next, at + 40)))}`,
+      );
     const name = knownName(text, at, colon) ?? tokenName(text.slice(at, colon));
     const value = trim(text, colon + 1, next);
     at = next + 2;
     switch (name) {
       case 'content-length': {
         const n = contentLength(value);
-        if (length >= 0 && n !== length) throw new HeadError('HPE_UNEXPECTED_CONTENT_LENGTH', 'conflicting content-length headers');
+        if (length >= 0 && n !== length)
+          throw new HeadError('HPE_UNEXPECTED_CONTENT_LENGTH', 'conflicting content-length headers');
         length = n;
         break;
       }
@@ -89,9 +110,35 @@ export function parseHead(text: string): Head {
  * lower-casing, and the headers object is built with constant keys (fresh strings as keys cost a string-table lookup).
  */
 const KNOWN: string[][] = [];
-for (const n of ['date', 'etag', 'vary', 'server', 'expires', 'location', 'connection', 'set-cookie', 'keep-alive', 'content-type', 'cache-control',
-  'last-modified', 'accept-ranges', 'content-length', 'content-encoding', 'content-language', 'transfer-encoding', 'x-powered-by', 'x-request-id',
-  'strict-transport-security', 'access-control-allow-origin', 'content-security-policy', 'x-content-type-options', 'x-frame-options', 'age', 'via', 'pragma']) {
+for (const n of [
+  'date',
+  'etag',
+  'vary',
+  'server',
+  'expires',
+  'location',
+  'connection',
+  'set-cookie',
+  'keep-alive',
+  'content-type',
+  'cache-control',
+  'last-modified',
+  'accept-ranges',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'transfer-encoding',
+  'x-powered-by',
+  'x-request-id',
+  'strict-transport-security',
+  'access-control-allow-origin',
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'age',
+  'via',
+  'pragma',
+]) {
   (KNOWN[n.length] ??= []).push(n);
 }
 
@@ -110,7 +157,8 @@ function knownName(text: string, from: number, to: number): string | undefined {
 }
 
 function tokenName(raw: string): string {
-  if (!TOKEN.test(raw)) throw new HeadError('HPE_INVALID_HEADER_TOKEN', `invalid header name: ${JSON.stringify(raw.slice(0, 40))}`);
+  if (!TOKEN.test(raw))
+    throw new HeadError('HPE_INVALID_HEADER_TOKEN', `invalid header name: ${JSON.stringify(raw.slice(0, 40))}`);
   return raw.toLowerCase();
 }
 
@@ -143,7 +191,8 @@ function contentLength(v: string): number {
   let m = -1;
   for (const part of v.split(',')) {
     const p = part.trim();
-    if (!/^\d{1,15}$/.test(p)) throw new HeadError('HPE_INVALID_CONTENT_LENGTH', `invalid content-length: ${JSON.stringify(v.slice(0, 40))}`);
+    if (!/^\d{1,15}$/.test(p))
+      throw new HeadError('HPE_INVALID_CONTENT_LENGTH', `invalid content-length: ${JSON.stringify(v.slice(0, 40))}`);
     const x = Number(p);
     if (m >= 0 && x !== m) throw new HeadError('HPE_UNEXPECTED_CONTENT_LENGTH', 'conflicting content-length values');
     m = x;
@@ -152,9 +201,15 @@ function contentLength(v: string): number {
 }
 
 function add(headers: ResponseHeaders, name: string, value: string): void {
-  if (name === '__proto__') { // an own property, never the prototype
+  if (name === '__proto__') {
+    // an own property, never the prototype
     const own = Object.hasOwn(headers, name) ? headers[name] : undefined;
-    Object.defineProperty(headers, name, { value: own === undefined ? value : [own, value].flat(), enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(headers, name, {
+      value: own === undefined ? value : [own, value].flat(),
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
     return;
   }
   const old = headers[name];

@@ -9,7 +9,11 @@ import { parseHead, type Head } from './head.ts';
 
 export class HttpParseError extends Error {
   readonly code: string;
-  constructor(code: string, message: string) { super(message); this.code = code; this.name = 'HTTPParserError'; }
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+    this.name = 'HTTPParserError';
+  }
 }
 
 export interface ParserSink {
@@ -20,8 +24,19 @@ export interface ParserSink {
   onComplete(keepAlive: boolean): void;
 }
 
-const HEAD = 0, LENGTH = 1, CHUNK_SIZE = 2, CHUNK_EXT = 3, CHUNK_SIZE_LF = 4, CHUNK_DATA = 5, CHUNK_CR = 6, CHUNK_LF = 7,
-  TRAILER_START = 8, TRAILER_LINE = 9, TRAILER_END_LF = 10, UNTIL_CLOSE = 11, DONE = 12;
+const HEAD = 0,
+  LENGTH = 1,
+  CHUNK_SIZE = 2,
+  CHUNK_EXT = 3,
+  CHUNK_SIZE_LF = 4,
+  CHUNK_DATA = 5,
+  CHUNK_CR = 6,
+  CHUNK_LF = 7,
+  TRAILER_START = 8,
+  TRAILER_LINE = 9,
+  TRAILER_END_LF = 10,
+  UNTIL_CLOSE = 11,
+  DONE = 12;
 const CRLF2 = Buffer.from('\r\n\r\n');
 const MAX_HEAD = 64 * 1024;
 /** Heads up to this size are remembered for the next response on the connection. */
@@ -57,20 +72,30 @@ export class ResponseParser {
     this.pending = undefined;
   }
 
-  get idle(): boolean { return this.state === DONE; }
+  get idle(): boolean {
+    return this.state === DONE;
+  }
   /** After a complete response: may the connection carry another request? */
-  get keepAliveAfter(): boolean { return this.keepAlive; }
+  get keepAliveAfter(): boolean {
+    return this.keepAlive;
+  }
   /** Anything of the response received yet (a stale kept-alive socket closes before the first byte). */
-  get started(): boolean { return this.bytes > 0 || this.pending !== undefined; }
+  get started(): boolean {
+    return this.bytes > 0 || this.pending !== undefined;
+  }
   /** Reading a body whose end is the connection's close (no length, not chunked). */
-  get untilClose(): boolean { return this.state === UNTIL_CLOSE; }
+  get untilClose(): boolean {
+    return this.state === UNTIL_CLOSE;
+  }
 
   /** Consumes buf[start, end); returns where it stopped (end, or the byte after a complete response). */
   execute(buf: Buffer, start: number, end: number): number {
     let i = start;
     while (i < end) {
       switch (this.state) {
-        case HEAD: i = this.head(buf, i, end); break;
+        case HEAD:
+          i = this.head(buf, i, end);
+          break;
         case LENGTH: {
           const n = Math.min(this.remaining, end - i);
           this.sink!.onBody(buf, i, i + n);
@@ -92,8 +117,12 @@ export class ResponseParser {
           if ((this.remaining -= n) === 0) this.state = CHUNK_CR;
           break;
         }
-        case DONE: return i;
-        default: this.framing(buf[i]!); i++; this.bytes++;
+        case DONE:
+          return i;
+        default:
+          this.framing(buf[i]!);
+          i++;
+          this.bytes++;
       }
       if (this.state === DONE) return i;
     }
@@ -102,7 +131,11 @@ export class ResponseParser {
 
   /** The peer closed the connection: completes a body read until close; anything else unfinished is an error. */
   eof(): void {
-    if (this.state === UNTIL_CLOSE) { this.state = DONE; this.sink!.onComplete(false); return; }
+    if (this.state === UNTIL_CLOSE) {
+      this.state = DONE;
+      this.sink!.onComplete(false);
+      return;
+    }
     if (this.state !== DONE) throw new HttpParseError('UND_ERR_SOCKET', 'other side closed');
   }
 
@@ -139,10 +172,18 @@ export class ResponseParser {
       // A 204/304 announcing a body (a broken server): its bytes may follow, so the connection is not reused (as undici).
       if (!this.noBody && (h.length > 0 || h.chunked)) this.keepAlive = false;
       this.complete();
+    } else if (h.chunked) {
+      this.state = CHUNK_SIZE;
+      this.remaining = 0;
+      this.digits = 0;
+    } else if (h.length >= 0) {
+      this.remaining = h.length;
+      this.state = LENGTH;
+      if (h.length === 0) this.complete();
+    } else {
+      this.keepAlive = false;
+      this.state = UNTIL_CLOSE;
     }
-    else if (h.chunked) { this.state = CHUNK_SIZE; this.remaining = 0; this.digits = 0; }
-    else if (h.length >= 0) { this.remaining = h.length; this.state = LENGTH; if (h.length === 0) this.complete(); }
-    else { this.keepAlive = false; this.state = UNTIL_CLOSE; }
     return i + used;
   }
 
@@ -179,16 +220,28 @@ export class ResponseParser {
         else throw new HttpParseError('HPE_INVALID_CHUNK_SIZE', 'invalid chunk size');
         return;
       }
-      case CHUNK_EXT: if (c === 0x0d) this.state = CHUNK_SIZE_LF; return;
+      case CHUNK_EXT:
+        if (c === 0x0d) this.state = CHUNK_SIZE_LF;
+        return;
       case CHUNK_SIZE_LF:
         if (c !== 0x0a) throw new HttpParseError('HPE_STRICT', 'expected LF after the chunk size');
         this.digits = 0;
         this.state = this.remaining === 0 ? TRAILER_START : CHUNK_DATA;
         return;
-      case CHUNK_CR: if (c !== 0x0d) throw new HttpParseError('HPE_STRICT', 'expected CRLF after chunk data'); this.state = CHUNK_LF; return;
-      case CHUNK_LF: if (c !== 0x0a) throw new HttpParseError('HPE_STRICT', 'expected CRLF after chunk data'); this.state = CHUNK_SIZE; return;
-      case TRAILER_START: this.state = c === 0x0d ? TRAILER_END_LF : TRAILER_LINE; return;
-      case TRAILER_LINE: if (c === 0x0a) this.state = TRAILER_START; return;
+      case CHUNK_CR:
+        if (c !== 0x0d) throw new HttpParseError('HPE_STRICT', 'expected CRLF after chunk data');
+        this.state = CHUNK_LF;
+        return;
+      case CHUNK_LF:
+        if (c !== 0x0a) throw new HttpParseError('HPE_STRICT', 'expected CRLF after chunk data');
+        this.state = CHUNK_SIZE;
+        return;
+      case TRAILER_START:
+        this.state = c === 0x0d ? TRAILER_END_LF : TRAILER_LINE;
+        return;
+      case TRAILER_LINE:
+        if (c === 0x0a) this.state = TRAILER_START;
+        return;
       case TRAILER_END_LF:
         if (c !== 0x0a) throw new HttpParseError('HPE_STRICT', 'expected LF ending the trailers');
         this.complete();
@@ -216,8 +269,13 @@ function notHttp(src: Buffer, from: number, to: number): HttpParseError {
   const start = src.subarray(from, Math.min(to, from + 16));
   // A TLS record (handshake or alert, version 3.x): an https server answered a plain-http request.
   const tls = (start[0] === 0x15 || start[0] === 0x16) && (start.length < 2 || start[1] === 0x03);
-  const shown = /^[\x20-\x7e]*$/.test(start.toString('latin1')) ? JSON.stringify(start.toString('latin1')) : `bytes ${start.toString('hex').replace(/(..)(?=.)/g, '$1 ')}`;
-  return new HttpParseError('HPE_INVALID_CONSTANT', `not an HTTP/1.x response: it starts with ${shown}${tls ? ' (a TLS record: the server speaks https)' : ''}`);
+  const shown = /^[\x20-\x7e]*$/.test(start.toString('latin1'))
+    ? JSON.stringify(start.toString('latin1'))
+    : `bytes ${start.toString('hex').replace(/(..)(?=.)/g, '$1 ')}`;
+  return new HttpParseError(
+    'HPE_INVALID_CONSTANT',
+    `not an HTTP/1.x response: it starts with ${shown}${tls ? ' (a TLS record: the server speaks https)' : ''}`,
+  );
 }
 
 function hex(c: number): number {

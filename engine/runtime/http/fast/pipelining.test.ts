@@ -14,8 +14,18 @@ import { exchange } from '../exchange.ts';
 import type { ExchangeSpec, Interruptible } from '../types.ts';
 import { FastClient } from './client.ts';
 
-interface Arrival { conn: number; path: string; method: string; outstanding: number }
-interface Pending { s: Socket; path: string; n: number; scheduled?: boolean }
+interface Arrival {
+  conn: number;
+  path: string;
+  method: string;
+  outstanding: number;
+}
+interface Pending {
+  s: Socket;
+  path: string;
+  n: number;
+  scheduled?: boolean;
+}
 
 let raw: Server;
 let origin: string;
@@ -26,7 +36,9 @@ let connections = 0;
 let answer: (queue: Pending[], conn: number) => void;
 let client: FastClient;
 
-const reply = (p: Pending, extra = ''): void => { p.s.write(`HTTP/1.1 200 OK\r\nContent-Length: ${p.path.length}\r\n${extra}\r\n${p.path}`); };
+const reply = (p: Pending, extra = ''): void => {
+  p.s.write(`HTTP/1.1 200 OK\r\nContent-Length: ${p.path.length}\r\n${extra}\r\n${p.path}`);
+};
 
 beforeAll(async () => {
   raw = createServer((s) => {
@@ -36,11 +48,15 @@ beforeAll(async () => {
     s.on('error', () => undefined);
     const queue: Pending[] = [];
     let n = 0;
-    readRequestHeads(s, (head) => {
-      const [method = '', path = ''] = head.split(' ');
-      arrivals.push({ conn, path, method, outstanding: queue.length });
-      queue.push({ s, path, n: n++ });
-    }, () => answer(queue, conn));
+    readRequestHeads(
+      s,
+      (head) => {
+        const [method = '', path = ''] = head.split(' ');
+        arrivals.push({ conn, path, method, outstanding: queue.length });
+        queue.push({ s, path, n: n++ });
+      },
+      () => answer(queue, conn),
+    );
   });
   await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
@@ -52,29 +68,55 @@ afterAll(async () => {
 beforeEach(() => {
   arrivals = [];
   connections = 0;
-  client = new FastClient({ connections: 100, connectTimeoutMs: 2000, pipelining: 4, tls: undefined, fallback: new Agent() });
+  client = new FastClient({
+    connections: 100,
+    connectTimeoutMs: 2000,
+    pipelining: 4,
+    tls: undefined,
+    fallback: new Agent(),
+  });
 });
-afterEach(async () => { await client.close(); });
+afterEach(async () => {
+  await client.close();
+});
 
 function spec(path: string, o: Partial<ExchangeSpec> = {}): ExchangeSpec {
-  return { origin, path, method: 'GET', headers: [], body: null, timeoutMs: 5000, keepAlive: true, keepBody: true, maxBodySize: 1024, ...o };
+  return {
+    origin,
+    path,
+    method: 'GET',
+    headers: [],
+    body: null,
+    timeoutMs: 5000,
+    keepAlive: true,
+    keepBody: true,
+    maxBodySize: 1024,
+    ...o,
+  };
 }
 
 /** Answers each request `ms` after it arrived, in order; it stays outstanding until then. */
-const eachAfter = (ms: number) => (queue: Pending[]): void => {
-  for (const p of queue) {
-    if (p.scheduled) continue;
-    p.scheduled = true;
-    setTimeout(() => { queue.splice(queue.indexOf(p), 1); reply(p); }, ms);
-  }
-};
+const eachAfter =
+  (ms: number) =>
+  (queue: Pending[]): void => {
+    for (const p of queue) {
+      if (p.scheduled) continue;
+      p.scheduled = true;
+      setTimeout(() => {
+        queue.splice(queue.indexOf(p), 1);
+        reply(p);
+      }, ms);
+    }
+  };
 
 /** Answers a connection's requests once `n` of them are outstanding, all in one write. */
-const whenOutstanding = (n: number) => (queue: Pending[]): void => {
-  if (queue.length < n) return;
-  const all = queue.splice(0);
-  all[0]!.s.write(all.map((p) => `HTTP/1.1 200 OK\r\nContent-Length: ${p.path.length}\r\n\r\n${p.path}`).join(''));
-};
+const whenOutstanding =
+  (n: number) =>
+  (queue: Pending[]): void => {
+    if (queue.length < n) return;
+    const all = queue.splice(0);
+    all[0]!.s.write(all.map((p) => `HTTP/1.1 200 OK\r\nContent-Length: ${p.path.length}\r\n\r\n${p.path}`).join(''));
+  };
 
 describe('HTTP/1.1 pipelining (fast client)', () => {
   it('writes up to the depth on one connection before any response, and matches responses to requests in order', async () => {
@@ -104,11 +146,20 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
 
   it('writes a POST only on a connection with nothing in flight, and nothing behind it', async () => {
     answer = eachAfter(10);
-    const limited = new FastClient({ connections: 1, connectTimeoutMs: 2000, pipelining: 4, tls: undefined, fallback: new Agent() });
+    const limited = new FastClient({
+      connections: 1,
+      connectTimeoutMs: 2000,
+      pipelining: 4,
+      tls: undefined,
+      fallback: new Agent(),
+    });
     try {
       const rs = await Promise.all([
-        exchange(limited, spec('/g1')), exchange(limited, spec('/g2')), exchange(limited, spec('/post', { method: 'POST', body: 'x' })),
-        exchange(limited, spec('/g3')), exchange(limited, spec('/g4')),
+        exchange(limited, spec('/g1')),
+        exchange(limited, spec('/g2')),
+        exchange(limited, spec('/post', { method: 'POST', body: 'x' })),
+        exchange(limited, spec('/g3')),
+        exchange(limited, spec('/g4')),
       ]);
       expect(rs.map((r) => r.body?.toString())).toEqual(['/g1', '/g2', '/post', '/g3', '/g4']);
       const post = arrivals.find((a) => a.method === 'POST')!;
@@ -141,7 +192,9 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     answer = (queue) => {
       const p = queue.shift();
       if (p === undefined || p.n > 0) return;
-      setTimeout(() => { p.s.end(`HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: ${p.path.length}\r\n\r\n${p.path}`); }, 5);
+      setTimeout(() => {
+        p.s.end(`HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: ${p.path.length}\r\n\r\n${p.path}`);
+      }, 5);
     };
     const loop = async (k: number): Promise<(string | undefined)[]> => {
       const got: (string | undefined)[] = [];
@@ -160,7 +213,10 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
       const p = queue[0];
       if (p === undefined || p.scheduled) return;
       p.scheduled = true;
-      setTimeout(() => p.s.write(`HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n${p.path}`, () => p.s.resetAndDestroy()), 2);
+      setTimeout(
+        () => p.s.write(`HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n${p.path}`, () => p.s.resetAndDestroy()),
+        2,
+      );
     };
     const loop = async (k: number): Promise<(string | undefined)[]> => {
       const got: (string | undefined)[] = [];
@@ -198,10 +254,18 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
       if (n === 0 && queue.length < 2) return;
       for (const p of queue.splice(0)) {
         const k = n++;
-        setTimeout(() => { if (p.s.writable) reply(p); }, k === 0 ? 150 : k === 1 ? 300 : 0);
+        setTimeout(
+          () => {
+            if (p.s.writable) reply(p);
+          },
+          k === 0 ? 150 : k === 1 ? 300 : 0,
+        );
       }
     };
-    const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 220 })), exchange(client, spec('/b', { timeoutMs: 220 }))]);
+    const rs = await Promise.all([
+      exchange(client, spec('/a', { timeoutMs: 220 })),
+      exchange(client, spec('/b', { timeoutMs: 220 })),
+    ]);
     expect(rs.map((r) => r.error?.kind)).toEqual([undefined, 'timeout']);
     expect(rs[1]!.error?.message).toMatch(/^request timeout \(220ms\) reached waiting for the response/);
   });
@@ -212,7 +276,10 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
       if (n === 0 && queue.length < 2) return;
       for (const p of queue.splice(0)) setTimeout(() => reply(p), n++ < 2 ? 300 : 0);
     };
-    const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 2000 })), exchange(client, spec('/b', { timeoutMs: 100 }))]);
+    const rs = await Promise.all([
+      exchange(client, spec('/a', { timeoutMs: 2000 })),
+      exchange(client, spec('/b', { timeoutMs: 100 })),
+    ]);
     expect(rs.map((r) => r.error?.kind)).toEqual([undefined, 'timeout']);
     expect(rs[0]!.body?.toString()).toBe('/a');
     expect((await exchange(client, spec('/c'))).body?.toString()).toBe('/c');
@@ -220,8 +287,13 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
   });
 
   it('a request pipelined behind a hung one ends at its own timeout where it stands, not sent again elsewhere', async () => {
-    answer = () => { /* never answers */ };
-    const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 400 })), exchange(client, spec('/b', { timeoutMs: 150 }))]);
+    answer = () => {
+      /* never answers */
+    };
+    const rs = await Promise.all([
+      exchange(client, spec('/a', { timeoutMs: 400 })),
+      exchange(client, spec('/b', { timeoutMs: 150 })),
+    ]);
     expect(rs.map((r) => r.error?.kind)).toEqual(['timeout', 'timeout']);
     expect(arrivals.map((a) => a.path)).toEqual(['/a', '/b']); // /b was not requeued when /a's timeout dropped the connection
     expect(rs[1]!.blocked + rs[1]!.duration).toBeLessThan(rs[0]!.blocked + rs[0]!.duration);
@@ -233,7 +305,10 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
       const [a] = queue.splice(0);
       setTimeout(() => reply(a!), 50); // the second is never answered
     };
-    const rs = await Promise.all([exchange(client, spec('/a', { timeoutMs: 300 })), exchange(client, spec('/b', { timeoutMs: 300 }))]);
+    const rs = await Promise.all([
+      exchange(client, spec('/a', { timeoutMs: 300 })),
+      exchange(client, spec('/b', { timeoutMs: 300 })),
+    ]);
     expect(rs[0]!.status).toBe(200);
     expect(rs[1]!.error?.kind).toBe('timeout');
   });
@@ -242,10 +317,14 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     answer = (queue) => {
       if (queue.length < 2) return;
       const all = queue.splice(0);
-      setTimeout(() => { for (const p of all) if (p.s.writable) reply(p); }, 100);
+      setTimeout(() => {
+        for (const p of all) if (p.s.writable) reply(p);
+      }, 100);
     };
     let first: Interruptible | undefined;
-    const a = exchange(client, spec('/a'), (x) => { first = x; });
+    const a = exchange(client, spec('/a'), (x) => {
+      first = x;
+    });
     const b = exchange(client, spec('/b'));
     setTimeout(() => first!.interrupt(), 30);
     const [ra, rb] = await Promise.all([a, b]);
@@ -259,7 +338,9 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
     answer = eachAfter(40);
     let second: Interruptible | undefined;
     const a = exchange(client, spec('/a'));
-    const b = exchange(client, spec('/b'), (x) => { second = x; });
+    const b = exchange(client, spec('/b'), (x) => {
+      second = x;
+    });
     setTimeout(() => second!.interrupt(), 10);
     const [ra, rb] = await Promise.all([a, b]);
     const rc = await exchange(client, spec('/c'));
@@ -277,19 +358,43 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
         'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\nT: 1\r\n\r\n',
       ].join('');
       let i = 0;
-      const tick = (): void => { if (i < text.length && s.writable) { s.write(text[i++]!); setImmediate(tick); } };
+      const tick = (): void => {
+        if (i < text.length && s.writable) {
+          s.write(text[i++]!);
+          setImmediate(tick);
+        }
+      };
       tick();
     };
-    const rs = await Promise.all([exchange(client, spec('/h', { method: 'HEAD' })), exchange(client, spec('/n')), exchange(client, spec('/m')), exchange(client, spec('/c'))]);
-    expect(rs.map((r) => [r.status, r.body?.toString(), r.error?.kind])).toEqual([[200, '', undefined], [204, '', undefined], [304, '', undefined], [200, 'abcde', undefined]]);
+    const rs = await Promise.all([
+      exchange(client, spec('/h', { method: 'HEAD' })),
+      exchange(client, spec('/n')),
+      exchange(client, spec('/m')),
+      exchange(client, spec('/c')),
+    ]);
+    expect(rs.map((r) => [r.status, r.body?.toString(), r.error?.kind])).toEqual([
+      [200, '', undefined],
+      [204, '', undefined],
+      [304, '', undefined],
+      [200, 'abcde', undefined],
+    ]);
     expect(connections).toBe(1);
   });
 
   it('fails every request a connection was opened for when it cannot connect (not one per connect timeout)', async () => {
     // Accepts and never answers: a TLS handshake to it never completes.
-    const silent = createServer((s) => { sockets.add(s); s.on('error', () => undefined); });
+    const silent = createServer((s) => {
+      sockets.add(s);
+      s.on('error', () => undefined);
+    });
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const tls = new FastClient({ connections: 100, connectTimeoutMs: 200, pipelining: 4, tls: { rejectUnauthorized: false }, fallback: new Agent() });
+    const tls = new FastClient({
+      connections: 100,
+      connectTimeoutMs: 200,
+      pipelining: 4,
+      tls: { rejectUnauthorized: false },
+      fallback: new Agent(),
+    });
     try {
       const t0 = performance.now();
       const o = `https://127.0.0.1:${(silent.address() as AddressInfo).port}`;
@@ -304,9 +409,16 @@ describe('HTTP/1.1 pipelining (fast client)', () => {
 
   it('undici with the same depth (protocol http1) writes nothing behind a POST either', async () => {
     answer = eachAfter(30);
-    const agent = createAgent({ protocol: 'http1', insecure: false }, { connections: 1, connectTimeoutMs: 2000, pipelining: 4 });
+    const agent = createAgent(
+      { protocol: 'http1', insecure: false },
+      { connections: 1, connectTimeoutMs: 2000, pipelining: 4 },
+    );
     try {
-      const rs = await Promise.all([exchange(agent, spec('/post', { method: 'POST', body: 'x' })), exchange(agent, spec('/g1')), exchange(agent, spec('/g2'))]);
+      const rs = await Promise.all([
+        exchange(agent, spec('/post', { method: 'POST', body: 'x' })),
+        exchange(agent, spec('/g1')),
+        exchange(agent, spec('/g2')),
+      ]);
       expect(rs.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(arrivals.find((x) => x.path === '/g1')?.outstanding).toBe(0);
       expect(arrivals.find((x) => x.path === '/g2')?.outstanding).toBe(1); // GETs are pipelined

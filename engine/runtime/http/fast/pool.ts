@@ -61,19 +61,34 @@ export class Pool implements ConnectionOwner {
 
   /** Sends x on a connection, or queues it (`first`: at the head of the queue). */
   acquire(x: FastExchange, first = false): void {
-    if (this.closing) { x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0); return; }
+    if (this.closing) {
+      x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0);
+      return;
+    }
     // Pipelining: behind the requests of a busy connection, unless others wait already (they go first).
-    if (this.depth > 1 && this.room.length > 0 && this.waiting.peek() === undefined && pipelinable(x) && this.pipeline(x)) return;
+    if (
+      this.depth > 1 &&
+      this.room.length > 0 &&
+      this.waiting.peek() === undefined &&
+      pipelinable(x) &&
+      this.pipeline(x)
+    )
+      return;
     const idle = this.idle;
     while (idle.length > 0) {
       const c = idle.pop()!;
       if (c.closed) continue;
       // Freed by a response just now (the closed model's next request): use it at once. Idle for longer: the server
       // may have closed it meanwhile, so let the event loop deliver a pending FIN or reset first (as undici does).
-      if (performance.now() - c.idleSince < FRESH_MS) { this.send(c, x); this.listIfRoom(c); }
-      else {
+      if (performance.now() - c.idleSince < FRESH_MS) {
+        this.send(c, x);
+        this.listIfRoom(c);
+      } else {
         this.deferred++;
-        setImmediate(() => { this.deferred--; this.sendIfOpen(c, x); });
+        setImmediate(() => {
+          this.deferred--;
+          this.sendIfOpen(c, x);
+        });
       }
       return;
     }
@@ -89,8 +104,14 @@ export class Pool implements ConnectionOwner {
   }
 
   private sendIfOpen(c: Connection, x: FastExchange): void {
-    if (x.finished) { if (!c.closed) this.released(c, false); return; }
-    if (c.closed) { this.acquire(x); return; }
+    if (x.finished) {
+      if (!c.closed) this.released(c, false);
+      return;
+    }
+    if (c.closed) {
+      this.acquire(x);
+      return;
+    }
     this.send(c, x);
     if (this.depth > 1) this.fill(c); // requests that queued meanwhile, counting on this connection
   }
@@ -100,9 +121,16 @@ export class Pool implements ConnectionOwner {
     const room = this.room;
     while (room.length > 0) {
       const c = room[room.length - 1]!;
-      if (c.closed || !c.pipelineOpen || c.inFlight === 0 || c.inFlight >= this.depth) { room.pop(); c.listed = false; continue; }
+      if (c.closed || !c.pipelineOpen || c.inFlight === 0 || c.inFlight >= this.depth) {
+        room.pop();
+        c.listed = false;
+        continue;
+      }
       this.send(c, x);
-      if (c.inFlight >= this.depth || !c.pipelineOpen) { room.pop(); c.listed = false; }
+      if (c.inFlight >= this.depth || !c.pipelineOpen) {
+        room.pop();
+        c.listed = false;
+      }
       return true;
     }
     return false;
@@ -124,7 +152,10 @@ export class Pool implements ConnectionOwner {
       if (this.starved) this.openForWaiting();
       return;
     }
-    if (this.depth > 1) { this.fill(c); return; }
+    if (this.depth > 1) {
+      this.fill(c);
+      return;
+    }
     const next = this.waiting.shift();
     if (next !== undefined) this.send(c, next);
     else this.park(c);
@@ -166,12 +197,25 @@ export class Pool implements ConnectionOwner {
   /** Fails what has waited too long: requests past their timeout wherever they are (queued, connecting, written,
    * being read), connects past the connect timeout; closes connections idle for longer than the idle timeout. */
   sweep(now: number): void {
-    if (this.idle.length > 0) for (const c of this.idle.filter((i) => now - i.idleSince > (i.idleLimitMs >= 0 ? i.idleLimitMs : this.idleTimeoutMs))) c.destroy();
-    if (this.waiting.size > 0) this.waiting.each((x) => expired(x, now), (x) => this.expireWaiting(x));
+    if (this.idle.length > 0)
+      for (const c of this.idle.filter(
+        (i) => now - i.idleSince > (i.idleLimitMs >= 0 ? i.idleLimitMs : this.idleTimeoutMs),
+      ))
+        c.destroy();
+    if (this.waiting.size > 0)
+      this.waiting.each(
+        (x) => expired(x, now),
+        (x) => this.expireWaiting(x),
+      );
     for (const c of this.opening) {
       // 0 means no timeout, as for undici.
       if (this.connectTimeoutMs > 0 && now - c.startedAt > this.connectTimeoutMs) {
-        c.destroy(codeError('UND_ERR_CONNECT_TIMEOUT', `Connect Timeout Error (attempted address: ${this.ep.host}:${this.ep.port}, timeout: ${this.connectTimeoutMs}ms)`));
+        c.destroy(
+          codeError(
+            'UND_ERR_CONNECT_TIMEOUT',
+            `Connect Timeout Error (attempted address: ${this.ep.host}:${this.ep.port}, timeout: ${this.connectTimeoutMs}ms)`,
+          ),
+        );
       }
     }
     for (const c of this.all) c.expire(now);
@@ -181,28 +225,38 @@ export class Pool implements ConnectionOwner {
   private expireWaiting(x: FastExchange): void {
     const at = `${this.ep.host}:${this.ep.port}`;
     const c = x.opener;
-    const why = c !== undefined
-      ? (c.tcpUp ? `the TLS handshake with ${at} did not finish` : `connecting to ${at} did not finish`)
-      : `all ${this.all.size} connections to ${at} were in use or being opened (at most ${this.limit})`;
+    const why =
+      c !== undefined
+        ? c.tcpUp
+          ? `the TLS handshake with ${at} did not finish`
+          : `connecting to ${at} did not finish`
+        : `all ${this.all.size} connections to ${at} were in use or being opened (at most ${this.limit})`;
     x.fail(timeoutError(x, why), 0);
     if (c !== undefined) {
       this.unbind(c);
       // Slower to open than a whole request timeout: stuck. Closed, so that it holds no place under the limit
       // (with pipelining it may still be opening for the requests queued with x: the connect timeout decides).
-      if (this.depth === 1) c.destroy(codeError('UND_ERR_CONNECT_TIMEOUT', `no connection within the request timeout (${x.timeoutMs}ms)`));
+      if (this.depth === 1)
+        c.destroy(codeError('UND_ERR_CONNECT_TIMEOUT', `no connection within the request timeout (${x.timeoutMs}ms)`));
     }
   }
 
-  get size(): number { return this.all.size; }
+  get size(): number {
+    return this.all.size;
+  }
 
   /** Closes every connection; resolves once their sockets are closed (a worker must not exit with one open). */
   destroy(): Promise<void> {
     this.closing = true;
-    for (let x = this.waiting.shift(); x !== undefined; x = this.waiting.shift()) x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0);
+    for (let x = this.waiting.shift(); x !== undefined; x = this.waiting.shift())
+      x.fail(codeError('UND_ERR_CLOSED', 'The client is closed'), 0);
     const closing = [...this.all].map((c) => c.destroyed());
     for (const c of [...this.all]) c.destroy();
     // Never hang a stopping worker on a socket that does not report its close.
-    return Promise.race([Promise.all(closing).then(() => undefined), new Promise<void>((r) => setTimeout(r, 1000).unref())]);
+    return Promise.race([
+      Promise.all(closing).then(() => undefined),
+      new Promise<void>((r) => setTimeout(r, 1000).unref()),
+    ]);
   }
 
   /**
@@ -221,11 +275,15 @@ export class Pool implements ConnectionOwner {
       const x = hint !== undefined && hint.queued && hint.opener === undefined ? hint : this.waiting.firstUncovered();
       hint = undefined;
       if (x === undefined) return;
-      if (this.all.size >= this.limit || this.opening.size >= MAX_OPENING) { this.starved = true; return; }
+      if (this.all.size >= this.limit || this.opening.size >= MAX_OPENING) {
+        this.starved = true;
+        return;
+      }
       let c: Connection;
       try {
         c = new Connection(this.ep, this, (conn, err) => this.connected(conn, err), this.depth);
-      } catch (e) { // options tls.connect refuses (a key that does not parse...): the request fails, not the worker
+      } catch (e) {
+        // options tls.connect refuses (a key that does not parse...): the request fails, not the worker
         x.fail(e as Error, 0);
         continue;
       }
@@ -267,7 +325,10 @@ export class Pool implements ConnectionOwner {
     }
     // Pipelining keeps the queue's order (requests sent again go first, in order): the head takes it.
     const taker = (this.depth === 1 ? mine : undefined) ?? this.waiting.shift();
-    if (taker === undefined) { this.park(c); return; }
+    if (taker === undefined) {
+      this.park(c);
+      return;
+    }
     // Every new connection's DNS, TCP and TLS time is charged to the one request that waited for it and took it.
     taker.lookup = c.lookupUs;
     taker.connecting = c.connectingUs;

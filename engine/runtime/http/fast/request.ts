@@ -43,7 +43,14 @@ export class FastExchange extends ExchangeState implements ParserSink {
   /** The head and body as written: what data_sent counts on a plain connection. */
   private readonly wireLength: number;
 
-  constructor(spec: ExchangeSpec, headBytes: number, wire: string | Buffer, body: Buffer | string | null, bodyLength: number, resolve: (r: ExchangeResult) => void) {
+  constructor(
+    spec: ExchangeSpec,
+    headBytes: number,
+    wire: string | Buffer,
+    body: Buffer | string | null,
+    bodyLength: number,
+    resolve: (r: ExchangeResult) => void,
+  ) {
     super(spec);
     this.spec = spec;
     this.headBytes = headBytes;
@@ -55,12 +62,23 @@ export class FastExchange extends ExchangeState implements ParserSink {
   }
 
   /** Waiting in the pool's queue for a connection (not written on one, not settled). */
-  get queued(): boolean { return this.carrier === undefined && !this.done; }
+  get queued(): boolean {
+    return this.carrier === undefined && !this.done;
+  }
 
   /** Called by the connection right before and after it writes the request. */
-  starting(now: number): void { this.tStart = now; this.tSent = 0; this.tFirst = 0; this.written = true; }
-  sent(now: number): void { this.tSent = now; }
-  firstByte(now: number): void { if (this.tFirst === 0) this.tFirst = now; }
+  starting(now: number): void {
+    this.tStart = now;
+    this.tSent = 0;
+    this.tFirst = 0;
+    this.written = true;
+  }
+  sent(now: number): void {
+    this.tSent = now;
+  }
+  firstByte(now: number): void {
+    if (this.tFirst === 0) this.tFirst = now;
+  }
 
   onHead(status: number, headers: ResponseHeaders): void {
     this.status = status;
@@ -73,7 +91,9 @@ export class FastExchange extends ExchangeState implements ParserSink {
   }
 
   /** The parser's end of a response; the connection settles the exchange after deciding about reuse. */
-  onComplete(): void { /* the connection calls succeed() */ }
+  onComplete(): void {
+    /* the connection calls succeed() */
+  }
 
   /** Interrupt (hard stop): settles at once as interrupted; the carrier drops the connection. */
   interrupt(): void {
@@ -83,8 +103,12 @@ export class FastExchange extends ExchangeState implements ParserSink {
     carrier?.abandon(this);
   }
 
-  succeed(wireBytes: number): void { this.settle(undefined, false, wireBytes); }
-  fail(err: Error, wireBytes: number): void { this.settle(err, false, wireBytes); }
+  succeed(wireBytes: number): void {
+    this.settle(undefined, false, wireBytes);
+  }
+  fail(err: Error, wireBytes: number): void {
+    this.settle(err, false, wireBytes);
+  }
 
   private settle(err: Error | undefined, interrupted: boolean, wireBytes: number): void {
     if (this.done) return;

@@ -10,9 +10,13 @@ export class WaitQueue {
   private head = 0;
 
   /** Entries from the head on, those to be skipped included (an upper bound of the requests waiting). */
-  get size(): number { return this.q.length - this.head; }
+  get size(): number {
+    return this.q.length - this.head;
+  }
 
-  push(x: FastExchange): void { this.q.push(x); }
+  push(x: FastExchange): void {
+    this.q.push(x);
+  }
 
   unshift(x: FastExchange): void {
     if (this.head > 0) this.q[--this.head] = x;
@@ -31,10 +35,16 @@ export class WaitQueue {
     while (this.head < q.length) {
       const x = q[this.head]!;
       q[this.head++] = undefined as unknown as FastExchange;
-      if (this.head > 1024 && this.head * 2 > q.length) { q.splice(0, this.head); this.head = 0; }
+      if (this.head > 1024 && this.head * 2 > q.length) {
+        q.splice(0, this.head);
+        this.head = 0;
+      }
       if (x.queued) return x;
     }
-    if (this.head > 0) { q.length = 0; this.head = 0; }
+    if (this.head > 0) {
+      q.length = 0;
+      this.head = 0;
+    }
     return undefined;
   }
 

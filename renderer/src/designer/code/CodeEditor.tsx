@@ -76,8 +76,13 @@ export function CodeEditor({ value, onChange, language, label, height = 200, rea
       <div ref={box} className="code-editor-monaco" />
       {!editor && (
         // Until Monaco is there (or if it could not load), the value stays readable and editable.
-        <textarea aria-label={label} className="mono code-editor-fallback" value={value} readOnly={readOnly}
-          onChange={(e) => onChange(e.target.value)} />
+        <textarea
+          aria-label={label}
+          className="mono code-editor-fallback"
+          value={value}
+          readOnly={readOnly}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
     </div>
   );

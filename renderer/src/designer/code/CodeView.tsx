@@ -49,11 +49,13 @@ export function CodeView() {
     <div className="code-view">
       <div className="code-view-head">
         <h2 className="code-view-title">Plan as YAML</h2>
-        <button type="button" className="code-view-focus" onClick={() => editor?.focus()} disabled={!editor}>Edit YAML</button>
+        <button type="button" className="code-view-focus" onClick={() => editor?.focus()} disabled={!editor}>
+          Edit YAML
+        </button>
       </div>
       <p className="code-view-hint">
-        Typing applies after a short pause; YAML that does not parse never replaces the plan. Comments are lost
-        when the form changes the plan. Ctrl+Space: complete (Tab accepts) · F8: next problem · Ctrl+M: Tab leaves the editor.
+        Typing applies after a short pause; YAML that does not parse never replaces the plan. Comments are lost when the
+        form changes the plan. Ctrl+Space: complete (Tab accepts) · F8: next problem · Ctrl+M: Tab leaves the editor.
       </p>
       <div className="code-view-editor">
         <div ref={box} className="code-editor-monaco" />

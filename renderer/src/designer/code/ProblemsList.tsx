@@ -14,8 +14,15 @@ export interface ProblemsListProps {
 export function ProblemsList({ problems, broken, onPick }: ProblemsListProps) {
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
-  const summary = problems.length === 0 ? 'No problems.'
-    : [errors && `${errors} error${errors === 1 ? '' : 's'}`, warnings && `${warnings} warning${warnings === 1 ? '' : 's'}`].filter(Boolean).join(', ') + '.';
+  const summary =
+    problems.length === 0
+      ? 'No problems.'
+      : [
+          errors && `${errors} error${errors === 1 ? '' : 's'}`,
+          warnings && `${warnings} warning${warnings === 1 ? '' : 's'}`,
+        ]
+          .filter(Boolean)
+          .join(', ') + '.';
   return (
     <section className="code-problems" aria-label="YAML problems">
       <p className="code-problems-summary" aria-live="polite">
@@ -29,8 +36,15 @@ export function ProblemsList({ problems, broken, onPick }: ProblemsListProps) {
               <button type="button" className="code-problem-go" onClick={() => onPick(p)}>
                 {/* Spaces between the parts: the button's accessible name is their text run together. */}
                 <span className="code-problem-where mono">{problemWhere(p)}</span>{' '}
-                {p.path && p.path.length > 0 && <><code className="code-problem-path">{issuePath(p.path)}</code>{' '}</>}
-                <span className="code-problem-message">{p.severity === 'warning' ? 'Warning: ' : ''}{p.message}</span>
+                {p.path && p.path.length > 0 && (
+                  <>
+                    <code className="code-problem-path">{issuePath(p.path)}</code>{' '}
+                  </>
+                )}
+                <span className="code-problem-message">
+                  {p.severity === 'warning' ? 'Warning: ' : ''}
+                  {p.message}
+                </span>
               </button>
             </li>
           ))}

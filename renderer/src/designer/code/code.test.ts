@@ -37,7 +37,9 @@ describe('issue path -> YAML range', () => {
   it('points a missing key at the key of its nearest parent', () => {
     const [p] = locateIssues(text, [{ path: ['scenarios', 'browse', 'duration'], message: 'required' }]);
     expect(p).toMatchObject({ line: 5, column: 3 });
-    const [q] = locateIssues(text, [{ path: ['scenarios', 'browse', 'steps', 0, 'request', 'checks', 2], message: 'x' }]);
+    const [q] = locateIssues(text, [
+      { path: ['scenarios', 'browse', 'steps', 0, 'request', 'checks', 2], message: 'x' },
+    ]);
     expect(q).toMatchObject({ line: 9, column: 9 });
   });
 

@@ -5,9 +5,9 @@ describe('Echoes', () => {
   it('skips stale echoes of fast typing, in order, and applies an outside change', () => {
     const e = new Echoes();
     for (const v of ['p', 'pa', 'pas', 'pass']) e.sentValue(v);
-    expect(e.isEcho('pa')).toBe(true);   // React is two keys behind: must not reset the editor to 'pa'
+    expect(e.isEcho('pa')).toBe(true); // React is two keys behind: must not reset the editor to 'pa'
     expect(e.isEcho('pass')).toBe(true); // batched: 'pas' never came back
-    expect(e.isEcho('')).toBe(false);    // undo elsewhere
+    expect(e.isEcho('')).toBe(false); // undo elsewhere
   });
 
   it('applies a value the editor sent earlier once its echo has come back (e.g. undo to it)', () => {

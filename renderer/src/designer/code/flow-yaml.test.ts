@@ -6,7 +6,10 @@ import { parsePlanYaml, planToYaml } from './yaml-text.ts';
 
 const R = (name: string, url: string, more: object = {}) => ({ request: { name, url, ...more } });
 const plan = (steps: unknown[], more: object = {}) => ({
-  version: 1, name: 'flow', defaults: { baseUrl: 'http://127.0.0.1:1' }, ...more,
+  version: 1,
+  name: 'flow',
+  defaults: { baseUrl: 'http://127.0.0.1:1' },
+  ...more,
   scenarios: { s: { executor: 'per-vu-iterations', vus: 1, iterations: 1, steps } },
 });
 
@@ -14,32 +17,112 @@ const plan = (steps: unknown[], more: object = {}) => ({
 const CONSTRUCTS = {
   if: plan([
     R('Log in', '/login', { extract: { token: { jsonPath: '$.token', default: '' } } }),
-    { if: { condition: "status('Log in') == 200 && len(token) > 0", then: [R('Profile', '/me')], else: [R('Sign up', '/users', { method: 'POST' })] } },
+    {
+      if: {
+        condition: "status('Log in') == 200 && len(token) > 0",
+        then: [R('Profile', '/me')],
+        else: [R('Sign up', '/users', { method: 'POST' })],
+      },
+    },
   ]),
-  repeat: plan([{ repeat: { times: 3, counter: 'round', steps: [R('Ping', '/ping?n=${round}')] } }, { repeat: { times: 'len(env.ROUNDS) + 1', steps: [{ think: '1s' }] } }]),
+  repeat: plan([
+    { repeat: { times: 3, counter: 'round', steps: [R('Ping', '/ping?n=${round}')] } },
+    { repeat: { times: 'len(env.ROUNDS) + 1', steps: [{ think: '1s' }] } },
+  ]),
   while: plan([
     R('First page', '/users', { extract: { next: { jsonPath: '$.next' } } }),
-    { while: { condition: 'isSet(next)', max: 50, counter: 'page', steps: [R('Next page', '${next}', { extract: { next: { jsonPath: '$.next' } } })] } },
+    {
+      while: {
+        condition: 'isSet(next)',
+        max: 50,
+        counter: 'page',
+        steps: [R('Next page', '${next}', { extract: { next: { jsonPath: '$.next' } } })],
+      },
+    },
   ]),
   doWhile: plan([
     R('Start job', '/jobs', { method: 'POST', extract: { job: { jsonPath: '$.id' } } }),
-    { doWhile: { condition: 'status() == 202', max: 30, steps: [R('Job status', '/jobs/${job}', { checks: [{ status: [200, 202] }] }), { think: '1s' }] } },
+    {
+      doWhile: {
+        condition: 'status() == 202',
+        max: 30,
+        steps: [R('Job status', '/jobs/${job}', { checks: [{ status: [200, 202] }] }), { think: '1s' }],
+      },
+    },
   ]),
   forEach: plan([
     R('Cart', '/cart', { extract: { skus: { jsonPath: '$.items[*].sku', all: true } } }),
     { forEach: { in: 'skus', as: 'sku', counter: 'n', steps: [R('Item', '/items/${sku}?n=${n}')] } },
   ]),
-  randomSwitch: plan([{ randomSwitch: [{ weight: 70, name: 'browse', steps: [R('Products', '/products')] }, { weight: 30, name: 'buy', steps: [R('Order', '/orders', { method: 'POST' })] }, { weight: 0.5, steps: [] }] }]),
+  randomSwitch: plan([
+    {
+      randomSwitch: [
+        { weight: 70, name: 'browse', steps: [R('Products', '/products')] },
+        { weight: 30, name: 'buy', steps: [R('Order', '/orders', { method: 'POST' })] },
+        { weight: 0.5, steps: [] },
+      ],
+    },
+  ]),
   roundRobinSwitch: plan([{ roundRobinSwitch: [{ steps: [R('A', '/a')] }, { name: 'b', steps: [R('B', '/b')] }] }]),
-  once: plan([{ once: { steps: [R('Log in', '/login', { method: 'POST', extract: { token: { jsonPath: '$.token' } } })] } }, R('Orders', '/orders', { headers: { Authorization: 'Bearer ${token}' } })]),
+  once: plan([
+    { once: { steps: [R('Log in', '/login', { method: 'POST', extract: { token: { jsonPath: '$.token' } } })] } },
+    R('Orders', '/orders', { headers: { Authorization: 'Bearer ${token}' } }),
+  ]),
   'setup and teardown': plan([R('Use', '/use?t=${token}')], {
-    setup: { timeout: '30s', steps: [R('Get token', '/oauth/token', { method: 'POST', form: { grant_type: 'client_credentials' }, extract: { token: { jsonPath: '$.access_token' } } })] },
-    teardown: { steps: [R('Clean up', '/test-data', { method: 'DELETE', headers: { Authorization: 'Bearer ${token}' } })] },
+    setup: {
+      timeout: '30s',
+      steps: [
+        R('Get token', '/oauth/token', {
+          method: 'POST',
+          form: { grant_type: 'client_credentials' },
+          extract: { token: { jsonPath: '$.access_token' } },
+        }),
+      ],
+    },
+    teardown: {
+      steps: [R('Clean up', '/test-data', { method: 'DELETE', headers: { Authorization: 'Bearer ${token}' } })],
+    },
   }),
-  'onFailure and nesting': plan([
-    { once: { steps: [{ if: { condition: 'iter == 0', then: [{ while: { condition: 'status() != 200', max: 3, steps: [R('Retry', '/r', { onFailure: 'continue' })] } }] } }] } },
-    { group: { name: 'g', steps: [{ randomSwitch: [{ weight: 1, steps: [{ forEach: { in: 'ids', steps: [R('Each', '/e/${item}', { onFailure: 'endIteration' })] } }] }] }] } },
-  ], { variables: { ids: [1, 2] }, defaults: { baseUrl: 'http://127.0.0.1:1', onFailure: 'stopVU' } }),
+  'onFailure and nesting': plan(
+    [
+      {
+        once: {
+          steps: [
+            {
+              if: {
+                condition: 'iter == 0',
+                then: [
+                  {
+                    while: {
+                      condition: 'status() != 200',
+                      max: 3,
+                      steps: [R('Retry', '/r', { onFailure: 'continue' })],
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
+      {
+        group: {
+          name: 'g',
+          steps: [
+            {
+              randomSwitch: [
+                {
+                  weight: 1,
+                  steps: [{ forEach: { in: 'ids', steps: [R('Each', '/e/${item}', { onFailure: 'endIteration' })] } }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+    { variables: { ids: [1, 2] }, defaults: { baseUrl: 'http://127.0.0.1:1', onFailure: 'stopVU' } },
+  ),
 };
 
 /** Through the code view and back: the same document, keys in the same order. */

@@ -7,7 +7,11 @@ import type { Path } from '../core/doc-path.ts';
 import type { TextProblem } from './problems.ts';
 
 /** An issue as useDesigner().issues carries it; `atKey` is honoured when the validator passes it on. */
-export interface PathIssue { path: Path; message: string; atKey?: boolean }
+export interface PathIssue {
+  path: Path;
+  message: string;
+  atKey?: boolean;
+}
 
 /** Messages about a key itself (its name), not its value: underline the key. */
 const KEY_MESSAGE = /^(unknown key|invalid name)\b/;
@@ -21,7 +25,16 @@ export function locateIssues(text: string, issues: readonly PathIssue[]): TextPr
     const [start, end] = issueRange(doc, text, issue);
     const from = lines.linePos(start);
     const to = lines.linePos(Math.max(end, start + 1));
-    return { message: issue.message, severity: 'error', source: 'plan', path: issue.path, line: from.line, column: from.col, endLine: to.line, endColumn: to.col };
+    return {
+      message: issue.message,
+      severity: 'error',
+      source: 'plan',
+      path: issue.path,
+      line: from.line,
+      column: from.col,
+      endLine: to.line,
+      endColumn: to.col,
+    };
   });
 }
 
@@ -38,7 +51,11 @@ export function issueRange(doc: Document, text: string, issue: PathIssue): [numb
   return [range[0], Math.min(range[1], lineEnd(text, range[0]))];
 }
 
-interface Found { node: Node | undefined; keyNode: Node | undefined; complete: boolean }
+interface Found {
+  node: Node | undefined;
+  keyNode: Node | undefined;
+  complete: boolean;
+}
 
 function walk(doc: Document, path: Path): Found {
   let node = (doc.contents ?? undefined) as Node | undefined;

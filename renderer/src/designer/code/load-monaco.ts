@@ -8,9 +8,11 @@ let loading: Promise<Monaco> | undefined;
 
 /** The Monaco API, configured (workers, themes, YAML plan schema). */
 export function loadMonaco(): Promise<Monaco> {
-  loading ??= import('./monaco.ts').then((m) => m.monaco).catch((e: unknown) => {
-    loading = undefined;
-    throw e;
-  });
+  loading ??= import('./monaco.ts')
+    .then((m) => m.monaco)
+    .catch((e: unknown) => {
+      loading = undefined;
+      throw e;
+    });
   return loading;
 }

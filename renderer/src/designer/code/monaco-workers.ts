@@ -18,7 +18,11 @@ export function installMonacoWorkers(): void {
 }
 
 /** The options monaco-yaml (through monaco-worker-manager) passes to `editor.createWebWorker`. */
-export interface LegacyWorkerOptions { label?: string; moduleId?: string; createData?: unknown }
+export interface LegacyWorkerOptions {
+  label?: string;
+  moduleId?: string;
+  createData?: unknown;
+}
 
 /**
  * Monaco ≥ 0.55 wants `createWebWorker({ worker })`; monaco-yaml still passes `{ label, moduleId, createData }`,

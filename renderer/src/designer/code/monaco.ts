@@ -50,7 +50,10 @@ followColorScheme(monaco);
 // monaco-yaml gets the API with a createWebWorker that understands its options; the global API stays untouched.
 const forYaml = {
   ...monaco,
-  editor: { ...monaco.editor, createWebWorker: (opts: LegacyWorkerOptions) => monaco.editor.createWebWorker({ worker: legacyWorker(opts) }) },
+  editor: {
+    ...monaco.editor,
+    createWebWorker: (opts: LegacyWorkerOptions) => monaco.editor.createWebWorker({ worker: legacyWorker(opts) }),
+  },
 };
 
 configureMonacoYaml(forYaml as unknown as Parameters<typeof configureMonacoYaml>[0], {
@@ -60,7 +63,13 @@ configureMonacoYaml(forYaml as unknown as Parameters<typeof configureMonacoYaml>
   hover: true,
   format: { enable: true },
   isKubernetes: false,
-  schemas: [{ uri: 'https://loadsmith.dev/schemas/plan.schema.json', fileMatch: [PLAN_FILE_MATCH], schema: planSchema as unknown as JSONSchema }],
+  schemas: [
+    {
+      uri: 'https://loadsmith.dev/schemas/plan.schema.json',
+      fileMatch: [PLAN_FILE_MATCH],
+      schema: planSchema as unknown as JSONSchema,
+    },
+  ],
 });
 
 export { monaco };

@@ -40,7 +40,11 @@ export function changesDocument(parsed: unknown, doc: unknown): boolean {
 }
 
 /** One replacement turning `before` into `after`: offsets in `before`, and the new text. */
-export interface TextEdit { start: number; end: number; text: string }
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
 
 /**
  * The smallest single edit between two texts (common prefix and suffix kept). Applying this instead of
@@ -52,6 +56,10 @@ export function minimalEdit(before: string, after: string): TextEdit | null {
   let start = 0;
   while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let tail = 0;
-  while (tail < max - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
+  while (
+    tail < max - start &&
+    before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)
+  )
+    tail++;
   return { start, end: before.length - tail, text: after.slice(start, after.length - tail) };
 }

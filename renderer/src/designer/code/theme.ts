@@ -6,8 +6,18 @@ const DARK = 'loadsmith-dark';
 
 /** Defines our two themes (editor background = the app's --surface) and switches with prefers-color-scheme. */
 export function followColorScheme(monaco: typeof MonacoApi): void {
-  monaco.editor.defineTheme(LIGHT, { base: 'vs', inherit: true, rules: [], colors: { 'editor.background': '#ffffff' } });
-  monaco.editor.defineTheme(DARK, { base: 'vs-dark', inherit: true, rules: [], colors: { 'editor.background': '#1c1c22' } });
+  monaco.editor.defineTheme(LIGHT, {
+    base: 'vs',
+    inherit: true,
+    rules: [],
+    colors: { 'editor.background': '#ffffff' },
+  });
+  monaco.editor.defineTheme(DARK, {
+    base: 'vs-dark',
+    inherit: true,
+    rules: [],
+    colors: { 'editor.background': '#1c1c22' },
+  });
   const dark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   const apply = (): void => monaco.editor.setTheme(dark?.matches ? DARK : LIGHT);
   apply();

@@ -26,25 +26,31 @@ export interface MonacoEditorState {
 }
 
 /** `setup` is read once, when the editor is created (a new editor per mount). */
-export function useMonacoEditor(container: RefObject<HTMLDivElement | null>, setup: MonacoEditorSetup): MonacoEditorState {
+export function useMonacoEditor(
+  container: RefObject<HTMLDivElement | null>,
+  setup: MonacoEditorSetup,
+): MonacoEditorState {
   const [state, setState] = useState<MonacoEditorState>({ monaco: null, editor: null, error: null });
   const initial = useRef(setup);
   useEffect(() => {
     let disposed = false;
     let created: Editor | undefined;
-    loadMonaco().then((monaco) => {
-      const el = container.current;
-      if (disposed || !el) return;
-      const { value, language, uri, options } = initial.current;
-      const modelUri = uri === undefined ? undefined : monaco.Uri.parse(uri);
-      // A model left by a previous mount (StrictMode, fast remount) would make createModel throw.
-      if (modelUri) monaco.editor.getModel(modelUri)?.dispose();
-      const model = monaco.editor.createModel(value, language, modelUri);
-      created = monaco.editor.create(el, { theme: currentTheme(), automaticLayout: true, ...options, model });
-      setState({ monaco, editor: created, error: null });
-    }, (e: unknown) => {
-      if (!disposed) setState({ monaco: null, editor: null, error: e instanceof Error ? e : new Error(String(e)) });
-    });
+    loadMonaco().then(
+      (monaco) => {
+        const el = container.current;
+        if (disposed || !el) return;
+        const { value, language, uri, options } = initial.current;
+        const modelUri = uri === undefined ? undefined : monaco.Uri.parse(uri);
+        // A model left by a previous mount (StrictMode, fast remount) would make createModel throw.
+        if (modelUri) monaco.editor.getModel(modelUri)?.dispose();
+        const model = monaco.editor.createModel(value, language, modelUri);
+        created = monaco.editor.create(el, { theme: currentTheme(), automaticLayout: true, ...options, model });
+        setState({ monaco, editor: created, error: null });
+      },
+      (e: unknown) => {
+        if (!disposed) setState({ monaco: null, editor: null, error: e instanceof Error ? e : new Error(String(e)) });
+      },
+    );
     return () => {
       disposed = true;
       if (created) {

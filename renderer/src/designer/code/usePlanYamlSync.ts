@@ -64,7 +64,13 @@ export function usePlanYamlSync(monaco: Monaco | null, editor: Editor | null, d:
     const model = editor?.getModel();
     if (!editor || !monaco || !model) return;
     const doc = latest.current.doc;
-    const action = onExternalChange({ doc, shown: shown.current, pending: timer.current !== null, focused: editor.hasTextFocus(), broken: brokenRef.current });
+    const action = onExternalChange({
+      doc,
+      shown: shown.current,
+      pending: timer.current !== null,
+      focused: editor.hasTextFocus(),
+      broken: brokenRef.current,
+    });
     if (action !== 'replace') return;
     const next = planToYaml(doc);
     applyText(monaco, editor, next, applying);
@@ -109,15 +115,19 @@ export function usePlanYamlSync(monaco: Monaco | null, editor: Editor | null, d:
   useEffect(() => {
     const model = editor?.getModel();
     if (!monaco || !model) return;
-    monaco.editor.setModelMarkers(model, 'loadsmith', problems.map((p) => ({
-      message: p.message,
-      severity: p.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-      startLineNumber: p.line,
-      startColumn: p.column,
-      endLineNumber: p.endLine,
-      endColumn: p.endColumn,
-      source: p.source === 'syntax' ? 'YAML' : 'Loadsmith',
-    })));
+    monaco.editor.setModelMarkers(
+      model,
+      'loadsmith',
+      problems.map((p) => ({
+        message: p.message,
+        severity: p.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        startLineNumber: p.line,
+        startColumn: p.column,
+        endLineNumber: p.endLine,
+        endColumn: p.endColumn,
+        source: p.source === 'syntax' ? 'YAML' : 'Loadsmith',
+      })),
+    );
   }, [monaco, editor, problems]);
 
   return { problems, broken: syntax.broken };

@@ -20,8 +20,7 @@ export function planToYaml(doc: unknown): string {
 }
 
 export type ParsedYaml =
-  | { ok: true; value: PlanDraft; warnings: TextProblem[] }
-  | { ok: false; problems: TextProblem[] };
+  { ok: true; value: PlanDraft; warnings: TextProblem[] } | { ok: false; problems: TextProblem[] };
 
 /** Parses what the user typed. `ok: false` means: do not touch the document. */
 export function parsePlanYaml(text: string): ParsedYaml {
@@ -30,13 +29,31 @@ export function parsePlanYaml(text: string): ParsedYaml {
   const at = (start: number, end: number, message: string, severity: TextProblem['severity']): TextProblem => {
     const from = lines.linePos(start);
     const to = lines.linePos(Math.max(end, start + 1));
-    return { message, severity, source: 'syntax', line: from.line, column: from.col, endLine: to.line, endColumn: to.col };
+    return {
+      message,
+      severity,
+      source: 'syntax',
+      line: from.line,
+      column: from.col,
+      endLine: to.line,
+      endColumn: to.col,
+    };
   };
   if (doc.errors.length > 0) {
-    const shown = doc.errors.slice(0, MAX_SYNTAX_ERRORS).map((e) => at(e.pos[0], e.pos[1], firstLine(e.message), 'error'));
+    const shown = doc.errors
+      .slice(0, MAX_SYNTAX_ERRORS)
+      .map((e) => at(e.pos[0], e.pos[1], firstLine(e.message), 'error'));
     const rest = doc.errors.length - shown.length;
     const next = doc.errors[MAX_SYNTAX_ERRORS];
-    if (rest > 0 && next) shown.push(at(next.pos[0], next.pos[1], `${rest} more syntax error${rest === 1 ? '' : 's'}, probably caused by the first`, 'error'));
+    if (rest > 0 && next)
+      shown.push(
+        at(
+          next.pos[0],
+          next.pos[1],
+          `${rest} more syntax error${rest === 1 ? '' : 's'}, probably caused by the first`,
+          'error',
+        ),
+      );
     return { ok: false, problems: shown };
   }
   let value: unknown;
@@ -49,7 +66,17 @@ export function parsePlanYaml(text: string): ParsedYaml {
   if (plan === undefined) {
     // An empty or scalar document would replace the whole plan with nothing useful: keep the last plan instead.
     const range = doc.contents?.range ?? [0, text.length];
-    return { ok: false, problems: [at(range[0], range[1], 'A plan is a mapping of keys (version:, name:, scenarios: …); this text is not.', 'error')] };
+    return {
+      ok: false,
+      problems: [
+        at(
+          range[0],
+          range[1],
+          'A plan is a mapping of keys (version:, name:, scenarios: …); this text is not.',
+          'error',
+        ),
+      ],
+    };
   }
   const warnings = doc.warnings.map((w) => at(w.pos[0], w.pos[1], firstLine(w.message), 'warning'));
   return { ok: true, value: plan, warnings };

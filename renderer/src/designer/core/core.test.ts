@@ -6,7 +6,17 @@ import { followEdit } from './selection.ts';
 import { knownVariables, stepLabel } from './steps.ts';
 import { issuesUnder, validate } from './validation.ts';
 
-const doc = { scenarios: { a: { steps: [{ request: { url: '/1' } }, { think: '1s' }, { group: { name: 'g', steps: [{ request: { url: '/2' } }] } }] } } };
+const doc = {
+  scenarios: {
+    a: {
+      steps: [
+        { request: { url: '/1' } },
+        { think: '1s' },
+        { group: { name: 'g', steps: [{ request: { url: '/2' } }] } },
+      ],
+    },
+  },
+};
 
 describe('doc paths', () => {
   it('edits immutably, sharing untouched parts', () => {
@@ -26,7 +36,11 @@ describe('doc paths', () => {
     expect(req(withName)[0]).toBe('name');
     const sc = setIn({ scenarios: { a: { steps: [] } } }, ['scenarios', 'a', 'executor'], 'constant-vus');
     expect(Object.keys(scenarioAt(sc, 'a') ?? {})).toEqual(['executor', 'steps']);
-    expect(Object.keys(setIn({ scenarios: {}, thresholds: {} }, ['name'], 'p') as object)).toEqual(['name', 'scenarios', 'thresholds']);
+    expect(Object.keys(setIn({ scenarios: {}, thresholds: {} }, ['name'], 'p') as object)).toEqual([
+      'name',
+      'scenarios',
+      'thresholds',
+    ]);
     expect(Object.keys(setIn({ z: 1 }, ['a'], 2) as object)).toEqual(['z', 'a']); // elsewhere: at the end
   });
 
@@ -62,44 +76,108 @@ describe('history', () => {
 });
 
 describe('selection follows edits', () => {
-  const step = (...rest: (string | number)[]) => ({ kind: 'step' as const, path: ['scenarios', 'a', 'steps', ...rest] });
+  const step = (...rest: (string | number)[]) => ({
+    kind: 'step' as const,
+    path: ['scenarios', 'a', 'steps', ...rest],
+  });
   it('moves with the item and shifts around inserts and deletes', () => {
     expect(followEdit(step(0), { kind: 'move', path: ['scenarios', 'a', 'steps'], from: 0, to: 2 })).toEqual(step(2));
     expect(followEdit(step(2), { kind: 'move', path: ['scenarios', 'a', 'steps'], from: 0, to: 2 })).toEqual(step(1));
-    expect(followEdit(step(1), { kind: 'insert', path: ['scenarios', 'a', 'steps'], index: 0, value: {} })).toEqual(step(2));
+    expect(followEdit(step(1), { kind: 'insert', path: ['scenarios', 'a', 'steps'], index: 0, value: {} })).toEqual(
+      step(2),
+    );
     expect(followEdit(step(2), { kind: 'delete', path: ['scenarios', 'a', 'steps', 0] })).toEqual(step(1));
   });
   it('falls back to the parent when the selected step is deleted', () => {
-    expect(followEdit(step(1), { kind: 'delete', path: ['scenarios', 'a', 'steps', 1] })).toEqual({ kind: 'scenario', name: 'a' });
-    expect(followEdit(step(2, 'group', 'steps', 0), { kind: 'delete', path: ['scenarios', 'a', 'steps', 2, 'group', 'steps', 0] })).toEqual(step(2));
-    expect(followEdit(step(2, 'batch', 1), { kind: 'delete', path: ['scenarios', 'a', 'steps', 2, 'batch', 1] })).toEqual(step(2));
+    expect(followEdit(step(1), { kind: 'delete', path: ['scenarios', 'a', 'steps', 1] })).toEqual({
+      kind: 'scenario',
+      name: 'a',
+    });
+    expect(
+      followEdit(step(2, 'group', 'steps', 0), {
+        kind: 'delete',
+        path: ['scenarios', 'a', 'steps', 2, 'group', 'steps', 0],
+      }),
+    ).toEqual(step(2));
+    expect(
+      followEdit(step(2, 'batch', 1), { kind: 'delete', path: ['scenarios', 'a', 'steps', 2, 'batch', 1] }),
+    ).toEqual(step(2));
   });
   it('follows a renamed scenario', () => {
-    expect(followEdit(step(1), { kind: 'renameKey', path: ['scenarios'], from: 'a', to: 'b' })).toEqual({ kind: 'step', path: ['scenarios', 'b', 'steps', 1] });
-    expect(followEdit({ kind: 'scenario', name: 'a' }, { kind: 'renameKey', path: ['scenarios'], from: 'a', to: 'b' })).toEqual({ kind: 'scenario', name: 'b' });
+    expect(followEdit(step(1), { kind: 'renameKey', path: ['scenarios'], from: 'a', to: 'b' })).toEqual({
+      kind: 'step',
+      path: ['scenarios', 'b', 'steps', 1],
+    });
+    expect(
+      followEdit({ kind: 'scenario', name: 'a' }, { kind: 'renameKey', path: ['scenarios'], from: 'a', to: 'b' }),
+    ).toEqual({ kind: 'scenario', name: 'b' });
   });
 });
 
 describe('steps and validation', () => {
   it('labels steps and lists variables', () => {
     expect(doc.scenarios.a.steps.map(stepLabel)).toEqual(['GET /1', 'Think 1s', 'Group g']);
-    expect(knownVariables({ variables: { a: 1 }, scenarios: { s: { steps: [{ request: { extract: { tok: {} } } }, { group: { steps: [{ batch: [{ request: { extract: { id: {} } } }] }] } }] } } })).toEqual(['a', 'id', 'tok']);
+    expect(
+      knownVariables({
+        variables: { a: 1 },
+        scenarios: {
+          s: {
+            steps: [
+              { request: { extract: { tok: {} } } },
+              { group: { steps: [{ batch: [{ request: { extract: { id: {} } } }] }] } },
+            ],
+          },
+        },
+      }),
+    ).toEqual(['a', 'id', 'tok']);
     // Inside flow control too, the loops' counters and items (named or by default), and setup's extractions.
-    expect(knownVariables({
-      setup: { steps: [{ request: { extract: { token: {} } } }] },
-      scenarios: { s: { steps: [
-        { if: { condition: 'x', then: [{ request: { extract: { a: {} } } }], else: [{ request: { extract: { b: {} } } }] } },
-        { randomSwitch: [{ weight: 1, steps: [{ request: { extract: { c: {} } } }] }] },
-        { while: { condition: 'x', max: 2, counter: 'page', steps: [{ forEach: { in: 'skus', as: 'sku', steps: [{ request: { extract: { d: {} } } }] } }] } },
-        { repeat: { times: 2, steps: [{ once: { steps: [{ request: { extract: { e: {} } } }] } }] } },
-      ] } },
-    })).toEqual(['a', 'b', 'c', 'd', 'e', 'index', 'page', 'sku', 'token']);
+    expect(
+      knownVariables({
+        setup: { steps: [{ request: { extract: { token: {} } } }] },
+        scenarios: {
+          s: {
+            steps: [
+              {
+                if: {
+                  condition: 'x',
+                  then: [{ request: { extract: { a: {} } } }],
+                  else: [{ request: { extract: { b: {} } } }],
+                },
+              },
+              { randomSwitch: [{ weight: 1, steps: [{ request: { extract: { c: {} } } }] }] },
+              {
+                while: {
+                  condition: 'x',
+                  max: 2,
+                  counter: 'page',
+                  steps: [{ forEach: { in: 'skus', as: 'sku', steps: [{ request: { extract: { d: {} } } }] } }],
+                },
+              },
+              { repeat: { times: 2, steps: [{ once: { steps: [{ request: { extract: { e: {} } } }] } }] } },
+            ],
+          },
+        },
+      }),
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'index', 'page', 'sku', 'token']);
     expect(stepLabel({ while: {} })).toBe('While');
   });
   it('validates with the engine and indexes issues by path', () => {
-    const v = validate({ version: 1, name: 'x', defaults: { baseUrl: 'http://h' }, scenarios: { s: { executor: 'constant-vus', steps: [{ request: { url: '/', methd: 'GET' } }] } } });
+    const v = validate({
+      version: 1,
+      name: 'x',
+      defaults: { baseUrl: 'http://h' },
+      scenarios: { s: { executor: 'constant-vus', steps: [{ request: { url: '/', methd: 'GET' } }] } },
+    });
     expect(v.valid).toBe(false);
-    expect(issuesUnder(v.issues, ['scenarios', 's']).map((i) => i.path.join('.'))).toEqual(expect.arrayContaining(['scenarios.s.duration', 'scenarios.s.steps.0.request.methd']));
-    expect(validate({ version: 1, name: 'x', scenarios: { s: { executor: 'per-vu-iterations', steps: [{ request: { url: 'http://h/' } }] } } }).valid).toBe(true);
+    expect(issuesUnder(v.issues, ['scenarios', 's']).map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining(['scenarios.s.duration', 'scenarios.s.steps.0.request.methd']),
+    );
+    expect(
+      validate({
+        version: 1,
+        name: 'x',
+        scenarios: { s: { executor: 'per-vu-iterations', steps: [{ request: { url: 'http://h/' } }] } },
+      }).valid,
+    ).toBe(true);
   });
 });

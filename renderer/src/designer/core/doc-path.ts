@@ -35,7 +35,9 @@ function setAt(doc: Doc, path: Path, depth: number, value: unknown): Doc {
     return copy;
   }
   const order = keyOrderAt(path.slice(0, depth));
-  return order ? withKey(base as Record<string, unknown>, String(head), next, order) : { ...(base as object), [head]: next };
+  return order
+    ? withKey(base as Record<string, unknown>, String(head), next, order)
+    : { ...(base as object), [head]: next };
 }
 
 /** Removes the value at path: an array item is spliced out, an object key deleted (order of the rest kept). */
@@ -44,7 +46,12 @@ export function deleteIn(doc: Doc, path: Path): Doc {
   const parentPath = path.slice(0, -1);
   const key = path[path.length - 1] as string | number;
   const parent = getIn(doc, parentPath);
-  if (Array.isArray(parent)) return setIn(doc, parentPath, parent.filter((_, i) => i !== key));
+  if (Array.isArray(parent))
+    return setIn(
+      doc,
+      parentPath,
+      parent.filter((_, i) => i !== key),
+    );
   if (parent === null || typeof parent !== 'object') return doc;
   const copy: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(parent)) if (k !== String(key)) copy[k] = v;

@@ -11,12 +11,18 @@ export type Edit =
 
 export function applyEdit(doc: Doc, e: Edit): Doc {
   switch (e.kind) {
-    case 'set': return e.value === undefined ? deleteIn(doc, e.path) : setIn(doc, e.path, e.value);
-    case 'delete': return deleteIn(doc, e.path);
-    case 'insert': return insertIn(doc, e.path, e.index, e.value);
-    case 'move': return moveIn(doc, e.path, e.from, e.to);
-    case 'renameKey': return renameKey(doc, e.path, e.from, e.to);
-    case 'replace': return e.doc;
+    case 'set':
+      return e.value === undefined ? deleteIn(doc, e.path) : setIn(doc, e.path, e.value);
+    case 'delete':
+      return deleteIn(doc, e.path);
+    case 'insert':
+      return insertIn(doc, e.path, e.index, e.value);
+    case 'move':
+      return moveIn(doc, e.path, e.from, e.to);
+    case 'renameKey':
+      return renameKey(doc, e.path, e.from, e.to);
+    case 'replace':
+      return e.doc;
   }
 }
 

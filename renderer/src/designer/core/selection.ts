@@ -22,9 +22,23 @@ export const DEFAULT_SELECTION: Selection = { kind: 'settings', section: 'genera
 
 /** Where the selection is after an edit: it follows moved items and falls back to the parent when deleted. */
 export function followEdit(sel: Selection, e: Edit): Selection {
-  if (e.kind === 'renameKey' && sel.kind === 'scenario' && e.path.length === 1 && e.path[0] === 'scenarios' && sel.name === e.from) return { kind: 'scenario', name: e.to };
+  if (
+    e.kind === 'renameKey' &&
+    sel.kind === 'scenario' &&
+    e.path.length === 1 &&
+    e.path[0] === 'scenarios' &&
+    sel.name === e.from
+  )
+    return { kind: 'scenario', name: e.to };
   if (sel.kind !== 'step') {
-    if (sel.kind === 'scenario' && e.kind === 'delete' && e.path[0] === 'scenarios' && e.path[1] === sel.name && e.path.length === 2) return DEFAULT_SELECTION;
+    if (
+      sel.kind === 'scenario' &&
+      e.kind === 'delete' &&
+      e.path[0] === 'scenarios' &&
+      e.path[1] === sel.name &&
+      e.path.length === 2
+    )
+      return DEFAULT_SELECTION;
     return sel;
   }
   const path = sel.path;
@@ -51,7 +65,9 @@ function parentOf(deleted: Path): Selection {
   const container = deleted.length > 4 ? (containerOf(deleted.slice(0, -1)) ?? containerOf(deleted)) : null;
   if (container) return { kind: 'step', path: container.step };
   if (isHook(deleted[0])) return { kind: 'hook', hook: deleted[0] };
-  return deleted[0] === 'scenarios' && typeof deleted[1] === 'string' ? { kind: 'scenario', name: deleted[1] } : DEFAULT_SELECTION;
+  return deleted[0] === 'scenarios' && typeof deleted[1] === 'string'
+    ? { kind: 'scenario', name: deleted[1] }
+    : DEFAULT_SELECTION;
 }
 
 function shiftAfterRemoval(path: Path, removed: Path): Path {

@@ -1,6 +1,18 @@
 /** Steps as the designer names them in one line, and the variables a template may use. */
 import type { Doc } from './doc-path.ts';
-import { childrenOf, entriesOf, keysOf, listOf, objectOf, planOf, requestOf, STEP_KINDS, stepKind, textOf, type RequestDraft } from './doc/index.ts';
+import {
+  childrenOf,
+  entriesOf,
+  keysOf,
+  listOf,
+  objectOf,
+  planOf,
+  requestOf,
+  STEP_KINDS,
+  stepKind,
+  textOf,
+  type RequestDraft,
+} from './doc/index.ts';
 
 /** The variables a loop sets while it runs, when its step does not name them (engine/plan/loop-variables.ts). */
 const DEFAULT_COUNTER = 'index';

@@ -3,7 +3,10 @@ import { PlanError, validatePlanValue } from 'loadsmith/plan';
 import type { PlanIssue } from '../../../../app/contract/index.ts';
 import { startsWith, type Doc, type Path } from './doc-path.ts';
 
-export interface Validation { valid: boolean; issues: PlanIssue[] }
+export interface Validation {
+  valid: boolean;
+  issues: PlanIssue[];
+}
 
 export function validate(doc: Doc): Validation {
   try {

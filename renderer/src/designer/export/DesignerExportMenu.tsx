@@ -28,13 +28,21 @@ export function DesignerExportMenu() {
       {exp.note?.kind === 'info' && (
         <div className="designer-export-result" role="status" aria-label="Export result">
           <ExportOutcomeView outcome={exp.note.outcome} />
-          <div className="actions"><button type="button" className="ghost" onClick={exp.dismiss}>Dismiss</button></div>
+          <div className="actions">
+            <button type="button" className="ghost" onClick={exp.dismiss}>
+              Dismiss
+            </button>
+          </div>
         </div>
       )}
       {exp.note?.kind === 'error' && (
         <div className="designer-export-result error" role="alert">
           <p>Could not export: {describeError(exp.note.error).message}</p>
-          <div className="actions"><button type="button" className="ghost" onClick={exp.dismiss}>Dismiss</button></div>
+          <div className="actions">
+            <button type="button" className="ghost" onClick={exp.dismiss}>
+              Dismiss
+            </button>
+          </div>
         </div>
       )}
     </span>

@@ -18,7 +18,12 @@ interface Props {
 }
 
 /** Button "Export" (aria-haspopup menu) opening menu "Export formats". */
-export function ExportMenu({ requestName, onExport, pending = false, title = 'Save the plan as a file: YAML, JSON, k6 script, cURL or HAR' }: Props) {
+export function ExportMenu({
+  requestName,
+  onExport,
+  pending = false,
+  title = 'Save the plan as a file: YAML, JSON, k6 script, cURL or HAR',
+}: Props) {
   const button = useRef<HTMLButtonElement>(null);
   const [menu, setMenu] = useState<MenuAt | null>(null);
   const [secrets, setSecrets] = useState(false);
@@ -36,19 +41,46 @@ export function ExportMenu({ requestName, onExport, pending = false, title = 'Sa
       ],
     });
   };
-  const close = () => { setMenu(null); button.current?.focus(); };
+  const close = () => {
+    setMenu(null);
+    button.current?.focus();
+  };
 
   return (
     <>
-      <button ref={button} type="button" aria-haspopup="menu" aria-expanded={menu !== null} disabled={pending} aria-busy={pending} title={title}
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={menu !== null}
+        disabled={pending}
+        aria-busy={pending}
+        title={title}
         // A click on the button while the menu is open closes it (and does not reopen it).
-        onMouseDown={(e) => { if (menu) e.stopPropagation(); }}
+        onMouseDown={(e) => {
+          if (menu) e.stopPropagation();
+        }}
         onClick={() => (menu ? close() : open())}
-        onKeyDown={(e) => { if (e.key === 'ArrowDown' && !menu) { e.preventDefault(); open(); } }}>
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !menu) {
+            e.preventDefault();
+            open();
+          }
+        }}
+      >
         Export
       </button>
       {menu && <NodeMenu menu={menu} onClose={close} />}
-      {secrets && <SecretsDialog entries={entries} onCancel={() => setSecrets(false)} onConfirm={(c) => { setSecrets(false); onExport(c); }} />}
+      {secrets && (
+        <SecretsDialog
+          entries={entries}
+          onCancel={() => setSecrets(false)}
+          onConfirm={(c) => {
+            setSecrets(false);
+            onExport(c);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -13,8 +13,15 @@ export function ExportOutcomeView({ outcome, planName }: { outcome: ExportOutcom
   return (
     <div className="export-outcome">
       <p>
-        Exported {planName ? <><strong>{planName}</strong> as a </> : 'the '}{outcome.title} to {outcome.where}.
-        {file.notes.length > 0 && <> {reportSummary(file.notes, 'export')}.</>}
+        Exported{' '}
+        {planName ? (
+          <>
+            <strong>{planName}</strong> as a{' '}
+          </>
+        ) : (
+          'the '
+        )}
+        {outcome.title} to {outcome.where}.{file.notes.length > 0 && <> {reportSummary(file.notes, 'export')}.</>}
       </p>
       {outcome.includeSecrets && <p className="text-warn">Secrets are included in clear: keep this file private.</p>}
       {n > 0 && (
@@ -24,7 +31,11 @@ export function ExportOutcomeView({ outcome, planName }: { outcome: ExportOutcom
             environment (or the tool's environment) to run the file:
           </p>
           <ul className="replaced-secrets" aria-label="Replaced secrets">
-            {file.replacedSecrets.map((s) => <li key={`${s.path}\u0000${s.env}`}><code>{s.path}</code> → <code>{`\${env.${s.env}}`}</code></li>)}
+            {file.replacedSecrets.map((s) => (
+              <li key={`${s.path}\u0000${s.env}`}>
+                <code>{s.path}</code> → <code>{`\${env.${s.env}}`}</code>
+              </li>
+            ))}
           </ul>
         </>
       )}

@@ -3,7 +3,13 @@ import { choiceKey, choiceTitle, exportChoices } from './choices.ts';
 
 describe('export menu choices', () => {
   it('offers every format, cURL of all requests when none is selected', () => {
-    expect(exportChoices(null).map((e) => e.label)).toEqual(['Plan as YAML', 'Plan as JSON', 'k6 script', 'cURL commands', 'HAR file']);
+    expect(exportChoices(null).map((e) => e.label)).toEqual([
+      'Plan as YAML',
+      'Plan as JSON',
+      'k6 script',
+      'cURL commands',
+      'HAR file',
+    ]);
     expect(exportChoices(null).every((e) => e.choice.includeSecrets === undefined)).toBe(true);
   });
 

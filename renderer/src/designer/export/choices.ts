@@ -11,16 +11,20 @@ export interface ExportChoice {
   includeSecrets?: boolean;
 }
 
-export interface ExportMenuEntry { label: string; choice: ExportChoice }
+export interface ExportMenuEntry {
+  label: string;
+  choice: ExportChoice;
+}
 
 /** The menu's items; with a request selected, cURL offers it first and all requests second. */
 export function exportChoices(requestName: string | null): ExportMenuEntry[] {
-  const curl: ExportMenuEntry[] = requestName === null
-    ? [{ label: 'cURL commands', choice: { format: 'curl' } }]
-    : [
-        { label: `cURL: ${requestName}`, choice: { format: 'curl', request: requestName } },
-        { label: 'cURL: all requests', choice: { format: 'curl' } },
-      ];
+  const curl: ExportMenuEntry[] =
+    requestName === null
+      ? [{ label: 'cURL commands', choice: { format: 'curl' } }]
+      : [
+          { label: `cURL: ${requestName}`, choice: { format: 'curl', request: requestName } },
+          { label: 'cURL: all requests', choice: { format: 'curl' } },
+        ];
   return [
     { label: 'Plan as YAML', choice: { format: 'yaml' } },
     { label: 'Plan as JSON', choice: { format: 'json' } },
@@ -33,11 +37,16 @@ export function exportChoices(requestName: string | null): ExportMenuEntry[] {
 /** "k6 script", "cURL of Log in": what was exported, for messages. */
 export function choiceTitle(choice: ExportChoice): string {
   switch (choice.format) {
-    case 'yaml': return 'YAML plan';
-    case 'json': return 'JSON plan';
-    case 'k6': return 'k6 script';
-    case 'curl': return choice.request === undefined ? 'cURL commands' : `cURL of ${choice.request}`;
-    case 'har': return 'HAR file';
+    case 'yaml':
+      return 'YAML plan';
+    case 'json':
+      return 'JSON plan';
+    case 'k6':
+      return 'k6 script';
+    case 'curl':
+      return choice.request === undefined ? 'cURL commands' : `cURL of ${choice.request}`;
+    case 'har':
+      return 'HAR file';
   }
 }
 

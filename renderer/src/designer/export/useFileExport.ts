@@ -20,17 +20,20 @@ export interface ExportOutcome {
 export function useFileExport(): (planId: string, choice: ExportChoice) => Promise<ExportOutcome | null> {
   const client = useClient();
   const save = useSaveFile();
-  return useCallback(async (planId, choice) => {
-    const file = await client.call('plans.export', {
-      id: planId,
-      format: choice.format,
-      ...(choice.includeSecrets ? { includeSecrets: true } : {}),
-      ...(choice.request !== undefined ? { request: choice.request } : {}),
-    });
-    const where = await save(file.fileName, file.text, file.mediaType);
-    if (where === null) return null;
-    return { title: choiceTitle(choice), where, file, includeSecrets: choice.includeSecrets === true };
-  }, [client, save]);
+  return useCallback(
+    async (planId, choice) => {
+      const file = await client.call('plans.export', {
+        id: planId,
+        format: choice.format,
+        ...(choice.includeSecrets ? { includeSecrets: true } : {}),
+        ...(choice.request !== undefined ? { request: choice.request } : {}),
+      });
+      const where = await save(file.fileName, file.text, file.mediaType);
+      if (where === null) return null;
+      return { title: choiceTitle(choice), where, file, includeSecrets: choice.includeSecrets === true };
+    },
+    [client, save],
+  );
 }
 
 /** Worth keeping on screen until dismissed: something was replaced or could not be expressed. */

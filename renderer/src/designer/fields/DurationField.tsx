@@ -9,13 +9,23 @@ export function DurationField({ path, label, placeholder }: { path: Path; label:
   const id = fieldId(path);
   const text = typeof value === 'string' ? value : '';
   const bad = text !== '' && parseDuration(text) === undefined;
-  const all = bad && issues.length === 0 ? [{ path: [...path], message: 'write a duration such as 500ms, 30s or 1m30s' }] : issues;
+  const all =
+    bad && issues.length === 0
+      ? [{ path: [...path], message: 'write a duration such as 500ms, 30s or 1m30s' }]
+      : issues;
   return (
     <div className="field field-duration">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={text} placeholder={placeholder} spellCheck={false} aria-invalid={all.length > 0}
+      <input
+        id={id}
+        type="text"
+        value={text}
+        placeholder={placeholder}
+        spellCheck={false}
+        aria-invalid={all.length > 0}
         aria-describedby={all.length ? `${id}-issues` : undefined}
-        onChange={(e) => set(e.target.value === '' ? undefined : e.target.value.trim())} />
+        onChange={(e) => set(e.target.value === '' ? undefined : e.target.value.trim())}
+      />
       <FieldIssues id={`${id}-issues`} issues={all} />
     </div>
   );

@@ -5,7 +5,9 @@ export function FieldIssues({ id, issues }: { id: string; issues: readonly PlanI
   if (issues.length === 0) return null;
   return (
     <ul id={id} className="field-issues" aria-live="polite">
-      {issues.map((i, n) => <li key={n}>{i.message}</li>)}
+      {issues.map((i, n) => (
+        <li key={n}>{i.message}</li>
+      ))}
     </ul>
   );
 }

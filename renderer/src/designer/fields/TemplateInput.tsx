@@ -38,20 +38,32 @@ export function TemplateInput({ path, label, placeholder, masked, keepEmpty, exp
   const mirror = useRef<HTMLDivElement>(null);
   const caretAfter = useRef<number | undefined>(undefined);
   const sources = useTemplateSources();
-  const completion = useCompletion(sources.completions, (next, caret) => {
-    caretAfter.current = caret;
-    set(next === '' && !keepEmpty ? undefined : next);
-  }, expression ? expressionContext : undefined);
+  const completion = useCompletion(
+    sources.completions,
+    (next, caret) => {
+      caretAfter.current = caret;
+      set(next === '' && !keepEmpty ? undefined : next);
+    },
+    expression ? expressionContext : undefined,
+  );
   const listId = `${id}-completions`;
-  const syncScroll = (): void => { if (mirror.current && input.current) mirror.current.scrollLeft = input.current.scrollLeft; };
+  const syncScroll = (): void => {
+    if (mirror.current && input.current) mirror.current.scrollLeft = input.current.scrollLeft;
+  };
   useLayoutEffect(() => {
     // After accepting a completion the caret goes where the inserted name ends, not to the end of the text.
-    if (caretAfter.current !== undefined && input.current) input.current.setSelectionRange(caretAfter.current, caretAfter.current);
+    if (caretAfter.current !== undefined && input.current)
+      input.current.setSelectionRange(caretAfter.current, caretAfter.current);
     caretAfter.current = undefined;
     syncScroll();
   }, [text]);
   // Syntax the engine rejects is explained under the field until the validator has its own message for it.
-  const syntax = issues.length === 0 && !expression ? templateSpans(text).filter((s) => s.kind === 'error').map((s) => ({ path: [...path], message: s.message ?? '' })) : [];
+  const syntax =
+    issues.length === 0 && !expression
+      ? templateSpans(text)
+          .filter((s) => s.kind === 'error')
+          .map((s) => ({ path: [...path], message: s.message ?? '' }))
+      : [];
   const all = [...issues, ...syntax];
   const caretOf = (el: HTMLInputElement): number => el.selectionStart ?? el.value.length;
 
@@ -60,18 +72,49 @@ export function TemplateInput({ path, label, placeholder, masked, keepEmpty, exp
       <label htmlFor={id}>{label}</label>
       <div className={`tpl-box${masked || expression ? ' tpl-masked' : ''}`}>
         {!masked && !expression && <TemplateMirror ref={mirror} text={text} />}
-        <input id={id} ref={input} type={masked ? 'password' : 'text'} className="tpl-input mono" spellCheck={false} autoComplete="off"
-          value={text} placeholder={placeholder}
-          role="combobox" aria-autocomplete="list" aria-expanded={completion.open} aria-controls={completion.open ? listId : undefined}
+        <input
+          id={id}
+          ref={input}
+          type={masked ? 'password' : 'text'}
+          className="tpl-input mono"
+          spellCheck={false}
+          autoComplete="off"
+          value={text}
+          placeholder={placeholder}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={completion.open}
+          aria-controls={completion.open ? listId : undefined}
           aria-activedescendant={completion.open ? optionId(listId, completion.active) : undefined}
-          aria-invalid={all.length > 0} aria-describedby={all.length ? `${id}-issues` : undefined}
+          aria-invalid={all.length > 0}
+          aria-describedby={all.length ? `${id}-issues` : undefined}
           onFocus={sources.refresh}
-          onChange={(e) => { set(e.target.value === '' && !keepEmpty ? undefined : e.target.value); completion.update(e.target.value, caretOf(e.target), true); }}
-          onSelect={(e) => { syncScroll(); completion.update(e.currentTarget.value, caretOf(e.currentTarget), false); }}
+          onChange={(e) => {
+            set(e.target.value === '' && !keepEmpty ? undefined : e.target.value);
+            completion.update(e.target.value, caretOf(e.target), true);
+          }}
+          onSelect={(e) => {
+            syncScroll();
+            completion.update(e.currentTarget.value, caretOf(e.currentTarget), false);
+          }}
           onScroll={syncScroll}
           onBlur={completion.close}
-          onKeyDown={(e) => { if (completion.onKeyDown(e)) { e.preventDefault(); e.stopPropagation(); } }} />
-        {completion.open && <CompletionList id={listId} label={`Names for ${label}`} items={completion.items} active={completion.active} onPick={completion.accept} />}
+          onKeyDown={(e) => {
+            if (completion.onKeyDown(e)) {
+              e.preventDefault();
+              e.stopPropagation();
+            }
+          }}
+        />
+        {completion.open && (
+          <CompletionList
+            id={listId}
+            label={`Names for ${label}`}
+            items={completion.items}
+            active={completion.active}
+            onPick={completion.accept}
+          />
+        )}
       </div>
       {hint && <small className="field-hint">{hint}</small>}
       <FieldIssues id={`${id}-issues`} issues={all} />

@@ -3,7 +3,15 @@ import type { Path } from '../core/doc-path.ts';
 import { FieldIssues } from './FieldIssues.tsx';
 import { fieldId, useField } from './useField.ts';
 
-export interface TextFieldProps { path: Path; label: string; placeholder?: string; keepEmpty?: boolean; hint?: string; list?: string; className?: string }
+export interface TextFieldProps {
+  path: Path;
+  label: string;
+  placeholder?: string;
+  keepEmpty?: boolean;
+  hint?: string;
+  list?: string;
+  className?: string;
+}
 
 export function TextField({ path, label, placeholder, keepEmpty, hint, list, className }: TextFieldProps) {
   const { value, set, issues } = useField(path);
@@ -11,9 +19,16 @@ export function TextField({ path, label, placeholder, keepEmpty, hint, list, cla
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''} placeholder={placeholder}
-        list={list} aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : undefined}
-        onChange={(e) => set(e.target.value === '' && !keepEmpty ? undefined : e.target.value)} />
+      <input
+        id={id}
+        type="text"
+        value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+        placeholder={placeholder}
+        list={list}
+        aria-invalid={issues.length > 0}
+        aria-describedby={issues.length ? `${id}-issues` : undefined}
+        onChange={(e) => set(e.target.value === '' && !keepEmpty ? undefined : e.target.value)}
+      />
       {hint && <small className="field-hint">{hint}</small>}
       <FieldIssues id={`${id}-issues`} issues={issues} />
     </div>

@@ -11,5 +11,8 @@ export function useField(path: Path): { value: unknown; set: (v: unknown) => voi
 
 /** A stable DOM id for a path (label/description wiring). */
 export function fieldId(path: Path, suffix = ''): string {
-  return `f-${path.map(String).join('.').replace(/[^\w.-]/g, '_')}${suffix}`;
+  return `f-${path
+    .map(String)
+    .join('.')
+    .replace(/[^\w.-]/g, '_')}${suffix}`;
 }

@@ -7,7 +7,15 @@ import { useClient } from '../../api.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ACCEPTED, readBase64, uploadProblem } from './upload.ts';
 
-export function AttachFile({ kind, label, onAttached }: { kind: 'data' | 'body'; label: string; onAttached(path: string): void }) {
+export function AttachFile({
+  kind,
+  label,
+  onAttached,
+}: {
+  kind: 'data' | 'body';
+  label: string;
+  onAttached(path: string): void;
+}) {
   const client = useClient();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -19,7 +27,10 @@ export function AttachFile({ kind, label, onAttached }: { kind: 'data' | 'body';
     setError(null);
     setDone('');
     const problem = uploadProblem(file, kind);
-    if (problem) { setError(new Error(problem)); return; }
+    if (problem) {
+      setError(new Error(problem));
+      return;
+    }
     setBusy(`Attaching ${file.name}…`);
     try {
       const r = await client.call('files.upload', { name: file.name, contentBase64: await readBase64(file), kind });
@@ -36,11 +47,24 @@ export function AttachFile({ kind, label, onAttached }: { kind: 'data' | 'body';
   return (
     <div className="field attach-file">
       <label htmlFor={`${id}-file`}>{label}</label>
-      <input ref={input} id={`${id}-file`} type="file" accept={kind === 'data' ? ACCEPTED : undefined} disabled={busy !== null}
-        onChange={(e) => { const f = e.target.files?.[0]; if (f) void attach(f); }} />
+      <input
+        ref={input}
+        id={`${id}-file`}
+        type="file"
+        accept={kind === 'data' ? ACCEPTED : undefined}
+        disabled={busy !== null}
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void attach(f);
+        }}
+      />
       <small className="field-hint">Stored in the app (up to 50 MB); the plan names it files/NAME.</small>
-      <p role="status" className="hint">{busy ?? done}</p>
-      {error !== null && <ErrorNotice title="Could not attach the file" error={error} onDismiss={() => setError(null)} />}
+      <p role="status" className="hint">
+        {busy ?? done}
+      </p>
+      {error !== null && (
+        <ErrorNotice title="Could not attach the file" error={error} onDismiss={() => setError(null)} />
+      )}
     </div>
   );
 }

@@ -30,26 +30,52 @@ export function GrantedFolders() {
     <section className="granted-folders" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Granted folders</h3>
       <p className="hint">
-        Plans read only files you attached (<code>files/NAME</code>) and files in these folders, by absolute path. Every plan
-        you run can read any file in a granted folder; the app&apos;s data folder is never readable.
+        Plans read only files you attached (<code>files/NAME</code>) and files in these folders, by absolute path. Every
+        plan you run can read any file in a granted folder; the app&apos;s data folder is never readable.
       </p>
-      {granted.length === 0 ? <p className="empty">No folder granted.</p> : (
+      {granted.length === 0 ? (
+        <p className="empty">No folder granted.</p>
+      ) : (
         <ul className="granted-list">
           {granted.map((g) => (
             <li key={g}>
               <code>{g}</code>
-              <button type="button" className="danger" aria-label={`Revoke ${g}`} onClick={() => void save(granted.filter((x) => x !== g))}>Revoke</button>
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Revoke ${g}`}
+                onClick={() => void save(granted.filter((x) => x !== g))}
+              >
+                Revoke
+              </button>
             </li>
           ))}
         </ul>
       )}
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (folder.trim() !== '') void save([...granted, folder.trim()]); }}>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (folder.trim() !== '') void save([...granted, folder.trim()]);
+        }}
+      >
         <label htmlFor={`${id}-folder`}>Folder to grant</label>
-        <input id={`${id}-folder`} type="text" className="mono" value={folder} placeholder="/home/me/load-data" spellCheck={false}
-          onChange={(e) => setFolder(e.target.value)} />
-        <button type="submit" disabled={folder.trim() === ''}>Grant folder</button>
+        <input
+          id={`${id}-folder`}
+          type="text"
+          className="mono"
+          value={folder}
+          placeholder="/home/me/load-data"
+          spellCheck={false}
+          onChange={(e) => setFolder(e.target.value)}
+        />
+        <button type="submit" disabled={folder.trim() === ''}>
+          Grant folder
+        </button>
       </form>
-      {error !== null && <ErrorNotice title="Could not grant the folder" error={error} onDismiss={() => setError(null)} />}
+      {error !== null && (
+        <ErrorNotice title="Could not grant the folder" error={error} onDismiss={() => setError(null)} />
+      )}
     </section>
   );
 }

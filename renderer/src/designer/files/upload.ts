@@ -18,8 +18,13 @@ export function readBase64(file: Blob): Promise<string> {
 }
 
 /** A problem with the chosen file before uploading it as a data file (`data`) or a request body (`body`), or undefined. */
-export function uploadProblem(file: { name: string; size: number }, kind: 'data' | 'body' = 'data'): string | undefined {
-  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than 50 MB: attached files are read whole into memory by every run${kind === 'data' ? '; keep only the rows the test needs' : ''}`;
-  if (kind === 'data' && !/\.(csv|tsv|txt|json)$/i.test(file.name)) return `${file.name} is not a data file: choose a CSV (.csv, .tsv, .txt) or JSON (.json) file`;
+export function uploadProblem(
+  file: { name: string; size: number },
+  kind: 'data' | 'body' = 'data',
+): string | undefined {
+  if (file.size > MAX_UPLOAD_BYTES)
+    return `${file.name} is larger than 50 MB: attached files are read whole into memory by every run${kind === 'data' ? '; keep only the rows the test needs' : ''}`;
+  if (kind === 'data' && !/\.(csv|tsv|txt|json)$/i.test(file.name))
+    return `${file.name} is not a data file: choose a CSV (.csv, .tsv, .txt) or JSON (.json) file`;
   return undefined;
 }

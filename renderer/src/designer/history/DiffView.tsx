@@ -8,16 +8,24 @@ export function DiffView({ diff }: { diff: LineDiff }) {
   if (diff.hunks.length === 0) return <p className="hint">No changes.</p>;
   return (
     <div className="diff-view">
-      <p className="hint" role="note">{summary}</p>
+      <p className="hint" role="note">
+        {summary}
+      </p>
       <table className="diff-table mono" aria-label="Changes">
         <tbody>
           {diff.hunks.map((h, i) => [
-            i > 0 && <tr key={`gap${i}`} className="diff-gap"><td colSpan={4}>⋯</td></tr>,
+            i > 0 && (
+              <tr key={`gap${i}`} className="diff-gap">
+                <td colSpan={4}>⋯</td>
+              </tr>
+            ),
             ...h.lines.map((l, j) => (
               <tr key={`${i}:${j}`} className={`diff-${l.kind}`}>
                 <td className="diff-no">{l.oldNo ?? ''}</td>
                 <td className="diff-no">{l.newNo ?? ''}</td>
-                <td className="diff-mark" aria-label={l.kind === 'same' ? undefined : l.kind}>{l.kind === 'added' ? '+' : l.kind === 'removed' ? '−' : ''}</td>
+                <td className="diff-mark" aria-label={l.kind === 'same' ? undefined : l.kind}>
+                  {l.kind === 'added' ? '+' : l.kind === 'removed' ? '−' : ''}
+                </td>
                 <td className="diff-text">{l.text}</td>
               </tr>
             )),

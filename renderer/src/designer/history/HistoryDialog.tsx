@@ -47,10 +47,17 @@ export function HistoryDialog({ onClose }: { onClose(): void }) {
     const wanted = [chosen?.revision, previous?.revision].filter((r): r is number => r !== undefined && !docs.has(r));
     if (wanted.length === 0) return;
     let live = true;
-    Promise.all(wanted.map((revision) => client.call('plans.revision', { id: d.planId, revision }))).then((rows) => {
-      if (live) setDocs((m) => new Map([...m, ...rows.map((r) => [r.revision, r.document] as const)]));
-    }, (e: unknown) => { if (live) setError(e); });
-    return () => { live = false; };
+    Promise.all(wanted.map((revision) => client.call('plans.revision', { id: d.planId, revision }))).then(
+      (rows) => {
+        if (live) setDocs((m) => new Map([...m, ...rows.map((r) => [r.revision, r.document] as const)]));
+      },
+      (e: unknown) => {
+        if (live) setError(e);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [client, d.planId, chosen?.revision, previous?.revision, docs]);
 
   const diff = useMemo(() => {
@@ -63,34 +70,63 @@ export function HistoryDialog({ onClose }: { onClose(): void }) {
   const act = async (what: () => Promise<string>): Promise<void> => {
     setError(null);
     setDone('');
-    try { setDone(await what()); } catch (e) { setError(e); }
+    try {
+      setDone(await what());
+    } catch (e) {
+      setError(e);
+    }
   };
-  const restore = (r: PlanRevision) => act(async () => {
-    const rec = await client.call('plans.restore', { id: d.planId, revision: r.revision });
-    await d.reload();
-    setGeneration((g) => g + 1);
-    setSelected(rec.revision);
-    return `Restored revision ${r.revision} as revision ${rec.revision}.`;
-  });
-  const name = (r: PlanRevision, text: string | null) => act(async () => {
-    await client.call('plans.labelRevision', { id: d.planId, revision: r.revision, label: text });
-    setGeneration((g) => g + 1);
-    setLabel('');
-    return text === null ? `Revision ${r.revision} has no name now.` : `Revision ${r.revision} is named “${text}”.`;
-  });
+  const restore = (r: PlanRevision) =>
+    act(async () => {
+      const rec = await client.call('plans.restore', { id: d.planId, revision: r.revision });
+      await d.reload();
+      setGeneration((g) => g + 1);
+      setSelected(rec.revision);
+      return `Restored revision ${r.revision} as revision ${rec.revision}.`;
+    });
+  const name = (r: PlanRevision, text: string | null) =>
+    act(async () => {
+      await client.call('plans.labelRevision', { id: d.planId, revision: r.revision, label: text });
+      setGeneration((g) => g + 1);
+      setLabel('');
+      return text === null ? `Revision ${r.revision} has no name now.` : `Revision ${r.revision} is named “${text}”.`;
+    });
 
   return (
-    <dialog ref={ref} className="confirm history-dialog" aria-labelledby={`${id}-title`} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="confirm history-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id={`${id}-title`}>Plan history</h2>
-      <p className="hint">Every save is a revision; autosaves less than a minute apart are one. Restoring adds a new revision, so nothing is lost.</p>
+      <p className="hint">
+        Every save is a revision; autosaves less than a minute apart are one. Restoring adds a new revision, so nothing
+        is lost.
+      </p>
       <div className="history-body">
         <ul className="history-list" aria-label="Revisions">
           {revisions.map((r) => (
             <li key={r.revision}>
-              <button type="button" aria-current={r.revision === chosen?.revision ? 'true' : undefined} onClick={() => { setSelected(r.revision); setDone(''); }}>
-                <span className="history-rev">Revision {r.revision}{r.revision === revisions[0]?.revision ? ' (current)' : ''}</span>
+              <button
+                type="button"
+                aria-current={r.revision === chosen?.revision ? 'true' : undefined}
+                onClick={() => {
+                  setSelected(r.revision);
+                  setDone('');
+                }}
+              >
+                <span className="history-rev">
+                  Revision {r.revision}
+                  {r.revision === revisions[0]?.revision ? ' (current)' : ''}
+                </span>
                 {r.label !== null && <span className="history-label">{r.label}</span>}
-                <span className="history-meta"><Time iso={r.savedAt} /> · {madeBy(r)}</span>
+                <span className="history-meta">
+                  <Time iso={r.savedAt} /> · {madeBy(r)}
+                </span>
               </button>
             </li>
           ))}
@@ -99,24 +135,69 @@ export function HistoryDialog({ onClose }: { onClose(): void }) {
           <section className="history-detail" aria-label={`Revision ${chosen.revision}`}>
             <div className="history-tools">
               <div role="radiogroup" aria-label="Compare" className="segmented">
-                <button type="button" role="radio" aria-checked={against === 'previous'} onClick={() => setAgainst('previous')}>Changes in this revision</button>
-                <button type="button" role="radio" aria-checked={against === 'current'} onClick={() => setAgainst('current')}>From it to now</button>
+                <button
+                  type="button"
+                  role="radio"
+                  aria-checked={against === 'previous'}
+                  onClick={() => setAgainst('previous')}
+                >
+                  Changes in this revision
+                </button>
+                <button
+                  type="button"
+                  role="radio"
+                  aria-checked={against === 'current'}
+                  onClick={() => setAgainst('current')}
+                >
+                  From it to now
+                </button>
               </div>
-              <button type="button" disabled={chosen.revision === revisions[0]?.revision || d.save.status !== 'saved'} onClick={() => void restore(chosen)}>Restore revision {chosen.revision}</button>
+              <button
+                type="button"
+                disabled={chosen.revision === revisions[0]?.revision || d.save.status !== 'saved'}
+                onClick={() => void restore(chosen)}
+              >
+                Restore revision {chosen.revision}
+              </button>
             </div>
-            <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (label.trim() !== '') void name(chosen, label.trim()); }}>
+            <form
+              className="inline-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (label.trim() !== '') void name(chosen, label.trim());
+              }}
+            >
               <label htmlFor={`${id}-name`}>Name</label>
-              <input id={`${id}-name`} type="text" value={label} maxLength={100} placeholder={chosen.label ?? 'e.g. before the login change'} onChange={(e) => setLabel(e.target.value)} />
-              <button type="submit" disabled={label.trim() === ''}>Name this version</button>
-              {chosen.label !== null && <button type="button" className="ghost" onClick={() => void name(chosen, null)}>Remove name</button>}
+              <input
+                id={`${id}-name`}
+                type="text"
+                value={label}
+                maxLength={100}
+                placeholder={chosen.label ?? 'e.g. before the login change'}
+                onChange={(e) => setLabel(e.target.value)}
+              />
+              <button type="submit" disabled={label.trim() === ''}>
+                Name this version
+              </button>
+              {chosen.label !== null && (
+                <button type="button" className="ghost" onClick={() => void name(chosen, null)}>
+                  Remove name
+                </button>
+              )}
             </form>
             {diff === null ? <p className="hint">Loading…</p> : <DiffView diff={diff} />}
           </section>
         )}
       </div>
-      <p role="status" className="hint">{done}</p>
+      <p role="status" className="hint">
+        {done}
+      </p>
       {error !== null && <ErrorNotice title="History" error={error} onDismiss={() => setError(null)} />}
-      <div className="actions"><button type="button" onClick={onClose} autoFocus>Close</button></div>
+      <div className="actions">
+        <button type="button" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </div>
     </dialog>
   );
 }

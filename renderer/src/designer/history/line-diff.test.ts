@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { lineDiff } from './line-diff.ts';
 
-const text = (n: number, change: Record<number, string> = {}): string => Array.from({ length: n }, (_, i) => change[i] ?? `line ${i + 1}`).join('\n');
+const text = (n: number, change: Record<number, string> = {}): string =>
+  Array.from({ length: n }, (_, i) => change[i] ?? `line ${i + 1}`).join('\n');
 const render = (d: ReturnType<typeof lineDiff>): string[][] =>
-  'hunks' in d ? d.hunks.map((h) => h.lines.map((l) => `${l.kind === 'same' ? ' ' : l.kind === 'added' ? '+' : '-'}${l.text}`)) : [];
+  'hunks' in d
+    ? d.hunks.map((h) => h.lines.map((l) => `${l.kind === 'same' ? ' ' : l.kind === 'added' ? '+' : '-'}${l.text}`))
+    : [];
 
 describe('lineDiff', () => {
   it('is empty for equal texts', () => {
@@ -14,7 +17,15 @@ describe('lineDiff', () => {
     const d = lineDiff(text(10), text(10, { 4: 'timeout: 5s' }), { context: 2 });
     expect(render(d)).toEqual([[' line 3', ' line 4', '-line 5', '+timeout: 5s', ' line 6', ' line 7']]);
     expect(d).toMatchObject({ added: 1, removed: 1 });
-    if ('hunks' in d) expect(d.hunks[0]?.lines.map((l) => [l.oldNo, l.newNo])).toEqual([[3, 3], [4, 4], [5, null], [null, 5], [6, 6], [7, 7]]);
+    if ('hunks' in d)
+      expect(d.hunks[0]?.lines.map((l) => [l.oldNo, l.newNo])).toEqual([
+        [3, 3],
+        [4, 4],
+        [5, null],
+        [null, 5],
+        [6, 6],
+        [7, 7],
+      ]);
   });
 
   it('splits distant changes into hunks and joins near ones', () => {

@@ -4,8 +4,11 @@
  */
 
 export type DiffLine = { kind: 'same' | 'added' | 'removed'; text: string; oldNo: number | null; newNo: number | null };
-export interface Hunk { lines: DiffLine[] }
-export type LineDiff = { hunks: Hunk[]; added: number; removed: number } | { tooLarge: true; added: number; removed: number };
+export interface Hunk {
+  lines: DiffLine[];
+}
+export type LineDiff =
+  { hunks: Hunk[]; added: number; removed: number } | { tooLarge: true; added: number; removed: number };
 
 /** The edit script from `a` to `b`: every line of both, in order, marked same/added/removed. */
 function script(a: readonly string[], b: readonly string[], maxEdits: number): DiffLine[] | undefined {
@@ -20,11 +23,20 @@ function script(a: readonly string[], b: readonly string[], maxEdits: number): D
     trace.push(v.slice());
     const next = v.slice();
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0)) ? (v[offset + k + 1] ?? 0) : (v[offset + k - 1] ?? 0) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0))
+          ? (v[offset + k + 1] ?? 0)
+          : (v[offset + k - 1] ?? 0) + 1;
       let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
       next[offset + k] = x;
-      if (x >= n && y >= m) { found = d; break; }
+      if (x >= n && y >= m) {
+        found = d;
+        break;
+      }
     }
     v = next;
   }
@@ -40,10 +52,19 @@ function script(a: readonly string[], b: readonly string[], maxEdits: number): D
     const prevK = down ? k + 1 : k - 1;
     const prevX = d === 0 ? 0 : (vd[offset + prevK] ?? 0);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) { x--; y--; out.push({ kind: 'same', text: a[x] as string, oldNo: x + 1, newNo: y + 1 }); }
+    while (x > prevX && y > prevY) {
+      x--;
+      y--;
+      out.push({ kind: 'same', text: a[x] as string, oldNo: x + 1, newNo: y + 1 });
+    }
     if (d === 0) break;
-    if (down) { y--; out.push({ kind: 'added', text: b[y] as string, oldNo: null, newNo: y + 1 }); }
-    else { x--; out.push({ kind: 'removed', text: a[x] as string, oldNo: x + 1, newNo: null }); }
+    if (down) {
+      y--;
+      out.push({ kind: 'added', text: b[y] as string, oldNo: null, newNo: y + 1 });
+    } else {
+      x--;
+      out.push({ kind: 'removed', text: a[x] as string, oldNo: x + 1, newNo: null });
+    }
   }
   return out.reverse();
 }
@@ -53,7 +74,8 @@ export function lineDiff(before: string, after: string, { context = 3, maxEdits 
   const a = before === '' ? [] : before.split('\n');
   const b = after === '' ? [] : after.split('\n');
   const lines = script(a, b, maxEdits);
-  if (!lines) return { tooLarge: true, added: Math.max(0, b.length - a.length), removed: Math.max(0, a.length - b.length) };
+  if (!lines)
+    return { tooLarge: true, added: Math.max(0, b.length - a.length), removed: Math.max(0, a.length - b.length) };
   const added = lines.filter((l) => l.kind === 'added').length;
   const removed = lines.filter((l) => l.kind === 'removed').length;
   const changed = lines.flatMap((l, i) => (l.kind === 'same' ? [] : [i]));

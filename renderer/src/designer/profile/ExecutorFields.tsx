@@ -12,10 +12,16 @@ export function ExecutorFields({ path, spec }: { path: Path; spec: ExecutorSpec 
         const at = [...path, f.key];
         const placeholder = f.placeholder !== undefined ? `default ${f.placeholder}` : undefined;
         switch (f.kind) {
-          case 'count': return <NumberField key={f.key} path={at} label={f.label} min={f.min} placeholder={placeholder} />;
-          case 'rate': return <NumberField key={f.key} path={at} label={f.label} min={f.min} step={0.1} placeholder={placeholder} />;
-          case 'duration': return <DurationField key={f.key} path={at} label={f.label} placeholder={placeholder} />;
-          case 'stages': return <StagesEditor key={f.key} path={at} field={f} />;
+          case 'count':
+            return <NumberField key={f.key} path={at} label={f.label} min={f.min} placeholder={placeholder} />;
+          case 'rate':
+            return (
+              <NumberField key={f.key} path={at} label={f.label} min={f.min} step={0.1} placeholder={placeholder} />
+            );
+          case 'duration':
+            return <DurationField key={f.key} path={at} label={f.label} placeholder={placeholder} />;
+          case 'stages':
+            return <StagesEditor key={f.key} path={at} field={f} />;
         }
       })}
     </>

@@ -20,10 +20,19 @@ export function ExecutorPicker({ name }: { name: string }) {
   return (
     <div className="field field-executor">
       <label htmlFor={id}>Executor</label>
-      <select id={id} value={current} aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : undefined}
-        onChange={(e) => d.set(path, switchExecutor(scenario, e.target.value))}>
+      <select
+        id={id}
+        value={current}
+        aria-invalid={issues.length > 0}
+        aria-describedby={issues.length ? `${id}-issues` : undefined}
+        onChange={(e) => d.set(path, switchExecutor(scenario, e.target.value))}
+      >
         {!known && <option value={current}>{current === '' ? '(choose an executor)' : `${current} (unknown)`}</option>}
-        {EXECUTORS.map((e) => <option key={e.name} value={e.name}>{e.name}</option>)}
+        {EXECUTORS.map((e) => (
+          <option key={e.name} value={e.name}>
+            {e.name}
+          </option>
+        ))}
       </select>
       <FieldIssues id={`${id}-issues`} issues={issues} />
     </div>

@@ -18,7 +18,13 @@ const PALETTE_VARS = ['--accent', '--good', '--warn', '--running', '--bad'];
 function readColors(): ChartColors {
   const css = getComputedStyle(document.documentElement);
   const v = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
-  return { text: v('--text', '#222'), muted: v('--muted', '#666'), border: v('--border', '#ddd'), total: v('--muted', '#666'), palette: PALETTE_VARS.map((n) => v(n, '#4f46e5')) };
+  return {
+    text: v('--text', '#222'),
+    muted: v('--muted', '#666'),
+    border: v('--border', '#ddd'),
+    total: v('--muted', '#666'),
+    palette: PALETTE_VARS.map((n) => v(n, '#4f46e5')),
+  };
 }
 
 /** Re-renders when the OS switches between light and dark, so the colours follow. */
@@ -46,7 +52,11 @@ export function LoadChart({ load, highlight }: { load: PlanLoad; highlight?: str
     chart.current = c;
     const ro = new ResizeObserver(() => c.resize());
     ro.observe(el);
-    return () => { ro.disconnect(); c.dispose(); chart.current = null; };
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
   }, []);
 
   useEffect(() => {

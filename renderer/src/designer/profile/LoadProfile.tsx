@@ -21,21 +21,33 @@ export function LoadProfile({ highlight }: { highlight?: string }) {
   return (
     <figure className="load-profile" aria-label="Load profile" aria-describedby={captionId}>
       {load.scenarios.length > 0 && <LoadChart load={load} highlight={highlight} />}
-      <figcaption id={captionId} className="load-caption">{profileCaption(load)}</figcaption>
+      <figcaption id={captionId} className="load-caption">
+        {profileCaption(load)}
+      </figcaption>
       {load.scenarios.length > 0 && (
         <p className="load-requests">
-          <strong>{load.requests.exact || load.requests.unknown !== undefined ? 'Total' : 'Estimated total'}: {requestsText(load.requests)}</strong>
-          {load.requests.unknown !== undefined
-            ? <span className="hint"> — loops decide it during the run: {load.requests.unknown}.</span>
-            : !load.requests.exact && <span className="hint"> — {ASSUMPTION}; the server's real speed decides.</span>}
+          <strong>
+            {load.requests.exact || load.requests.unknown !== undefined ? 'Total' : 'Estimated total'}:{' '}
+            {requestsText(load.requests)}
+          </strong>
+          {load.requests.unknown !== undefined ? (
+            <span className="hint"> — loops decide it during the run: {load.requests.unknown}.</span>
+          ) : (
+            !load.requests.exact && <span className="hint"> — {ASSUMPTION}; the server's real speed decides.</span>
+          )}
         </p>
       )}
       {short.map((s) => (
         <p key={s.name} className="load-warning" role="note">
-          {s.name}: at its peak rate an iteration needs ≈ {s.vus?.needed} VUs but at most {s.vus?.available} are allowed; iterations without a free VU are dropped (raise maxVUs).
+          {s.name}: at its peak rate an iteration needs ≈ {s.vus?.needed} VUs but at most {s.vus?.available} are
+          allowed; iterations without a free VU are dropped (raise maxVUs).
         </p>
       ))}
-      {load.skipped.map((s) => <p key={s.name} className="hint">{s.name} is not drawn: {s.reason}</p>)}
+      {load.skipped.map((s) => (
+        <p key={s.name} className="hint">
+          {s.name} is not drawn: {s.reason}
+        </p>
+      ))}
       {load.scenarios.length > 0 && <LoadTable load={load} />}
     </figure>
   );

@@ -19,7 +19,11 @@ export function ScenarioPanel({ name }: { name: string }) {
   const path = ['scenarios', name];
   const scenario = scenarioAt(d.doc, name);
   if (!scenario) {
-    return <section aria-label={`Scenario ${name}`}><p className="empty">There is no scenario named {name} any more.</p></section>;
+    return (
+      <section aria-label={`Scenario ${name}`}>
+        <p className="empty">There is no scenario named {name} any more.</p>
+      </section>
+    );
   }
   const spec = executorSpec(scenario.executor);
   return (

@@ -8,11 +8,15 @@ import { listOf, numberOf as num, objectOf, type ScenarioDraft } from '../core/d
 type Stage = { duration: string; target: number };
 
 /** The stages that are complete (a duration as text and a numeric target). */
-const stagesOf = (p: ScenarioDraft): Stage[] => listOf(p.stages).flatMap((item) => {
-  const s = objectOf(item);
-  return typeof s?.duration === 'string' && typeof s.target === 'number' ? [{ duration: s.duration, target: s.target }] : [];
-});
-const highestTarget = (p: ScenarioDraft): number | undefined => (stagesOf(p).length ? Math.max(...stagesOf(p).map((s) => s.target)) : undefined);
+const stagesOf = (p: ScenarioDraft): Stage[] =>
+  listOf(p.stages).flatMap((item) => {
+    const s = objectOf(item);
+    return typeof s?.duration === 'string' && typeof s.target === 'number'
+      ? [{ duration: s.duration, target: s.target }]
+      : [];
+  });
+const highestTarget = (p: ScenarioDraft): number | undefined =>
+  stagesOf(p).length ? Math.max(...stagesOf(p).map((s) => s.target)) : undefined;
 
 /** The VUs a scenario had: vus, a VU ramp's highest target, or an arrival-rate scenario's VUs. */
 export function previousVus(p: ScenarioDraft): number | undefined {
@@ -40,12 +44,20 @@ export const keepVus = (p: ScenarioDraft): ScenarioDraft => {
 };
 
 /** The keys of `p` among `keys` that hold a value of the given type. */
-export function keep(p: ScenarioDraft, keys: readonly (keyof ScenarioDraft)[], type: 'string' | 'number'): ScenarioDraft {
+export function keep(
+  p: ScenarioDraft,
+  keys: readonly (keyof ScenarioDraft)[],
+  type: 'string' | 'number',
+): ScenarioDraft {
   return Object.fromEntries(keys.filter((k) => typeof p[k] === type).map((k) => [k, p[k]]));
 }
 
 /** Iterations from the other iteration executor, converted so the total stays the same. */
-export function iterationsFrom(p: ScenarioDraft, from: string, convert: (iterations: number, vus: number) => number): ScenarioDraft {
+export function iterationsFrom(
+  p: ScenarioDraft,
+  from: string,
+  convert: (iterations: number, vus: number) => number,
+): ScenarioDraft {
   const it = num(p.iterations);
   return p.executor === from && it !== undefined ? { iterations: convert(it, num(p.vus) ?? 1) } : {};
 }

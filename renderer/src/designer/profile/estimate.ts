@@ -30,7 +30,12 @@ export interface LoadEstimate {
 
 /** The requests of `iterations` iterations of this shape. */
 export function requestsOf(iterations: number, shape: IterationShape, exact: boolean): LoadEstimate {
-  return { iterations, requests: iterations * shape.requests, exact: exact && !shape.varies && !shape.unknown, ...(shape.unknown ? { unknown: shape.unknown } : {}) };
+  return {
+    iterations,
+    requests: iterations * shape.requests,
+    exact: exact && !shape.varies && !shape.unknown,
+    ...(shape.unknown ? { unknown: shape.unknown } : {}),
+  };
 }
 
 /** Time-based executors: iterations ≈ VU time / iteration time. */
@@ -42,7 +47,13 @@ export function timeBasedEstimate(vuMs: number, shape: IterationShape): LoadEsti
  * Iteration executors: the count is exact unless the estimated run time exceeds maxDuration, in which case the
  * executor stops early and the count becomes an estimate (iterations that fit in maxDuration).
  */
-export function iterationEstimate(totalIterations: number, perVuIterations: number, vus: number, maxMs: number, shape: IterationShape): LoadEstimate & { endMs: number } {
+export function iterationEstimate(
+  totalIterations: number,
+  perVuIterations: number,
+  vus: number,
+  maxMs: number,
+  shape: IterationShape,
+): LoadEstimate & { endMs: number } {
   const needMs = perVuIterations * shape.durationMs;
   if (needMs <= maxMs) return { ...requestsOf(totalIterations, shape, true), endMs: needMs };
   const fit = Math.min(totalIterations, vus * Math.floor(maxMs / Math.max(shape.durationMs, 1)));

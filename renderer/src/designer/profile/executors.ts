@@ -43,12 +43,16 @@ export const COMMON_KEYS = ['startTime', 'gracefulStop', 'tags', 'steps'] as con
 
 export const EXECUTORS: readonly ExecutorSpec[] = [
   {
-    name: 'constant-vus', draws: 'vus', summary: 'A fixed number of VUs loop over the steps for a duration.',
+    name: 'constant-vus',
+    draws: 'vus',
+    summary: 'A fixed number of VUs loop over the steps for a duration.',
     fields: [vus, { key: 'duration', label: 'Duration', kind: 'duration' }],
     initial: (p) => ({ ...keepVus(p), duration: previousDuration(p) ?? '30s' }),
   },
   {
-    name: 'ramping-vus', draws: 'vus', summary: 'The number of VUs follows the stages linearly, one VU at a time.',
+    name: 'ramping-vus',
+    draws: 'vus',
+    summary: 'The number of VUs follows the stages linearly, one VU at a time.',
     fields: [
       { key: 'startVUs', label: 'Start VUs', kind: 'count', placeholder: '1', min: 0 },
       { key: 'stages', label: 'Stages', kind: 'stages', targetLabel: 'Target VUs' },
@@ -57,35 +61,75 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
     // Ramp up to the previous level over the first 10 s, then hold it: the same load with a gentle start.
     initial: (p) => {
       const target = previousVus(p) ?? 10;
-      return { startVUs: 0, stages: [{ duration: '10s', target }, { duration: previousDuration(p) ?? '30s', target }] };
+      return {
+        startVUs: 0,
+        stages: [
+          { duration: '10s', target },
+          { duration: previousDuration(p) ?? '30s', target },
+        ],
+      };
     },
   },
   {
-    name: 'per-vu-iterations', draws: 'vus', summary: 'Each VU runs exactly this many iterations.',
-    fields: [vus, { key: 'iterations', label: 'Iterations per VU', kind: 'count', placeholder: '1', min: 1 }, maxDuration],
+    name: 'per-vu-iterations',
+    draws: 'vus',
+    summary: 'Each VU runs exactly this many iterations.',
+    fields: [
+      vus,
+      { key: 'iterations', label: 'Iterations per VU', kind: 'count', placeholder: '1', min: 1 },
+      maxDuration,
+    ],
     // From shared-iterations: the same total, split per VU.
-    initial: (p) => ({ ...keepVus(p), ...iterationsFrom(p, 'shared-iterations', (total, n) => Math.max(1, Math.ceil(total / n))), ...keep(p, ['maxDuration'], 'string') }),
+    initial: (p) => ({
+      ...keepVus(p),
+      ...iterationsFrom(p, 'shared-iterations', (total, n) => Math.max(1, Math.ceil(total / n))),
+      ...keep(p, ['maxDuration'], 'string'),
+    }),
   },
   {
-    name: 'shared-iterations', draws: 'vus', summary: 'A fixed total of iterations shared by the VUs; faster VUs do more.',
-    fields: [vus, { key: 'iterations', label: 'Total iterations', kind: 'count', placeholder: '1', min: 1 }, maxDuration],
+    name: 'shared-iterations',
+    draws: 'vus',
+    summary: 'A fixed total of iterations shared by the VUs; faster VUs do more.',
+    fields: [
+      vus,
+      { key: 'iterations', label: 'Total iterations', kind: 'count', placeholder: '1', min: 1 },
+      maxDuration,
+    ],
     // From per-vu-iterations: the same total (VUs × iterations per VU).
-    initial: (p) => ({ ...keepVus(p), ...iterationsFrom(p, 'per-vu-iterations', (perVu, n) => perVu * n), ...keep(p, ['maxDuration'], 'string') }),
+    initial: (p) => ({
+      ...keepVus(p),
+      ...iterationsFrom(p, 'per-vu-iterations', (perVu, n) => perVu * n),
+      ...keep(p, ['maxDuration'], 'string'),
+    }),
   },
   {
-    name: 'constant-arrival-rate', draws: 'rate', summary: 'Iterations start at a fixed rate, whether or not earlier ones finished (open model).',
+    name: 'constant-arrival-rate',
+    draws: 'rate',
+    summary: 'Iterations start at a fixed rate, whether or not earlier ones finished (open model).',
     fields: [rate, timeUnit, { key: 'duration', label: 'Duration', kind: 'duration' }, preAllocatedVUs, maxVUs],
     initial: (p) => ({ rate: previousRate(p) ?? 10, duration: previousDuration(p) ?? '30s', ...arrivalVus(p) }),
   },
   {
-    name: 'ramping-arrival-rate', draws: 'rate', summary: 'The iteration rate follows the stages linearly (open model).',
+    name: 'ramping-arrival-rate',
+    draws: 'rate',
+    summary: 'The iteration rate follows the stages linearly (open model).',
     fields: [
-      { key: 'startRate', label: 'Start rate', kind: 'rate', placeholder: '0', min: 0 }, timeUnit,
-      { key: 'stages', label: 'Stages', kind: 'stages', targetLabel: 'Target rate', decimalTargets: true }, preAllocatedVUs, maxVUs,
+      { key: 'startRate', label: 'Start rate', kind: 'rate', placeholder: '0', min: 0 },
+      timeUnit,
+      { key: 'stages', label: 'Stages', kind: 'stages', targetLabel: 'Target rate', decimalTargets: true },
+      preAllocatedVUs,
+      maxVUs,
     ],
     initial: (p) => {
       const target = previousRate(p) ?? 10;
-      return { startRate: 0, stages: [{ duration: '10s', target }, { duration: previousDuration(p) ?? '30s', target }], ...arrivalVus(p) };
+      return {
+        startRate: 0,
+        stages: [
+          { duration: '10s', target },
+          { duration: previousDuration(p) ?? '30s', target },
+        ],
+        ...arrivalVus(p),
+      };
     },
   },
 ];

@@ -22,7 +22,10 @@ export interface IterationShape {
   unknown?: string;
 }
 
-interface Time { thinkMs: number; slots: number }
+interface Time {
+  thinkMs: number;
+  slots: number;
+}
 const NONE: Time = { thinkMs: 0, slots: 0 };
 const dur = (v: unknown): number => (typeof v === 'string' ? (parseDuration(v) ?? 0) : 0);
 const plus = (a: Time, b: Time): Time => ({ thinkMs: a.thinkMs + b.thinkMs, slots: a.slots + b.slots });
@@ -32,7 +35,11 @@ const times = (a: Time, k: number): Time => ({ thinkMs: a.thinkMs * k, slots: a.
 export function iterationShape(steps: unknown): IterationShape {
   const count = requestsPerIteration(steps, ['steps']);
   const { thinkMs, slots } = timeOf(listOf(steps));
-  const shape: IterationShape = { requests: count.mean ?? count.min, thinkMs, durationMs: thinkMs + slots * ASSUMED_REQUEST_MS };
+  const shape: IterationShape = {
+    requests: count.mean ?? count.min,
+    thinkMs,
+    durationMs: thinkMs + slots * ASSUMED_REQUEST_MS,
+  };
   if (count.min !== count.max) shape.varies = true;
   if (count.mean === null && count.unknown) shape.unknown = `${count.unknown.why} (${formatPath(count.unknown.path)})`;
   return shape;
@@ -54,25 +61,45 @@ function stepTime(step: unknown): Time {
   const kind = stepKind(s);
   if (!s) return NONE;
   switch (kind) {
-    case 'request': return requestOf(s) ? { thinkMs: 0, slots: 1 } : NONE;
+    case 'request':
+      return requestOf(s) ? { thinkMs: 0, slots: 1 } : NONE;
     // Requests sent together take one slot of time.
-    case 'batch': return listOf(s.batch).some((b) => requestOf(objectOf(b))) ? { thinkMs: 0, slots: 1 } : NONE;
+    case 'batch':
+      return listOf(s.batch).some((b) => requestOf(objectOf(b))) ? { thinkMs: 0, slots: 1 } : NONE;
     case 'think': {
       const range = objectOf(s.think);
       return { thinkMs: range ? (dur(range.min) + dur(range.max)) / 2 : dur(s.think), slots: 0 };
     }
-    case 'group': return timeOf(listOf(objectOf(s.group)?.steps));
+    case 'group':
+      return timeOf(listOf(objectOf(s.group)?.steps));
     case 'if': {
       const c = objectOf(s.if);
-      return c?.else === undefined ? timeOf(listOf(c?.then)) : weighed([{ w: 1, steps: c.then }, { w: 1, steps: c.else }]);
+      return c?.else === undefined
+        ? timeOf(listOf(c?.then))
+        : weighed([
+            { w: 1, steps: c.then },
+            { w: 1, steps: c.else },
+          ]);
     }
     case 'repeat': {
       const r = objectOf(s.repeat);
       return times(timeOf(listOf(r?.steps)), numberOf(r?.times) ?? 1);
     }
-    case 'while': case 'doWhile': case 'forEach': return timeOf(listOf(objectOf(s[kind])?.steps));
-    case 'randomSwitch': return weighed(listOf(s.randomSwitch).map((b) => { const o = objectOf(b); return { w: Math.max(0, numberOf(o?.weight) ?? 0), steps: o?.steps }; }));
-    case 'roundRobinSwitch': return weighed(listOf(s.roundRobinSwitch).map((b) => ({ w: 1, steps: objectOf(b)?.steps })));
-    case 'once': case 'unknown': return NONE;
+    case 'while':
+    case 'doWhile':
+    case 'forEach':
+      return timeOf(listOf(objectOf(s[kind])?.steps));
+    case 'randomSwitch':
+      return weighed(
+        listOf(s.randomSwitch).map((b) => {
+          const o = objectOf(b);
+          return { w: Math.max(0, numberOf(o?.weight) ?? 0), steps: o?.steps };
+        }),
+      );
+    case 'roundRobinSwitch':
+      return weighed(listOf(s.roundRobinSwitch).map((b) => ({ w: 1, steps: objectOf(b)?.steps })));
+    case 'once':
+    case 'unknown':
+      return NONE;
   }
 }

@@ -20,7 +20,10 @@ export interface PlanLoad {
 /** VUs of a step function at time t. */
 export function vusAt(points: readonly Point[], t: number): number {
   let v = 0;
-  for (const [at, vus] of points) { if (at <= t) v = vus; else break; }
+  for (const [at, vus] of points) {
+    if (at <= t) v = vus;
+    else break;
+  }
   return v;
 }
 
@@ -30,7 +33,8 @@ export function planLoad(doc: Doc): PlanLoad {
   const skipped: { name: string; reason: string }[] = [];
   for (const [name, sc] of scenarioEntries(doc)) {
     const r = scenarioLoad(name, sc);
-    if ('points' in r) scenarios.push(r); else skipped.push(r);
+    if ('points' in r) scenarios.push(r);
+    else skipped.push(r);
   }
   const closed = scenarios.filter((s) => s.draws === 'vus');
   const times = [...new Set(closed.flatMap((s) => s.points.map((p) => p[0])))].sort((a, b) => a - b);
@@ -41,9 +45,17 @@ export function planLoad(doc: Doc): PlanLoad {
     for (const [t, r] of s.points) if (!peakRate || r > peakRate.perSecond) peakRate = { perSecond: r, atMs: t };
   }
   return {
-    scenarios, skipped, total, peak, peakRate,
+    scenarios,
+    skipped,
+    total,
+    peak,
+    peakRate,
     endMs: Math.max(0, ...scenarios.map((s) => s.endMs)),
-    requests: { requests: scenarios.reduce((n, s) => n + s.estimate.requests, 0), exact: scenarios.every((s) => s.estimate.exact), ...unknownIn(scenarios) },
+    requests: {
+      requests: scenarios.reduce((n, s) => n + s.estimate.requests, 0),
+      exact: scenarios.every((s) => s.estimate.exact),
+      ...unknownIn(scenarios),
+    },
   };
 }
 

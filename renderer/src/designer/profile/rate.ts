@@ -8,7 +8,8 @@ import { parseDuration } from 'loadsmith/plan';
 import { listOf, objectOf, type ScenarioDraft } from '../core/doc/index.ts';
 
 type Point = [number, number];
-const ms = (v: unknown, fallback: number): number => (typeof v === 'string' ? (parseDuration(v) ?? fallback) : fallback);
+const ms = (v: unknown, fallback: number): number =>
+  typeof v === 'string' ? (parseDuration(v) ?? fallback) : fallback;
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /** [ms from the scenario's start, iterations per second]; linear between points, 0 after the last. */
@@ -16,7 +17,10 @@ export function ratePoints(sc: ScenarioDraft): Point[] {
   const perSecond = (r: number): number => (r * 1000) / Math.max(ms(sc.timeUnit, 1000), 1);
   if (sc.executor === 'constant-arrival-rate') {
     const r = perSecond(num(sc.rate, 0));
-    return [[0, r], [ms(sc.duration, 0), r]];
+    return [
+      [0, r],
+      [ms(sc.duration, 0), r],
+    ];
   }
   const points: Point[] = [[0, perSecond(num(sc.startRate, 0))]];
   let t = 0;

@@ -32,7 +32,10 @@ export interface ScenarioLoad {
 }
 
 /** The load of one scenario, or a reason why it cannot be drawn yet (a half-typed duration, no stages). */
-export function scenarioLoad(name: string, scenario: Draft<Scenario> | undefined): ScenarioLoad | { name: string; reason: string } {
+export function scenarioLoad(
+  name: string,
+  scenario: Draft<Scenario> | undefined,
+): ScenarioLoad | { name: string; reason: string } {
   const raw = objectOf(scenario);
   if (!raw) return { name, reason: 'not a scenario' };
   // Only the load fields matter here: steps and tags are checked elsewhere, so a bad step does not hide the chart.
@@ -46,7 +49,10 @@ export function scenarioLoad(name: string, scenario: Draft<Scenario> | undefined
   const shape = iterationShape(steps);
   const load = executorSpec(sc.executor)?.draws === 'rate' ? openModel(fields, shape) : closedModel(sc, shape);
   const startMs = startTimeMs(sc);
-  const points: Point[] = [...(startMs > 0 ? [[0, 0] as Point] : []), ...load.relative.map(([t, v]): Point => [startMs + t, v])];
+  const points: Point[] = [
+    ...(startMs > 0 ? [[0, 0] as Point] : []),
+    ...load.relative.map(([t, v]): Point => [startMs + t, v]),
+  ];
   const { relative: _r, ...rest } = load;
   return { name, executor: sc.executor, startMs, endMs: (points[points.length - 1] as Point)[0], points, ...rest };
 }
@@ -62,13 +68,28 @@ function closedModel(sc: Scenario, shape: IterationShape): Curve {
     const { endMs, ...estimate } = iterationEstimate(total, perVu, vus, regularDurationMs(sc), shape);
     // Drawn until the iterations are expected to be done, not for the whole maxDuration (a limit, not a plan).
     const busy = Math.min(vus, total);
-    return { draws: 'vus', relative: [[0, busy], [endMs, 0]], peak: busy, estimate, estimatedEnd: true };
+    return {
+      draws: 'vus',
+      relative: [
+        [0, busy],
+        [endMs, 0],
+      ],
+      peak: busy,
+      estimate,
+      estimatedEnd: true,
+    };
   }
   const relative = plannedVus(sc).map((p): Point => [p.atMs, p.vus]);
   // Trailing stages at 0 VUs add no VU change, but the scenario still lasts until its stages end.
   const regular = regularDurationMs(sc);
   if ((relative.at(-1)?.[0] ?? 0) < regular) relative.push([regular, 0]);
-  return { draws: 'vus', relative, peak: Math.max(0, ...relative.map((p) => p[1])), estimate: timeBasedEstimate(vuMilliseconds(relative), shape), estimatedEnd: false };
+  return {
+    draws: 'vus',
+    relative,
+    peak: Math.max(0, ...relative.map((p) => p[1])),
+    estimate: timeBasedEstimate(vuMilliseconds(relative), shape),
+    estimatedEnd: false,
+  };
 }
 
 function openModel(sc: ScenarioDraft, shape: IterationShape): Curve {
@@ -77,7 +98,10 @@ function openModel(sc: ScenarioDraft, shape: IterationShape): Curve {
   const peak = Math.max(0, ...rate.map((p) => p[1]));
   const end = (rate[rate.length - 1] as Point)[0];
   return {
-    draws: 'rate', relative: [...rate, [end, 0]], peak, estimatedEnd: false,
+    draws: 'rate',
+    relative: [...rate, [end, 0]],
+    peak,
+    estimatedEnd: false,
     estimate: requestsOf(iterations, shape, false),
     vus: { needed: Math.ceil((peak * shape.durationMs) / 1000), available: availableVus(sc) },
   };

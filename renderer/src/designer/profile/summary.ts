@@ -16,7 +16,8 @@ export function rateText(perSecond: number): string {
 export function profileCaption(load: PlanLoad): string {
   if (load.scenarios.length === 0) return 'No load to show yet: give a scenario valid load fields.';
   const parts: string[] = [];
-  if (load.scenarios.some((s) => s.draws === 'vus')) parts.push(`peak ${vus(load.peak.vus)} at ${timeText(load.peak.atMs)}`);
+  if (load.scenarios.some((s) => s.draws === 'vus'))
+    parts.push(`peak ${vus(load.peak.vus)} at ${timeText(load.peak.atMs)}`);
   if (load.peakRate) parts.push(`peak ${rateText(load.peakRate.perSecond)} at ${timeText(load.peakRate.atMs)}`);
   const approx = load.scenarios.some((s) => s.estimatedEnd && s.endMs === load.endMs) ? '≈' : '';
   parts.push(`ends at ${approx}${timeText(load.endMs)}`);

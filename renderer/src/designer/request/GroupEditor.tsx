@@ -9,8 +9,12 @@ export function GroupEditor({ stepPath }: { stepPath: Path }) {
   return (
     <section aria-labelledby={`${id}-title`} className="req-editor">
       <h2 id={`${id}-title`}>Group</h2>
-      <TextField path={[...stepPath, 'group', 'name']} label="Group name" keepEmpty
-        hint="Tags the requests and checks inside (group::name in thresholds) and measures group_duration." />
+      <TextField
+        path={[...stepPath, 'group', 'name']}
+        label="Group name"
+        keepEmpty
+        hint="Tags the requests and checks inside (group::name in thresholds) and measures group_duration."
+      />
       <StepLinks listPath={[...stepPath, 'group', 'steps']} title="Steps in this group" />
     </section>
   );

@@ -18,10 +18,36 @@ export function ListItemTools({ listPath, index, count, what, keepLast }: ListIt
   const move = (to: number): void => d.edit({ kind: 'move', path: listPath, from: index, to });
   return (
     <span className="req-item-tools">
-      <button type="button" className="ghost" aria-label={`Move ${what} up`} title="Move up" disabled={index === 0} onClick={() => move(index - 1)}>↑</button>
-      <button type="button" className="ghost" aria-label={`Move ${what} down`} title="Move down" disabled={index === count - 1} onClick={() => move(index + 1)}>↓</button>
-      <button type="button" className="ghost danger" aria-label={`Remove ${what}`} title="Remove" disabled={keepLast && count <= 1}
-        onClick={() => d.edit({ kind: 'delete', path: [...listPath, index] })}>✕</button>
+      <button
+        type="button"
+        className="ghost"
+        aria-label={`Move ${what} up`}
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => move(index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="ghost"
+        aria-label={`Move ${what} down`}
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => move(index + 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="ghost danger"
+        aria-label={`Remove ${what}`}
+        title="Remove"
+        disabled={keepLast && count <= 1}
+        onClick={() => d.edit({ kind: 'delete', path: [...listPath, index] })}
+      >
+        ✕
+      </button>
     </span>
   );
 }

@@ -38,7 +38,11 @@ export function StepEditor({ path }: { path: Path }) {
     return (
       <section aria-labelledby="step-unknown-title" className="req-editor">
         <h2 id="step-unknown-title">Step</h2>
-        <p className="muted">{d.get(path) === undefined ? 'This step no longer exists.' : 'This step is not one the designer knows: fix it in the code view.'}</p>
+        <p className="muted">
+          {d.get(path) === undefined
+            ? 'This step no longer exists.'
+            : 'This step is not one the designer knows: fix it in the code view.'}
+        </p>
       </section>
     );
   }

@@ -14,11 +14,19 @@ export function StepLinks({ listPath, title, empty }: { listPath: Path; title: s
   return (
     <>
       <h3 id={id}>{title}</h3>
-      {list.length === 0 ? <p className="muted">{empty ?? 'No steps yet: add them in the outline.'}</p> : (
+      {list.length === 0 ? (
+        <p className="muted">{empty ?? 'No steps yet: add them in the outline.'}</p>
+      ) : (
         <ol className="req-step-links" aria-labelledby={id}>
           {list.map((s, i) => (
             <li key={i}>
-              <button type="button" className="ghost" onClick={() => d.select({ kind: 'step', path: [...listPath, i] })}>{stepLabel(s)}</button>
+              <button
+                type="button"
+                className="ghost"
+                onClick={() => d.select({ kind: 'step', path: [...listPath, i] })}
+              >
+                {stepLabel(s)}
+              </button>
             </li>
           ))}
         </ol>

@@ -16,29 +16,71 @@ export interface Tab {
   render(): ReactNode;
 }
 
-export function Tabs({ tabs, label, memory, idPrefix }: { tabs: readonly Tab[]; label: string; memory: string; idPrefix: string }) {
+export function Tabs({
+  tabs,
+  label,
+  memory,
+  idPrefix,
+}: {
+  tabs: readonly Tab[];
+  label: string;
+  memory: string;
+  idPrefix: string;
+}) {
   const remembered = useTabMemory(memory);
-  const { active, choose, onKeyDown } = useTabs(tabs, () => remembered.chosen() ?? tabs[0]?.id ?? '', remembered.remember, idPrefix);
+  const { active, choose, onKeyDown } = useTabs(
+    tabs,
+    () => remembered.chosen() ?? tabs[0]?.id ?? '',
+    remembered.remember,
+    idPrefix,
+  );
   if (!active) return null;
   return (
     <div className="req-tabs">
       <div role="tablist" aria-label={label} className="req-tablist">
         {tabs.map((t, i) => (
-          <button key={t.id} type="button" role="tab" id={`${idPrefix}-tab-${t.id}`} aria-selected={t.id === active.id}
-            aria-controls={`${idPrefix}-panel-${t.id}`} tabIndex={t.id === active.id ? 0 : -1}
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${t.id}`}
+            aria-selected={t.id === active.id}
+            aria-controls={`${idPrefix}-panel-${t.id}`}
+            tabIndex={t.id === active.id ? 0 : -1}
             aria-describedby={t.problems ? `${idPrefix}-tab-${t.id}-problems` : undefined}
-            onClick={() => choose(t.id)} onKeyDown={(e) => onKeyDown(e, i)}>
+            onClick={() => choose(t.id)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
             {t.label}
-            {t.count ? <span className="req-tab-count" aria-hidden="true">{t.count}</span> : null}
-            {t.problems ? <span className="req-tab-problems" aria-hidden="true" title={`${t.problems} problem(s)`}>●</span> : null}
+            {t.count ? (
+              <span className="req-tab-count" aria-hidden="true">
+                {t.count}
+              </span>
+            ) : null}
+            {t.problems ? (
+              <span className="req-tab-problems" aria-hidden="true" title={`${t.problems} problem(s)`}>
+                ●
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
       {/* Outside the tabs, so "3 problems" describes a tab without changing its name. */}
       <div hidden>
-        {tabs.filter((t) => t.problems).map((t) => <span key={t.id} id={`${idPrefix}-tab-${t.id}-problems`}>{t.problems === 1 ? '1 problem' : `${t.problems} problems`}</span>)}
+        {tabs
+          .filter((t) => t.problems)
+          .map((t) => (
+            <span key={t.id} id={`${idPrefix}-tab-${t.id}-problems`}>
+              {t.problems === 1 ? '1 problem' : `${t.problems} problems`}
+            </span>
+          ))}
       </div>
-      <div role="tabpanel" id={`${idPrefix}-panel-${active.id}`} aria-labelledby={`${idPrefix}-tab-${active.id}`} className="req-tabpanel">
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-panel-${active.id}`}
+        aria-labelledby={`${idPrefix}-tab-${active.id}`}
+        className="req-tabpanel"
+      >
         {active.render()}
       </div>
     </div>

@@ -22,11 +22,17 @@ export function ThinkEditor({ stepPath }: { stepPath: Path }) {
       <fieldset className="req-segmented">
         <legend>Pause</legend>
         <label className={range ? undefined : 'on'}>
-          <input type="radio" name={`${id}-mode`} checked={!range} onChange={() => d.set(path, min || '1s')} />Fixed
+          <input type="radio" name={`${id}-mode`} checked={!range} onChange={() => d.set(path, min || '1s')} />
+          Fixed
         </label>
         <label className={range ? 'on' : undefined}>
-          <input type="radio" name={`${id}-mode`} checked={range}
-            onChange={() => d.set(path, { min: fixed || '1s', max: fixed ? doubled(fixed) : '2s' })} />Random between a minimum and a maximum
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={range}
+            onChange={() => d.set(path, { min: fixed || '1s', max: fixed ? doubled(fixed) : '2s' })}
+          />
+          Random between a minimum and a maximum
         </label>
       </fieldset>
       {range ? (

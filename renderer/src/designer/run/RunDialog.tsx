@@ -47,44 +47,85 @@ export function RunDialog({ onClose }: { onClose: () => void }) {
   };
   const busy = run.busy !== null;
   return (
-    <dialog ref={ref} className="confirm run-dialog" aria-labelledby={`${id}-title`} onCancel={(e) => { e.preventDefault(); if (!busy) onClose(); }}>
+    <dialog
+      ref={ref}
+      className="confirm run-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
       <form className="form" onSubmit={submit} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Run the plan</h2>
-        <p className="hint">Starts a load test with the saved plan and opens its live dashboard. Empty fields keep the plan's own load.</p>
+        <p className="hint">
+          Starts a load test with the saved plan and opens its live dashboard. Empty fields keep the plan's own load.
+        </p>
         {!d.valid && (
           <p className="text-bad small" role="note">
-            The plan has {d.issues.length} problem{d.issues.length === 1 ? '' : 's'} (see the outline); it cannot run until they are fixed.
+            The plan has {d.issues.length} problem{d.issues.length === 1 ? '' : 's'} (see the outline); it cannot run
+            until they are fixed.
           </p>
         )}
         <div className="field">
           <label htmlFor={`${id}-env`}>Environment</label>
-          <select id={`${id}-env`} value={environmentId ?? ''} onChange={(e) => setEnvironmentId(e.target.value || null)}>
+          <select
+            id={`${id}-env`}
+            value={environmentId ?? ''}
+            onChange={(e) => setEnvironmentId(e.target.value || null)}
+          >
             <option value="">None</option>
-            {(envs.data ?? []).map((env) => <option key={env.id} value={env.id}>{env.name}</option>)}
+            {(envs.data ?? []).map((env) => (
+              <option key={env.id} value={env.id}>
+                {env.name}
+              </option>
+            ))}
           </select>
         </div>
         <div className="form-row">
           {OVERRIDES.map((o) => (
             <div key={o.key} className="field field-small">
               <label htmlFor={`${id}-${o.key}`}>{o.label}</label>
-              <input id={`${id}-${o.key}`} placeholder={o.placeholder} value={fields[o.key]} inputMode={o.key === 'duration' ? 'text' : 'numeric'}
-                onChange={(e) => setFields({ ...fields, [o.key]: e.target.value })} />
+              <input
+                id={`${id}-${o.key}`}
+                placeholder={o.placeholder}
+                value={fields[o.key]}
+                inputMode={o.key === 'duration' ? 'text' : 'numeric'}
+                onChange={(e) => setFields({ ...fields, [o.key]: e.target.value })}
+              />
             </div>
           ))}
         </div>
         <div className="field">
           <label htmlFor={`${id}-label`}>Label</label>
-          <input id={`${id}-label`} placeholder="optional, e.g. http2" value={label} onChange={(e) => setLabel(e.target.value)} />
+          <input
+            id={`${id}-label`}
+            placeholder="optional, e.g. http2"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+          />
         </div>
         <StreamField id={id} value={stream} onChange={setStream} />
         {run.problems.length > 0 && (
-          <ul className="run-problems text-bad" aria-label="Problems">{run.problems.map((p) => <li key={p}>{p}</li>)}</ul>
+          <ul className="run-problems text-bad" aria-label="Problems">
+            {run.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
         )}
         {run.error !== undefined && <ErrorNotice title="The run did not start" error={run.error} />}
         <div className="actions">
-          <button type="button" onClick={onClose} disabled={busy}>Cancel</button>
-          {busy && <span className="muted small" role="status">{run.busy === 'saving' ? 'Saving the plan…' : 'Starting…'}</span>}
-          <button type="submit" className="primary" disabled={busy} aria-busy={busy}>Start run</button>
+          <button type="button" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          {busy && (
+            <span className="muted small" role="status">
+              {run.busy === 'saving' ? 'Saving the plan…' : 'Starting…'}
+            </span>
+          )}
+          <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+            Start run
+          </button>
         </div>
       </form>
     </dialog>

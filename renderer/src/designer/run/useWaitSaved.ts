@@ -5,12 +5,17 @@ import { saveOutcome } from './wait-saved.ts';
 
 const TIMEOUT_MS = 15_000;
 
-interface Waiter { resolve: () => void; reject: (e: Error) => void }
+interface Waiter {
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
 
 export function useWaitSaved(save: SaveState): () => Promise<void> {
   const current = useRef(save);
   // What the returned function reads when called from an event: the state as of the last commit.
-  useLayoutEffect(() => { current.current = save; }, [save]);
+  useLayoutEffect(() => {
+    current.current = save;
+  }, [save]);
   const waiters = useRef(new Set<Waiter>());
 
   useEffect(() => {
@@ -23,18 +28,31 @@ export function useWaitSaved(save: SaveState): () => Promise<void> {
     waiters.current.clear();
   }, [save]);
 
-  return useCallback(() => new Promise<void>((resolve, reject) => {
-    const outcome = saveOutcome(current.current);
-    if (outcome.done) {
-      if ('error' in outcome) reject(new Error(outcome.error));
-      else resolve();
-      return;
-    }
-    const timer = setTimeout(() => { waiters.current.delete(w); reject(new Error('saving the plan is taking too long; try again')); }, TIMEOUT_MS);
-    const w: Waiter = {
-      resolve: () => { clearTimeout(timer); resolve(); },
-      reject: (e) => { clearTimeout(timer); reject(e); },
-    };
-    waiters.current.add(w);
-  }), []);
+  return useCallback(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const outcome = saveOutcome(current.current);
+        if (outcome.done) {
+          if ('error' in outcome) reject(new Error(outcome.error));
+          else resolve();
+          return;
+        }
+        const timer = setTimeout(() => {
+          waiters.current.delete(w);
+          reject(new Error('saving the plan is taking too long; try again'));
+        }, TIMEOUT_MS);
+        const w: Waiter = {
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        };
+        waiters.current.add(w);
+      }),
+    [],
+  );
 }

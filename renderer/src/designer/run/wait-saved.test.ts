@@ -9,7 +9,13 @@ describe('waiting for autosave before a run', () => {
   });
 
   it('stops with a reason when the save failed or conflicted', () => {
-    expect(saveOutcome({ status: 'error', revision: 3, message: 'disk full' })).toEqual({ done: true, error: expect.stringContaining('disk full') });
-    expect(saveOutcome({ status: 'conflict', revision: 3, message: 'x' })).toEqual({ done: true, error: expect.stringMatching(/reload/) });
+    expect(saveOutcome({ status: 'error', revision: 3, message: 'disk full' })).toEqual({
+      done: true,
+      error: expect.stringContaining('disk full'),
+    });
+    expect(saveOutcome({ status: 'conflict', revision: 3, message: 'x' })).toEqual({
+      done: true,
+      error: expect.stringMatching(/reload/),
+    });
   });
 });

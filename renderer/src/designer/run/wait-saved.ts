@@ -8,9 +8,17 @@ export type SaveOutcome = { done: true } | { done: false } | { done: true; error
 
 export function saveOutcome(save: SaveState): SaveOutcome {
   switch (save.status) {
-    case 'saved': return { done: true };
-    case 'unsaved': case 'saving': return { done: false };
-    case 'error': return { done: true, error: `the plan could not be saved (${save.message}); fix that first` };
-    case 'conflict': return { done: true, error: 'the plan was saved elsewhere meanwhile: reload it (Save state, Reload) before running' };
+    case 'saved':
+      return { done: true };
+    case 'unsaved':
+    case 'saving':
+      return { done: false };
+    case 'error':
+      return { done: true, error: `the plan could not be saved (${save.message}); fix that first` };
+    case 'conflict':
+      return {
+        done: true,
+        error: 'the plan was saved elsewhere meanwhile: reload it (Save state, Reload) before running',
+      };
   }
 }

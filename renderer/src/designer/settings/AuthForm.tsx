@@ -25,16 +25,30 @@ export function AuthForm({ path }: { path: Path }) {
       <legend>Authentication</legend>
       <div className="field">
         <label htmlFor={id}>Authentication type</label>
-        <select id={id} value={kind} aria-invalid={issues.length > 0} onChange={(e) => d.set(path, authFor(e.target.value as AuthKind, auth))}>
+        <select
+          id={id}
+          value={kind}
+          aria-invalid={issues.length > 0}
+          onChange={(e) => d.set(path, authFor(e.target.value as AuthKind, auth))}
+        >
           {kind === 'unknown' && <option value="unknown">(unknown type)</option>}
-          {AUTH_KINDS.map((k) => <option key={k.type} value={k.type}>{k.label}</option>)}
+          {AUTH_KINDS.map((k) => (
+            <option key={k.type} value={k.type}>
+              {k.label}
+            </option>
+          ))}
         </select>
         <FieldIssues id={`${id}-issues`} issues={issues} />
       </div>
       {kind === 'bearer' && (
         <>
           <TemplateInput path={[...path, 'token']} label="Token" placeholder="${env.API_TOKEN}" keepEmpty />
-          <TextField path={[...path, 'scheme']} label="Scheme" placeholder="Bearer" hint="The word before the token: Bearer, or Token for DRF-style APIs." />
+          <TextField
+            path={[...path, 'scheme']}
+            label="Scheme"
+            placeholder="Bearer"
+            hint="The word before the token: Bearer, or Token for DRF-style APIs."
+          />
         </>
       )}
       {kind === 'basic' && (
@@ -47,11 +61,22 @@ export function AuthForm({ path }: { path: Path }) {
         <>
           <TextField path={[...path, 'name']} label="Key name" placeholder="X-API-Key" keepEmpty />
           <TemplateInput path={[...path, 'value']} label="Key value" placeholder="${env.API_KEY}" keepEmpty />
-          <SelectField path={[...path, 'in']} label="Send the key in" defaultLabel="a header (default)" options={[{ value: 'header', label: 'a header' }, { value: 'query', label: 'the query string' }]} />
+          <SelectField
+            path={[...path, 'in']}
+            label="Send the key in"
+            defaultLabel="a header (default)"
+            options={[
+              { value: 'header', label: 'a header' },
+              { value: 'query', label: 'the query string' },
+            ]}
+          />
         </>
       )}
       {kind !== 'none' && (
-        <p className="hint">Keep secrets out of the plan: write <code>{'${env.NAME}'}</code> and set the value in an environment. A request with its own auth overrides this.</p>
+        <p className="hint">
+          Keep secrets out of the plan: write <code>{'${env.NAME}'}</code> and set the value in an environment. A
+          request with its own auth overrides this.
+        </p>
       )}
     </fieldset>
   );

@@ -11,7 +11,11 @@ export function DefaultsSection() {
   return (
     <Section title="Defaults" className="settings-section">
       <p className="hint">Applied to every request; a request's own value wins.</p>
-      <TemplateInput path={['defaults', 'baseUrl']} label="Base URL" placeholder="${env.BASE_URL:-http://127.0.0.1:3000}" />
+      <TemplateInput
+        path={['defaults', 'baseUrl']}
+        label="Base URL"
+        placeholder="${env.BASE_URL:-http://127.0.0.1:3000}"
+      />
       <p className="hint field-after">Relative request URLs are appended to it (its path is kept).</p>
       <KeyValueTable path={['defaults', 'headers']} label="Headers" keySuggestions={COMMON_HEADERS} />
       <AuthForm path={['defaults', 'auth']} />

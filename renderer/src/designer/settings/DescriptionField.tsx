@@ -13,9 +13,14 @@ export function DescriptionField() {
   return (
     <div className="field">
       <label htmlFor={id}>Description</label>
-      <textarea id={id} rows={3} value={typeof value === 'string' ? value : ''} aria-invalid={issues.length > 0}
+      <textarea
+        id={id}
+        rows={3}
+        value={typeof value === 'string' ? value : ''}
+        aria-invalid={issues.length > 0}
         aria-describedby={issues.length ? `${id}-issues` : undefined}
-        onChange={(e) => d.set(path, e.target.value === '' ? undefined : e.target.value)} />
+        onChange={(e) => d.set(path, e.target.value === '' ? undefined : e.target.value)}
+      />
       <FieldIssues id={`${id}-issues`} issues={issues} />
     </div>
   );

@@ -20,9 +20,17 @@ export function SectionNav({ current }: { current: SettingsSection }) {
           const problems = d.issues.filter((i) => typeof i.path[0] === 'string' && s.keys.includes(i.path[0])).length;
           return (
             <li key={s.section}>
-              <button type="button" aria-current={s.section === current ? 'true' : undefined} onClick={() => d.select({ kind: 'settings', section: s.section })}>
+              <button
+                type="button"
+                aria-current={s.section === current ? 'true' : undefined}
+                onClick={() => d.select({ kind: 'settings', section: s.section })}
+              >
                 {s.title}
-                {problems > 0 && <span className="settings-nav-count" aria-label={`${problems} problem${problems === 1 ? '' : 's'}`}>{problems}</span>}
+                {problems > 0 && (
+                  <span className="settings-nav-count" aria-label={`${problems} problem${problems === 1 ? '' : 's'}`}>
+                    {problems}
+                  </span>
+                )}
               </button>
             </li>
           );

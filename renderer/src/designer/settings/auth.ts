@@ -22,10 +22,22 @@ const str = (v: unknown): string | undefined => textOf(v) || undefined;
 export function authFor(kind: AuthKind, previous: Draft<Auth> | undefined): Auth | undefined {
   const p = objectOf(previous) ?? {};
   switch (kind) {
-    case 'none': return undefined;
-    case 'bearer': return { type: 'bearer', token: str(p.token) ?? str(p.value) ?? '${env.API_TOKEN}' };
-    case 'basic': return { type: 'basic', username: str(p.username) ?? '${env.API_USER}', password: str(p.password) ?? '${env.API_PASSWORD}' };
-    case 'apiKey': return { type: 'apiKey', name: str(p.name) ?? 'X-API-Key', value: str(p.value) ?? str(p.token) ?? '${env.API_KEY}' };
+    case 'none':
+      return undefined;
+    case 'bearer':
+      return { type: 'bearer', token: str(p.token) ?? str(p.value) ?? '${env.API_TOKEN}' };
+    case 'basic':
+      return {
+        type: 'basic',
+        username: str(p.username) ?? '${env.API_USER}',
+        password: str(p.password) ?? '${env.API_PASSWORD}',
+      };
+    case 'apiKey':
+      return {
+        type: 'apiKey',
+        name: str(p.name) ?? 'X-API-Key',
+        value: str(p.value) ?? str(p.token) ?? '${env.API_KEY}',
+      };
   }
 }
 

@@ -14,7 +14,11 @@ describe('default auth', () => {
   });
 
   it('keeps the secret text when switching between token kinds', () => {
-    expect(authFor('apiKey', { type: 'bearer', token: '${env.T}' })).toEqual({ type: 'apiKey', name: 'X-API-Key', value: '${env.T}' });
+    expect(authFor('apiKey', { type: 'bearer', token: '${env.T}' })).toEqual({
+      type: 'apiKey',
+      name: 'X-API-Key',
+      value: '${env.T}',
+    });
     expect(authFor('bearer', { type: 'apiKey', name: 'k', value: 'abc' })).toEqual({ type: 'bearer', token: 'abc' });
   });
 

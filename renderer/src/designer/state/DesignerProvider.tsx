@@ -42,7 +42,13 @@ export interface Designer {
 
 const DesignerContext = createContext<Designer | null>(null);
 
-export function DesignerProvider(props: { planId: string; document: unknown; revision: number; credentials: readonly LiteralCredential[]; children: ReactNode }) {
+export function DesignerProvider(props: {
+  planId: string;
+  document: unknown;
+  revision: number;
+  credentials: readonly LiteralCredential[];
+  children: ReactNode;
+}) {
   const [state, dispatch] = useReducer(reducer, props.document, initState);
   const [environmentId, setEnvironmentId] = useState<string | null>(null);
   const doc = asDraft<Plan>(state.history.present);
@@ -50,30 +56,49 @@ export function DesignerProvider(props: { planId: string; document: unknown; rev
   const load = useCallback((d: unknown) => dispatch({ type: 'load', doc: d }), []);
   const { save, reload, credentials } = useAutosave(props.planId, doc, props.revision, props.credentials, load);
   // The commands only dispatch, so they keep their identity: a timer or an effect may hold one across edits.
-  const commands = useMemo(() => ({
-    edit: (edit: Edit) => dispatch({ type: 'edit', edit, now: Date.now() }),
-    set: (path: Path, v: unknown) => dispatch({ type: 'edit', edit: { kind: 'set', path, value: v }, now: Date.now() }),
-    undo: () => dispatch({ type: 'undo' }),
-    redo: () => dispatch({ type: 'redo' }),
-    select: (selection: Selection) => dispatch({ type: 'select', selection }),
-  }), []);
+  const commands = useMemo(
+    () => ({
+      edit: (edit: Edit) => dispatch({ type: 'edit', edit, now: Date.now() }),
+      set: (path: Path, v: unknown) =>
+        dispatch({ type: 'edit', edit: { kind: 'set', path, value: v }, now: Date.now() }),
+      undo: () => dispatch({ type: 'undo' }),
+      redo: () => dispatch({ type: 'redo' }),
+      select: (selection: Selection) => dispatch({ type: 'select', selection }),
+    }),
+    [],
+  );
 
-  const value = useMemo<Designer>(() => ({
-    planId: props.planId,
-    doc,
-    get: (path) => getIn(doc, path),
-    ...commands,
-    canUndo: state.history.past.length > 0,
-    canRedo: state.history.future.length > 0,
-    selection: state.selection,
-    valid: validation.valid,
-    issues: validation.issues,
-    save,
-    reload,
-    credentials,
-    environmentId,
-    setEnvironmentId,
-  }), [props.planId, doc, commands, state.history.past.length, state.history.future.length, state.selection, validation, save, reload, credentials, environmentId]);
+  const value = useMemo<Designer>(
+    () => ({
+      planId: props.planId,
+      doc,
+      get: (path) => getIn(doc, path),
+      ...commands,
+      canUndo: state.history.past.length > 0,
+      canRedo: state.history.future.length > 0,
+      selection: state.selection,
+      valid: validation.valid,
+      issues: validation.issues,
+      save,
+      reload,
+      credentials,
+      environmentId,
+      setEnvironmentId,
+    }),
+    [
+      props.planId,
+      doc,
+      commands,
+      state.history.past.length,
+      state.history.future.length,
+      state.selection,
+      validation,
+      save,
+      reload,
+      credentials,
+      environmentId,
+    ],
+  );
 
   return <DesignerContext.Provider value={value}>{props.children}</DesignerContext.Provider>;
 }

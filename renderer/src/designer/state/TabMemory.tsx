@@ -15,5 +15,10 @@ export function TabMemoryProvider({ children }: { children: ReactNode }) {
 export function useTabMemory(key: string): { chosen: () => string | undefined; remember: (id: string) => void } {
   const memory = useContext(TabMemoryContext);
   if (!memory) throw new Error('useTabMemory() needs a <TabMemoryProvider> above it');
-  return { chosen: () => memory.get(key), remember: (id) => { memory.set(key, id); } };
+  return {
+    chosen: () => memory.get(key),
+    remember: (id) => {
+      memory.set(key, id);
+    },
+  };
 }

@@ -4,7 +4,10 @@ import { getIn } from '../core/doc-path.ts';
 import { initHistory, record, redo, undo, type History } from '../core/history.ts';
 import { DEFAULT_SELECTION, followEdit, isHook, type Selection } from '../core/selection.ts';
 
-export interface DesignerState { history: History; selection: Selection }
+export interface DesignerState {
+  history: History;
+  selection: Selection;
+}
 
 export type DesignerAction =
   | { type: 'edit'; edit: Edit; now: number }
@@ -24,12 +27,15 @@ export function reducer(state: DesignerState, action: DesignerAction): DesignerS
       if (history === state.history) return state;
       return { history, selection: stillThere(history.present, followEdit(state.selection, action.edit)) };
     }
-    case 'undo': case 'redo': {
+    case 'undo':
+    case 'redo': {
       const history = action.type === 'undo' ? undo(state.history) : redo(state.history);
       return { history, selection: stillThere(history.present, state.selection) };
     }
-    case 'select': return { ...state, selection: action.selection };
-    case 'load': return initState(action.doc);
+    case 'select':
+      return { ...state, selection: action.selection };
+    case 'load':
+      return initState(action.doc);
   }
 }
 
@@ -40,5 +46,7 @@ function stillThere(doc: unknown, sel: Selection): Selection {
   if (getIn(doc, sel.path) !== undefined) return sel;
   const scenario = sel.path[1];
   if (isHook(sel.path[0])) return { kind: 'hook', hook: sel.path[0] };
-  return typeof scenario === 'string' && getIn(doc, ['scenarios', scenario]) !== undefined ? { kind: 'scenario', name: scenario } : DEFAULT_SELECTION;
+  return typeof scenario === 'string' && getIn(doc, ['scenarios', scenario]) !== undefined
+    ? { kind: 'scenario', name: scenario }
+    : DEFAULT_SELECTION;
 }

@@ -36,7 +36,11 @@ export class SaveQueue {
     this.latest = doc;
     if (this.blocked || this.inFlight) return;
     // Undoing back to what is stored makes it saved again.
-    this.report(doc === this.saved ? { status: 'saved', revision: this.revision, at: this.savedAt } : { status: 'unsaved', revision: this.revision });
+    this.report(
+      doc === this.saved
+        ? { status: 'saved', revision: this.revision, at: this.savedAt }
+        : { status: 'unsaved', revision: this.revision },
+    );
   }
 
   /** Save the latest document now (the caller debounces); a save in flight is followed by another when needed. */
@@ -45,22 +49,25 @@ export class SaveQueue {
     const doc = this.latest;
     this.inFlight = true;
     this.report({ status: 'saving', revision: this.revision });
-    this.saveFn(doc, this.revision).then((rec) => {
-      this.inFlight = false;
-      this.saved = doc;
-      this.revision = rec.revision;
-      this.savedAt = new Date();
-      if (this.latest === doc) this.report({ status: 'saved', revision: rec.revision, at: this.savedAt });
-      else this.flush();
-    }, (e: unknown) => {
-      this.inFlight = false;
-      if (e instanceof ContractError && e.code === 'conflict') {
-        this.blocked = true;
-        this.report({ status: 'conflict', revision: this.revision, message: e.message });
-      } else {
-        this.report({ status: 'error', revision: this.revision, message: (e as Error).message });
-      }
-    });
+    this.saveFn(doc, this.revision).then(
+      (rec) => {
+        this.inFlight = false;
+        this.saved = doc;
+        this.revision = rec.revision;
+        this.savedAt = new Date();
+        if (this.latest === doc) this.report({ status: 'saved', revision: rec.revision, at: this.savedAt });
+        else this.flush();
+      },
+      (e: unknown) => {
+        this.inFlight = false;
+        if (e instanceof ContractError && e.code === 'conflict') {
+          this.blocked = true;
+          this.report({ status: 'conflict', revision: this.revision, message: e.message });
+        } else {
+          this.report({ status: 'error', revision: this.revision, message: (e as Error).message });
+        }
+      },
+    );
   }
 
   /** After a reload from the store: this document at this revision is what is saved; saving resumes. */

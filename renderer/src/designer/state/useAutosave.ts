@@ -13,16 +13,27 @@ export type { SaveState } from './save-queue.ts';
 const DELAY_MS = 700;
 
 /** `credentials`: what the stored plan holds in clear, as the back end reports it after each save. */
-export function useAutosave(planId: string, doc: unknown, initialRevision: number, initialCredentials: readonly LiteralCredential[], load: (doc: unknown) => void) {
+export function useAutosave(
+  planId: string,
+  doc: unknown,
+  initialRevision: number,
+  initialCredentials: readonly LiteralCredential[],
+  load: (doc: unknown) => void,
+) {
   const client = useClient();
   const [save, setSave] = useState<SaveState>({ status: 'saved', revision: initialRevision, at: null });
   const [credentials, setCredentials] = useState(initialCredentials);
   const queue = useRef<SaveQueue | null>(null);
-  queue.current ??= new SaveQueue(doc, initialRevision, async (d, baseRevision) => {
-    const rec = await client.call('plans.save', { id: planId, document: d, baseRevision });
-    setCredentials(rec.credentials);
-    return rec;
-  }, setSave);
+  queue.current ??= new SaveQueue(
+    doc,
+    initialRevision,
+    async (d, baseRevision) => {
+      const rec = await client.call('plans.save', { id: planId, document: d, baseRevision });
+      setCredentials(rec.credentials);
+      return rec;
+    },
+    setSave,
+  );
 
   useEffect(() => {
     const q = queue.current as SaveQueue;

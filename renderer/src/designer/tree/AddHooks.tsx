@@ -10,8 +10,17 @@ export function AddHooks({ doc, add }: { doc: Doc; add: (hook: Hook) => void }) 
   return (
     <p className="tree-add-hooks">
       {missing.map((h) => (
-        <button key={h} type="button" className="ghost" onClick={() => add(h)}
-          title={h === 'setup' ? 'Steps run once per run before the scenarios (k6 setup()): a token for every VU' : 'Steps run once per run after the scenarios (k6 teardown())'}>
+        <button
+          key={h}
+          type="button"
+          className="ghost"
+          onClick={() => add(h)}
+          title={
+            h === 'setup'
+              ? 'Steps run once per run before the scenarios (k6 setup()): a token for every VU'
+              : 'Steps run once per run after the scenarios (k6 teardown())'
+          }
+        >
           + Add {h}
         </button>
       ))}

@@ -8,7 +8,11 @@ export function AddScenario({ doc, add }: { doc: Doc; add: (name: string) => voi
   const [name, setName] = useState<string | null>(null);
   const taken = scenarioNames(doc);
   if (name === null) {
-    return <button type="button" className="tree-add-scenario" onClick={() => setName(uniqueName('scenario', taken))}>+ Add scenario</button>;
+    return (
+      <button type="button" className="tree-add-scenario" onClick={() => setName(uniqueName('scenario', taken))}>
+        + Add scenario
+      </button>
+    );
   }
   const problem = scenarioNameProblem(name.trim(), taken);
   const submit = (): void => {
@@ -17,7 +21,13 @@ export function AddScenario({ doc, add }: { doc: Doc; add: (name: string) => voi
     setName(null);
   };
   return (
-    <form className="tree-add-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <form
+      className="tree-add-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
       <label>
         <span>New scenario name</span>
         <input
@@ -26,13 +36,26 @@ export function AddScenario({ doc, add }: { doc: Doc; add: (name: string) => voi
           aria-invalid={problem !== null}
           onFocus={(e) => e.target.select()}
           onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); setName(null); } }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              setName(null);
+            }
+          }}
         />
       </label>
-      {problem && <span className="tree-problem" role="alert">{problem}</span>}
+      {problem && (
+        <span className="tree-problem" role="alert">
+          {problem}
+        </span>
+      )}
       <div className="tree-add-actions">
-        <button type="submit" className="primary" disabled={problem !== null}>Add</button>
-        <button type="button" onClick={() => setName(null)}>Cancel</button>
+        <button type="submit" className="primary" disabled={problem !== null}>
+          Add
+        </button>
+        <button type="button" onClick={() => setName(null)}>
+          Cancel
+        </button>
       </div>
     </form>
   );

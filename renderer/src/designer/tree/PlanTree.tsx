@@ -50,7 +50,8 @@ export function PlanTree() {
   const lastFocused = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     // The focused row vanished (undo, the code view): keep the keyboard in the tree.
-    const lost = lastFocused.current !== null && !lastFocused.current.isConnected && document.activeElement === document.body;
+    const lost =
+      lastFocused.current !== null && !lastFocused.current.isConnected && document.activeElement === document.body;
     const want = pendingFocus ?? (lost ? activeId : null);
     if (want === null) return;
     if (pendingFocus !== null) setPendingFocus(null);
@@ -58,28 +59,41 @@ export function PlanTree() {
     (el ?? elements.current.get(activeId))?.focus();
     // Rows come and go with the document, the menu, the dialog and the inline rename: any of them may take focus away.
   }, [pendingFocus, activeId, selectedId, rows, renamingId, menu, confirm]);
-  useLayoutEffect(() => { elements.current.get(selectedId)?.scrollIntoView?.({ block: 'nearest' }); }, [selectedId]);
+  useLayoutEffect(() => {
+    elements.current.get(selectedId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [selectedId]);
 
   const ui: TreeUi = {
-    focusAfter: (id) => { setPendingFocus(id ?? SELECTION); if (id) setFocusId(id); },
-    startRename: (id) => { setRenamingId(id); },
+    focusAfter: (id) => {
+      setPendingFocus(id ?? SELECTION);
+      if (id) setFocusId(id);
+    },
+    startRename: (id) => {
+      setRenamingId(id);
+    },
     confirmDelete: setConfirm,
-    rowBefore: (id) => { const i = rows.findIndex((r) => r.node.id === id); return rows[i - 1]?.node.id ?? null; },
+    rowBefore: (id) => {
+      const i = rows.findIndex((r) => r.node.id === id);
+      return rows[i - 1]?.node.id ?? null;
+    },
   };
   const actions = treeActions(d, ui);
   const drag = useTreeDrag(d.doc, (dragged, drop, over) => {
-    if (drop.position === 'inside' && collapsed.has(over.id)) setCollapsed(new Set([...collapsed].filter((id) => id !== over.id)));
+    if (drop.position === 'inside' && collapsed.has(over.id))
+      setCollapsed(new Set([...collapsed].filter((id) => id !== over.id)));
     actions.drop(dragged, drop.target);
   });
 
   const setExpanded = (id: string, open: boolean): void => {
     const next = new Set(collapsed);
-    if (open) next.delete(id); else next.add(id);
+    if (open) next.delete(id);
+    else next.add(id);
     setCollapsed(next);
   };
   const openMenu = (node: TreeNode, kind: 'add' | 'actions', x: number, y: number): void => {
     const items = kind === 'add' ? addItems(node, actions) : actionItems(d.doc, node, actions);
-    if (items.length > 0) setMenu({ label: `${kind === 'add' ? 'Add to' : 'Actions for'} ${shortName(node)}`, items, x, y, from: node.id });
+    if (items.length > 0)
+      setMenu({ label: `${kind === 'add' ? 'Add to' : 'Actions for'} ${shortName(node)}`, items, x, y, from: node.id });
   };
 
   const state: TreeState = {
@@ -89,10 +103,16 @@ export function PlanTree() {
     renamingId,
     actions,
     drag,
-    register: (id, el) => { if (el) elements.current.set(id, el); else elements.current.delete(id); },
+    register: (id, el) => {
+      if (el) elements.current.set(id, el);
+      else elements.current.delete(id);
+    },
     setActive: setFocusId,
     toggle: (id) => setExpanded(id, collapsed.has(id)),
-    endRename: (refocus) => { setRenamingId(null); if (refocus) setPendingFocus(SELECTION); },
+    endRename: (refocus) => {
+      setRenamingId(null);
+      if (refocus) setPendingFocus(SELECTION);
+    },
     openMenu,
   };
 
@@ -103,11 +123,24 @@ export function PlanTree() {
     if (!cmd || !node) return;
     e.preventDefault();
     switch (cmd) {
-      case 'select': actions.select(node); break;
-      case 'rename': actions.rename(node); break;
-      case 'delete': actions.remove(node); break;
-      case 'duplicate': actions.duplicate(node); break;
-      case 'moveUp': case 'moveDown': case 'indent': case 'outdent': actions.move(node, cmd); break;
+      case 'select':
+        actions.select(node);
+        break;
+      case 'rename':
+        actions.rename(node);
+        break;
+      case 'delete':
+        actions.remove(node);
+        break;
+      case 'duplicate':
+        actions.duplicate(node);
+        break;
+      case 'moveUp':
+      case 'moveDown':
+      case 'indent':
+      case 'outdent':
+        actions.move(node, cmd);
+        break;
       case 'menu': {
         const box = elements.current.get(node.id)?.getBoundingClientRect();
         openMenu(node, 'actions', (box?.left ?? 0) + 24, (box?.top ?? 0) + 24);
@@ -130,27 +163,55 @@ export function PlanTree() {
           role="tree"
           aria-label="Plan"
           onKeyDown={onKeyDown}
-          onFocus={(e) => { lastFocused.current = e.target; }}
-          onBlur={(e) => { if (e.relatedTarget !== null) lastFocused.current = null; }}
+          onFocus={(e) => {
+            lastFocused.current = e.target;
+          }}
+          onBlur={(e) => {
+            if (e.relatedTarget !== null) lastFocused.current = null;
+          }}
         >
-          {nodes.map((node) => <TreeItem key={node.id} node={node} level={1} />)}
+          {nodes.map((node) => (
+            <TreeItem key={node.id} node={node} level={1} />
+          ))}
         </ul>
-        {!nodes.some((n) => n.kind === 'scenario') && <p className="tree-empty">No scenarios yet: add one to give the plan something to run.</p>}
-        {scenarioIssues.map((i) => <p key={i.message} className="tree-problem">{i.message}</p>)}
+        {!nodes.some((n) => n.kind === 'scenario') && (
+          <p className="tree-empty">No scenarios yet: add one to give the plan something to run.</p>
+        )}
+        {scenarioIssues.map((i) => (
+          <p key={i.message} className="tree-problem">
+            {i.message}
+          </p>
+        ))}
         <AddScenario doc={d.doc} add={actions.addScenario} />
         <AddHooks doc={d.doc} add={actions.addHook} />
       </nav>
       {menu && (
-        <NodeMenu menu={menu} onClose={() => { setPendingFocus(menu.from); setFocusId(menu.from); setMenu(null); }} />
+        <NodeMenu
+          menu={menu}
+          onClose={() => {
+            setPendingFocus(menu.from);
+            setFocusId(menu.from);
+            setMenu(null);
+          }}
+        />
       )}
       {confirm && (
         <ConfirmDialog
           title={`Delete scenario ${confirm.text}?`}
           confirmLabel="Delete"
-          onCancel={() => { setConfirm(null); setPendingFocus(confirm.id); }}
-          onConfirm={() => { setConfirm(null); actions.remove(confirm, true); }}
+          onCancel={() => {
+            setConfirm(null);
+            setPendingFocus(confirm.id);
+          }}
+          onConfirm={() => {
+            setConfirm(null);
+            actions.remove(confirm, true);
+          }}
         >
-          <p>Its {confirm.children.length === 1 ? 'step goes' : `${confirm.children.length} steps go`} with it. Undo (Ctrl+Z) brings it back.</p>
+          <p>
+            Its {confirm.children.length === 1 ? 'step goes' : `${confirm.children.length} steps go`} with it. Undo
+            (Ctrl+Z) brings it back.
+          </p>
         </ConfirmDialog>
       )}
     </TreeContext.Provider>

@@ -23,12 +23,18 @@ export function RenameInput({ label, initial, placeholder, commit, close, check 
   const ref = useRef<HTMLInputElement>(null);
   const errorId = useId();
 
-  useEffect(() => { ref.current?.focus(); ref.current?.select(); }, []);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
 
   const finish = (apply: boolean, refocus: boolean): void => {
     if (done.current) return;
     const p = apply ? commit(value) : null;
-    if (p) { setProblem(p); return; }
+    if (p) {
+      setProblem(p);
+      return;
+    }
     done.current = true;
     close(refocus);
   };
@@ -42,16 +48,28 @@ export function RenameInput({ label, initial, placeholder, commit, close, check 
         placeholder={placeholder}
         aria-invalid={problem !== null}
         aria-describedby={problem ? errorId : undefined}
-        onChange={(e) => { setValue(e.target.value); setProblem(check(e.target.value)); }}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setProblem(check(e.target.value));
+        }}
         onKeyDown={(e) => {
           e.stopPropagation();
-          if (e.key === 'Enter') { e.preventDefault(); finish(true, true); }
-          else if (e.key === 'Escape') { e.preventDefault(); finish(false, true); }
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            finish(true, true);
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            finish(false, true);
+          }
         }}
         onBlur={() => finish(check(value) === null, false)}
         onClick={(e) => e.stopPropagation()}
       />
-      {problem && <span id={errorId} className="tree-problem" role="alert">{problem}</span>}
+      {problem && (
+        <span id={errorId} className="tree-problem" role="alert">
+          {problem}
+        </span>
+      )}
     </span>
   );
 }

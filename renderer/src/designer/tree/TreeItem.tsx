@@ -23,11 +23,13 @@ export function TreeItem({ node, level }: { node: TreeNode; level: number }) {
   const requestsOnly = isStepKind(node.kind) && STEP_KINDS[node.kind].requestsOnly === true;
   const hint = t.drag.hint?.id === node.id ? ` drop-${t.drag.hint.position}` : '';
   const drag = t.drag.rowProps(node);
-  const menuAt = (kind: 'add' | 'actions') => (e: MouseEvent<HTMLElement>): void => {
-    e.stopPropagation();
-    const box = e.currentTarget.getBoundingClientRect();
-    t.openMenu(node, kind, box.left, box.bottom + 2);
-  };
+  const menuAt =
+    (kind: 'add' | 'actions') =>
+    (e: MouseEvent<HTMLElement>): void => {
+      e.stopPropagation();
+      const box = e.currentTarget.getBoundingClientRect();
+      t.openMenu(node, kind, box.left, box.bottom + 2);
+    };
 
   return (
     <li
@@ -38,23 +40,46 @@ export function TreeItem({ node, level }: { node: TreeNode; level: number }) {
       aria-label={problems > 0 ? `${node.label}, ${plural(problems)}` : node.label}
       tabIndex={t.activeId === node.id ? 0 : -1}
       ref={(el) => t.register(node.id, el)}
-      onFocus={(e) => { if (e.target === e.currentTarget) t.setActive(node.id); }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) t.setActive(node.id);
+      }}
       className="tree-item"
       data-kind={node.kind}
     >
       <div
         className={`tree-row${selected ? ' selected' : ''}${hint}`}
         style={{ '--level': level } as CSSProperties}
-        onClick={() => { t.setActive(node.id); t.actions.select(node); }}
+        onClick={() => {
+          t.setActive(node.id);
+          t.actions.select(node);
+        }}
         onDoubleClick={() => t.actions.rename(node)}
-        onContextMenu={(e) => { if (node.place) { e.preventDefault(); t.openMenu(node, 'actions', e.clientX, e.clientY); } }}
+        onContextMenu={(e) => {
+          if (node.place) {
+            e.preventDefault();
+            t.openMenu(node, 'actions', e.clientX, e.clientY);
+          }
+        }}
         {...drag}
         draggable={drag.draggable && !renaming}
       >
-        <span className="tree-toggle" aria-hidden="true" onClick={(e) => { if (hasChildren) { e.stopPropagation(); t.toggle(node.id); } }}>
+        <span
+          className="tree-toggle"
+          aria-hidden="true"
+          onClick={(e) => {
+            if (hasChildren) {
+              e.stopPropagation();
+              t.toggle(node.id);
+            }
+          }}
+        >
           {expanded === undefined ? '' : expanded ? '▾' : '▸'}
         </span>
-        {node.badge && <span className={`tree-badge badge-${node.kind === 'request' ? node.badge.toLowerCase() : node.kind}`}>{node.badge}</span>}
+        {node.badge && (
+          <span className={`tree-badge badge-${node.kind === 'request' ? node.badge.toLowerCase() : node.kind}`}>
+            {node.badge}
+          </span>
+        )}
         {renaming ? (
           <RenameInput
             label={`New name for ${node.text}`}
@@ -66,28 +91,65 @@ export function TreeItem({ node, level }: { node: TreeNode; level: number }) {
           />
         ) : (
           <span className="tree-label">
-            <span className="tree-text" title={node.text}>{node.text}</span>
+            <span className="tree-text" title={node.text}>
+              {node.text}
+            </span>
             {node.detail && <span className="tree-detail">{node.detail}</span>}
           </span>
         )}
-        {problems > 0 && <span className="tree-problems" title={node.issues.map((i) => i.message).join('\n')} aria-hidden="true">{problems}</span>}
+        {problems > 0 && (
+          <span className="tree-problems" title={node.issues.map((i) => i.message).join('\n')} aria-hidden="true">
+            {problems}
+          </span>
+        )}
         {!renaming && (
           <span className="tree-tools">
             {node.childList && requestsOnly && (
-              <button type="button" tabIndex={-1} aria-label={`Add a request to ${name}`} title="Add a request" onClick={(e) => { e.stopPropagation(); t.actions.addStep(node, 'request'); }}>+</button>
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={`Add a request to ${name}`}
+                title="Add a request"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  t.actions.addStep(node, 'request');
+                }}
+              >
+                +
+              </button>
             )}
             {node.childList && !requestsOnly && (
-              <button type="button" tabIndex={-1} aria-haspopup="menu" aria-label={`Add to ${name}`} title="Add a step" onClick={menuAt('add')}>+</button>
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-haspopup="menu"
+                aria-label={`Add to ${name}`}
+                title="Add a step"
+                onClick={menuAt('add')}
+              >
+                +
+              </button>
             )}
             {node.place && (
-              <button type="button" tabIndex={-1} aria-haspopup="menu" aria-label={`Actions for ${name}`} title="Actions" onClick={menuAt('actions')}>⋯</button>
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-haspopup="menu"
+                aria-label={`Actions for ${name}`}
+                title="Actions"
+                onClick={menuAt('actions')}
+              >
+                ⋯
+              </button>
             )}
           </span>
         )}
       </div>
       {expanded && (
         <ul role="group">
-          {node.children.map((child) => <TreeItem key={child.id} node={child} level={level + 1} />)}
+          {node.children.map((child) => (
+            <TreeItem key={child.id} node={child} level={level + 1} />
+          ))}
         </ul>
       )}
     </li>

@@ -2,12 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { getIn } from '../core/doc-path.ts';
 import { applyEdit } from '../core/edits.ts';
 import { validate } from '../core/validation.ts';
-import { addScenario, addStep, duplicateScenario, duplicateStep, renameEdit, renameTarget, scenarioHasSteps } from './actions.ts';
+import {
+  addScenario,
+  addStep,
+  duplicateScenario,
+  duplicateStep,
+  renameEdit,
+  renameTarget,
+  scenarioHasSteps,
+} from './actions.ts';
 
 const doc = {
-  version: 1, name: 'p', defaults: { baseUrl: 'http://h' },
+  version: 1,
+  name: 'p',
+  defaults: { baseUrl: 'http://h' },
   scenarios: {
-    a: { executor: 'constant-vus', duration: '1s', steps: [{ request: { name: 'one', url: '/1' } }, { group: { name: 'g', steps: [{ think: '1s' }] } }] },
+    a: {
+      executor: 'constant-vus',
+      duration: '1s',
+      steps: [{ request: { name: 'one', url: '/1' } }, { group: { name: 'g', steps: [{ think: '1s' }] } }],
+    },
     b: { executor: 'constant-vus', duration: '1s', steps: [{ batch: [{ request: { url: '/b' } }] }] },
   },
 };
@@ -35,7 +49,12 @@ describe('tree actions', () => {
 
   it('duplicates a step right after it and adds steps at the end of a list', () => {
     const dup = duplicateStep(doc, ['scenarios', 'a', 'steps', 0]);
-    expect(dup?.edit).toEqual({ kind: 'insert', path: ['scenarios', 'a', 'steps'], index: 1, value: { request: { name: 'one', url: '/1' } } });
+    expect(dup?.edit).toEqual({
+      kind: 'insert',
+      path: ['scenarios', 'a', 'steps'],
+      index: 1,
+      value: { request: { name: 'one', url: '/1' } },
+    });
     expect(dup?.select).toEqual({ kind: 'step', path: ['scenarios', 'a', 'steps', 1] });
     const add = addStep(doc, ['scenarios', 'a', 'steps', 1, 'group', 'steps'], 'batch');
     expect(add.edit).toMatchObject({ kind: 'insert', index: 1, value: { batch: [{ request: {} }, { request: {} }] } });
@@ -50,10 +69,21 @@ describe('tree actions', () => {
     expect(renameEdit(doc, sc, 'a')).toBeNull();
     const group = { kind: 'step', path: ['scenarios', 'a', 'steps', 1] } as const;
     expect(renameTarget(doc, group)).toEqual({ kind: 'group', value: 'g' });
-    expect(renameEdit(doc, group, 'pay')).toEqual({ kind: 'set', path: ['scenarios', 'a', 'steps', 1, 'group', 'name'], value: 'pay' });
+    expect(renameEdit(doc, group, 'pay')).toEqual({
+      kind: 'set',
+      path: ['scenarios', 'a', 'steps', 1, 'group', 'name'],
+      value: 'pay',
+    });
     const req = { kind: 'step', path: ['scenarios', 'a', 'steps', 0] } as const;
-    expect(renameEdit(doc, req, '')).toEqual({ kind: 'set', path: ['scenarios', 'a', 'steps', 0, 'request', 'name'], value: undefined });
-    expect(renameTarget(doc, { kind: 'step', path: ['scenarios', 'b', 'steps', 0, 'batch', 0] })).toEqual({ kind: 'request', value: '' });
+    expect(renameEdit(doc, req, '')).toEqual({
+      kind: 'set',
+      path: ['scenarios', 'a', 'steps', 0, 'request', 'name'],
+      value: undefined,
+    });
+    expect(renameTarget(doc, { kind: 'step', path: ['scenarios', 'b', 'steps', 0, 'batch', 0] })).toEqual({
+      kind: 'request',
+      value: '',
+    });
     expect(renameTarget(doc, { kind: 'step', path: ['scenarios', 'a', 'steps', 1, 'group', 'steps', 0] })).toBeNull();
     expect(renameTarget(doc, { kind: 'settings', section: 'general' })).toBeNull();
   });

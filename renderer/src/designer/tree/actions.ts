@@ -4,12 +4,25 @@
  */
 import type { Scenario, Step } from 'loadsmith/plan';
 import { setIn, type Doc, type Path } from '../core/doc-path.ts';
-import { draftAt, newRequest, newStep, objectOf, planOf, stepAt, stepsAt, stepKind, type StepKind } from '../core/doc/index.ts';
+import {
+  draftAt,
+  newRequest,
+  newStep,
+  objectOf,
+  planOf,
+  stepAt,
+  stepsAt,
+  stepKind,
+  type StepKind,
+} from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
 import type { Hook, Selection } from '../core/selection.ts';
 import { copyName } from './labels.ts';
 
-export interface TreeChange { edit: Edit; select?: Selection }
+export interface TreeChange {
+  edit: Edit;
+  select?: Selection;
+}
 
 /** A new scenario: one VU looping over one request for 30 seconds, ready to run. */
 export function newScenario(): Scenario {
@@ -25,8 +38,18 @@ export function duplicateScenario(doc: Doc, name: string): TreeChange | null {
   const scenarios = objectOf(planOf(doc).scenarios);
   if (!scenarios || !(name in scenarios)) return null;
   const copy = copyName(name, Object.keys(scenarios));
-  const entries = Object.entries(scenarios).flatMap(([k, v]) => (k === name ? [[k, v], [copy, v]] : [[k, v]]));
-  return { edit: { kind: 'replace', doc: setIn(doc, ['scenarios'], Object.fromEntries(entries)) }, select: { kind: 'scenario', name: copy } };
+  const entries = Object.entries(scenarios).flatMap(([k, v]) =>
+    k === name
+      ? [
+          [k, v],
+          [copy, v],
+        ]
+      : [[k, v]],
+  );
+  return {
+    edit: { kind: 'replace', doc: setIn(doc, ['scenarios'], Object.fromEntries(entries)) },
+    select: { kind: 'scenario', name: copy },
+  };
 }
 
 /** A copy of the step right after it. (The document is immutable, so the copy may share its parts.) */
@@ -41,20 +64,29 @@ export function duplicateStep(doc: Doc, path: Path): TreeChange | null {
 /** A new step at the end of a list: a scenario's or group's steps, or a batch's requests (requests only). */
 export function addStep(doc: Doc, list: Path, kind: StepKind): TreeChange {
   const index = stepsAt(doc, list).length;
-  return { edit: { kind: 'insert', path: list, index, value: newStep(kind) }, select: { kind: 'step', path: [...list, index] } };
+  return {
+    edit: { kind: 'insert', path: list, index, value: newStep(kind) },
+    select: { kind: 'step', path: [...list, index] },
+  };
 }
 
 const FIRST: Readonly<Record<Hook, string>> = { setup: 'Get token', teardown: 'Clean up' };
 
 /** A new setup or teardown holding one request; the request is selected. */
 export function addHook(hook: Hook): TreeChange {
-  return { edit: { kind: 'set', path: [hook], value: { steps: [newRequest(FIRST[hook])] } }, select: { kind: 'step', path: [hook, 'steps', 0] } };
+  return {
+    edit: { kind: 'set', path: [hook], value: { steps: [newRequest(FIRST[hook])] } },
+    select: { kind: 'step', path: [hook, 'steps', 0] },
+  };
 }
 
 export const deleteScenario = (name: string): Edit => ({ kind: 'delete', path: ['scenarios', name] });
 
 /** What a node's inline rename edits, and its current value; null for nodes without a name (think steps, batches). */
-export function renameTarget(doc: Doc, sel: Selection): { kind: 'scenario' | 'group' | 'request'; value: string } | null {
+export function renameTarget(
+  doc: Doc,
+  sel: Selection,
+): { kind: 'scenario' | 'group' | 'request'; value: string } | null {
   if (sel.kind === 'scenario') return { kind: 'scenario', value: sel.name };
   if (sel.kind !== 'step') return null;
   const step = stepAt(doc, sel.path);
@@ -73,7 +105,11 @@ export function renameEdit(doc: Doc, sel: Selection, name: string): Edit | null 
   if (!target || target.value === name) return null;
   if (sel.kind === 'scenario') return { kind: 'renameKey', path: ['scenarios'], from: sel.name, to: name };
   if (sel.kind !== 'step') return null;
-  return { kind: 'set', path: [...sel.path, target.kind, 'name'], value: target.kind === 'request' && name === '' ? undefined : name };
+  return {
+    kind: 'set',
+    path: [...sel.path, target.kind, 'name'],
+    value: target.kind === 'request' && name === '' ? undefined : name,
+  };
 }
 
 /** Whether deleting a scenario loses steps (then the tree asks first, although undo would bring them back). */

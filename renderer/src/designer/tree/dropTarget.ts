@@ -10,7 +10,10 @@ import { canMoveInto, indexAfterRemoval, type Target } from './moves.ts';
 
 export type DropPosition = 'before' | 'after' | 'inside';
 
-export interface Drop { position: DropPosition; target: Target | { scenarioBefore: number } }
+export interface Drop {
+  position: DropPosition;
+  target: Target | { scenarioBefore: number };
+}
 
 /** `fraction`: the pointer's height in the row, 0 at its top, 1 at its bottom. */
 export function dropOn(doc: Doc, dragged: TreeNode, over: TreeNode, fraction: number): Drop | null {
@@ -21,7 +24,8 @@ export function dropOn(doc: Doc, dragged: TreeNode, over: TreeNode, fraction: nu
   if (drag.kind === 'scenario') {
     if (place?.kind !== 'scenario') return null;
     const before = fraction < 0.5 ? place.index : place.index + 1;
-    return indexAfterRemoval(drag.index, before) === drag.index ? null
+    return indexAfterRemoval(drag.index, before) === drag.index
+      ? null
       : { position: fraction < 0.5 ? 'before' : 'after', target: { scenarioBefore: before } };
   }
   if (dragged.selection.kind !== 'step') return null;

@@ -17,44 +17,90 @@ const doc = {
     a: {
       steps: [
         R('/0'),
-        { if: { condition: "status() == 200", then: [R('/then')] } },
-        { randomSwitch: [{ weight: 70, name: 'browse', steps: [R('/browse')] }, { weight: 30, steps: [] }] },
+        { if: { condition: 'status() == 200', then: [R('/then')] } },
+        {
+          randomSwitch: [
+            { weight: 70, name: 'browse', steps: [R('/browse')] },
+            { weight: 30, steps: [] },
+          ],
+        },
         { while: { condition: 'status() == 202', max: 5, steps: [R('/poll')] } },
         R('/4'),
       ],
     },
   },
 };
-const plan = { version: 1, name: 'p', defaults: { baseUrl: 'http://127.0.0.1:1' }, scenarios: { a: { executor: 'per-vu-iterations', steps: [R('/0')] } } };
+const plan = {
+  version: 1,
+  name: 'p',
+  defaults: { baseUrl: 'http://127.0.0.1:1' },
+  scenarios: { a: { executor: 'per-vu-iterations', steps: [R('/0')] } },
+};
 const A = (...rest: (string | number)[]) => ['scenarios', 'a', 'steps', ...rest];
 const branchId = (...rest: (string | number)[]) => `branch:${JSON.stringify(A(...rest))}`;
-const apply = (m: Move | null, d: unknown = doc) => { if (!m) throw new Error('no move'); return applyEdit(d, m.edit); };
+const apply = (m: Move | null, d: unknown = doc) => {
+  if (!m) throw new Error('no move');
+  return applyEdit(d, m.edit);
+};
 
 describe('flow control in the plan tree', () => {
   const nodes = buildTree(doc, [{ path: A(1, 'if', 'condition'), message: 'bad condition' }]);
-  const node = (id: string): TreeNode => { const n = findNode(nodes, id); if (!n) throw new Error(id); return n; };
+  const node = (id: string): TreeNode => {
+    const n = findNode(nodes, id);
+    if (!n) throw new Error(id);
+    return n;
+  };
 
   it('shows an if with then and else rows, a switch with a row per branch, a loop with its steps', () => {
     expect(node(stepId(A(1))).children.map((c) => [c.text, c.detail ?? '', c.children.length])).toEqual([
-      ['then', '', 1], ['else', 'none: add or drop steps here', 0],
+      ['then', '', 1],
+      ['else', 'none: add or drop steps here', 0],
     ]);
-    expect(node(stepId(A(1)))).toMatchObject({ badge: 'if', text: 'status() == 200', issues: [{ message: 'bad condition' }] });
+    expect(node(stepId(A(1)))).toMatchObject({
+      badge: 'if',
+      text: 'status() == 200',
+      issues: [{ message: 'bad condition' }],
+    });
     expect(node(stepId(A(1))).childList).toBeUndefined();
-    expect(node(branchId(1, 'if', 'else'))).toMatchObject({ kind: 'branch', childList: A(1, 'if', 'else'), optional: true, selection: { kind: 'step', path: A(1) } });
+    expect(node(branchId(1, 'if', 'else'))).toMatchObject({
+      kind: 'branch',
+      childList: A(1, 'if', 'else'),
+      optional: true,
+      selection: { kind: 'step', path: A(1) },
+    });
     expect(node(branchId(1, 'if', 'else')).place).toBeUndefined();
-    expect(node(stepId(A(2))).children.map((c) => `${c.text} ${c.detail ?? ''}`)).toEqual(['browse weight 70 (70 %)', 'branch 2 weight 30 (30 %)']);
-    expect(node(stepId(A(2, 'randomSwitch', 0, 'steps', 0))).place).toEqual({ kind: 'step', list: A(2, 'randomSwitch', 0, 'steps'), index: 0, count: 1 });
-    expect(node(stepId(A(3)))).toMatchObject({ badge: 'while', text: 'status() == 202 (max 5)', childList: A(3, 'while', 'steps') });
+    expect(node(stepId(A(2))).children.map((c) => `${c.text} ${c.detail ?? ''}`)).toEqual([
+      'browse weight 70 (70 %)',
+      'branch 2 weight 30 (30 %)',
+    ]);
+    expect(node(stepId(A(2, 'randomSwitch', 0, 'steps', 0))).place).toEqual({
+      kind: 'step',
+      list: A(2, 'randomSwitch', 0, 'steps'),
+      index: 0,
+      count: 1,
+    });
+    expect(node(stepId(A(3)))).toMatchObject({
+      badge: 'while',
+      text: 'status() == 202 (max 5)',
+      childList: A(3, 'while', 'steps'),
+    });
     expect(node(stepId(A(3, 'while', 'steps', 0))).text).toBe('/poll');
   });
 
   it('takes a step dropped on a branch row, anywhere on the row, even an else that does not exist yet', () => {
     const dragged = node(stepId(A(0)));
-    for (const f of [0.05, 0.5, 0.95]) expect(dropOn(doc, dragged, node(branchId(1, 'if', 'else')), f)).toEqual({ position: 'inside', target: { list: A(1, 'if', 'else'), index: 0 } });
+    for (const f of [0.05, 0.5, 0.95])
+      expect(dropOn(doc, dragged, node(branchId(1, 'if', 'else')), f)).toEqual({
+        position: 'inside',
+        target: { list: A(1, 'if', 'else'), index: 0 },
+      });
     const moved = apply(moveStep(doc, A(0), { list: A(1, 'if', 'else'), index: 0 }));
     // The if moved up one place: the first step left the list.
     expect(getIn(moved, A(0, 'if'))).toEqual({ condition: 'status() == 200', then: [R('/then')], else: [R('/0')] });
-    expect(dropOn(doc, dragged, node(branchId(2, 'randomSwitch', 1, 'steps')), 0.1)?.target).toEqual({ list: A(2, 'randomSwitch', 1, 'steps'), index: 0 });
+    expect(dropOn(doc, dragged, node(branchId(2, 'randomSwitch', 1, 'steps')), 0.1)?.target).toEqual({
+      list: A(2, 'randomSwitch', 1, 'steps'),
+      index: 0,
+    });
     // Never into itself.
     expect(dropOn(doc, node(stepId(A(1))), node(branchId(1, 'if', 'else')), 0.5)).toBeNull();
   });
@@ -86,7 +132,20 @@ describe('flow control in the plan tree', () => {
     const added: string[] = [];
     const actions = { addStep: (_n: TreeNode, kind: string) => added.push(kind) } as unknown as TreeActions;
     const items = addItems(node(branchId(2, 'randomSwitch', 1, 'steps')), actions);
-    expect(items.map((i) => i.label)).toEqual(['Request', 'Think time', 'Group', 'Batch', 'If', 'Repeat', 'While', 'Do while', 'For each', 'Weighted choice', 'Round robin', 'Once per VU']);
+    expect(items.map((i) => i.label)).toEqual([
+      'Request',
+      'Think time',
+      'Group',
+      'Batch',
+      'If',
+      'Repeat',
+      'While',
+      'Do while',
+      'For each',
+      'Weighted choice',
+      'Round robin',
+      'Once per VU',
+    ]);
     expect(items.filter((i) => i.groupStart).map((i) => i.label)).toEqual(['If']);
     items[6]?.run();
     expect(added).toEqual(['while']);
@@ -102,7 +161,12 @@ describe('setup and teardown in the plan tree', () => {
     expect(validate(applyEdit(plan, change.edit)).valid).toBe(true);
     const nodes = buildTree(withSetup, []);
     expect(nodes.map((n) => n.id)).toEqual(['settings', 'hook:setup', 'scenario:a']);
-    expect(nodes[1]).toMatchObject({ kind: 'hook', text: 'Setup', childList: ['setup', 'steps'], selection: { kind: 'hook', hook: 'setup' } });
+    expect(nodes[1]).toMatchObject({
+      kind: 'hook',
+      text: 'Setup',
+      childList: ['setup', 'steps'],
+      selection: { kind: 'hook', hook: 'setup' },
+    });
     expect(nodes[1]?.children.map((c) => c.text)).toEqual(['Get token']);
     // No setup, no row: plans without one look as they always did.
     expect(buildTree(doc, []).some((n) => n.kind === 'hook')).toBe(false);
@@ -114,7 +178,10 @@ describe('setup and teardown in the plan tree', () => {
     const setup = findNode(nodes, 'hook:setup');
     const dragged = findNode(nodes, stepId(A(0)));
     if (!setup || !dragged) throw new Error('rows');
-    expect(dropOn(withSetup, dragged, setup, 0.1)).toEqual({ position: 'inside', target: { list: ['setup', 'steps'], index: 1 } });
+    expect(dropOn(withSetup, dragged, setup, 0.1)).toEqual({
+      position: 'inside',
+      target: { list: ['setup', 'steps'], index: 1 },
+    });
     const out = moveStep(withSetup, ['setup', 'steps', 0], { list: A(), index: 0 });
     expect(getIn(apply(out, withSetup), ['setup'])).toBeUndefined();
     const del = deleteStepEdit(withSetup, ['setup', 'steps', 0]);
@@ -130,7 +197,12 @@ describe('keys on a branch row', () => {
   it('never delete, duplicate or move the step the row belongs to (Delete on "then" keeps the if)', () => {
     const edits: unknown[] = [];
     const d = { doc, edit: (e: unknown) => edits.push(e), select: () => undefined } as unknown as Designer;
-    const ui = { focusAfter: () => undefined, startRename: () => undefined, confirmDelete: () => undefined, rowBefore: () => null };
+    const ui = {
+      focusAfter: () => undefined,
+      startRename: () => undefined,
+      confirmDelete: () => undefined,
+      rowBefore: () => null,
+    };
     const actions = treeActions(d, ui);
     const then = findNode(buildTree(doc, []), branchId(1, 'if', 'then'));
     if (!then) throw new Error('then row');

@@ -1,23 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../../engine/plan/schema/index.ts';
 import { asDraft } from '../core/doc/index.ts';
-import { copyName, groupNameProblem, scenarioNameProblem, scenarioSummary, stepAriaLabel, stepText, uniqueName } from './labels.ts';
+import {
+  copyName,
+  groupNameProblem,
+  scenarioNameProblem,
+  scenarioSummary,
+  stepAriaLabel,
+  stepText,
+  uniqueName,
+} from './labels.ts';
 
 describe('scenario summaries', () => {
   it('says the executor and the load in a few words', () => {
-    expect(scenarioSummary({ executor: 'ramping-vus', stages: [{ duration: '10s', target: 10 }, { duration: '5s', target: 3 }] })).toBe('ramping-vus up to 10 VUs');
-    expect(scenarioSummary({ executor: 'ramping-vus', startVUs: 12, stages: [{ duration: '10s', target: 0 }] })).toBe('ramping-vus up to 12 VUs');
+    expect(
+      scenarioSummary({
+        executor: 'ramping-vus',
+        stages: [
+          { duration: '10s', target: 10 },
+          { duration: '5s', target: 3 },
+        ],
+      }),
+    ).toBe('ramping-vus up to 10 VUs');
+    expect(scenarioSummary({ executor: 'ramping-vus', startVUs: 12, stages: [{ duration: '10s', target: 0 }] })).toBe(
+      'ramping-vus up to 12 VUs',
+    );
     expect(scenarioSummary({ executor: 'constant-vus', vus: 1, duration: '30s' })).toBe('constant-vus 1 VU for 30s');
     expect(scenarioSummary({ executor: 'constant-vus', duration: '1m' })).toBe('constant-vus 1 VU for 1m');
-    expect(scenarioSummary({ executor: 'per-vu-iterations', vus: 5, iterations: 3 })).toBe('per-vu-iterations 3 iterations × 5 VUs');
-    expect(scenarioSummary({ executor: 'shared-iterations', iterations: 100 })).toBe('shared-iterations 100 iterations shared by 1 VU');
-    expect(scenarioSummary({ executor: 'constant-arrival-rate', rate: 50, duration: '1m' })).toBe('constant-arrival-rate 50/s for 1m');
-    expect(scenarioSummary({ executor: 'ramping-arrival-rate', timeUnit: '1m', stages: [{ target: 20 }, { target: 5 }] })).toBe('ramping-arrival-rate up to 20/1m');
+    expect(scenarioSummary({ executor: 'per-vu-iterations', vus: 5, iterations: 3 })).toBe(
+      'per-vu-iterations 3 iterations × 5 VUs',
+    );
+    expect(scenarioSummary({ executor: 'shared-iterations', iterations: 100 })).toBe(
+      'shared-iterations 100 iterations shared by 1 VU',
+    );
+    expect(scenarioSummary({ executor: 'constant-arrival-rate', rate: 50, duration: '1m' })).toBe(
+      'constant-arrival-rate 50/s for 1m',
+    );
+    expect(
+      scenarioSummary({ executor: 'ramping-arrival-rate', timeUnit: '1m', stages: [{ target: 20 }, { target: 5 }] }),
+    ).toBe('ramping-arrival-rate up to 20/1m');
   });
 
   it('survives a half-written scenario (the user is typing in the code view)', () => {
     expect(scenarioSummary({ executor: 'ramping-vus' })).toBe('ramping-vus up to ? VUs');
-    expect(scenarioSummary(asDraft<Scenario>({ executor: 'ramping-vus', stages: [{ target: 'x' }] }))).toBe('ramping-vus up to ? VUs');
+    expect(scenarioSummary(asDraft<Scenario>({ executor: 'ramping-vus', stages: [{ target: 'x' }] }))).toBe(
+      'ramping-vus up to ? VUs',
+    );
     expect(scenarioSummary(asDraft<Scenario>({ executor: 'constant-vus', vus: 'many' }))).toBe('constant-vus ? VUs');
     expect(scenarioSummary({ steps: [] })).toBe('no executor');
     expect(scenarioSummary(asDraft<Scenario>('nonsense'))).toBe('');

@@ -7,7 +7,8 @@ import { listOf, objectOf, requestOf, stepKind, type Draft } from '../core/doc/i
 import { flowText } from './flow-labels.ts';
 /** "s" for the default 1s, else the unit as written ("1m", "10s"). */
 const perUnit = (timeUnit: unknown): string => (typeof timeUnit === 'string' && timeUnit !== '1s' ? timeUnit : 's');
-const count = (n: unknown, one: string): string => (typeof n === 'number' ? `${n} ${one}${n === 1 ? '' : 's'}` : `? ${one}s`);
+const count = (n: unknown, one: string): string =>
+  typeof n === 'number' ? `${n} ${one}${n === 1 ? '' : 's'}` : `? ${one}s`;
 
 /** "ramping-vus up to 10 VUs", "constant-vus 5 VUs for 30s": the executor and the load it puts on, at a glance. */
 export function scenarioSummary(scenario: Draft<Scenario> | undefined): string {
@@ -19,7 +20,8 @@ export function scenarioSummary(scenario: Draft<Scenario> | undefined): string {
     case 'constant-vus':
       return `${executor} ${count(vus, 'VU')}${typeof sc.duration === 'string' ? ` for ${sc.duration}` : ''}`;
     case 'ramping-vus': {
-      const stagesOk = Array.isArray(sc.stages) && listOf(sc.stages).every((s) => typeof objectOf(s)?.target === 'number');
+      const stagesOk =
+        Array.isArray(sc.stages) && listOf(sc.stages).every((s) => typeof objectOf(s)?.target === 'number');
       // Checked just above: the stages maxVus reads are all there.
       return `${executor} up to ${stagesOk ? count(maxVus(sc as Scenario), 'VU') : '? VUs'}`;
     }
@@ -41,7 +43,10 @@ export function scenarioSummary(scenario: Draft<Scenario> | undefined): string {
 }
 
 /** The parts of a step's row: a short badge (the HTTP method for requests) and the text after it. */
-export interface StepText { badge: string; text: string }
+export interface StepText {
+  badge: string;
+  text: string;
+}
 
 export function stepText(step: unknown): StepText {
   const s = objectOf(step) ?? {};
@@ -50,13 +55,21 @@ export function stepText(step: unknown): StepText {
     case 'request': {
       const r = requestOf(s) ?? {};
       const method = typeof r.method === 'string' && r.method !== '' ? r.method.toUpperCase() : 'GET';
-      const text = typeof r.name === 'string' && r.name !== '' ? r.name : typeof r.url === 'string' && r.url !== '' ? r.url : '(no URL)';
+      const text =
+        typeof r.name === 'string' && r.name !== ''
+          ? r.name
+          : typeof r.url === 'string' && r.url !== ''
+            ? r.url
+            : '(no URL)';
       return { badge: method, text };
     }
     case 'think': {
       const t = s.think;
       const range = objectOf(t);
-      return { badge: 'think', text: range ? `${String(range.min ?? '?')}–${String(range.max ?? '?')}` : String(t ?? '?') };
+      return {
+        badge: 'think',
+        text: range ? `${String(range.min ?? '?')}–${String(range.max ?? '?')}` : String(t ?? '?'),
+      };
     }
     case 'group': {
       const g = objectOf(s.group) ?? {};
@@ -64,7 +77,14 @@ export function stepText(step: unknown): StepText {
     }
     case 'batch':
       return { badge: 'batch', text: Array.isArray(s.batch) ? count(s.batch.length, 'request') : '(empty)' };
-    case 'if': case 'repeat': case 'while': case 'doWhile': case 'forEach': case 'randomSwitch': case 'roundRobinSwitch': case 'once':
+    case 'if':
+    case 'repeat':
+    case 'while':
+    case 'doWhile':
+    case 'forEach':
+    case 'randomSwitch':
+    case 'roundRobinSwitch':
+    case 'once':
       return flowText(s, kind);
     case 'unknown':
       return { badge: '?', text: 'unknown step' };
@@ -75,14 +95,22 @@ export function stepText(step: unknown): StepText {
 export function stepAriaLabel(step: unknown): string {
   const { badge, text } = stepText(step);
   switch (badge) {
-    case 'think': return `Think ${text}`;
-    case 'group': return `Group ${text}`;
-    case 'batch': return `Batch of ${text}`;
-    case 'if': return `If ${text}`;
-    case 'weighted': return `Weighted choice of ${text}`;
-    case 'round robin': return `Round robin of ${text}`;
-    case 'once': return 'Once per VU';
-    default: return `${badge} ${text}`;
+    case 'think':
+      return `Think ${text}`;
+    case 'group':
+      return `Group ${text}`;
+    case 'batch':
+      return `Batch of ${text}`;
+    case 'if':
+      return `If ${text}`;
+    case 'weighted':
+      return `Weighted choice of ${text}`;
+    case 'round robin':
+      return `Round robin of ${text}`;
+    case 'once':
+      return 'Once per VU';
+    default:
+      return `${badge} ${text}`;
   }
 }
 

@@ -20,7 +20,11 @@ export function addItems(node: TreeNode, a: TreeActions): MenuItem[] {
   const only = isStepKind(node.kind) && STEP_KINDS[node.kind].requestsOnly === true;
   const kinds = STEP_KIND_NAMES.filter((kind) => !only || kind === 'request');
   const firstFlow = kinds.find((kind) => STEP_KINDS[kind].flow);
-  return kinds.map((kind) => ({ label: STEP_KINDS[kind].label, ...(kind === firstFlow ? { groupStart: true } : {}), run: () => a.addStep(node, kind) }));
+  return kinds.map((kind) => ({
+    label: STEP_KINDS[kind].label,
+    ...(kind === firstFlow ? { groupStart: true } : {}),
+    run: () => a.addStep(node, kind),
+  }));
 }
 
 export function actionItems(doc: Doc, node: TreeNode, a: TreeActions): MenuItem[] {
@@ -32,12 +36,27 @@ export function actionItems(doc: Doc, node: TreeNode, a: TreeActions): MenuItem[
   items.push(
     { label: 'Duplicate', shortcut: 'Ctrl+D', run: () => a.duplicate(node) },
     { label: 'Move up', shortcut: 'Alt+↑', disabled: place.index === 0, run: () => a.move(node, 'moveUp') },
-    { label: 'Move down', shortcut: 'Alt+↓', disabled: place.index === place.count - 1, run: () => a.move(node, 'moveDown') },
+    {
+      label: 'Move down',
+      shortcut: 'Alt+↓',
+      disabled: place.index === place.count - 1,
+      run: () => a.move(node, 'moveDown'),
+    },
   );
   if (path) {
     items.push(
-      { label: 'Move into the step above', shortcut: 'Alt+Shift+→', disabled: indentStep(doc, path) === null, run: () => a.move(node, 'indent') },
-      { label: 'Move out of its container', shortcut: 'Alt+Shift+←', disabled: outdentStep(doc, path) === null, run: () => a.move(node, 'outdent') },
+      {
+        label: 'Move into the step above',
+        shortcut: 'Alt+Shift+→',
+        disabled: indentStep(doc, path) === null,
+        run: () => a.move(node, 'indent'),
+      },
+      {
+        label: 'Move out of its container',
+        shortcut: 'Alt+Shift+←',
+        disabled: outdentStep(doc, path) === null,
+        run: () => a.move(node, 'outdent'),
+      },
     );
   }
   items.push({ label: 'Delete', shortcut: 'Del', run: () => a.remove(node) });

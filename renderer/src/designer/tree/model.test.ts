@@ -7,8 +7,13 @@ const doc = {
   name: 'p',
   scenarios: {
     browse: {
-      executor: 'constant-vus', vus: 2, duration: '10s',
-      steps: [{ request: { name: 'List', url: '/l' } }, { group: { name: 'g', steps: [{ batch: [{ request: { method: 'POST', url: '/b' } }] }] } }],
+      executor: 'constant-vus',
+      vus: 2,
+      duration: '10s',
+      steps: [
+        { request: { name: 'List', url: '/l' } },
+        { group: { name: 'g', steps: [{ batch: [{ request: { method: 'POST', url: '/b' } }] }] } },
+      ],
     },
     empty: { executor: 'per-vu-iterations' },
   },
@@ -27,12 +32,31 @@ describe('the tree model', () => {
   const node = (id: string) => findNode(nodes, id);
 
   it('lists plan settings, then scenarios with their steps, groups and batch requests', () => {
-    expect(nodes.map((n) => n.label)).toEqual(['Plan settings', 'browse, constant-vus 2 VUs for 10s', 'empty, per-vu-iterations 1 iteration × 1 VU']);
-    expect(nodes[0]?.children.map((n) => n.selection)).toEqual(['general', 'defaults', 'variables', 'data', 'thresholds'].map((section) => ({ kind: 'settings', section })));
+    expect(nodes.map((n) => n.label)).toEqual([
+      'Plan settings',
+      'browse, constant-vus 2 VUs for 10s',
+      'empty, per-vu-iterations 1 iteration × 1 VU',
+    ]);
+    expect(nodes[0]?.children.map((n) => n.selection)).toEqual(
+      ['general', 'defaults', 'variables', 'data', 'thresholds'].map((section) => ({ kind: 'settings', section })),
+    );
     const batchRequest = node(stepId(S(1, 'group', 'steps', 0, 'batch', 0)));
-    expect(batchRequest).toMatchObject({ kind: 'request', badge: 'POST', text: '/b', selection: { kind: 'step', path: S(1, 'group', 'steps', 0, 'batch', 0) } });
-    expect(node(stepId(S(1)))).toMatchObject({ kind: 'group', childList: S(1, 'group', 'steps'), place: { kind: 'step', list: S(), index: 1, count: 2 } });
-    expect(node('scenario:empty')).toMatchObject({ childList: ['scenarios', 'empty', 'steps'], children: [], place: { index: 1, count: 2 } });
+    expect(batchRequest).toMatchObject({
+      kind: 'request',
+      badge: 'POST',
+      text: '/b',
+      selection: { kind: 'step', path: S(1, 'group', 'steps', 0, 'batch', 0) },
+    });
+    expect(node(stepId(S(1)))).toMatchObject({
+      kind: 'group',
+      childList: S(1, 'group', 'steps'),
+      place: { kind: 'step', list: S(), index: 1, count: 2 },
+    });
+    expect(node('scenario:empty')).toMatchObject({
+      childList: ['scenarios', 'empty', 'steps'],
+      children: [],
+      place: { index: 1, count: 2 },
+    });
   });
 
   it('counts problems on a node and every node above it', () => {
@@ -51,7 +75,11 @@ describe('the tree model', () => {
     expect(selectionId({ kind: 'scenario', name: 'browse' })).toBe('scenario:browse');
     expect(selectionId({ kind: 'settings', section: 'data' })).toBe('settings:data');
     expect(selectionId({ kind: 'step', path: S(1) })).toBe(stepId(S(1)));
-    expect(ancestorIds(nodes, stepId(S(1, 'group', 'steps', 0, 'batch', 0)))).toEqual(['scenario:browse', stepId(S(1)), stepId(S(1, 'group', 'steps', 0))]);
+    expect(ancestorIds(nodes, stepId(S(1, 'group', 'steps', 0, 'batch', 0)))).toEqual([
+      'scenario:browse',
+      stepId(S(1)),
+      stepId(S(1, 'group', 'steps', 0)),
+    ]);
     expect(ancestorIds(nodes, 'nope')).toBeUndefined();
   });
 
@@ -62,11 +90,15 @@ describe('the tree model', () => {
 });
 
 describe('keyboard', () => {
-  const press = (key: string, mods: Partial<KeyPress> = {}) => keyCommand({ key, altKey: false, shiftKey: false, ctrlKey: false, metaKey: false, ...mods });
+  const press = (key: string, mods: Partial<KeyPress> = {}) =>
+    keyCommand({ key, altKey: false, shiftKey: false, ctrlKey: false, metaKey: false, ...mods });
 
   it('maps keys to commands', () => {
-    expect(['ArrowDown', 'ArrowUp', 'Home', 'End', 'ArrowRight', 'ArrowLeft', 'Enter', ' ', 'F2', 'Delete'].map((k) => press(k)))
-      .toEqual(['next', 'prev', 'first', 'last', 'right', 'left', 'select', 'select', 'rename', 'delete']);
+    expect(
+      ['ArrowDown', 'ArrowUp', 'Home', 'End', 'ArrowRight', 'ArrowLeft', 'Enter', ' ', 'F2', 'Delete'].map((k) =>
+        press(k),
+      ),
+    ).toEqual(['next', 'prev', 'first', 'last', 'right', 'left', 'select', 'select', 'rename', 'delete']);
     expect(press('ArrowUp', { altKey: true })).toBe('moveUp');
     expect(press('ArrowDown', { altKey: true })).toBe('moveDown');
     expect(press('ArrowRight', { altKey: true, shiftKey: true })).toBe('indent');
@@ -84,7 +116,13 @@ describe('keyboard', () => {
     const all = visibleRows(nodes, new Set());
     expect(all).toHaveLength(1 + 5 + 1 + 4 + 1);
     const folded = visibleRows(nodes, new Set([group, 'settings']));
-    expect(folded.map((r) => r.node.id)).toEqual(['settings', 'scenario:browse', stepId(S(0)), group, 'scenario:empty']);
+    expect(folded.map((r) => r.node.id)).toEqual([
+      'settings',
+      'scenario:browse',
+      stepId(S(0)),
+      group,
+      'scenario:empty',
+    ]);
     expect(folded.find((r) => r.node.id === group)).toMatchObject({ parentId: 'scenario:browse', level: 2 });
 
     expect(navigate(folded, group, 'next', new Set([group]))).toEqual({ focus: 'scenario:empty' });

@@ -6,7 +6,17 @@
 import type { PlanIssue } from '../../../../app/contract/index.ts';
 import type { Doc, Path } from '../core/doc-path.ts';
 import { isHook, type Hook, type Selection, type SettingsSection } from '../core/selection.ts';
-import { branchesOf, childList, childrenOf, listOf, planOf, scenarioEntries, stepKind, stepsAt, type StepKind } from '../core/doc/index.ts';
+import {
+  branchesOf,
+  childList,
+  childrenOf,
+  listOf,
+  planOf,
+  scenarioEntries,
+  stepKind,
+  stepsAt,
+  type StepKind,
+} from '../core/doc/index.ts';
 import { issuesUnder } from '../core/validation.ts';
 import { scenarioSummary, stepAriaLabel, stepText } from './labels.ts';
 
@@ -51,10 +61,14 @@ const SECTION_KEYS = new Set(SECTIONS.flatMap((s) => s.keys));
 /** The node id of what a selection selects (the tree highlights it). */
 export function selectionId(sel: Selection): string {
   switch (sel.kind) {
-    case 'settings': return `settings:${sel.section}`;
-    case 'scenario': return `scenario:${sel.name}`;
-    case 'hook': return `hook:${sel.hook}`;
-    case 'step': return stepId(sel.path);
+    case 'settings':
+      return `settings:${sel.section}`;
+    case 'scenario':
+      return `scenario:${sel.name}`;
+    case 'hook':
+      return `hook:${sel.hook}`;
+    case 'step':
+      return stepId(sel.path);
   }
 }
 
@@ -70,30 +84,42 @@ export function buildTree(doc: Doc, issues: readonly PlanIssue[]): TreeNode[] {
     label: text,
     selection: { kind: 'settings', section },
     // General holds everything outside the other sections: name, version, description, unknown keys.
-    issues: outside.filter((i) => (keys.length === 0 ? !SECTION_KEYS.has(String(i.path[0])) : keys.includes(String(i.path[0])))),
+    issues: outside.filter((i) =>
+      keys.length === 0 ? !SECTION_KEYS.has(String(i.path[0])) : keys.includes(String(i.path[0])),
+    ),
     children: [],
   }));
   const settings: TreeNode = {
-    id: SETTINGS_ID, kind: 'settings', text: 'Plan settings', label: 'Plan settings',
-    selection: { kind: 'settings', section: 'general' }, issues: outside, children: sections,
+    id: SETTINGS_ID,
+    kind: 'settings',
+    text: 'Plan settings',
+    label: 'Plan settings',
+    selection: { kind: 'settings', section: 'general' },
+    issues: outside,
+    children: sections,
   };
   const scenarios = scenarioEntries(doc);
-  return [settings, ...hookNode(doc, 'setup', issues), ...scenarios.map(([name, sc], index) => {
-    const detail = scenarioSummary(sc);
-    const list: Path = ['scenarios', name, 'steps'];
-    return {
-      id: `scenario:${name}`,
-      kind: 'scenario' as const,
-      text: name,
-      detail,
-      label: detail ? `${name}, ${detail}` : name,
-      selection: { kind: 'scenario' as const, name },
-      place: { kind: 'scenario' as const, name, index, count: scenarios.length },
-      childList: list,
-      issues: issuesUnder(issues, ['scenarios', name]),
-      children: stepNodes(listOf(sc?.steps), list, issues),
-    };
-  }), ...hookNode(doc, 'teardown', issues)];
+  return [
+    settings,
+    ...hookNode(doc, 'setup', issues),
+    ...scenarios.map(([name, sc], index) => {
+      const detail = scenarioSummary(sc);
+      const list: Path = ['scenarios', name, 'steps'];
+      return {
+        id: `scenario:${name}`,
+        kind: 'scenario' as const,
+        text: name,
+        detail,
+        label: detail ? `${name}, ${detail}` : name,
+        selection: { kind: 'scenario' as const, name },
+        place: { kind: 'scenario' as const, name, index, count: scenarios.length },
+        childList: list,
+        issues: issuesUnder(issues, ['scenarios', name]),
+        children: stepNodes(listOf(sc?.steps), list, issues),
+      };
+    }),
+    ...hookNode(doc, 'teardown', issues),
+  ];
 }
 
 const HOOK_TEXT: Readonly<Record<Hook, { text: string; when: string }>> = {
@@ -106,11 +132,19 @@ function hookNode(doc: Doc, hook: Hook, issues: readonly PlanIssue[]): TreeNode[
   if (planOf(doc)[hook] === undefined) return [];
   const { text, when } = HOOK_TEXT[hook];
   const list: Path = [hook, 'steps'];
-  return [{
-    id: `hook:${hook}`, kind: 'hook', text, detail: when, label: `${text}, ${when}`,
-    selection: { kind: 'hook', hook }, childList: list,
-    issues: issuesUnder(issues, [hook]), children: stepNodes(stepsAt(doc, list), list, issues),
-  }];
+  return [
+    {
+      id: `hook:${hook}`,
+      kind: 'hook',
+      text,
+      detail: when,
+      label: `${text}, ${when}`,
+      selection: { kind: 'hook', hook },
+      childList: list,
+      issues: issuesUnder(issues, [hook]),
+      children: stepNodes(stepsAt(doc, list), list, issues),
+    },
+  ];
 }
 
 function stepNodes(steps: readonly unknown[], list: Path, issues: readonly PlanIssue[]): TreeNode[] {
@@ -158,7 +192,11 @@ function branchNodes(step: unknown, path: Path, owner: string, issues: readonly 
 export const shortName = (node: TreeNode): string => (node.kind === 'scenario' ? node.text : node.label);
 
 /** A visible row: the node, its parent's id, and its depth (1 at the top, as aria-level). */
-export interface Row { node: TreeNode; parentId: string | null; level: number }
+export interface Row {
+  node: TreeNode;
+  parentId: string | null;
+  level: number;
+}
 
 /** The rows the user can see and walk with the arrow keys: children of collapsed nodes are left out. */
 export function visibleRows(nodes: readonly TreeNode[], collapsed: ReadonlySet<string>): Row[] {

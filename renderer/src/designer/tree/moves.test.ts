@@ -8,13 +8,24 @@ import { indentStep, moveScenario, moveStep, moveStepBy, outdentStep, type Move 
 const R = (url: string) => ({ request: { url } });
 const doc = {
   scenarios: {
-    a: { steps: [R('/0'), { think: '1s' }, { group: { name: 'g', steps: [R('/g0'), R('/g1')] } }, { batch: [R('/b0'), R('/b1')] }, R('/4')] },
+    a: {
+      steps: [
+        R('/0'),
+        { think: '1s' },
+        { group: { name: 'g', steps: [R('/g0'), R('/g1')] } },
+        { batch: [R('/b0'), R('/b1')] },
+        R('/4'),
+      ],
+    },
     b: { steps: [R('/x')] },
   },
 };
 const A = (...rest: (string | number)[]) => ['scenarios', 'a', 'steps', ...rest];
 const steps = (d: unknown, ...path: (string | number)[]) => getIn(d, path);
-const apply = (m: Move | null) => { if (!m) throw new Error('no move'); return applyEdit(doc, m.edit); };
+const apply = (m: Move | null) => {
+  if (!m) throw new Error('no move');
+  return applyEdit(doc, m.edit);
+};
 
 describe('moving steps', () => {
   it('moves within a list as one move edit, before the item at the target index', () => {
@@ -73,7 +84,11 @@ describe('moving scenarios', () => {
   it('reorders the keys in one replace edit', () => {
     const e = moveScenario({ scenarios: { a: 1, b: 2, c: 3 } }, 'a', 2);
     expect(e?.kind).toBe('replace');
-    expect(Object.keys(getIn(applyEdit({}, e ?? { kind: 'replace', doc: {} }), ['scenarios']) as object)).toEqual(['b', 'c', 'a']);
+    expect(Object.keys(getIn(applyEdit({}, e ?? { kind: 'replace', doc: {} }), ['scenarios']) as object)).toEqual([
+      'b',
+      'c',
+      'a',
+    ]);
     expect(moveScenario({ scenarios: { a: 1, b: 2 } }, 'a', 0)).toBeNull();
     expect(moveScenario({ scenarios: { a: 1 } }, 'zz', 0)).toBeNull();
   });
@@ -81,13 +96,29 @@ describe('moving scenarios', () => {
 
 describe('drop targets', () => {
   const nodes = buildTree(doc, []);
-  const node = (id: string) => { const n = findNode(nodes, id); if (!n) throw new Error(id); return n; };
+  const node = (id: string) => {
+    const n = findNode(nodes, id);
+    if (!n) throw new Error(id);
+    return n;
+  };
 
   it('drops a step before or after a step by the pointer height, into a container in its middle', () => {
-    expect(dropOn(doc, node(stepId(A(0))), node(stepId(A(4))), 0.2)).toEqual({ position: 'before', target: { list: A(), index: 4 } });
-    expect(dropOn(doc, node(stepId(A(0))), node(stepId(A(4))), 0.8)).toEqual({ position: 'after', target: { list: A(), index: 5 } });
-    expect(dropOn(doc, node(stepId(A(0))), node(stepId(A(2))), 0.5)).toEqual({ position: 'inside', target: { list: A(2, 'group', 'steps'), index: 2 } });
-    expect(dropOn(doc, node(stepId(A(0))), node('scenario:b'), 0.1)).toEqual({ position: 'inside', target: { list: ['scenarios', 'b', 'steps'], index: 1 } });
+    expect(dropOn(doc, node(stepId(A(0))), node(stepId(A(4))), 0.2)).toEqual({
+      position: 'before',
+      target: { list: A(), index: 4 },
+    });
+    expect(dropOn(doc, node(stepId(A(0))), node(stepId(A(4))), 0.8)).toEqual({
+      position: 'after',
+      target: { list: A(), index: 5 },
+    });
+    expect(dropOn(doc, node(stepId(A(0))), node(stepId(A(2))), 0.5)).toEqual({
+      position: 'inside',
+      target: { list: A(2, 'group', 'steps'), index: 2 },
+    });
+    expect(dropOn(doc, node(stepId(A(0))), node('scenario:b'), 0.1)).toEqual({
+      position: 'inside',
+      target: { list: ['scenarios', 'b', 'steps'], index: 1 },
+    });
   });
 
   it('refuses drops that mean nothing or break the plan', () => {
@@ -99,8 +130,14 @@ describe('drop targets', () => {
   });
 
   it('drops a scenario before or after another scenario', () => {
-    expect(dropOn(doc, node('scenario:a'), node('scenario:b'), 0.8)).toEqual({ position: 'after', target: { scenarioBefore: 2 } });
+    expect(dropOn(doc, node('scenario:a'), node('scenario:b'), 0.8)).toEqual({
+      position: 'after',
+      target: { scenarioBefore: 2 },
+    });
     expect(dropOn(doc, node('scenario:a'), node('scenario:b'), 0.2)).toBeNull(); // before b is where a is
-    expect(dropOn(doc, node('scenario:b'), node('scenario:a'), 0.2)).toEqual({ position: 'before', target: { scenarioBefore: 0 } });
+    expect(dropOn(doc, node('scenario:b'), node('scenario:a'), 0.2)).toEqual({
+      position: 'before',
+      target: { scenarioBefore: 0 },
+    });
   });
 });

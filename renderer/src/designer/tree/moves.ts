@@ -4,13 +4,29 @@
  * A move also says where the item ends up, so the selection (and focus) can go with it.
  */
 import { deleteIn, getIn, insertIn, samePath, setIn, startsWith, type Doc, type Path } from '../core/doc-path.ts';
-import { childList, containerOf, keysOf, objectOf, planOf, STEP_KINDS, stepAt, stepKind, stepsAt } from '../core/doc/index.ts';
+import {
+  childList,
+  containerOf,
+  keysOf,
+  objectOf,
+  planOf,
+  STEP_KINDS,
+  stepAt,
+  stepKind,
+  stepsAt,
+} from '../core/doc/index.ts';
 import type { Edit } from '../core/edits.ts';
 
 /** Into the step list at `list`, before the item now at `index` (the list's length appends). */
-export interface Target { list: Path; index: number }
+export interface Target {
+  list: Path;
+  index: number;
+}
 
-export interface Move { edit: Edit; to: Path }
+export interface Move {
+  edit: Edit;
+  to: Path;
+}
 
 const listOf = (path: Path): Path => path.slice(0, -1);
 const indexOf = (path: Path): number => path[path.length - 1] as number;
@@ -48,7 +64,12 @@ export function moveStep(doc: Doc, from: Path, target: Target): Move | null {
 function optionalHolder(doc: Doc, list: Path): Path | null {
   if (list[list.length - 1] === 'else' && list[list.length - 2] === 'if') return list;
   const hook = list[0];
-  if (list.length === 2 && (hook === 'setup' || hook === 'teardown') && keysOf(getIn(doc, [hook])).every((k) => k === 'steps')) return [hook];
+  if (
+    list.length === 2 &&
+    (hook === 'setup' || hook === 'teardown') &&
+    keysOf(getIn(doc, [hook])).every((k) => k === 'steps')
+  )
+    return [hook];
   return null;
 }
 

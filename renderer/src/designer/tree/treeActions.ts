@@ -7,13 +7,30 @@ import type { Hook, Selection } from '../core/selection.ts';
 import { scenarioNames, type StepKind } from '../core/doc/index.ts';
 import type { Designer } from '../state/DesignerProvider.tsx';
 import {
-  addHook, addScenario, addStep, deleteScenario, duplicateScenario, duplicateStep, renameEdit, renameTarget,
-  scenarioHasSteps, type TreeChange,
+  addHook,
+  addScenario,
+  addStep,
+  deleteScenario,
+  duplicateScenario,
+  duplicateStep,
+  renameEdit,
+  renameTarget,
+  scenarioHasSteps,
+  type TreeChange,
 } from './actions.ts';
 import { groupNameProblem, scenarioNameProblem } from './labels.ts';
 import type { TreeNode } from './model.ts';
 import type { Drop } from './dropTarget.ts';
-import { deleteStepEdit, indentStep, indexAfterRemoval, moveScenario, moveStep, moveStepBy, outdentStep, type Move } from './moves.ts';
+import {
+  deleteStepEdit,
+  indentStep,
+  indexAfterRemoval,
+  moveScenario,
+  moveStep,
+  moveStepBy,
+  outdentStep,
+  type Move,
+} from './moves.ts';
 
 export type MoveCommand = 'moveUp' | 'moveDown' | 'indent' | 'outdent';
 
@@ -70,7 +87,9 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
   const stepPath = (node: TreeNode) => (node.selection.kind === 'step' ? node.selection.path : null);
 
   return {
-    select(node) { d.select(node.selection); },
+    select(node) {
+      d.select(node.selection);
+    },
     renameValue: (node) => renameTarget(d.doc, node.selection)?.value ?? null,
     rename(node) {
       if (!renameTarget(d.doc, node.selection)) return;
@@ -83,7 +102,8 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       if (problem) return problem;
       const trimmed = name.trim();
       const edit = renameEdit(d.doc, node.selection, trimmed);
-      const select: Selection = node.selection.kind === 'scenario' ? { kind: 'scenario', name: trimmed } : node.selection;
+      const select: Selection =
+        node.selection.kind === 'scenario' ? { kind: 'scenario', name: trimmed } : node.selection;
       // Focus is the inline field's business: it returns to the row on Enter, stays where the user went on a blur.
       if (edit) apply({ edit, select }, false);
       return null;
@@ -93,7 +113,10 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       if (node.kind === 'branch') return;
       const sel = node.selection;
       if (sel.kind === 'settings' || sel.kind === 'hook') return;
-      if (sel.kind === 'scenario' && !confirmed && scenarioHasSteps(d.doc, sel.name)) { ui.confirmDelete(node); return; }
+      if (sel.kind === 'scenario' && !confirmed && scenarioHasSteps(d.doc, sel.name)) {
+        ui.confirmDelete(node);
+        return;
+      }
       d.edit(sel.kind === 'scenario' ? deleteScenario(sel.name) : deleteStepEdit(d.doc, sel.path));
       ui.focusAfter(ui.rowBefore(node.id));
     },
@@ -103,9 +126,15 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       if (sel.kind === 'scenario') apply(duplicateScenario(d.doc, sel.name));
       else if (sel.kind === 'step') apply(duplicateStep(d.doc, sel.path));
     },
-    addStep(node, kind) { if (node.childList) apply(addStep(d.doc, node.childList, kind)); },
-    addScenario(name) { apply(addScenario(name)); },
-    addHook(hook) { apply(addHook(hook)); },
+    addStep(node, kind) {
+      if (node.childList) apply(addStep(d.doc, node.childList, kind));
+    },
+    addScenario(name) {
+      apply(addScenario(name));
+    },
+    addHook(hook) {
+      apply(addHook(hook));
+    },
     move(node, cmd) {
       const place = node.place;
       if (place?.kind === 'scenario') {
@@ -115,16 +144,24 @@ export function treeActions(d: Designer, ui: TreeUi): TreeActions {
       const path = stepPath(node);
       if (!path || node.kind === 'branch') return false;
       switch (cmd) {
-        case 'moveUp': return applyMove(moveStepBy(d.doc, path, -1));
-        case 'moveDown': return applyMove(moveStepBy(d.doc, path, 1));
-        case 'indent': return applyMove(indentStep(d.doc, path));
-        case 'outdent': return applyMove(outdentStep(d.doc, path));
+        case 'moveUp':
+          return applyMove(moveStepBy(d.doc, path, -1));
+        case 'moveDown':
+          return applyMove(moveStepBy(d.doc, path, 1));
+        case 'indent':
+          return applyMove(indentStep(d.doc, path));
+        case 'outdent':
+          return applyMove(outdentStep(d.doc, path));
       }
     },
     drop(dragged, target) {
       const place = dragged.place;
       if ('scenarioBefore' in target) {
-        if (place?.kind === 'scenario') scenarioMove(place.name, moveScenario(d.doc, place.name, indexAfterRemoval(place.index, target.scenarioBefore)));
+        if (place?.kind === 'scenario')
+          scenarioMove(
+            place.name,
+            moveScenario(d.doc, place.name, indexAfterRemoval(place.index, target.scenarioBefore)),
+          );
         return;
       }
       const path = stepPath(dragged);

@@ -3,7 +3,10 @@ import { useRef, useState, type DragEvent } from 'react';
 import { dropOn, type Drop, type DropPosition } from './dropTarget.ts';
 import type { TreeNode } from './model.ts';
 
-export interface DropHint { id: string; position: DropPosition }
+export interface DropHint {
+  id: string;
+  position: DropPosition;
+}
 
 export interface TreeDrag {
   hint: DropHint | null;
@@ -26,7 +29,10 @@ export function useTreeDrag(doc: unknown, onDrop: (dragged: TreeNode, drop: Drop
     const box = e.currentTarget.getBoundingClientRect();
     return dropOn(doc, dragged.current, over, box.height > 0 ? (e.clientY - box.top) / box.height : 0.5);
   };
-  const clear = (): void => { dragged.current = null; setHint(null); };
+  const clear = (): void => {
+    dragged.current = null;
+    setHint(null);
+  };
 
   return {
     hint,
@@ -40,7 +46,10 @@ export function useTreeDrag(doc: unknown, onDrop: (dragged: TreeNode, drop: Drop
       },
       onDragOver(e) {
         const drop = dropAt(e, node);
-        if (!drop) { if (hint?.id === node.id) setHint(null); return; }
+        if (!drop) {
+          if (hint?.id === node.id) setHint(null);
+          return;
+        }
         e.preventDefault();
         e.dataTransfer.dropEffect = 'move';
         if (hint?.id !== node.id || hint.position !== drop.position) setHint({ id: node.id, position: drop.position });

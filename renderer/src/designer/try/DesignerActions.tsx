@@ -32,15 +32,31 @@ export function DesignerActions() {
 
   return (
     <span className="try-actions">
-      <button type="button" className="primary" disabled={!canTry} onClick={() => path && void actions.tryRequest(path)}
-        aria-busy={actions.busy === 'try'} title={path ? 'Send the selected request once (Ctrl+Enter)' : 'Select a request in the outline to try it'}>
+      <button
+        type="button"
+        className="primary"
+        disabled={!canTry}
+        onClick={() => path && void actions.tryRequest(path)}
+        aria-busy={actions.busy === 'try'}
+        title={path ? 'Send the selected request once (Ctrl+Enter)' : 'Select a request in the outline to try it'}
+      >
         Try it
       </button>
-      <button type="button" disabled={actions.busy !== null} onClick={() => void actions.validate()} aria-busy={actions.busy === 'validate'}
-        title="Run every scenario once with one virtual user and show each request">
+      <button
+        type="button"
+        disabled={actions.busy !== null}
+        onClick={() => void actions.validate()}
+        aria-busy={actions.busy === 'validate'}
+        title="Run every scenario once with one virtual user and show each request"
+      >
         Validate
       </button>
-      <button type="button" onClick={() => setRunning(true)} aria-haspopup="dialog" title="Start a load test with this plan and follow it live">
+      <button
+        type="button"
+        onClick={() => setRunning(true)}
+        aria-haspopup="dialog"
+        title="Start a load test with this plan and follow it live"
+      >
         Run
       </button>
       {running && <RunDialog onClose={() => setRunning(false)} />}

@@ -16,29 +16,69 @@ export function EntryDetail({ entry, onShowStep }: { entry: TraceEntry; onShowSt
   return (
     <section className="try-entry" aria-label="Response">
       <div className="try-summary">
-        <span role="status" aria-label="Response status" className={`try-status ${res ? statusTone(res.status) : 'bad'}`}>
+        <span
+          role="status"
+          aria-label="Response status"
+          className={`try-status ${res ? statusTone(res.status) : 'bad'}`}
+        >
           {res ? statusText(res.status) : errorTitle(entry.error?.kind ?? 'other')}
         </span>
-        {res && <span className="try-fact"><span className="try-fact-label">Time</span> {fmtMs(entry.timings.duration)}</span>}
-        {res && <span className="try-fact"><span className="try-fact-label">Size</span> {fmtBytes(res.size)}</span>}
-        {entry.redirects > 0 && <span className="try-fact">after {entry.redirects} redirect{entry.redirects === 1 ? '' : 's'}</span>}
-        <span className="try-request-line mono" title={entryTitle(entry)}>{entry.request.method} {entry.request.url}</span>
-        {onShowStep && <button type="button" className="ghost" onClick={onShowStep}>Show step</button>}
+        {res && (
+          <span className="try-fact">
+            <span className="try-fact-label">Time</span> {fmtMs(entry.timings.duration)}
+          </span>
+        )}
+        {res && (
+          <span className="try-fact">
+            <span className="try-fact-label">Size</span> {fmtBytes(res.size)}
+          </span>
+        )}
+        {entry.redirects > 0 && (
+          <span className="try-fact">
+            after {entry.redirects} redirect{entry.redirects === 1 ? '' : 's'}
+          </span>
+        )}
+        <span className="try-request-line mono" title={entryTitle(entry)}>
+          {entry.request.method} {entry.request.url}
+        </span>
+        {onShowStep && (
+          <button type="button" className="ghost" onClick={onShowStep}>
+            Show step
+          </button>
+        )}
       </div>
-      {entry.error && <p className="try-error"><strong>{errorTitle(entry.error.kind)}:</strong> {entry.error.message}</p>}
-      <ResultTabs idPrefix="try-result" tabs={[
-        { id: 'body', label: 'Body', render: () => <ResponseBody response={res} /> },
-        { id: 'headers', label: 'Headers', render: () => <HeadersView entry={entry} /> },
-        { id: 'timings', label: 'Timings', render: () => <TimingsView timings={entry.timings} /> },
-        {
-          id: 'checks', label: 'Checks', render: () => <ChecksView entry={entry} />,
-          ...(entry.checks.length > 0 ? { badge: `${passed}/${entry.checks.length}`, tone: failed > 0 ? 'bad' as const : 'good' as const } : {}),
-        },
-        {
-          id: 'extracted', label: 'Extracted', render: () => <ExtractedView entry={entry} />,
-          ...(entry.extracted.length > 0 ? { badge: `${extractedOk}/${entry.extracted.length}`, tone: extractedOk < entry.extracted.length ? 'bad' as const : 'good' as const } : {}),
-        },
-      ]} />
+      {entry.error && (
+        <p className="try-error">
+          <strong>{errorTitle(entry.error.kind)}:</strong> {entry.error.message}
+        </p>
+      )}
+      <ResultTabs
+        idPrefix="try-result"
+        tabs={[
+          { id: 'body', label: 'Body', render: () => <ResponseBody response={res} /> },
+          { id: 'headers', label: 'Headers', render: () => <HeadersView entry={entry} /> },
+          { id: 'timings', label: 'Timings', render: () => <TimingsView timings={entry.timings} /> },
+          {
+            id: 'checks',
+            label: 'Checks',
+            render: () => <ChecksView entry={entry} />,
+            ...(entry.checks.length > 0
+              ? { badge: `${passed}/${entry.checks.length}`, tone: failed > 0 ? ('bad' as const) : ('good' as const) }
+              : {}),
+          },
+          {
+            id: 'extracted',
+            label: 'Extracted',
+            render: () => <ExtractedView entry={entry} />,
+            ...(entry.extracted.length > 0
+              ? {
+                  badge: `${extractedOk}/${entry.extracted.length}`,
+                  tone: extractedOk < entry.extracted.length ? ('bad' as const) : ('good' as const),
+                }
+              : {}),
+          },
+        ]}
+      />
     </section>
   );
 }

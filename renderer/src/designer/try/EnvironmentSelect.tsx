@@ -20,9 +20,13 @@ export function EnvironmentSelect() {
     restored.current = true;
     if (environmentId !== null) return;
     const list = envs.data;
-    client.call('settings.get', {}).then((s) => {
-      if (s.lastEnvironmentId && list.some((e) => e.id === s.lastEnvironmentId)) setEnvironmentId(s.lastEnvironmentId);
-    }, () => undefined);
+    client.call('settings.get', {}).then(
+      (s) => {
+        if (s.lastEnvironmentId && list.some((e) => e.id === s.lastEnvironmentId))
+          setEnvironmentId(s.lastEnvironmentId);
+      },
+      () => undefined,
+    );
   }, [client, envs.data, environmentId, setEnvironmentId]);
 
   const choose = (id: string | null): void => {
@@ -37,13 +41,23 @@ export function EnvironmentSelect() {
   return (
     <span className="try-env">
       <label htmlFor="designer-environment">Environment</label>
-      <select id="designer-environment" value={environmentId ?? ''} onFocus={envs.reload}
-        onChange={(e) => choose(e.target.value === '' ? null : e.target.value)}>
+      <select
+        id="designer-environment"
+        value={environmentId ?? ''}
+        onFocus={envs.reload}
+        onChange={(e) => choose(e.target.value === '' ? null : e.target.value)}
+      >
         <option value="">None</option>
-        {list.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+        {list.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.name}
+          </option>
+        ))}
         {missing && <option value={environmentId}>(deleted environment)</option>}
       </select>
-      <a href={hrefFor({ page: 'environments' })} className="try-env-edit">Edit environments</a>
+      <a href={hrefFor({ page: 'environments' })} className="try-env-edit">
+        Edit environments
+      </a>
     </span>
   );
 }

@@ -6,8 +6,16 @@ export function FlowRow({ flow, depth, onShow }: { flow: FlowTraceEntry; depth: 
   const title = flowTitle(flow);
   return (
     <li className="try-flow-item" style={{ '--depth': depth } as React.CSSProperties}>
-      <button type="button" className={`try-flow${flow.hitMax ? ' warn' : ''}`} onClick={onShow} title={`${title} (show the step)`}>
-        <span className="try-flow-mark" aria-hidden="true">{flow.hitMax ? '⚠' : '◆'}</span> {title}
+      <button
+        type="button"
+        className={`try-flow${flow.hitMax ? ' warn' : ''}`}
+        onClick={onShow}
+        title={`${title} (show the step)`}
+      >
+        <span className="try-flow-mark" aria-hidden="true">
+          {flow.hitMax ? '⚠' : '◆'}
+        </span>{' '}
+        {title}
       </button>
     </li>
   );

@@ -28,17 +28,35 @@ export function ResizeHandle() {
     const el = e.currentTarget;
     el.setPointerCapture(e.pointerId);
     const move = (ev: globalThis.PointerEvent): void => setHeight(clamp(start + (startY - ev.clientY)));
-    const up = (): void => { el.removeEventListener('pointermove', move); el.removeEventListener('pointerup', up); };
+    const up = (): void => {
+      el.removeEventListener('pointermove', move);
+      el.removeEventListener('pointerup', up);
+    };
     el.addEventListener('pointermove', move);
     el.addEventListener('pointerup', up);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'ArrowUp') { e.preventDefault(); setHeight((h) => clamp(h + STEP)); }
-    if (e.key === 'ArrowDown') { e.preventDefault(); setHeight((h) => clamp(h - STEP)); }
+    if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setHeight((h) => clamp(h + STEP));
+    }
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setHeight((h) => clamp(h - STEP));
+    }
   };
   return (
-    <div className="results-resize" role="separator" aria-orientation="horizontal" aria-label="Resize results"
-      aria-valuemin={MIN} aria-valuemax={maxHeight()} aria-valuenow={height} tabIndex={0}
-      onPointerDown={onPointerDown} onKeyDown={onKeyDown} />
+    <div
+      className="results-resize"
+      role="separator"
+      aria-orientation="horizontal"
+      aria-label="Resize results"
+      aria-valuemin={MIN}
+      aria-valuemax={maxHeight()}
+      aria-valuenow={height}
+      tabIndex={0}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+    />
   );
 }

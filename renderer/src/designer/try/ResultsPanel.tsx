@@ -24,22 +24,55 @@ export function ResultsPanel() {
   const selectedEntry = useLastTry(path ?? [])?.entry;
   useDropStaleError(r, `${JSON.stringify(path)}|${d.environmentId ?? ''}`);
   if (r === null && s.busy === null && Object.keys(s.variables).length === 0) return null;
-  const title = s.busy === 'validate' || r?.kind === 'validate' || (r?.kind === 'error' && r.what === 'validate') ? 'Validation' : 'Try it result';
+  const title =
+    s.busy === 'validate' || r?.kind === 'validate' || (r?.kind === 'error' && r.what === 'validate')
+      ? 'Validation'
+      : 'Try it result';
   return (
     <div className="try-results" aria-busy={s.busy !== null}>
       <ResizeHandle />
       <div className="try-results-bar">
         <h2>{title}</h2>
-        {s.busy !== null && <span className="try-busy" role="status">{s.busy === 'try' ? 'Sending the request…' : 'Running one iteration…'}</span>}
+        {s.busy !== null && (
+          <span className="try-busy" role="status">
+            {s.busy === 'try' ? 'Sending the request…' : 'Running one iteration…'}
+          </span>
+        )}
         <VariablesBar variables={s.variables} onClear={() => store.clearVariables()} />
-        {r !== null && <button type="button" className="ghost try-close" onClick={() => store.closeResults()} aria-label="Close results">✕</button>}
+        {r !== null && (
+          <button
+            type="button"
+            className="ghost try-close"
+            onClick={() => store.closeResults()}
+            aria-label="Close results"
+          >
+            ✕
+          </button>
+        )}
       </div>
-      {r?.kind === 'error' && <ErrorNotice title={r.what === 'try' ? 'Could not try the request' : 'Could not validate the plan'} error={r.error} />}
-      {r?.kind === 'try' && (selectedEntry ? <EntryDetail entry={selectedEntry} />
-        : <p className="try-muted">{path ? 'No Try it result for this request yet: Try it (Ctrl+Enter) sends it once.' : 'Select a request to see its last Try it result.'}</p>)}
+      {r?.kind === 'error' && (
+        <ErrorNotice
+          title={r.what === 'try' ? 'Could not try the request' : 'Could not validate the plan'}
+          error={r.error}
+        />
+      )}
+      {r?.kind === 'try' &&
+        (selectedEntry ? (
+          <EntryDetail entry={selectedEntry} />
+        ) : (
+          <p className="try-muted">
+            {path
+              ? 'No Try it result for this request yet: Try it (Ctrl+Enter) sends it once.'
+              : 'Select a request to see its last Try it result.'}
+          </p>
+        ))}
       {r?.kind === 'validate' && (
-        <ValidationView result={r.result} selected={r.selected} onSelect={(i) => store.selectEntry(i)}
-          onShowStep={(path) => d.select({ kind: 'step', path })} />
+        <ValidationView
+          result={r.result}
+          selected={r.selected}
+          onSelect={(i) => store.selectEntry(i)}
+          onShowStep={(path) => d.select({ kind: 'step', path })}
+        />
       )}
     </div>
   );

@@ -7,10 +7,19 @@ export function SetupData({ data }: { data: ValidateResult['setup'] }) {
   if (!data || names.length === 0) return null;
   return (
     <details className="try-setup-data">
-      <summary>Setup&apos;s data, read by every VU: <span className="mono">{names.join(', ')}</span></summary>
+      <summary>
+        Setup&apos;s data, read by every VU: <span className="mono">{names.join(', ')}</span>
+      </summary>
       <table className="try-kv" aria-label="Setup's data">
         <tbody>
-          {names.map((n) => <tr key={n}><th scope="row" className="mono">{n}</th><td className="mono">{showValue(data[n])}</td></tr>)}
+          {names.map((n) => (
+            <tr key={n}>
+              <th scope="row" className="mono">
+                {n}
+              </th>
+              <td className="mono">{showValue(data[n])}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </details>

@@ -33,43 +33,97 @@ export function ValidationView({ result, selected, onSelect, onShowStep }: Props
     <div className="try-validation">
       <p className="try-validation-summary">
         Validated in {fmtMs(result.durationMs)}: {entries.length} request{entries.length === 1 ? '' : 's'}
-        {checks > 0 && <>, {passed} of {checks} checks passed</>}
-        {errors.length > 0 && <>, {errors.length} problem{errors.length === 1 ? '' : 's'}</>}
-        {flow.length > 0 && <>, {flow.length} flow control decision{flow.length === 1 ? '' : 's'}</>}
-        {atMax > 0 && <span className="try-warn">, {atMax} loop{atMax === 1 ? '' : 's'} stopped at its max</span>}.
+        {checks > 0 && (
+          <>
+            , {passed} of {checks} checks passed
+          </>
+        )}
+        {errors.length > 0 && (
+          <>
+            , {errors.length} problem{errors.length === 1 ? '' : 's'}
+          </>
+        )}
+        {flow.length > 0 && (
+          <>
+            , {flow.length} flow control decision{flow.length === 1 ? '' : 's'}
+          </>
+        )}
+        {atMax > 0 && (
+          <span className="try-warn">
+            , {atMax} loop{atMax === 1 ? '' : 's'} stopped at its max
+          </span>
+        )}
+        .
       </p>
       <SetupData data={result.setup} />
       {errors.length > 0 && (
         <ul className="try-validation-errors" aria-label="Validation problems">
-          {errors.map((e, i) => <li key={i}>{e.scenario && <strong>{e.scenario}: </strong>}{e.message}</li>)}
+          {errors.map((e, i) => (
+            <li key={i}>
+              {e.scenario && <strong>{e.scenario}: </strong>}
+              {e.message}
+            </li>
+          ))}
         </ul>
       )}
       <div className="try-inspector">
         <ol className="try-steps" aria-label="Validation steps">
-          {rows.map((r, k) => (r.kind === 'flow'
-            ? <FlowRow key={`f${k}`} flow={r.flow} depth={r.depth} onShow={() => onShowStep(r.flow.path)} />
-            : <StepItem key={`r${r.index}`} entry={r.entry} depth={r.depth} current={r.index === selected} onSelect={() => onSelect(r.index)} />))}
+          {rows.map((r, k) =>
+            r.kind === 'flow' ? (
+              <FlowRow key={`f${k}`} flow={r.flow} depth={r.depth} onShow={() => onShowStep(r.flow.path)} />
+            ) : (
+              <StepItem
+                key={`r${r.index}`}
+                entry={r.entry}
+                depth={r.depth}
+                current={r.index === selected}
+                onSelect={() => onSelect(r.index)}
+              />
+            ),
+          )}
         </ol>
-        {current ? <EntryDetail entry={current} onShowStep={() => onShowStep(current.path)} />
-          : <p className="try-muted">No request was sent.</p>}
+        {current ? (
+          <EntryDetail entry={current} onShowStep={() => onShowStep(current.path)} />
+        ) : (
+          <p className="try-muted">No request was sent.</p>
+        )}
       </div>
     </div>
   );
 }
 
-function StepItem({ entry, depth, current, onSelect }: { entry: TraceEntry; depth: number; current: boolean; onSelect(): void }) {
+function StepItem({
+  entry,
+  depth,
+  current,
+  onSelect,
+}: {
+  entry: TraceEntry;
+  depth: number;
+  current: boolean;
+  onSelect(): void;
+}) {
   const { passed, failed } = checkCounts(entry);
   const res = entry.response;
   const pass = passText(entry.passes);
   return (
     <li style={{ '--depth': depth } as React.CSSProperties}>
       <button type="button" aria-current={current ? 'true' : undefined} onClick={onSelect} className="try-step">
-        <span className="try-step-title" title={entryTitle(entry)}>{entryTitle(entry)}{pass && <span className="try-pass"> · {pass}</span>}</span>
-        <span className={`try-status ${res ? statusTone(res.status) : 'bad'}`} title={res ? undefined : errorTitle(entry.error?.kind ?? 'other')}>{res ? res.status : (entry.error?.kind ?? 'error')}</span>
+        <span className="try-step-title" title={entryTitle(entry)}>
+          {entryTitle(entry)}
+          {pass && <span className="try-pass"> · {pass}</span>}
+        </span>
+        <span
+          className={`try-status ${res ? statusTone(res.status) : 'bad'}`}
+          title={res ? undefined : errorTitle(entry.error?.kind ?? 'other')}
+        >
+          {res ? res.status : (entry.error?.kind ?? 'error')}
+        </span>
         {res && <span className="try-step-time">{fmtMs(entry.timings.duration)}</span>}
         {entry.checks.length > 0 && (
           <span className="try-step-checks">
-            <span className="good">✓{passed}</span>{failed > 0 && <span className="bad"> ✗{failed}</span>}
+            <span className="good">✓{passed}</span>
+            {failed > 0 && <span className="bad"> ✗{failed}</span>}
           </span>
         )}
       </button>

@@ -8,7 +8,14 @@ export function VariablesBar({ variables, onClear }: { variables: Readonly<Varia
     <p className="try-variables">
       {/* Names only: extracted values are often tokens. */}
       Variables from the last run: <span className="mono">{names.join(', ')}</span>{' '}
-      <button type="button" className="ghost" onClick={onClear} title="Forget them: the next Try it starts from the plan's variables only">Clear</button>
+      <button
+        type="button"
+        className="ghost"
+        onClick={onClear}
+        title="Forget them: the next Try it starts from the plan's variables only"
+      >
+        Clear
+      </button>
     </p>
   );
 }

@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEntry } from '../../../../app/contract/index.ts';
-import { entryTitle, prettyBody, selectedRequestPath, showValue, statusText, statusTone, timingBars, variablesAfter } from './format.ts';
+import {
+  entryTitle,
+  prettyBody,
+  selectedRequestPath,
+  showValue,
+  statusText,
+  statusTone,
+  timingBars,
+  variablesAfter,
+} from './format.ts';
 
 const entry = (extracted: TraceEntry['extracted']): TraceEntry => ({
-  scenario: 's', group: '', path: [], name: 'n', request: { method: 'GET', url: 'http://x/', headers: [], body: null, bodyTruncated: false },
-  response: null, timings: { blocked: 0, connecting: 0, tls: 0, sending: 0, waiting: 0, receiving: 0, duration: 0 }, error: null,
-  checks: [], extracted, redirects: 0,
+  scenario: 's',
+  group: '',
+  path: [],
+  name: 'n',
+  request: { method: 'GET', url: 'http://x/', headers: [], body: null, bodyTruncated: false },
+  response: null,
+  timings: { blocked: 0, connecting: 0, tls: 0, sending: 0, waiting: 0, receiving: 0, duration: 0 },
+  error: null,
+  checks: [],
+  extracted,
+  redirects: 0,
 });
 
 describe('results panel formatting', () => {
@@ -23,30 +40,68 @@ describe('results panel formatting', () => {
   });
 
   it('titles entries with their groups', () => {
-    expect(entryTitle({ scenario: 'browse', group: '::checkout::pay', name: 'Submit' })).toBe('browse › checkout › pay › Submit');
+    expect(entryTitle({ scenario: 'browse', group: '::checkout::pay', name: 'Submit' })).toBe(
+      'browse › checkout › pay › Submit',
+    );
     expect(entryTitle({ scenario: 'browse', group: '', name: 'List' })).toBe('browse › List');
   });
 
   it('knows when the selection is a request step, batch items included', () => {
-    const doc = { scenarios: { s: { steps: [{ request: { url: '/' } }, { think: '1s' }, { batch: [{ request: { url: '/b' } }] }] } } };
-    expect(selectedRequestPath(doc, { kind: 'step', path: ['scenarios', 's', 'steps', 0] })).toEqual(['scenarios', 's', 'steps', 0]);
+    const doc = {
+      scenarios: {
+        s: { steps: [{ request: { url: '/' } }, { think: '1s' }, { batch: [{ request: { url: '/b' } }] }] },
+      },
+    };
+    expect(selectedRequestPath(doc, { kind: 'step', path: ['scenarios', 's', 'steps', 0] })).toEqual([
+      'scenarios',
+      's',
+      'steps',
+      0,
+    ]);
     expect(selectedRequestPath(doc, { kind: 'step', path: ['scenarios', 's', 'steps', 1] })).toBeNull();
-    expect(selectedRequestPath(doc, { kind: 'step', path: ['scenarios', 's', 'steps', 2, 'batch', 0] })).toEqual(['scenarios', 's', 'steps', 2, 'batch', 0]);
+    expect(selectedRequestPath(doc, { kind: 'step', path: ['scenarios', 's', 'steps', 2, 'batch', 0] })).toEqual([
+      'scenarios',
+      's',
+      'steps',
+      2,
+      'batch',
+      0,
+    ]);
     expect(selectedRequestPath(doc, { kind: 'scenario', name: 's' })).toBeNull();
   });
 
   it('applies extractions in order: set, replaced, and unset when they failed without default', () => {
-    const after = variablesAfter([
-      entry([{ variable: 'a', ok: true, value: 1, reason: null }, { variable: 'gone', ok: false, value: null, reason: 'no match' }, { variable: 'dflt', ok: false, value: 'd', reason: 'no match; the default was used' }]),
-      entry([{ variable: 'a', ok: true, value: 2, reason: null }]),
-    ], { gone: 'old', kept: true });
+    const after = variablesAfter(
+      [
+        entry([
+          { variable: 'a', ok: true, value: 1, reason: null },
+          { variable: 'gone', ok: false, value: null, reason: 'no match' },
+          { variable: 'dflt', ok: false, value: 'd', reason: 'no match; the default was used' },
+        ]),
+        entry([{ variable: 'a', ok: true, value: 2, reason: null }]),
+      ],
+      { gone: 'old', kept: true },
+    );
     expect(after).toEqual({ a: 2, kept: true, dflt: 'd' });
   });
 
   it('lays out timing phases as a waterfall', () => {
-    const bars = timingBars({ blocked: 20, connecting: 5, tls: 10, sending: 10, waiting: 60, receiving: 10, duration: 80 });
+    const bars = timingBars({
+      blocked: 20,
+      connecting: 5,
+      tls: 10,
+      sending: 10,
+      waiting: 60,
+      receiving: 10,
+      duration: 80,
+    });
     expect(bars.map((b) => [b.phase, b.offsetPct, b.widthPct])).toEqual([
-      ['Blocked', 0, 20], ['Connecting', 5, 5], ['TLS handshake', 10, 10], ['Sending', 20, 10], ['Waiting', 30, 60], ['Receiving', 90, 10],
+      ['Blocked', 0, 20],
+      ['Connecting', 5, 5],
+      ['TLS handshake', 10, 10],
+      ['Sending', 20, 10],
+      ['Waiting', 30, 60],
+      ['Receiving', 90, 10],
     ]);
   });
 

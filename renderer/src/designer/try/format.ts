@@ -9,11 +9,33 @@ import type { Selection } from '../core/selection.ts';
 export type Variables = Result<'designer.tryRequest'>['variables'];
 
 const REASONS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 303: 'See Other',
-  304: 'Not Modified', 307: 'Temporary Redirect', 308: 'Permanent Redirect', 400: 'Bad Request', 401: 'Unauthorized',
-  403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone',
-  413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  304: 'Not Modified',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** "200 OK", "599" for codes without a common reason phrase. */
@@ -28,11 +50,22 @@ export function statusTone(status: number): 'good' | 'neutral' | 'warn' | 'bad' 
 }
 
 /** Every kind of failure the engine counts (the compiler checks none is missing), and a stopped exchange's. */
-const ERROR_WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
-  refused: 'Connection refused', reset: 'Connection reset', timeout: 'Timed out', dns: 'Host not found', tls: 'TLS error',
-  malformed: 'Malformed response', 'body-too-large': 'Body too large', 'too-many-redirects': 'Too many redirects', template: 'Could not build the request',
-  'invalid-url': 'Invalid URL', interrupted: 'Stopped', other: 'Request failed',
-} satisfies Record<ErrorKind | 'interrupted', string>));
+const ERROR_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    refused: 'Connection refused',
+    reset: 'Connection reset',
+    timeout: 'Timed out',
+    dns: 'Host not found',
+    tls: 'TLS error',
+    malformed: 'Malformed response',
+    'body-too-large': 'Body too large',
+    'too-many-redirects': 'Too many redirects',
+    template: 'Could not build the request',
+    'invalid-url': 'Invalid URL',
+    interrupted: 'Stopped',
+    other: 'Request failed',
+  } satisfies Record<ErrorKind | 'interrupted', string>),
+);
 
 /** What a failed exchange is called, e.g. "Connection refused". */
 export function errorTitle(kind: string): string {
@@ -79,11 +112,16 @@ export function variablesAfter(entries: readonly TraceEntry[], start: Readonly<V
 
 /** A value on one line, JSON for anything but text, cut at `max` characters. */
 export function showValue(v: unknown, max = 200): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-export interface TimingBar { phase: string; ms: number; offsetPct: number; widthPct: number }
+export interface TimingBar {
+  phase: string;
+  ms: number;
+  offsetPct: number;
+  widthPct: number;
+}
 
 /**
  * Phases as a waterfall: blocked first (connecting and TLS happen inside it, at its end), then sending,

@@ -14,7 +14,8 @@ export type TraceRow =
 
 const FLOW_KEYS = new Set(['if', 'repeat', 'while', 'doWhile', 'forEach', 'randomSwitch', 'roundRobinSwitch', 'once']);
 /** How many flow steps hold the step at `path` (its indent in the list). */
-const depthOf = (path: Path): number => path.slice(0, -1).filter((s) => typeof s === 'string' && FLOW_KEYS.has(s)).length;
+const depthOf = (path: Path): number =>
+  path.slice(0, -1).filter((s) => typeof s === 'string' && FLOW_KEYS.has(s)).length;
 
 /** The decision was taken in the same passes of the loops around it as the request ran in. */
 const samePasses = (f: FlowTraceEntry, e: TraceEntry): boolean => f.passes.every((p, i) => e.passes?.[i] === p);
@@ -41,7 +42,9 @@ function comparePaths(a: Path, b: Path): number {
 function anchorOf(f: FlowTraceEntry, entries: readonly TraceEntry[]): number {
   const inside = entries.findIndex((e) => e.scenario === f.scenario && startsWith(e.path, f.path) && samePasses(f, e));
   if (inside >= 0) return inside;
-  const after = entries.findIndex((e) => e.scenario === f.scenario && ((samePasses(f, e) && comparePaths(e.path, f.path) > 0) || laterPass(f, e)));
+  const after = entries.findIndex(
+    (e) => e.scenario === f.scenario && ((samePasses(f, e) && comparePaths(e.path, f.path) > 0) || laterPass(f, e)),
+  );
   if (after >= 0) return after;
   // Nothing of its scenario after it: after the scenario's last request (or at the end).
   const last = entries.findLastIndex((e) => e.scenario === f.scenario);
@@ -74,8 +77,14 @@ export function passText(passes: readonly number[] | undefined): string | null {
 }
 
 const KIND_WORDS: Readonly<Record<string, string>> = {
-  if: 'If', repeat: 'Repeat', while: 'While', doWhile: 'Do while', forEach: 'For each',
-  randomSwitch: 'Weighted choice', roundRobinSwitch: 'Round robin', once: 'Once per VU',
+  if: 'If',
+  repeat: 'Repeat',
+  while: 'While',
+  doWhile: 'Do while',
+  forEach: 'For each',
+  randomSwitch: 'Weighted choice',
+  roundRobinSwitch: 'Round robin',
+  once: 'Once per VU',
 };
 
 /** "While: 3 passes", "Weighted choice: branch 2 'buy' drawn (weight 30 of 100)". */

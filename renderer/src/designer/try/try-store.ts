@@ -25,7 +25,10 @@ export interface TryState {
 }
 
 /** A request's last result, and the request as it was sent: a check edited since then says so instead. */
-export interface LastTry { entry: TraceEntry; request: RequestDraft | undefined }
+export interface LastTry {
+  entry: TraceEntry;
+  request: RequestDraft | undefined;
+}
 
 /** Results are kept per request step; a path ending in 'request' (the request object) means the same step. */
 const keyOf = (path: Path): string => JSON.stringify(path[path.length - 1] === 'request' ? path.slice(0, -1) : path);

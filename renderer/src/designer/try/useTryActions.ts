@@ -26,16 +26,24 @@ export function useTryActions(): TryActions {
   const store = useTryStore();
   const { busy } = useTryState();
 
-  const tryRequest = useCallback(async (path: Path) => {
-    const done = store.beginCall('try');
-    try {
-      const r = await client.call('designer.tryRequest', { document: doc, path: [...path], variables: store.getState().variables, ...withEnvironment(environmentId) });
-      store.setLastTry(path, r.entry, sentRequest(doc, path));
-      done({ result: { kind: 'try', entry: r.entry }, variables: r.variables });
-    } catch (error) {
-      done({ result: { kind: 'error', what: 'try', error } });
-    }
-  }, [client, store, doc, environmentId]);
+  const tryRequest = useCallback(
+    async (path: Path) => {
+      const done = store.beginCall('try');
+      try {
+        const r = await client.call('designer.tryRequest', {
+          document: doc,
+          path: [...path],
+          variables: store.getState().variables,
+          ...withEnvironment(environmentId),
+        });
+        store.setLastTry(path, r.entry, sentRequest(doc, path));
+        done({ result: { kind: 'try', entry: r.entry }, variables: r.variables });
+      } catch (error) {
+        done({ result: { kind: 'error', what: 'try', error } });
+      }
+    },
+    [client, store, doc, environmentId],
+  );
 
   const validate = useCallback(async () => {
     const done = store.beginCall('validate');
@@ -43,8 +51,13 @@ export function useTryActions(): TryActions {
       const result = await client.call('designer.validate', { document: doc, ...withEnvironment(environmentId) });
       for (const e of result.entries) store.setLastTry(e.path, e, sentRequest(doc, e.path));
       // Open the first request that needs attention, as a test report opens the first failure.
-      const firstProblem = result.entries.findIndex((e) => e.error !== null || e.checks.some((c) => !c.ok) || e.extracted.some((x) => !x.ok));
-      done({ result: { kind: 'validate', result, selected: Math.max(0, firstProblem) }, variables: variablesAfter(result.entries) });
+      const firstProblem = result.entries.findIndex(
+        (e) => e.error !== null || e.checks.some((c) => !c.ok) || e.extracted.some((x) => !x.ok),
+      );
+      done({
+        result: { kind: 'validate', result, selected: Math.max(0, firstProblem) },
+        variables: variablesAfter(result.entries),
+      });
     } catch (error) {
       done({ result: { kind: 'error', what: 'validate', error } });
     }

@@ -22,13 +22,32 @@ export function DeleteRunButton({ run, report }: { run: RunRow; report: Messages
   };
   return (
     <>
-      <button type="button" className="danger" disabled={running} onClick={() => setAsking(true)}
-        title={running ? 'Stop the run before deleting it' : 'Remove the run, its summary and samples'}>
+      <button
+        type="button"
+        className="danger"
+        disabled={running}
+        onClick={() => setAsking(true)}
+        title={running ? 'Stop the run before deleting it' : 'Remove the run, its summary and samples'}
+      >
         Delete run
       </button>
       {asking && (
-        <ConfirmDialog title="Delete this run?" confirmLabel="Delete run" onConfirm={() => void remove()} onCancel={() => setAsking(false)}>
-          <p>The run of <strong>{run.planName}</strong>{run.label ? <> labelled <strong>{run.label}</strong></> : null}, its summary and per-second samples are removed for good.</p>
+        <ConfirmDialog
+          title="Delete this run?"
+          confirmLabel="Delete run"
+          onConfirm={() => void remove()}
+          onCancel={() => setAsking(false)}
+        >
+          <p>
+            The run of <strong>{run.planName}</strong>
+            {run.label ? (
+              <>
+                {' '}
+                labelled <strong>{run.label}</strong>
+              </>
+            ) : null}
+            , its summary and per-second samples are removed for good.
+          </p>
         </ConfirmDialog>
       )}
     </>

@@ -21,10 +21,22 @@ export function RunActions({ run, onChanged }: { run: RunRow; onChanged?: () => 
   return (
     <div className="run-actions">
       <div className="toolbar" role="toolbar" aria-label="Run actions">
-        <button type="button" disabled={!exportable} title={exportable ? 'The summary with every metric and the per-second series' : why}
-          onClick={() => void exportRun(run, 'json')}>Export JSON</button>
-        <button type="button" disabled={!exportable} title={exportable ? 'One HTML file with the charts, readable offline' : why}
-          onClick={() => void exportRun(run, 'html')}>Export HTML report</button>
+        <button
+          type="button"
+          disabled={!exportable}
+          title={exportable ? 'The summary with every metric and the per-second series' : why}
+          onClick={() => void exportRun(run, 'json')}
+        >
+          Export JSON
+        </button>
+        <button
+          type="button"
+          disabled={!exportable}
+          title={exportable ? 'One HTML file with the charts, readable offline' : why}
+          onClick={() => void exportRun(run, 'html')}
+        >
+          Export HTML report
+        </button>
         <LabelForm run={run} report={push} onChanged={() => onChanged?.()} />
         <span className="toolbar-spacer" />
         <DeleteRunButton run={run} report={push} />

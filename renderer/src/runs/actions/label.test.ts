@@ -8,7 +8,10 @@ describe('parseLabel', () => {
   });
 
   it('explains what is wrong', () => {
-    expect(parseLabel('a/b')).toEqual({ ok: false, problem: 'Label: labels use letters, digits, spaces and . : + - _.' });
+    expect(parseLabel('a/b')).toEqual({
+      ok: false,
+      problem: 'Label: labels use letters, digits, spaces and . : + - _.',
+    });
     expect(parseLabel('x'.repeat(81))).toEqual({ ok: false, problem: 'Label: a label is at most 80 characters.' });
   });
 });

@@ -9,6 +9,7 @@ export function parseLabel(text: string): ParsedLabel {
   const parsed = RunLabel.safeParse(text);
   if (parsed.success) return { ok: true, label: parsed.data };
   const issue = parsed.error.issues[0];
-  const problem = issue?.code === 'too_big' ? 'a label is at most 80 characters' : issue?.message ?? 'not a valid label';
+  const problem =
+    issue?.code === 'too_big' ? 'a label is at most 80 characters' : (issue?.message ?? 'not a valid label');
   return { ok: false, problem: `Label: ${problem}.` };
 }

@@ -14,13 +14,24 @@ const WHAT: Record<RunExportFormat, string> = { json: 'the summary JSON', html: 
 export function useRunExport(report: Messages['push']): (run: RunRow, format: RunExportFormat) => Promise<void> {
   const client = useClient();
   const save = useSaveFile();
-  return useCallback(async (run, format) => {
-    try {
-      const file = await client.call('runs.export', { id: run.id, format });
-      const where = await save(file.fileName, file.text, TYPE[format]);
-      if (where !== null) report({ kind: 'info', content: <>Exported {WHAT[format]} as <strong>{where}</strong>.</> });
-    } catch (error) {
-      report({ kind: 'error', title: `Could not export ${WHAT[format]}`, error });
-    }
-  }, [client, report, save]);
+  return useCallback(
+    async (run, format) => {
+      try {
+        const file = await client.call('runs.export', { id: run.id, format });
+        const where = await save(file.fileName, file.text, TYPE[format]);
+        if (where !== null)
+          report({
+            kind: 'info',
+            content: (
+              <>
+                Exported {WHAT[format]} as <strong>{where}</strong>.
+              </>
+            ),
+          });
+      } catch (error) {
+        report({ kind: 'error', title: `Could not export ${WHAT[format]}`, error });
+      }
+    },
+    [client, report, save],
+  );
 }

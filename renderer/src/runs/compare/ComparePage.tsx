@@ -27,12 +27,17 @@ export function ComparePage({ ids }: { ids: readonly string[] }) {
   useTitle('Compare runs');
   const loaded = useCompareRuns(ids);
   const { reload } = loaded;
-  useEvent('run.done', (e) => { if (ids.includes(e.runId)) reload(); });
+  useEvent('run.done', (e) => {
+    if (ids.includes(e.runId)) reload();
+  });
   useOnReconnect(reload);
   const [baselineId, setBaselineId] = useState<string | null>(null);
   const split = useMemo(() => {
     if (!loaded.data) return null;
-    const names = runNames(loaded.data.flatMap((l) => ('run' in l ? [l.run] : [])), (iso) => fmtDateTimeCompact(iso));
+    const names = runNames(
+      loaded.data.flatMap((l) => ('run' in l ? [l.run] : [])),
+      (iso) => fmtDateTimeCompact(iso),
+    );
     return splitComparable(loaded.data, (id) => names.get(id) ?? id);
   }, [loaded.data]);
   const compared = split?.compared ?? NO_RUNS;
@@ -42,7 +47,9 @@ export function ComparePage({ ids }: { ids: readonly string[] }) {
 
   return (
     <section className="page compare-page" aria-labelledby="compare-heading">
-      <p className="breadcrumb"><a href={hrefFor({ page: 'runs' })}>← Run history</a></p>
+      <p className="breadcrumb">
+        <a href={hrefFor({ page: 'runs' })}>← Run history</a>
+      </p>
       <header className="page-header">
         <h1 id="compare-heading">Compare runs</h1>
       </header>
@@ -66,5 +73,8 @@ export function ComparePage({ ids }: { ids: readonly string[] }) {
 }
 
 function oldest(runs: readonly ComparedRun[]): ComparedRun | undefined {
-  return runs.reduce<ComparedRun | undefined>((a, r) => (a === undefined || r.run.startedAt < a.run.startedAt ? r : a), undefined);
+  return runs.reduce<ComparedRun | undefined>(
+    (a, r) => (a === undefined || r.run.startedAt < a.run.startedAt ? r : a),
+    undefined,
+  );
 }

@@ -14,10 +14,21 @@ import { RunStatusBadge } from '../RunStatusBadge.tsx';
 import type { ComparedRun } from './comparable.ts';
 
 const overrides = (o: RunDetail['overrides']): string =>
-  Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`).join(', ') || 'none';
+  Object.entries(o)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ') || 'none';
 
 /** Table "Compared runs"; the baseline is chosen with the radio "Baseline: <name>" of its row. */
-export function ComparedRuns({ runs, baselineId, onBaseline }: { runs: readonly ComparedRun[]; baselineId: string; onBaseline: (id: string) => void }) {
+export function ComparedRuns({
+  runs,
+  baselineId,
+  onBaseline,
+}: {
+  runs: readonly ComparedRun[];
+  baselineId: string;
+  onBaseline: (id: string) => void;
+}) {
   const diffs = useMemo(() => {
     const base = runs.find((r) => r.id === baselineId);
     const baseText = base ? planToYaml(base.run.plan) : '';
@@ -35,7 +46,9 @@ export function ComparedRuns({ runs, baselineId, onBaseline }: { runs: readonly 
             <th scope="col">Environment</th>
             <th scope="col">Status</th>
             <th scope="col">Started</th>
-            <th scope="col" className="num">Duration</th>
+            <th scope="col" className="num">
+              Duration
+            </th>
             <th scope="col">Overrides</th>
             <th scope="col">Plan vs baseline</th>
           </tr>
@@ -44,17 +57,31 @@ export function ComparedRuns({ runs, baselineId, onBaseline }: { runs: readonly 
           {runs.map((r) => (
             <tr key={r.id}>
               <td className="select-cell">
-                <input type="radio" name="baseline" aria-label={`Baseline: ${r.name}`} checked={r.id === baselineId} onChange={() => onBaseline(r.id)} />
+                <input
+                  type="radio"
+                  name="baseline"
+                  aria-label={`Baseline: ${r.name}`}
+                  checked={r.id === baselineId}
+                  onChange={() => onBaseline(r.id)}
+                />
               </td>
-              <th scope="row"><a href={hrefFor({ page: 'run', id: r.id })}>{r.name}</a></th>
+              <th scope="row">
+                <a href={hrefFor({ page: 'run', id: r.id })}>{r.name}</a>
+              </th>
               <td>{r.planName}</td>
               <td>{r.label ? <span className="run-label">{r.label}</span> : <span className="muted">—</span>}</td>
               <td>{r.run.environment ?? <span className="muted">none</span>}</td>
-              <td><RunStatusBadge status={r.run.status} /></td>
-              <td><Time iso={r.run.startedAt} compact /></td>
+              <td>
+                <RunStatusBadge status={r.run.status} />
+              </td>
+              <td>
+                <Time iso={r.run.startedAt} compact />
+              </td>
               <td className="num">{fmtMs(r.summary.durationMs)}</td>
               <td>{overrides(r.run.overrides)}</td>
-              <td><PlanChange diff={diffs.get(r.id) ?? null} name={r.name} /></td>
+              <td>
+                <PlanChange diff={diffs.get(r.id) ?? null} name={r.name} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -69,7 +96,9 @@ function PlanChange({ diff, name }: { diff: LineDiff | null; name: string }) {
   if (diff.added === 0 && diff.removed === 0) return <span className="muted">same plan</span>;
   return (
     <details className="plan-change">
-      <summary aria-label={`Plan changes of ${name}`}>+{diff.added} −{diff.removed} lines</summary>
+      <summary aria-label={`Plan changes of ${name}`}>
+        +{diff.added} −{diff.removed} lines
+      </summary>
       <DiffView diff={diff} />
     </details>
   );

@@ -21,28 +21,53 @@ export function SeriesTable({ runs, baselineId }: { runs: readonly ComparedRun[]
       <p className="hint">
         Runs of one plan with the same label are repeats of one set-up: mean ± sample standard deviation across them.
         Changes compare the means with the series <strong>{series[0]?.name}</strong>.
-        {unlabelled > 0 && ` ${unlabelled === 1 ? 'One run has' : `${unlabelled} runs have`} no label and ${unlabelled === 1 ? 'is' : 'are'} in no series.`}
+        {unlabelled > 0 &&
+          ` ${unlabelled === 1 ? 'One run has' : `${unlabelled} runs have`} no label and ${unlabelled === 1 ? 'is' : 'are'} in no series.`}
       </p>
       <div className="table-wrap">
         <table className="table compare-table" aria-label="Series">
           <thead>
             <tr>
               <th scope="col">Metric</th>
-              {series.map((s, i) => <th key={s.key} scope="col" className="num">{s.name}{i === 0 && <>{' '}<span className="baseline-tag">baseline</span></>}</th>)}
+              {series.map((s, i) => (
+                <th key={s.key} scope="col" className="num">
+                  {s.name}
+                  {i === 0 && (
+                    <>
+                      {' '}
+                      <span className="baseline-tag">baseline</span>
+                    </>
+                  )}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             <tr>
               <th scope="row">runs (n)</th>
-              {series.map((s) => <td key={s.key} className="num" data-series={s.name} data-metric="n" data-value={s.runIds.length}>{s.runIds.length}</td>)}
+              {series.map((s) => (
+                <td key={s.key} className="num" data-series={s.name} data-metric="n" data-value={s.runIds.length}>
+                  {s.runIds.length}
+                </td>
+              ))}
             </tr>
             {rows.map((r) => (
               <tr key={r.metric.key}>
-                <th scope="row">{r.metric.label}<BetterHint better={r.metric.better} /></th>
+                <th scope="row">
+                  {r.metric.label}
+                  <BetterHint better={r.metric.better} />
+                </th>
                 {r.cells.map((c, i) => {
                   const s = series[i];
                   return (
-                    <td key={s?.key ?? i} className="num" data-series={s?.name} data-metric={r.metric.key} data-mean={c.spread?.mean ?? ''} data-sd={c.spread?.sd ?? ''}>
+                    <td
+                      key={s?.key ?? i}
+                      className="num"
+                      data-series={s?.name}
+                      data-metric={r.metric.key}
+                      data-mean={c.spread?.mean ?? ''}
+                      data-sd={c.spread?.sd ?? ''}
+                    >
                       <span className="cmp-value">{fmtSpread(r.metric.unit, c.spread)}</span>
                       {i !== 0 && <ChangeText unit={r.metric.unit} change={c.change} />}
                     </td>

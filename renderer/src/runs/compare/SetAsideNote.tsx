@@ -6,8 +6,16 @@ export function SetAsideNote({ runs }: { runs: readonly SetAside[] }) {
   return (
     <div className="notice notice-info" role="note" aria-label="Runs left out">
       <div className="notice-body">
-        <p className="notice-title">{runs.length === 1 ? 'One run is' : `${runs.length} runs are`} left out of the comparison:</p>
-        <ul>{runs.map((r) => <li key={r.id}><strong>{r.name}</strong>: {r.reason}</li>)}</ul>
+        <p className="notice-title">
+          {runs.length === 1 ? 'One run is' : `${runs.length} runs are`} left out of the comparison:
+        </p>
+        <ul>
+          {runs.map((r) => (
+            <li key={r.id}>
+              <strong>{r.name}</strong>: {r.reason}
+            </li>
+          ))}
+        </ul>
       </div>
     </div>
   );

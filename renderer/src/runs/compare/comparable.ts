@@ -20,18 +20,43 @@ export interface ComparedRun {
   samples: StoredTick[];
 }
 
-export interface SetAside { id: string; name: string; reason: string }
+export interface SetAside {
+  id: string;
+  name: string;
+  reason: string;
+}
 
 /** `name` gives a run's display name (see run-names.ts). */
-export function splitComparable(loaded: readonly LoadedRun[], name: (id: string) => string): { compared: ComparedRun[]; setAside: SetAside[] } {
+export function splitComparable(
+  loaded: readonly LoadedRun[],
+  name: (id: string) => string,
+): { compared: ComparedRun[]; setAside: SetAside[] } {
   const compared: ComparedRun[] = [];
   const setAside: SetAside[] = [];
   for (const l of loaded) {
-    if ('error' in l) { setAside.push({ id: l.id, name: l.id, reason: `could not be loaded: ${l.error}` }); continue; }
+    if ('error' in l) {
+      setAside.push({ id: l.id, name: l.id, reason: `could not be loaded: ${l.error}` });
+      continue;
+    }
     const { run } = l;
-    if (run.status === 'running') setAside.push({ id: l.id, name: name(l.id), reason: 'still running: compare it when it has finished' });
-    else if (!run.summary) setAside.push({ id: l.id, name: name(l.id), reason: `no summary (${run.error ?? 'it ended before anything was measured'})` });
-    else compared.push({ id: l.id, name: name(l.id), planName: run.planName, label: run.label, run, summary: run.summary, samples: l.samples });
+    if (run.status === 'running')
+      setAside.push({ id: l.id, name: name(l.id), reason: 'still running: compare it when it has finished' });
+    else if (!run.summary)
+      setAside.push({
+        id: l.id,
+        name: name(l.id),
+        reason: `no summary (${run.error ?? 'it ended before anything was measured'})`,
+      });
+    else
+      compared.push({
+        id: l.id,
+        name: name(l.id),
+        planName: run.planName,
+        label: run.label,
+        run,
+        summary: run.summary,
+        samples: l.samples,
+      });
   }
   return { compared, setAside };
 }

@@ -11,7 +11,11 @@ export interface CompareRow {
 }
 
 /** Metrics no run has (e.g. checks in plans without checks) are left out. */
-export function compareRows(baseline: Summary, others: readonly Summary[], metrics: readonly KeyMetric[] = KEY_METRICS): CompareRow[] {
+export function compareRows(
+  baseline: Summary,
+  others: readonly Summary[],
+  metrics: readonly KeyMetric[] = KEY_METRICS,
+): CompareRow[] {
   const rows: CompareRow[] = [];
   for (const metric of metrics) {
     const base = metric.read(baseline);

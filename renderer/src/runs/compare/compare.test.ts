@@ -16,7 +16,11 @@ describe('change', () => {
     expect(change(metric('p95'), 100, 80).verdict).toBe('better');
     expect(change(metric('rps'), 100, 80).verdict).toBe('worse');
     expect(change(metric('rps'), 100, 130).verdict).toBe('better');
-    expect(change(metric('failed'), 0, 0.01)).toEqual({ value: 0.01, delta: { abs: 0.01, rel: null }, verdict: 'worse' });
+    expect(change(metric('failed'), 0, 0.01)).toEqual({
+      value: 0.01,
+      delta: { abs: 0.01, rel: null },
+      verdict: 'worse',
+    });
     expect(change(metric('checks'), 1, 1).verdict).toBe('same');
   });
 
@@ -35,14 +39,26 @@ describe('compareRows', () => {
     expect(rows.map((r) => r.metric.key)).toEqual(KEY_METRICS.map((m) => m.key));
     const reqs = rows.find((r) => r.metric.key === 'requests');
     expect(reqs?.baseline).toBe(1000);
-    expect(reqs?.changes.map((c) => [c.value, c.delta?.rel, c.verdict])).toEqual([[1500, 0.5, 'better'], [500, -0.5, 'worse']]);
+    expect(reqs?.changes.map((c) => [c.value, c.delta?.rel, c.verdict])).toEqual([
+      [1500, 0.5, 'better'],
+      [500, -0.5, 'worse'],
+    ]);
     const p95 = rows.find((r) => r.metric.key === 'p95');
-    expect(p95?.changes.map((c) => [c.value, c.delta?.abs, c.verdict])).toEqual([[40, -10, 'better'], [100, 50, 'worse']]);
+    expect(p95?.changes.map((c) => [c.value, c.delta?.abs, c.verdict])).toEqual([
+      [40, -10, 'better'],
+      [100, 50, 'worse'],
+    ]);
   });
 
   it('leaves out a metric no run has, and keeps one some runs have', () => {
-    expect(compareRows(fakeSummary({ checks: null }), [fakeSummary({ checks: null })]).some((r) => r.metric.key === 'checks')).toBe(false);
-    const mixed = compareRows(fakeSummary({ checks: null }), [fakeSummary({ checks: 0.5 })]).find((r) => r.metric.key === 'checks');
+    expect(
+      compareRows(fakeSummary({ checks: null }), [fakeSummary({ checks: null })]).some(
+        (r) => r.metric.key === 'checks',
+      ),
+    ).toBe(false);
+    const mixed = compareRows(fakeSummary({ checks: null }), [fakeSummary({ checks: 0.5 })]).find(
+      (r) => r.metric.key === 'checks',
+    );
     expect(mixed).toMatchObject({ baseline: null, changes: [{ value: 0.5, delta: null, verdict: null }] });
   });
 });
@@ -50,20 +66,45 @@ describe('compareRows', () => {
 describe('runNames', () => {
   const time = (iso: string) => iso.slice(11, 19);
   it('names a run by its label or plan and its start, unique', () => {
-    const names = runNames([
-      { id: 'a', label: 'http2', planName: 'Demo', startedAt: '2025-01-01T10:00:00Z' },
-      { id: 'b', label: null, planName: 'Demo', startedAt: '2025-01-01T10:05:00Z' },
-      { id: 'c', label: 'http2', planName: 'Other', startedAt: '2025-01-01T10:00:00Z' },
-    ], time);
+    const names = runNames(
+      [
+        { id: 'a', label: 'http2', planName: 'Demo', startedAt: '2025-01-01T10:00:00Z' },
+        { id: 'b', label: null, planName: 'Demo', startedAt: '2025-01-01T10:05:00Z' },
+        { id: 'c', label: 'http2', planName: 'Other', startedAt: '2025-01-01T10:00:00Z' },
+      ],
+      time,
+    );
     expect([...names.values()]).toEqual(['http2 · 10:00:00', 'Demo · 10:05:00', 'http2 · 10:00:00 (2)']);
   });
 });
 
 const tick = (t: number, over: Partial<StoredTick> = {}): StoredTick => ({
-  t, span: 1, vus: 2, reqs: 10, rps: 10, failed: 1, iterations: 5, interrupted: 0, dataSent: 0, dataReceived: 0, checksPass: 0, checksFail: 0,
-  errors: 0, dropped: 0, scheduled: 0, started: 0, generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 }, lag: null,
-  latency: { avg: 5, p50: 4, p90: 8, p95: 9, p99: 12, max: 20 }, requests: {}, statuses: {}, elapsedMs: t * 1000, vusMax: 2,
-  totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 }, thresholds: [], ...over,
+  t,
+  span: 1,
+  vus: 2,
+  reqs: 10,
+  rps: 10,
+  failed: 1,
+  iterations: 5,
+  interrupted: 0,
+  dataSent: 0,
+  dataReceived: 0,
+  checksPass: 0,
+  checksFail: 0,
+  errors: 0,
+  dropped: 0,
+  scheduled: 0,
+  started: 0,
+  generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 },
+  lag: null,
+  latency: { avg: 5, p50: 4, p90: 8, p95: 9, p99: 12, max: 20 },
+  requests: {},
+  statuses: {},
+  elapsedMs: t * 1000,
+  vusMax: 2,
+  totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 },
+  thresholds: [],
+  ...over,
 });
 
 describe('overlaySeries', () => {
@@ -74,7 +115,14 @@ describe('overlaySeries', () => {
   ];
   it('draws one line per run against seconds since its start, the baseline dashed', () => {
     expect(overlaySeries(chart('compare-rps'), runs, 'a')).toEqual([
-      { name: 'A', points: [[1, 8], [2, 12]], dashed: true },
+      {
+        name: 'A',
+        points: [
+          [1, 8],
+          [2, 12],
+        ],
+        dashed: true,
+      },
       { name: 'B', points: [[1, 10]] },
     ]);
   });
@@ -82,24 +130,54 @@ describe('overlaySeries', () => {
     expect(overlaySeries(chart('compare-vus'), runs, 'a')[1]).toEqual({ name: 'B', points: [[1, 2]], step: true });
   });
   it('leaves gaps for seconds without requests in latency and error rate', () => {
-    expect(overlaySeries(chart('compare-p95'), runs, 'b').map((s) => s.points)).toEqual([[[1, 9], [2, 9]], [[1, null]]]);
-    expect(overlaySeries(chart('compare-errors'), runs, 'b')[0]?.points).toEqual([[1, 10], [2, 10]]);
+    expect(overlaySeries(chart('compare-p95'), runs, 'b').map((s) => s.points)).toEqual([
+      [
+        [1, 9],
+        [2, 9],
+      ],
+      [[1, null]],
+    ]);
+    expect(overlaySeries(chart('compare-errors'), runs, 'b')[0]?.points).toEqual([
+      [1, 10],
+      [2, 10],
+    ]);
     expect(overlaySeries(chart('compare-errors'), runs, 'b')[1]?.points).toEqual([[1, null]]);
   });
 });
 
 describe('splitComparable', () => {
   const detail = (over: Partial<RunDetail>): RunDetail => ({
-    id: 'x', planId: 'p', planName: 'Demo', environment: null, label: null, status: 'passed', startedAt: '2025-01-01T10:00:00Z',
-    endedAt: null, durationMs: 1000, overrides: {}, key: null, error: null, summary: fakeSummary(), info: null, plan: {}, ...over,
+    id: 'x',
+    planId: 'p',
+    planName: 'Demo',
+    environment: null,
+    label: null,
+    status: 'passed',
+    startedAt: '2025-01-01T10:00:00Z',
+    endedAt: null,
+    durationMs: 1000,
+    overrides: {},
+    key: null,
+    error: null,
+    summary: fakeSummary(),
+    info: null,
+    plan: {},
+    ...over,
   });
   it('sets aside running runs, runs without a summary and ids that did not load, saying why', () => {
-    const { compared, setAside } = splitComparable([
-      { id: 'a', run: detail({ id: 'a', label: 'h2' }), samples: [tick(1)] },
-      { id: 'b', run: detail({ id: 'b', status: 'running', summary: null }), samples: [] },
-      { id: 'c', run: detail({ id: 'c', status: 'failed', summary: null, error: 'BASE_URL is not set' }), samples: [] },
-      { id: 'd', error: 'no run with id d' },
-    ], (id) => `run ${id}`);
+    const { compared, setAside } = splitComparable(
+      [
+        { id: 'a', run: detail({ id: 'a', label: 'h2' }), samples: [tick(1)] },
+        { id: 'b', run: detail({ id: 'b', status: 'running', summary: null }), samples: [] },
+        {
+          id: 'c',
+          run: detail({ id: 'c', status: 'failed', summary: null, error: 'BASE_URL is not set' }),
+          samples: [],
+        },
+        { id: 'd', error: 'no run with id d' },
+      ],
+      (id) => `run ${id}`,
+    );
     expect(compared.map((r) => [r.id, r.name, r.label, r.samples.length])).toEqual([['a', 'run a', 'h2', 1]]);
     expect(setAside).toEqual([
       { id: 'b', name: 'run b', reason: expect.stringMatching(/^still running/) },

@@ -1,6 +1,11 @@
 /** Names of runs in legends and column headers: "label · start time" or "plan · start time", unique. */
 
-export interface NamedRun { id: string; label: string | null; planName: string; startedAt: string }
+export interface NamedRun {
+  id: string;
+  label: string | null;
+  planName: string;
+  startedAt: string;
+}
 
 /** id -> name; `time` formats the start (local, short). A repeated name gets " (2)", " (3)", ... */
 export function runNames(runs: readonly NamedRun[], time: (iso: string) => string): Map<string, string> {

@@ -3,13 +3,25 @@ import { fakeSummary } from '../../../../engine/report/compare/testing.ts';
 import { fmtAbsDelta, fmtRelDelta, fmtSpread, fmtValue } from './format.ts';
 import { baselineFirst, groupSeries, seriesRows } from './series.ts';
 
-const run = (id: string, planName: string, label: string | null, requests: number, p95: number) =>
-  ({ id, planName, label, summary: fakeSummary({ requests, latency: { p95 } }) });
+const run = (id: string, planName: string, label: string | null, requests: number, p95: number) => ({
+  id,
+  planName,
+  label,
+  summary: fakeSummary({ requests, latency: { p95 } }),
+});
 
 describe('groupSeries', () => {
   it('groups labelled runs of one plan by label, in order, leaving unlabelled runs out', () => {
-    const s = groupSeries([run('a', 'Demo', 'h1', 100, 10), run('b', 'Demo', 'h2', 200, 5), run('c', 'Demo', null, 1, 1), run('d', 'Demo', 'h1', 120, 14)]);
-    expect(s.map((x) => [x.name, x.runIds])).toEqual([['h1', ['a', 'd']], ['h2', ['b']]]);
+    const s = groupSeries([
+      run('a', 'Demo', 'h1', 100, 10),
+      run('b', 'Demo', 'h2', 200, 5),
+      run('c', 'Demo', null, 1, 1),
+      run('d', 'Demo', 'h1', 120, 14),
+    ]);
+    expect(s.map((x) => [x.name, x.runIds])).toEqual([
+      ['h1', ['a', 'd']],
+      ['h2', ['b']],
+    ]);
   });
 
   it('keeps the same label on different plans apart and names them with the plan', () => {
@@ -17,7 +29,7 @@ describe('groupSeries', () => {
     expect(s.map((x) => x.name)).toEqual(['Demo · h2', 'Other · h2']);
   });
 
-  it('puts the baseline run\'s series first, else keeps the order', () => {
+  it("puts the baseline run's series first, else keeps the order", () => {
     const s = groupSeries([run('a', 'Demo', 'h1', 1, 1), run('b', 'Demo', 'h2', 1, 1), run('c', 'Demo', 'h3', 1, 1)]);
     expect(baselineFirst(s, 'c').map((x) => x.label)).toEqual(['h3', 'h1', 'h2']);
     expect(baselineFirst(s, 'unlabelled').map((x) => x.label)).toEqual(['h1', 'h2', 'h3']);
@@ -26,7 +38,12 @@ describe('groupSeries', () => {
 
 describe('seriesRows', () => {
   it('gives mean ± sample sd per series and the change of the means from the baseline series', () => {
-    const s = groupSeries([run('a', 'Demo', 'h1', 100, 10), run('b', 'Demo', 'h1', 140, 14), run('c', 'Demo', 'h2', 200, 6), run('d', 'Demo', 'h2', 220, 4)]);
+    const s = groupSeries([
+      run('a', 'Demo', 'h1', 100, 10),
+      run('b', 'Demo', 'h1', 140, 14),
+      run('c', 'Demo', 'h2', 200, 6),
+      run('d', 'Demo', 'h2', 220, 4),
+    ]);
     const rows = seriesRows(s);
     const reqs = rows.find((r) => r.metric.key === 'requests');
     expect(reqs?.cells[0]?.spread).toMatchObject({ n: 2, mean: 120 });
@@ -37,12 +54,14 @@ describe('seriesRows', () => {
     expect(p95?.cells.map((c) => c.spread?.mean)).toEqual([12, 5]);
     expect(p95?.cells[1]?.change.verdict).toBe('better');
     expect(p95?.cells[0]?.change.verdict).toBe('same');
-    expect(seriesRows(baselineFirst(s, 'c')).find((r) => r.metric.key === 'p95')?.cells[1]?.change.verdict).toBe('worse');
+    expect(seriesRows(baselineFirst(s, 'c')).find((r) => r.metric.key === 'p95')?.cells[1]?.change.verdict).toBe(
+      'worse',
+    );
   });
 });
 
 describe('format', () => {
-  it('writes values, changes and spreads in the metric\'s unit', () => {
+  it("writes values, changes and spreads in the metric's unit", () => {
     expect(fmtValue('ms', 12.345)).toBe('12.3ms');
     expect(fmtValue('fraction', 0.005)).toBe('0.50%');
     expect(fmtValue('count', null)).toBe('—');

@@ -6,7 +6,12 @@ import { KEY_METRICS, spread, type KeyMetric, type Spread } from 'loadsmith/repo
 import type { Summary } from 'loadsmith/metrics';
 import { change, type Change } from './verdict.ts';
 
-export interface SeriesMember { id: string; planName: string; label: string | null; summary: Summary }
+export interface SeriesMember {
+  id: string;
+  planName: string;
+  label: string | null;
+  summary: Summary;
+}
 
 export interface RunSeries {
   key: string;
@@ -25,7 +30,10 @@ export function groupSeries(runs: readonly SeriesMember[]): RunSeries[] {
     if (r.label === null) continue;
     const key = `${r.planName}\u0000${r.label}`;
     let s = byKey.get(key);
-    if (!s) { s = { key, name: r.label, planName: r.planName, label: r.label, runIds: [], summaries: [] }; byKey.set(key, s); }
+    if (!s) {
+      s = { key, name: r.label, planName: r.planName, label: r.label, runIds: [], summaries: [] };
+      byKey.set(key, s);
+    }
     s.runIds.push(r.id);
     s.summaries.push(r.summary);
   }
@@ -42,9 +50,15 @@ export function baselineFirst(series: readonly RunSeries[], baselineRunId: strin
   return [series[i] as RunSeries, ...series.slice(0, i), ...series.slice(i + 1)];
 }
 
-export interface SeriesCell { spread: Spread | null; change: Change }
+export interface SeriesCell {
+  spread: Spread | null;
+  change: Change;
+}
 
-export interface SeriesRow { metric: KeyMetric; cells: SeriesCell[] }
+export interface SeriesRow {
+  metric: KeyMetric;
+  cells: SeriesCell[];
+}
 
 /** Per key metric, each series' spread and the change of its mean from the first (baseline) series' mean. */
 export function seriesRows(series: readonly RunSeries[], metrics: readonly KeyMetric[] = KEY_METRICS): SeriesRow[] {

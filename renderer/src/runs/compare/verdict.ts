@@ -14,6 +14,13 @@ export interface Change {
 export function change(metric: Pick<KeyMetric, 'better'>, baseline: number | null, value: number | null): Change {
   if (baseline === null || value === null) return { value, delta: null, verdict: null };
   const d = delta(baseline, value);
-  const verdict: Verdict = d.abs === 0 ? 'same' : metric.better === 'neither' ? 'neutral' : (d.abs > 0) === (metric.better === 'higher') ? 'better' : 'worse';
+  const verdict: Verdict =
+    d.abs === 0
+      ? 'same'
+      : metric.better === 'neither'
+        ? 'neutral'
+        : d.abs > 0 === (metric.better === 'higher')
+          ? 'better'
+          : 'worse';
   return { value, delta: d, verdict };
 }

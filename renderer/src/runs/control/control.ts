@@ -21,13 +21,30 @@ export interface ControlRow {
 }
 
 /** One row per scenario of the run, at test time `elapsedMs` (undefined: not known yet). */
-export function controlRows(scenarios: readonly ScenarioInfo[], state: ControlState | undefined, elapsedMs: number | undefined): ControlRow[] {
+export function controlRows(
+  scenarios: readonly ScenarioInfo[],
+  state: ControlState | undefined,
+  elapsedMs: number | undefined,
+): ControlRow[] {
   return scenarios.map((sc) => {
     const target = state?.targets[sc.name];
-    const current = !target ? 'plan' : 'vus' in target ? `${target.vus} VU${target.vus === 1 ? '' : 's'}` : `${target.rate} iterations/s`;
+    const current = !target
+      ? 'plan'
+      : 'vus' in target
+        ? `${target.vus} VU${target.vus === 1 ? '' : 's'}`
+        : `${target.rate} iterations/s`;
     const unit = sc.scale?.unit ?? null;
-    const row: ControlRow = { name: sc.name, executor: sc.executor, unit, current, ...(sc.scale?.unit === 'vus' ? { maxVus: sc.scale.maxVus } : {}) };
-    const blocked = unit === null ? `${sc.executor} runs a number of iterations: pause and resume apply to it, not a scale` : notRunning(sc, elapsedMs);
+    const row: ControlRow = {
+      name: sc.name,
+      executor: sc.executor,
+      unit,
+      current,
+      ...(sc.scale?.unit === 'vus' ? { maxVus: sc.scale.maxVus } : {}),
+    };
+    const blocked =
+      unit === null
+        ? `${sc.executor} runs a number of iterations: pause and resume apply to it, not a scale`
+        : notRunning(sc, elapsedMs);
     return blocked ? { ...row, blocked } : row;
   });
 }
@@ -40,14 +57,24 @@ function notRunning(sc: ScenarioInfo, elapsedMs: number | undefined): string | u
 }
 
 /** A typed target: `{ vus }` or `{ rate }`, or the problem in words. */
-export function parseTarget(row: ControlRow, text: string): { ok: true; target: { vus: number } | { rate: number } } | { ok: false; problem: string } {
+export function parseTarget(
+  row: ControlRow,
+  text: string,
+): { ok: true; target: { vus: number } | { rate: number } } | { ok: false; problem: string } {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
-    return { ok: false, problem: row.unit === 'vus' ? `VUs of ${row.name}: a whole number of 0 or more` : `Rate of ${row.name}: iterations per second, 0 or more` };
+    return {
+      ok: false,
+      problem:
+        row.unit === 'vus'
+          ? `VUs of ${row.name}: a whole number of 0 or more`
+          : `Rate of ${row.name}: iterations per second, 0 or more`,
+    };
   }
   if (row.unit === 'vus') {
     if (!Number.isInteger(value)) return { ok: false, problem: `VUs of ${row.name}: a whole number of 0 or more` };
-    if (row.maxVus !== undefined && value > row.maxVus) return { ok: false, problem: `VUs of ${row.name}: at most ${row.maxVus} in this run` };
+    if (row.maxVus !== undefined && value > row.maxVus)
+      return { ok: false, problem: `VUs of ${row.name}: at most ${row.maxVus} in this run` };
     return { ok: true, target: { vus: value } };
   }
   return { ok: true, target: { rate: value } };

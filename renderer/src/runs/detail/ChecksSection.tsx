@@ -12,14 +12,30 @@ export function ChecksSection({ checks }: { checks: Summary['checks'] }) {
   return (
     <Section title="Checks">
       <table className="table" aria-label="Checks">
-        <thead><tr><th scope="col">Check</th><th scope="col">Where</th><th scope="col" className="num">Passed</th><th scope="col" className="num">Failed</th><th scope="col" className="num">Pass %</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Check</th>
+            <th scope="col">Where</th>
+            <th scope="col" className="num">
+              Passed
+            </th>
+            <th scope="col" className="num">
+              Failed
+            </th>
+            <th scope="col" className="num">
+              Pass %
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {checks.map((c, i) => {
             const total = c.passes + c.fails;
             return (
               <tr key={i}>
                 <th scope="row">
-                  <span className={c.fails === 0 ? 'text-good' : 'text-bad'} aria-hidden="true">{c.fails === 0 ? '✓' : '✗'} </span>
+                  <span className={c.fails === 0 ? 'text-good' : 'text-bad'} aria-hidden="true">
+                    {c.fails === 0 ? '✓' : '✗'}{' '}
+                  </span>
                   {c.name}
                   {c.failure && <div className="small muted">e.g. {c.failure}</div>}
                 </th>

@@ -10,16 +10,19 @@ export function KeyNumbers({ summary: s }: { summary: Summary }) {
   const checks = s.metrics.checks;
   const iterations = s.metrics.iterations;
   return (
-    <Tiles label="Key numbers" tiles={[
-      ['Duration', fmtMs(s.durationMs)],
-      ['Requests', fmtCount(s._total)],
-      ['Req/s', fmtRate(s._rps)],
-      ['p50', fmtMs(s._p50)],
-      ['p95', duration?.type === 'trend' ? fmtMs(duration.p95) : '—'],
-      ['p99', fmtMs(s._p99)],
-      ['Failed', failed?.type === 'rate' ? fmtPct(failed.rate) : '—'],
-      ['Checks passed', checks?.type === 'rate' ? fmtPct(checks.rate) : '—'],
-      ['Iterations', iterations?.type === 'counter' ? fmtCount(iterations.count) : '—'],
-    ]} />
+    <Tiles
+      label="Key numbers"
+      tiles={[
+        ['Duration', fmtMs(s.durationMs)],
+        ['Requests', fmtCount(s._total)],
+        ['Req/s', fmtRate(s._rps)],
+        ['p50', fmtMs(s._p50)],
+        ['p95', duration?.type === 'trend' ? fmtMs(duration.p95) : '—'],
+        ['p99', fmtMs(s._p99)],
+        ['Failed', failed?.type === 'rate' ? fmtPct(failed.rate) : '—'],
+        ['Checks passed', checks?.type === 'rate' ? fmtPct(checks.rate) : '—'],
+        ['Iterations', iterations?.type === 'counter' ? fmtCount(iterations.count) : '—'],
+      ]}
+    />
   );
 }

@@ -6,7 +6,11 @@ export function NotesSection({ notes }: { notes: readonly string[] }) {
   if (notes.length === 0) return null;
   return (
     <Section title="Notes">
-      <ul className="notes">{notes.map((n, i) => <li key={i}>{n}</li>)}</ul>
+      <ul className="notes">
+        {notes.map((n, i) => (
+          <li key={i}>{n}</li>
+        ))}
+      </ul>
     </Section>
   );
 }

@@ -33,10 +33,20 @@ export function RequestTable({ rows, sort, onSort, selected, onSelect }: Props) 
         <thead>
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c.column} scope="col" className={c.num ? 'num' : undefined}
-                aria-sort={sort.column === c.column ? (sort.descending ? 'descending' : 'ascending') : undefined}>
-                <button type="button" className="sort" aria-label={`Sort by ${c.label}`} onClick={() => onSort(c.column)}>
-                  {c.label}{sort.column === c.column ? (sort.descending ? ' ▼' : ' ▲') : ''}
+              <th
+                key={c.column}
+                scope="col"
+                className={c.num ? 'num' : undefined}
+                aria-sort={sort.column === c.column ? (sort.descending ? 'descending' : 'ascending') : undefined}
+              >
+                <button
+                  type="button"
+                  className="sort"
+                  aria-label={`Sort by ${c.label}`}
+                  onClick={() => onSort(c.column)}
+                >
+                  {c.label}
+                  {sort.column === c.column ? (sort.descending ? ' ▼' : ' ▲') : ''}
                 </button>
               </th>
             ))}
@@ -45,10 +55,23 @@ export function RequestTable({ rows, sort, onSort, selected, onSelect }: Props) 
         <tbody>
           {rows.map((r) => (
             // The whole row opens the request's charts (the name's button is the keyboard's way).
-            <tr key={r.key} className={`pickable${selected === r.key ? ' selected' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('button')) onSelect(r); }}>
+            <tr
+              key={r.key}
+              className={`pickable${selected === r.key ? ' selected' : ''}`}
+              onClick={(e) => {
+                if (!(e.target as HTMLElement).closest('button')) onSelect(r);
+              }}
+            >
               <th scope="row">
-                <button type="button" className="pick" aria-pressed={selected === r.key} onClick={() => onSelect(r)} title="Show this request's charts">
-                  {r.method && <span className="method">{r.method} </span>}{r.name}
+                <button
+                  type="button"
+                  className="pick"
+                  aria-pressed={selected === r.key}
+                  onClick={() => onSelect(r)}
+                  title="Show this request's charts"
+                >
+                  {r.method && <span className="method">{r.method} </span>}
+                  {r.name}
                 </button>
                 {r.scenario && <span className="muted small"> ({r.scenario})</span>}
               </th>
@@ -58,9 +81,16 @@ export function RequestTable({ rows, sort, onSort, selected, onSelect }: Props) 
               <td className="num">{fmtMs(r.p95)}</td>
               <td className="num">{fmtMs(r.p99)}</td>
               <td className="num">{fmtMs(r.max)}</td>
-              <td className="num"><span className={r.failedRate > 0 ? 'text-bad' : undefined}>{fmtPct(r.failedRate)}</span></td>
-              <td className="num">{r.checksRate === null ? <span className="muted">—</span>
-                : <span className={r.checksRate < 1 ? 'text-bad' : undefined}>{fmtPct(r.checksRate)}</span>}</td>
+              <td className="num">
+                <span className={r.failedRate > 0 ? 'text-bad' : undefined}>{fmtPct(r.failedRate)}</span>
+              </td>
+              <td className="num">
+                {r.checksRate === null ? (
+                  <span className="muted">—</span>
+                ) : (
+                  <span className={r.checksRate < 1 ? 'text-bad' : undefined}>{fmtPct(r.checksRate)}</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -18,19 +18,37 @@ export function RequestsPanel({ rows, points, empty }: Props) {
   const [selected, setSelected] = useState<{ key: string; name: string } | null>(null);
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   // Text columns start ascending, numbers descending (the biggest first, as one looks for the worst).
-  const onSort = useCallback((column: SortColumn) => setSort((s) => (
-    s.column === column ? { column, descending: !s.descending } : { column, descending: column !== 'name' })), []);
+  const onSort = useCallback(
+    (column: SortColumn) =>
+      setSort((s) =>
+        s.column === column ? { column, descending: !s.descending } : { column, descending: column !== 'name' },
+      ),
+    [],
+  );
   // A running run's rows are keyed by name, a finished one's by scenario + name + method: follow the name across.
-  const selectedKey = selected === null ? null
-    : rows.some((r) => r.key === selected.key) ? selected.key : rows.find((r) => r.name === selected.name)?.key ?? null;
-  const onSelect = useCallback((r: RequestRow) => setSelected((s) => (s?.name === r.name && s.key === r.key ? null : { key: r.key, name: r.name })), []);
+  const selectedKey =
+    selected === null
+      ? null
+      : rows.some((r) => r.key === selected.key)
+        ? selected.key
+        : (rows.find((r) => r.name === selected.name)?.key ?? null);
+  const onSelect = useCallback(
+    (r: RequestRow) =>
+      setSelected((s) => (s?.name === r.name && s.key === r.key ? null : { key: r.key, name: r.name })),
+    [],
+  );
   return (
     <Section title="Requests">
-      {rows.length === 0 ? <p className="muted">{empty}</p> : (
+      {rows.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
         <>
           <RequestTable rows={sorted} sort={sort} onSort={onSort} selected={selectedKey} onSelect={onSelect} />
-          {selected ? <RequestCharts points={points} name={selected.name} />
-            : <p className="muted small">Select a request to see its rate and latency over time.</p>}
+          {selected ? (
+            <RequestCharts points={points} name={selected.name} />
+          ) : (
+            <p className="muted small">Select a request to see its rate and latency over time.</p>
+          )}
         </>
       )}
     </Section>

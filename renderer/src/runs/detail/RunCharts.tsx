@@ -22,14 +22,25 @@ export function RunCharts({ points, openModel }: Props) {
   const s = useMemo(() => runSeries(points, openModel), [points, openModel]);
   return (
     <Section title="Charts">
-      {points.length === 0 && <p className="muted dashboard-note" role="status">No measurements yet: the charts fill in every second.</p>}
+      {points.length === 0 && (
+        <p className="muted dashboard-note" role="status">
+          No measurements yet: the charts fill in every second.
+        </p>
+      )}
       <div className="run-charts">
         <TimeChart id="rps" title="Requests per second" unit="req/s" series={s.rps} />
         <TimeChart id="failed" title="Failed requests (%)" unit="%" series={s.failedShare} />
         <TimeChart id="vus" title="Active virtual users" unit="VUs" series={s.vus} />
         <TimeChart id="latency" title="Latency percentiles (http_req_duration)" unit="ms" series={s.latency} />
         <TimeChart id="data" title="Data on the wire (data_received, data_sent)" unit="kB/s" series={s.data} />
-        {s.arrival && <TimeChart id="arrival" title="Arrival rate: target vs achieved (open model)" unit="it/s" series={s.arrival} />}
+        {s.arrival && (
+          <TimeChart
+            id="arrival"
+            title="Arrival rate: target vs achieved (open model)"
+            unit="it/s"
+            series={s.arrival}
+          />
+        )}
       </div>
     </Section>
   );

@@ -22,7 +22,11 @@ import { StallNotice } from './StallNotice.tsx';
 import { StatusCodesSection } from './StatusCodesSection.tsx';
 import { ThresholdsSection } from './ThresholdsSection.tsx';
 
-interface Props { run: RunDetail; points: readonly RunPoint[]; latest: Tick | undefined }
+interface Props {
+  run: RunDetail;
+  points: readonly RunPoint[];
+  latest: Tick | undefined;
+}
 
 const ARRIVAL = /arrival-rate/;
 

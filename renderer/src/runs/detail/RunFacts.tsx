@@ -15,7 +15,9 @@ const STOPPED_BY: Record<string, string> = {
 
 /** "vus=10, duration=30s", or "none". */
 export function overridesText(o: RunDetail['overrides']): string {
-  const parts = Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
+  const parts = Object.entries(o)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${String(v)}`);
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
@@ -24,16 +26,60 @@ export function RunFacts({ run }: { run: RunDetail }) {
   const generator = run.summary?.generator;
   return (
     <dl className="facts" aria-label="Run facts">
-      <div><dt>Status</dt><dd><RunStatusBadge status={run.status} /></dd></div>
-      <div><dt>Plan</dt><dd>{run.planId ? <a href={hrefFor({ page: 'plan', id: run.planId })}>{run.planName}</a> : run.planName}</dd></div>
-      <div><dt>Environment</dt><dd>{run.environment ?? 'none'}</dd></div>
-      {run.label && <div><dt>Label</dt><dd>{run.label}</dd></div>}
-      <div><dt>Started</dt><dd><Time iso={run.startedAt} /></dd></div>
-      <div><dt>Ended</dt><dd><Time iso={run.endedAt} /></dd></div>
-      <div><dt>Duration</dt><dd>{run.durationMs !== null ? fmtMs(run.durationMs) : '—'}</dd></div>
-      <div><dt>Overrides</dt><dd>{overridesText(run.overrides)}</dd></div>
-      {run.summary && <div><dt>Stopped by</dt><dd>{STOPPED_BY[run.summary.stoppedBy] ?? run.summary.stoppedBy}</dd></div>}
-      {generator && <div><dt>Generator</dt><dd>{generator.workers} worker{generator.workers === 1 ? '' : 's'} on {generator.cpus} CPUs</dd></div>}
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <RunStatusBadge status={run.status} />
+        </dd>
+      </div>
+      <div>
+        <dt>Plan</dt>
+        <dd>{run.planId ? <a href={hrefFor({ page: 'plan', id: run.planId })}>{run.planName}</a> : run.planName}</dd>
+      </div>
+      <div>
+        <dt>Environment</dt>
+        <dd>{run.environment ?? 'none'}</dd>
+      </div>
+      {run.label && (
+        <div>
+          <dt>Label</dt>
+          <dd>{run.label}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Started</dt>
+        <dd>
+          <Time iso={run.startedAt} />
+        </dd>
+      </div>
+      <div>
+        <dt>Ended</dt>
+        <dd>
+          <Time iso={run.endedAt} />
+        </dd>
+      </div>
+      <div>
+        <dt>Duration</dt>
+        <dd>{run.durationMs !== null ? fmtMs(run.durationMs) : '—'}</dd>
+      </div>
+      <div>
+        <dt>Overrides</dt>
+        <dd>{overridesText(run.overrides)}</dd>
+      </div>
+      {run.summary && (
+        <div>
+          <dt>Stopped by</dt>
+          <dd>{STOPPED_BY[run.summary.stoppedBy] ?? run.summary.stoppedBy}</dd>
+        </div>
+      )}
+      {generator && (
+        <div>
+          <dt>Generator</dt>
+          <dd>
+            {generator.workers} worker{generator.workers === 1 ? '' : 's'} on {generator.cpus} CPUs
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -11,14 +11,29 @@ export function ScenariosSection({ scenarios }: { scenarios: Summary['scenarios'
       <table className="table" aria-label="Scenarios">
         <thead>
           <tr>
-            <th scope="col">Scenario</th><th scope="col">Executor</th><th scope="col" className="num">Max VUs</th>
-            <th scope="col" className="num">Iterations</th><th scope="col" className="num">Interrupted</th><th scope="col" className="num">Dropped</th>
+            <th scope="col">Scenario</th>
+            <th scope="col">Executor</th>
+            <th scope="col" className="num">
+              Max VUs
+            </th>
+            <th scope="col" className="num">
+              Iterations
+            </th>
+            <th scope="col" className="num">
+              Interrupted
+            </th>
+            <th scope="col" className="num">
+              Dropped
+            </th>
           </tr>
         </thead>
         <tbody>
           {scenarios.map((s) => (
             <tr key={s.name}>
-              <th scope="row">{s.name}<div className="small muted">{s.description}</div></th>
+              <th scope="row">
+                {s.name}
+                <div className="small muted">{s.description}</div>
+              </th>
               <td className="mono">{s.executor}</td>
               <td className="num">{fmtCount(s.maxVus)}</td>
               <td className="num">{fmtCount(s.iterations)}</td>

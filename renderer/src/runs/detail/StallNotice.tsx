@@ -11,9 +11,14 @@ export function StallNotice({ stalls, running }: { stalls: readonly Stall[]; run
     <div className="notice notice-warning" role="status" aria-label="Stalls">
       <div className="notice-body">
         <p className="notice-title">
-          The target stalled{running ? '' : ` ${stalls.length === 1 ? 'once' : `${stalls.length} times`}`}: closed-model percentiles understate it
+          The target stalled{running ? '' : ` ${stalls.length === 1 ? 'once' : `${stalls.length} times`}`}: closed-model
+          percentiles understate it
         </p>
-        <ul>{stalls.map((s) => <li key={s.atS}>{s.message}</li>)}</ul>
+        <ul>
+          {stalls.map((s) => (
+            <li key={s.atS}>{s.message}</li>
+          ))}
+        </ul>
       </div>
     </div>
   );

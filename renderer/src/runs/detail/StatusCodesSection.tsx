@@ -2,7 +2,8 @@
 import { fmtCount, fmtPct } from '../../format/numbers.ts';
 import { Section } from '../../ui/Section.tsx';
 
-const tone = (code: number): string | undefined => (code === 0 || code >= 500 ? 'text-bad' : code >= 400 ? 'text-warn' : undefined);
+const tone = (code: number): string | undefined =>
+  code === 0 || code >= 500 ? 'text-bad' : code >= 400 ? 'text-warn' : undefined;
 
 /** Section "Status codes": table with Status, Count and Share. */
 export function StatusCodesSection({ statuses }: { statuses: Readonly<Record<string, number>> }) {
@@ -12,11 +13,23 @@ export function StatusCodesSection({ statuses }: { statuses: Readonly<Record<str
   return (
     <Section title="Status codes">
       <table className="table table-narrow" aria-label="Status codes">
-        <thead><tr><th scope="col">Status</th><th scope="col" className="num">Count</th><th scope="col" className="num">Share</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Count
+            </th>
+            <th scope="col" className="num">
+              Share
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {entries.map(([code, count]) => (
             <tr key={code}>
-              <th scope="row" className={tone(Number(code))}>{code === '0' ? 'no response' : code}</th>
+              <th scope="row" className={tone(Number(code))}>
+                {code === '0' ? 'no response' : code}
+              </th>
               <td className="num">{fmtCount(count)}</td>
               <td className="num">{fmtPct(total > 0 ? count / total : 0)}</td>
             </tr>

@@ -4,7 +4,10 @@ export function Tiles({ label, tiles }: { label: string; tiles: readonly (readon
   return (
     <ul className="tiles" aria-label={label}>
       {tiles.map(([name, value]) => (
-        <li key={name} className="tile"><span className="tile-label">{name}</span><span className="tile-value">{value}</span></li>
+        <li key={name} className="tile">
+          <span className="tile-label">{name}</span>
+          <span className="tile-value">{value}</span>
+        </li>
       ))}
     </ul>
   );

@@ -22,7 +22,12 @@ export interface DashboardData {
 
 export type Stall = NonNullable<RunSummary['stalls']>[number];
 
-export function dashboardData(running: boolean, latest: Tick | undefined, summary: RunSummary | null, points: readonly RunPoint[]): DashboardData {
+export function dashboardData(
+  running: boolean,
+  latest: Tick | undefined,
+  summary: RunSummary | null,
+  points: readonly RunPoint[],
+): DashboardData {
   if (running) {
     return {
       rows: latest ? liveRows(latest.live) : [],
@@ -38,18 +43,28 @@ export function dashboardData(running: boolean, latest: Tick | undefined, summar
     return {
       rows: summaryRows(summary),
       // A partial summary (the app was killed mid-run) has no per-request numbers: its stored seconds do not hold them.
-      noRows: summary.partial ? 'Not known: this run was cut off and summed up from its stored seconds, which hold no per-request numbers.' : 'This run sent no requests.',
-      statuses: summary.statuses, errors: summary.errors,
-      thresholds: summary.thresholds, evaluated: `at the end (${fmtMs(summary.durationMs)})`,
+      noRows: summary.partial
+        ? 'Not known: this run was cut off and summed up from its stored seconds, which hold no per-request numbers.'
+        : 'This run sent no requests.',
+      statuses: summary.statuses,
+      errors: summary.errors,
+      thresholds: summary.thresholds,
+      evaluated: `at the end (${fmtMs(summary.durationMs)})`,
       stalls: summary.stalls ?? [],
     };
   }
   const last = points.at(-1);
   const statuses: Record<string, number> = {};
-  for (const p of points) for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  for (const p of points)
+    for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   return {
-    rows: [], noRows: 'This run has no summary (it did not finish): per-request totals were not kept; the charts show what was stored.',
-    statuses, errors: [], thresholds: last?.thresholds ?? [], evaluated: last ? `last stored second (${fmtMs(last.elapsedMs)})` : 'never',
+    rows: [],
+    noRows:
+      'This run has no summary (it did not finish): per-request totals were not kept; the charts show what was stored.',
+    statuses,
+    errors: [],
+    thresholds: last?.thresholds ?? [],
+    evaluated: last ? `last stored second (${fmtMs(last.elapsedMs)})` : 'never',
     stalls: [],
   };
 }

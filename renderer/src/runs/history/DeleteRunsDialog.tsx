@@ -15,12 +15,24 @@ export const runsText = (n: number): string => (n === 1 ? '1 run' : `${n} runs`)
 export function DeleteRunsDialog({ runs, names, onConfirm, onCancel }: Props) {
   const running = runs.filter((r) => r.status === 'running').length;
   return (
-    <ConfirmDialog title={`Delete ${runsText(runs.length)}?`} confirmLabel={`Delete ${runsText(runs.length)}`} onConfirm={onConfirm} onCancel={onCancel}>
+    <ConfirmDialog
+      title={`Delete ${runsText(runs.length)}?`}
+      confirmLabel={`Delete ${runsText(runs.length)}`}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       <p>Their summaries and per-second samples are removed for good.</p>
       <ul className="delete-list">
-        {runs.map((r) => <li key={r.id}>{names.get(r.id) ?? r.planName}</li>)}
+        {runs.map((r) => (
+          <li key={r.id}>{names.get(r.id) ?? r.planName}</li>
+        ))}
       </ul>
-      {running > 0 && <p className="text-warn">{running === 1 ? 'One run is' : `${running} runs are`} still going and will not be deleted: stop {running === 1 ? 'it' : 'them'} first.</p>}
+      {running > 0 && (
+        <p className="text-warn">
+          {running === 1 ? 'One run is' : `${running} runs are`} still going and will not be deleted: stop{' '}
+          {running === 1 ? 'it' : 'them'} first.
+        </p>
+      )}
     </ConfirmDialog>
   );
 }

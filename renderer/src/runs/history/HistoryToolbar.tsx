@@ -22,7 +22,11 @@ export function HistoryToolbar({ filter, choices, onFilter, selected, onCompare,
         Runs of
         <select value={filter.plan} onChange={(e) => onFilter({ ...filter, plan: e.target.value })}>
           <option value="">All plans</option>
-          {choices.plans.map((p) => <option key={p} value={p}>{p}</option>)}
+          {choices.plans.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
         </select>
       </label>
       <label className="inline-label">
@@ -30,16 +34,29 @@ export function HistoryToolbar({ filter, choices, onFilter, selected, onCompare,
         <select value={filter.label} onChange={(e) => onFilter({ ...filter, label: e.target.value })}>
           <option value="">All labels</option>
           {choices.unlabelled && <option value={NO_LABEL}>No label</option>}
-          {choices.labels.map((l) => <option key={l} value={l}>{l}</option>)}
+          {choices.labels.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
         </select>
       </label>
       <span className="toolbar-spacer" />
-      <span className="muted" role="status">{selected === 0 ? 'Tick runs to compare or delete them' : `${runsText(selected)} selected`}</span>
-      <button type="button" className="primary" onClick={onCompare} disabled={selected < 2}
-        title={selected < 2 ? 'Select two or more runs' : 'Overlaid charts and the changes from the first selected run'}>
+      <span className="muted" role="status">
+        {selected === 0 ? 'Tick runs to compare or delete them' : `${runsText(selected)} selected`}
+      </span>
+      <button
+        type="button"
+        className="primary"
+        onClick={onCompare}
+        disabled={selected < 2}
+        title={selected < 2 ? 'Select two or more runs' : 'Overlaid charts and the changes from the first selected run'}
+      >
         Compare
       </button>
-      <button type="button" className="danger" onClick={onDelete} disabled={selected === 0}>Delete</button>
+      <button type="button" className="danger" onClick={onDelete} disabled={selected === 0}>
+        Delete
+      </button>
     </div>
   );
 }

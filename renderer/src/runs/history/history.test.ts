@@ -3,10 +3,25 @@ import type { RunRow } from '../../../../app/contract/runs.ts';
 import { effectiveSelection, filterChoices, filterRuns, NO_LABEL, toggle, toggleAll } from './selection.ts';
 
 const row = (id: string, planName: string, label: string | null, startedAt: string): RunRow => ({
-  id, planId: 'p', planName, environment: null, label, status: 'passed', startedAt, endedAt: null, durationMs: 1, overrides: {}, key: null, error: null,
+  id,
+  planId: 'p',
+  planName,
+  environment: null,
+  label,
+  status: 'passed',
+  startedAt,
+  endedAt: null,
+  durationMs: 1,
+  overrides: {},
+  key: null,
+  error: null,
 });
 // Newest first, as runs.list returns them.
-const runs = [row('c', 'Demo', 'h2', '2025-01-01T10:02:00Z'), row('b', 'Other', null, '2025-01-01T10:01:00Z'), row('a', 'Demo', 'h1', '2025-01-01T10:00:00Z')];
+const runs = [
+  row('c', 'Demo', 'h2', '2025-01-01T10:02:00Z'),
+  row('b', 'Other', null, '2025-01-01T10:01:00Z'),
+  row('a', 'Demo', 'h1', '2025-01-01T10:00:00Z'),
+];
 
 describe('history filters', () => {
   it('filter by plan, by label, by "no label", or both', () => {
@@ -38,6 +53,8 @@ describe('history selection', () => {
 
   it('acts only on selected runs that are still listed and shown', () => {
     expect(effectiveSelection(['gone', 'a', 'c'], runs).map((r) => r.id)).toEqual(['a', 'c']);
-    expect(effectiveSelection(['a', 'b'], filterRuns(runs, { plan: 'Other', label: '' })).map((r) => r.id)).toEqual(['b']);
+    expect(effectiveSelection(['a', 'b'], filterRuns(runs, { plan: 'Other', label: '' })).map((r) => r.id)).toEqual([
+      'b',
+    ]);
   });
 });

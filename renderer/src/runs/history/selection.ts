@@ -2,14 +2,19 @@
 import type { RunRow } from '../../../../app/contract/runs.ts';
 
 /** '' means "all"; the label filter also takes NO_LABEL. */
-export interface HistoryFilter { plan: string; label: string }
+export interface HistoryFilter {
+  plan: string;
+  label: string;
+}
 
 export const NO_LABEL = '\u0000no-label';
 
 export function filterRuns(runs: readonly RunRow[], f: HistoryFilter): RunRow[] {
-  return runs.filter((r) =>
-    (f.plan === '' || r.planName === f.plan)
-    && (f.label === '' || (f.label === NO_LABEL ? r.label === null : r.label === f.label)));
+  return runs.filter(
+    (r) =>
+      (f.plan === '' || r.planName === f.plan) &&
+      (f.label === '' || (f.label === NO_LABEL ? r.label === null : r.label === f.label)),
+  );
 }
 
 /** The plans and labels present, sorted, for the filter lists. */

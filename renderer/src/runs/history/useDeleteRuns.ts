@@ -7,17 +7,21 @@ import type { Messages } from '../../ui/messages.ts';
 /** Resolves with the ids that are gone. */
 export function useDeleteRuns(report: Messages['push']): (runs: readonly RunRow[]) => Promise<string[]> {
   const client = useClient();
-  return useCallback(async (runs) => {
-    const gone: string[] = [];
-    for (const run of runs) {
-      try {
-        await client.call('runs.delete', { id: run.id });
-        gone.push(run.id);
-      } catch (error) {
-        report({ kind: 'error', title: `Could not delete the run of ${run.planName}`, error });
+  return useCallback(
+    async (runs) => {
+      const gone: string[] = [];
+      for (const run of runs) {
+        try {
+          await client.call('runs.delete', { id: run.id });
+          gone.push(run.id);
+        } catch (error) {
+          report({ kind: 'error', title: `Could not delete the run of ${run.planName}`, error });
+        }
       }
-    }
-    if (gone.length > 0) report({ kind: 'info', content: `Deleted ${gone.length === 1 ? '1 run' : `${gone.length} runs`}.` });
-    return gone;
-  }, [client, report]);
+      if (gone.length > 0)
+        report({ kind: 'info', content: `Deleted ${gone.length === 1 ? '1 run' : `${gone.length} runs`}.` });
+      return gone;
+    },
+    [client, report],
+  );
 }

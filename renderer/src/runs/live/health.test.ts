@@ -23,7 +23,9 @@ describe('generator health', () => {
 
   it('ignores the sliver of a last interval and finds the engine note of a finished run', () => {
     expect(generatorHealth([point(1), point(1.1, { span: 0.1, ...load(1, 1) })]).busySeconds).toBe(0);
-    expect(generatorNote(summary({ notes: ['x', 'the load generator was saturated for 3 of 10 seconds'] }))).toMatch(/3 of 10/);
+    expect(generatorNote(summary({ notes: ['x', 'the load generator was saturated for 3 of 10 seconds'] }))).toMatch(
+      /3 of 10/,
+    );
     expect(generatorNote(summary())).toBeUndefined();
   });
 });

@@ -19,7 +19,10 @@ export interface GeneratorHealth {
 const busy = (g: RunPoint['generator']): boolean => g.cpu >= BUSY || g.elu >= BUSY;
 
 export function generatorHealth(points: readonly RunPoint[]): GeneratorHealth {
-  let busySeconds = 0, cpu = 0, elu = 0, seconds = 0;
+  let busySeconds = 0,
+    cpu = 0,
+    elu = 0,
+    seconds = 0;
   for (const p of points) {
     if (p.span < 0.5) continue;
     seconds++;
@@ -28,7 +31,12 @@ export function generatorHealth(points: readonly RunPoint[]): GeneratorHealth {
     elu = Math.max(elu, p.generator.elu);
   }
   const last = points.at(-1);
-  return { busySeconds, seconds, now: last && busy(last.generator) ? { cpu: last.generator.cpu, elu: last.generator.elu } : null, peak: { cpu, elu } };
+  return {
+    busySeconds,
+    seconds,
+    now: last && busy(last.generator) ? { cpu: last.generator.cpu, elu: last.generator.elu } : null,
+    peak: { cpu, elu },
+  };
 }
 
 /** Worth a warning: saturated now, or for at least two seconds so far. */

@@ -15,7 +15,10 @@ export function appendPoints<T extends { t: number }>(list: readonly T[], incomi
   let last = list.at(-1)?.t ?? Number.NEGATIVE_INFINITY;
   const fresh: T[] = [];
   for (const p of incoming) {
-    if (p.t > last) { fresh.push(p); last = p.t; }
+    if (p.t > last) {
+      fresh.push(p);
+      last = p.t;
+    }
   }
   return fresh.length === 0 ? list : list.concat(fresh);
 }

@@ -29,8 +29,18 @@ const checks = (pass: number, fail: number): number | null => (pass + fail > 0 ?
 
 export function liveRows(live: LiveTotals): RequestRow[] {
   return live.requests.map((r) => ({
-    key: r.name, name: r.name, method: r.method, scenario: null, count: r.count, rate: r.rate,
-    p50: r.p50, p95: r.p95, p99: r.p99, max: r.max, failedRate: share(r.failed, r.count), checksRate: checks(r.checksPass, r.checksFail),
+    key: r.name,
+    name: r.name,
+    method: r.method,
+    scenario: null,
+    count: r.count,
+    rate: r.rate,
+    p50: r.p50,
+    p95: r.p95,
+    p99: r.p99,
+    max: r.max,
+    failedRate: share(r.failed, r.count),
+    checksRate: checks(r.checksPass, r.checksFail),
   }));
 }
 
@@ -47,15 +57,27 @@ export function summaryRows(s: RunSummary): RequestRow[] {
   return s.requests.map((r) => {
     const c = checkTotals.get(`${r.scenario}\u0000${r.name}`);
     return {
-      key: `${r.scenario}\u0000${r.name}\u0000${r.method}`, name: r.name, method: r.method, scenario: multiScenario ? r.scenario : null,
-      count: r.count, rate: r.rate, p50: r.duration.med, p95: r.duration.p95, p99: r.duration.p99, max: r.duration.max,
-      failedRate: r.failedRate, checksRate: c ? checks(c.pass, c.fail) : null,
+      key: `${r.scenario}\u0000${r.name}\u0000${r.method}`,
+      name: r.name,
+      method: r.method,
+      scenario: multiScenario ? r.scenario : null,
+      count: r.count,
+      rate: r.rate,
+      p50: r.duration.med,
+      p95: r.duration.p95,
+      p99: r.duration.p99,
+      max: r.duration.max,
+      failedRate: r.failedRate,
+      checksRate: c ? checks(c.pass, c.fail) : null,
     };
   });
 }
 
 export type SortColumn = 'name' | 'count' | 'rate' | 'p50' | 'p95' | 'p99' | 'max' | 'failedRate' | 'checksRate';
-export interface Sort { column: SortColumn; descending: boolean }
+export interface Sort {
+  column: SortColumn;
+  descending: boolean;
+}
 
 /** A sorted copy; rows without a value (no checks) go last either way, ties keep name order. */
 export function sortRows(rows: readonly RequestRow[], sort: Sort): RequestRow[] {

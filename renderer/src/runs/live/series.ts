@@ -24,9 +24,20 @@ export interface RunSeries {
 
 /** Every chart's series from the run's points (one pass); `openModel` forces the arrival series (else: when scheduled). */
 export function runSeries(points: readonly RunPoint[], openModel = false): RunSeries {
-  const reqs: Point[] = [], failed: Point[] = [], share: Point[] = [], vus: Point[] = [], vusMax: Point[] = [];
-  const p50: Point[] = [], p90: Point[] = [], p95: Point[] = [], p99: Point[] = [];
-  const scheduled: Point[] = [], started: Point[] = [], dropped: Point[] = [], sent: Point[] = [], received: Point[] = [];
+  const reqs: Point[] = [],
+    failed: Point[] = [],
+    share: Point[] = [],
+    vus: Point[] = [],
+    vusMax: Point[] = [];
+  const p50: Point[] = [],
+    p90: Point[] = [],
+    p95: Point[] = [],
+    p99: Point[] = [];
+  const scheduled: Point[] = [],
+    started: Point[] = [],
+    dropped: Point[] = [],
+    sent: Point[] = [],
+    received: Point[] = [];
   let open = openModel;
   for (const p of points) {
     const full = p.span >= MIN_RATE_SPAN;
@@ -48,23 +59,48 @@ export function runSeries(points: readonly RunPoint[], openModel = false): RunSe
     p99.push([p.t, p.latency?.p99 ?? null]);
   }
   return {
-    rps: [{ name: 'requests/s', points: reqs }, { name: 'failed/s', points: failed }],
+    rps: [
+      { name: 'requests/s', points: reqs },
+      { name: 'failed/s', points: failed },
+    ],
     failedShare: [{ name: 'failed %', points: share }],
-    data: [{ name: 'received kB/s', points: received }, { name: 'sent kB/s', points: sent }],
+    data: [
+      { name: 'received kB/s', points: received },
+      { name: 'sent kB/s', points: sent },
+    ],
     // The limit muted and dashed: drawn over the active line where they are equal, which shows between its dashes.
-    vus: [{ name: 'active VUs', points: vus, step: true }, { name: 'max VUs', points: vusMax, dashed: true, step: true, color: '#9a9aa8' }],
-    latency: [{ name: 'p(50)', points: p50 }, { name: 'p(90)', points: p90 }, { name: 'p(95)', points: p95 }, { name: 'p(99)', points: p99 }],
+    vus: [
+      { name: 'active VUs', points: vus, step: true },
+      { name: 'max VUs', points: vusMax, dashed: true, step: true, color: '#9a9aa8' },
+    ],
+    latency: [
+      { name: 'p(50)', points: p50 },
+      { name: 'p(90)', points: p90 },
+      { name: 'p(95)', points: p95 },
+      { name: 'p(99)', points: p99 },
+    ],
     arrival: open
-      ? [{ name: 'target (scheduled/s)', points: scheduled, dashed: true }, { name: 'achieved (started/s)', points: started }, { name: 'dropped/s', points: dropped }]
+      ? [
+          { name: 'target (scheduled/s)', points: scheduled, dashed: true },
+          { name: 'achieved (started/s)', points: started },
+          { name: 'dropped/s', points: dropped },
+        ]
       : null,
   };
 }
 
-export interface RequestSeries { rate: Series[]; latency: Series[] }
+export interface RequestSeries {
+  rate: Series[];
+  latency: Series[];
+}
 
 /** One request name's series: req/s and failed/s (0 in seconds it was not sent), p50/p95/p99 (gaps then). */
 export function requestSeries(points: readonly RunPoint[], name: string): RequestSeries {
-  const rate: Point[] = [], failed: Point[] = [], p50: Point[] = [], p95: Point[] = [], p99: Point[] = [];
+  const rate: Point[] = [],
+    failed: Point[] = [],
+    p50: Point[] = [],
+    p95: Point[] = [],
+    p99: Point[] = [];
   for (const p of points) {
     const r = p.requests[name];
     const full = p.span >= MIN_RATE_SPAN;
@@ -76,7 +112,14 @@ export function requestSeries(points: readonly RunPoint[], name: string): Reques
     p99.push([p.t, has ? r.p99 : null]);
   }
   return {
-    rate: [{ name: 'requests/s', points: rate }, { name: 'failed/s', points: failed }],
-    latency: [{ name: 'p(50)', points: p50 }, { name: 'p(95)', points: p95 }, { name: 'p(99)', points: p99 }],
+    rate: [
+      { name: 'requests/s', points: rate },
+      { name: 'failed/s', points: failed },
+    ],
+    latency: [
+      { name: 'p(50)', points: p50 },
+      { name: 'p(95)', points: p95 },
+      { name: 'p(99)', points: p99 },
+    ],
   };
 }

@@ -26,7 +26,12 @@ export interface RunPoints {
   reload(): void;
 }
 
-interface State { stored: readonly RunPoint[] | undefined; live: readonly RunPoint[]; latest: Tick | undefined; error: unknown }
+interface State {
+  stored: readonly RunPoint[] | undefined;
+  live: readonly RunPoint[];
+  latest: Tick | undefined;
+  error: unknown;
+}
 
 export function useRunPoints(runId: string): RunPoints {
   const client = useClient();
@@ -46,7 +51,9 @@ export function useRunPoints(runId: string): RunPoints {
         lastT.current = Math.max(lastT.current ?? 0, last);
         setState((s) => ({ ...s, stored: samples, live: s.live.filter((p) => p.t > last), error: undefined }));
       },
-      (error: unknown) => { if (mine === generation.current) setState((s) => ({ ...s, error })); },
+      (error: unknown) => {
+        if (mine === generation.current) setState((s) => ({ ...s, error }));
+      },
     );
   }, [client, runId]);
 
@@ -67,7 +74,12 @@ export function useRunPoints(runId: string): RunPoints {
     pending.current.latest = tick;
     timer.current ??= setTimeout(flush, FLUSH_MS);
   });
-  useEffect(() => () => { if (timer.current !== null) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   useEffect(load, [load]);
   // The event channel (re)opened: ticks sent before may have been missed.

@@ -3,8 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Step, type Plan } from '../../../../../engine/plan/index.ts';
 import {
-  asDraft, branchesOf, childList, childrenOf, containerOf, entriesOf, keysOf, listOf, objectOf, planOf, requestAt, requestOf, scenarioAt,
-  scenarioEntries, scenarioNames, STEP_KIND_NAMES, STEP_KINDS, stepAt, stepKind, stepsAt, type RequestDraft, type ScenarioDraft,
+  asDraft,
+  branchesOf,
+  childList,
+  childrenOf,
+  containerOf,
+  entriesOf,
+  keysOf,
+  listOf,
+  objectOf,
+  planOf,
+  requestAt,
+  requestOf,
+  scenarioAt,
+  scenarioEntries,
+  scenarioNames,
+  STEP_KIND_NAMES,
+  STEP_KINDS,
+  stepAt,
+  stepKind,
+  stepsAt,
+  type RequestDraft,
+  type ScenarioDraft,
 } from './index.ts';
 import demoYaml from '../../../../../plans/demo.yaml?raw';
 
@@ -36,9 +56,15 @@ describe('drafts of a valid plan', () => {
 
 describe('drafts of a plan being typed', () => {
   it('hand out only what is what it claims to be', () => {
-    const draft = asDraft<Plan>({ scenarios: { a: 'not yet', b: { steps: 'none', stages: [1, { target: 'x' }] } }, defaults: [] });
+    const draft = asDraft<Plan>({
+      scenarios: { a: 'not yet', b: { steps: 'none', stages: [1, { target: 'x' }] } },
+      defaults: [],
+    });
     const plan = planOf(draft);
-    expect(scenarioEntries(draft)).toEqual([['a', undefined], ['b', { steps: 'none', stages: [1, { target: 'x' }] }]]);
+    expect(scenarioEntries(draft)).toEqual([
+      ['a', undefined],
+      ['b', { steps: 'none', stages: [1, { target: 'x' }] }],
+    ]);
     expect(objectOf(plan.defaults)).toBeUndefined();
     expect(listOf(scenarioAt(draft, 'b')?.steps)).toEqual([]);
     expect(listOf(scenarioAt(draft, 'b')?.stages).map((s) => objectOf(s)?.target)).toEqual([undefined, 'x']);
@@ -50,17 +76,19 @@ describe('drafts of a plan being typed', () => {
   });
 
   it('never throw, whatever the document holds', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.array(fc.oneof(fc.string(), fc.nat(5)), { maxLength: 6 }), (doc, path) => {
-      planOf(doc);
-      scenarioEntries(doc);
-      stepsAt(doc, path);
-      const step = stepAt(doc, path);
-      stepKind(step);
-      childrenOf(step);
-      branchesOf(step);
-      requestAt(doc, [...path, 'request']);
-      for (const [, sc] of scenarioEntries(doc)) listOf(sc?.steps).forEach((s) => childrenOf(s));
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.array(fc.oneof(fc.string(), fc.nat(5)), { maxLength: 6 }), (doc, path) => {
+        planOf(doc);
+        scenarioEntries(doc);
+        stepsAt(doc, path);
+        const step = stepAt(doc, path);
+        stepKind(step);
+        childrenOf(step);
+        branchesOf(step);
+        requestAt(doc, [...path, 'request']);
+        for (const [, sc] of scenarioEntries(doc)) listOf(sc?.steps).forEach((s) => childrenOf(s));
+      }),
+    );
   });
 });
 
@@ -78,7 +106,11 @@ describe('step kinds', () => {
         expect(branches).toEqual([]);
       } else if (branches.length > 0) {
         // Several lists (an if, a switch): each is a list of this step, and the steps of all of them are its children.
-        for (const b of branches) expect(containerOf(['scenarios', 's', 'steps', 3, ...b.path]), `${kind} ${b.name}`).toEqual({ step: ['scenarios', 's', 'steps', 3], kind });
+        for (const b of branches)
+          expect(containerOf(['scenarios', 's', 'steps', 3, ...b.path]), `${kind} ${b.name}`).toEqual({
+            step: ['scenarios', 's', 'steps', 3],
+            kind,
+          });
         expect(childrenOf(step).length).toBeGreaterThan(0);
       } else {
         expect(childrenOf(step)).toEqual([]);
@@ -93,18 +125,31 @@ describe('step kinds', () => {
     expect(containerOf(['scenarios', 's', 'steps', 0, 'randomSwitch', 'x', 'steps'])).toBeNull();
   });
 
-  it('name the branches of an if and a switch, with each weighted branch\'s share', () => {
-    expect(branchesOf({ if: { condition: 'x', then: [] } }).map((b) => [b.name, b.optional ?? false, b.detail ?? ''])).toEqual([
-      ['then', false, ''], ['else', true, 'none: add or drop steps here'],
+  it("name the branches of an if and a switch, with each weighted branch's share", () => {
+    expect(
+      branchesOf({ if: { condition: 'x', then: [] } }).map((b) => [b.name, b.optional ?? false, b.detail ?? '']),
+    ).toEqual([
+      ['then', false, ''],
+      ['else', true, 'none: add or drop steps here'],
     ]);
     expect(branchesOf({ if: { condition: 'x', then: [], else: [] } })[1]?.detail).toBeUndefined();
-    const weighted = branchesOf({ randomSwitch: [{ weight: 7, name: 'browse', steps: [] }, { weight: 3, steps: [] }, { weight: 'x', steps: [] }] });
+    const weighted = branchesOf({
+      randomSwitch: [
+        { weight: 7, name: 'browse', steps: [] },
+        { weight: 3, steps: [] },
+        { weight: 'x', steps: [] },
+      ],
+    });
     expect(weighted.map((b) => [b.path, b.name, b.detail])).toEqual([
       [['randomSwitch', 0, 'steps'], 'browse', 'weight 7 (70 %)'],
       [['randomSwitch', 1, 'steps'], 'branch 2', 'weight 3 (30 %)'],
       [['randomSwitch', 2, 'steps'], 'branch 3', 'weight ?'],
     ]);
-    expect(branchesOf({ roundRobinSwitch: [{ steps: [] }, { name: 'b', steps: [] }] }).map((b) => `${b.name}: ${b.detail ?? ''}`)).toEqual(['branch 1: turn 1', 'b: turn 2']);
+    expect(
+      branchesOf({ roundRobinSwitch: [{ steps: [] }, { name: 'b', steps: [] }] }).map(
+        (b) => `${b.name}: ${b.detail ?? ''}`,
+      ),
+    ).toEqual(['branch 1: turn 1', 'b: turn 2']);
     expect(branchesOf({ randomSwitch: 'half-typed' })).toEqual([]);
   });
 });

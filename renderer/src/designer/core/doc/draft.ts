@@ -9,7 +9,9 @@
 
 declare const stray: unique symbol;
 /** A value of another type than the schema's, in a draft. Opaque on purpose: check with typeof, objectOf or listOf. */
-export interface Stray { readonly [stray]: true }
+export interface Stray {
+  readonly [stray]: true;
+}
 
 type Scalar = string | number | boolean | null;
 /** In a draft an enumeration holds any text, a literal any number. */
@@ -20,8 +22,12 @@ type ValueOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T 
 type ItemOf<L> = L extends readonly (infer E)[] ? E : never;
 
 /** The draft of a value whose schema type is T. */
-export type Draft<T> = unknown extends T ? unknown
-  : Widen<Extract<T, Scalar>> | ListDraft<Extract<T, readonly unknown[]>> | ObjectDraft<Exclude<T, Scalar | readonly unknown[] | undefined>> | Stray;
+export type Draft<T> = unknown extends T
+  ? unknown
+  : | Widen<Extract<T, Scalar>>
+    | ListDraft<Extract<T, readonly unknown[]>>
+    | ObjectDraft<Exclude<T, Scalar | readonly unknown[] | undefined>>
+    | Stray;
 
 /** A list in a draft: any item may be a stray. */
 export type ListDraft<L> = [L] extends [never] ? never : readonly Draft<ItemOf<L>>[];
@@ -30,7 +36,9 @@ export type ListDraft<L> = [L] extends [never] ? never : readonly Draft<ItemOf<L
 export type ObjectDraft<O> = [O] extends [never] ? never : { readonly [K in KeysOf<O>]?: Draft<ValueOf<O, K>> };
 
 /** A JSON object the schema says nothing about (a JSON body, a variable's value). */
-export interface AnyObject { readonly [key: string]: unknown }
+export interface AnyObject {
+  readonly [key: string]: unknown;
+}
 /** The object variants of a draft value (what objectOf hands out). */
 export type ObjectIn<D> = unknown extends D ? AnyObject : Exclude<D, Scalar | Stray | readonly unknown[] | undefined>;
 /** The items of the list variants of a draft value (what listOf hands out). */
@@ -52,7 +60,9 @@ export function listOf<D>(value: D): readonly ItemIn<D>[] {
 /** The entries of a map in a draft (headers, variables, extractions, scenarios); none when it is not a map. */
 export function entriesOf<D>(value: D): [string, Exclude<ObjectIn<D>[keyof ObjectIn<D>], undefined>][] {
   const obj = objectOf(value);
-  return obj === undefined ? [] : (Object.entries(obj as object) as [string, Exclude<ObjectIn<D>[keyof ObjectIn<D>], undefined>][]);
+  return obj === undefined
+    ? []
+    : (Object.entries(obj as object) as [string, Exclude<ObjectIn<D>[keyof ObjectIn<D>], undefined>][]);
 }
 
 /** The keys of a map in a draft, in their order. */
@@ -65,4 +75,5 @@ export function keysOf(value: unknown): string[] {
 export const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The finite number a draft holds here, or undefined. */
-export const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const numberOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;

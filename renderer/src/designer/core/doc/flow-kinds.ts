@@ -21,14 +21,21 @@ export interface Branch {
 }
 
 type RequestStep = Extract<Step, { request: unknown }>;
-export const newRequest = (name = 'New request'): RequestStep => ({ request: { name, method: 'GET', url: '/', checks: [{ status: 200 }] } });
+export const newRequest = (name = 'New request'): RequestStep => ({
+  request: { name, method: 'GET', url: '/', checks: [{ status: 200 }] },
+});
 
 /** An if's lists: then always, else even when there is none yet (drop or add steps there to make one). */
 export function ifBranches(step: StepDraft): Branch[] {
   const hasElse = objectOf(step.if)?.else !== undefined;
   return [
     { path: ['if', 'then'], name: 'then' },
-    { path: ['if', 'else'], name: 'else', optional: true, ...(hasElse ? {} : { detail: 'none: add or drop steps here' }) },
+    {
+      path: ['if', 'else'],
+      name: 'else',
+      optional: true,
+      ...(hasElse ? {} : { detail: 'none: add or drop steps here' }),
+    },
   ];
 }
 
@@ -41,25 +48,41 @@ export function switchBranches(step: StepDraft, kind: 'randomSwitch' | 'roundRob
     if (kind === 'roundRobinSwitch') return { path: [kind, k, 'steps'], name, detail: `turn ${k + 1}` };
     const w = numberOf('weight' in b ? b.weight : undefined);
     const share = w !== undefined && total > 0 ? Math.round((w / total) * 1000) / 10 : undefined;
-    return { path: [kind, k, 'steps'], name, detail: `weight ${w ?? '?'}${share === undefined ? '' : ` (${share} %)`}`, ...(share === undefined ? {} : { share }) };
+    return {
+      path: [kind, k, 'steps'],
+      name,
+      detail: `weight ${w ?? '?'}${share === undefined ? '' : ` (${share} %)`}`,
+      ...(share === undefined ? {} : { share }),
+    };
   });
 }
 
 /** Whether `rest` (from the step's key on) is one of the lists of an if or a switch. */
-export const isIfBranch = (rest: Path): boolean => rest.length === 2 && rest[0] === 'if' && (rest[1] === 'then' || rest[1] === 'else');
-export const isSwitchBranch = (kind: string) => (rest: Path): boolean =>
-  rest.length === 3 && rest[0] === kind && typeof rest[1] === 'number' && rest[2] === 'steps';
+export const isIfBranch = (rest: Path): boolean =>
+  rest.length === 2 && rest[0] === 'if' && (rest[1] === 'then' || rest[1] === 'else');
+export const isSwitchBranch =
+  (kind: string) =>
+  (rest: Path): boolean =>
+    rest.length === 3 && rest[0] === kind && typeof rest[1] === 'number' && rest[2] === 'steps';
 
 const condition = 'status() == 200';
 export const newIf = (): Step => ({ if: { condition, then: [newRequest()] } });
 export const newRepeat = (): Step => ({ repeat: { times: 3, steps: [newRequest()] } });
 export const newWhile = (): Step => ({ while: { condition: 'status() == 202', max: 10, steps: [newRequest('Poll')] } });
-export const newDoWhile = (): Step => ({ doWhile: { condition: 'status() == 202', max: 10, steps: [newRequest('Poll')] } });
+export const newDoWhile = (): Step => ({
+  doWhile: { condition: 'status() == 202', max: 10, steps: [newRequest('Poll')] },
+});
 export const newForEach = (): Step => ({ forEach: { in: 'items', as: 'item', steps: [newRequest()] } });
 export const newRandomSwitch = (): Step => ({
-  randomSwitch: [{ weight: 70, name: 'browse', steps: [newRequest('Browse')] }, { weight: 30, name: 'buy', steps: [newRequest('Buy')] }],
+  randomSwitch: [
+    { weight: 70, name: 'browse', steps: [newRequest('Browse')] },
+    { weight: 30, name: 'buy', steps: [newRequest('Buy')] },
+  ],
 });
 export const newRoundRobinSwitch = (): Step => ({
-  roundRobinSwitch: [{ name: 'first', steps: [newRequest('First')] }, { name: 'second', steps: [newRequest('Second')] }],
+  roundRobinSwitch: [
+    { name: 'first', steps: [newRequest('First')] },
+    { name: 'second', steps: [newRequest('Second')] },
+  ],
 });
 export const newOnce = (): Step => ({ once: { steps: [newRequest('Log in')] } });

@@ -7,8 +7,20 @@ import type { Step } from 'loadsmith/plan';
 import { samePath, type Doc, type Path } from '../doc-path.ts';
 import { listOf, objectOf, type Draft } from './draft.ts';
 import {
-  ifBranches, isIfBranch, isSwitchBranch, newDoWhile, newForEach, newIf, newOnce, newRandomSwitch, newRepeat, newRequest, newRoundRobinSwitch,
-  newWhile, switchBranches, type Branch,
+  ifBranches,
+  isIfBranch,
+  isSwitchBranch,
+  newDoWhile,
+  newForEach,
+  newIf,
+  newOnce,
+  newRandomSwitch,
+  newRepeat,
+  newRequest,
+  newRoundRobinSwitch,
+  newWhile,
+  switchBranches,
+  type Branch,
 } from './flow-kinds.ts';
 import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
 
@@ -41,20 +53,35 @@ export interface StepKindInfo {
 export const STEP_KINDS: { readonly [K in StepKind]: StepKindInfo } = {
   request: { label: 'Request', create: () => newRequest() },
   think: { label: 'Think time', create: () => ({ think: '1s' }) },
-  group: { label: 'Group', create: () => ({ group: { name: 'New group', steps: [newRequest()] } }), children: ['group', 'steps'] },
-  batch: { label: 'Batch', create: () => ({ batch: [newRequest(), newRequest()] }), children: ['batch'], requestsOnly: true },
+  group: {
+    label: 'Group',
+    create: () => ({ group: { name: 'New group', steps: [newRequest()] } }),
+    children: ['group', 'steps'],
+  },
+  batch: {
+    label: 'Batch',
+    create: () => ({ batch: [newRequest(), newRequest()] }),
+    children: ['batch'],
+    requestsOnly: true,
+  },
   if: { label: 'If', create: newIf, branches: ifBranches, isBranch: isIfBranch, flow: true },
   repeat: { label: 'Repeat', create: newRepeat, children: ['repeat', 'steps'], flow: true },
   while: { label: 'While', create: newWhile, children: ['while', 'steps'], flow: true },
   doWhile: { label: 'Do while', create: newDoWhile, children: ['doWhile', 'steps'], flow: true },
   forEach: { label: 'For each', create: newForEach, children: ['forEach', 'steps'], flow: true },
   randomSwitch: {
-    label: 'Weighted choice', create: newRandomSwitch, flow: true,
-    branches: (s) => switchBranches(s, 'randomSwitch'), isBranch: isSwitchBranch('randomSwitch'),
+    label: 'Weighted choice',
+    create: newRandomSwitch,
+    flow: true,
+    branches: (s) => switchBranches(s, 'randomSwitch'),
+    isBranch: isSwitchBranch('randomSwitch'),
   },
   roundRobinSwitch: {
-    label: 'Round robin', create: newRoundRobinSwitch, flow: true,
-    branches: (s) => switchBranches(s, 'roundRobinSwitch'), isBranch: isSwitchBranch('roundRobinSwitch'),
+    label: 'Round robin',
+    create: newRoundRobinSwitch,
+    flow: true,
+    branches: (s) => switchBranches(s, 'roundRobinSwitch'),
+    isBranch: isSwitchBranch('roundRobinSwitch'),
   },
   once: { label: 'Once per VU', create: newOnce, children: ['once', 'steps'], flow: true },
 };

@@ -37,7 +37,13 @@ export function AuthEditor({ requestPath }: { requestPath: Path }) {
         <legend>Authentication</legend>
         {TYPES.map((t) => (
           <label key={t.type} className={t.type === type ? 'on' : undefined}>
-            <input type="radio" name={`${id}-type`} checked={t.type === type} onChange={() => d.set(path, t.create?.())} />{t.label}
+            <input
+              type="radio"
+              name={`${id}-type`}
+              checked={t.type === type}
+              onChange={() => d.set(path, t.create?.())}
+            />
+            {t.label}
           </label>
         ))}
       </fieldset>
@@ -59,20 +65,37 @@ export function AuthEditor({ requestPath }: { requestPath: Path }) {
         <div className="req-row">
           <TextField path={[...path, 'name']} label="Key name" placeholder="X-API-Key" />
           <SecretInput path={[...path, 'value']} label="Key value" placeholder="${env.API_KEY}" />
-          <SelectField path={[...path, 'in']} label="Send in" defaultLabel="Header (default)" options={[{ value: 'header', label: 'Header' }, { value: 'query', label: 'Query parameter' }]} />
+          <SelectField
+            path={[...path, 'in']}
+            label="Send in"
+            defaultLabel="Header (default)"
+            options={[
+              { value: 'header', label: 'Header' },
+              { value: 'query', label: 'Query parameter' },
+            ]}
+          />
         </div>
       )}
-      {type !== 'inherit' && type !== 'none' && <p className="hint">Keep secrets out of the plan: write ${'{'}env.NAME{'}'} and set the value in an environment.</p>}
+      {type !== 'inherit' && type !== 'none' && (
+        <p className="hint">
+          Keep secrets out of the plan: write ${'{'}env.NAME{'}'} and set the value in an environment.
+        </p>
+      )}
     </div>
   );
 }
 
 function inheritedText(defaults: Draft<Auth> | undefined): string {
   switch (authType(defaults)) {
-    case 'inherit': return 'The plan defaults send no authentication, so neither does this request.';
-    case 'none': return 'The plan defaults send no authentication.';
-    case 'bearer': return 'Sends the bearer token of the plan defaults.';
-    case 'basic': return 'Sends the basic credentials of the plan defaults.';
-    case 'apiKey': return 'Sends the API key of the plan defaults.';
+    case 'inherit':
+      return 'The plan defaults send no authentication, so neither does this request.';
+    case 'none':
+      return 'The plan defaults send no authentication.';
+    case 'bearer':
+      return 'Sends the bearer token of the plan defaults.';
+    case 'basic':
+      return 'Sends the basic credentials of the plan defaults.';
+    case 'apiKey':
+      return 'Sends the API key of the plan defaults.';
   }
 }

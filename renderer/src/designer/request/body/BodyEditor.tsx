@@ -23,7 +23,8 @@ export function BodyEditor({ requestPath }: { requestPath: Path }) {
         <legend>Body type</legend>
         {BODY_KINDS.map((k) => (
           <label key={k} className={k === kind ? 'on' : undefined}>
-            <input type="radio" name={`${id}-kind`} value={k} checked={k === kind} onChange={() => choose(k)} />{LABELS[k]}
+            <input type="radio" name={`${id}-kind`} value={k} checked={k === kind} onChange={() => choose(k)} />
+            {LABELS[k]}
           </label>
         ))}
       </fieldset>
@@ -31,13 +32,20 @@ export function BodyEditor({ requestPath }: { requestPath: Path }) {
       {kind === 'json' && <JsonBodyEditor path={[...requestPath, 'json']} />}
       {kind === 'form' && (
         <>
-          <p className="hint">Sent as application/x-www-form-urlencoded. Values may contain ${'{'}…{'}'}.</p>
+          <p className="hint">
+            Sent as application/x-www-form-urlencoded. Values may contain ${'{'}…{'}'}.
+          </p>
           <KeyValueTable path={[...requestPath, 'form']} label="Form fields" keyLabel="Field" />
         </>
       )}
       {kind === 'text' && (
-        <CodeEditor label="Text body" language="plaintext" height={220} value={String(req?.text ?? '')}
-          onChange={(v) => d.set([...requestPath, 'text'], v)} />
+        <CodeEditor
+          label="Text body"
+          language="plaintext"
+          height={220}
+          value={String(req?.text ?? '')}
+          onChange={(v) => d.set([...requestPath, 'text'], v)}
+        />
       )}
       {kind === 'file' && <FileBodyEditor path={[...requestPath, 'file']} />}
     </div>

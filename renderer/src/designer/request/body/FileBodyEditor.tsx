@@ -12,7 +12,16 @@ import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { AttachFile } from '../../files/AttachFile.tsx';
 import { fileBody, fileParts } from './body.ts';
 
-const CONTENT_TYPES = ['application/octet-stream', 'application/json', 'application/xml', 'application/pdf', 'image/png', 'image/jpeg', 'text/csv', 'text/plain'];
+const CONTENT_TYPES = [
+  'application/octet-stream',
+  'application/json',
+  'application/xml',
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/csv',
+  'text/plain',
+];
 
 export function FileBodyEditor({ path }: { path: Path }) {
   const d = useDesigner();
@@ -31,18 +40,39 @@ export function FileBodyEditor({ path }: { path: Path }) {
     <div className="req-row">
       <div className="field">
         <label htmlFor={`${id}-path`}>File path</label>
-        <input id={`${id}-path`} type="text" className="mono" value={file} placeholder="data/upload.bin" spellCheck={false}
-          aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : `${id}-hint`}
-          onChange={(e) => write(e.target.value, contentType)} />
-        <small id={`${id}-hint`} className="field-hint">Sent as the body as it is. Attach the file, or give an absolute path in a folder granted in Plan settings → Data files (the CLI reads paths relative to the plan file).</small>
+        <input
+          id={`${id}-path`}
+          type="text"
+          className="mono"
+          value={file}
+          placeholder="data/upload.bin"
+          spellCheck={false}
+          aria-invalid={issues.length > 0}
+          aria-describedby={issues.length ? `${id}-issues` : `${id}-hint`}
+          onChange={(e) => write(e.target.value, contentType)}
+        />
+        <small id={`${id}-hint`} className="field-hint">
+          Sent as the body as it is. Attach the file, or give an absolute path in a folder granted in Plan settings →
+          Data files (the CLI reads paths relative to the plan file).
+        </small>
         <FieldIssues id={`${id}-issues`} issues={issues} />
       </div>
       <AttachFile kind="body" label="Attach a file" onAttached={(p) => write(p, contentType)} />
       <div className="field">
         <label htmlFor={`${id}-type`}>Content type</label>
-        <input id={`${id}-type`} type="text" value={contentType} list={`${id}-types`} placeholder="from the file name"
-          onChange={(e) => write(file, e.target.value)} />
-        <datalist id={`${id}-types`}>{CONTENT_TYPES.map((t) => <option key={t} value={t} />)}</datalist>
+        <input
+          id={`${id}-type`}
+          type="text"
+          value={contentType}
+          list={`${id}-types`}
+          placeholder="from the file name"
+          onChange={(e) => write(file, e.target.value)}
+        />
+        <datalist id={`${id}-types`}>
+          {CONTENT_TYPES.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
       </div>
     </div>
   );

@@ -27,7 +27,16 @@ export function JsonBodyEditor({ path }: { path: Path }) {
     if (!pending.current) setText((t) => (textShows(t, value) ? t : jsonToText(value)));
   }, [value]);
   // Leaving the editor writes what was typed last.
-  useEffect(() => () => { const p = pending.current; if (p) { clearTimeout(p.timer); p.write(); } }, []);
+  useEffect(
+    () => () => {
+      const p = pending.current;
+      if (p) {
+        clearTimeout(p.timer);
+        p.write();
+      }
+    },
+    [],
+  );
 
   const onChange = (next: string): void => {
     setText(next);
@@ -35,20 +44,31 @@ export function JsonBodyEditor({ path }: { path: Path }) {
     if (pending.current) clearTimeout(pending.current.timer);
     pending.current = undefined;
     if (!p.ok) return;
-    const write = (): void => { pending.current = undefined; set(path, p.value); };
+    const write = (): void => {
+      pending.current = undefined;
+      set(path, p.value);
+    };
     pending.current = { timer: setTimeout(write, WRITE_AFTER_MS), write };
   };
-  const format = (): void => { if (parsed.ok) onChange(jsonToText(parsed.value)); };
+  const format = (): void => {
+    if (parsed.ok) onChange(jsonToText(parsed.value));
+  };
 
   return (
     <div className="req-json">
       <div className="req-json-bar">
-        <span className="hint">Strings may contain ${'{'}…{'}'}; a string that is exactly one expression keeps its type.</span>
-        <button type="button" onClick={format} disabled={!parsed.ok}>Format JSON</button>
+        <span className="hint">
+          Strings may contain ${'{'}…{'}'}; a string that is exactly one expression keeps its type.
+        </span>
+        <button type="button" onClick={format} disabled={!parsed.ok}>
+          Format JSON
+        </button>
       </div>
       <CodeEditor label="JSON body" language="json" height={260} value={text} onChange={onChange} />
       <p id={`${id}-parse`} className={parsed.ok ? 'req-json-ok' : 'req-json-error'} aria-live="polite">
-        {parsed.ok ? 'Valid JSON' : `Line ${parsed.line}, column ${parsed.column}: ${parsed.message}. The plan keeps the last valid JSON until this is fixed.`}
+        {parsed.ok
+          ? 'Valid JSON'
+          : `Line ${parsed.line}, column ${parsed.column}: ${parsed.message}. The plan keeps the last valid JSON until this is fixed.`}
       </p>
       <FieldIssues id={`${id}-issues`} issues={issuesUnder(d.issues, path)} />
     </div>

@@ -21,7 +21,9 @@ export function switchBody(request: RequestDraft, kind: BodyKind): RequestDraft 
   const from = bodyKind(request);
   if (from === kind) return request;
   const old = from === 'none' ? undefined : request[from];
-  const rest: RequestDraft = Object.fromEntries(entriesOf(request).filter(([k]) => !(BODY_KEYS as readonly string[]).includes(k)));
+  const rest: RequestDraft = Object.fromEntries(
+    entriesOf(request).filter(([k]) => !(BODY_KEYS as readonly string[]).includes(k)),
+  );
   return kind === 'none' ? rest : withKey(rest, kind, convertBody(from, kind, old));
 }
 
@@ -31,14 +33,19 @@ export function convertBody(from: BodyKind, to: Exclude<BodyKind, 'none'>, old: 
     case 'json':
       if (from === 'form' && objectOf(old)) return old;
       if (from === 'text' && typeof old === 'string') {
-        try { return JSON.parse(old) as unknown; } catch { return {}; }
+        try {
+          return JSON.parse(old) as unknown;
+        } catch {
+          return {};
+        }
       }
       return {};
     case 'form':
       return from === 'json' && isFlat(old) ? old : {};
     case 'text':
       if (from === 'json') return JSON.stringify(old, null, 2);
-      if (from === 'form' && objectOf(old)) return new URLSearchParams(entriesOf(old).map(([k, v]) => [k, String(v)])).toString();
+      if (from === 'form' && objectOf(old))
+        return new URLSearchParams(entriesOf(old).map(([k, v]) => [k, String(v)])).toString();
       return '';
     case 'file':
       return '';

@@ -24,8 +24,11 @@ export function parseJsonText(text: string): JsonParse {
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
     // V8 appends "(line L column C)" and quotes the whole text; keep the reason only.
-    const message = raw.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '')
-      .replace(/, "[\s\S]*" is not valid JSON$/, '').replace(/^JSON\.parse: /, '');
+    const message = raw
+      .replace(/\s*\(line \d+ column \d+\)/, '')
+      .replace(/ in JSON at position \d+.*$/, '')
+      .replace(/, "[\s\S]*" is not valid JSON$/, '')
+      .replace(/^JSON\.parse: /, '');
     return { ok: false, message, line, column };
   }
 }

@@ -37,26 +37,45 @@ export function CheckItem({ listPath, index, count, entry, tried }: CheckItemPro
     <fieldset className="req-card" aria-describedby={`${id}-result`}>
       <legend>{`Check ${n}: ${kindLabel}`}</legend>
       <div className="req-card-head">
-        <span className="req-derived" title="The name results and thresholds use">{derived || '…'}</span>
+        <span className="req-derived" title="The name results and thresholds use">
+          {derived || '…'}
+        </span>
         <ListItemTools listPath={listPath} index={index} count={count} what={`check ${n}`} />
       </div>
       {kind === 'status' && <StatusCheckForm checkPath={path} />}
       {kind === 'header' && (
         <>
-          <TextField path={[...path, 'header']} label="Header name" keepEmpty list="req-common-headers" className="req-subject" />
+          <TextField
+            path={[...path, 'header']}
+            label="Header name"
+            keepEmpty
+            list="req-common-headers"
+            className="req-subject"
+          />
           <OpRows checkPath={path} kind="header" />
         </>
       )}
       {kind === 'jsonPath' && (
         <>
-          <TextField path={[...path, 'jsonPath']} label="JSON path" keepEmpty placeholder="$.results[0].id" className="req-subject"
-            hint="$.a.b, $['a'], [0], [-1], [*], ..name, [1:3], filters [?(@.price < 10)]" />
+          <TextField
+            path={[...path, 'jsonPath']}
+            label="JSON path"
+            keepEmpty
+            placeholder="$.results[0].id"
+            className="req-subject"
+            hint="$.a.b, $['a'], [0], [-1], [*], ..name, [1:3], filters [?(@.price < 10)]"
+          />
           <OpRows checkPath={path} kind="jsonPath" />
         </>
       )}
       {(kind === 'body' || kind === 'duration') && <OpRows checkPath={path} kind={kind} />}
       {kind === undefined && <p className="muted">This check is not one the editor knows; fix it in the code view.</p>}
-      <TextField path={[...path, 'name']} label="Name" placeholder={derived || 'derived from the check'} className="req-check-name" />
+      <TextField
+        path={[...path, 'name']}
+        label="Name"
+        placeholder={derived || 'derived from the check'}
+        className="req-check-name"
+      />
       <FieldIssues id={`${id}-issues`} issues={issuesAt(d.issues, path)} />
       <CheckResult id={`${id}-result`} preview={previewCheck(entry, tried, index, check)} />
     </fieldset>

@@ -24,10 +24,14 @@ export function ChecksEditor({ requestPath }: { requestPath: Path }) {
   };
   return (
     <div className="req-checks">
-      <p className="hint">Checks never fail the request; they feed the checks metric (use a threshold such as checks: rate&gt;0.99).</p>
+      <p className="hint">
+        Checks never fail the request; they feed the checks metric (use a threshold such as checks: rate&gt;0.99).
+      </p>
       <TrySummary entry={entry} what="checks" />
       {checks.length === 0 && <p className="muted">No checks yet.</p>}
-      {checks.map((_, i) => <CheckItem key={i} listPath={listPath} index={i} count={checks.length} entry={entry} tried={tried} />)}
+      {checks.map((_, i) => (
+        <CheckItem key={i} listPath={listPath} index={i} count={checks.length} entry={entry} tried={tried} />
+      ))}
       <div className="req-add" role="group" aria-label="Add a check">
         {CHECK_KINDS.map((k) => (
           <button key={k.kind} type="button" onClick={() => add(k.create)}>{`Add ${k.noun} check`}</button>

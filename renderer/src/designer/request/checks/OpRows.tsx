@@ -37,23 +37,45 @@ export function OpRows({ checkPath, kind }: { checkPath: Path; kind: OpKind }) {
       {present.length === 0 && <p className="hint">{NO_CONDITION[kind]}</p>}
       {present.map((o, i) => (
         <div key={o.op} className="req-op-row">
-          <select aria-label={`Condition ${i + 1}`} value={o.op} onChange={(e) => {
-            const to = ops.find((x) => x.op === e.target.value);
-            if (to) d.set(base, replaceOp(obj, o.op, to.op, to.type === o.type ? obj[o.op] : defaultOpValue(to.type)));
-          }}>
-            {[o, ...unused].map((x) => <option key={x.op} value={x.op}>{x.label}</option>)}
+          <select
+            aria-label={`Condition ${i + 1}`}
+            value={o.op}
+            onChange={(e) => {
+              const to = ops.find((x) => x.op === e.target.value);
+              if (to)
+                d.set(base, replaceOp(obj, o.op, to.op, to.type === o.type ? obj[o.op] : defaultOpValue(to.type)));
+            }}
+          >
+            {[o, ...unused].map((x) => (
+              <option key={x.op} value={x.op}>
+                {x.label}
+              </option>
+            ))}
           </select>
           <OpValue path={[...base, o.op]} type={o.type} label={o.label.charAt(0).toUpperCase() + o.label.slice(1)} />
-          <button type="button" className="ghost" aria-label={`Remove condition ${o.label}`}
-            onClick={() => d.edit({ kind: 'delete', path: [...base, o.op] })}>✕</button>
+          <button
+            type="button"
+            className="ghost"
+            aria-label={`Remove condition ${o.label}`}
+            onClick={() => d.edit({ kind: 'delete', path: [...base, o.op] })}
+          >
+            ✕
+          </button>
         </div>
       ))}
       {toAdd && (
         <div className="req-op-add">
           <select aria-label="New condition" value={toAdd.op} onChange={(e) => setAdding(e.target.value)}>
-            {unused.map((x) => <option key={x.op} value={x.op}>{x.label}</option>)}
+            {unused.map((x) => (
+              <option key={x.op} value={x.op}>
+                {x.label}
+              </option>
+            ))}
           </select>
-          <button type="button" onClick={() => d.set(base, withKey<AnyObject, string>(obj, toAdd.op, defaultOpValue(toAdd.type), order))}>
+          <button
+            type="button"
+            onClick={() => d.set(base, withKey<AnyObject, string>(obj, toAdd.op, defaultOpValue(toAdd.type), order))}
+          >
             Add condition
           </button>
         </div>

@@ -17,17 +17,28 @@ export function OpValue({ path, type, label }: { path: Path; type: OpType; label
       return (
         <div className="field">
           <label htmlFor={id}>{label}</label>
-          <select id={id} value={d.get(path) === false ? 'false' : 'true'} onChange={(e) => d.set(path, e.target.value === 'true')}>
-            <option value="true">yes</option><option value="false">no (must be absent)</option>
+          <select
+            id={id}
+            value={d.get(path) === false ? 'false' : 'true'}
+            onChange={(e) => d.set(path, e.target.value === 'true')}
+          >
+            <option value="true">yes</option>
+            <option value="false">no (must be absent)</option>
           </select>
         </div>
       );
     }
-    case 'template': return <TemplateInput path={path} label={label} keepEmpty />;
-    case 'regex': return <RegexInput path={path} label={label} placeholder="^ok$" />;
-    case 'any': return <ValueInput path={path} label={label} />;
-    case 'number': return <NumberInput path={path} label={label} />;
-    case 'int': return <NumberInput path={path} label={label} integer min={0} />;
-    case 'duration': return <DurationInput path={path} label={label} />;
+    case 'template':
+      return <TemplateInput path={path} label={label} keepEmpty />;
+    case 'regex':
+      return <RegexInput path={path} label={label} placeholder="^ok$" />;
+    case 'any':
+      return <ValueInput path={path} label={label} />;
+    case 'number':
+      return <NumberInput path={path} label={label} />;
+    case 'int':
+      return <NumberInput path={path} label={label} integer min={0} />;
+    case 'duration':
+      return <DurationInput path={path} label={label} />;
   }
 }

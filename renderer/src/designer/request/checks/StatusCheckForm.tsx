@@ -9,8 +9,10 @@ import { StatusListField } from '../options/StatusListField.tsx';
 import { convertStatus, statusMode, type StatusMode } from './model.ts';
 
 const MODES: readonly { mode: StatusMode; label: string }[] = [
-  { mode: 'code', label: 'is the code' }, { mode: 'list', label: 'is one of the codes' },
-  { mode: 'range', label: 'is in the range' }, { mode: 'class', label: 'is in the class' },
+  { mode: 'code', label: 'is the code' },
+  { mode: 'list', label: 'is one of the codes' },
+  { mode: 'range', label: 'is in the range' },
+  { mode: 'class', label: 'is in the class' },
 ];
 
 export function StatusCheckForm({ checkPath }: { checkPath: Path }) {
@@ -23,12 +25,22 @@ export function StatusCheckForm({ checkPath }: { checkPath: Path }) {
     <div className="req-row">
       <div className="field">
         <label htmlFor={`${id}-mode`}>Status</label>
-        <select id={`${id}-mode`} value={mode} onChange={(e) => d.set(path, convertStatus(value, e.target.value as StatusMode))}>
-          {MODES.map((m) => <option key={m.mode} value={m.mode}>{m.label}</option>)}
+        <select
+          id={`${id}-mode`}
+          value={mode}
+          onChange={(e) => d.set(path, convertStatus(value, e.target.value as StatusMode))}
+        >
+          {MODES.map((m) => (
+            <option key={m.mode} value={m.mode}>
+              {m.label}
+            </option>
+          ))}
         </select>
       </div>
       {mode === 'code' && <NumberInput path={path} label="Status code" integer min={100} max={599} />}
-      {mode === 'list' && <StatusListField path={path} label="Status codes" placeholder="200, 201" allowRanges={false} required />}
+      {mode === 'list' && (
+        <StatusListField path={path} label="Status codes" placeholder="200, 201" allowRanges={false} required />
+      )}
       {mode === 'range' && (
         <>
           <NumberInput path={[...path, 'min']} label="Lowest status" integer min={100} max={599} />
@@ -38,8 +50,16 @@ export function StatusCheckForm({ checkPath }: { checkPath: Path }) {
       {mode === 'class' && (
         <div className="field">
           <label htmlFor={`${id}-class`}>Status class</label>
-          <select id={`${id}-class`} value={typeof value === 'string' ? value : '2xx'} onChange={(e) => d.set(path, e.target.value)}>
-            {['1xx', '2xx', '3xx', '4xx', '5xx'].map((c) => <option key={c} value={c}>{c}</option>)}
+          <select
+            id={`${id}-class`}
+            value={typeof value === 'string' ? value : '2xx'}
+            onChange={(e) => d.set(path, e.target.value)}
+          >
+            {['1xx', '2xx', '3xx', '4xx', '5xx'].map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
         </div>
       )}

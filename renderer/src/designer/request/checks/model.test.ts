@@ -13,7 +13,18 @@ describe('check kinds', () => {
     expect(checkKind('x')).toBeUndefined();
   });
   it('lists exactly the operators of the schema', () => {
-    expect(CHECK_OPS.jsonPath.map((o) => o.op)).toEqual(['exists', 'equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'contains', 'matches', 'length']);
+    expect(CHECK_OPS.jsonPath.map((o) => o.op)).toEqual([
+      'exists',
+      'equals',
+      'notEquals',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'contains',
+      'matches',
+      'length',
+    ]);
     expect(CHECK_OPS.header.map((o) => o.op)).toEqual(['exists', 'equals', 'contains', 'matches']);
     expect(CHECK_OPS.body.map((o) => o.op)).toEqual(['contains', 'notContains', 'matches', 'equals']);
     expect(CHECK_OPS.duration.map((o) => o.op)).toEqual(['lt', 'lte']);
@@ -24,13 +35,22 @@ describe('check kinds', () => {
     expect(typeof derivedCheckName({ duration: {} })).toBe('string');
   });
   it('replaces an operator in place', () => {
-    expect(Object.entries(replaceOp({ jsonPath: '$', equals: 1, name: 'n' }, 'equals', 'gt', 2))).toEqual([['jsonPath', '$'], ['gt', 2], ['name', 'n']]);
+    expect(Object.entries(replaceOp({ jsonPath: '$', equals: 1, name: 'n' }, 'equals', 'gt', 2))).toEqual([
+      ['jsonPath', '$'],
+      ['gt', 2],
+      ['name', 'n'],
+    ]);
   });
 });
 
 describe('status values', () => {
   it('knows the four ways to write one', () => {
-    expect([200, [200, 201], { min: 200, max: 299 }, '2xx'].map(statusMode)).toEqual(['code', 'list', 'range', 'class']);
+    expect([200, [200, 201], { min: 200, max: 299 }, '2xx'].map(statusMode)).toEqual([
+      'code',
+      'list',
+      'range',
+      'class',
+    ]);
   });
   it('converts between them keeping the code', () => {
     expect(convertStatus(201, 'list')).toEqual([201]);

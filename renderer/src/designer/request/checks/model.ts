@@ -21,21 +21,33 @@ export const CHECK_KINDS: readonly { kind: CheckKind; label: string; noun: strin
 /** The operators of each kind, in the reference's order, with the type of their value. */
 export const CHECK_OPS: Record<Exclude<CheckKind, 'status'>, readonly { op: string; label: string; type: OpType }[]> = {
   header: [
-    { op: 'exists', label: 'exists', type: 'boolean' }, { op: 'equals', label: 'equals', type: 'template' },
-    { op: 'contains', label: 'contains', type: 'template' }, { op: 'matches', label: 'matches regex', type: 'regex' },
+    { op: 'exists', label: 'exists', type: 'boolean' },
+    { op: 'equals', label: 'equals', type: 'template' },
+    { op: 'contains', label: 'contains', type: 'template' },
+    { op: 'matches', label: 'matches regex', type: 'regex' },
   ],
   jsonPath: [
-    { op: 'exists', label: 'exists', type: 'boolean' }, { op: 'equals', label: 'equals', type: 'any' },
-    { op: 'notEquals', label: 'does not equal', type: 'any' }, { op: 'gt', label: 'greater than', type: 'number' },
-    { op: 'gte', label: 'at least', type: 'number' }, { op: 'lt', label: 'less than', type: 'number' }, { op: 'lte', label: 'at most', type: 'number' },
-    { op: 'contains', label: 'contains', type: 'any' }, { op: 'matches', label: 'matches regex', type: 'regex' },
+    { op: 'exists', label: 'exists', type: 'boolean' },
+    { op: 'equals', label: 'equals', type: 'any' },
+    { op: 'notEquals', label: 'does not equal', type: 'any' },
+    { op: 'gt', label: 'greater than', type: 'number' },
+    { op: 'gte', label: 'at least', type: 'number' },
+    { op: 'lt', label: 'less than', type: 'number' },
+    { op: 'lte', label: 'at most', type: 'number' },
+    { op: 'contains', label: 'contains', type: 'any' },
+    { op: 'matches', label: 'matches regex', type: 'regex' },
     { op: 'length', label: 'has length', type: 'int' },
   ],
   body: [
-    { op: 'contains', label: 'contains', type: 'template' }, { op: 'notContains', label: 'does not contain', type: 'template' },
-    { op: 'matches', label: 'matches regex', type: 'regex' }, { op: 'equals', label: 'equals', type: 'template' },
+    { op: 'contains', label: 'contains', type: 'template' },
+    { op: 'notContains', label: 'does not contain', type: 'template' },
+    { op: 'matches', label: 'matches regex', type: 'regex' },
+    { op: 'equals', label: 'equals', type: 'template' },
   ],
-  duration: [{ op: 'lt', label: 'less than', type: 'duration' }, { op: 'lte', label: 'at most', type: 'duration' }],
+  duration: [
+    { op: 'lt', label: 'less than', type: 'duration' },
+    { op: 'lte', label: 'at most', type: 'duration' },
+  ],
 };
 
 /** The kind of a check (by its key), or undefined for something the editor cannot show. */
@@ -46,7 +58,8 @@ export function checkKind(check: Draft<Check> | undefined): CheckKind | undefine
 }
 
 /** Where a check's operators live, relative to the check: beside the key or inside it. */
-export const opsBase = (kind: Exclude<CheckKind, 'status'>): string[] => (kind === 'body' || kind === 'duration' ? [kind] : []);
+export const opsBase = (kind: Exclude<CheckKind, 'status'>): string[] =>
+  kind === 'body' || kind === 'duration' ? [kind] : [];
 
 /** The value a newly added operator starts with. */
 export function defaultOpValue(type: OpType): unknown {
@@ -55,7 +68,9 @@ export function defaultOpValue(type: OpType): unknown {
 
 /** The conditions `obj` (a check, or a body or duration check's inside) with operator `from` replaced by `to` (same position), holding `value`. */
 export function replaceOp<T extends object>(obj: T, from: string, to: string, value: unknown): T {
-  return Object.fromEntries(Object.entries(obj).flatMap(([k, v]) => (k === from ? [[to, value]] : k === to ? [] : [[k, v]]))) as T;
+  return Object.fromEntries(
+    Object.entries(obj).flatMap(([k, v]) => (k === from ? [[to, value]] : k === to ? [] : [[k, v]])),
+  ) as T;
 }
 
 /** The label the summary shows for a check (its name, else derived); empty while the check is incomplete. */
@@ -81,15 +96,30 @@ export function statusMode(v: CheckDraft['status']): StatusMode {
 }
 
 /** A status value of another mode, keeping the code the user already had. */
-export function convertStatus(v: CheckDraft['status'], mode: StatusMode): Extract<Check, { status: unknown }>['status'] {
+export function convertStatus(
+  v: CheckDraft['status'],
+  mode: StatusMode,
+): Extract<Check, { status: unknown }>['status'] {
   const list = listOf(v);
   const range = objectOf(v);
-  const first = typeof v === 'number' ? v : typeof list[0] === 'number' ? list[0]
-    : typeof range?.min === 'number' ? range.min : typeof v === 'string' ? Number(v[0] ?? 2) * 100 : 200;
+  const first =
+    typeof v === 'number'
+      ? v
+      : typeof list[0] === 'number'
+        ? list[0]
+        : typeof range?.min === 'number'
+          ? range.min
+          : typeof v === 'string'
+            ? Number(v[0] ?? 2) * 100
+            : 200;
   switch (mode) {
-    case 'code': return first;
-    case 'list': return [first];
-    case 'range': return { min: Math.floor(first / 100) * 100, max: Math.floor(first / 100) * 100 + 99 };
-    case 'class': return `${Math.floor(first / 100)}xx`;
+    case 'code':
+      return first;
+    case 'list':
+      return [first];
+    case 'range':
+      return { min: Math.floor(first / 100) * 100, max: Math.floor(first / 100) * 100 + 99 };
+    case 'class':
+      return `${Math.floor(first / 100)}xx`;
   }
 }

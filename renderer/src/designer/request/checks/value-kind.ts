@@ -27,15 +27,26 @@ export type ValueParse = { ok: true; value: unknown } | { ok: false; message: st
 /** Reads typed text as a value of `kind`. */
 export function parseValue(text: string, kind: ValueKind): ValueParse {
   switch (kind) {
-    case 'text': return { ok: true, value: text };
-    case 'null': return { ok: true, value: null };
-    case 'boolean': return text === 'true' || text === 'false' ? { ok: true, value: text === 'true' } : { ok: false, message: 'choose true or false' };
+    case 'text':
+      return { ok: true, value: text };
+    case 'null':
+      return { ok: true, value: null };
+    case 'boolean':
+      return text === 'true' || text === 'false'
+        ? { ok: true, value: text === 'true' }
+        : { ok: false, message: 'choose true or false' };
     case 'number': {
       const n = Number(text);
-      return text.trim() !== '' && Number.isFinite(n) ? { ok: true, value: n } : { ok: false, message: 'write a number' };
+      return text.trim() !== '' && Number.isFinite(n)
+        ? { ok: true, value: n }
+        : { ok: false, message: 'write a number' };
     }
     case 'json':
-      try { return { ok: true, value: JSON.parse(text) as unknown }; } catch { return { ok: false, message: 'write JSON, e.g. [1, 2] or {"a": 1}' }; }
+      try {
+        return { ok: true, value: JSON.parse(text) as unknown };
+      } catch {
+        return { ok: false, message: 'write JSON, e.g. [1, 2] or {"a": 1}' };
+      }
   }
 }
 

@@ -26,12 +26,19 @@ export function ExtractEditor({ requestPath }: { requestPath: Path }) {
   };
   return (
     <div className="req-extract">
-      <p className="hint">Extracted values become this VU's variables, used later as ${'{'}name{'}'}; a failed extraction leaves the variable unset unless it has a default.</p>
+      <p className="hint">
+        Extracted values become this VU's variables, used later as ${'{'}name{'}'}; a failed extraction leaves the
+        variable unset unless it has a default.
+      </p>
       <TrySummary entry={entry} what="extractions" />
       {names.length === 0 && <p className="muted">Nothing is extracted yet.</p>}
-      {names.map((name, i) => <ExtractItem key={i} extractPath={path} name={name} index={i} names={names} entry={entry} tried={tried} />)}
+      {names.map((name, i) => (
+        <ExtractItem key={i} extractPath={path} name={name} index={i} names={names} entry={entry} tried={tried} />
+      ))}
       <FieldIssues id={`${fieldId(path)}-issues`} issues={issuesAt(d.issues, path)} />
-      <button type="button" onClick={add}>Add extraction</button>
+      <button type="button" onClick={add}>
+        Add extraction
+      </button>
     </div>
   );
 }

@@ -39,43 +39,111 @@ export function ExtractItem({ extractPath, name, index, names, entry, tried }: E
     <fieldset className="req-card" aria-describedby={`${id}-result`}>
       <legend>{n}</legend>
       <div className="req-card-head">
-        <button type="button" className="ghost danger" aria-label={`Remove ${n.toLowerCase()}`} title="Remove"
-          onClick={() => d.edit({ kind: 'delete', path })}>✕</button>
+        <button
+          type="button"
+          className="ghost danger"
+          aria-label={`Remove ${n.toLowerCase()}`}
+          title="Remove"
+          onClick={() => d.edit({ kind: 'delete', path })}
+        >
+          ✕
+        </button>
       </div>
       <div className="req-row">
-        <VariableNameInput extractPath={extractPath} name={name} taken={names} id={`${id}-name`} label={`${n} variable`} />
+        <VariableNameInput
+          extractPath={extractPath}
+          name={name}
+          taken={names}
+          id={`${id}-name`}
+          label={`${n} variable`}
+        />
         <div className="field">
           <label htmlFor={`${id}-kind`}>{`${n} source`}</label>
-          <select id={`${id}-kind`} value={kind ?? ''} onChange={(e) => d.set(path, switchExtractor(extractor, e.target.value as ExtractKind))}>
+          <select
+            id={`${id}-kind`}
+            value={kind ?? ''}
+            onChange={(e) => d.set(path, switchExtractor(extractor, e.target.value as ExtractKind))}
+          >
             {kind === undefined && <option value="">(unknown)</option>}
-            {EXTRACT_KINDS.map((k) => <option key={k.kind} value={k.kind}>{k.label}</option>)}
+            {EXTRACT_KINDS.map((k) => (
+              <option key={k.kind} value={k.kind}>
+                {k.label}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       {kind === 'jsonPath' && (
         <div className="req-row">
-          <TextField path={[...path, 'jsonPath']} label={`${n} JSON path`} keepEmpty placeholder="$.token" className="req-subject" />
+          <TextField
+            path={[...path, 'jsonPath']}
+            label={`${n} JSON path`}
+            keepEmpty
+            placeholder="$.token"
+            className="req-subject"
+          />
           <CheckboxField path={[...path, 'all']} label={`${n} keeps every match as a list`} />
         </div>
       )}
-      {kind === 'header' && <TextField path={[...path, 'header']} label={`${n} header name`} keepEmpty list="req-common-headers" placeholder="Location" />}
+      {kind === 'header' && (
+        <TextField
+          path={[...path, 'header']}
+          label={`${n} header name`}
+          keepEmpty
+          list="req-common-headers"
+          placeholder="Location"
+        />
+      )}
       {kind === 'regex' && (
         <div className="req-row">
           <RegexInput path={[...path, 'regex']} label={`${n} regex`} placeholder={'name="csrf" value="([^"]+)"'} />
           <NumberInput path={[...path, 'group']} label={`${n} group`} optional integer min={0} placeholder="1" />
-          <SelectField path={[...path, 'from']} label={`${n} from`} defaultLabel="body (default)" options={[{ value: 'body' }, { value: 'headers' }, { value: 'url' }]} />
+          <SelectField
+            path={[...path, 'from']}
+            label={`${n} from`}
+            defaultLabel="body (default)"
+            options={[{ value: 'body' }, { value: 'headers' }, { value: 'url' }]}
+          />
         </div>
       )}
       {kind === 'boundary' && (
         <div className="req-row">
-          <TextField path={[...path, 'boundary', 'left']} label={`${n} left boundary`} keepEmpty placeholder="id=" className="req-subject" />
-          <TextField path={[...path, 'boundary', 'right']} label={`${n} right boundary`} keepEmpty placeholder="&" className="req-subject" />
-          <SelectField path={[...path, 'from']} label={`${n} from`} defaultLabel="body (default)" options={[{ value: 'body' }, { value: 'headers' }]} />
+          <TextField
+            path={[...path, 'boundary', 'left']}
+            label={`${n} left boundary`}
+            keepEmpty
+            placeholder="id="
+            className="req-subject"
+          />
+          <TextField
+            path={[...path, 'boundary', 'right']}
+            label={`${n} right boundary`}
+            keepEmpty
+            placeholder="&"
+            className="req-subject"
+          />
+          <SelectField
+            path={[...path, 'from']}
+            label={`${n} from`}
+            defaultLabel="body (default)"
+            options={[{ value: 'body' }, { value: 'headers' }]}
+          />
         </div>
       )}
-      {kind === 'cookie' && <TextField path={[...path, 'cookie']} label={`${n} cookie name`} keepEmpty placeholder="session" hint="From this response's Set-Cookie." />}
+      {kind === 'cookie' && (
+        <TextField
+          path={[...path, 'cookie']}
+          label={`${n} cookie name`}
+          keepEmpty
+          placeholder="session"
+          hint="From this response's Set-Cookie."
+        />
+      )}
       <ValueInput path={[...path, 'default']} label={`${n} default`} optional />
-      <FieldIssues id={`${id}-issues`} issues={[...issuesAt(d.issues, path), ...issuesAt(d.issues, [...path, 'boundary'])]} />
+      <FieldIssues
+        id={`${id}-issues`}
+        issues={[...issuesAt(d.issues, path), ...issuesAt(d.issues, [...path, 'boundary'])]}
+      />
       <ExtractResult id={`${id}-result`} preview={previewExtraction(entry, tried, name, extractor)} />
     </fieldset>
   );

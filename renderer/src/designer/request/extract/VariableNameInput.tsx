@@ -7,7 +7,19 @@ import type { Path } from '../../core/doc-path.ts';
 import { useDesigner } from '../../state/DesignerProvider.tsx';
 import { variableNameProblem } from './model.ts';
 
-export function VariableNameInput({ extractPath, name, taken, id, label }: { extractPath: Path; name: string; taken: readonly string[]; id: string; label: string }) {
+export function VariableNameInput({
+  extractPath,
+  name,
+  taken,
+  id,
+  label,
+}: {
+  extractPath: Path;
+  name: string;
+  taken: readonly string[];
+  id: string;
+  label: string;
+}) {
   const d = useDesigner();
   const [draft, setDraft] = useState(name);
   useEffect(() => setDraft(name), [name]);
@@ -20,12 +32,30 @@ export function VariableNameInput({ extractPath, name, taken, id, label }: { ext
   return (
     <div className="field req-var">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" className="mono" value={draft} spellCheck={false} aria-invalid={problem !== undefined}
+      <input
+        id={id}
+        type="text"
+        className="mono"
+        value={draft}
+        spellCheck={false}
+        aria-invalid={problem !== undefined}
         aria-describedby={problem ? `${id}-problem` : `${id}-hint`}
-        onChange={(e) => setDraft(e.target.value)} onBlur={commit}
-        onKeyDown={(e) => { if (e.key === 'Enter') commit(); else if (e.key === 'Escape') setDraft(name); }} />
-      {problem ? <p id={`${id}-problem`} className="field-issues" aria-live="polite">{problem} (Escape keeps “{name}”)</p>
-        : <small id={`${id}-hint`} className="field-hint">Used later as <code>{`\${${draft}}`}</code></small>}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          else if (e.key === 'Escape') setDraft(name);
+        }}
+      />
+      {problem ? (
+        <p id={`${id}-problem`} className="field-issues" aria-live="polite">
+          {problem} (Escape keeps “{name}”)
+        </p>
+      ) : (
+        <small id={`${id}-hint`} className="field-hint">
+          Used later as <code>{`\${${draft}}`}</code>
+        </small>
+      )}
     </div>
   );
 }

@@ -10,7 +10,10 @@ describe('extractions', () => {
     }
   });
   it('keeps the default when the kind changes', () => {
-    expect(switchExtractor({ jsonPath: '$.a', all: true, default: 0 }, 'header')).toEqual({ header: 'Location', default: 0 });
+    expect(switchExtractor({ jsonPath: '$.a', all: true, default: 0 }, 'header')).toEqual({
+      header: 'Location',
+      default: 0,
+    });
     expect(switchExtractor(undefined, 'cookie')).toEqual({ cookie: 'session' });
   });
   it('finds a free name and explains a bad one', () => {

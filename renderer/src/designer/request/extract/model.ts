@@ -42,7 +42,8 @@ const NAME = new RegExp(VARIABLE_PATTERN);
 export function variableNameProblem(name: string, taken: readonly string[], current?: string): string | undefined {
   if (name === '') return 'write a variable name';
   if (!NAME.test(name)) return 'variable names start with a letter or _ and contain letters, digits and _';
-  if ((RESERVED_NAMES as readonly string[]).includes(name)) return `'${name}' is reserved (${RESERVED_NAMES.join(', ')})`;
+  if ((RESERVED_NAMES as readonly string[]).includes(name))
+    return `'${name}' is reserved (${RESERVED_NAMES.join(', ')})`;
   if (name !== current && taken.includes(name)) return `this request already extracts '${name}'`;
   return undefined;
 }

@@ -23,7 +23,12 @@ export function SwitchEditor({ stepPath }: { stepPath: Path }) {
   const id = fieldId(stepPath, `-${kind}`);
   const add = (): void => {
     const name = `branch ${count + 1}`;
-    d.edit({ kind: 'insert', path: listPath, index: count, value: weighted ? { weight: 10, name, steps: [] } : { name, steps: [] } });
+    d.edit({
+      kind: 'insert',
+      path: listPath,
+      index: count,
+      value: weighted ? { weight: 10, name, steps: [] } : { name, steps: [] },
+    });
   };
   return (
     <section aria-labelledby={`${id}-title`} className="req-editor">
@@ -38,10 +43,17 @@ export function SwitchEditor({ stepPath }: { stepPath: Path }) {
           const steps = stepsAt(d.doc, [...stepPath, ...b.path]).length;
           return (
             <li key={k} className="flow-branch">
-              <TextField path={[...listPath, k, 'name']} label={`Branch ${k + 1} name`} placeholder={`branch ${k + 1}`} />
-              {weighted && <NumberField path={[...listPath, k, 'weight']} label={`Branch ${k + 1} weight`} min={0} step={1} />}
+              <TextField
+                path={[...listPath, k, 'name']}
+                label={`Branch ${k + 1} name`}
+                placeholder={`branch ${k + 1}`}
+              />
+              {weighted && (
+                <NumberField path={[...listPath, k, 'weight']} label={`Branch ${k + 1} weight`} min={0} step={1} />
+              )}
               <span className="flow-branch-facts">
-                {weighted && b.share !== undefined ? `${b.share} % · ` : ''}{steps} step{steps === 1 ? '' : 's'}
+                {weighted && b.share !== undefined ? `${b.share} % · ` : ''}
+                {steps} step{steps === 1 ? '' : 's'}
               </span>
               <ListItemTools listPath={listPath} index={k} count={count} what={`branch ${k + 1}`} keepLast />
             </li>
@@ -49,7 +61,9 @@ export function SwitchEditor({ stepPath }: { stepPath: Path }) {
         })}
       </ol>
       <FieldIssues id={`${id}-issues`} issues={issuesAt(d.issues, listPath)} />
-      <button type="button" onClick={add}>Add branch</button>
+      <button type="button" onClick={add}>
+        Add branch
+      </button>
       <p className="hint">Add steps to a branch from its row in the outline, or drag steps onto it.</p>
     </section>
   );

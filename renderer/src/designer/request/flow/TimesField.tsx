@@ -10,9 +10,20 @@ export function TimesField({ path }: { path: Path }) {
   return (
     <div className="field">
       <label htmlFor={id}>Times</label>
-      <input id={id} type="text" className="mono" value={text} placeholder="3" spellCheck={false}
-        aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : undefined}
-        onChange={(e) => { const t = e.target.value.trim(); set(/^\d+$/.test(t) ? Number(t) : e.target.value); }} />
+      <input
+        id={id}
+        type="text"
+        className="mono"
+        value={text}
+        placeholder="3"
+        spellCheck={false}
+        aria-invalid={issues.length > 0}
+        aria-describedby={issues.length ? `${id}-issues` : undefined}
+        onChange={(e) => {
+          const t = e.target.value.trim();
+          set(/^\d+$/.test(t) ? Number(t) : e.target.value);
+        }}
+      />
       <small className="field-hint">A whole number, or an expression giving one (len(items), env.ROUNDS).</small>
       <FieldIssues id={`${id}-issues`} issues={issues} />
     </div>

@@ -23,23 +23,41 @@ export function NumberInput({ path, label, optional, integer, min, max, placehol
   const d = useDesigner();
   const value = d.get(path);
   const [text, setText] = useState(typeof value === 'number' ? String(value) : '');
-  useEffect(() => { setText((t) => (t !== '' && Number(t) === value ? t : typeof value === 'number' ? String(value) : '')); }, [value]);
+  useEffect(() => {
+    setText((t) => (t !== '' && Number(t) === value ? t : typeof value === 'number' ? String(value) : ''));
+  }, [value]);
   const id = fieldId(path);
   const n = Number(text);
-  const mine = text === '' ? (optional ? [] : ['write a number'])
-    : !Number.isFinite(n) || (integer && !Number.isInteger(n)) ? [integer ? 'write a whole number' : 'write a number'] : [];
+  const mine =
+    text === ''
+      ? optional
+        ? []
+        : ['write a number']
+      : !Number.isFinite(n) || (integer && !Number.isInteger(n))
+        ? [integer ? 'write a whole number' : 'write a number']
+        : [];
   const issues = mine.length ? mine.map((message) => ({ path: [...path], message })) : issuesAt(d.issues, path);
   return (
     <div className="field field-number">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="number" value={text} min={min} max={max} step={integer ? 1 : 'any'} placeholder={placeholder}
-        aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : undefined}
+      <input
+        id={id}
+        type="number"
+        value={text}
+        min={min}
+        max={max}
+        step={integer ? 1 : 'any'}
+        placeholder={placeholder}
+        aria-invalid={issues.length > 0}
+        aria-describedby={issues.length ? `${id}-issues` : undefined}
         onChange={(e) => {
           setText(e.target.value);
           const v = Number(e.target.value);
-          if (e.target.value === '') { if (optional) d.set(path, undefined); }
-          else if (Number.isFinite(v) && (!integer || Number.isInteger(v))) d.set(path, v);
-        }} />
+          if (e.target.value === '') {
+            if (optional) d.set(path, undefined);
+          } else if (Number.isFinite(v) && (!integer || Number.isInteger(v))) d.set(path, v);
+        }}
+      />
       <FieldIssues id={`${id}-issues`} issues={issues} />
     </div>
   );

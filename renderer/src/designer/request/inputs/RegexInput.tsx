@@ -26,10 +26,18 @@ export function RegexInput({ path, label, placeholder }: { path: Path; label: st
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" className="mono" value={text} placeholder={placeholder} spellCheck={false}
-        aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : undefined}
+      <input
+        id={id}
+        type="text"
+        className="mono"
+        value={text}
+        placeholder={placeholder}
+        spellCheck={false}
+        aria-invalid={issues.length > 0}
+        aria-describedby={issues.length ? `${id}-issues` : undefined}
         // '' rather than removing the key: the row (and the check's kind) stays while the user retypes.
-        onChange={(e) => d.set(path, e.target.value)} />
+        onChange={(e) => d.set(path, e.target.value)}
+      />
       <FieldIssues id={`${id}-issues`} issues={issues} />
     </div>
   );

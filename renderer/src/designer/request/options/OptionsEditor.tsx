@@ -21,13 +21,29 @@ export function OptionsEditor({ requestPath }: { requestPath: Path }) {
     <div className="req-options">
       <p className="hint">Empty fields use the plan defaults.</p>
       <div className="req-row">
-        <DurationField path={p('timeout')} label="Timeout" placeholder={typeof timeout === 'string' ? timeout : '60s'} />
-        <NumberField path={p('maxRedirects')} label="Max redirects" min={0} placeholder={typeof redirects === 'number' ? String(redirects) : '10'} />
+        <DurationField
+          path={p('timeout')}
+          label="Timeout"
+          placeholder={typeof timeout === 'string' ? timeout : '60s'}
+        />
+        <NumberField
+          path={p('maxRedirects')}
+          label="Max redirects"
+          min={0}
+          placeholder={typeof redirects === 'number' ? String(redirects) : '10'}
+        />
       </div>
-      <StatusListField path={p('expectedStatuses')} label="Expected statuses" placeholder={expected || '200-399'}
-        hint="Codes and ranges, e.g. 200, 201, 300-399. Any other status counts in http_req_failed." />
+      <StatusListField
+        path={p('expectedStatuses')}
+        label="Expected statuses"
+        placeholder={expected || '200-399'}
+        hint="Codes and ranges, e.g. 200, 201, 300-399. Any other status counts in http_req_failed."
+      />
       <KeyValueTable path={p('tags')} label="Tags" keyLabel="Tag" />
-      <p className="hint">Tags are added to this request's metrics and can be used in thresholds, e.g. http_req_duration{'{'}team:checkout{'}'}.</p>
+      <p className="hint">
+        Tags are added to this request's metrics and can be used in thresholds, e.g. http_req_duration{'{'}team:checkout
+        {'}'}.
+      </p>
     </div>
   );
 }

@@ -21,12 +21,22 @@ export interface StatusListFieldProps {
   required?: boolean;
 }
 
-export function StatusListField({ path, label, placeholder, hint, allowRanges = true, required }: StatusListFieldProps) {
+export function StatusListField({
+  path,
+  label,
+  placeholder,
+  hint,
+  allowRanges = true,
+  required,
+}: StatusListFieldProps) {
   const d = useDesigner();
   const value = d.get(path);
   const [text, setText] = useState(() => formatStatuses(value));
   useEffect(() => {
-    setText((t) => { const p = parseStatuses(t, allowRanges); return p.ok && JSON.stringify(p.items) === JSON.stringify(value) ? t : formatStatuses(value); });
+    setText((t) => {
+      const p = parseStatuses(t, allowRanges);
+      return p.ok && JSON.stringify(p.items) === JSON.stringify(value) ? t : formatStatuses(value);
+    });
   }, [value, allowRanges]);
   const id = fieldId(path);
   const parsed = text.trim() === '' ? undefined : parseStatuses(text, allowRanges);
@@ -35,15 +45,30 @@ export function StatusListField({ path, label, placeholder, hint, allowRanges = 
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" className="mono" value={text} placeholder={placeholder} spellCheck={false}
-        aria-invalid={issues.length > 0} aria-describedby={issues.length ? `${id}-issues` : hint ? `${id}-hint` : undefined}
+      <input
+        id={id}
+        type="text"
+        className="mono"
+        value={text}
+        placeholder={placeholder}
+        spellCheck={false}
+        aria-invalid={issues.length > 0}
+        aria-describedby={issues.length ? `${id}-issues` : hint ? `${id}-hint` : undefined}
         onChange={(e) => {
           setText(e.target.value);
-          if (e.target.value.trim() === '') { if (!required) d.set(path, undefined); return; }
+          if (e.target.value.trim() === '') {
+            if (!required) d.set(path, undefined);
+            return;
+          }
           const p = parseStatuses(e.target.value, allowRanges);
           if (p.ok) d.set(path, p.items);
-        }} />
-      {hint && <small id={`${id}-hint`} className="field-hint">{hint}</small>}
+        }}
+      />
+      {hint && (
+        <small id={`${id}-hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
       <FieldIssues id={`${id}-issues`} issues={issues} />
     </div>
   );

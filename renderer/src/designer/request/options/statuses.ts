@@ -14,7 +14,10 @@ const inRange = (n: number): boolean => n >= 100 && n <= 599;
 
 /** Parses a comma-separated list of codes and ranges (`allowRanges` false: codes only). */
 export function parseStatuses(text: string, allowRanges = true): StatusParse {
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length === 0) return { ok: false, message: 'write at least one status code, e.g. 200' };
   const items: StatusItem[] = [];
   for (const p of parts) {
@@ -23,9 +26,11 @@ export function parseStatuses(text: string, allowRanges = true): StatusParse {
     else if (allowRanges && range) {
       const min = Number(range[1]);
       const max = Number(range[2]);
-      if (!inRange(min) || !inRange(max) || min > max) return { ok: false, message: `'${p}' is not a range of status codes (100-599, low to high)` };
+      if (!inRange(min) || !inRange(max) || min > max)
+        return { ok: false, message: `'${p}' is not a range of status codes (100-599, low to high)` };
       items.push({ min, max });
-    } else return { ok: false, message: `'${p}' is not a status code${allowRanges ? ' or a range such as 200-299' : ''}` };
+    } else
+      return { ok: false, message: `'${p}' is not a status code${allowRanges ? ' or a range such as 200-299' : ''}` };
   }
   return { ok: true, items };
 }
@@ -33,12 +38,14 @@ export function parseStatuses(text: string, allowRanges = true): StatusParse {
 /** The text for a list of codes and ranges. */
 export function formatStatuses(v: unknown): string {
   if (!Array.isArray(v)) return '';
-  return listOf(v).map((s) => {
-    if (typeof s === 'number') return String(s);
-    if (s !== null && typeof s === 'object') {
-      const r = objectOf(s);
-      return `${String(r?.min)}-${String(r?.max)}`;
-    }
-    return String(s);
-  }).join(', ');
+  return listOf(v)
+    .map((s) => {
+      if (typeof s === 'number') return String(s);
+      if (s !== null && typeof s === 'object') {
+        const r = objectOf(s);
+        return `${String(r?.min)}-${String(r?.max)}`;
+      }
+      return String(s);
+    })
+    .join(', ');
 }

@@ -6,8 +6,18 @@ const CHANGED = 'Changed since the last Try: try again to see its result.';
 
 export function CheckResult({ id, preview }: { id: string; preview: CheckPreview }) {
   if (preview.state === 'none') return <p id={id} hidden />;
-  if (preview.state === 'skipped') return <p id={id} className="req-result req-result-changed">Not checked in the last Try: {preview.reason}.</p>;
-  if (preview.state === 'changed') return <p id={id} className="req-result req-result-changed">{CHANGED}</p>;
+  if (preview.state === 'skipped')
+    return (
+      <p id={id} className="req-result req-result-changed">
+        Not checked in the last Try: {preview.reason}.
+      </p>
+    );
+  if (preview.state === 'changed')
+    return (
+      <p id={id} className="req-result req-result-changed">
+        {CHANGED}
+      </p>
+    );
   const ok = preview.state === 'pass';
   return (
     <p id={id} className={`req-result ${ok ? 'req-result-ok' : 'req-result-bad'}`}>
@@ -19,8 +29,18 @@ export function CheckResult({ id, preview }: { id: string; preview: CheckPreview
 
 export function ExtractResult({ id, preview }: { id: string; preview: ExtractPreview }) {
   if (preview.state === 'none') return <p id={id} hidden />;
-  if (preview.state === 'skipped') return <p id={id} className="req-result req-result-changed">Not extracted in the last Try: {preview.reason}.</p>;
-  if (preview.state === 'changed') return <p id={id} className="req-result req-result-changed">{CHANGED}</p>;
+  if (preview.state === 'skipped')
+    return (
+      <p id={id} className="req-result req-result-changed">
+        Not extracted in the last Try: {preview.reason}.
+      </p>
+    );
+  if (preview.state === 'changed')
+    return (
+      <p id={id} className="req-result req-result-changed">
+        {CHANGED}
+      </p>
+    );
   if (preview.state === 'fail') {
     return (
       <p id={id} className="req-result req-result-bad">
@@ -30,7 +50,8 @@ export function ExtractResult({ id, preview }: { id: string; preview: ExtractPre
   }
   return (
     <p id={id} className="req-result req-result-ok">
-      <span aria-hidden="true">✓ </span>Last Try: <code className="req-value-preview">{formatValue(preview.value)}</code>
+      <span aria-hidden="true">✓ </span>Last Try:{' '}
+      <code className="req-value-preview">{formatValue(preview.value)}</code>
     </p>
   );
 }

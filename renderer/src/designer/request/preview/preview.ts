@@ -23,7 +23,12 @@ function noResponse(entry: TraceEntry): string | undefined {
 }
 
 /** The result of check `index` (now `check`) in the last Try of a request that was `tried`. */
-export function previewCheck(entry: TraceEntry | undefined, tried: RequestDraft | undefined, index: number, check: Draft<Check>): CheckPreview {
+export function previewCheck(
+  entry: TraceEntry | undefined,
+  tried: RequestDraft | undefined,
+  index: number,
+  check: Draft<Check>,
+): CheckPreview {
   if (!entry) return { state: 'none' };
   const skipped = noResponse(entry);
   if (skipped && entry.checks.length === 0) return { state: 'skipped', reason: skipped };
@@ -46,7 +51,12 @@ export type ExtractPreview =
   | { state: 'none' };
 
 /** What the extraction into `variable` (now `extractor`) yielded in the last Try. */
-export function previewExtraction(entry: TraceEntry | undefined, tried: RequestDraft | undefined, variable: string, extractor: Draft<Extractor>): ExtractPreview {
+export function previewExtraction(
+  entry: TraceEntry | undefined,
+  tried: RequestDraft | undefined,
+  variable: string,
+  extractor: Draft<Extractor>,
+): ExtractPreview {
   if (!entry) return { state: 'none' };
   const skipped = noResponse(entry);
   if (skipped && entry.extracted.length === 0) return { state: 'skipped', reason: skipped };
@@ -59,6 +69,6 @@ export function previewExtraction(entry: TraceEntry | undefined, tried: RequestD
 
 /** An extracted value as one short line: strings quoted, objects as JSON, long values cut. */
 export function formatValue(v: unknown, max = 160): string {
-  const text = v === undefined ? 'undefined' : JSON.stringify(v) ?? String(v);
+  const text = v === undefined ? 'undefined' : (JSON.stringify(v) ?? String(v));
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -25,9 +25,20 @@ export function QueryEditor({ requestPath }: { requestPath: Path }) {
         <section className="url-params" aria-label="Parameters in the URL">
           <p className="hint">In the URL (sent as written; edit them there, or move them here):</p>
           <table className="kv-readonly">
-            <tbody>{params.map((p, i) => <tr key={i}><th scope="row" className="mono">{p.name}</th><td className="mono">{p.value}</td></tr>)}</tbody>
+            <tbody>
+              {params.map((p, i) => (
+                <tr key={i}>
+                  <th scope="row" className="mono">
+                    {p.name}
+                  </th>
+                  <td className="mono">{p.value}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
-          <button type="button" onClick={move}>Move into the table</button>
+          <button type="button" onClick={move}>
+            Move into the table
+          </button>
         </section>
       )}
       <KeyValueTable path={[...requestPath, 'query']} label="Query parameters" keyLabel="Parameter" toggles={toggles} />

@@ -4,7 +4,12 @@ import { moveQueryIntoTable, splitUrlQuery } from './url-query.ts';
 describe('splitUrlQuery', () => {
   it('reads the parameters typed in a URL, decoded, templates kept', () => {
     expect(splitUrlQuery('/search?q=a+b%21&page=${page}&flag')).toEqual({
-      base: '/search', params: [{ name: 'q', value: 'a b!' }, { name: 'page', value: '${page}' }, { name: 'flag', value: '' }],
+      base: '/search',
+      params: [
+        { name: 'q', value: 'a b!' },
+        { name: 'page', value: '${page}' },
+        { name: 'flag', value: '' },
+      ],
     });
     expect(splitUrlQuery('/x')).toEqual({ base: '/x', params: [] });
     expect(splitUrlQuery('/a?b=1#top')).toEqual({ base: '/a#top', params: [{ name: 'b', value: '1' }] });

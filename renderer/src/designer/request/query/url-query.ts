@@ -5,7 +5,10 @@
  */
 import type { ObjectIn, RequestDraft } from '../../core/doc/index.ts';
 
-export interface UrlParam { name: string; value: string }
+export interface UrlParam {
+  name: string;
+  value: string;
+}
 
 /** A request's `query` map as a draft. */
 type QueryDraft = ObjectIn<RequestDraft['query']>;
@@ -17,10 +20,13 @@ export function splitUrlQuery(url: string): { base: string; params: UrlParam[] }
   const hash = url.indexOf('#', at);
   const query = url.slice(at + 1, hash < 0 ? undefined : hash);
   const base = url.slice(0, at) + (hash < 0 ? '' : url.slice(hash));
-  const params = query.split('&').filter((p) => p !== '').map((p) => {
-    const eq = p.indexOf('=');
-    return { name: decode(eq < 0 ? p : p.slice(0, eq)), value: eq < 0 ? '' : decode(p.slice(eq + 1)) };
-  });
+  const params = query
+    .split('&')
+    .filter((p) => p !== '')
+    .map((p) => {
+      const eq = p.indexOf('=');
+      return { name: decode(eq < 0 ? p : p.slice(0, eq)), value: eq < 0 ? '' : decode(p.slice(eq + 1)) };
+    });
   return { base, params };
 }
 
@@ -35,13 +41,24 @@ export function moveQueryIntoTable(url: string, query: QueryDraft | undefined): 
 function queryStart(url: string): number {
   let depth = 0;
   for (let i = 0; i < url.length; i++) {
-    if (url[i] === '$' && url[i + 1] === '{') { depth++; i++; continue; }
-    if (url[i] === '}' && depth > 0) { depth--; continue; }
+    if (url[i] === '$' && url[i + 1] === '{') {
+      depth++;
+      i++;
+      continue;
+    }
+    if (url[i] === '}' && depth > 0) {
+      depth--;
+      continue;
+    }
     if (url[i] === '?' && depth === 0) return i;
   }
   return -1;
 }
 
 function decode(text: string): string {
-  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }

@@ -16,11 +16,22 @@ export function CompletionList({ id, label, items, active, onPick }: CompletionL
   return (
     <ul id={id} role="listbox" aria-label={label} className="tpl-completions">
       {items.map((c, i) => (
-        <li key={c.label} id={optionId(id, i)} role="option" aria-selected={i === active} className={`tpl-option tpl-kind-${c.kind}`}
+        <li
+          key={c.label}
+          id={optionId(id, i)}
+          role="option"
+          aria-selected={i === active}
+          className={`tpl-option tpl-kind-${c.kind}`}
           // mousedown, not click: the input must keep focus (blur would close the list first).
-          onMouseDown={(e) => { e.preventDefault(); onPick(i); }}>
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(i);
+          }}
+        >
           <span className="mono">{c.kind === 'function' ? `${c.label}(${c.params ?? ''})` : c.label}</span>
-          {c.detail && <span className="tpl-detail">{c.kind === 'function' ? c.detail.replace(/^[^—]*— /, '') : c.detail}</span>}
+          {c.detail && (
+            <span className="tpl-detail">{c.kind === 'function' ? c.detail.replace(/^[^—]*— /, '') : c.detail}</span>
+          )}
         </li>
       ))}
     </ul>

@@ -8,7 +8,9 @@ export function TemplateMirror({ text, ref }: { text: string; ref?: Ref<HTMLDivE
   return (
     <div ref={ref} className="tpl-mirror mono" aria-hidden="true">
       {spans.map((s) => (
-        <span key={s.start} className={`tpl-${s.kind}`}>{text.slice(s.start, s.end)}</span>
+        <span key={s.start} className={`tpl-${s.kind}`}>
+          {text.slice(s.start, s.end)}
+        </span>
       ))}
       {/* Something after a trailing space, so the mirror is exactly as wide as the input's text. */}
       {'\u200b'}

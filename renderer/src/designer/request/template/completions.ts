@@ -41,7 +41,12 @@ export function completionContext(text: string, caret: number): CompletionContex
   const rest = text.slice(to);
   const nextClose = rest.indexOf('}');
   const nextOpen = rest.indexOf('${');
-  return { from: caret - query.length, to, query, closed: nextClose !== -1 && (nextOpen === -1 || nextClose < nextOpen) };
+  return {
+    from: caret - query.length,
+    to,
+    query,
+    closed: nextClose !== -1 && (nextOpen === -1 || nextClose < nextOpen),
+  };
 }
 
 /** How a field finds the name at the caret; `explicit` when the user asked for the list (Ctrl+Space). */
@@ -83,7 +88,8 @@ export function filterCompletions(all: readonly Completion[], query: string, lim
 }
 
 /** No parameters, or only optional ones (`status('Request name'?)`, mostly called as status()). */
-const optionalOnly = (params: string | undefined): boolean => !params || params.split(',').every((p) => p.trim().endsWith('?'));
+const optionalOnly = (params: string | undefined): boolean =>
+  !params || params.split(',').every((p) => p.trim().endsWith('?'));
 
 /** The text and caret after accepting `c` in `ctx`. */
 export function applyCompletion(text: string, ctx: CompletionContext, c: Completion): { text: string; caret: number } {

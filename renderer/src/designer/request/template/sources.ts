@@ -13,7 +13,11 @@ export interface CompletionSources {
   data: Readonly<Record<string, readonly string[] | undefined>>;
 }
 
-const BUILTIN_DETAIL: Record<string, string> = { vu: 'VU number, from 1', iter: 'iteration, from 0', scenario: 'scenario name' };
+const BUILTIN_DETAIL: Record<string, string> = {
+  vu: 'VU number, from 1',
+  iter: 'iteration, from 0',
+  scenario: 'scenario name',
+};
 
 /** Every completion for these sources, in the order they are offered. */
 export function templateCompletions(s: CompletionSources): Completion[] {
@@ -21,10 +25,18 @@ export function templateCompletions(s: CompletionSources): Completion[] {
   for (const b of BUILTIN_NAMES) out.push({ label: b, kind: 'builtin', detail: BUILTIN_DETAIL[b] ?? 'builtin' });
   for (const e of [...new Set(s.envNames)].sort()) out.push({ label: `env.${e}`, kind: 'env', detail: 'environment' });
   for (const [feeder, columns] of Object.entries(s.data)) {
-    if (columns === undefined || columns.length === 0) out.push({ label: `data.${feeder}.`, kind: 'data', detail: 'data file', partial: true });
-    else for (const c of columns) out.push({ label: `data.${feeder}.${c}`, kind: 'data', detail: `column of ${feeder}` });
+    if (columns === undefined || columns.length === 0)
+      out.push({ label: `data.${feeder}.`, kind: 'data', detail: 'data file', partial: true });
+    else
+      for (const c of columns) out.push({ label: `data.${feeder}.${c}`, kind: 'data', detail: `column of ${feeder}` });
   }
-  for (const f of TEMPLATE_FUNCTIONS) out.push({ label: f.name, kind: 'function', params: f.params, detail: `${f.name}(${f.params}) — ${f.description}` });
+  for (const f of TEMPLATE_FUNCTIONS)
+    out.push({
+      label: f.name,
+      kind: 'function',
+      params: f.params,
+      detail: `${f.name}(${f.params}) — ${f.description}`,
+    });
   return out;
 }
 

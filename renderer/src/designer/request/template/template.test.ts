@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { applyCompletion, completionContext, expressionContext, filterCompletions, type Completion } from './completions.ts';
+import {
+  applyCompletion,
+  completionContext,
+  expressionContext,
+  filterCompletions,
+  type Completion,
+} from './completions.ts';
 import { dataFeeders, envNamesInDoc, templateCompletions } from './sources.ts';
 import { templateSpans } from './spans.ts';
 
-const kinds = (s: string): string => templateSpans(s).map((x) => `${x.kind}:${s.slice(x.start, x.end)}`).join('|');
+const kinds = (s: string): string =>
+  templateSpans(s)
+    .map((x) => `${x.kind}:${s.slice(x.start, x.end)}`)
+    .join('|');
 
 describe('templateSpans', () => {
   it('finds expressions, escapes and text, covering the whole string', () => {
@@ -48,8 +57,11 @@ describe('completionContext', () => {
 });
 
 const all: Completion[] = [
-  { label: 'userId', kind: 'variable' }, { label: 'iter', kind: 'builtin' }, { label: 'env.USER', kind: 'env' },
-  { label: 'uuid', kind: 'function', params: '' }, { label: 'randomInt', kind: 'function', params: 'min, max' },
+  { label: 'userId', kind: 'variable' },
+  { label: 'iter', kind: 'builtin' },
+  { label: 'env.USER', kind: 'env' },
+  { label: 'uuid', kind: 'function', params: '' },
+  { label: 'randomInt', kind: 'function', params: 'min, max' },
   { label: 'data.users.', kind: 'data', partial: true },
 ];
 
@@ -86,13 +98,30 @@ describe('applyCompletion', () => {
 
 describe('completion sources', () => {
   it('lists variables, builtins, env names once, data columns and functions', () => {
-    const labels = templateCompletions({ variables: ['token'], envNames: ['B', 'A', 'B'], data: { users: ['email'], ids: undefined } }).map((c) => c.label);
-    expect(labels.slice(0, 8)).toEqual(['token', 'vu', 'iter', 'scenario', 'env.A', 'env.B', 'data.users.email', 'data.ids.']);
+    const labels = templateCompletions({
+      variables: ['token'],
+      envNames: ['B', 'A', 'B'],
+      data: { users: ['email'], ids: undefined },
+    }).map((c) => c.label);
+    expect(labels.slice(0, 8)).toEqual([
+      'token',
+      'vu',
+      'iter',
+      'scenario',
+      'env.A',
+      'env.B',
+      'data.users.email',
+      'data.ids.',
+    ]);
     expect(labels).toContain('uuid');
     expect(labels).toContain('randomInt');
   });
   it('finds env names the plan already uses and its data feeders', () => {
-    const doc = { defaults: { baseUrl: '${env.BASE_URL:-http://x}' }, data: { users: { file: 'u.csv' }, bad: 3 }, s: ['${ env.TOKEN }'] };
+    const doc = {
+      defaults: { baseUrl: '${env.BASE_URL:-http://x}' },
+      data: { users: { file: 'u.csv' }, bad: 3 },
+      s: ['${ env.TOKEN }'],
+    };
     expect(envNamesInDoc(doc).sort()).toEqual(['BASE_URL', 'TOKEN']);
     expect(dataFeeders(doc)).toEqual({ users: 'u.csv', bad: undefined });
   });

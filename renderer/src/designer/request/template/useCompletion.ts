@@ -4,7 +4,14 @@
  * Tab. The text change itself goes through `onAccept`, so the caller keeps owning the value.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { applyCompletion, completionContext, filterCompletions, type Completion, type CompletionContext, type ContextAt } from './completions.ts';
+import {
+  applyCompletion,
+  completionContext,
+  filterCompletions,
+  type Completion,
+  type CompletionContext,
+  type ContextAt,
+} from './completions.ts';
 
 export interface CompletionState {
   open: boolean;
@@ -21,7 +28,11 @@ export interface CompletionState {
 const templateContext: ContextAt = (text, caret) => completionContext(text, caret);
 
 /** `contextAt`: where names go in this field (inside `${...}` by default; expressionContext for a condition). */
-export function useCompletion(all: readonly Completion[], onAccept: (text: string, caret: number) => void, contextAt: ContextAt = templateContext): CompletionState {
+export function useCompletion(
+  all: readonly Completion[],
+  onAccept: (text: string, caret: number) => void,
+  contextAt: ContextAt = templateContext,
+): CompletionState {
   const [at, setAt] = useState<{ text: string; ctx: CompletionContext } | undefined>();
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(0);
@@ -53,14 +64,36 @@ export function useCompletion(all: readonly Completion[], onAccept: (text: strin
     }
     if (!open) return false;
     switch (e.key) {
-      case 'ArrowDown': setActive((a) => (a + 1) % items.length); return true;
-      case 'ArrowUp': setActive((a) => (a - 1 + items.length) % items.length); return true;
-      case 'Home': setActive(0); return true;
-      case 'End': setActive(items.length - 1); return true;
-      case 'Enter': case 'Tab': accept(Math.min(active, items.length - 1)); return true;
-      case 'Escape': setDismissed(true); return true;
-      default: return false;
+      case 'ArrowDown':
+        setActive((a) => (a + 1) % items.length);
+        return true;
+      case 'ArrowUp':
+        setActive((a) => (a - 1 + items.length) % items.length);
+        return true;
+      case 'Home':
+        setActive(0);
+        return true;
+      case 'End':
+        setActive(items.length - 1);
+        return true;
+      case 'Enter':
+      case 'Tab':
+        accept(Math.min(active, items.length - 1));
+        return true;
+      case 'Escape':
+        setDismissed(true);
+        return true;
+      default:
+        return false;
     }
   };
-  return { open, items, active: Math.min(active, Math.max(0, items.length - 1)), update, close: () => setAt(undefined), onKeyDown, accept };
+  return {
+    open,
+    items,
+    active: Math.min(active, Math.max(0, items.length - 1)),
+    update,
+    close: () => setAt(undefined),
+    onKeyDown,
+    accept,
+  };
 }

@@ -14,7 +14,11 @@ import { useTemplateSourceCache, type TemplateSourceCache } from './TemplateSour
 const TTL_MS = 5000;
 
 /** A cached look-up; failures (no such environment, no data file yet) just offer nothing. */
-function cached(lookups: TemplateSourceCache['lookups'], key: string, load: () => Promise<string[]>): Promise<string[]> {
+function cached(
+  lookups: TemplateSourceCache['lookups'],
+  key: string,
+  load: () => Promise<string[]>,
+): Promise<string[]> {
   const hit = lookups.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = load().catch(() => []);
@@ -31,16 +35,28 @@ export function useTemplateSources(): { completions: Completion[]; refresh(): vo
   const feeders = useMemo(() => dataFeeders(d.doc), [d.doc]);
   const refresh = useCallback(() => {
     const id = d.environmentId;
-    const env = id ? cached(lookups, `env:${id}`, async () => (await client.call('environments.get', { id })).variables.map((v) => v.name)) : Promise.resolve([]);
+    const env = id
+      ? cached(lookups, `env:${id}`, async () =>
+          (await client.call('environments.get', { id })).variables.map((v) => v.name),
+        )
+      : Promise.resolve([]);
     const columns = (file: string): Promise<string[]> =>
-      cached(lookups, `file:${file}`, async () => (await client.call('files.preview', { path: file, rows: 1 })).columns);
+      cached(
+        lookups,
+        `file:${file}`,
+        async () => (await client.call('files.preview', { path: file, rows: 1 })).columns,
+      );
     const files = Object.entries(feeders).map(async ([name, file]) => [name, file ? await columns(file) : []] as const);
     void Promise.all([env, Promise.all(files)]).then(([e, f]) => setRemote({ env: e, data: Object.fromEntries(f) }));
   }, [client, lookups, d.environmentId, feeders]);
-  const completions = useMemo(() => templateCompletions({
-    variables: names.variables,
-    envNames: [...remote.env, ...names.env],
-    data: Object.fromEntries(Object.keys(feeders).map((n) => [n, remote.data[n]])),
-  }), [names, remote, feeders]);
+  const completions = useMemo(
+    () =>
+      templateCompletions({
+        variables: names.variables,
+        envNames: [...remote.env, ...names.env],
+        data: Object.fromEntries(Object.keys(feeders).map((n) => [n, remote.data[n]])),
+      }),
+    [names, remote, feeders],
+  );
   return { completions, refresh };
 }

@@ -15,7 +15,12 @@ describe('header and query toggles', () => {
   });
 
   it('keeps the other map’s list, and query names by case', () => {
-    const both = withToggle(withToggle({ ...req, query: { p: 1, P: 2 } }, 'query', 'p', false), 'headers', 'X-A', false);
+    const both = withToggle(
+      withToggle({ ...req, query: { p: 1, P: 2 } }, 'query', 'p', false),
+      'headers',
+      'X-A',
+      false,
+    );
     expect(both.disabled).toEqual({ query: ['p'], headers: ['X-A'] });
     expect(isOff(both, 'query', 'P')).toBe(false);
     expect(offNames(withToggle(both, 'query', 'p', true), 'headers')).toEqual(['X-A']);

@@ -9,11 +9,14 @@ import { REQUEST_KEY_ORDER, withKey } from '../../core/key-order.ts';
 
 export type ToggleKind = 'headers' | 'query';
 
-const same = (kind: ToggleKind, a: string, b: string): boolean => (kind === 'headers' ? a.toLowerCase() === b.toLowerCase() : a === b);
+const same = (kind: ToggleKind, a: string, b: string): boolean =>
+  kind === 'headers' ? a.toLowerCase() === b.toLowerCase() : a === b;
 
 /** The names that are off, as written in the plan. */
 export function offNames(req: RequestDraft, kind: ToggleKind): string[] {
-  return listOf(objectOf(req.disabled)?.[kind]).map(textOf).filter((n) => n !== undefined);
+  return listOf(objectOf(req.disabled)?.[kind])
+    .map(textOf)
+    .filter((n) => n !== undefined);
 }
 
 export function isOff(req: RequestDraft, kind: ToggleKind, name: string): boolean {
@@ -38,7 +41,11 @@ export function withRemoved(req: RequestDraft, kind: ToggleKind, name: string): 
   const kept = entriesOf(req[kind]).filter(([k]) => k !== name);
   const { [kind]: _dropped, ...others } = req;
   const out: RequestDraft = kept.length > 0 ? { ...req, [kind]: Object.fromEntries(kept) } : others;
-  return withOffNames(out, kind, offNames(req, kind).filter((n) => !same(kind, n, name)));
+  return withOffNames(
+    out,
+    kind,
+    offNames(req, kind).filter((n) => !same(kind, n, name)),
+  );
 }
 
 /** Sets one `disabled` list; an empty list, and an empty `disabled`, leave the plan. */

@@ -6,14 +6,18 @@ const VALID = new RegExp(VARIABLE_PATTERN);
 /** Why a feeder name cannot be used (it is `${data.NAME.COLUMN}` in templates), or undefined when it can. */
 export function feederNameProblem(name: string, others: readonly string[]): string | undefined {
   if (!VALID.test(name)) return 'names start with a letter or _ and contain letters, digits and _';
-  if ((RESERVED_NAMES as readonly string[]).includes(name)) return `'${name}' is reserved (${RESERVED_NAMES.join(', ')})`;
+  if ((RESERVED_NAMES as readonly string[]).includes(name))
+    return `'${name}' is reserved (${RESERVED_NAMES.join(', ')})`;
   if (others.includes(name)) return `there is already a data file named '${name}'`;
   return undefined;
 }
 
 /** `Users List.csv` -> `Users_List`, unique among `existing` (users, users_2, ...). */
 export function feederNameFor(fileName: string, existing: readonly string[]): string {
-  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').replace(/-\d+$/, '');
+  const base = fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/-\d+$/, '');
   let name = base.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
   if (name === '' || /^\d/.test(name)) name = `rows_${name}`.replace(/_$/, '');
   if ((RESERVED_NAMES as readonly string[]).includes(name)) name = `${name}_rows`;

@@ -17,12 +17,27 @@ export function NewThreshold({ existing }: { existing: readonly string[] }) {
     <div className="new-threshold">
       <div className="inline-form">
         <label htmlFor={id}>New threshold metric</label>
-        <select id={id} value={metric} onChange={(e) => setMetric(e.target.value)} aria-describedby={taken ? `${id}-taken` : undefined}>
-          {METRIC_LIST.map((m) => <option key={m.name} value={m.name}>{m.name}</option>)}
+        <select
+          id={id}
+          value={metric}
+          onChange={(e) => setMetric(e.target.value)}
+          aria-describedby={taken ? `${id}-taken` : undefined}
+        >
+          {METRIC_LIST.map((m) => (
+            <option key={m.name} value={m.name}>
+              {m.name}
+            </option>
+          ))}
         </select>
-        <button type="button" onClick={add} disabled={taken}>Add threshold</button>
+        <button type="button" onClick={add} disabled={taken}>
+          Add threshold
+        </button>
       </div>
-      {taken && <p id={`${id}-taken`} className="hint">{metric} already has a threshold: add an expression to it, or a tag filter to make a new one.</p>}
+      {taken && (
+        <p id={`${id}-taken`} className="hint">
+          {metric} already has a threshold: add an expression to it, or a tag filter to make a new one.
+        </p>
+      )}
     </div>
   );
 }

@@ -6,7 +6,12 @@
 import { useId, useState } from 'react';
 import { tagValueProblem, type KeyParts } from './threshold-key.ts';
 
-interface Props { parts: KeyParts; allowed: readonly string[]; values: Record<string, string[]>; onChange(next: KeyParts): void }
+interface Props {
+  parts: KeyParts;
+  allowed: readonly string[];
+  values: Record<string, string[]>;
+  onChange(next: KeyParts): void;
+}
 
 export function TagFilters({ parts, allowed, values, onChange }: Props) {
   const id = useId();
@@ -17,8 +22,12 @@ export function TagFilters({ parts, allowed, values, onChange }: Props) {
   const [typing, setTyping] = useState({ signature, drafts: parts.tags.map(([, v]) => v) });
   if (typing.signature !== signature) setTyping({ signature, drafts: parts.tags.map(([, v]) => v) });
   const drafts = typing.signature === signature ? typing.drafts : parts.tags.map(([, v]) => v);
-  const setDraft = (i: number, text: string): void => setTyping({ signature, drafts: drafts.map((x, j) => (j === i ? text : x)) });
-  const withTag = (i: number, tag: string, value: string): KeyParts => ({ metric: parts.metric, tags: parts.tags.map((tv, j): [string, string] => (j === i ? [tag, value] : tv)) });
+  const setDraft = (i: number, text: string): void =>
+    setTyping({ signature, drafts: drafts.map((x, j) => (j === i ? text : x)) });
+  const withTag = (i: number, tag: string, value: string): KeyParts => ({
+    metric: parts.metric,
+    tags: parts.tags.map((tv, j): [string, string] => (j === i ? [tag, value] : tv)),
+  });
   const unused = allowed.filter((t) => !parts.tags.some(([u]) => u === t));
   const add = (): void => {
     const tag = unused[0];
@@ -28,28 +37,67 @@ export function TagFilters({ parts, allowed, values, onChange }: Props) {
   return (
     <div className="tag-filters" role="group" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Tag filters</h4>
-      {parts.tags.length === 0 && <p className="hint">None: the threshold covers every {allowed.length ? 'request' : 'sample'} of this metric.</p>}
+      {parts.tags.length === 0 && (
+        <p className="hint">None: the threshold covers every {allowed.length ? 'request' : 'sample'} of this metric.</p>
+      )}
       {parts.tags.map(([tag, value], i) => {
         const draft = drafts[i] ?? value;
         const problem = tagValueProblem(draft);
-        const commit = (): void => { if (draft !== value && !problem) onChange(withTag(i, tag, draft)); };
+        const commit = (): void => {
+          if (draft !== value && !problem) onChange(withTag(i, tag, draft));
+        };
         const options = allowed.includes(tag) ? allowed : [tag, ...allowed];
         return (
           <div key={i} className="tag-filter">
-            <select aria-label={`Tag of filter ${i + 1}`} value={tag} onChange={(e) => onChange(withTag(i, e.target.value, draft))}>
-              {options.map((t) => <option key={t} value={t}>{t}</option>)}
+            <select
+              aria-label={`Tag of filter ${i + 1}`}
+              value={tag}
+              onChange={(e) => onChange(withTag(i, e.target.value, draft))}
+            >
+              {options.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
             </select>
             <span aria-hidden="true">:</span>
-            <input aria-label={`Value of filter ${i + 1} (${tag})`} className="mono" value={draft} list={`${id}-${tag}`} spellCheck={false} aria-invalid={problem !== undefined}
-              onChange={(e) => setDraft(i, e.target.value)} onBlur={commit}
-              onKeyDown={(e) => { if (e.key === 'Enter') commit(); }} />
-            <datalist id={`${id}-${tag}`}>{(values[tag] ?? []).map((v) => <option key={v} value={v} />)}</datalist>
-            <button type="button" aria-label={`Remove filter ${i + 1} (${tag})`} onClick={() => onChange({ metric: parts.metric, tags: parts.tags.filter((_, j) => j !== i) })}>✕</button>
+            <input
+              aria-label={`Value of filter ${i + 1} (${tag})`}
+              className="mono"
+              value={draft}
+              list={`${id}-${tag}`}
+              spellCheck={false}
+              aria-invalid={problem !== undefined}
+              onChange={(e) => setDraft(i, e.target.value)}
+              onBlur={commit}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') commit();
+              }}
+            />
+            <datalist id={`${id}-${tag}`}>
+              {(values[tag] ?? []).map((v) => (
+                <option key={v} value={v} />
+              ))}
+            </datalist>
+            <button
+              type="button"
+              aria-label={`Remove filter ${i + 1} (${tag})`}
+              onClick={() => onChange({ metric: parts.metric, tags: parts.tags.filter((_, j) => j !== i) })}
+            >
+              ✕
+            </button>
             {problem && <span className="field-issues">{problem}</span>}
           </div>
         );
       })}
-      <button type="button" onClick={add} disabled={unused.length === 0} title={allowed.length === 0 ? 'This metric has no tags' : undefined}>Add tag filter</button>
+      <button
+        type="button"
+        onClick={add}
+        disabled={unused.length === 0}
+        title={allowed.length === 0 ? 'This metric has no tags' : undefined}
+      >
+        Add tag filter
+      </button>
     </div>
   );
 }

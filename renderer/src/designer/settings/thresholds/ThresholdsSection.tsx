@@ -20,13 +20,20 @@ export function ThresholdsSection() {
   return (
     <Section title="Thresholds" className="settings-section">
       <p className="hint">
-        A run passes when every threshold holds (exit code 99 otherwise). Expressions are k6&apos;s: <code>p(95)&lt;500</code>,{' '}
-        <code>rate&lt;0.01</code>, <code>count&gt;100</code>; time values are in milliseconds. A threshold whose metric has no data passes and says so.
+        A run passes when every threshold holds (exit code 99 otherwise). Expressions are k6&apos;s:{' '}
+        <code>p(95)&lt;500</code>, <code>rate&lt;0.01</code>, <code>count&gt;100</code>; time values are in
+        milliseconds. A threshold whose metric has no data passes and says so.
       </p>
       {entries.length === 0 && <p className="empty">No thresholds yet: the run always passes.</p>}
       {/* Keyed by position: editing the metric or a tag renames the key in place and must not remount the editor. */}
       {entries.map(([key, rules], i) => (
-        <ThresholdEditor key={i} thresholdKey={key} rules={listOf(rules)} facts={facts} others={keys.filter((k) => k !== key)} />
+        <ThresholdEditor
+          key={i}
+          thresholdKey={key}
+          rules={listOf(rules)}
+          facts={facts}
+          others={keys.filter((k) => k !== key)}
+        />
       ))}
       <NewThreshold existing={keys} />
     </Section>

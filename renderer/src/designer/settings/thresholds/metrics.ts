@@ -1,7 +1,12 @@
 /** The metrics a threshold can use, with their types and tags: engine/base/metric-registry.ts, as the picker shows it. */
 import { AGGREGATIONS as ENGINE_AGGREGATIONS, METRICS, type MetricType } from 'loadsmith/metrics';
 
-export interface MetricInfo { name: string; type: MetricType; tags: readonly string[]; description: string }
+export interface MetricInfo {
+  name: string;
+  type: MetricType;
+  tags: readonly string[];
+  description: string;
+}
 
 /** Tags of HTTP metrics without `name` (k6's spelling of `request`; the picker offers `request`). Custom tags come on top. */
 export const HTTP_TAGS: readonly string[] = (METRICS.http_reqs?.tags ?? []).filter((t) => t !== 'name');
@@ -20,8 +25,10 @@ export function metricInfo(name: string): MetricInfo | undefined {
 
 /** Aggregations per metric type (k6's rules), as the hint under an expression shows them. */
 export const AGGREGATIONS: Readonly<Record<MetricType, string>> = {
-  trend: ENGINE_AGGREGATIONS.trend.join(', '), counter: ENGINE_AGGREGATIONS.counter.join(', '),
-  rate: ENGINE_AGGREGATIONS.rate.join(', '), gauge: ENGINE_AGGREGATIONS.gauge.join(', '),
+  trend: ENGINE_AGGREGATIONS.trend.join(', '),
+  counter: ENGINE_AGGREGATIONS.counter.join(', '),
+  rate: ENGINE_AGGREGATIONS.rate.join(', '),
+  gauge: ENGINE_AGGREGATIONS.gauge.join(', '),
 };
 
 /** A sensible first expression for a new threshold on this metric. */
@@ -30,9 +37,13 @@ export function defaultExpression(m: MetricInfo): string {
   if (m.name === 'checks') return 'rate>0.99';
   if (m.name === 'dropped_iterations') return 'count<1';
   switch (m.type) {
-    case 'trend': return 'p(95)<500';
-    case 'rate': return 'rate<0.01';
-    case 'counter': return 'count>0';
-    case 'gauge': return 'value>0';
+    case 'trend':
+      return 'p(95)<500';
+    case 'rate':
+      return 'rate<0.01';
+    case 'counter':
+      return 'count>0';
+    case 'gauge':
+      return 'value>0';
   }
 }

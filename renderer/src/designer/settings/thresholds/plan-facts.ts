@@ -18,20 +18,46 @@ const stringMap = (tags: unknown): Record<string, string> =>
 export function analysisPlan(doc: Doc, thresholds: Plan['thresholds'] = {}): Plan {
   const scenarios: Plan['scenarios'] = {};
   for (const [name, sc] of scenarioEntries(doc)) {
-    const steps = listOf(sc?.steps).flatMap((s) => { const parsed = Step.safeParse(s); return parsed.success ? [parsed.data] : []; });
+    const steps = listOf(sc?.steps).flatMap((s) => {
+      const parsed = Step.safeParse(s);
+      return parsed.success ? [parsed.data] : [];
+    });
     scenarios[name] = { executor: 'constant-vus', duration: '1s', steps, tags: stringMap(sc?.tags) };
   }
   return { version: 1, name: 'analysis', scenarios, defaults: { tags: stringMap(defaultsOf(doc).tags) }, thresholds };
 }
 
 /** Statuses offered for the status tag besides those the plan's checks name. */
-const COMMON_STATUSES = ['200', '201', '204', '301', '302', '304', '400', '401', '403', '404', '409', '422', '429', '500', '502', '503', '504'];
+const COMMON_STATUSES = [
+  '200',
+  '201',
+  '204',
+  '301',
+  '302',
+  '304',
+  '400',
+  '401',
+  '403',
+  '404',
+  '409',
+  '422',
+  '429',
+  '500',
+  '502',
+  '503',
+  '504',
+];
 
 /** Values a threshold tag filter can take, per tag (custom tags included); sorted, without duplicates. */
 export function tagValues(plan: Plan): Record<string, string[]> {
   const out: Record<string, Set<string>> = {
-    scenario: new Set(Object.keys(plan.scenarios)), request: new Set(), group: new Set(), check: new Set(),
-    method: new Set(HTTP_METHODS), status: new Set(COMMON_STATUSES), expected_response: new Set(['true', 'false']),
+    scenario: new Set(Object.keys(plan.scenarios)),
+    request: new Set(),
+    group: new Set(),
+    check: new Set(),
+    method: new Set(HTTP_METHODS),
+    status: new Set(COMMON_STATUSES),
+    expected_response: new Set(['true', 'false']),
   };
   const custom = (tags: Record<string, string> | undefined): void => {
     for (const [k, v] of Object.entries(tags ?? {})) (out[k] ??= new Set()).add(v);
@@ -50,7 +76,9 @@ export function tagValues(plan: Plan): Record<string, string[]> {
       if ('status' in c && typeof c.status === 'number') out.status?.add(String(c.status));
     }
   }
-  return Object.fromEntries(Object.entries(out).map(([k, s]) => [k, [...s].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))]));
+  return Object.fromEntries(
+    Object.entries(out).map(([k, s]) => [k, [...s].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))]),
+  );
 }
 
 /** Custom tag names the plan defines (allowed on HTTP metrics). */

@@ -2,17 +2,23 @@
  * Threshold keys in k6 syntax, `metric` or `metric{tag:value,tag:value}`, split into their parts for the form and
  * written back. Tolerant: the form must show a key the user is still typing in the code view.
  */
-export interface KeyParts { metric: string; tags: [string, string][] }
+export interface KeyParts {
+  metric: string;
+  tags: [string, string][];
+}
 
 const KEY = /^\s*([^{\s]*)\s*(?:\{(.*)\})?\s*$/s;
 
 export function splitKey(key: string): KeyParts {
   const m = KEY.exec(key);
   if (!m) return { metric: key, tags: [] };
-  const tags = (m[2] ?? '').split(',').filter((p) => p.trim() !== '').map((p): [string, string] => {
-    const colon = p.indexOf(':');
-    return colon < 0 ? [p.trim(), ''] : [p.slice(0, colon).trim(), p.slice(colon + 1).trim()];
-  });
+  const tags = (m[2] ?? '')
+    .split(',')
+    .filter((p) => p.trim() !== '')
+    .map((p): [string, string] => {
+      const colon = p.indexOf(':');
+      return colon < 0 ? [p.trim(), ''] : [p.slice(0, colon).trim(), p.slice(colon + 1).trim()];
+    });
   return { metric: m[1] ?? '', tags };
 }
 

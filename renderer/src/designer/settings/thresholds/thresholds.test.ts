@@ -12,10 +12,20 @@ const doc = {
   defaults: { tags: { team: 'checkout' } },
   scenarios: {
     browse: {
-      executor: 'constant-vus', duration: '1s', tags: { tier: 'web' },
+      executor: 'constant-vus',
+      duration: '1s',
+      tags: { tier: 'web' },
       steps: [
         { request: { name: 'List users', url: '/users', checks: [{ status: 200 }] } },
-        { group: { name: 'checkout', steps: [{ request: { method: 'POST', url: '/orders', tags: { kind: 'write' } } }, { group: { name: 'pay', steps: [{ think: '1s' }] } }] } },
+        {
+          group: {
+            name: 'checkout',
+            steps: [
+              { request: { method: 'POST', url: '/orders', tags: { kind: 'write' } } },
+              { group: { name: 'pay', steps: [{ think: '1s' }] } },
+            ],
+          },
+        },
         { request: { url: 42 } },
       ],
     },
@@ -26,7 +36,13 @@ const plan = analysisPlan(doc);
 describe('threshold keys', () => {
   it('split and format round trip, tolerating half-typed keys', () => {
     const key = 'http_req_duration{request:List users,group:::checkout::pay}';
-    expect(splitKey(key)).toEqual({ metric: 'http_req_duration', tags: [['request', 'List users'], ['group', '::checkout::pay']] });
+    expect(splitKey(key)).toEqual({
+      metric: 'http_req_duration',
+      tags: [
+        ['request', 'List users'],
+        ['group', '::checkout::pay'],
+      ],
+    });
     expect(formatKey(splitKey(key))).toBe(key);
     expect(splitKey('checks{scenario')).toEqual({ metric: 'checks{scenario', tags: [] });
     expect(splitKey('checks{scenario}')).toEqual({ metric: 'checks', tags: [['scenario', '']] });
@@ -56,7 +72,12 @@ describe('plan facts', () => {
 
 describe('checking a threshold as typed (engine messages)', () => {
   it('accepts a valid threshold', () => {
-    expect(checkThreshold(plan, 'http_req_duration{request:List users}', ['p(95)<500', { threshold: 'avg<200', abortOnFail: true }])).toEqual({ key: [], rules: [undefined, undefined] });
+    expect(
+      checkThreshold(plan, 'http_req_duration{request:List users}', [
+        'p(95)<500',
+        { threshold: 'avg<200', abortOnFail: true },
+      ]),
+    ).toEqual({ key: [], rules: [undefined, undefined] });
     expect(checkThreshold(plan, 'http_reqs{team:checkout}', ['count>1'])).toEqual({ key: [], rules: [undefined] });
   });
 
@@ -89,7 +110,9 @@ describe('metric list', () => {
     for (const m of METRIC_LIST) {
       expect(checkThreshold(plan, m.name, [defaultExpression(m)]).rules[0], m.name).toBeUndefined();
       const probes = { trend: 'avg<1', counter: 'count>1', rate: 'rate<1', gauge: 'value>1' } as const;
-      const accepted = Object.entries(probes).filter(([, e]) => checkThreshold(plan, m.name, [e]).rules[0] === undefined).map(([t]) => t);
+      const accepted = Object.entries(probes)
+        .filter(([, e]) => checkThreshold(plan, m.name, [e]).rules[0] === undefined)
+        .map(([t]) => t);
       // counter metrics also accept rate (k6), so the probes accepted name the type exactly.
       expect(accepted, m.name).toEqual(m.type === 'counter' ? ['counter', 'rate'] : [m.type]);
       for (const tag of ['scenario', 'group', 'request', 'method', 'status', 'expected_response', 'check']) {
