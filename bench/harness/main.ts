@@ -3,7 +3,8 @@
  *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...]
  *             [--only closed,ceiling,ceiling-pipelined,pipelined,open,sleeping]
  *             [--connections 1,50,256] [--ceiling-connections 50] [--ceiling-depths 4,10] [--rates 5000,20000]
- *             [--vus 1000,10000,50000] [--depths 10] [--in-flight 50] [--out bench/RESULTS.md] [--quick]
+ *             [--vus 1000,10000,50000] [--depths 10] [--in-flight 50] [--out FILE] [--quick]
+ * The whole benchmark writes bench/RESULTS.md; a part of it (--only, --tools, --quick) bench/results/partial-*.md.
  * `ceiling`: the closed model against the target's lean HTTP/1.1 loop (bench/target -raw), which answers about twice
  * what net/http does on one core: where the net/http target is the limit, this shows each generator's own.
  * `ceiling-pipelined`: the same target and connections (the first of --ceiling-connections), each connection
@@ -31,12 +32,13 @@ import {
 import { startTarget, type Target } from './target.ts';
 import { availableTools, ROOT, type Job, type Tool } from './tools.ts';
 
+const ALL_WORKLOADS = 'closed,ceiling,ceiling-pipelined,pipelined,open,sleeping';
 const { values: o } = parseArgs({
   options: {
     reps: { type: 'string', default: '3' },
     duration: { type: 'string', default: '8' },
     tools: { type: 'string' },
-    only: { type: 'string', default: 'closed,ceiling,ceiling-pipelined,pipelined,open,sleeping' },
+    only: { type: 'string', default: ALL_WORKLOADS },
     connections: { type: 'string', default: '1,50,256' },
     'ceiling-connections': { type: 'string', default: '50' },
     'ceiling-depths': { type: 'string', default: '4,10' },
@@ -47,7 +49,7 @@ const { values: o } = parseArgs({
     'k6-max-sleeping': { type: 'string', default: '10000' },
     'target-cpu': { type: 'string', default: '0' },
     'generator-cpu': { type: 'string', default: '1' },
-    out: { type: 'string', default: join(ROOT, 'bench/RESULTS.md') },
+    out: { type: 'string' },
     quick: { type: 'boolean', default: false },
   },
 });
@@ -57,6 +59,9 @@ const quick = o.quick;
 const reps = quick ? 1 : Number(o.reps);
 const seconds = quick ? 4 : Number(o.duration);
 const only = new Set(o.only.split(','));
+// A part of the benchmark (some workloads, some tools, --quick) does not replace the whole table in bench/RESULTS.md.
+const partial = o.only !== ALL_WORKLOADS || o.tools !== undefined || quick;
+const out = o.out ?? join(ROOT, partial ? `bench/results/partial-${Date.now()}.md` : 'bench/RESULTS.md');
 const { tools, missing } = availableTools(o.tools?.split(','));
 const m = machine();
 const records: RunRecord[] = [];
@@ -212,11 +217,11 @@ const report = markdown({
 console.log(
   `\n${closedTable(records)}\n${ceilingTable(records)}\n${ceilingPipelinedTable(records, ceilingConnections)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`,
 );
-writeFileSync(o.out, report);
-mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records, partial tables
+writeFileSync(out, report);
 writeFileSync(
   join(ROOT, 'bench/results', `raw-${Date.now()}.json`),
   `${JSON.stringify({ machine: m, versions, records }, null, 1)}\n`,
 );
-console.log(`bench: wrote ${relative(process.cwd(), o.out)}`);
+console.log(`bench: wrote ${relative(process.cwd(), out)}`);
 rmSync(work, { recursive: true, force: true });
