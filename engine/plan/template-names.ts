@@ -9,7 +9,7 @@ import { BUILTIN_NAMES } from '../template/index.ts';
 import { requestName } from './names.ts';
 import type { Plan } from './schema/index.ts';
 import { loopVariables } from './loop-variables.ts';
-import { websocketNames } from './websocket-fields.ts';
+import { websocketExtractions, websocketNames } from './websocket-fields.ts';
 import { usesDefault } from './template-fields.ts';
 import type { DefaultField, TemplateScope } from './template-strings.ts';
 import { grpcCallsOf } from './grpc-names.ts';
@@ -52,9 +52,11 @@ export class TemplateNames {
     for (const { step, scenario } of stepsOf(plan)) {
       for (const { name } of loopVariables(step))
         this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
-      if ('websocket' in step)
+      if ('websocket' in step) {
         for (const name of websocketNames(step.websocket))
           this.loops.set(scenario, (this.loops.get(scenario) ?? new Set()).add(name));
+        if (scenario === SETUP) for (const name of websocketExtractions(step.websocket)) this.setupNames.add(name);
+      }
     }
     for (const { request, scenario } of requestsOf(plan)) {
       this.requestNames.set(scenario, (this.requestNames.get(scenario) ?? new Set()).add(requestName(request)));

@@ -38,9 +38,12 @@ export function* websocketFields(
 
 /** Names a session makes known to the steps of its scenario: its receives' extractions, and `message`. */
 export function websocketNames(ws: WebSocketSession): string[] {
-  const out = [MESSAGE_VARIABLE];
-  for (const a of ws.actions) if ('receive' in a) out.push(...Object.keys(a.receive.extract ?? {}));
-  return out;
+  return [MESSAGE_VARIABLE, ...websocketExtractions(ws)];
+}
+
+/** What a session's receives extract (in setup: what every VU reads). */
+export function websocketExtractions(ws: WebSocketSession): string[] {
+  return ws.actions.flatMap((a) => ('receive' in a ? Object.keys(a.receive.extract ?? {}) : []));
 }
 
 /** How a receive is named in its checks and errors: its name, or `receive N` (N: its place among the actions). */

@@ -11,6 +11,7 @@ import type { Sample } from '../metrics/sample.ts';
 import { parseDuration } from '../base/duration.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { requestsIn, SETUP, stepsIn, TEARDOWN } from '../plan/walk.ts';
+import { websocketExtractions } from '../plan/websocket-fields.ts';
 import { TemplateRuntimeError } from '../template/index.ts';
 import { flowSettingsOf } from './compile/flow-settings.ts';
 import { compileValue } from './compile/json-body.ts';
@@ -154,8 +155,10 @@ export class StepListRun {
     const names = [...requestsIn(list?.steps ?? [], [], '', '')].flatMap(({ request }) =>
       Object.keys(request.extract ?? {}),
     );
-    for (const { step } of stepsIn(list?.steps ?? [], [], '', ''))
+    for (const { step } of stepsIn(list?.steps ?? [], [], '', '')) {
       if ('grpc' in step) names.push(...Object.keys(step.grpc.extract ?? {}));
+      if ('websocket' in step) names.push(...websocketExtractions(step.websocket));
+    }
     for (const name of names) if (this.vu.ctx.vars.has(name)) out[name] = this.vu.ctx.vars.get(name);
     return out;
   }

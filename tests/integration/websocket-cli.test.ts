@@ -10,6 +10,7 @@ import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
 import type { Summary } from '../../engine/metrics/summary.ts';
 import { startEchoServer, type EchoServer } from '../../engine/runtime/ws/testing.ts';
 import { loadsmith } from '../fixtures/cli.ts';
+import { runYaml } from './run-helper.ts';
 
 let demo: DemoServer;
 let echo: EchoServer;
@@ -62,6 +63,36 @@ describe('loadsmith run with WebSocket sessions', () => {
     ]);
     expect(s.errors).toEqual([]);
   }, 100_000);
+
+  it('what a WebSocket session in setup extracts reaches every VU', async () => {
+    const before = echo.received.length;
+    const { summary } = await runYaml(
+      `
+version: 1
+name: ws setup
+setup:
+  steps:
+    - websocket:
+        url: ${echo.url}
+        actions:
+          - send: { json: { token: t-42 } }
+          - receive: { extract: { token: { jsonPath: $.token } } }
+scenarios:
+  s:
+    executor: per-vu-iterations
+    vus: 2
+    steps:
+      - websocket:
+          url: ${echo.url}
+          actions:
+            - send: { text: "again \${token}" }
+            - receive: { checks: [{ body: { equals: "again t-42" } }] }
+`,
+      { workers: 1 },
+    );
+    expect(echo.received.slice(before)).toEqual(['{"token":"t-42"}', 'again t-42', 'again t-42']);
+    expect(summary.checks.map((c) => [c.passes, c.fails])).toEqual([[2, 0]]);
+  }, 120_000);
 
   it('counts what the server counts, and a failed ws_* threshold exits 99', async () => {
     const plan = join(dir, 'echo.yaml');
