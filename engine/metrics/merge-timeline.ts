@@ -14,7 +14,7 @@ import { mergeSeconds } from './shard-seconds.ts';
 import type { ShardSecond } from './shard.ts';
 import { MAX_TIMELINE_POINTS } from './timeline-compact.ts';
 import { mergePoints } from './timeline-merge.ts';
-import { emptyPoint, POINT_COUNTS, type TimelinePoint } from './timeline.ts';
+import type { TimelinePoint } from './timeline.ts';
 
 export interface TimedShard {
   startMs: number;
@@ -30,6 +30,20 @@ interface Bucket {
   requests: Map<string, { reqs: number; failed: number; h: Histogram }>;
 }
 
+const COUNTS = [
+  'reqs',
+  'failed',
+  'iterations',
+  'interrupted',
+  'dataSent',
+  'dataReceived',
+  'checksPass',
+  'checksFail',
+  'errors',
+  'dropped',
+  'scheduled',
+  'started',
+] as const;
 const ms = (us: number): number => us / 1000;
 
 /** The merged timeline and its per-second histograms (for merging the result again). */
@@ -117,7 +131,29 @@ function finishAll(
 
 function emptyBucket(): Bucket {
   return {
-    point: emptyPoint(0, 0),
+    point: {
+      t: 0,
+      span: 0,
+      vus: 0,
+      reqs: 0,
+      rps: 0,
+      failed: 0,
+      iterations: 0,
+      interrupted: 0,
+      dataSent: 0,
+      dataReceived: 0,
+      checksPass: 0,
+      checksFail: 0,
+      errors: 0,
+      dropped: 0,
+      scheduled: 0,
+      started: 0,
+      generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 },
+      lag: null,
+      latency: null,
+      requests: {},
+      statuses: {},
+    },
     vus: new Map(),
     all: new Histogram(),
     lag: new Histogram(),
@@ -127,7 +163,7 @@ function emptyBucket(): Bucket {
 
 function add(b: Bucket, shard: number, p: TimelinePoint, sec: ShardSecond | undefined): void {
   const q = b.point;
-  for (const c of POINT_COUNTS) q[c] += p[c];
+  for (const c of COUNTS) q[c] += p[c];
   for (const [code, n] of Object.entries(p.statuses)) q.statuses[code] = (q.statuses[code] ?? 0) + n;
   b.vus.set(shard, Math.max(b.vus.get(shard) ?? 0, p.vus));
   q.generator.cpu = Math.max(q.generator.cpu, p.generator.cpu);

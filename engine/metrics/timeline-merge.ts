@@ -6,7 +6,22 @@
  * histograms are not kept (the summary's totals come from the run's own histograms, exactly), and a bad second must
  * stay visible once seconds merge.
  */
-import { POINT_COUNTS, type LatencyPoint, type RequestPoint, type TimelinePoint } from './timeline.ts';
+import type { LatencyPoint, RequestPoint, TimelinePoint } from './timeline.ts';
+
+const COUNTS = [
+  'reqs',
+  'failed',
+  'iterations',
+  'interrupted',
+  'dataSent',
+  'dataReceived',
+  'checksPass',
+  'checksFail',
+  'errors',
+  'dropped',
+  'scheduled',
+  'started',
+] as const;
 
 /** `a` and `b` (`a` the earlier) as one point ending at `b.t`; neither is changed. */
 export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
@@ -29,7 +44,7 @@ export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
     requests: { ...a.requests },
     statuses: { ...a.statuses },
   };
-  for (const c of POINT_COUNTS) p[c] = a[c] + b[c];
+  for (const c of COUNTS) p[c] = a[c] + b[c];
   p.rps = span > 0 ? p.reqs / span : 0;
   for (const [name, r] of Object.entries(b.requests)) {
     const q = p.requests[name];

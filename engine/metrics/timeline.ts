@@ -100,25 +100,14 @@ export function timelinePoint(
   return intervalOf(samples, t, span, charted).point;
 }
 
-/** The counts of a point: what is summed when seconds or shards merge. */
-export const POINT_COUNTS = [
-  'reqs',
-  'failed',
-  'iterations',
-  'interrupted',
-  'dataSent',
-  'dataReceived',
-  'checksPass',
-  'checksFail',
-  'errors',
-  'dropped',
-  'scheduled',
-  'started',
-] as const satisfies readonly (keyof TimelinePoint)[];
-
-/** The point of the interval ending at `t`, `span` seconds long, with nothing in it yet. */
-export function emptyPoint(t: number, span: number): TimelinePoint {
-  return {
+/** `timelinePoint`, with the interval's http_req_duration histogram it was computed from. */
+export function intervalOf(
+  samples: readonly Sample[],
+  t: number,
+  span: number,
+  charted: ChartedRequests,
+): { point: TimelinePoint; duration: Histogram } {
+  const p: TimelinePoint = {
     t,
     span,
     vus: 0,
@@ -141,16 +130,6 @@ export function emptyPoint(t: number, span: number): TimelinePoint {
     requests: {},
     statuses: {},
   };
-}
-
-/** `timelinePoint`, with the interval's http_req_duration histogram it was computed from. */
-export function intervalOf(
-  samples: readonly Sample[],
-  t: number,
-  span: number,
-  charted: ChartedRequests,
-): { point: TimelinePoint; duration: Histogram } {
-  const p = emptyPoint(t, span);
   const all = new Histogram();
   const lag = new Histogram();
   const perRequest = new Map<string, { reqs: number; failed: number; h: Histogram }>();
