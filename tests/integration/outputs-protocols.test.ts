@@ -1,5 +1,6 @@
 /**
- * gRPC and WebSocket metrics through `--out` into a real Prometheus (remote write) and a real InfluxDB 1.6: a CLI
+ * gRPC and WebSocket metrics through `--out` into a real Prometheus (remote write), a real InfluxDB 1.6 and an OTLP
+ * receiver decoding the real protobuf messages: a CLI
  * run of gRPC calls and streams against the demo's lookup (grpc-js) and WebSocket sessions against an echo server,
  * all on 127.0.0.1. What the stores hold must be what the summary and the servers counted, under k6's names and tags.
  */
@@ -12,6 +13,7 @@ import { lookupProtoDir } from '../../engine/runtime/grpc/testing.ts';
 import { startEchoServer, type EchoServer } from '../../engine/runtime/ws/testing.ts';
 import { loadsmith } from '../fixtures/cli.ts';
 import { startInfluxDb, type InfluxDb } from '../fixtures/metric-stores/influxdb.ts';
+import { attr, startOtlpReceiver, type OtlpReceiver } from '../fixtures/metric-stores/otlp-receiver.ts';
 import { startPrometheus, type Prometheus } from '../fixtures/metric-stores/prometheus.ts';
 
 const ITERATIONS = 12;
@@ -63,15 +65,17 @@ let grpc: GrpcLookup;
 let echo: EchoServer;
 let prom: Prometheus;
 let influx: InfluxDb;
+let otlp: OtlpReceiver;
 let summary: Summary;
 let testid: string;
 
 beforeAll(async () => {
-  [grpc, echo, prom, influx] = await Promise.all([
+  [grpc, echo, prom, influx, otlp] = await Promise.all([
     startGrpcLookup(),
     startEchoServer(),
     startPrometheus(),
     startInfluxDb(),
+    startOtlpReceiver(),
   ]);
   const dir = lookupProtoDir();
   await writeFile(join(dir, 'plan.yaml'), plan(grpc.port, echo.url));
@@ -86,6 +90,8 @@ beforeAll(async () => {
       `prometheus-rw=${prom.url}/api/v1/write`,
       '--out',
       `influxdb=${influx.url}/loadsmith`,
+      '--out',
+      `otlp=${otlp.url}`,
     ],
     { cwd: dir, env: { LOADSMITH_TESTID: testid }, timeoutMs: 120_000 },
   );
@@ -93,7 +99,7 @@ beforeAll(async () => {
   summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as Summary;
 }, 240_000);
 afterAll(async () => {
-  await Promise.all([prom?.stop(), influx?.stop(), grpc?.close(), echo?.close()]);
+  await Promise.all([prom?.stop(), influx?.stop(), otlp?.close(), grpc?.close(), echo?.close()]);
 });
 
 const calls = VUS * ITERATIONS;
@@ -110,6 +116,21 @@ async function influxSum(measurement: string, field: string, where = ''): Promis
   const series = await influx.query('loadsmith', q);
   expect(series, q).toHaveLength(1);
   return series[0]!.values[0]![1] as number;
+}
+
+/** The last cumulative value (a counter's sum, a trend's histogram count) of each OTLP series, summed over series. */
+function otlpTotal(name: string, filter: (a: Parameters<typeof attr>[0]) => boolean = () => true): number {
+  const latest = new Map<string, number>();
+  for (const r of otlp.requests)
+    for (const rm of r.body.resourceMetrics)
+      for (const sm of rm.scopeMetrics)
+        for (const m of sm.metrics.filter((x) => x.name === name)) {
+          for (const p of m.sum?.dataPoints ?? [])
+            if (filter(p.attributes)) latest.set(JSON.stringify(p.attributes), p.asDouble ?? p.asInt ?? NaN);
+          for (const p of m.exponentialHistogram?.dataPoints ?? [])
+            if (filter(p.attributes)) latest.set(JSON.stringify(p.attributes), p.count);
+        }
+  return [...latest.values()].reduce((a, b) => a + b, 0);
 }
 
 describe('gRPC metrics in --out streams', () => {
@@ -134,6 +155,12 @@ describe('gRPC metrics in --out streams', () => {
     expect(await influxSum('grpc_streams', 'value')).toBe(calls);
     expect(await influxSum('grpc_streams_msgs_received', 'value')).toBe(3 * calls);
   });
+
+  it('OTLP carries the same: grpc_req_duration as a histogram, the stream counters as sums', () => {
+    expect(otlpTotal('grpc_req_duration', (a) => attr(a, 'name') === 'get' && attr(a, 'status') === '0')).toBe(calls);
+    expect(otlpTotal('grpc_streams')).toBe(calls);
+    expect(otlpTotal('grpc_streams_msgs_received')).toBe(3 * calls);
+  });
 });
 
 describe('WebSocket metrics in --out streams', () => {
@@ -154,5 +181,12 @@ describe('WebSocket metrics in --out streams', () => {
     expect(await influxSum('ws_msgs_sent', 'value')).toBe(2 * calls);
     expect(await influxSum('ws_msgs_received', 'value')).toBe(2 * calls);
     expect(await influxSum('ws_connecting', 'count')).toBe(calls);
+  });
+
+  it('OTLP carries the same sessions, messages and ws_connecting values', () => {
+    expect(otlpTotal('ws_sessions', (a) => attr(a, 'name') === 'echo' && attr(a, 'status') === '101')).toBe(calls);
+    expect(otlpTotal('ws_msgs_sent')).toBe(2 * calls);
+    expect(otlpTotal('ws_msgs_received')).toBe(2 * calls);
+    expect(otlpTotal('ws_connecting')).toBe(calls);
   });
 });
