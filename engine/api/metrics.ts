@@ -25,4 +25,5 @@ export type {
 export type { EncodedHistogram } from '../metrics/histogram.ts';
 export { ERROR_KINDS, type ErrorKind } from '../runtime/http/types.ts';
 export type { MetricSummary, RequestSummary, ScenarioSummary, StopReason, Summary } from '../metrics/summary.ts';
+export type { ScenarioChecks, ScenarioRequests } from '../metrics/scenario-requests.ts';
 export type { ControlSummary, PhaseScenario, RunPhase } from '../metrics/phases.ts';
