@@ -32,6 +32,24 @@ function grpcJs(deadline: boolean): Call {
     });
 }
 
+/** The channel's own call (Channel.createCall), under the Client's interceptor and stream layers. */
+function grpcJsChannel(): Call {
+  const c = new Client(`127.0.0.1:${port}`, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 });
+  const channel = c.getChannel();
+  return () =>
+    new Promise((resolve, reject) => {
+      const call = channel.createCall('/lookup.Lookup/Get', Date.now() + 60_000, undefined, null, null);
+      call.start(new Metadata(), {
+        onReceiveMetadata: () => undefined,
+        onReceiveMessage: () => undefined,
+        onReceiveStatus: (s) => (s.code === 0 ? resolve() : reject(new Error(s.details))),
+      });
+      call.sendMessageWithContext({}, request);
+      call.halfClose();
+      call.startRead();
+    });
+}
+
 const HEADERS = {
   ':method': 'POST',
   ':path': '/lookup.Lookup/Get',
@@ -59,7 +77,7 @@ function http2(): Call {
 }
 
 const calls: Call[] = Array.from({ length: conns }, () =>
-  kind === 'http2' ? http2() : grpcJs(kind !== 'grpc-js-no-deadline'),
+  kind === 'http2' ? http2() : kind === 'grpc-js-channel' ? grpcJsChannel() : grpcJs(kind !== 'grpc-js-no-deadline'),
 );
 await Promise.all(calls.map((call) => call())); // connected before the clock starts
 let done = 0;

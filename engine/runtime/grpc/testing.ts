@@ -53,12 +53,18 @@ export interface RunResult {
 
 /**
  * Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread; files relative to `dir`. `compiled`
- * sees the compiled steps before they run.
+ * sees the compiled steps before they run, `started` the VUs as they start.
  */
 export async function runGrpcSteps(
   steps: Step[],
   dir: string,
-  o: { vus?: number; iterations?: number; plan?: Partial<Plan>; compiled?: (steps: CompiledStep[]) => void } = {},
+  o: {
+    vus?: number;
+    iterations?: number;
+    plan?: Partial<Plan>;
+    compiled?: (steps: CompiledStep[]) => void;
+    started?: (vus: VirtualUser[]) => void;
+  } = {},
 ): Promise<RunResult> {
   const plan = {
     version: 1,
@@ -87,6 +93,7 @@ export async function runGrpcSteps(
   const wc: WorkerContext = { dispatcher: dispatchers.default, recorder, userAgent: 'test' };
   const vus = Array.from({ length: o.vus ?? 1 }, (_, i) => new VirtualUser(i + 1, 's', {}, 'iteration'));
   const outcome: IterationOutcome[] = [];
+  o.started?.(vus);
   try {
     await Promise.all(
       vus.map(async (vu) => {
