@@ -2,6 +2,7 @@
  * A WebSocket session step compiled once per worker and scenario: templates compiled, TLS files resolved, checks
  * and extractions compiled, the session's metric handles made (one set per handshake status, on first use).
  */
+import { failurePolicy, type FailurePolicy } from '../compile/failure-policy.ts';
 import { parseDuration } from '../../base/duration.ts';
 import type { PathSegment } from '../../plan/path.ts';
 import { checkName } from '../../plan/names.ts';
@@ -88,6 +89,8 @@ export interface CompiledWebSocket {
   timeoutMs: number;
   checks: WsChecks[];
   actions: CompiledWsAction[];
+  /** onFailure (the session's, else its list's); undefined: failures only count. */
+  policy: FailurePolicy | undefined;
   /** Handles by handshake status (0: no handshake response), made on first use. */
   metricsFor(status: number): WsMetrics;
 }
@@ -133,6 +136,7 @@ export function compileWebSocket(
     subprotocols: s.subprotocols ?? [],
     tls,
     timeoutMs: timeout(s.timeout, DEFAULT_SESSION_TIMEOUT_MS),
+    policy: failurePolicy(s.onFailure, cc.flow),
     checks: checks(s.checks, ''),
     actions: s.actions.map((a, i) => compileAction(a, i, checks)),
     metricsFor(status) {
