@@ -8,6 +8,7 @@
 import { connectivityState, Metadata, type Client, type StatusObject } from '@grpc/grpc-js';
 import { performance } from 'node:perf_hooks';
 import { TemplateRuntimeError } from '../../template/index.ts';
+import { classifyError, errorMessage } from '../http/errors.ts';
 import { IterationAbort, type WorkerContext } from '../vu/send.ts';
 import { INTERRUPTED } from '../vu/signals.ts';
 import { applyFailurePolicy } from '../vu/failure-policy.ts';
@@ -34,7 +35,15 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     if (e instanceof TemplateRuntimeError) fail(vu, wc, step, 'template', e.message);
     throw e;
   }
-  const client = step.channels.client(vu, target, step.conn);
+  let client: Client;
+  try {
+    client = step.channels.client(vu, target, step.conn);
+  } catch (e) {
+    // The TLS context cannot be made: a client key that does not decrypt (wrong passphrase), a file that is no PEM.
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_')) fail(vu, wc, step, classifyError(e), errorMessage(e));
+    throw e;
+  }
   try {
     method = step.resolved ?? (await resolve(step, client, target));
   } catch (e) {

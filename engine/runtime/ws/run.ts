@@ -122,6 +122,8 @@ function render(
     const target = httpUrlOf(url);
     const headers: Record<string, string> = {};
     for (const [k, v] of step.headers) headers[k] = v.render(vu.ctx);
+    if (step.passphrase !== undefined && step.tls.passphrase === undefined)
+      step.tls.passphrase = step.passphrase.render(vu.ctx);
     if (!step.headerNames.has('user-agent')) headers['user-agent'] = wc.userAgent;
     return { url, headers, target };
   } catch (e) {
