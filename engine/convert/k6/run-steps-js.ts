@@ -7,9 +7,9 @@ import { isArrivalRate } from '../../plan/arrival.ts';
 import { parseDuration } from '../../base/duration.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
-import { requestsIn, SETUP, TEARDOWN } from '../../plan/walk.ts';
+import { requestsIn, SETUP, stepsIn, TEARDOWN } from '../../plan/walk.ts';
 import { policyOf } from './failure-js.ts';
-import { indent, str, type Script } from './script.ts';
+import { asyncIf, indent, str, type Script } from './script.ts';
 import { stepsJs } from './steps-js.ts';
 
 /** The exported setup() and teardown() functions (none when the plan has neither). */
@@ -22,13 +22,13 @@ export function runStepsCode(plan: Plan, s: Script): string[] {
     const steps = stepsJs({ plan, s, list: SETUP, path: ['setup', 'steps'], loops: 0 }, plan.setup.steps);
     const data = `return { ${[...names].map((n) => `${str(n)}: vars[${str(n)}]`).join(', ')} };`;
     out.push(
-      `// The plan's setup: once per run, before the scenarios; what it extracts every VU reads. A failure ends it and k6\n// aborts the run (exit code 107).\nexport function setup() {\n${indent(['initVars();', ...steps, data].join('\n'))}\n}`,
+      `// The plan's setup: once per run, before the scenarios; what it extracts every VU reads. A failure ends it and k6\n// aborts the run (exit code 107).\nexport ${asyncIf(steps)}function setup() {\n${indent(['initVars();', ...steps, data].join('\n'))}\n}`,
     );
   }
   if (plan.teardown) {
     const steps = stepsJs({ plan, s, list: TEARDOWN, path: ['teardown', 'steps'], loops: 0 }, plan.teardown.steps);
     out.push(
-      `// The plan's teardown: once per run, after the scenarios, with setup's data; its failures are reported.\nexport function teardown(data) {\n${indent(['initVars(data);', ...steps].join('\n'))}\n}`,
+      `// The plan's teardown: once per run, after the scenarios, with setup's data; its failures are reported.\nexport ${asyncIf(steps)}function teardown(data) {\n${indent(['initVars(data);', ...steps].join('\n'))}\n}`,
     );
   }
   return out;
@@ -42,9 +42,11 @@ export function runStepsCode(plan: Plan, s: Script): string[] {
 export function scenarioPrologue(plan: Plan, name: string, s: Script): string[] {
   const sc = plan.scenarios[name];
   if (sc === undefined || isArrivalRate(sc)) return [];
-  const stops = [...requestsIn(sc.steps, [], name, '')].some(
-    (r) => policyOf(plan, name, r.request)?.onFailure === 'stopVU',
-  );
+  const stops =
+    [...requestsIn(sc.steps, [], name, '')].some((r) => policyOf(plan, name, r.request)?.onFailure === 'stopVU') ||
+    [...stepsIn(sc.steps, [], name, '')].some(
+      ({ step }) => 'grpc' in step && policyOf(plan, name, step.grpc)?.onFailure === 'stopVU',
+    );
   if (!stops) return [];
   s.use('stopVU');
   if (sc.executor === 'per-vu-iterations' || sc.executor === 'shared-iterations') {

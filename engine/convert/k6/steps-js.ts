@@ -55,7 +55,7 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
         '}',
       );
     } else if ('grpc' in step) {
-      lines.push(...grpcJs(plan, step.grpc, s));
+      lines.push(...grpcJs(plan, step.grpc, s, at.list, at.path.includes('group')));
     } else {
       lines.push(...flowJs(here, step, stepsJs));
     }

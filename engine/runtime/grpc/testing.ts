@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Sample } from '../../metrics/sample.ts';
 import type { Plan, Step } from '../../plan/schema/index.ts';
+import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileSteps } from '../compile/steps.ts';
 import { localPlanFiles } from '../files/plan-files.ts';
 import { Dispatchers } from '../http/dispatchers.ts';
@@ -51,7 +52,10 @@ export interface RunResult {
   vus: VirtualUser[];
 }
 
-/** Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread; files relative to `dir`. */
+/**
+ * Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread, with the plan's failure policies;
+ * files relative to `dir`.
+ */
 export async function runGrpcSteps(
   steps: Step[],
   dir: string,
@@ -79,6 +83,7 @@ export async function runGrpcSteps(
     recorder,
     files: loaded.files,
     dispatchers,
+    flow: flowSettingsOf(plan)('s'),
   });
   const wc: WorkerContext = { dispatcher: dispatchers.default, recorder, userAgent: 'test' };
   const vus = Array.from({ length: o.vus ?? 1 }, (_, i) => new VirtualUser(i + 1, 's', {}, 'iteration'));
