@@ -45,7 +45,9 @@ export function scenarioPrologue(plan: Plan, name: string, s: Script): string[] 
   const stops =
     [...requestsIn(sc.steps, [], name, '')].some((r) => policyOf(plan, name, r.request)?.onFailure === 'stopVU') ||
     [...stepsIn(sc.steps, [], name, '')].some(
-      ({ step }) => 'grpc' in step && policyOf(plan, name, step.grpc)?.onFailure === 'stopVU',
+      ({ step }) =>
+        ('grpc' in step && policyOf(plan, name, step.grpc)?.onFailure === 'stopVU') ||
+        ('websocket' in step && policyOf(plan, name, step.websocket)?.onFailure === 'stopVU'),
     );
   if (!stops) return [];
   s.use('stopVU');
