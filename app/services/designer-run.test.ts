@@ -235,7 +235,7 @@ describe('designer.validate', () => {
         document: document([session, { request: { name: 'after', url: '/json' } }]),
         environmentId: envId,
       });
-      expect(r.websockets.map((w) => w.name)).toEqual(['waits']);
+      expect(r.websockets?.map((w) => w.name)).toEqual(['waits']);
       expect(r.entries.map((e) => e.name)).toEqual([]);
       expect(r.errors.map((e) => e.message)).toEqual([
         expect.stringMatching(

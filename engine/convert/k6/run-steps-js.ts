@@ -8,6 +8,7 @@ import { parseDuration } from '../../base/duration.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
 import { requestsIn, SETUP, stepsIn, TEARDOWN } from '../../plan/walk.ts';
+import { websocketExtractions } from '../../plan/websocket-fields.ts';
 import { policyOf } from './failure-js.ts';
 import { asyncIf, indent, str, type Script } from './script.ts';
 import { stepsJs } from './steps-js.ts';
@@ -16,9 +17,17 @@ import { stepsJs } from './steps-js.ts';
 export function runStepsCode(plan: Plan, s: Script): string[] {
   const out: string[] = [];
   if (plan.setup) {
-    const names = new Set(
-      [...requestsIn(plan.setup.steps, [], SETUP, '')].flatMap((r) => Object.keys(r.request.extract ?? {})),
-    );
+    // What setup's requests, gRPC calls and WebSocket sessions extract, as Loadsmith hands it to every VU.
+    const names = new Set([
+      ...[...requestsIn(plan.setup.steps, [], SETUP, '')].flatMap((r) => Object.keys(r.request.extract ?? {})),
+      ...[...stepsIn(plan.setup.steps, [], SETUP, '')].flatMap(({ step }) =>
+        'grpc' in step
+          ? Object.keys(step.grpc.extract ?? {})
+          : 'websocket' in step
+            ? websocketExtractions(step.websocket)
+            : [],
+      ),
+    ]);
     const steps = stepsJs({ plan, s, list: SETUP, path: ['setup', 'steps'], loops: 0 }, plan.setup.steps);
     const data = `return { ${[...names].map((n) => `${str(n)}: vars[${str(n)}]`).join(', ')} };`;
     out.push(
