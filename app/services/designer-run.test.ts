@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_DOC, startTargetServer, type TargetServer } from '../../tests/fixtures/target-server.ts';
+import { startEchoServer } from '../../engine/runtime/ws/testing.ts';
 import { openTestServices, type TestServices } from './testing.ts';
 
 let t: TestServices;
@@ -218,6 +219,35 @@ describe('designer.tryRequest', () => {
 });
 
 describe('designer.validate', () => {
+  it('accepts onFailure on a WebSocket session and a key passphrase from a secret, and ends the iteration as a run does', async () => {
+    const echo = await startEchoServer();
+    try {
+      const session = {
+        websocket: {
+          name: 'waits',
+          url: echo.url,
+          onFailure: 'endIteration',
+          tls: { passphrase: '${env.TOKEN}' },
+          actions: [{ send: 'hi' }, { receive: { match: { body: { contains: 'never' } }, timeout: '200ms' } }],
+        },
+      };
+      const r = await call('designer.validate', {
+        document: document([session, { request: { name: 'after', url: '/json' } }]),
+        environmentId: envId,
+      });
+      expect(r.websockets?.map((w) => w.name)).toEqual(['waits']);
+      expect(r.entries.map((e) => e.name)).toEqual([]);
+      expect(r.errors.map((e) => e.message)).toEqual([
+        expect.stringMatching(
+          /^the iteration ended at 'waits' \(ws-timeout: receive 2: .*\); the steps after it were not run$/,
+        ),
+      ]);
+      expect(echo.received).toEqual(['hi']);
+    } finally {
+      await echo.close();
+    }
+  });
+
   it('runs one iteration and returns every request in order, the extraction reused', async () => {
     const r = await call('designer.validate', {
       document: document([LOGIN, { think: '10s' }, USE]),

@@ -11,6 +11,7 @@ import { MAX_DEPTH } from './limits.ts';
 import { locateIssues, parsePlanSource, type PlanSource } from './source.ts';
 import { withSuggestionBudget } from '../base/suggest.ts';
 import { validateFlow } from './validate-flow.ts';
+import { validatePassphrases } from './validate-passphrases.ts';
 import { validateRequests } from './validate-requests.ts';
 import { validateScenarios } from './validate-scenarios.ts';
 import { validateTemplates, type EnvReference } from './validate-templates.ts';
@@ -59,6 +60,7 @@ function validate(value: unknown, source: PlanSource | undefined): { plan: Plan;
   const issues = [
     ...validateScenarios(plan),
     ...validateRequests(plan),
+    ...validatePassphrases(plan),
     ...validateFlow(plan),
     ...templates.issues,
     ...validateThresholds(plan),

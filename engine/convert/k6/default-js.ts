@@ -19,7 +19,7 @@ export function defaultFunction(plan: Plan, s: Script, data: string): DefaultFun
   const names = Object.keys(plan.scenarios);
   if (names.length === 1) {
     return {
-      code: `// \`k6 run --vus N --duration D\` runs this instead of options.scenarios.\nexport default function (${data}) {\n  ${scenarioFunction(names[0]!)}(${data});\n}`,
+      code: `// \`k6 run --vus N --duration D\` runs this instead of options.scenarios.\nexport default ${s.async ? 'async ' : ''}function (${data}) {\n  ${s.async ? 'await ' : ''}${scenarioFunction(names[0]!)}(${data});\n}`,
       header: [
         `// With --vus/--duration (or --iterations), k6 runs the default function: the scenario "${names[0]}", as \`loadsmith run --vus/--duration\` does.`,
       ],
@@ -29,8 +29,8 @@ export function defaultFunction(plan: Plan, s: Script, data: string): DefaultFun
   return {
     code: [
       '// `k6 run --vus N --duration D` runs this instead of options.scenarios: each VU runs one scenario, in turn.',
-      `export default function (${data}) {`,
-      `  [${names.map(scenarioFunction).join(', ')}][(exec.vu.idInTest - 1) % ${names.length}](${data});`,
+      `export default ${s.async ? 'async ' : ''}function (${data}) {`,
+      `  ${s.async ? 'await ' : ''}[${names.map(scenarioFunction).join(', ')}][(exec.vu.idInTest - 1) % ${names.length}](${data});`,
       '}',
     ].join('\n'),
     header: [

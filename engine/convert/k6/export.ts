@@ -12,7 +12,7 @@ import { feederDeclarations, rowPicks } from './data-js.ts';
 import { defaultFunction } from './default-js.ts';
 import { helperCode, helperNames } from './helpers.ts';
 import { optionsObject, scenarioFunction } from './options.ts';
-import { indent, jsLiteral, Script, str } from './script.ts';
+import { asyncIf, indent, jsLiteral, Script, str } from './script.ts';
 import { runStepsCode, scenarioPrologue, usesStatuses } from './run-steps-js.ts';
 import { stepsJs } from './steps-js.ts';
 import { grpcInit } from './grpc-js.ts';
@@ -35,7 +35,7 @@ export function exportK6(plan: Plan, o: K6ExportOptions = {}): ExportResult {
     const picks = rowPicks(plan, feedersIn(sc.steps), name, s);
     const steps = stepsJs({ plan, s, list: name, path: ['scenarios', name, 'steps'], loops: 0 }, sc.steps);
     const body = [`if (vars === undefined) initVars(${data});`, ...scenarioPrologue(plan, name, s), ...picks, ...steps];
-    return `export function ${scenarioFunction(name)}(${data}) {\n${indent(body.join('\n'))}\n}`;
+    return `export ${asyncIf(body)}function ${scenarioFunction(name)}(${data}) {\n${indent(body.join('\n'))}\n}`;
   });
   const runSteps = runStepsCode(plan, s);
   const varsCode = variablesCode(plan, s);

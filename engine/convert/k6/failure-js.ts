@@ -15,8 +15,8 @@ export interface Policy {
   report: boolean;
 }
 
-/** The policy of a request of a step list (a scenario's name, SETUP or TEARDOWN), as Loadsmith compiles it. */
-export function policyOf(plan: Plan, list: string, r: Request): Policy | undefined {
+/** The policy of a step (request, gRPC call) of a step list (a scenario's name, SETUP or TEARDOWN), as Loadsmith compiles it. */
+export function policyOf(plan: Plan, list: string, r: { onFailure?: OnFailure | undefined }): Policy | undefined {
   let onFailure = r.onFailure ?? (list === SETUP ? 'endIteration' : plan.defaults?.onFailure) ?? 'continue';
   const scenario = plan.scenarios[list];
   // Pooled VUs (arrival rate), setup and teardown: stopping "the VU" can only mean ending what it runs now.
@@ -38,7 +38,15 @@ export function verdictLines(
 ): string[] {
   s.use('failure');
   const expected = expectedJs(r.expectedStatuses ?? plan.defaults?.http?.expectedStatuses);
-  const lines = [`const why${k} = failure(${res}, ${expected}, checked${k}, missed${k});`];
+  return [
+    `const why${k} = failure(${res}, ${expected}, checked${k}, missed${k});`,
+    ...policyLines(list, p, name, k, s),
+  ];
+}
+
+/** The lines applying the policy once `why<k>` says why the step failed (undefined: it did not). */
+export function policyLines(list: string, p: Policy, name: string, k: string, s: Script): string[] {
+  const lines: string[] = [];
   if (p.report) {
     s.use('runFailed');
     const what = list === SETUP ? 'setup' : 'teardown';

@@ -4,10 +4,12 @@
  */
 import { FLOW_HELPERS } from './flow-helpers.ts';
 import { WS_HELPERS } from './websocket-js.ts';
+import { GRPC_HELPERS } from './grpc-helpers.ts';
 import type { Helper } from './script.ts';
 
 export const HELPERS: Record<string, Helper> = {
   ...WS_HELPERS,
+  ...GRPC_HELPERS,
   v: {
     uses: [],
     code: `// A plan variable or a value extracted earlier by this VU; missing ends the iteration, as in Loadsmith.

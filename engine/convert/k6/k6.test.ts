@@ -422,6 +422,42 @@ describe('exportK6: expressions and flow control ', () => {
   });
 });
 
+describe('exportK6: gRPC and WebSocket steps', () => {
+  const grpc = { target: '127.0.0.1:1', plaintext: true, method: 'p.S/M', message: {} };
+  it('setup hands on what its gRPC calls and sessions extract, as Loadsmith does; an awaiting setup is async', () => {
+    const text = exportK6(
+      plan({ s: { executor: 'per-vu-iterations', steps: [{ think: '1s' }] } }, {
+        setup: {
+          steps: [
+            { grpc: { ...grpc, extract: { id: { jsonPath: '$.id' } } } },
+            {
+              websocket: {
+                url: 'ws://127.0.0.1:1',
+                actions: [{ receive: { extract: { hello: { jsonPath: '$.x' } } } }],
+              },
+            },
+          ],
+        },
+      } as Partial<Plan>),
+    ).text;
+    expect(text).toContain('export async function setup() {');
+    expect(text).toContain('return { "id": vars["id"], "hello": vars["hello"] };');
+  });
+
+  it("a gRPC or WebSocket stopVU stops the VU for its scenario, as a request's does", () => {
+    for (const step of [
+      { grpc: { ...grpc, onFailure: 'stopVU' } },
+      { websocket: { url: 'ws://127.0.0.1:1', onFailure: 'stopVU', actions: [{ send: 'x' }] } },
+    ]) {
+      const text = exportK6(
+        plan({ s: { executor: 'constant-vus', vus: 1, duration: '10s', steps: [step] as Step[] } }),
+      ).text;
+      expect(text).toContain('if (stoppedIn["s"]) return idleUntil(10000);');
+      expect(text).toContain('stopVU("s", ');
+    }
+  });
+});
+
 describe('jsonPathSteps', () => {
   it('translates names, indexes, wildcards, descendants and slices; not filters or unions', () => {
     expect(jsonPathSteps("$.a['b c'][-1].*..d[1:3]")).toBe(

@@ -7,28 +7,37 @@ import { isArrivalRate } from '../../plan/arrival.ts';
 import { parseDuration } from '../../base/duration.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
-import { requestsIn, SETUP, TEARDOWN } from '../../plan/walk.ts';
+import { requestsIn, SETUP, stepsIn, TEARDOWN } from '../../plan/walk.ts';
+import { websocketExtractions } from '../../plan/websocket-fields.ts';
 import { policyOf } from './failure-js.ts';
-import { indent, str, type Script } from './script.ts';
+import { asyncIf, indent, str, type Script } from './script.ts';
 import { stepsJs } from './steps-js.ts';
 
 /** The exported setup() and teardown() functions (none when the plan has neither). */
 export function runStepsCode(plan: Plan, s: Script): string[] {
   const out: string[] = [];
   if (plan.setup) {
-    const names = new Set(
-      [...requestsIn(plan.setup.steps, [], SETUP, '')].flatMap((r) => Object.keys(r.request.extract ?? {})),
-    );
+    // What setup's requests, gRPC calls and WebSocket sessions extract, as Loadsmith hands it to every VU.
+    const names = new Set([
+      ...[...requestsIn(plan.setup.steps, [], SETUP, '')].flatMap((r) => Object.keys(r.request.extract ?? {})),
+      ...[...stepsIn(plan.setup.steps, [], SETUP, '')].flatMap(({ step }) =>
+        'grpc' in step
+          ? Object.keys(step.grpc.extract ?? {})
+          : 'websocket' in step
+            ? websocketExtractions(step.websocket)
+            : [],
+      ),
+    ]);
     const steps = stepsJs({ plan, s, list: SETUP, path: ['setup', 'steps'], loops: 0 }, plan.setup.steps);
     const data = `return { ${[...names].map((n) => `${str(n)}: vars[${str(n)}]`).join(', ')} };`;
     out.push(
-      `// The plan's setup: once per run, before the scenarios; what it extracts every VU reads. A failure ends it and k6\n// aborts the run (exit code 107).\nexport function setup() {\n${indent(['initVars();', ...steps, data].join('\n'))}\n}`,
+      `// The plan's setup: once per run, before the scenarios; what it extracts every VU reads. A failure ends it and k6\n// aborts the run (exit code 107).\nexport ${asyncIf(steps)}function setup() {\n${indent(['initVars();', ...steps, data].join('\n'))}\n}`,
     );
   }
   if (plan.teardown) {
     const steps = stepsJs({ plan, s, list: TEARDOWN, path: ['teardown', 'steps'], loops: 0 }, plan.teardown.steps);
     out.push(
-      `// The plan's teardown: once per run, after the scenarios, with setup's data; its failures are reported.\nexport function teardown(data) {\n${indent(['initVars(data);', ...steps].join('\n'))}\n}`,
+      `// The plan's teardown: once per run, after the scenarios, with setup's data; its failures are reported.\nexport ${asyncIf(steps)}function teardown(data) {\n${indent(['initVars(data);', ...steps].join('\n'))}\n}`,
     );
   }
   return out;
@@ -42,9 +51,13 @@ export function runStepsCode(plan: Plan, s: Script): string[] {
 export function scenarioPrologue(plan: Plan, name: string, s: Script): string[] {
   const sc = plan.scenarios[name];
   if (sc === undefined || isArrivalRate(sc)) return [];
-  const stops = [...requestsIn(sc.steps, [], name, '')].some(
-    (r) => policyOf(plan, name, r.request)?.onFailure === 'stopVU',
-  );
+  const stops =
+    [...requestsIn(sc.steps, [], name, '')].some((r) => policyOf(plan, name, r.request)?.onFailure === 'stopVU') ||
+    [...stepsIn(sc.steps, [], name, '')].some(
+      ({ step }) =>
+        ('grpc' in step && policyOf(plan, name, step.grpc)?.onFailure === 'stopVU') ||
+        ('websocket' in step && policyOf(plan, name, step.websocket)?.onFailure === 'stopVU'),
+    );
   if (!stops) return [];
   s.use('stopVU');
   if (sc.executor === 'per-vu-iterations' || sc.executor === 'shared-iterations') {

@@ -14,6 +14,8 @@ export class Script {
   encoding = false;
   sharedArray = false;
   ws = false;
+  /** Some step awaits (a gRPC call): the scenario, setup, teardown and default functions are async. */
+  async = false;
   /** The plan reads statuses (status()): each response notes its own. */
   statuses = false;
   /** path as written in the plan -> the init-context variable holding its bytes. */
@@ -48,6 +50,9 @@ export class Script {
     return /^([/\\]|[A-Za-z]:)/.test(p) || this.pathPrefix === '' ? p : `${this.pathPrefix}${p}`;
   }
 }
+
+/** `async ` for a function whose body awaits (a gRPC call), else nothing. */
+export const asyncIf = (body: readonly string[]): string => (body.some((l) => /\bawait /.test(l)) ? 'async ' : '');
 
 /** A JS string literal (JSON's quoting is valid JavaScript). */
 export const str = (s: string): string => JSON.stringify(s);

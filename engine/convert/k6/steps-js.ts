@@ -42,7 +42,7 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
       const inner = stepsJs({ ...here, path: [...here.path, 'group', 'steps'] }, step.group.steps);
       lines.push(`group(${str(step.group.name)}, () => {`, indent(inner.join('\n')), '});');
     } else if ('websocket' in step) {
-      lines.push(...websocketJs(step.websocket, s, plan.defaults?.baseUrl));
+      lines.push(...websocketJs(plan, step.websocket, s, at.list));
     } else if ('batch' in step) {
       lines.push(
         '{',
@@ -55,7 +55,7 @@ export function stepsJs(at: StepsAt, steps: readonly Step[]): string[] {
         '}',
       );
     } else if ('grpc' in step) {
-      lines.push(...grpcJs(plan, step.grpc, s));
+      lines.push(...grpcJs(plan, step.grpc, s, at.list, at.path.includes('group')));
     } else {
       lines.push(...flowJs(here, step, stepsJs));
     }

@@ -7,19 +7,29 @@
  */
 import { parseDuration } from '../../base/duration.ts';
 import { checkName } from '../../plan/names.ts';
-import type { WebSocketAction, WebSocketSession } from '../../plan/schema/index.ts';
+import type { Plan, WebSocketAction, WebSocketSession } from '../../plan/schema/index.ts';
 import { receiveLabel } from '../../plan/websocket-fields.ts';
 import { checkEntries } from './checks-js.ts';
 import { extractLines } from './extract-js.ts';
+import { policyLines, policyOf } from './failure-js.ts';
 import { indent, str, type Helper, type Script } from './script.ts';
 import { textJs, valueJs } from './template-js.ts';
 
 const DEFAULT_SESSION_MS = 60_000;
 const DEFAULT_WAIT_MS = 10_000;
 
-export function websocketJs(ws: WebSocketSession, s: Script, baseUrl: string | undefined): string[] {
+/** `list`: the step list (a scenario, SETUP or TEARDOWN), whose failure policy the session follows. */
+export function websocketJs(plan: Plan, ws: WebSocketSession, s: Script, list: string): string[] {
+  const baseUrl = plan.defaults?.baseUrl;
   const name = ws.name ?? ws.url;
   const where = `websocket '${name}'`;
+  const p = policyOf(plan, list, ws);
+  if (p && p.onFailure !== 'continue' && ws.checks?.length)
+    s.notes.add(
+      'approximated',
+      where,
+      `onFailure ${p.onFailure}: k6 checks the handshake after the session, so a failed handshake check does not keep the actions from running (Loadsmith ends the session before them)`,
+    );
   s.ws = true;
   s.use('wsSession');
   if (ws.tls || ws.insecureTls !== undefined)
@@ -44,13 +54,19 @@ export function websocketJs(ws: WebSocketSession, s: Script, baseUrl: string | u
   const lines = [
     `const res = wsSession(${url}, { headers: { ${headers.join(', ')} }, tags: { ${tags.join(', ')} } }, [`,
     ...actions.map((a) => indent(`${a},`)),
-    `], ${timeout});`,
+    `], ${timeout}${p && p.onFailure !== 'continue' ? ', true' : ''});`,
   ];
   if (ws.checks?.length)
     lines.push(
-      `check(res, {`,
+      `${p ? 'const checked = ' : ''}check(res, {`,
       ...checkEntries(ws.checks, s, where).map((e) => `  ${e}`),
       `}, { request: ${str(name)} });`,
+    );
+  else if (p) lines.push('const checked = true;');
+  if (p)
+    lines.push(
+      "const why = wsFailure || (checked ? undefined : 'a check failed');",
+      ...policyLines(list, p, name, '', s),
     );
   return ['{', indent(lines.join('\n')), '}'];
 }
@@ -79,9 +95,13 @@ function actionJs(a: WebSocketAction, i: number, name: string, s: Script, where:
       const entries = checkEntries(r.checks, s, `${where} ${label}`).map((e) =>
         e.replace(/^"/, `"${label.replace(/["\\]/g, '\\$&')}: `),
       );
-      after.push('check(m, {', ...entries.map((e) => `  ${e}`), `}, { request: ${str(name)} });`);
+      after.push(
+        'if (!check(m, {',
+        ...entries.map((e) => `  ${e}`),
+        `}, { request: ${str(name)} })) wsFailure = wsFailure || 'a check failed';`,
+      );
     }
-    if (r.extract) after.push(...extractLines(r.extract, 'm', s, `${where} ${label}`));
+    if (r.extract) after.push(...extractLines(r.extract, 'm', s, `${where} ${label}`, 'wsMisses'));
     const timeout = waitMs(r.timeout, DEFAULT_WAIT_MS);
     return `{ receive: { label: ${str(label)}, timeout: ${timeout}, match: ${tests.length ? `(m) => ${tests.join(' && ')}` : 'undefined'}, after: (m) => {${after.length ? `\n${indent(after.join('\n'), '    ')}\n  ` : ' '}} } }`;
   }
@@ -117,14 +137,21 @@ function withMessage(m, test) {
   },
   wsSession: {
     uses: [],
-    code: `// A Loadsmith WebSocket session over k6/ws: the actions in order; a receive waits for the next (matching) message.
-function wsSession(url, params, actions, timeoutMs) {
+    code: `// Why the last session failed (a wait that timed out, a close by the server, a failed check or extraction), for
+// its onFailure; undefined when it did not.
+let wsFailure;
+const wsMisses = { push: (name) => { wsFailure = wsFailure || \`extraction \${name} found nothing\`; } };
+// A Loadsmith WebSocket session over k6/ws: the actions in order; a receive waits for the next (matching) message.
+// \`stops\`: onFailure ends the session at its first failure (endIteration, stopVU).
+function wsSession(url, params, actions, timeoutMs, stops) {
+  wsFailure = undefined;
   return ws.connect(url, params, (socket) => {
     const inbox = [];
     let i = 0, waiting, closed = false, turn = 0;
     const message = (data, binary) => ({ status: 101, body: binary ? '' : data, data, headers: {}, json() { return JSON.parse(this.body); } });
     const next = () => {
       while (!closed && i < actions.length) {
+        if (stops && wsFailure) break;
         const a = actions[i++];
         if (a.send) { if (a.binary) socket.sendBinary(a.send()); else socket.send(a.send()); continue; }
         if (a.ping) { socket.ping(); continue; }
@@ -132,7 +159,7 @@ function wsSession(url, params, actions, timeoutMs) {
         const mine = ++turn;
         if (a.pause) { socket.setTimeout(() => { if (turn === mine) next(); }, a.pause()); return; }
         waiting = a.receive;
-        socket.setTimeout(() => { if (turn === mine && waiting) { console.warn(\`\${waiting.label}: no message within \${waiting.timeout} ms\`); waiting = undefined; next(); } }, waiting.timeout);
+        socket.setTimeout(() => { if (turn === mine && waiting) { console.warn(\`\${waiting.label}: no message within \${waiting.timeout} ms\`); wsFailure = wsFailure || \`ws-timeout: \${waiting.label}\`; waiting = undefined; next(); } }, waiting.timeout);
         take();
         return;
       }
@@ -152,7 +179,7 @@ function wsSession(url, params, actions, timeoutMs) {
     socket.on('open', next);
     socket.on('message', (data) => { inbox.push(message(data, false)); take(); });
     socket.on('binaryMessage', (data) => { inbox.push(message(data, true)); take(); });
-    socket.on('close', () => { closed = true; });
+    socket.on('close', () => { if (!closed && i < actions.length) wsFailure = wsFailure || 'ws-closed by the server'; closed = true; });
     socket.setTimeout(() => { if (!closed) { closed = true; socket.close(); } }, timeoutMs);
   });
 }`,

@@ -138,4 +138,49 @@ describe.skipIf(!hasK6)('k6 export of a WebSocket session runs in real k6 and ag
     expect(counts.get('ws_ping')).toBe(6);
     expect(Object.fromEntries(checks)).toEqual(Object.fromEntries(s.checks.map((c) => [c.name, [c.passes, c.fails]])));
   }, 90_000);
+
+  it('onFailure: endIteration ends the session and the iteration at a receive that times out, in k6 as in Loadsmith', async () => {
+    const steps = [
+      {
+        websocket: {
+          name: 'waits',
+          url: '/echo',
+          onFailure: 'endIteration',
+          actions: [
+            { send: 'first ${vu}' },
+            { receive: { match: { body: { contains: 'never' } }, timeout: '300ms' } },
+            { send: 'not after a failure' },
+          ],
+        },
+      },
+      { websocket: { name: 'next', url: '/echo', actions: [{ send: 'next step' }] } },
+    ];
+    const failing = {
+      version: 1,
+      name: 'ws failure',
+      defaults: { baseUrl: '${env.BASE_URL}' },
+      scenarios: { s: { executor: 'per-vu-iterations', vus: 2, iterations: 2, steps } },
+    };
+    const { plan } = validatePlanValue(failing);
+    const exported = exportK6(plan);
+    expect(exported.notes).toEqual([]);
+    const script = join(dir, 'ws-failure.js');
+    await writeFile(script, exported.text);
+    const base = server.url.replace('ws:', 'http:');
+    server.received.splice(0);
+    const k6 = await runCommand(K6, ['run', '--quiet', '--no-color', '-e', `BASE_URL=${base}`, script], {
+      env: { K6_NO_USAGE_REPORT: 'true' },
+    });
+    expect(k6.code, k6.stderr.slice(-2000)).toBe(0);
+    const byK6 = server.received.splice(0);
+    expect(k6.stderr.match(/'waits': onFailure: endIteration after ws-timeout/g)).toHaveLength(4);
+
+    const planFile = join(dir, 'ws-failure.json');
+    await writeFile(planFile, JSON.stringify(failing));
+    const ours = await loadsmith(['run', planFile, '-e', `BASE_URL=${base}`], { timeoutMs: 60_000 });
+    expect(ours.code, ours.stderr).toBe(0);
+    const byUs = server.received.splice(0);
+    expect([...byK6].sort()).toEqual(['first 1', 'first 1', 'first 2', 'first 2']);
+    expect([...byUs].sort()).toEqual([...byK6].sort());
+  }, 90_000);
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DurationCheck, JsonPathCheck } from './checks.ts';
-import { Duration, Tags, Template, variableName } from './common.ts';
+import { Duration, OnFailure, Tags, Template, variableName } from './common.ts';
 import { TlsOptions } from './connection.ts';
 
 /** gRPC status codes by name, in code order (OK = 0 ... UNAUTHENTICATED = 16). */
@@ -137,6 +137,10 @@ export const GrpcCall = z
     checks: z.array(GrpcCheck).optional(),
     extract: z.record(variableName, GrpcExtractor).optional(),
     tags: Tags.optional(),
+    onFailure: OnFailure.optional().meta({
+      description:
+        'After a status other than OK, a failed check or a failed extraction: continue (default: defaults.onFailure), endIteration or stopVU, as for HTTP requests.',
+    }),
   })
   .meta({
     id: 'GrpcCall',

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { BodyCheck, Check, JsonPathCheck } from './checks.ts';
-import { Duration, Headers, Tags, Template, variableName } from './common.ts';
+import { Duration, Headers, OnFailure, Tags, Template, variableName } from './common.ts';
 import { TlsOptions } from './connection.ts';
 import { Extractor } from './extract.ts';
 
@@ -128,6 +128,10 @@ export const WebSocketSession = z
       .optional()
       .meta({ description: 'Checks on the handshake response: { status: 101 }, headers, duration.' }),
     tags: Tags.optional(),
+    onFailure: OnFailure.optional().meta({
+      description:
+        'After an error of the session (refused, handshake status, ws-timeout, closed by the server), a failed check or a failed extraction: continue (default: defaults.onFailure), or endIteration or stopVU, which close the session at once, as for HTTP requests.',
+    }),
     actions: z.array(WebSocketAction).min(1).max(10_000),
   })
   .meta({ id: 'WebSocketSession', description: 'A WebSocket session: connect, then run its actions in order.' });

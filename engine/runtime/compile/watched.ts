@@ -4,6 +4,7 @@
  */
 import type { OnFailure, Request } from '../../plan/schema/index.ts';
 import type { CompileContext, CompiledRequest } from './request.ts';
+import { failurePolicy } from './failure-policy.ts';
 import { statusMatcher } from './status.ts';
 
 export interface WatchedRequest {
@@ -23,9 +24,7 @@ export interface WatchedRequest {
 export function compileWatched(r: Request, req: CompiledRequest, cc: CompileContext): WatchedRequest | undefined {
   const flow = cc.flow;
   if (flow === undefined) return undefined;
-  let onFailure = r.onFailure ?? flow.onFailure ?? 'continue';
-  if (onFailure === 'stopVU' && flow.arrivalRate === true) onFailure = 'endIteration';
-  const report = flow.reportFailures === true;
+  const { onFailure, report } = failurePolicy(r.onFailure, flow) ?? { onFailure: 'continue', report: false };
   const keepLast = flow.statuses?.last === true;
   const keepByName = flow.statuses?.names.has(req.name) === true;
   if (onFailure === 'continue' && !report && !keepLast && !keepByName) return undefined;

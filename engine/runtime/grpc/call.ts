@@ -8,8 +8,10 @@
 import { connectivityState, Metadata, type Client, type StatusObject } from '@grpc/grpc-js';
 import { performance } from 'node:perf_hooks';
 import { TemplateRuntimeError } from '../../template/index.ts';
+import { classifyError, errorMessage } from '../http/errors.ts';
 import { IterationAbort, type WorkerContext } from '../vu/send.ts';
 import { INTERRUPTED } from '../vu/signals.ts';
+import { applyFailurePolicy } from '../vu/failure-policy.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { CompiledGrpc } from './compile.ts';
 import { MessageError, reflectedMethod, UnknownMethodError, type GrpcMethod } from './method.ts';
@@ -30,15 +32,23 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     if (step.passphrase !== undefined && step.conn.passphrase === undefined)
       step.conn.passphrase = step.passphrase.render(ctx);
   } catch (e) {
-    if (e instanceof TemplateRuntimeError) fail(wc, step, 'template', e.message);
+    if (e instanceof TemplateRuntimeError) fail(vu, wc, step, 'template', e.message);
     throw e;
   }
-  const client = step.channels.client(vu, target, step.conn);
+  let client: Client;
+  try {
+    client = step.channels.client(vu, target, step.conn);
+  } catch (e) {
+    // The TLS context cannot be made: a client key that does not decrypt (wrong passphrase), a file that is no PEM.
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_')) fail(vu, wc, step, classifyError(e), errorMessage(e));
+    throw e;
+  }
   try {
     method = step.resolved ?? (await resolve(step, client, target));
   } catch (e) {
     if (e instanceof ReflectionError || e instanceof UnknownMethodError)
-      fail(wc, step, 'grpc-unknown-method', e.message);
+      fail(vu, wc, step, 'grpc-unknown-method', e.message);
     throw e;
   }
   if (vu.interrupted) throw INTERRUPTED;
@@ -57,8 +67,8 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
       if (step.constantMessages) step.encoded = { method, values, bytes: messages };
     }
   } catch (e) {
-    if (e instanceof TemplateRuntimeError) fail(wc, step, 'template', e.message);
-    if (e instanceof MessageError) fail(wc, step, 'grpc-message', e.message);
+    if (e instanceof TemplateRuntimeError) fail(vu, wc, step, 'template', e.message);
+    if (e instanceof MessageError) fail(vu, wc, step, 'grpc-message', e.message);
     throw e;
   }
 
@@ -104,7 +114,10 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     target,
   );
   if (trace !== undefined && traced !== undefined) trace.grpc(step, { ...traced, response: res });
-  judge(vu, step, res, wc);
+  const why = judge(vu, step, res, wc);
+  if (step.policy === undefined) return;
+  const reason = status.code !== 0 ? `status ${codeName(status.code)}` : why;
+  if (reason !== undefined) applyFailurePolicy(vu, wc, step, step.policy, reason, false);
 }
 
 /**
@@ -149,7 +162,9 @@ function resolve(step: CompiledGrpc, client: Client, target: string): Promise<Gr
     .then((root) => reflectedMethod(root, step.method, `the descriptors ${target} reflects`));
 }
 
-function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: WorkerContext): void {
+/** Counts the checks and runs the extractions; returns the first failure (undefined: none). */
+function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: WorkerContext): string | undefined {
+  let first: string | undefined;
   for (const c of step.checks) {
     let why: string | undefined;
     try {
@@ -162,6 +177,7 @@ function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: Worke
     else {
       c.counter.fail++;
       c.counter.failure ??= why;
+      first ??= `check '${c.counter.key.check}' failed: ${why}`;
     }
     wc.trace?.check(step, c.counter.key.check, why);
   }
@@ -172,14 +188,18 @@ function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: Worke
     else {
       vu.ctx.vars.delete(variable);
       wc.recorder.extractFailure(step.scenario, step.name, variable, out.reason);
+      first ??= `extraction '${variable}' failed: ${out.reason}`;
     }
     wc.trace?.extract(step, variable, out, vu.ctx.vars.get(variable));
   }
+  return first;
 }
 
-function fail(wc: WorkerContext, step: CompiledGrpc, kind: string, message: string): never {
+/** A call that cannot be made ends the iteration (or, by its policy, stops the VU) as a request that cannot be built. */
+function fail(vu: VirtualUser, wc: WorkerContext, step: CompiledGrpc, kind: string, message: string): never {
   wc.recorder.error(kind, step.scenario, step.name, message);
   wc.trace?.failed(step, kind, message);
-  wc.failed?.(step.name, message, true);
+  if (step.policy !== undefined) applyFailurePolicy(vu, wc, step, step.policy, message, true);
+  else wc.failed?.(step.name, message, true);
   throw new IterationAbort(message);
 }

@@ -14,6 +14,7 @@ import { compileGrpcCheck, compileGrpcExtractor, type CompiledGrpcExtractor, typ
 import { findMethod, type GrpcMethod } from './method.ts';
 import { buildRoot } from './protos.ts';
 import { GrpcSeries } from './series.ts';
+import { failurePolicy, type FailurePolicy } from '../compile/failure-policy.ts';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_MESSAGES = 10_000;
@@ -45,6 +46,8 @@ export interface CompiledGrpc {
   checks: { rule: GrpcCheckFn; counter: CheckCounter }[];
   extracts: { variable: string; extractor: CompiledGrpcExtractor }[];
   series: GrpcSeries;
+  /** onFailure (the step's, else its list's); undefined: failures only count. */
+  policy: FailurePolicy | undefined;
 }
 
 export interface EncodedMessages {
@@ -86,6 +89,7 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
       extractor: compileGrpcExtractor(x),
     })),
     series: new GrpcSeries(cc.recorder, base),
+    policy: failurePolicy(g.onFailure, cc.flow),
   };
 }
 

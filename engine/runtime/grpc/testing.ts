@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Sample } from '../../metrics/sample.ts';
 import type { Plan, Step } from '../../plan/schema/index.ts';
+import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileSteps, type CompiledStep } from '../compile/steps.ts';
 import { localPlanFiles } from '../files/plan-files.ts';
 import { Dispatchers } from '../http/dispatchers.ts';
@@ -52,8 +53,8 @@ export interface RunResult {
 }
 
 /**
- * Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread; files relative to `dir`. `compiled`
- * sees the compiled steps before they run, `started` the VUs as they start.
+ * Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread, with the plan's failure policies;
+ * files relative to `dir`. `compiled` sees the compiled steps before they run, `started` the VUs as they start.
  */
 export async function runGrpcSteps(
   steps: Step[],
@@ -88,6 +89,7 @@ export async function runGrpcSteps(
     recorder,
     files: loaded.files,
     dispatchers,
+    flow: flowSettingsOf(plan)('s'),
   });
   o.compiled?.(compiled);
   const wc: WorkerContext = { dispatcher: dispatchers.default, recorder, userAgent: 'test' };

@@ -20,6 +20,7 @@ const BY_CODE: Record<string, ErrorKind> = {
   EAI_NONAME: 'dns',
   EAI_FAIL: 'dns',
   EPROTO: 'tls',
+  ERR_OSSL_BAD_DECRYPT: 'tls',
   ERR_HTTP2_NOT_OFFERED: 'tls',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'malformed',
   UND_ERR_HEADERS_OVERFLOW: 'malformed',
@@ -66,4 +67,6 @@ const TLS_ADVICE: Record<string, string> = {
     "if the server is reached under another name, set tls.servername to a name its certificate lists (defaults.http or the request's http), or accept any certificate with insecureTls: true",
   CERT_HAS_EXPIRED: "insecureTls: true accepts it anyway (defaults.http or the request's http)",
   CERT_NOT_YET_VALID: "insecureTls: true accepts it anyway (defaults.http or the request's http)",
+  ERR_OSSL_BAD_DECRYPT:
+    'the client key (tls.keyFile) could not be decrypted: check the passphrase given as tls.passphrase (${env.NAME})',
 };

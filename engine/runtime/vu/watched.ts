@@ -7,8 +7,9 @@
 import type { WatchedRequest } from '../compile/watched.ts';
 import type { ResponseView } from '../response.ts';
 import { judgedResponse } from './after-response.ts';
+import { applyFailurePolicy } from './failure-policy.ts';
 import { IterationAbort, sendRequest, type WorkerContext } from './send.ts';
-import { INTERRUPTED, StopVu } from './signals.ts';
+import { INTERRUPTED } from './signals.ts';
 import type { VirtualUser } from './virtual-user.ts';
 
 export async function runWatched(vu: VirtualUser, w: WatchedRequest, wc: WorkerContext): Promise<void> {
@@ -32,22 +33,6 @@ export async function runWatched(vu: VirtualUser, w: WatchedRequest, wc: WorkerC
   if (reason !== undefined) failed(vu, w, wc, reason, false);
 }
 
-/** Reports a failure and applies the policy; `thrown`: the caller rethrows what ended it. */
 function failed(vu: VirtualUser, w: WatchedRequest, wc: WorkerContext, reason: string, thrown: boolean): void {
-  const ends = thrown || w.onFailure !== 'continue';
-  if (w.report || ends) wc.failed?.(w.request.name, reason, ends);
-  if (w.onFailure === 'continue' || vu.interrupted) return;
-  const req = w.request;
-  // Setup and teardown say what ended them in the summary's notes; a scenario's count says how often.
-  const count = (kind: string, policy: string): void => {
-    if (!w.report) wc.recorder.error(kind, req.scenario, req.name, `onFailure: ${policy} after ${reason}`);
-  };
-  if (w.onFailure === 'stopVU') {
-    count('vu-stopped', 'stopVU');
-    throw new StopVu(reason);
-  }
-  // A request that could not be built ends the iteration anyway, counted under its own kind.
-  if (thrown) return;
-  count('iteration-ended', 'endIteration');
-  throw new IterationAbort(reason);
+  applyFailurePolicy(vu, wc, w.request, w, reason, thrown);
 }

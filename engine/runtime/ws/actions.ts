@@ -10,10 +10,12 @@ import type { WorkerContext } from '../vu/send.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { CompiledReceive, CompiledWebSocket, WsChecks, WsMetrics } from './compile.ts';
 import { CLOSE_WAIT_MS, type Message, type Session } from './session.ts';
-import type { WsTrace } from './trace.ts';
 
-/** done: every action ran (or a close action closed it); closed: the socket closed first; stopped: a hard stop. */
-export type ActionsOutcome = 'done' | 'closed' | 'stopped';
+/**
+ * done: every action ran (or a close action closed it); closed: the socket closed first; stopped: a hard stop;
+ * failed: something failed and the step's onFailure (endIteration, stopVU) ends the session there.
+ */
+export type ActionsOutcome = 'done' | 'closed' | 'stopped' | 'failed';
 
 export async function runActions(
   vu: VirtualUser,
@@ -23,9 +25,11 @@ export async function runActions(
   metrics: WsMetrics,
   wc: WorkerContext,
 ): Promise<ActionsOutcome> {
+  const stopsAtFailure = step.policy !== undefined && step.policy.onFailure !== 'continue';
   for (const a of step.actions) {
     if (vu.interrupted) return 'stopped';
     if (session.closed !== undefined || session.expired) return 'closed';
+    if (stopsAtFailure && session.failure !== undefined) return 'failed';
     switch (a.kind) {
       case 'send': {
         let text: string;
@@ -33,7 +37,7 @@ export async function runActions(
           text = a.render(vu.ctx);
         } catch (e) {
           if (!(e instanceof TemplateRuntimeError)) throw e;
-          report(wc, step, session.trace, 'template', e.message);
+          report(wc, step, session, 'template', e.message);
           continue;
         }
         if (!session.send(a.binary ? Buffer.from(text, 'base64') : text, a.binary)) return 'closed';
@@ -48,7 +52,7 @@ export async function runActions(
       case 'ping': {
         const rtt = await session.ping(a.timeoutMs);
         if (rtt === 'closed') return 'closed';
-        if (rtt === 'timeout') report(wc, step, session.trace, 'ws-timeout', `no pong within ${a.timeoutMs} ms`);
+        if (rtt === 'timeout') report(wc, step, session, 'ws-timeout', `no pong within ${a.timeoutMs} ms`);
         else metrics.ping.record(Math.round(rtt * 1000));
         break;
       }
@@ -57,7 +61,7 @@ export async function runActions(
         return 'done';
     }
   }
-  return vu.interrupted ? 'stopped' : 'done';
+  return vu.interrupted ? 'stopped' : stopsAtFailure && session.failure !== undefined ? 'failed' : 'done';
 }
 
 /** Waits for the message, then checks and extracts; false when the socket closed first. */
@@ -78,7 +82,7 @@ async function receive(
         report(
           wc,
           step,
-          session.trace,
+          session,
           'ws-timeout',
           `${r.label}: no ${r.match || r.condition ? 'matching ' : ''}message within ${r.timeoutMs} ms`,
         );
@@ -90,12 +94,13 @@ async function receive(
         }
         vu.ctx.vars.delete(x.variable);
         wc.recorder.extractFailure(step.scenario, step.name, x.variable, `${r.label}: no message`);
+        session.failure ??= `extraction '${x.variable}' failed: ${r.label}: no message`;
       }
       return m === 'timeout';
     }
     const view = new ResponseView(101, handshake.headers, m.data, false, m.atMs - start, handshake.url);
     if (!matches(vu, r, view, m)) continue;
-    judge(r.checks, view, vu, session.trace);
+    judge(r.checks, view, vu, session);
     for (const x of r.extracts) {
       const out = x.extractor.run(view);
       if (out.ok) vu.ctx.vars.set(x.variable, out.value);
@@ -103,6 +108,7 @@ async function receive(
       else {
         vu.ctx.vars.delete(x.variable);
         wc.recorder.extractFailure(step.scenario, step.name, x.variable, `${r.label}: ${out.reason}`);
+        session.failure ??= `extraction '${x.variable}' failed: ${r.label}: ${out.reason}`;
       }
       session.trace?.extract(x.variable, out, vu.ctx.vars.get(x.variable));
     }
@@ -140,32 +146,29 @@ function safe(f: () => string | undefined): string | undefined {
   }
 }
 
-/** Counts checks on a handshake or a message. */
-export function judge(
-  checks: readonly WsChecks[],
-  view: ResponseView,
-  vu: VirtualUser,
-  trace: WsTrace | undefined,
-): void {
+/** Counts checks on a handshake or a message; the first that fails is the session's failure. */
+export function judge(checks: readonly WsChecks[], view: ResponseView, vu: VirtualUser, session: Session): void {
   for (const c of checks) {
     const why = safe(() => c.rule.evaluate(view, vu.ctx));
-    trace?.check(c.counter.key.check, why);
+    session.trace?.check(c.counter.key.check, why);
     if (why === undefined) c.counter.pass++;
     else {
       c.counter.fail++;
       c.counter.failure ??= why;
+      session.failure ??= `check '${c.counter.key.check}' failed: ${why}`;
     }
   }
 }
 
-/** An error of the session: counted as in a run, and shown by Try it and Validate. */
+/** An error of the session: counted as in a run, shown by Try it and Validate, and a failure for onFailure. */
 export function report(
   wc: WorkerContext,
   step: CompiledWebSocket,
-  trace: WsTrace | undefined,
+  session: Session,
   kind: string,
   message: string,
 ): void {
   wc.recorder.error(kind, step.scenario, step.name, message);
-  trace?.error(kind, message);
+  session.trace?.error(kind, message);
+  session.failure ??= `${kind}: ${message}`;
 }

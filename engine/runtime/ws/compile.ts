@@ -2,6 +2,7 @@
  * A WebSocket session step compiled once per worker and scenario: templates compiled, TLS files resolved, checks
  * and extractions compiled, the session's metric handles made (one set per handshake status, on first use).
  */
+import { failurePolicy, type FailurePolicy } from '../compile/failure-policy.ts';
 import { parseDuration } from '../../base/duration.ts';
 import type { PathSegment } from '../../plan/path.ts';
 import { checkName } from '../../plan/names.ts';
@@ -85,9 +86,13 @@ export interface CompiledWebSocket {
   headerNames: ReadonlySet<string>;
   subprotocols: string[];
   tls: WsTls;
+  /** The client key's passphrase, rendered into `tls` at the first session (it reads the environment). */
+  passphrase: Template | undefined;
   timeoutMs: number;
   checks: WsChecks[];
   actions: CompiledWsAction[];
+  /** onFailure (the session's, else its list's); undefined: failures only count. */
+  policy: FailurePolicy | undefined;
   /** Handles by handshake status (0: no handshake response), made on first use. */
   metricsFor(status: number): WsMetrics;
 }
@@ -107,9 +112,13 @@ export function compileWebSocket(
   const headers = new Map<string, [string, string]>();
   for (const h of [d.headers, s.headers])
     for (const [k, v] of Object.entries(h ?? {})) headers.set(k.toLowerCase(), [k, String(v)]);
-  const profile = resolveProfile(d.http, { insecureTls: s.insecureTls, tls: s.tls }, cc.files, {});
+  // The key's passphrase comes from the environment (${env.NAME}), which only the VU has: rendered at the first session.
+  const { passphrase, ...ownTls } = s.tls ?? {};
+  const { passphrase: defaultPassphrase, ...defaultTls } = d.http?.tls ?? {};
+  const http = d.http === undefined ? undefined : { ...d.http, tls: defaultTls };
+  const profile = resolveProfile(http, { insecureTls: s.insecureTls, tls: ownTls }, cc.files, {});
   const tls: WsTls = { rejectUnauthorized: !profile.insecure };
-  for (const k of ['ca', 'cert', 'key', 'passphrase', 'servername', 'minVersion'] as const)
+  for (const k of ['ca', 'cert', 'key', 'servername', 'minVersion'] as const)
     if (profile[k] !== undefined) Object.assign(tls, { [k]: profile[k] });
   const tags: Record<string, string> = {
     ...d.tags,
@@ -132,7 +141,12 @@ export function compileWebSocket(
     headerNames: new Set(headers.keys()),
     subprotocols: s.subprotocols ?? [],
     tls,
+    passphrase:
+      passphrase !== undefined || defaultPassphrase !== undefined
+        ? compileTemplate(passphrase ?? defaultPassphrase ?? '')
+        : undefined,
     timeoutMs: timeout(s.timeout, DEFAULT_SESSION_TIMEOUT_MS),
+    policy: failurePolicy(s.onFailure, cc.flow),
     checks: checks(s.checks, ''),
     actions: s.actions.map((a, i) => compileAction(a, i, checks)),
     metricsFor(status) {

@@ -12,6 +12,7 @@ import { classifyError, errorMessage } from '../http/errors.ts';
 import { cookieUrl } from '../vu/cookie-url.ts';
 import { IterationAbort, type WorkerContext } from '../vu/send.ts';
 import { INTERRUPTED } from '../vu/signals.ts';
+import { applyFailurePolicy } from '../vu/failure-policy.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import { ResponseView } from '../response.ts';
 import { judge, report, runActions } from './actions.ts';
@@ -59,7 +60,7 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
       trace.entry.connectingMs = hs.connectingMs;
       trace.entry.protocol = opening.ws.protocol;
     }
-    judge(step.checks, handshakeView, vu, trace);
+    judge(step.checks, handshakeView, vu, session);
     if (!hs.ok) {
       if (!vu.interrupted) {
         const timedOut = performance.now() - start >= step.timeoutMs - 1;
@@ -67,25 +68,26 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
         const message = timedOut
           ? `no handshake within the session timeout (${step.timeoutMs} ms)`
           : errorMessage(hs.error);
-        report(wc, step, trace, kind, message);
+        report(wc, step, session, kind, message);
       }
       countBytes(opening.tcp(), metrics);
       if (vu.interrupted) throw INTERRUPTED;
+      failed(vu, step, session, wc);
       return;
     }
     metrics.sessions.add(1);
     metrics.connecting.record(Math.round(hs.connectingMs * 1000));
     const outcome = await runActions(vu, step, session, handshakeView, metrics, wc);
-    if (outcome === 'done' && session.closed === undefined && !session.expired)
+    if ((outcome === 'done' || outcome === 'failed') && session.closed === undefined && !session.expired)
       await session.close(1000, '', CLOSE_WAIT_MS);
     if (session.expired && !vu.interrupted)
-      report(wc, step, trace, 'ws-timeout', `the session reached its timeout (${step.timeoutMs} ms) and was closed`);
+      report(wc, step, session, 'ws-timeout', `the session reached its timeout (${step.timeoutMs} ms) and was closed`);
     else if (outcome === 'closed' && session.closed !== undefined && !session.closed.byUs) {
       const { code, reason } = session.closed;
       report(
         wc,
         step,
-        trace,
+        session,
         'ws-closed',
         `closed by the server with code ${code}${reason ? ` (${reason})` : ''} before the session's actions were done`,
       );
@@ -96,11 +98,18 @@ export async function runWebSocket(vu: VirtualUser, step: CompiledWebSocket, wc:
     metrics.received.add(session.received);
     countBytes(opening.tcp(), metrics);
     if (vu.interrupted) throw INTERRUPTED;
+    failed(vu, step, session, wc);
   } finally {
     stopTimer(deadline);
     vu.untrack(stop);
     if (trace) wc.trace?.websocket(trace.entry);
   }
+}
+
+/** The session's onFailure, once it is over and measured: ends the iteration or stops the VU after a failure. */
+function failed(vu: VirtualUser, step: CompiledWebSocket, session: Session, wc: WorkerContext): void {
+  if (step.policy !== undefined && session.failure !== undefined)
+    applyFailurePolicy(vu, wc, step, step.policy, session.failure, false);
 }
 
 function render(
@@ -113,6 +122,8 @@ function render(
     const target = httpUrlOf(url);
     const headers: Record<string, string> = {};
     for (const [k, v] of step.headers) headers[k] = v.render(vu.ctx);
+    if (step.passphrase !== undefined && step.tls.passphrase === undefined)
+      step.tls.passphrase = step.passphrase.render(vu.ctx);
     if (!step.headerNames.has('user-agent')) headers['user-agent'] = wc.userAgent;
     return { url, headers, target };
   } catch (e) {

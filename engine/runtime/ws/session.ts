@@ -36,6 +36,8 @@ export class Session {
   closed: { code: number; reason: string; byUs: boolean } | undefined;
   /** Set when the session's deadline passed. */
   expired = false;
+  /** The first error, failed check or failed extraction, in words (for onFailure). */
+  failure: string | undefined;
   private readonly inbox: Message[] = [];
   private wake: (() => void) | undefined;
   private closing = false;

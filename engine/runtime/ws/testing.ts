@@ -27,13 +27,20 @@ export interface EchoOptions {
   closeAfter?: { messages: number; code: number; reason: string };
   /** Sends these messages first, on connection. */
   greet?: string[];
-  tls?: { key: string; cert: string };
+  /** wss; with `ca`, only clients with a certificate signed by it get in. */
+  tls?: { key: string; cert: string; ca?: string };
   /** Set-Cookie of the handshake response. */
   setCookie?: string;
 }
 
 export async function startEchoServer(o: EchoOptions = {}): Promise<EchoServer> {
-  const server: Server = o.tls ? createHttpsServer({ key: o.tls.key, cert: o.tls.cert }) : createHttpServer();
+  const server: Server = o.tls
+    ? createHttpsServer({
+        key: o.tls.key,
+        cert: o.tls.cert,
+        ...(o.tls.ca !== undefined ? { ca: o.tls.ca, requestCert: true, rejectUnauthorized: true } : {}),
+      })
+    : createHttpServer();
   const wss = new WebSocketServer({ server, handleProtocols: (offered) => [...offered].at(-1) ?? false });
   const s: EchoServer = {
     url: '',
