@@ -22,15 +22,17 @@ export const EntrySummary = z.object({
   type: z.enum(ENTRY_TYPES),
   /** A script, style, image, font or media file. */
   static: z.boolean(),
-  /** Response body bytes. */
+  /** Response body bytes; a WebSocket session's: the bytes of its messages, both ways. */
   size: z.int(),
   /** The entry whose redirect led here: entries linked this way form a chain. */
   redirectFrom: z.int().nullable(),
   error: z.string().nullable(),
   /** It carries credentials (Authorization, cookies, tokens, passwords). */
   secret: z.boolean(),
-  /** A body was larger than the 1 MiB a recording keeps. */
+  /** A body was larger than the 1 MiB a recording keeps (a WebSocket message: than the 16 KiB). */
   truncated: z.boolean(),
+  /** A WebSocket session (type websocket): its messages both ways, those past the recording's cap included. */
+  messages: z.int().min(0).nullable(),
 });
 export type EntrySummary = z.infer<typeof EntrySummary>;
 

@@ -77,6 +77,12 @@ export function EntryDetail({ recordingId, entryId, onEntry, onClose }: Props) {
               <dt>Size</dt>
               <dd>{fmtBytes(e.size)}</dd>
             </div>
+            {e.messages !== null && (
+              <div>
+                <dt>Messages</dt>
+                <dd>{e.messages}</dd>
+              </div>
+            )}
             <div>
               <dt>Started</dt>
               <dd>
