@@ -12,6 +12,7 @@ import { findCorrelations, type Correlation } from './correlate.ts';
 import { stepDrafts, type DraftOptions } from './drafts.ts';
 import { pace, type PacingOptions } from './groups.ts';
 import { hoistConnection } from './hoist-http.ts';
+import { webSocketSecrets } from './secrets.ts';
 import { endsInRedirect, isSubmission, recordedSteps, type RecordedStep, type StepSelection } from './steps.ts';
 import { headerValue, type RecordedExchange } from './types.ts';
 import { isWebSocket, replaceWebSocketRequests } from './websocket-sessions.ts';
@@ -115,6 +116,7 @@ export function convertRecording(
     name: o.name,
     notes,
     description: o.description ?? `Recorded with Loadsmith: ${steps.length} request${steps.length === 1 ? '' : 's'}`,
+    knownSecrets: webSocketSecrets(steps.map((s) => s.first)),
     reshape: (plan) =>
       replaceWebSocketRequests(
         plan,
