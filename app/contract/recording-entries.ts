@@ -46,6 +46,20 @@ export const EntryBody = z.object({
   omitted: z.string().nullable(),
 });
 
+/** A message of a recorded WebSocket session. */
+export const EntryMessage = z.object({
+  /** send: the client sent it; receive: the server did. */
+  type: z.enum(['send', 'receive']),
+  /** Milliseconds after the handshake started. */
+  atMs: z.number(),
+  binary: z.boolean(),
+  /** The text (secret values redacted unless revealSecrets), or the bytes in base64. */
+  data: z.string(),
+  size: z.int().min(0),
+  /** Only the first 16 KiB were kept. */
+  truncated: z.boolean(),
+});
+
 export const Entry = EntrySummary.extend({
   /** The full URL (secret values redacted unless revealSecrets). */
   fullUrl: z.string(),
@@ -57,6 +71,10 @@ export const Entry = EntrySummary.extend({
   secretFields: z.array(z.string()),
   /** False: secret values are shown as REDACTED. */
   secretsRevealed: z.boolean(),
+  /** A WebSocket session's messages in order (null for HTTP), with how it ended and what the recording left out. */
+  webSocket: z
+    .object({ messages: z.array(EntryMessage), dropped: z.int().min(0), ended: z.string().nullable() })
+    .nullable(),
 });
 export type Entry = z.infer<typeof Entry>;
 

@@ -128,6 +128,15 @@ describe('recording WebSocket sessions through the proxy', () => {
     expect(full.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value).toBe('Bearer REDACTED');
     expect(full.response.headers.find((h) => h.name.toLowerCase() === 'sec-websocket-protocol')?.value).toBe('chat.v2');
 
+    expect(full.webSocket?.messages.map((m) => [m.type, m.binary, m.data])).toEqual([
+      ['receive', false, '{"type":"welcome"}'],
+      ['send', false, '{"type":"say","text":"hi ${all}"}'],
+      ['receive', false, '{"type":"say","text":"hi ${all}"}'],
+      ['send', true, 'AAECAw=='],
+      ['receive', true, 'AAECAw=='],
+    ]);
+    expect(full.webSocket?.ended).toBe('closed with 1000 (done)');
+
     // The messages as stored, through the HAR export (Chrome's _webSocketMessages), the token redacted.
     const har = JSON.parse((await t.call('recordings.exportHar', { id })).text) as {
       log: { entries: { _webSocketMessages?: { type: string; opcode: number; data: string; time: number }[] }[] };
@@ -216,6 +225,9 @@ describe('recording WebSocket sessions through the proxy', () => {
     });
     const entry = await webSocketEntry(t, id);
     expect(entry).toMatchObject({ messages: SESSION_MESSAGE_CAP + 2 * extra, truncated: true });
+    const full = await t.call('recordings.entry', { id, entryId: entry.id });
+    expect(full.webSocket).toMatchObject({ dropped: 2 * extra });
+    expect(full.webSocket?.messages[0]).toMatchObject({ size: big.length, truncated: true });
     const har = JSON.parse((await t.call('recordings.exportHar', { id })).text) as {
       log: { entries: { _webSocketMessages?: { data: string; _size?: number; _truncated?: boolean }[] }[] };
     };
