@@ -55,7 +55,7 @@ export class WebSocketCapture {
     void server.on('response', (res) => {
       const s = this.open.get(res.id);
       if (s && !s.response) s.response = res;
-      this.finish(res.id, res.timingEvents.responseSentTimestamp, { error: `the server refused the WebSocket` });
+      this.finish(res.id, res.timingEvents.responseSentTimestamp, { error: 'the server refused the WebSocket' });
     });
     void server.on('abort', (req: AbortedRequest) =>
       this.finish(req.id, req.timingEvents.abortedTimestamp, {

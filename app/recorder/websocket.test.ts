@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import type { Plan, WebSocketSession } from '../../engine/plan/schema/index.ts';
 import { stepsOf } from '../../engine/plan/walk.ts';
 import { runPlan } from '../../engine/run/run-plan.ts';
-import { startEchoServer, type EchoServer } from '../../engine/runtime/ws/testing.ts';
+import { startEchoServer, startRefusingServer, type EchoServer } from '../../engine/runtime/ws/testing.ts';
 import { makeTestPki } from '../../tests/fixtures/tls.ts';
 import { openTestServices, type TestServices } from '../services/testing.ts';
 import { MESSAGE_BYTES_CAP, SESSION_MESSAGE_CAP } from './websocket-capture.ts';
@@ -207,6 +207,24 @@ describe('recording WebSocket sessions through the proxy', () => {
     expect(server.handshakes).toHaveLength(2);
     expect(server.received).toHaveLength(4);
   }, 60_000);
+
+  it('a handshake the server refuses is an entry with its status and why, and no messages', async () => {
+    const refusing = await startRefusingServer(401);
+    cleanup.push(() => refusing.close());
+    const t = await services();
+    const { id, port } = await t.call('recordings.start', { allowHosts: ['127.0.0.1'] });
+    const socket = await tunnel(port, new URL(refusing.url).host);
+    const ws = new WebSocket(`${refusing.url}/private`, { createConnection: () => socket });
+    const status = await new Promise<number>((resolve) => {
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('error', () => resolve(-1));
+    });
+    expect(status).toBe(401);
+    const entry = await webSocketEntry(t, id);
+    expect(entry).toMatchObject({ url: `${refusing.url}/private`, status: 401, messages: 0 });
+    const full = await t.call('recordings.entry', { id, entryId: entry.id });
+    expect(full.webSocket).toEqual({ messages: [], dropped: 0, ended: 'the server refused the WebSocket' });
+  }, 30_000);
 
   it('keeps so many messages of a session and so many bytes of each, and says what it left out', async () => {
     const server = await echo({ greet: [] });
