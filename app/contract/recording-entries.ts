@@ -22,15 +22,17 @@ export const EntrySummary = z.object({
   type: z.enum(ENTRY_TYPES),
   /** A script, style, image, font or media file. */
   static: z.boolean(),
-  /** Response body bytes. */
+  /** Response body bytes; a WebSocket session's: the bytes of its messages, both ways. */
   size: z.int(),
   /** The entry whose redirect led here: entries linked this way form a chain. */
   redirectFrom: z.int().nullable(),
   error: z.string().nullable(),
   /** It carries credentials (Authorization, cookies, tokens, passwords). */
   secret: z.boolean(),
-  /** A body was larger than the 1 MiB a recording keeps. */
+  /** A body was larger than the 1 MiB a recording keeps (a WebSocket message: than the 16 KiB). */
   truncated: z.boolean(),
+  /** A WebSocket session (type websocket): its messages both ways, those past the recording's cap included. */
+  messages: z.int().min(0).nullable(),
 });
 export type EntrySummary = z.infer<typeof EntrySummary>;
 
@@ -44,6 +46,20 @@ export const EntryBody = z.object({
   omitted: z.string().nullable(),
 });
 
+/** A message of a recorded WebSocket session. */
+export const EntryMessage = z.object({
+  /** send: the client sent it; receive: the server did. */
+  type: z.enum(['send', 'receive']),
+  /** Milliseconds after the handshake started. */
+  atMs: z.number(),
+  binary: z.boolean(),
+  /** The text (secret values redacted unless revealSecrets), or the bytes in base64. */
+  data: z.string(),
+  size: z.int().min(0),
+  /** Only the first 16 KiB were kept. */
+  truncated: z.boolean(),
+});
+
 export const Entry = EntrySummary.extend({
   /** The full URL (secret values redacted unless revealSecrets). */
   fullUrl: z.string(),
@@ -55,6 +71,10 @@ export const Entry = EntrySummary.extend({
   secretFields: z.array(z.string()),
   /** False: secret values are shown as REDACTED. */
   secretsRevealed: z.boolean(),
+  /** A WebSocket session's messages in order (null for HTTP), with how it ended and what the recording left out. */
+  webSocket: z
+    .object({ messages: z.array(EntryMessage), dropped: z.int().min(0), ended: z.string().nullable() })
+    .nullable(),
 });
 export type Entry = z.infer<typeof Entry>;
 

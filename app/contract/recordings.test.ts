@@ -17,6 +17,7 @@ const entry = (o: Partial<EntrySummary>): EntrySummary => ({
   error: null,
   secret: false,
   truncated: false,
+  messages: null,
   ...o,
 });
 

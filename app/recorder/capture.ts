@@ -1,6 +1,7 @@
 /**
  * mockttp's events -> recorded exchanges. An entry gets its id when its request starts (so ids follow the order
- * requests were made) and is reported when its response ends or it is aborted. Bodies are decoded
+ * requests were made) and is reported when its response ends or it is aborted; WebSocket sessions likewise
+ * (websocket-capture.ts), when they close. Bodies are decoded
  * (gzip, br...), kept up to a cap, text as text; binary responses are described, not kept.
  */
 import type {
@@ -12,6 +13,7 @@ import type {
   Mockttp,
 } from 'mockttp';
 import { isTextual, mimeOf, type RecordedBody, type RecordedExchange } from 'loadsmith/convert';
+import { WebSocketCapture } from './websocket-capture.ts';
 
 /** The most of one body a recording keeps (1 MiB); larger bodies are kept truncated and flagged. */
 export const STORED_BODY_CAP = 1024 * 1024;
@@ -34,13 +36,22 @@ export class Capture {
   private readonly o: { maxBodySize: number; skip: (url: string) => boolean };
   private nextId = 1;
   private active = true;
+  private readonly webSockets: WebSocketCapture;
 
   constructor(o: { maxBodySize: number; skip: (url: string) => boolean }, onEvent: (e: CapturedEvent) => void) {
     this.o = o;
     this.onEvent = onEvent;
+    this.webSockets = new WebSocketCapture({
+      skip: o.skip,
+      nextId: () => this.nextId++,
+      onExchange: (exchange) => {
+        if (this.active) this.onEvent({ exchange });
+      },
+    });
   }
 
   attach(server: Mockttp): void {
+    this.webSockets.attach(server);
     void server.on('request-initiated', (req) => {
       if (!this.active || this.o.skip(req.url)) return;
       this.pending.set(req.id, {
@@ -63,6 +74,7 @@ export class Capture {
   }
 
   detach(): void {
+    this.webSockets.stop();
     this.active = false;
     this.pending.clear();
   }

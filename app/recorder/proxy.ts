@@ -56,7 +56,7 @@ export async function startProxy(o: ProxyOptions, onEvent: (e: CapturedEvent) =>
     ...(o.upstreamProxy ? { proxyConfig: { proxyUrl: o.upstreamProxy } } : {}),
   };
   await server.forAnyRequest().always().thenPassThrough(forward);
-  // WebSockets pass through (not recorded: plans have no WebSocket steps).
+  // WebSockets pass through (ws, and wss intercepted with the CA like HTTPS); the capture records their messages.
   await server
     .forAnyWebSocket()
     .always()

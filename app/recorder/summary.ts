@@ -28,12 +28,17 @@ export function summarize(x: RecordedExchange): StoredEntrySummary {
     status: x.status,
     mimeType: mimeOf(x.responseHeaders),
     type: entryType(x),
-    size: x.responseBody?.size ?? 0,
+    size: x.webSocket
+      ? x.webSocket.messages.reduce((n, m) => n + (m.size ?? m.data.length), 0)
+      : (x.responseBody?.size ?? 0),
     redirectFrom: x.redirectFrom ?? null,
     error: x.error ?? null,
     secret:
       secrets.requestHeaders.length + secrets.responseHeaders.length + secrets.query.length + secrets.fields.length > 0,
-    truncated: Boolean(x.requestBody?.truncated || x.responseBody?.truncated),
+    truncated: Boolean(
+      x.requestBody?.truncated || x.responseBody?.truncated || x.webSocket?.messages.some((m) => m.truncated),
+    ),
+    messages: x.webSocket ? x.webSocket.messages.length + (x.webSocket.dropped ?? 0) : null,
   };
 }
 

@@ -58,6 +58,28 @@ export function toEntry(summary: StoredEntrySummary, x: RecordedExchange, chain:
     chain,
     secretFields: secrets.fields,
     secretsRevealed: reveal,
+    webSocket: webSocket(x, hide),
+  };
+}
+
+function webSocket(x: RecordedExchange, hide: (t: string) => string): Entry['webSocket'] {
+  const ws = x.webSocket;
+  if (!ws) return null;
+  const c = ws.closed;
+  const ended = !c
+    ? null
+    : (c.error ?? `closed${c.code !== undefined ? ` with ${c.code}` : ''}${c.reason ? ` (${c.reason})` : ''}`);
+  return {
+    messages: ws.messages.map((m) => ({
+      type: m.type,
+      atMs: Math.max(0, Math.round((m.time - x.startedAt) * 10) / 10),
+      binary: m.opcode === 2,
+      data: m.opcode === 2 ? m.data : hide(m.data),
+      size: m.size ?? m.data.length,
+      truncated: m.truncated ?? false,
+    })),
+    dropped: ws.dropped ?? 0,
+    ended,
   };
 }
 

@@ -1,10 +1,12 @@
 import { createServer } from 'node:net';
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ProxyAgent, request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingToHar } from '../../engine/convert/recording/index.ts';
+import type { Plan } from '../../engine/plan/schema/index.ts';
+import { stepsOf } from '../../engine/plan/walk.ts';
 import { shopRecording } from '../../engine/convert/recording/testing.ts';
 import { openTestServices, type TestServices } from './testing.ts';
 
@@ -126,6 +128,28 @@ describe('recordings service', () => {
     opened.pop();
     const again = await open(t.dir);
     expect((await again.call('recordings.ca', {})).sha256).toBe(ca.sha256);
+  });
+
+  it("imports a HAR's WebSocket entry as a session with its messages, and proposes it as a websocket step", async () => {
+    const t = await open();
+    const text = readFileSync(
+      new URL('../../tests/fixtures/convert/har/chrome-websocket.har', import.meta.url),
+      'utf8',
+    );
+    const rec = await t.call('recordings.importHar', { text, fileName: 'chat.har' });
+    const entries = await t.call('recordings.entries', { id: rec.id });
+    expect(entries.map((e) => [e.type, e.messages])).toEqual([
+      ['document', null],
+      ['websocket', 5],
+    ]);
+    const proposal = await t.call('recordings.propose', { id: rec.id });
+    const sessions = [...stepsOf(proposal.plan as Plan)].flatMap((v) =>
+      'websocket' in v.step ? [v.step.websocket] : [],
+    );
+    expect(sessions.map((w) => w.actions.filter((a) => 'send' in a))).toEqual([
+      [{ send: '{"type":"say","text":"hi all"}' }, { send: { binary: 'AAECAw==' } }],
+    ]);
+    expect(proposal.notes.filter((n) => n.kind === 'not-imported')).toEqual([]);
   });
 
   it('imports HAR, lists, renames, exports, proposes, converts and deletes', async () => {

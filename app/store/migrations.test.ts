@@ -34,6 +34,7 @@ describe('migrations at open', () => {
       '004_recordings',
       '005_revision_labels',
       '006_run_stopped_by',
+      '007_recording_messages',
     ]);
     const rows = fx.raw(store.file).prepare('SELECT id, name, hash, applied_at FROM _migrations ORDER BY id').all();
     expect(rows).toEqual([
@@ -73,6 +74,12 @@ describe('migrations at open', () => {
         hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '006_run_stopped_by.sql'), 'utf8')),
         applied_at: '2025-03-01T12:00:00.000Z',
       },
+      {
+        id: 7,
+        name: '007_recording_messages',
+        hash: sha256(readFileSync(path.join(MIGRATIONS_DIR, '007_recording_messages.sql'), 'utf8')),
+        applied_at: '2025-03-01T12:00:00.000Z',
+      },
     ]);
     expect(path.basename(store.file)).toBe('loadsmith.db');
   });
@@ -84,7 +91,7 @@ describe('migrations at open', () => {
     const again = await fx.open({ dataDir: first.dataDir });
     expect(again.applied).toEqual([]);
     expect(again.plans.get('p')?.document).toEqual({ a: 1 });
-    expect(fx.raw(again.file).prepare('SELECT count(*) FROM _migrations').pluck().get()).toBe(6);
+    expect(fx.raw(again.file).prepare('SELECT count(*) FROM _migrations').pluck().get()).toBe(7);
   });
 
   it('refuses a database whose applied migration was edited, leaving the file byte-identical', async () => {
@@ -195,6 +202,7 @@ describe('migration files', () => {
       '004_recordings',
       '005_revision_labels',
       '006_run_stopped_by',
+      '007_recording_messages',
     ]);
   });
 });

@@ -29,6 +29,8 @@ export interface StoredEntrySummary {
   error: string | null;
   secret: boolean;
   truncated: boolean;
+  /** A WebSocket session's messages, both ways; null for an HTTP entry. */
+  messages: number | null;
 }
 
 export interface RecordingRepository {

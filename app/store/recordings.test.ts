@@ -34,6 +34,7 @@ const summary = (x: RecordedExchange, secret: boolean): StoredEntrySummary => ({
   error: null,
   secret,
   truncated: false,
+  messages: null,
 });
 
 describe('recordings repository', () => {

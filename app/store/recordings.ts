@@ -32,9 +32,10 @@ interface EntryRow {
   error: string | null;
   secret: 0 | 1;
   truncated: 0 | 1;
+  messages: number | null;
 }
 const SUMMARY =
-  'id, started_at, duration_ms, method, url, host, status, mime_type, type, size, redirect_from, error, secret, truncated';
+  'id, started_at, duration_ms, method, url, host, status, mime_type, type, size, redirect_from, error, secret, truncated, messages';
 
 export function recordingRepository({ db, now, warn, cipher }: RepoContext): RecordingRepository {
   const insert = db.prepare(
@@ -51,7 +52,7 @@ export function recordingRepository({ db, now, warn, cipher }: RepoContext): Rec
     "UPDATE recordings SET status = 'stopped', stopped_at = coalesce(stopped_at, ?) WHERE status = 'recording'",
   );
   const insertEntry = db.prepare(`INSERT INTO recording_entries (recording_id, ${SUMMARY}, data, cipher)
-    VALUES (@recordingId, @id, @startedAt, @durationMs, @method, @url, @host, @status, @mimeType, @type, @size, @redirectFrom, @error, @secret, @truncated, @data, @cipher)`);
+    VALUES (@recordingId, @id, @startedAt, @durationMs, @method, @url, @host, @status, @mimeType, @type, @size, @redirectFrom, @error, @secret, @truncated, @messages, @data, @cipher)`);
   const countEntry = db.prepare('UPDATE recordings SET entry_count = entry_count + 1 WHERE id = ?');
   const selectEntries = db.prepare(`SELECT ${SUMMARY} FROM recording_entries WHERE recording_id = ? ORDER BY id`);
   const selectEntry = db.prepare(
@@ -147,5 +148,6 @@ function toSummary(r: EntryRow): StoredEntrySummary {
     error: r.error,
     secret: r.secret === 1,
     truncated: r.truncated === 1,
+    messages: r.messages,
   };
 }

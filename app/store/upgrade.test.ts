@@ -35,6 +35,7 @@ describe('upgrade from the checked-in schema-1 database', () => {
       '004_recordings',
       '005_revision_labels',
       '006_run_stopped_by',
+      '007_recording_messages',
     ]);
 
     const plan = store.plans.get(V1.planId);

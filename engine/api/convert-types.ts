@@ -6,4 +6,9 @@
  */
 export * from '../convert/types.ts';
 export * from '../convert/recording/kinds.ts';
-export type { RecordedBody, RecordedExchange } from '../convert/recording/types.ts';
+export type {
+  RecordedBody,
+  RecordedExchange,
+  RecordedWebSocket,
+  RecordedWebSocketMessage,
+} from '../convert/recording/types.ts';

@@ -33,4 +33,9 @@ export {
   type UniqueValue,
 } from '../convert/recording/index.ts';
 export * from '../convert/recording/kinds.ts';
-export type { RecordedBody, RecordedExchange } from '../convert/recording/types.ts';
+export type {
+  RecordedBody,
+  RecordedExchange,
+  RecordedWebSocket,
+  RecordedWebSocketMessage,
+} from '../convert/recording/types.ts';

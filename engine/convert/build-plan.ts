@@ -43,6 +43,11 @@ export interface BuildOptions {
   knownSecrets?: readonly KnownSecret[];
   /** False when values are examples (an API description): credentials are hidden where they stand, not hunted elsewhere. */
   scrubValues?: boolean;
+  /**
+   * Changes the built plan before its values are scrubbed and it is validated (a recording's WebSocket handshakes
+   * made sessions, so the credentials in their messages are found too).
+   */
+  reshape?: (plan: Plan) => void;
 }
 
 /** A credential value, the name its variable is derived from, and where the source holds it (for the report). */
@@ -94,6 +99,7 @@ export function buildPlan(drafts: readonly DraftRequest[], o: BuildOptions): { p
     ...(o.data && Object.keys(o.data).length > 0 ? { data: o.data } : {}),
     scenarios: scenarios(safe, requests, o),
   };
+  o.reshape?.(plan);
   // The value pass: a credential's value is replaced wherever else it appears (URL paths, text, names, notes).
   scrubStrings(plan, (s) => vault.scrub(s));
   vault.finish();

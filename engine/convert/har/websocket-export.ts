@@ -2,7 +2,7 @@
  * A websocket step -> a HAR entry as Chrome writes one: the handshake (GET, status 101, `_resourceType: websocket`)
  * and `_webSocketMessages` from the actions — what is sent as sent (templates as written, binary as base64), a pause
  * as a gap. What the server will send is not in the plan: each receive is an empty received message, reported.
- * Importing the HAR gives the session back (recording/har-websocket.ts).
+ * Importing the HAR gives the session back (recording/websocket-sessions.ts).
  */
 import { parseDuration } from '../../base/duration.ts';
 import type { Request, WebSocketSession } from '../../plan/schema/index.ts';

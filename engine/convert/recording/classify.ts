@@ -1,5 +1,5 @@
 /**
- * What a recorded entry is: a page navigation (document), an API call (fetch), or a static asset (script, style,
+ * What a recorded entry is: a page navigation (document), an API call (fetch), a WebSocket session, or a static asset (script, style,
  * image, font, media). The browser says it in Sec-Fetch-Dest; other clients are judged by the response's media
  * type and the URL's extension.
  */
@@ -21,6 +21,7 @@ const DEST: Record<string, EntryType> = {
   video: 'media',
   track: 'media',
   empty: 'fetch',
+  websocket: 'websocket',
 };
 const EXT: [RegExp, EntryType][] = [
   [/\.(m?js|map)$/i, 'script'],
@@ -34,6 +35,7 @@ const STATIC: ReadonlySet<EntryType> = new Set(STATIC_ENTRY_TYPES);
 export function entryType(
   x: Pick<RecordedExchange, 'url' | 'requestHeaders' | 'responseHeaders' | 'method'>,
 ): EntryType {
+  if (/^wss?:/i.test(x.url) || /websocket/i.test(headerValue(x.requestHeaders, 'upgrade') ?? '')) return 'websocket';
   const dest = headerValue(x.requestHeaders, 'sec-fetch-dest')?.toLowerCase();
   if (dest && DEST[dest]) return DEST[dest];
   const mime = mimeOf(x.responseHeaders);

@@ -12,8 +12,10 @@ import { findCorrelations, type Correlation } from './correlate.ts';
 import { stepDrafts, type DraftOptions } from './drafts.ts';
 import { pace, type PacingOptions } from './groups.ts';
 import { hoistConnection } from './hoist-http.ts';
+import { webSocketSecrets } from './secrets.ts';
 import { endsInRedirect, isSubmission, recordedSteps, type RecordedStep, type StepSelection } from './steps.ts';
 import { headerValue, type RecordedExchange } from './types.ts';
+import { isWebSocket, replaceWebSocketRequests } from './websocket-sessions.ts';
 import { applyUniqueValues, findUniqueValues, type UniqueValue } from './unique-values.ts';
 import { replaceUses } from './uses.ts';
 
@@ -24,11 +26,6 @@ export interface RecordingConvertOptions extends PacingOptions, DraftOptions, St
   accept?: readonly string[];
   /** The typed values to make unique, by id (from a previous call); default: the suggested ones. */
   unique?: readonly string[];
-  /**
-   * Keep WebSocket handshakes as request steps, for the caller to make into websocket steps with their frames
-   * (har-websocket.ts); default: left out and reported.
-   */
-  keepWebSockets?: boolean;
 }
 
 export interface AppliedCorrelation extends Correlation {
@@ -56,20 +53,8 @@ export function convertRecording(
   o: RecordingConvertOptions,
 ): RecordingConversion {
   const notes = new Notes();
-  const sockets = o.keepWebSockets ? [] : exchanges.filter(isWebSocket);
-  for (const x of sockets) {
-    notes.add(
-      'not-imported',
-      `entry ${x.id} (${x.url.slice(0, 80)})`,
-      'a WebSocket connection: plans have no WebSocket steps yet, so it and its messages are not imported',
-    );
-  }
-  // Kept for the caller: in their http(s) form, so that the plan built from them is valid until they are replaced.
-  const http = o.keepWebSockets
-    ? exchanges.map((x) => (/^wss?:/i.test(x.url) ? { ...x, url: x.url.replace(/^ws/i, 'http') } : x))
-    : sockets.length === 0
-      ? exchanges
-      : exchanges.filter((x) => !isWebSocket(x));
+  // A handshake in its http(s) form is a request like any other until the plan is built (then it is a session).
+  const http = exchanges.map((x) => (/^wss?:/i.test(x.url) ? { ...x, url: x.url.replace(/^ws/i, 'http') } : x));
   const steps = recordedSteps(http, o);
   if (steps.length === 0) {
     throw new ConvertError(
@@ -131,6 +116,13 @@ export function convertRecording(
     name: o.name,
     notes,
     description: o.description ?? `Recorded with Loadsmith: ${steps.length} request${steps.length === 1 ? '' : 's'}`,
+    knownSecrets: webSocketSecrets(steps.map((s) => s.first)),
+    reshape: (plan) =>
+      replaceWebSocketRequests(
+        plan,
+        steps.map((s) => (isWebSocket(s.first) ? s.first : undefined)),
+        notes,
+      ),
   });
   return {
     plan: hoistConnection(built.plan),
@@ -140,15 +132,6 @@ export function convertRecording(
     uniqueValues,
     steps: steps.length,
   };
-}
-
-/** A WebSocket handshake: a ws:// or wss:// URL, or an HTTP upgrade to websocket (101). */
-function isWebSocket(x: RecordedExchange): boolean {
-  return (
-    /^wss?:/i.test(x.url) ||
-    (x.status === 101 &&
-      /websocket/i.test(headerValue(x.responseHeaders, 'upgrade') ?? headerValue(x.requestHeaders, 'upgrade') ?? ''))
-  );
 }
 
 function redirectNotes(s: RecordedStep, next: RecordedStep | undefined, where: string, notes: Notes): void {

@@ -15,7 +15,7 @@ import { bodyText, headerValue, type RecordedExchange } from './types.ts';
 
 /** Left out of every request: the engine computes them, they belong to one connection, or only a browser sends them. */
 const DROPPED =
-  /^(host|content-length|connection|keep-alive|proxy-connection|proxy-authorization|te|trailer|transfer-encoding|upgrade|expect|accept-encoding|sec-ch-.*|sec-fetch-.*|upgrade-insecure-requests|priority|dnt|sec-gpc|purpose|sec-purpose|x-client-data|cache-control|pragma|if-none-match|if-modified-since|if-range|:.*)$/i;
+  /^(host|content-length|connection|keep-alive|proxy-connection|proxy-authorization|te|trailer|transfer-encoding|upgrade|sec-websocket-(?:key|version|extensions|accept)|expect|accept-encoding|sec-ch-.*|sec-fetch-.*|upgrade-insecure-requests|priority|dnt|sec-gpc|purpose|sec-purpose|x-client-data|cache-control|pragma|if-none-match|if-modified-since|if-range|:.*)$/i;
 
 export interface DraftOptions {
   /** Keep the browser's User-Agent (default: the engine sends its own). */

@@ -6,7 +6,13 @@
 import { VERSION } from '../../version.ts';
 import { entryType } from './classify.ts';
 import { findSecrets, REDACTED, redact } from './secrets.ts';
-import { headerValue, mimeOf, type RecordedBody, type RecordedExchange } from './types.ts';
+import {
+  headerValue,
+  mimeOf,
+  type RecordedBody,
+  type RecordedExchange,
+  type RecordedWebSocketMessage,
+} from './types.ts';
 
 export interface HarExportOptions {
   includeSecrets?: boolean;
@@ -117,12 +123,26 @@ function harEntry(
     response,
     cache: {},
     timings: { send: 0, wait: x.durationMs, receive: 0 },
-    _resourceType: entryType(x),
+    _resourceType: x.webSocket ? 'websocket' : entryType(x),
+    ...(x.webSocket ? { _webSocketMessages: x.webSocket.messages.map(harMessage) } : {}),
     _loadsmith: {
       id: x.id,
       ...(x.redirectFrom !== undefined ? { redirectFrom: x.redirectFrom } : {}),
       ...truncation(x),
+      ...(x.webSocket?.dropped ? { webSocketDropped: x.webSocket.dropped } : {}),
     },
+  };
+}
+
+/** As Chrome writes a message (time in seconds); size and truncation as extension fields. */
+function harMessage(m: RecordedWebSocketMessage): Json {
+  return {
+    type: m.type,
+    time: m.time / 1000,
+    opcode: m.opcode,
+    data: m.data,
+    ...(m.size !== undefined ? { _size: m.size } : {}),
+    ...(m.truncated ? { _truncated: true } : {}),
   };
 }
 

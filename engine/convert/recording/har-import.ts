@@ -17,6 +17,15 @@ const Content = z.object({
   text: z.string().optional(),
   encoding: z.string().optional(),
 });
+/** Chrome's frames of a WebSocket entry (time in seconds since the epoch; opcode 1 text, 2 binary as base64). */
+const WebSocketMessage = z.object({
+  type: z.enum(['send', 'receive']),
+  time: z.number(),
+  opcode: z.number(),
+  data: z.string().catch(''),
+  _size: z.number().optional(),
+  _truncated: z.boolean().optional(),
+});
 const Entry = z.object({
   startedDateTime: z.string().optional(),
   time: z.number().optional(),
@@ -60,8 +69,10 @@ const Entry = z.object({
       redirectFrom: z.number().optional(),
       requestBodyTruncated: z.boolean().optional(),
       responseBodyTruncated: z.boolean().optional(),
+      webSocketDropped: z.number().optional(),
     })
     .optional(),
+  _webSocketMessages: z.array(z.unknown()).optional(),
 });
 const Har = z.object({ log: z.object({ entries: z.array(Entry) }) });
 type Entry = z.infer<typeof Entry>;
@@ -141,7 +152,28 @@ function exchange(e: Entry, id: number, startedAt: number): RecordedExchange {
     x.responseBody = { size: c.size ?? 0, truncated: false, omitted: 'the HAR file has no content text' };
   if (r?._error) x.error = r._error;
   else if (!r || r.status === 0) x.error = 'no response in the HAR file';
+  if (/^wss?:/i.test(x.url)) x.webSocket = webSocket(e);
   return x;
+}
+
+/** The session's messages in time order; one a HAR writer wrote wrong is left out, not the whole file. */
+function webSocket(e: Entry): NonNullable<RecordedExchange['webSocket']> {
+  const messages = (e._webSocketMessages ?? [])
+    .flatMap((raw) => {
+      const m = WebSocketMessage.safeParse(raw);
+      return m.success ? [m.data] : [];
+    })
+    .sort((a, b) => a.time - b.time)
+    .map((m) => ({
+      type: m.type,
+      time: m.time * 1000,
+      opcode: m.opcode,
+      data: m.data,
+      size: m._size ?? (m.opcode === 2 ? Buffer.from(m.data, 'base64').length : Buffer.byteLength(m.data)),
+      ...(m._truncated ? { truncated: true } : {}),
+    }));
+  const dropped = e._loadsmith?.webSocketDropped;
+  return { messages, ...(dropped ? { dropped } : {}) };
 }
 
 /**

@@ -6,7 +6,6 @@
 import type { ImportOptions, ImportResult } from '../types.ts';
 import { convertRecording, type RecordingConversion } from './convert.ts';
 import { harToRecording } from './har-import.ts';
-import { withWebSocketSessions } from './har-websocket.ts';
 
 export interface HarRecordingImportOptions extends ImportOptions {
   /** Leave out scripts, styles, images, fonts and media. */
@@ -22,7 +21,6 @@ export function importHarRecording(text: string, o: HarRecordingImportOptions = 
       skipStatic: o.skipStatic ?? false,
       groupBy: 'navigation',
       thinkTimes: true,
-      keepWebSockets: true,
       ...(accept ? { accept } : {}),
     });
   // The correlations the recorder's review pre-ticks: high and medium confidence.
@@ -37,5 +35,5 @@ export function importHarRecording(text: string, o: HarRecordingImportOptions = 
       message: `${low.length} more value${low.length === 1 ? '' : 's'} a response produced and a later request sent back (${low.map((c) => c.variable).join(', ')}) ${low.length === 1 ? 'is a plain number' : 'are plain numbers'} used once: replayed as recorded, not extracted; import the HAR in the Recorder to review them`,
     });
   }
-  return withWebSocketSessions(text, { plan: result.plan, notes: result.notes, env: result.env, format: 'har' });
+  return { plan: result.plan, notes: result.notes, env: result.env, format: 'har' };
 }

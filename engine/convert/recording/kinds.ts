@@ -4,7 +4,17 @@
  */
 
 /** What kind of resource an entry is: the browser's own word when it said (Sec-Fetch-Dest), else guessed. */
-export const ENTRY_TYPES = ['document', 'fetch', 'script', 'stylesheet', 'image', 'font', 'media', 'other'] as const;
+export const ENTRY_TYPES = [
+  'document',
+  'fetch',
+  'websocket',
+  'script',
+  'stylesheet',
+  'image',
+  'font',
+  'media',
+  'other',
+] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 /** The entry types that are static assets, which a conversion leaves out by default. */

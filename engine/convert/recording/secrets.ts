@@ -59,6 +59,8 @@ export function findSecrets(x: RecordedExchange): SecretPlaces {
   }
   bodySecrets('request', bodyText(x.requestBody), mimeOf(x.requestHeaders), out, add);
   bodySecrets('response', bodyText(x.responseBody), mimeOf(x.responseHeaders), out, add);
+  messageSecrets(x, out, add);
+  out.fields = [...new Set(out.fields)];
   out.values = [...new Set(out.named.map((n) => n.value))].sort((a, b) => b.length - a.length);
   return out;
 }
@@ -83,6 +85,30 @@ function bodySecrets(side: string, text: string, mime: string, out: SecretPlaces
       }
     }
   }
+}
+
+/** Credential fields of a WebSocket session's text messages (`{"type":"auth","token":"..."}`), as of a JSON body. */
+function messageSecrets(x: RecordedExchange, out: SecretPlaces, add: Add): void {
+  for (const m of x.webSocket?.messages ?? []) {
+    if (m.opcode !== 1) continue;
+    const json = /^\s*[[{]/.test(m.data) ? 'application/json' : 'text/plain';
+    bodySecrets(m.type === 'send' ? 'sent message' : 'received message', m.data, json, out, add);
+  }
+}
+
+/**
+ * The credentials inside a recording's WebSocket messages, for the conversion: a session's messages are no request
+ * body the secrets pass reads, so their values are handed to it to replace wherever they appear.
+ */
+export function webSocketSecrets(exchanges: readonly RecordedExchange[]): KnownSecret[] {
+  return exchanges.flatMap((x) => {
+    const out: SecretPlaces = { requestHeaders: [], responseHeaders: [], query: [], fields: [], values: [], named: [] };
+    const found: KnownSecret[] = [];
+    messageSecrets(x, out, (name, value, what) => {
+      if (value.length >= 4) found.push({ value, name, where: `entry ${x.id}`, what });
+    });
+    return found;
+  });
 }
 
 /** The credentials of a recording, for the conversion: each value replaced wherever it appears in the plan. */

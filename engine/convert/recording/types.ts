@@ -40,6 +40,32 @@ export interface RecordedExchange {
   error?: string;
   /** File fields of a multipart request body, left out of `requestBody` (a plan sends no files inside a form). */
   fileFields?: { name: string; fileName?: string }[];
+  /** A WebSocket session (the exchange is its handshake, `url` is ws:// or wss://): its messages in order. */
+  webSocket?: RecordedWebSocket;
+}
+
+/** One WebSocket message: who sent it, when, and what (as HAR's `_webSocketMessages` has it, plus size). */
+export interface RecordedWebSocketMessage {
+  /** `send`: the client sent it; `receive`: the server did. */
+  type: 'send' | 'receive';
+  /** Milliseconds since the epoch. */
+  time: number;
+  /** 1 text, 2 binary. */
+  opcode: number;
+  /** The text, or the bytes in base64 (binary). */
+  data: string;
+  /** Bytes of the whole message (even when only part of it is kept). */
+  size?: number;
+  /** Only the first bytes were kept (a recording keeps at most so much of a message). */
+  truncated?: boolean;
+}
+
+export interface RecordedWebSocket {
+  messages: RecordedWebSocketMessage[];
+  /** Messages after the recording's cap per session: counted, not kept. */
+  dropped?: number;
+  /** How it ended: the close code and reason, or why it was cut (an unclean close). */
+  closed?: { code?: number; reason?: string; error?: string };
 }
 
 /** First value of a header (case-insensitive name). */

@@ -1,5 +1,6 @@
 /**
- * The current entry in full: status, timing, redirect chain, then request and response headers and bodies. Secret
+ * The current entry in full: status, timing, redirect chain, then request and response headers and bodies (a
+ * WebSocket session: its messages). Secret
  * values (Authorization, cookies, tokens, passwords) are REDACTED until "Show secrets" asks the back end for them.
  */
 import { useId, useState } from 'react';
@@ -13,6 +14,7 @@ import { headerValue } from './body-text.ts';
 import { pathOf } from './correlation-choices.ts';
 import { HeadersTable } from './HeadersTable.tsx';
 import { LockIcon } from './LockIcon.tsx';
+import { MessagesTable } from './MessagesTable.tsx';
 
 interface Props {
   recordingId: string;
@@ -77,6 +79,12 @@ export function EntryDetail({ recordingId, entryId, onEntry, onClose }: Props) {
               <dt>Size</dt>
               <dd>{fmtBytes(e.size)}</dd>
             </div>
+            {e.messages !== null && (
+              <div>
+                <dt>Messages</dt>
+                <dd>{e.messages}</dd>
+              </div>
+            )}
             <div>
               <dt>Started</dt>
               <dd>
@@ -128,7 +136,14 @@ export function EntryDetail({ recordingId, entryId, onEntry, onClose }: Props) {
           />
           <h3>Response</h3>
           <HeadersTable label="Response headers" headers={e.response.headers} />
-          <BodyView label="Response body" body={e.response.body} mimeType={e.mimeType} />
+          {e.webSocket ? (
+            <>
+              <h3>Messages</h3>
+              <MessagesTable session={e.webSocket} />
+            </>
+          ) : (
+            <BodyView label="Response body" body={e.response.body} mimeType={e.mimeType} />
+          )}
         </div>
       )}
     </section>

@@ -1,4 +1,7 @@
-/** One captured exchange: number, method, host, path (indented under the entry it was redirected from), status, type, size, time. */
+/**
+ * One captured exchange: number, method, host, path (indented under the entry it was redirected from), status, type,
+ * size, time; a WebSocket session is one row with its message count.
+ */
 import { fmtBytes, fmtMs } from '../format/numbers.ts';
 import type { EntryRow as Row } from './chains.ts';
 import { pathOf } from './correlation-choices.ts';
@@ -62,6 +65,11 @@ export function EntryRow({ row, index, selected, current, onToggle, onOpen, show
             {pathOf(e.url)}
           </span>{' '}
           {e.secret && <LockIcon label="carries credentials" title="Carries credentials (redacted unless revealed)" />}
+          {e.messages !== null && (
+            <span className="badge" title="A WebSocket session: its messages, both ways">
+              {e.messages} message{e.messages === 1 ? '' : 's'}
+            </span>
+          )}
           {row.hops > 0 && (
             <span className="badge chain-badge">
               {row.hops} redirect{row.hops === 1 ? '' : 's'}

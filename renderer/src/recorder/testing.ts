@@ -18,6 +18,7 @@ export function entry(id: number, o: Partial<EntrySummary> = {}): EntrySummary {
     error: null,
     secret: false,
     truncated: false,
+    messages: null,
     ...o,
   };
 }
