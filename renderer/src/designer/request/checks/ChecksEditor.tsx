@@ -26,6 +26,8 @@ export function ChecksEditor({
   const listPath = [...requestPath, 'checks'];
   const req = objectOf(draftAt<Request>(d.doc, requestPath));
   const checks = listOf(req?.checks);
+  // Try it previews a request's checks and extractions; a session's results are in its exchange instead.
+  const isRequest = requestPath[requestPath.length - 1] === 'request';
   const last = useLastTry(requestPath);
   const entry = last?.entry;
   const tried = last?.request;
@@ -38,7 +40,7 @@ export function ChecksEditor({
   return (
     <div className="req-checks">
       <p className="hint">{hint}</p>
-      <TrySummary entry={entry} what="checks" />
+      {isRequest && <TrySummary entry={entry} what="checks" />}
       {checks.length === 0 && <p className="muted">No checks yet.</p>}
       {checks.map((_, i) => (
         <CheckItem key={i} listPath={listPath} index={i} count={checks.length} entry={entry} tried={tried} />

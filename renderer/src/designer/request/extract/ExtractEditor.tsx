@@ -21,6 +21,8 @@ export function ExtractEditor({ requestPath, kinds }: { requestPath: Path; kinds
   const path = [...requestPath, 'extract'];
   const req = objectOf(draftAt<Request>(d.doc, requestPath));
   const names = keysOf(req?.extract);
+  // Try it previews a request's checks and extractions; a session's results are in its exchange instead.
+  const isRequest = requestPath[requestPath.length - 1] === 'request';
   const last = useLastTry(requestPath);
   const entry = last?.entry;
   const tried = last?.request;
@@ -35,7 +37,7 @@ export function ExtractEditor({ requestPath, kinds }: { requestPath: Path; kinds
         Extracted values become this VU's variables, used later as ${'{'}name{'}'}; a failed extraction leaves the
         variable unset unless it has a default.
       </p>
-      <TrySummary entry={entry} what="extractions" />
+      {isRequest && <TrySummary entry={entry} what="extractions" />}
       {names.length === 0 && <p className="muted">Nothing is extracted yet.</p>}
       {names.map((name, i) => (
         <ExtractItem

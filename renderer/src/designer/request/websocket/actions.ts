@@ -103,3 +103,13 @@ export function withWait(receive: object, kind: WaitKind): { [key: string]: unkn
   const named = rest.findIndex(([k]) => k === 'name') + 1;
   return Object.fromEntries([...rest.slice(0, named), ...wait, ...rest.slice(named)]);
 }
+
+/** The labels of a session's receives, as the engine names their checks and errors. */
+export function receiveLabels(session: unknown): string[] {
+  const actions = objectOf(session)?.actions;
+  return (Array.isArray(actions) ? actions : []).flatMap((a: unknown, i) => {
+    const o = objectOf(a);
+    if (o?.receive === undefined) return [];
+    return [textOf(objectOf(o.receive as unknown)?.name) || receiveDefaultName(i)];
+  });
+}
