@@ -82,16 +82,20 @@ test('build a WebSocket session by clicking, try it against /ws/echo and validat
   const exchange = panel.getByRole('region', { name: 'WebSocket session echo' });
   await expect(exchange.getByRole('status', { name: 'Handshake status' })).toHaveText('101 Switching Protocols');
   const rows = exchange.getByRole('table', { name: 'Message exchange' }).getByRole('row');
-  // The header row, opened, sent, received, closed.
-  await expect(rows).toHaveCount(5);
+  // The header row, opened, sent, received, ping, pong, closed.
+  await expect(rows).toHaveCount(7);
   await expect(rows.nth(1)).toContainText('opened');
   await expect(rows.nth(2)).toContainText('↑ sent');
   await expect(rows.nth(2)).toContainText('hello from VU 1, iteration 0');
   await expect(rows.nth(2)).toContainText('28 B');
   await expect(rows.nth(3)).toContainText('↓ received');
   await expect(rows.nth(3)).toContainText('hello from VU 1, iteration 0');
-  await expect(rows.nth(4)).toContainText('closed by the client');
-  await expect(rows.nth(4)).toContainText('1000');
+  await expect(rows.nth(3)).toContainText('✓ taken by echo back');
+  await expect(rows.nth(4)).toContainText('↑ ping');
+  await expect(rows.nth(5)).toContainText('↓ pong');
+  await expect(rows.nth(5)).toContainText('round trip');
+  await expect(rows.nth(6)).toContainText('closed by the client');
+  await expect(rows.nth(6)).toContainText('1000');
   await expect(exchange.getByRole('list', { name: 'Checks of echo back' })).toHaveText(/Passed: body contains "hello"/);
   await expect(exchange.getByRole('definition')).toHaveText('1');
   await shot(page, 'websocket-02-try-it');
@@ -100,7 +104,7 @@ test('build a WebSocket session by clicking, try it against /ws/echo and validat
   await page.getByRole('button', { name: 'Validate' }).click();
   await expect(panel).toContainText('1 WebSocket session');
   const validated = panel.getByRole('region', { name: 'WebSocket sessions' });
-  await expect(validated.getByRole('table', { name: 'Message exchange' }).getByRole('row')).toHaveCount(5);
+  await expect(validated.getByRole('table', { name: 'Message exchange' }).getByRole('row')).toHaveCount(7);
   await expect(validated.getByRole('list', { name: 'Checks of echo back' })).toHaveText(/Passed/);
   await shot(page, 'websocket-03-validate');
 

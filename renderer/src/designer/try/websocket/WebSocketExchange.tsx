@@ -137,7 +137,22 @@ function Row({ row }: { row: ExchangeRow }) {
           <td className="mono ws-data">
             {row.binary ? `base64 ${row.data}` : row.data}
             {row.truncated && <span className="try-muted"> … (cut at 4 KB)</span>}
+            {row.receive !== undefined && (
+              <span className={`ws-read ${row.matched ? 'good' : 'try-muted'}`}>
+                {row.matched ? `✓ taken by ${row.receive}` : `skipped by ${row.receive} (no match)`}
+              </span>
+            )}
           </td>
+        </tr>
+      );
+    case 'ping':
+    case 'pong':
+      return (
+        <tr className="ws-row-ping">
+          <td className="mono">{fmtMs(row.atMs)}</td>
+          <td>{row.kind === 'ping' ? '↑ ping' : '↓ pong'}</td>
+          <td />
+          <td>{row.rttMs !== undefined ? `round trip ${fmtMs(row.rttMs)}` : ''}</td>
         </tr>
       );
     case 'more':
@@ -150,7 +165,7 @@ function Row({ row }: { row: ExchangeRow }) {
     case 'close':
       return (
         <tr className="ws-row-close">
-          <td />
+          <td className="mono">{row.atMs !== undefined ? fmtMs(row.atMs) : ''}</td>
           <td>{`closed by the ${row.by}`}</td>
           <td />
           <td>{`${row.code}${row.reason ? ` ${row.reason}` : ''}`}</td>

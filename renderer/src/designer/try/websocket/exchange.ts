@@ -15,9 +15,13 @@ export type ExchangeRow =
       data: string;
       binary: boolean;
       truncated: boolean;
+      /** A received message a receive read: its label, and whether it was the one awaited (else it was skipped). */
+      receive?: string;
+      matched?: boolean;
     }
+  | { kind: 'ping' | 'pong'; atMs: number; rttMs?: number }
   | { kind: 'more'; count: number }
-  | { kind: 'close'; code: number; reason: string; by: 'client' | 'server' };
+  | { kind: 'close'; atMs?: number; code: number; reason: string; by: 'client' | 'server' };
 
 const encoder = new TextEncoder();
 
@@ -37,15 +41,26 @@ export function sizeText(bytes: number | null): string {
 export function exchangeRows(ws: WebSocketTraceEntry): ExchangeRow[] {
   const rows: ExchangeRow[] = [];
   if (ws.status !== 0) rows.push({ kind: 'open', atMs: ws.connectingMs, status: ws.status, protocol: ws.protocol });
-  for (const m of ws.messages)
-    rows.push({
-      kind: m.direction,
-      atMs: m.atMs,
-      bytes: m.truncated ? null : messageBytes(m.data, m.binary),
-      data: m.data,
-      binary: m.binary,
-      truncated: m.truncated,
-    });
+  let pingAt: number | undefined;
+  for (const m of ws.messages) {
+    if (m.direction === 'ping') {
+      pingAt = m.atMs;
+      rows.push({ kind: 'ping', atMs: m.atMs });
+    } else if (m.direction === 'pong') {
+      // A pong answers the last ping: the round trip is what ws_ping measures.
+      rows.push({ kind: 'pong', atMs: m.atMs, ...(pingAt !== undefined ? { rttMs: m.atMs - pingAt } : {}) });
+      pingAt = undefined;
+    } else
+      rows.push({
+        kind: m.direction,
+        atMs: m.atMs,
+        bytes: m.truncated ? null : messageBytes(m.data, m.binary),
+        data: m.data,
+        binary: m.binary,
+        truncated: m.truncated,
+        ...(m.receive !== undefined ? { receive: m.receive, matched: m.matched === true } : {}),
+      });
+  }
   if (ws.moreMessages > 0) rows.push({ kind: 'more', count: ws.moreMessages });
   if (ws.closed) rows.push({ kind: 'close', ...ws.closed });
   return rows;
@@ -72,9 +87,9 @@ export function checkGroups(ws: WebSocketTraceEntry, receives: readonly string[]
 
 /** How a session went, in a few words: "2 sent, 2 received, 3 of 3 checks passed". */
 export function sessionSummary(ws: WebSocketTraceEntry): string {
-  const sent = ws.messages.filter((m) => m.direction === 'sent').length;
+  const count = (d: string): number => ws.messages.filter((m) => m.direction === d).length;
   const passed = ws.checks.filter((c) => c.ok).length;
-  const parts = [`${sent} sent`, `${ws.messages.length - sent} received`];
+  const parts = [`${count('sent')} sent`, `${count('received')} received`];
   if (ws.moreMessages > 0) parts.push(`${ws.moreMessages} more not shown`);
   if (ws.checks.length > 0) parts.push(`${passed} of ${ws.checks.length} checks passed`);
   return parts.join(', ');

@@ -13,10 +13,20 @@ const session = (over: Partial<WebSocketTraceEntry> = {}): WebSocketTraceEntry =
   protocol: 'chat.v1',
   connectingMs: 3,
   messages: [
-    { direction: 'received', atMs: 4, data: '{"type":"welcome"}', binary: false, truncated: false },
+    {
+      direction: 'received',
+      atMs: 4,
+      data: '{"type":"welcome"}',
+      binary: false,
+      truncated: false,
+      receive: 'welcome',
+      matched: true,
+    },
     { direction: 'sent', atMs: 5, data: 'héllo', binary: false, truncated: false },
-    { direction: 'received', atMs: 6, data: 'AAEC', binary: true, truncated: false },
+    { direction: 'received', atMs: 6, data: 'AAEC', binary: true, truncated: false, receive: 'r', matched: false },
     { direction: 'received', atMs: 7, data: 'x'.repeat(4096), binary: false, truncated: true },
+    { direction: 'ping', atMs: 8, data: '', binary: false, truncated: false },
+    { direction: 'pong', atMs: 8.5, data: '', binary: false, truncated: false },
   ],
   moreMessages: 0,
   checks: [
@@ -26,18 +36,30 @@ const session = (over: Partial<WebSocketTraceEntry> = {}): WebSocketTraceEntry =
   ],
   extracted: [],
   error: null,
-  closed: { code: 1000, reason: 'bye', by: 'client' },
+  closed: { code: 1000, reason: 'bye', by: 'client', atMs: 9 },
   ...over,
 });
 
 describe('the exchange of a session', () => {
-  it('lists the opening, every message in order with its size, and the close', () => {
+  it('lists the opening, every message and ping in order with its size, and the close', () => {
     const rows = exchangeRows(session());
-    expect(rows.map((r) => r.kind)).toEqual(['open', 'received', 'sent', 'received', 'received', 'close']);
+    expect(rows.map((r) => r.kind)).toEqual([
+      'open',
+      'received',
+      'sent',
+      'received',
+      'received',
+      'ping',
+      'pong',
+      'close',
+    ]);
+    expect(rows[1]).toMatchObject({ receive: 'welcome', matched: true });
     expect(rows[2]).toMatchObject({ kind: 'sent', atMs: 5, bytes: 6 }); // é is two bytes in UTF-8
-    expect(rows[3]).toMatchObject({ binary: true, bytes: 3 });
+    expect(rows[2]).not.toHaveProperty('receive');
+    expect(rows[3]).toMatchObject({ binary: true, bytes: 3, receive: 'r', matched: false });
     expect(rows[4]).toMatchObject({ truncated: true, bytes: null });
-    expect(rows[5]).toEqual({ kind: 'close', code: 1000, reason: 'bye', by: 'client' });
+    expect(rows[6]).toEqual({ kind: 'pong', atMs: 8.5, rttMs: 0.5 });
+    expect(rows[7]).toEqual({ kind: 'close', atMs: 9, code: 1000, reason: 'bye', by: 'client' });
   });
 
   it('says what it could not show, and has no opening when the handshake got no answer', () => {
