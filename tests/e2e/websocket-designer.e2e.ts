@@ -53,6 +53,7 @@ test('build a WebSocket session by clicking, try it against /ws/echo and validat
   await form.getByRole('textbox', { name: 'Session name' }).fill('echo');
   await expect(item(page, 'WebSocket session echo')).toBeVisible();
   await expect(form.getByRole('combobox', { name: 'URL', exact: true })).toHaveValue('/ws/echo');
+  await shot(page, 'websocket-00-new-session');
 
   const actions = form.getByRole('list', { name: 'Actions' });
   await expect(actions.getByRole('listitem')).toHaveCount(3);
@@ -63,6 +64,11 @@ test('build a WebSocket session by clicking, try it against /ws/echo and validat
   await form.getByRole('button', { name: 'Move action 4 up' }).click();
   await expect(actions.getByRole('group', { name: 'Action 3: Ping' })).toBeVisible();
   await expect(actions.getByRole('group', { name: 'Action 4: Close' })).toBeVisible();
+  // The move is an edit like any other: undone and redone.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(actions.getByRole('group', { name: 'Action 4: Ping' })).toBeVisible();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(actions.getByRole('group', { name: 'Action 3: Ping' })).toBeVisible();
 
   // The receive: named, and the VU number taken from the echoed text.
   const receive = actions.getByRole('group', { name: /^Action 2: Receive/ });
@@ -74,6 +80,9 @@ test('build a WebSocket session by clicking, try it against /ws/echo and validat
   await receive.getByRole('textbox', { name: 'Extraction 1 regex' }).fill('VU (\\d+)');
   await waitSaved(page);
   await shot(page, 'websocket-01-session-editor');
+  await form.getByRole('tab', { name: 'Options' }).click();
+  await form.getByRole('checkbox', { name: 'Accept any certificate (insecure)' }).check();
+  await shot(page, 'websocket-01b-session-options');
 
   // Try it on the session: the exchange in order, the check passed, the value extracted.
   await row(page, 'WebSocket session echo').click();
@@ -115,6 +124,7 @@ test('build a WebSocket session by clicking, try it against /ws/echo and validat
     websocket: {
       name: 'echo',
       url: '/ws/echo',
+      insecureTls: true,
       actions: [
         { send: 'hello from VU ${vu}, iteration ${iter}' },
         {
