@@ -9,9 +9,8 @@ import { objectOf, planOf, stepAt } from '../../core/doc/index.ts';
 import type { Selection } from '../../core/selection.ts';
 import type { Variables } from '../format.ts';
 
-/** The scenario and path the tried session has in the plan sent (its trace comes back with this path). */
-export const TRIED_SCENARIO = 'try';
-export const TRIED_PATH: Path = ['scenarios', TRIED_SCENARIO, 'steps', 0];
+/** The one scenario of the plan sent (the trace comes back with its path; the caller puts the real one back). */
+const TRIED_SCENARIO = 'try';
 
 /** The plan to validate for a Try it of the session at `path`. */
 export function sessionTryDocument(doc: Doc, path: Path, variables: Readonly<Variables>): unknown {
