@@ -4,7 +4,9 @@
 #   apt:  wrk, hey, siege, apache2-utils (ab), time (GNU time), util-linux (taskset)   — needs root
 #   npm:  autocannon, into .tools/bench (not the project's dependencies)
 #   Go:   vegeta (github.com/tsenart/vegeta/v12, pinned) into .tools/go/bin; k6 via scripts/install-k6.sh
-#   Go:   bench/target (the hello-world target) into .tools/bench/bin/target
+#   Go:   ghz (github.com/bojand/ghz, pinned) into .tools/go/bin, for the grpc workload
+#   Go:   bench/target (the hello-world target) into .tools/bench/bin/target, bench/grpc-target (lookup.Lookup/Get
+#         over gRPC, google.golang.org/grpc pinned in its go.mod) into .tools/bench/bin/grpc-target
 # Usage: bash scripts/install-bench-tools.sh [--no-k6]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,6 +14,7 @@ tools="$root/.tools"
 gobin="$tools/go/bin"
 benchdir="$tools/bench"
 VEGETA_VERSION="v12.13.0"
+GHZ_VERSION="v0.93.0" # old (2022), but it builds with current Go
 AUTOCANNON_VERSION="8"
 with_k6=1
 [ "${1:-}" = "--no-k6" ] && with_k6=0
@@ -52,7 +55,7 @@ fi
 # --- Go: vegeta, k6, the target ------------------------------------------------------------------------
 if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then export PATH="/usr/local/go/bin:$PATH"; fi
 if ! command -v go >/dev/null 2>&1; then
-  say "no Go toolchain on PATH: vegeta, k6 and the target cannot be built (install Go and retry)" >&2
+  say "no Go toolchain on PATH: vegeta, ghz, k6 and the targets cannot be built (install Go and retry)" >&2
   exit 1
 fi
 mkdir -p "$gobin" "$benchdir/bin"
@@ -69,7 +72,15 @@ else
   printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/tsenart/vegeta/v12"\n' >"$src/tools.go"
   (cd "$src" && go mod tidy && go build -o "$gobin/vegeta" github.com/tsenart/vegeta/v12)
 fi
+if [ -x "$gobin/ghz" ]; then
+  say "ghz already at $gobin/ghz"
+else
+  say "building github.com/bojand/ghz/cmd/ghz@$GHZ_VERSION into $gobin"
+  GOBIN="$gobin" GOTOOLCHAIN=local go install "github.com/bojand/ghz/cmd/ghz@$GHZ_VERSION"
+fi
 if [ "$with_k6" = 1 ]; then bash "$root/scripts/install-k6.sh"; fi
 say "building bench/target into $benchdir/bin/target"
 (cd "$root/bench/target" && go build -o "$benchdir/bin/target" .)
+say "building bench/grpc-target into $benchdir/bin/grpc-target"
+(cd "$root/bench/grpc-target" && GOTOOLCHAIN=local go build -o "$benchdir/bin/grpc-target" .)
 say "done"

@@ -1,9 +1,9 @@
 /**
  * bench/run: Loadsmith and its peers side by side against bench/target, each pinned to its own core.
  *   bench/run [--reps 3] [--duration 8] [--tools loadsmith,wrk,...]
- *             [--only closed,ceiling,ceiling-pipelined,pipelined,open,sleeping]
+ *             [--only closed,ceiling,ceiling-pipelined,pipelined,open,sleeping,grpc]
  *             [--connections 1,50,256] [--ceiling-connections 50] [--ceiling-depths 4,10] [--rates 5000,20000]
- *             [--vus 1000,10000,50000] [--depths 10] [--in-flight 50] [--out FILE] [--quick]
+ *             [--vus 1000,10000,50000] [--depths 10] [--in-flight 50] [--grpc-connections 50] [--out FILE] [--quick]
  * The whole benchmark writes bench/RESULTS.md; a part of it (--only, --tools, --quick) bench/results/partial-*.md.
  * `ceiling`: the closed model against the target's lean HTTP/1.1 loop (bench/target -raw), which answers about twice
  * what net/http does on one core: where the net/http target is the limit, this shows each generator's own.
@@ -11,6 +11,8 @@
  * pipelining each depth of --ceiling-depths: how far a generator goes when several requests share a system call.
  * `pipelined`: the closed model with HTTP/1.1 pipelining, --in-flight requests outstanding, each depth of --depths per
  * connection (Loadsmith's defaults.http.pipelining, autocannon -p, wrk with bench/plans/wrk-pipeline.lua).
+ * `grpc`: unary lookup.Lookup/Get against bench/grpc-target (grpc-go, plaintext), each of --grpc-connections
+ * connections with one call in flight (Loadsmith and k6 VUs, ghz -c = --connections).
  * Prints a table per workload and writes the Markdown report (command, machine, date, medians of the repetitions).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,15 +26,17 @@ import {
   ceilingPipelinedTable,
   ceilingTable,
   closedTable,
+  grpcTable,
   markdown,
   openTable,
   pipelinedTable,
   sleepingTable,
 } from './report.ts';
 import { startTarget, type Target } from './target.ts';
-import { availableTools, ROOT, type Job, type Tool } from './tools.ts';
+import { ROOT } from './paths.ts';
+import { availableTools, type Job, type Tool } from './tools.ts';
 
-const ALL_WORKLOADS = 'closed,ceiling,ceiling-pipelined,pipelined,open,sleeping';
+const ALL_WORKLOADS = 'closed,ceiling,ceiling-pipelined,pipelined,open,sleeping,grpc';
 const { values: o } = parseArgs({
   options: {
     reps: { type: 'string', default: '3' },
@@ -46,6 +50,7 @@ const { values: o } = parseArgs({
     vus: { type: 'string', default: '1000,10000,50000' },
     depths: { type: 'string', default: '10' },
     'in-flight': { type: 'string', default: '50' },
+    'grpc-connections': { type: 'string', default: '50' },
     'k6-max-sleeping': { type: 'string', default: '10000' },
     'target-cpu': { type: 'string', default: '0' },
     'generator-cpu': { type: 'string', default: '1' },
@@ -147,7 +152,7 @@ try {
   // A target built before -raw existed exits at once: skip the workload (and keep every other record) instead.
   const lean =
     only.has('ceiling') || only.has('ceiling-pipelined')
-      ? await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu'], true).catch((e: unknown) => {
+      ? await startTarget(join(ROOT, '.tools/bench/bin/target'), o['target-cpu'], ['-raw']).catch((e: unknown) => {
           console.log(
             `  ceiling: skipped, the lean target did not start (${(e as Error).message}); rebuild it: bash scripts/install-bench-tools.sh`,
           );
@@ -199,6 +204,20 @@ try {
 } finally {
   await target.stop();
 }
+// Without a gRPC target (installed before it existed) the workload is skipped and every other record kept.
+const grpc = only.has('grpc')
+  ? await startTarget(join(ROOT, '.tools/bench/bin/grpc-target'), o['target-cpu']).catch((e: unknown) => {
+      console.log(`  grpc: skipped (${(e as Error).message})`);
+      return undefined;
+    })
+  : undefined;
+if (grpc !== undefined) {
+  try {
+    await sweep('grpc', list(o['grpc-connections']), grpc, (t, c, dir) => t.grpc?.(grpc.addr, c, seconds, dir));
+  } finally {
+    await grpc.stop();
+  }
+}
 
 const versions = Object.fromEntries(tools.map((t) => [t.name, t.version()]));
 const report = markdown({
@@ -215,7 +234,7 @@ const report = markdown({
   ceilingConnections,
 });
 console.log(
-  `\n${closedTable(records)}\n${ceilingTable(records)}\n${ceilingPipelinedTable(records, ceilingConnections)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}`,
+  `\n${closedTable(records)}\n${ceilingTable(records)}\n${ceilingPipelinedTable(records, ceilingConnections)}\n${pipelinedTable(records, Number(o['in-flight']))}\n${openTable(records)}\n${sleepingTable(records)}\n${grpcTable(records)}`,
 );
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true }); // git-ignored: every run's raw records, partial tables
 writeFileSync(out, report);

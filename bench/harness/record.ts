@@ -2,12 +2,15 @@
 import type { ToolResult } from './parse.ts';
 import type { Steady } from './proc.ts';
 
-export type Workload = 'closed' | 'ceiling' | 'ceiling-pipelined' | 'open' | 'sleeping' | 'pipelined';
+export type Workload = 'closed' | 'ceiling' | 'ceiling-pipelined' | 'open' | 'sleeping' | 'pipelined' | 'grpc';
 
 export interface RunRecord {
   workload: Workload;
   tool: string;
-  /** Connections (closed, ceiling), rate (open), VUs (sleeping) or pipelining depth (pipelined, ceiling-pipelined). */
+  /**
+   * Connections (closed, ceiling, grpc), rate (open), VUs (sleeping) or pipelining depth (pipelined,
+   * ceiling-pipelined).
+   */
   param: number;
   rep: number;
   result: ToolResult | undefined;
@@ -26,6 +29,9 @@ export interface Row {
   reps: number;
   failed: number;
   rps: number;
+  /** The spread of the repetitions (a noisy machine shows here). */
+  rpsMin: number;
+  rpsMax: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -35,9 +41,21 @@ export interface Row {
   genCpu: number;
   targetCpu: number;
   usPerReq: number;
+  usPerReqMin: number;
+  usPerReqMax: number;
   usPerReqWhole: number;
   peakRssMb: number;
   firstError: string | undefined;
+}
+
+function lowest(xs: readonly number[]): number {
+  const v = xs.filter((x) => Number.isFinite(x));
+  return v.length ? Math.min(...v) : NaN;
+}
+
+function highest(xs: readonly number[]): number {
+  const v = xs.filter((x) => Number.isFinite(x));
+  return v.length ? Math.max(...v) : NaN;
 }
 
 export function median(xs: readonly number[]): number {
@@ -57,13 +75,16 @@ export function rows(records: readonly RunRecord[], workload: Workload): Row[] {
   }
   return [...groups.values()].map((rs) => {
     const ok = rs.filter((r) => r.result !== undefined);
-    const m = (f: (r: RunRecord) => number | undefined): number => median(ok.map((r) => f(r) ?? NaN));
+    const all = (f: (r: RunRecord) => number | undefined): number[] => ok.map((r) => f(r) ?? NaN);
+    const m = (f: (r: RunRecord) => number | undefined): number => median(all(f));
     return {
       tool: rs[0]!.tool,
       param: rs[0]!.param,
       reps: rs.length,
       failed: rs.length - ok.length,
       rps: m((r) => r.result?.rps),
+      rpsMin: lowest(all((r) => r.result?.rps)),
+      rpsMax: highest(all((r) => r.result?.rps)),
       p50Ms: m((r) => r.result?.p50Ms),
       p99Ms: m((r) => r.result?.p99Ms),
       errors: m((r) => r.result?.errors),
@@ -73,6 +94,8 @@ export function rows(records: readonly RunRecord[], workload: Workload): Row[] {
       genCpu: m((r) => r.steady?.genCpu),
       targetCpu: m((r) => r.steady?.targetCpu),
       usPerReq: m((r) => r.steady?.usPerReq),
+      usPerReqMin: lowest(all((r) => r.steady?.usPerReq)),
+      usPerReqMax: highest(all((r) => r.steady?.usPerReq)),
       usPerReqWhole: m((r) => (r.result && r.result.requests > 0 ? (r.cpuS / r.result.requests) * 1e6 : NaN)),
       peakRssMb: m((r) => r.peakRssMb),
       firstError: rs.find((r) => r.error !== undefined)?.error,

@@ -165,6 +165,64 @@ export function sleepingTable(records: readonly RunRecord[]): string {
   )}\n`;
 }
 
+/** `x` with the spread of the repetitions, when there was one: "5,041 (4,980–5,100)". */
+const spread = (x: number, lo: number, hi: number, digits = 0): string =>
+  lo < hi ? `${f(x, digits)} (${f(lo, digits)}–${f(hi, digits)})` : f(x, digits);
+
+/**
+ * gRPC unary, one table per concurrency: calls/s and the generator's CPU per call, with the spread of the
+ * repetitions, and each tool's calls per generator core-second as a multiple of k6's and ghz's.
+ */
+export function grpcTable(records: readonly RunRecord[]): string {
+  const all = rows(records, 'grpc');
+  const out: string[] = [];
+  for (const c of [...new Set(all.map((r) => r.param))]) {
+    const rs = all.filter((r) => r.param === c).sort((a, b) => b.rps - a.rps);
+    const perCore = (r: Row | undefined): number => (r ? 1e6 / r.usPerReq : NaN);
+    const versus = (r: Row, peer: string): string => {
+      const x = perCore(r) / perCore(rs.find((p) => p.tool === peer));
+      return Number.isFinite(x) ? `${f(x, 2)}×` : '–';
+    };
+    out.push(`### gRPC unary (lookup.Lookup/Get, plaintext), ${c} connections and calls in flight\n`);
+    out.push(
+      table(
+        [
+          'tool',
+          'calls/s (min–max)',
+          'p50',
+          'p99',
+          'errors',
+          'generator CPU',
+          'target CPU',
+          'µs CPU/call (steady; min–max)',
+          'calls per generator core-second',
+          'vs k6',
+          'vs ghz',
+          'peak RSS',
+          'notes',
+        ],
+        rs.map((r) => [
+          r.tool,
+          spread(r.rps, r.rpsMin, r.rpsMax),
+          ms(r.p50Ms),
+          ms(r.p99Ms),
+          f(r.errors),
+          pct(r.genCpu),
+          pct(r.targetCpu),
+          spread(r.usPerReq, r.usPerReqMin, r.usPerReqMax, 1),
+          f(perCore(r)),
+          versus(r, 'k6'),
+          versus(r, 'ghz'),
+          `${f(r.peakRssMb)} MB`,
+          note(r),
+        ]),
+      ),
+    );
+    out.push('');
+  }
+  return out.join('\n');
+}
+
 export interface ReportInput {
   command: string;
   date: string;
@@ -193,7 +251,7 @@ export function markdown(r: ReportInput): string {
     `- Date: ${r.date}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.kernel}; Node ${m.node}, Go ${m.go}`,
     `- Load average (1, 5, 15 min): before ${m.load}; after ${r.loadAfter}. Whole-machine busy share during runs: median ${pct(busy.sort((a, b) => a - b)[busy.length >> 1] ?? NaN)} of ${m.cores} cores`,
-    `- Target: bench/target (Go hello-world, GOMAXPROCS=1; net/http, or its lean HTTP/1.1 loop with -raw for the ceiling tables) pinned to core 0; each generator pinned to core 1; ${r.seconds} s per run; medians of ${r.reps} repetitions`,
+    `- Target: bench/target (Go hello-world, GOMAXPROCS=1; net/http, or its lean HTTP/1.1 loop with -raw for the ceiling tables; bench/grpc-target, grpc-go, for the gRPC table) pinned to core 0; each generator pinned to core 1; ${r.seconds} s per run; medians of ${r.reps} repetitions`,
     `- Tools: ${Object.entries(r.versions)
       .map(([k, v]) => `${k}: ${v}`)
       .join('; ')}`,
@@ -209,5 +267,6 @@ export function markdown(r: ReportInput): string {
     pipelinedTable(r.records, r.inFlight),
     openTable(r.records),
     sleepingTable(r.records),
+    grpcTable(r.records),
   ].join('\n');
 }

@@ -1,7 +1,8 @@
 /**
- * The benchmark target (bench/target, built by scripts/install-bench-tools.sh): a Go hello-world pinned to its
- * own core with GOMAXPROCS=1, on free loopback ports, with a request counter the sampler reads. `raw` starts its
- * minimal HTTP/1.1 loop instead of net/http (about twice the requests per core: the ceiling workload).
+ * The benchmark targets (built by scripts/install-bench-tools.sh), each pinned to its own core with GOMAXPROCS=1, on
+ * free loopback ports, with a request counter the sampler reads: bench/target, a Go hello-world (with `-raw`, its
+ * minimal HTTP/1.1 loop instead of net/http: about twice the requests per core, the ceiling workload), and
+ * bench/grpc-target, lookup.Lookup/Get over plaintext gRPC (the grpc workload).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { request } from 'node:http';
 
 export interface Target {
   url: string;
+  /** host:port, as gRPC tools take it. */
+  addr: string;
   pid: number;
   served(): Promise<number>;
   stop(): Promise<void>;
@@ -43,13 +46,13 @@ function getText(port: number, path: string): Promise<string> {
   });
 }
 
-export async function startTarget(binary: string, cpus: string, raw = false): Promise<Target> {
+export async function startTarget(binary: string, cpus: string, extraArgs: readonly string[] = []): Promise<Target> {
   if (!existsSync(binary)) throw new Error(`no benchmark target at ${binary}: run bash scripts/install-bench-tools.sh`);
   const port = await freePort();
   const statsPort = await freePort();
   const child: ChildProcess = spawn(
     'taskset',
-    ['-c', cpus, binary, '-addr', `127.0.0.1:${port}`, '-stats', `127.0.0.1:${statsPort}`, ...(raw ? ['-raw'] : [])],
+    ['-c', cpus, binary, '-addr', `127.0.0.1:${port}`, '-stats', `127.0.0.1:${statsPort}`, ...extraArgs],
     {
       env: { ...process.env, GOMAXPROCS: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -68,6 +71,7 @@ export async function startTarget(binary: string, cpus: string, raw = false): Pr
   }
   return {
     url: `http://127.0.0.1:${port}/`,
+    addr: `127.0.0.1:${port}`,
     pid: child.pid ?? -1,
     served,
     stop: () =>

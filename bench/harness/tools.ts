@@ -1,7 +1,8 @@
 /**
  * The tools bench/run compares: how to find each one, its version, and the command for each workload. Every tool
  * does the same work: GET the target over HTTP/1.1 keep-alive and count the statuses; k6 and Loadsmith also run a
- * status check. Output goes to files in `dir`; `read` turns them into a ToolResult after the run.
+ * status check. In the grpc workload: call lookup.Lookup/Get (unary, plaintext), one connection per VU or worker.
+ * Output goes to files in `dir`; `read` turns them into a ToolResult after the run.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,9 +18,9 @@ import {
   parseWrk,
   type ToolResult,
 } from './parse.ts';
-
-export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
-const TOOLS = join(ROOT, '.tools');
+import { ghz } from './ghz.ts';
+import { parseK6Grpc, parseLoadsmithGrpc } from './parse-grpc.ts';
+import { ROOT, TOOLS } from './paths.ts';
 
 export interface Job {
   argv: string[];
@@ -37,6 +38,8 @@ export interface Tool {
   sleeping?(vus: number, seconds: number, dir: string): Job;
   /** Closed model with HTTP/1.1 pipelining: `inFlight` requests outstanding, `depth` per connection. */
   pipelined?(url: string, inFlight: number, depth: number, seconds: number, dir: string): Job;
+  /** gRPC unary against bench/grpc-target at `addr` (host:port): `c` calls in flight, each on its own connection. */
+  grpc?(addr: string, c: number, seconds: number, dir: string): Job;
 }
 
 function which(cmd: string): string {
@@ -59,6 +62,7 @@ function firstLine(cmd: string, args: string[], re?: RegExp): string {
 
 const file = (dir: string, name: string): string => join(dir, name);
 const k6Script = join(ROOT, 'bench/plans/k6-get.js');
+const k6GrpcScript = join(ROOT, 'bench/plans/k6-grpc.js');
 const node = process.execPath;
 
 const loadsmith: Tool = {
@@ -83,6 +87,23 @@ const loadsmith: Tool = {
     );
     return lsJob(['run', plan, '--vus', String(inFlight), '--duration', `${s}s`], url, dir);
   },
+  grpc: (addr, c, s, dir) => ({
+    ...lsJob(
+      [
+        'run',
+        join(ROOT, 'bench/plans/grpc.yaml'),
+        '--vus',
+        String(c),
+        '--duration',
+        `${s}s`,
+        '-e',
+        `GRPC_TARGET=${addr}`,
+      ],
+      '',
+      dir,
+    ),
+    read: () => parseLoadsmithGrpc(readFileSync(file(dir, 'loadsmith.json'), 'utf8')),
+  }),
 };
 
 function lsJob(args: string[], url: string, dir: string, parse = true): Job {
@@ -114,9 +135,13 @@ const k6: Tool = {
     ...k6Job(['--vus', String(vus), '--duration', `${s}s`], { K6_SCENARIO: 'sleep' }, dir),
     read: () => ({ requests: 0, rps: 0, p50Ms: NaN, p99Ms: NaN, errors: 0 }),
   }),
+  grpc: (addr, c, s, dir) => ({
+    ...k6Job(['--vus', String(c), '--duration', `${s}s`], { GRPC_TARGET: addr }, dir, k6GrpcScript),
+    read: () => parseK6Grpc(readFileSync(file(dir, 'k6.json'), 'utf8')),
+  }),
 };
 
-function k6Job(args: string[], env: Record<string, string>, dir: string): Job {
+function k6Job(args: string[], env: Record<string, string>, dir: string, script = k6Script): Job {
   const out = file(dir, 'k6.json');
   const e = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
   return {
@@ -131,7 +156,7 @@ function k6Job(args: string[], env: Record<string, string>, dir: string): Job {
       out,
       ...args,
       ...e,
-      k6Script,
+      script,
     ],
     read: () => parseK6(readFileSync(out, 'utf8')),
   };
@@ -242,7 +267,7 @@ const siege: Tool = {
   },
 };
 
-export const ALL_TOOLS: readonly Tool[] = [loadsmith, wrk, autocannon, vegeta, hey, k6, ab, siege];
+export const ALL_TOOLS: readonly Tool[] = [loadsmith, wrk, autocannon, vegeta, hey, k6, ab, siege, ghz];
 
 export function availableTools(names: readonly string[] | undefined): { tools: Tool[]; missing: string[] } {
   const wanted = names ?? ALL_TOOLS.map((t) => t.name);

@@ -14,8 +14,16 @@ export {
 } from '../base/metric-registry.ts';
 export { CompactSeries, MAX_TIMELINE_POINTS } from '../metrics/timeline-compact.ts';
 export { mergePoints } from '../metrics/timeline-merge.ts';
-export type { LatencyPoint, RequestPoint, TimelinePoint } from '../metrics/timeline.ts';
+export type {
+  GrpcPoint,
+  LatencyPoint,
+  RequestPoint,
+  TimelinePoint,
+  TrendPoint,
+  WsPoint,
+} from '../metrics/timeline-point.ts';
 export type { EncodedHistogram } from '../metrics/histogram.ts';
 export { ERROR_KINDS, type ErrorKind } from '../runtime/http/types.ts';
 export type { MetricSummary, RequestSummary, ScenarioSummary, StopReason, Summary } from '../metrics/summary.ts';
+export type { ScenarioChecks, ScenarioRequests } from '../metrics/scenario-requests.ts';
 export type { ControlSummary, PhaseScenario, RunPhase } from '../metrics/phases.ts';

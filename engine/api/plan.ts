@@ -8,5 +8,6 @@ export { BODY_KEYS } from '../plan/schema/request.ts';
 export { NAME_PATTERN, VARIABLE_PATTERN } from '../plan/schema/common.ts';
 export { maxVus, plannedVus, regularDurationMs, startTimeMs, type VuStep } from '../plan/schedule.ts';
 export { groupsOf, requestsOf, type RequestVisit } from '../plan/walk.ts';
+export { DEFAULT_COUNTER, DEFAULT_ITEM } from '../plan/loop-variables.ts';
 export { validateThresholds } from '../plan/validate-thresholds.ts';
 export { applyOverrides, OverrideError, type Overrides } from '../plan/overrides.ts';

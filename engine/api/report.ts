@@ -8,5 +8,6 @@ export { observedName, observedText, thresholdValue } from '../report/threshold-
 export { achievedText, describeChange, fellShort, phaseCause, phaseSpan, targetText } from '../report/phase-text.ts';
 export * from '../report/compare/stats.ts';
 export * from '../report/compare/key-metrics.ts';
+export * from '../report/compare/scenario-metrics.ts';
 export * from '../report/compare/format.ts';
 export { downsample, MAX_POINTS, type Point } from '../report/html/downsample.ts';

@@ -7,14 +7,16 @@
  * per-second histograms (exact); the generator's load is the busiest shard's (each shard is its own machine).
  * A compacted shard timeline (one point per 2^k s, timeline-compact.ts) is merged the same way at the coarsest
  * shard's resolution: finer shards' points are merged up to it first (their histograms exactly), and the result
- * is coarsened again while it has more than MAX_TIMELINE_POINTS points.
+ * is coarsened again while it has more than MAX_TIMELINE_POINTS points. gRPC and WebSocket parts likewise: counts
+ * summed, grpc_req_duration and ws_connecting percentiles from the merged per-second histograms.
  */
 import { Histogram } from './histogram.ts';
 import { mergeSeconds } from './shard-seconds.ts';
 import type { ShardSecond } from './shard.ts';
 import { MAX_TIMELINE_POINTS } from './timeline-compact.ts';
-import { mergePoints } from './timeline-merge.ts';
-import type { TimelinePoint } from './timeline.ts';
+import { trendPoint } from './protocol-interval.ts';
+import { mergeGrpc, mergePoints, mergeWs } from './timeline-merge.ts';
+import { emptyPoint, POINT_COUNTS, type TimelinePoint } from './timeline-point.ts';
 
 export interface TimedShard {
   startMs: number;
@@ -28,22 +30,10 @@ interface Bucket {
   all: Histogram;
   lag: Histogram;
   requests: Map<string, { reqs: number; failed: number; h: Histogram }>;
+  grpc: Histogram;
+  wsConnecting: Histogram;
 }
 
-const COUNTS = [
-  'reqs',
-  'failed',
-  'iterations',
-  'interrupted',
-  'dataSent',
-  'dataReceived',
-  'checksPass',
-  'checksFail',
-  'errors',
-  'dropped',
-  'scheduled',
-  'started',
-] as const;
 const ms = (us: number): number => us / 1000;
 
 /** The merged timeline and its per-second histograms (for merging the result again). */
@@ -123,6 +113,8 @@ function finishAll(
       ...(b.all.isEmpty ? {} : { duration: b.all.toJSON() }),
       requests: Object.fromEntries([...b.requests].map(([name, r]) => [name, r.h.toJSON()])),
       ...(b.lag.isEmpty ? {} : { lag: b.lag.toJSON() }),
+      ...(b.grpc.isEmpty ? {} : { grpc: b.grpc.toJSON() }),
+      ...(b.wsConnecting.isEmpty ? {} : { wsConnecting: b.wsConnecting.toJSON() }),
     });
     prev = t;
   });
@@ -131,39 +123,24 @@ function finishAll(
 
 function emptyBucket(): Bucket {
   return {
-    point: {
-      t: 0,
-      span: 0,
-      vus: 0,
-      reqs: 0,
-      rps: 0,
-      failed: 0,
-      iterations: 0,
-      interrupted: 0,
-      dataSent: 0,
-      dataReceived: 0,
-      checksPass: 0,
-      checksFail: 0,
-      errors: 0,
-      dropped: 0,
-      scheduled: 0,
-      started: 0,
-      generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 },
-      lag: null,
-      latency: null,
-      requests: {},
-      statuses: {},
-    },
+    point: emptyPoint(0, 0),
     vus: new Map(),
     all: new Histogram(),
     lag: new Histogram(),
     requests: new Map(),
+    grpc: new Histogram(),
+    wsConnecting: new Histogram(),
   };
 }
 
 function add(b: Bucket, shard: number, p: TimelinePoint, sec: ShardSecond | undefined): void {
   const q = b.point;
-  for (const c of COUNTS) q[c] += p[c];
+  for (const c of POINT_COUNTS) q[c] += p[c];
+  // Counts summed; latency the worse of the points' until finish() puts in the merged histograms' (when kept).
+  if (p.grpc) q.grpc = q.grpc ? mergeGrpc(q.grpc, p.grpc) : { ...p.grpc };
+  if (p.ws) q.ws = q.ws ? mergeWs(q.ws, p.ws) : { ...p.ws };
+  if (sec?.grpc) b.grpc.add(Histogram.fromJSON(sec.grpc));
+  if (sec?.wsConnecting) b.wsConnecting.add(Histogram.fromJSON(sec.wsConnecting));
   for (const [code, n] of Object.entries(p.statuses)) q.statuses[code] = (q.statuses[code] ?? 0) + n;
   b.vus.set(shard, Math.max(b.vus.get(shard) ?? 0, p.vus));
   q.generator.cpu = Math.max(q.generator.cpu, p.generator.cpu);
@@ -195,6 +172,8 @@ function finish(b: Bucket, t: number, span: number): TimelinePoint {
     const [p50, p90, p95, p99] = b.all.valuesAtPercentiles([50, 90, 95, 99]) as [number, number, number, number];
     p.latency = { avg: ms(b.all.mean), p50: ms(p50), p90: ms(p90), p95: ms(p95), p99: ms(p99), max: ms(b.all.max) };
   }
+  if (p.grpc && !b.grpc.isEmpty) p.grpc.latency = trendPoint(b.grpc);
+  if (p.ws && !b.wsConnecting.isEmpty) p.ws.connecting = trendPoint(b.wsConnecting);
   for (const [name, r] of b.requests) {
     const [p50, p95, p99] = r.h.isEmpty
       ? [0, 0, 0]

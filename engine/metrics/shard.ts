@@ -34,6 +34,9 @@ export const ShardSecond = z.strictObject({
   duration: Hist.optional(),
   requests: z.record(z.string(), Hist),
   lag: Hist.optional(),
+  /** grpc_req_duration and ws_connecting of the point, when it has a gRPC or WebSocket part. */
+  grpc: Hist.optional(),
+  wsConnecting: Hist.optional(),
 });
 export type ShardSecond = z.infer<typeof ShardSecond>;
 

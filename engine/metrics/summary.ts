@@ -7,6 +7,7 @@ import type { RunAggregate } from './aggregate.ts';
 import { METRICS } from '../base/metric-registry.ts';
 import type { ControlSummary } from './phases.ts';
 import type { ShardData } from './shard.ts';
+import { scenarioNumbers, scenarioTotals, type ScenarioChecks, type ScenarioRequests } from './scenario-requests.ts';
 import { closedWindows, findStalls, type Stall } from './stalls.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
@@ -39,6 +40,13 @@ export interface ScenarioSummary {
   iterations: number;
   interrupted: number;
   dropped: number;
+  /**
+   * The HTTP requests and gRPC calls this scenario made: count, rate over its own active time, failed, latency.
+   * Absent when it made none, and in summaries written before it existed.
+   */
+  requests?: ScenarioRequests;
+  /** This scenario's checks; absent when it had none, and in summaries written before it existed. */
+  checks?: ScenarioChecks;
   /**
    * Open model. `planned`: the iterations the plan's schedule starts (this run's share of them); `scheduled`: those
    * that came due (started or dropped); `started`. targetRate: the plan's — planned over the regular duration —
@@ -264,6 +272,7 @@ export function buildSummary(i: SummaryInput): Summary {
     if (!METRICS[name]) throw new Error(`summary metric ${name} is not in the registry`);
 
   const durationStats = trendStats(phase.duration);
+  const perScenario = scenarioTotals(agg);
   return {
     version: 1,
     tool: { name: 'loadsmith', version: i.version, node: process.versions.node },
@@ -304,15 +313,16 @@ export function buildSummary(i: SummaryInput): Summary {
     extractFailures: [...agg.extractFailures.values()].sort((a, b) => b.count - a.count),
     scenarios: i.scenarios.map(({ startMs, regularMs, planned, ...s }) => {
       const it = agg.iterations.get(s.name);
+      // The scenario's active time: its regular duration, or less when the test was stopped early.
+      const activeS = Math.max(0.001, Math.min(regularMs, i.durationMs - startMs) / 1000);
       const out: ScenarioSummary = {
         ...s,
         iterations: it?.completed ?? 0,
         interrupted: it?.interrupted ?? 0,
         dropped: agg.dropped.get(s.name) ?? 0,
+        ...scenarioNumbers(perScenario.get(s.name), activeS, stats),
       };
       if (it && it.scheduled > 0) {
-        // The scenario's active time: its regular duration, or less when the test was stopped early.
-        const activeS = Math.max(0.001, Math.min(regularMs, i.durationMs - startMs) / 1000);
         const lag = trendStats(it.lag);
         // Never shrunk to what came due: an arrival the generator lost shows as a shortfall, not a lower target.
         const controlled = i.control ? controlledTarget(i.control, s.name) : undefined;

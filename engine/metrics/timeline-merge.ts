@@ -4,24 +4,19 @@
  * and the generator's event loop are the highest of the two; its CPU is averaged over time (the run's average stays
  * right). Latency: the mean over all the requests, and each percentile and the max the worse of the two: per-second
  * histograms are not kept (the summary's totals come from the run's own histograms, exactly), and a bad second must
- * stay visible once seconds merge.
+ * stay visible once seconds merge. The gRPC and WebSocket parts the same way: counts summed, percentiles the worse.
  */
-import type { LatencyPoint, RequestPoint, TimelinePoint } from './timeline.ts';
-
-const COUNTS = [
-  'reqs',
-  'failed',
-  'iterations',
-  'interrupted',
-  'dataSent',
-  'dataReceived',
-  'checksPass',
-  'checksFail',
-  'errors',
-  'dropped',
-  'scheduled',
-  'started',
-] as const;
+import {
+  GRPC_COUNTS,
+  POINT_COUNTS,
+  WS_COUNTS,
+  type GrpcPoint,
+  type LatencyPoint,
+  type RequestPoint,
+  type TimelinePoint,
+  type TrendPoint,
+  type WsPoint,
+} from './timeline-point.ts';
 
 /** `a` and `b` (`a` the earlier) as one point ending at `b.t`; neither is changed. */
 export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
@@ -44,7 +39,11 @@ export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
     requests: { ...a.requests },
     statuses: { ...a.statuses },
   };
-  for (const c of COUNTS) p[c] = a[c] + b[c];
+  for (const c of POINT_COUNTS) p[c] = a[c] + b[c];
+  const grpc = mergeGrpc(a.grpc, b.grpc);
+  if (grpc) p.grpc = grpc;
+  const ws = mergeWs(a.ws, b.ws);
+  if (ws) p.ws = ws;
   p.rps = span > 0 ? p.reqs / span : 0;
   for (const [name, r] of Object.entries(b.requests)) {
     const q = p.requests[name];
@@ -81,6 +80,32 @@ function mergeRequest(a: RequestPoint, b: RequestPoint): RequestPoint {
   return {
     reqs: a.reqs + b.reqs,
     failed: a.failed + b.failed,
+    p50: Math.max(a.p50, b.p50),
+    p95: Math.max(a.p95, b.p95),
+    p99: Math.max(a.p99, b.p99),
+    max: Math.max(a.max, b.max),
+  };
+}
+
+/** Two gRPC parts as one (either may be absent); a new object when both are present. */
+export function mergeGrpc(a: GrpcPoint | undefined, b: GrpcPoint | undefined): GrpcPoint | undefined {
+  if (!a || !b) return a ?? b;
+  const g: GrpcPoint = { ...b, latency: worse(a.latency, b.latency) };
+  for (const c of GRPC_COUNTS) g[c] = a[c] + b[c];
+  return g;
+}
+
+/** Two WebSocket parts as one (either may be absent); a new object when both are present. */
+export function mergeWs(a: WsPoint | undefined, b: WsPoint | undefined): WsPoint | undefined {
+  if (!a || !b) return a ?? b;
+  const w: WsPoint = { ...b, connecting: worse(a.connecting, b.connecting) };
+  for (const c of WS_COUNTS) w[c] = a[c] + b[c];
+  return w;
+}
+
+function worse(a: TrendPoint | null, b: TrendPoint | null): TrendPoint | null {
+  if (!a || !b) return a ?? b;
+  return {
     p50: Math.max(a.p50, b.p50),
     p95: Math.max(a.p95, b.p95),
     p99: Math.max(a.p99, b.p99),

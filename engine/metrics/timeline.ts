@@ -3,59 +3,11 @@
  * one interval merged. Percentiles come from the interval's merged histogram, never from averaging workers.
  */
 import { Histogram } from './histogram.ts';
+import { ProtocolInterval } from './protocol-interval.ts';
 import type { Sample } from './sample.ts';
+import { emptyPoint, type TimelinePoint } from './timeline-point.ts';
 
-export interface LatencyPoint {
-  avg: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-export interface RequestPoint {
-  reqs: number;
-  failed: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-export interface TimelinePoint {
-  /** Seconds since the start at the end of this interval. */
-  t: number;
-  /** Length of the interval in seconds (1, except the last). */
-  span: number;
-  vus: number;
-  reqs: number;
-  rps: number;
-  failed: number;
-  iterations: number;
-  interrupted: number;
-  dataSent: number;
-  dataReceived: number;
-  checksPass: number;
-  checksFail: number;
-  errors: number;
-  dropped: number;
-  /** Open model: iterations that came due this interval, and those that started (the target and achieved rates). */
-  scheduled: number;
-  started: number;
-  /**
-   * The load generator itself: process CPU as a share of all cores, the busiest worker's event-loop utilisation,
-   * and the worst event-loop delay p99 (ms). Near 1 the generator, not the target, may be the limit.
-   */
-  generator: { cpu: number; elu: number; loopDelayP99Ms: number };
-  /** Open model: how late iterations started this interval (ms); null when none was scheduled. */
-  lag: { p95: number; max: number } | null;
-  /** http_req_duration over this interval in ms; null when no request finished. */
-  latency: LatencyPoint | null;
-  /** Per request name. */
-  requests: Record<string, RequestPoint>;
-  statuses: Record<string, number>;
-}
+export type { GrpcPoint, LatencyPoint, RequestPoint, TimelinePoint, TrendPoint, WsPoint } from './timeline-point.ts';
 
 const ms = (us: number): number => us / 1000;
 
@@ -107,32 +59,11 @@ export function intervalOf(
   span: number,
   charted: ChartedRequests,
 ): { point: TimelinePoint; duration: Histogram } {
-  const p: TimelinePoint = {
-    t,
-    span,
-    vus: 0,
-    reqs: 0,
-    rps: 0,
-    failed: 0,
-    iterations: 0,
-    interrupted: 0,
-    dataSent: 0,
-    dataReceived: 0,
-    checksPass: 0,
-    checksFail: 0,
-    errors: 0,
-    dropped: 0,
-    scheduled: 0,
-    started: 0,
-    lag: null,
-    generator: { cpu: 0, elu: 0, loopDelayP99Ms: 0 },
-    latency: null,
-    requests: {},
-    statuses: {},
-  };
+  const p = emptyPoint(t, span);
   const all = new Histogram();
   const lag = new Histogram();
   const perRequest = new Map<string, { reqs: number; failed: number; h: Histogram }>();
+  const protocols = new ProtocolInterval();
   for (const s of samples) {
     for (const n of Object.values(s.vus)) p.vus += n;
     if (s.health) {
@@ -180,7 +111,9 @@ export function intervalOf(
         if (x.metric === 'data_sent') p.dataSent += x.count;
         else if (x.metric === 'data_received') p.dataReceived += x.count;
       }
+    protocols.add(s);
   }
+  Object.assign(p, protocols.parts());
   p.rps = span > 0 ? p.reqs / span : 0;
   if (!lag.isEmpty) p.lag = { p95: ms(lag.valueAtPercentile(95)), max: ms(lag.max) };
   if (!all.isEmpty) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IntervalMapper, seriesId, type MetricPoint } from './metrics.ts';
-import { hist } from '../metrics/testing.ts';
+import type { Sample } from '../metrics/sample.ts';
+import { hist, sample } from '../metrics/testing.ts';
 import { second } from './testing.ts';
 
 const find = (points: MetricPoint[], metric: string, status?: string): MetricPoint | undefined =>
@@ -74,6 +75,63 @@ describe('IntervalMapper', () => {
       value: 1,
     });
     expect(find(points, 'loadsmith_generator_cpu')).toMatchObject({ kind: 'gauge' });
+  });
+});
+
+describe('IntervalMapper: gRPC and WebSocket', () => {
+  const grpc = { scenario: 'lookup', group: '', request: 'Get', method: '/lookup.Lookup/Get', team: 'a b' };
+  const ws = { scenario: 'chat', group: '::room', request: 'echo', status: '101' };
+  const interval = (i: number): Sample[] => [
+    sample(0, {
+      interval: i,
+      tagged: [
+        {
+          metric: 'grpc_req_duration',
+          tags: { ...grpc, status: '0' },
+          count: 3,
+          hist: hist([1000, 2000, 3000]).toJSON(),
+        },
+        { metric: 'grpc_req_duration', tags: { ...grpc, status: '14' }, count: 1, hist: hist([9000]).toJSON() },
+        { metric: 'grpc_streams', tags: { ...grpc, status: '0' }, count: 2 },
+        { metric: 'grpc_streams_msgs_sent', tags: grpc, count: 6 },
+        { metric: 'grpc_streams_msgs_received', tags: grpc, count: 8 },
+        { metric: 'ws_sessions', tags: ws, count: 2 },
+        { metric: 'ws_connecting', tags: ws, count: 2, hist: hist([500, 700]).toJSON() },
+        { metric: 'ws_session_duration', tags: ws, count: 2, hist: hist([50_000, 70_000]).toJSON() },
+        { metric: 'ws_ping', tags: ws, count: 1, hist: hist([300]).toJSON() },
+        { metric: 'ws_msgs_sent', tags: ws, count: 4 },
+        { metric: 'ws_msgs_received', tags: ws, count: 5 },
+        { metric: 'data_sent', tags: ws, count: 400 },
+      ],
+    }),
+  ];
+
+  it("emits k6's metric names with k6's tags (the step's name as `name`), counters with running totals", () => {
+    const mapper = new IntervalMapper();
+    const a = second(0, [], []);
+    mapper.map(a.tick, interval(0), 1000);
+    const points = mapper.map(a.tick, interval(1), 2000).points;
+    expect(find(points, 'grpc_req_duration', '0')).toMatchObject({
+      kind: 'trend',
+      labels: { scenario: 'lookup', group: '', name: 'Get', method: '/lookup.Lookup/Get', status: '0', team: 'a b' },
+      totalCount: 6,
+      totalSum: 12_000,
+    });
+    const failed = find(points, 'grpc_req_duration', '14');
+    expect(failed?.kind === 'trend' && failed.histogram.max).toBe(hist([9000]).max);
+    expect(find(points, 'grpc_streams')).toMatchObject({ kind: 'counter', delta: 2, total: 4 });
+    expect(find(points, 'grpc_streams_msgs_sent')).toMatchObject({ kind: 'counter', delta: 6, total: 12 });
+    expect(find(points, 'grpc_streams_msgs_received')).toMatchObject({ delta: 8, total: 16 });
+    const labels = { scenario: 'chat', group: '::room', name: 'echo', status: '101' };
+    expect(find(points, 'ws_sessions')).toMatchObject({ kind: 'counter', labels, delta: 2, total: 4 });
+    expect(find(points, 'ws_msgs_sent')).toMatchObject({ delta: 4, total: 8 });
+    expect(find(points, 'ws_msgs_received')).toMatchObject({ delta: 5, total: 10 });
+    expect(find(points, 'data_sent')).toMatchObject({ labels, delta: 400, total: 800 });
+    for (const m of ['ws_connecting', 'ws_session_duration', 'ws_ping'])
+      expect(find(points, m), m).toMatchObject({ kind: 'trend', labels });
+    expect(find(points, 'ws_connecting')).toMatchObject({ totalCount: 4, totalSum: 2400 });
+    // Not part of the trend of all HTTP requests.
+    expect(points.find((p) => p.kind === 'trend' && p.all)).toBeUndefined();
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * One second of a run as streaming outputs see it: k6's metrics with their tags, built from the coordinator's
+ * One second of a run as streaming outputs see it: k6's metrics with their tags (gRPC's and WebSocket's too, from the
+ * samples' tagged series), built from the coordinator's
  * tick and the workers' samples of that second (never from the request path). Counters and rates carry the
  * interval's increment and the running total of their series; trends the interval's histogram (microseconds).
  * Each sink (Prometheus, InfluxDB, OTLP) maps these points to its own protocol.
  */
 import { Histogram, type EncodedHistogram } from '../metrics/histogram.ts';
-import type { Sample, SeriesKey } from '../metrics/sample.ts';
+import type { Sample, SeriesKey, TaggedSample } from '../metrics/sample.ts';
 import type { Tick } from '../runtime/run-handle.ts';
 
 /** Tag name -> value, as k6 names them (`name` is the request name). */
@@ -55,6 +56,15 @@ export function seriesLabels(key: SeriesKey): Labels {
     status: String(key.status),
     expected_response: String(key.expected),
   };
+}
+
+/**
+ * k6's tags of a gRPC or WebSocket series (tagged.ts): its own tags, the step's name as `name`. A WebSocket's
+ * data_sent/data_received join HTTP's counters under these tags.
+ */
+export function taggedLabels(t: TaggedSample): Labels {
+  const { request, ...rest } = t.tags;
+  return request === undefined ? rest : { ...rest, name: request };
 }
 
 /**
@@ -114,6 +124,11 @@ export class IntervalMapper {
       }
       for (const g of s.groups) trend('group_duration', { scenario: g.scenario, group: g.group }, g.duration);
       for (const [scenario, n] of Object.entries(s.dropped)) if (n > 0) count('dropped_iterations', { scenario }, n);
+      if (s.tagged)
+        for (const t of s.tagged) {
+          if (t.hist) trend(t.metric, taggedLabels(t), t.hist);
+          else count(t.metric, taggedLabels(t), t.count);
+        }
     }
     for (const [, c] of counters) {
       const id = seriesId(c.metric, c.labels);

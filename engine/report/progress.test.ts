@@ -80,3 +80,45 @@ describe('the progress line', () => {
     expect(line(20_000)).not.toContain('paused');
   });
 });
+
+describe('the progress line of gRPC and WebSocket steps', () => {
+  const grpc = { calls: 240, failed: 6, streams: 0, streamsFailed: 0, msgsSent: 0, msgsReceived: 0 };
+  const lat = { p50: 1, p95: 3.5, p99: 8, max: 9 };
+  const ws = { sessions: 10, msgsSent: 30, msgsReceived: 50, errors: 0, connecting: null };
+
+  function lines(extras: Partial<Tick>[]): string[] {
+    const written: string[] = [];
+    const out = { isTTY: false, write: (s: string) => written.push(s) > 0 } as unknown as NodeJS.WriteStream;
+    const info: RunInfo = { plan: 'p', scenarios: [], vusMax: 10, maxDurationMs: 60_000, workers: 1 };
+    const progress = new Progress(out, false);
+    extras.forEach((extra, i) =>
+      progress.tick(
+        {
+          ...timelinePoint([], (i + 1) * 10, 2),
+          elapsedMs: (i + 1) * 10_000,
+          vusMax: 10,
+          thresholds: [],
+          totals: { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 },
+          live: { requests: [], statuses: {}, errors: [] },
+          ...extra,
+        },
+        info,
+        60_000,
+      ),
+    );
+    return written;
+  }
+
+  it('shows gRPC calls/s (failed) with their p95 and WebSocket sessions and messages per second', () => {
+    const [text] = lines([{ grpc: { ...grpc, latency: lat }, ws: { ...ws, errors: 2 } }]);
+    expect(text).toContain(', gRPC 120/s (3/s failed) p(95)=3.5ms, WS 5/s sessions 40/s msgs (1/s errors)');
+  });
+
+  it('says nothing of them in an HTTP-only run, and keeps them once seen though a second had none', () => {
+    const [http] = lines([{}]);
+    expect(http).not.toMatch(/gRPC|WS/);
+    const [, idle] = lines([{ grpc: { ...grpc, latency: lat } }, {}]);
+    expect(idle).toContain(', gRPC 0/s p(95)=-');
+    expect(idle).not.toContain('WS');
+  });
+});

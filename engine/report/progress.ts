@@ -5,6 +5,7 @@
 import { isBusy } from '../runtime/generator-load.ts';
 import type { RunInfo, Tick } from '../runtime/run-handle.ts';
 import { fmtCount, fmtMs, fmtPct, fmtRate, paint, type Paint } from './format.ts';
+import { ProtocolProgress } from './progress-protocols.ts';
 
 export class Progress {
   private readonly out: NodeJS.WriteStream;
@@ -13,6 +14,7 @@ export class Progress {
   private live = false;
   /** Stalls already said (a tick lists all so far). */
   private stallsSaid = 0;
+  private readonly protocols = new ProtocolProgress();
 
   constructor(out: NodeJS.WriteStream, color: boolean) {
     this.out = out;
@@ -49,7 +51,7 @@ export class Progress {
       t.elapsedMs <= plannedEndMs || plannedEndMs >= info.maxDurationMs
         ? fmtMs(plannedEndMs)
         : `${fmtMs(plannedEndMs)}, graceful stop: at most ${fmtMs(info.maxDurationMs)}`;
-    const text = `running (${fmtMs(t.elapsedMs)}/${total}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}`;
+    const text = `running (${fmtMs(t.elapsedMs)}/${total}), ${t.vus}/${t.vusMax} VUs, ${fmtRate(t.rps)}, p(95)=${t.latency ? fmtMs(t.latency.p95) : '-'}, failed ${fmtPct(errRate)}, ${fmtCount(t.totals.reqs)} requests, ${fmtCount(t.totals.iterations)} iterations${arrival}${this.protocols.text(t)}`;
     const failing = t.thresholds.filter((x) => !x.ok).length;
     const busy = isBusy(t.generator)
       ? this.p.yellow(` · generator busy (${Math.round(Math.max(t.generator.elu, t.generator.cpu) * 100)}%)`)

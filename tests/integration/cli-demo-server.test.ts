@@ -53,3 +53,22 @@ describe('demo-server: the command it suggests runs as printed', () => {
     ranTheDemo(run);
   }, 180_000);
 });
+
+describe('demo-server: the lookup on every protocol', () => {
+  it('prints the HTTP/2 over TLS port with how to trust its certificate', async () => {
+    let printed = '';
+    await loadsmith(['demo-server', '--port', '0'], {
+      cwd: REPO,
+      timeoutMs: 60_000,
+      onStdout: (stdout, child) => {
+        if (printed || !/Ctrl-C to stop/.test(stdout)) return;
+        printed = stdout;
+        child.kill('SIGINT');
+      },
+    });
+    expect(printed).toMatch(/HTTP\/2 \(h2c\) http:\/\/127\.0\.0\.1:\d+\/lookup\/phone\//);
+    expect(printed).toMatch(
+      /HTTP\/2 over TLS https:\/\/127\.0\.0\.1:\d+\/lookup\/phone\/\d+ \(a certificate made now: trust it with insecureTls: true\)/,
+    );
+  }, 90_000);
+});

@@ -7,7 +7,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import { repeatResult } from '../../report/compare/repeat.ts';
-import { repeatLine, repeatTable } from '../../report/compare/repeat-text.ts';
+import { repeatLine, repeatTable, scenarioTable } from '../../report/compare/repeat-text.ts';
 import { fmtMs, paint, type Paint } from '../../report/format.ts';
 import { observedText } from '../../report/threshold-value.ts';
 import type { RunArgs } from '../args.ts';
@@ -57,7 +57,7 @@ export async function repeatRuns(
   }
   const result = repeatResult(summaries);
   const skipped = total - summaries.length;
-  text.out.write(`${repeatTable(result, p)}\n`);
+  text.out.write(`${repeatTable(result, p)}${scenarioTable(result, p)}\n`);
   if (skipped > 0) text.out.write(`  ${p.yellow('!')} stopped by the user: ${skipped} of ${total} repeats skipped\n\n`);
   if (args.summaryJson !== undefined)
     written.unshift(...(await writeAll([jsonJob('summary JSON', args.summaryJson, result)])));

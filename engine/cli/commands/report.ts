@@ -5,7 +5,7 @@
  * (report-1.html, ...) and the text is the repeat table. Exit code 0 once written, whatever the run's verdict
  * (the run's own exit code gave that); 1 when the file cannot be read or a report cannot be written.
  */
-import { repeatLine, repeatTable } from '../../report/compare/repeat-text.ts';
+import { repeatLine, repeatTable, scenarioTable } from '../../report/compare/repeat-text.ts';
 import { paint, useColor } from '../../report/format.ts';
 import { textSummary } from '../../report/text-summary.ts';
 import { parse } from '../parser.ts';
@@ -43,7 +43,7 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
     const { repeats } = file.result;
     if (showText) {
       process.stdout.write(
-        `\n${repeats.map((s, i) => repeatLine(i + 1, repeats.length, s, p)).join('\n')}\n${repeatTable(file.result, p)}\n`,
+        `\n${repeats.map((s, i) => repeatLine(i + 1, repeats.length, s, p)).join('\n')}\n${repeatTable(file.result, p)}${scenarioTable(file.result, p)}\n`,
       );
     }
     jobs = repeats.flatMap((s, i) =>

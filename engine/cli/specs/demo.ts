@@ -27,6 +27,11 @@ export const demoServerSpec = defineCommand({
       value: 'N',
       help: 'the lookup over HTTP/2 cleartext (default: --port + 1; 0 for a free one)',
     },
+    'h2-port': {
+      type: 'string',
+      value: 'N',
+      help: 'the lookup over HTTP/2 with TLS, self-signed for 127.0.0.1, ::1 and localhost (default: --port + 3; 0 for a free one)',
+    },
     'grpc-port': {
       type: 'string',
       value: 'N',

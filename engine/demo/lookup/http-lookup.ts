@@ -1,8 +1,15 @@
 /**
  * The lookup over HTTP: `GET /lookup/phone/:phone` answers the record as JSON after the backend delay, on the demo
- * server's HTTP/1.1 port and on an HTTP/2 cleartext (h2c, prior knowledge) port of its own, as the study served it.
+ * server's HTTP/1.1 port, on an HTTP/2 cleartext (h2c, prior knowledge) port of its own, as the study served it, and
+ * on an HTTP/2 port over TLS with a self-signed certificate.
  */
-import { createServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
+import {
+  createSecureServer,
+  createServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type ServerHttp2Session,
+} from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { Handler } from '../handlers.ts';
 import { PHONE, recordOf } from './records.ts';
@@ -44,10 +51,18 @@ export interface H2cLookup {
   close(): Promise<void>;
 }
 
-/** The lookup (and /health) over h2c on `host:port`. */
-export function startH2cLookup(o: { port?: number; host?: string; delayMs?: number }): Promise<H2cLookup> {
+/**
+ * The lookup (and /health) over HTTP/2 on `host:port`: cleartext (h2c, prior knowledge), or over TLS with `tls`'s
+ * certificate (ALPN h2 only, as the study's HTTP/2 needs).
+ */
+export function startH2cLookup(o: {
+  port?: number;
+  host?: string;
+  delayMs?: number;
+  tls?: { cert: string; key: string };
+}): Promise<H2cLookup> {
   const host = o.host ?? '127.0.0.1';
-  const server = createServer((req: Http2ServerRequest, res: Http2ServerResponse) => {
+  const handler = (req: Http2ServerRequest, res: Http2ServerResponse): void => {
     const path = req.url.split('?')[0] ?? '/';
     if (path === '/health') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -60,7 +75,8 @@ export function startH2cLookup(o: { port?: number; host?: string; delayMs?: numb
     }
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: `no route for ${path}: this HTTP/2 port serves GET ${LOOKUP_PREFIX}:phone` }));
-  });
+  };
+  const server = o.tls ? createSecureServer({ cert: o.tls.cert, key: o.tls.key }, handler) : createServer(handler);
   const sessions = new Set<ServerHttp2Session>();
   server.on('session', (s) => {
     sessions.add(s);
@@ -72,7 +88,7 @@ export function startH2cLookup(o: { port?: number; host?: string; delayMs?: numb
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       resolve({
-        url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+        url: `${o.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`,
         port,
         close: () =>
           new Promise<void>((done) => {

@@ -3,6 +3,7 @@ import type { Summary } from '../../metrics/summary.ts';
 import { fmtCount, fmtMs, fmtPct, fmtRate, type Paint } from '../format.ts';
 import { fmtKey, fmtSpread, MISSING } from './format.ts';
 import { variation, type RepeatResult } from './repeat.ts';
+import { SCENARIO_COLUMNS } from './scenario-metrics.ts';
 import { alignColumns } from './text-table.ts';
 
 /** `repeat 2/5  ✓ passed  1,000 requests in 10s · 100/s · p(95)=60ms · failed 0.00%`. */
@@ -47,4 +48,25 @@ export function repeatTable(r: RepeatResult, p: Paint): string {
   const [header, ...body] = alignColumns([head, ...rows], '    ');
   const note = n === 1 ? ['', p.dim('    one repeat: no spread to estimate; use --repeat 3 or more')] : [];
   return ['', title, '', p.dim(header ?? ''), ...body, ...note, ''].join('\n');
+}
+
+/**
+ * Seed 004's table: a row per scenario with each column's mean ± sd across the measured repeats. Empty when the plan
+ * has one scenario (the table above says it all) or the document predates per-scenario numbers.
+ */
+export function scenarioTable(r: RepeatResult, p: Paint): string {
+  const scenarios = r.scenarios ?? [];
+  if (scenarios.length < 2) return '';
+  const n = r.measured.length;
+  const title = `  ${p.bold('█ PER SCENARIO')}${p.dim(` — mean ± sample standard deviation across ${n} repeat${n === 1 ? '' : 's'}`)}`;
+  const head = ['scenario', ...SCENARIO_COLUMNS.map((c) => c.label)];
+  const rows = scenarios.map((sc) => [
+    sc.scenario,
+    ...SCENARIO_COLUMNS.map((c) => {
+      const s = sc.stats.find((st) => st.key.endsWith(`:${c.key}`))?.spread;
+      return s ? fmtSpread(c.unit, s.mean, s.sd, s.n) : MISSING;
+    }),
+  ]);
+  const [header, ...body] = alignColumns([head, ...rows], '    ');
+  return ['', title, '', p.dim(header ?? ''), ...body, ''].join('\n');
 }

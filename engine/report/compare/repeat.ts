@@ -4,6 +4,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import { keyMetricsFor, type KeyMetric, type KeyUnit } from './key-metrics.ts';
+import { scenarioKeyMetrics, scenarioNames } from './scenario-metrics.ts';
 import { spread, type Spread } from './stats.ts';
 
 export interface RepeatStat {
@@ -24,6 +25,17 @@ export interface RepeatResult {
   repeats: Summary[];
   /** 1-based numbers of the repeats the statistics are over: those that ran to completion. */
   measured: number[];
+  stats: RepeatStat[];
+  /**
+   * The same statistics per scenario (SCENARIO_COLUMNS: requests, req/s, p(95), failed, checks passed), for the
+   * scenarios that have per-scenario numbers. Absent in documents written before it existed.
+   */
+  scenarios?: ScenarioStats[];
+}
+
+/** One scenario's statistics across repeats. */
+export interface ScenarioStats {
+  scenario: string;
   stats: RepeatStat[];
 }
 
@@ -46,15 +58,25 @@ export function completedRepeats(summaries: readonly Summary[]): number[] {
   return summaries.flatMap((s, i) => (s.stoppedBy === 'completed' ? [i + 1] : []));
 }
 
+/** Statistics of each scenario's numbers over `summaries`. */
+export function scenarioStats(summaries: readonly Summary[]): ScenarioStats[] {
+  return scenarioNames(summaries).map((scenario) => ({
+    scenario,
+    stats: repeatStats(summaries, scenarioKeyMetrics(scenario)),
+  }));
+}
+
 export function repeatResult(summaries: readonly Summary[]): RepeatResult {
   const measured = completedRepeats(summaries);
+  const used = measured.map((i) => summaries[i - 1] as Summary);
   return {
     kind: 'loadsmith-repeat',
     version: 1,
     plan: summaries[0]?.plan ?? { name: '' },
     repeats: [...summaries],
     measured,
-    stats: repeatStats(measured.map((i) => summaries[i - 1] as Summary)),
+    stats: repeatStats(used),
+    scenarios: scenarioStats(used),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Summary } from '../../metrics/summary.ts';
 import { keyMetricsFor, type KeyMetric, type KeyUnit } from './key-metrics.ts';
+import { scenarioKeyMetrics, scenarioNames } from './scenario-metrics.ts';
 import { delta, spread, type Delta } from './stats.ts';
 
 /** Changes smaller than this fraction of the baseline are reported as unchanged (run-to-run noise). */
@@ -42,6 +43,11 @@ export interface CompareRow {
 export interface Comparison {
   runs: { name: string; file?: string; plan: string; startedAt: string; durationMs: number; repeats: number }[];
   rows: CompareRow[];
+  /**
+   * The same comparison per scenario (SCENARIO_COLUMNS), when the runs have two scenarios or more with per-scenario
+   * numbers; absent otherwise.
+   */
+  scenarios?: { scenario: string; rows: CompareRow[] }[];
 }
 
 /** Compares runs (at least one; the first is the baseline) by `metrics` (default: KEY_METRICS and the gRPC and WebSocket rows they have). */
@@ -50,7 +56,29 @@ export function compareRuns(
   metrics: readonly KeyMetric[] = keyMetricsFor(runs.flatMap((r) => r.summaries)),
 ): Comparison {
   if (runs.length === 0) throw new Error('compareRuns needs at least one run');
-  const rows = metrics.map((m): CompareRow => {
+  const names = scenarioNames(runs.flatMap((r) => r.summaries));
+  return {
+    runs: runs.map((r) => {
+      const first = r.summaries[0];
+      return {
+        name: r.name,
+        ...(r.file ? { file: r.file } : {}),
+        plan: first?.plan.name ?? '',
+        startedAt: first?.startedAt ?? '',
+        durationMs: first?.durationMs ?? 0,
+        repeats: r.summaries.length,
+      };
+    }),
+    rows: compareRows(runs, metrics),
+    ...(names.length > 1
+      ? { scenarios: names.map((scenario) => ({ scenario, rows: compareRows(runs, scenarioKeyMetrics(scenario)) })) }
+      : {}),
+  };
+}
+
+/** A row per metric: each run's mean (± sd over its repeats) and its change from the first run's. */
+function compareRows(runs: readonly ComparedRun[], metrics: readonly KeyMetric[]): CompareRow[] {
+  return metrics.map((m): CompareRow => {
     const values = runs.map((r) => spread(r.summaries.map(m.read)));
     const base = values[0] ?? null;
     const cells = values.map((v, i): CompareCell => {
@@ -65,20 +93,6 @@ export function compareRuns(
     });
     return { key: m.key, label: m.label, unit: m.unit, better: m.better, cells };
   });
-  return {
-    runs: runs.map((r) => {
-      const first = r.summaries[0];
-      return {
-        name: r.name,
-        ...(r.file ? { file: r.file } : {}),
-        plan: first?.plan.name ?? '',
-        startedAt: first?.startedAt ?? '',
-        durationMs: first?.durationMs ?? 0,
-        repeats: r.summaries.length,
-      };
-    }),
-    rows,
-  };
 }
 
 /** Better or worse by the metric's direction; within UNCHANGED_WITHIN of the baseline, or a volume: unchanged. */

@@ -2,7 +2,7 @@
  * Test support for the report tests (compare, repeat, JUnit): FOR TESTS ONLY; report code never imports it.
  * A complete, typed run summary whose key numbers a test chooses, without running anything.
  */
-import type { MetricSummary, Summary } from '../../metrics/summary.ts';
+import type { MetricSummary, ScenarioSummary, Summary } from '../../metrics/summary.ts';
 import type { TrendStats } from '../../metrics/trend.ts';
 
 export interface FakeRun {
@@ -24,6 +24,52 @@ export interface FakeRun {
   stoppedBy?: Summary['stoppedBy'];
   thresholds?: Summary['thresholds'];
   checkList?: Summary['checks'];
+  /** Scenarios with per-scenario numbers, in place of the one `default` scenario without them. */
+  scenarios?: FakeScenario[];
+}
+
+/** One scenario's numbers; its rate is over the run's duration. */
+export interface FakeScenario {
+  name: string;
+  requests: number;
+  p95: number;
+  /** A fraction of `requests`. */
+  failed?: number;
+  /** A fraction of passed checks; no checks when not given. */
+  checks?: number;
+  protocol?: 'http' | 'grpc';
+}
+
+function fakeScenario(sc: FakeScenario, durationMs: number): ScenarioSummary {
+  const failed = Math.round(sc.requests * (sc.failed ?? 0));
+  const passes = Math.round(100 * (sc.checks ?? 0));
+  return {
+    name: sc.name,
+    executor: 'constant-vus',
+    description: '',
+    maxVus: 10,
+    iterations: sc.requests,
+    interrupted: 0,
+    dropped: 0,
+    requests: {
+      protocols: [sc.protocol ?? 'http'],
+      count: sc.requests,
+      rate: sc.requests / (durationMs / 1000),
+      failed,
+      failedRate: sc.requests ? failed / sc.requests : 0,
+      duration: {
+        count: sc.requests,
+        avg: sc.p95 / 2,
+        min: 1,
+        med: sc.p95 / 2,
+        max: sc.p95 * 2,
+        p90: sc.p95,
+        p95: sc.p95,
+        p99: sc.p95,
+      },
+    },
+    ...(sc.checks === undefined ? {} : { checks: { passes, fails: 100 - passes, rate: passes / 100 } }),
+  };
 }
 
 export function fakeSummary(r: FakeRun = {}): Summary {
@@ -75,7 +121,7 @@ export function fakeSummary(r: FakeRun = {}): Summary {
     statuses: reqs ? { 200: reqs - failed, ...(failed ? { 503: failed } : {}) } : {},
     errors: [],
     extractFailures: [],
-    scenarios: [
+    scenarios: r.scenarios?.map((sc) => fakeScenario(sc, durationMs)) ?? [
       {
         name: 'default',
         executor: 'constant-vus',

@@ -6,7 +6,7 @@
 import { fmtMs, type Paint } from '../format.ts';
 import { fmtChange, fmtKey, fmtRel } from './format.ts';
 import { fmtStart } from './run-name.ts';
-import { UNCHANGED_WITHIN, type CompareCell, type Comparison } from './table.ts';
+import { UNCHANGED_WITHIN, type CompareCell, type CompareRow, type Comparison } from './table.ts';
 import { alignColumns } from './text-table.ts';
 
 export function compareText(c: Comparison, p: Paint): string {
@@ -18,15 +18,11 @@ export function compareText(c: Comparison, p: Paint): string {
     '  ',
     2,
   ).map((l) => p.dim(l));
-  const head = ['metric', ...c.runs.flatMap((r, i) => (i === 0 ? [r.name] : [r.name, 'Δ', 'Δ%']))];
-  const rows = c.rows.map((row) => [
-    row.label,
-    ...row.cells.flatMap((cell, i) =>
-      i === 0 ? [value(row.unit, cell)] : [value(row.unit, cell), fmtChange(row.unit, cell.delta), mark(cell, p)],
-    ),
-  ]);
-  const [header, ...body] = alignColumns([head, ...rows]);
-  const missing = c.rows.some((r) => r.cells.some((cell) => cell.value === null));
+  const runs = c.runs.flatMap((r, i) => (i === 0 ? [r.name] : [r.name, 'Δ', 'Δ%']));
+  const [header, ...body] = alignColumns([['metric', ...runs], ...c.rows.map((row) => cells(row, p))]);
+  const missing = [...c.rows, ...(c.scenarios ?? []).flatMap((sc) => sc.rows)].some((r) =>
+    r.cells.some((cell) => cell.value === null),
+  );
   const foot =
     c.runs.length > 1
       ? [
@@ -38,7 +34,36 @@ export function compareText(c: Comparison, p: Paint): string {
     plans.size > 1
       ? [`  ${p.yellow('!')} the runs are of ${plans.size} different plans: their numbers may not be comparable`]
       : [];
-  return ['', ...legend, '', p.bold(header ?? ''), ...body, '', ...foot.map((l) => p.dim(l)), ...warn, ''].join('\n');
+  return [
+    '',
+    ...legend,
+    '',
+    p.bold(header ?? ''),
+    ...body,
+    ...scenarioLines(c, runs, p),
+    '',
+    ...foot.map((l) => p.dim(l)),
+    ...warn,
+    '',
+  ].join('\n');
+}
+
+/** The per-scenario rows (requests, req/s, p(95), failed, checks passed), the scenario named on its first row. */
+function scenarioLines(c: Comparison, runs: readonly string[], p: Paint): string[] {
+  if (!c.scenarios) return [];
+  const rows = c.scenarios.flatMap((sc) => sc.rows.map((row, i) => [i === 0 ? sc.scenario : '', ...cells(row, p)]));
+  const [header, ...body] = alignColumns([['scenario', 'metric', ...runs], ...rows], '  ', 2);
+  return ['', `  ${p.bold('per scenario')}`, '', p.bold(header ?? ''), ...body];
+}
+
+/** A row's label, then each run's value and, after the baseline, its change. */
+function cells(row: CompareRow, p: Paint): string[] {
+  return [
+    row.label,
+    ...row.cells.flatMap((cell, i) =>
+      i === 0 ? [value(row.unit, cell)] : [value(row.unit, cell), fmtChange(row.unit, cell.delta), mark(cell, p)],
+    ),
+  ];
 }
 
 function value(unit: Parameters<typeof fmtKey>[0], cell: CompareCell): string {

@@ -119,3 +119,26 @@ describe('chartSpecs', () => {
     expect(specs.every((s) => s.series.every((x) => x.points.length === 0))).toBe(true);
   });
 });
+
+describe('chartSpecs: gRPC and WebSocket', () => {
+  const grpc = { calls: 60, failed: 3, streams: 4, streamsFailed: 0, msgsSent: 8, msgsReceived: 12 };
+  const ws = { sessions: 5, msgsSent: 10, msgsReceived: 20, errors: 1, connecting: null };
+
+  it('adds gRPC rate and latency charts and a WebSocket chart only when the timeline has such points', () => {
+    const tl = [
+      point(1, { grpc: { ...grpc, latency: { p50: 2, p95: 5, p99: 9, max: 11 } } }),
+      point(3, { span: 2, ws }),
+      point(4),
+    ];
+    const specs = chartSpecs(summaryOf(tl));
+    expect(specs.map((s) => s.id)).toEqual(['rps', 'latency', 'vus', 'errors', 'grpc', 'grpc-latency', 'ws']);
+    expect(ys(byId(specs, 'grpc'), 'calls/s')).toEqual([60, 0, 0]);
+    expect(ys(byId(specs, 'grpc'), 'failed/s')).toEqual([3, 0, 0]);
+    expect(ys(byId(specs, 'grpc'), 'streams/s')).toEqual([4, 0, 0]);
+    expect(ys(byId(specs, 'grpc-latency'), 'p(95)')).toEqual([5, null, null]);
+    expect(ys(byId(specs, 'ws'), 'sessions/s')).toEqual([0, 2.5, 0]);
+    expect(ys(byId(specs, 'ws'), 'msgs received/s')).toEqual([0, 10, 0]);
+    expect(ys(byId(specs, 'ws'), 'errors/s')).toEqual([0, 0.5, 0]);
+    expect(chartSpecs(summaryOf([point(1), point(2)])).map((s) => s.id)).toEqual(['rps', 'latency', 'vus', 'errors']);
+  });
+});

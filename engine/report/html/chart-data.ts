@@ -7,7 +7,7 @@ import type { TimelinePoint } from '../../metrics/timeline.ts';
 import { phaseCause } from '../phase-text.ts';
 import { downsample, MAX_POINTS, type Point } from './downsample.ts';
 
-export type ChartId = 'rps' | 'latency' | 'vus' | 'errors' | 'arrival';
+export type ChartId = 'rps' | 'latency' | 'vus' | 'errors' | 'arrival' | 'grpc' | 'grpc-latency' | 'ws';
 
 /** How the script formats values: per second, milliseconds, or plain counts. */
 export type ChartUnit = 'rate' | 'ms' | 'count';
@@ -43,7 +43,10 @@ export interface ChartMark {
  */
 const MIN_RATE_SPAN = 0.5;
 
-/** The charts for a summary's timeline: rps, latency, vus, errors, and arrival for open-model runs. */
+/**
+ * The charts for a summary's timeline: rps, latency, vus, errors, arrival for open-model runs, and gRPC and
+ * WebSocket charts for runs whose timeline has such points.
+ */
 export function chartSpecs(summary: Summary, maxPoints: number = MAX_POINTS): ChartSpec[] {
   const tl = summary.timeline;
   const series = (name: string, color: string, y: (p: TimelinePoint) => number | null): ChartSeries => ({
@@ -111,6 +114,49 @@ export function chartSpecs(summary: Summary, maxPoints: number = MAX_POINTS): Ch
         rate('scheduled/s', 'scheduled', (p) => p.scheduled),
         rate('started/s', 'started', (p) => p.started),
         rate('dropped/s', 'dropped', (p) => p.dropped),
+      ],
+    });
+  }
+  if (tl.some((p) => p.grpc)) {
+    specs.push(
+      {
+        id: 'grpc',
+        title: 'gRPC calls per second',
+        unit: 'rate',
+        description:
+          'Unary gRPC calls completed per second, those whose status was not OK, and streams run to their end.',
+        series: [
+          rate('calls/s', 'rps', (p) => p.grpc?.calls ?? 0),
+          rate('failed/s', 'failed', (p) => p.grpc?.failed ?? 0),
+          rate('streams/s', 'started', (p) => p.grpc?.streams ?? 0),
+        ],
+      },
+      {
+        id: 'grpc-latency',
+        title: 'gRPC latency percentiles',
+        unit: 'ms',
+        description:
+          'grpc_req_duration p(50), p(95) and p(99) per second in milliseconds; gaps are seconds without a completed call.',
+        series: [
+          series('p(50)', 'p50', (p) => p.grpc?.latency?.p50 ?? null),
+          series('p(95)', 'p95', (p) => p.grpc?.latency?.p95 ?? null),
+          series('p(99)', 'p99', (p) => p.grpc?.latency?.p99 ?? null),
+        ],
+      },
+    );
+  }
+  if (tl.some((p) => p.ws)) {
+    specs.push({
+      id: 'ws',
+      title: 'WebSocket sessions and messages per second',
+      unit: 'rate',
+      description:
+        'WebSocket sessions opened, messages sent and received, and WebSocket errors (failed handshakes, timeouts, unexpected closes) per second.',
+      series: [
+        rate('sessions/s', 'vus', (p) => p.ws?.sessions ?? 0),
+        rate('msgs sent/s', 'rps', (p) => p.ws?.msgsSent ?? 0),
+        rate('msgs received/s', 'p50', (p) => p.ws?.msgsReceived ?? 0),
+        rate('errors/s', 'errors', (p) => p.ws?.errors ?? 0),
       ],
     });
   }

@@ -1,23 +1,15 @@
 /**
  * The key numbers at the top of the report. Each card carries `data-key` (a path into the summary JSON) and
- * `data-value` (the raw number), so a test can check the text shown against the summary it came from.
+ * `data-value` (the raw number), so a test can check the text shown against the summary it came from; a number
+ * added up from several places carries `data-derived` (its name) instead.
  */
 import type { Summary } from '../../metrics/summary.ts';
 import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
 import { escapeHtml } from './escape.ts';
+import type { KeyNumber } from './key-number.ts';
+import { grpcKeyNumbers, wsKeyNumbers } from './protocol-key-numbers.ts';
 
-export interface KeyNumber {
-  /** Path into the summary, e.g. `_total`, `metrics.http_req_duration.p95`, `scenarios.1.arrival.targetRate`. */
-  key: string;
-  label: string;
-  value: number;
-  /** The value formatted like the CLI. */
-  text: string;
-  /** Shown under the value (e.g. "108 of 324"). */
-  detail?: string;
-  /** Highlight: bad for failures, warn for an unmet target rate. */
-  tone?: 'bad' | 'warn';
-}
+export type { KeyNumber } from './key-number.ts';
 
 /** The key numbers of a run, in display order. */
 export function keyNumbers(s: Summary): KeyNumber[] {
@@ -63,14 +55,7 @@ export function keyNumbers(s: Summary): KeyNumber[] {
       detail: bytes ? `${fmtBytes(m.rate)}/s` : fmtRate(m.rate),
     });
   };
-  const grpc = s.metrics.grpc_req_duration;
-  if (grpc?.type === 'trend' && grpc.count > 0) {
-    out.push(
-      { key: 'metrics.grpc_req_duration.count', label: 'gRPC calls', value: grpc.count, text: fmtCount(grpc.count) },
-      { key: 'metrics.grpc_req_duration.p95', label: 'gRPC p(95)', value: grpc.p95, text: fmtMs(grpc.p95) },
-    );
-  }
-  counter('grpc_streams', 'gRPC streams', false);
+  out.push(...grpcKeyNumbers(s), ...wsKeyNumbers(s));
   counter('iterations', 'Iterations', false);
   const vus = s.metrics.vus;
   if (vus?.type === 'gauge')
@@ -113,7 +98,7 @@ export function keyNumbersHtml(s: Summary): string {
   const cards = keyNumbers(s).map(
     (k) =>
       `<div class="kpi${k.tone ? ` ${k.tone}` : ''}"><div class="kpi-label">${escapeHtml(k.label)}</div>` +
-      `<div class="kpi-value" data-key="${escapeHtml(k.key)}" data-value="${escapeHtml(String(k.value))}">${escapeHtml(k.text)}</div>` +
+      `<div class="kpi-value" ${k.derived ? 'data-derived' : 'data-key'}="${escapeHtml(k.key)}" data-value="${escapeHtml(String(k.value))}">${escapeHtml(k.text)}</div>` +
       `${k.detail ? `<div class="kpi-detail">${escapeHtml(k.detail)}</div>` : ''}</div>`,
   );
   return `<section id="key-numbers" aria-label="Key numbers"><div class="kpis">${cards.join('')}</div></section>`;

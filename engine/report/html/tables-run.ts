@@ -5,10 +5,14 @@ import { fmtBytes, fmtCount, fmtMs, fmtPct, fmtRate } from '../format.ts';
 import type { TrendStat } from '../../base/trend-stats.ts';
 import { chosenStats, percentileColumns, statText } from '../trend-values.ts';
 import { section, table, type Cell, type Column } from './html.ts';
+import { scenarioRequestsHtml } from './tables-scenarios.ts';
 
 const num = (label: string): Column => ({ label, num: true });
 
-/** Scenarios: executor, description, iterations, interruptions, drops and, for the open model, target vs achieved. */
+/**
+ * Scenarios: executor, description, iterations, interruptions, drops and, for the open model, target vs achieved;
+ * with two scenarios or more, each one's requests, rate, p(95), failures and checks.
+ */
 export function scenariosHtml(s: Summary): string {
   if (s.scenarios.length === 0) return '';
   const head: Column[] = [
@@ -43,7 +47,7 @@ export function scenariosHtml(s: Summary): string {
       a ? fmtMs(a.lagP95) : '–',
     ];
   });
-  return section('scenarios', 'Scenarios', table('Scenarios', head, body));
+  return section('scenarios', 'Scenarios', table('Scenarios', head, body) + scenarioRequestsHtml(s));
 }
 
 /** Group durations (one row per scenario and group), with every further percentile summaryTrendStats chose. */

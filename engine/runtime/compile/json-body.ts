@@ -12,6 +12,11 @@ export function compileJsonBody(value: unknown): JsonBody {
 
 type Maker = (ctx: TemplateContext) => unknown;
 
+/** True when `value` holds no `${...}` at any depth: compileValue(value) then returns `value` itself every time. */
+export function isConstantValue(value: unknown): boolean {
+  return compileMaker(value) === undefined;
+}
+
 /** Any value with `${...}` in its strings (at any depth) -> a function building it for a context. */
 export function compileValue(value: unknown): Maker {
   return compileMaker(value) ?? (() => value);

@@ -12,7 +12,7 @@ import { IterationAbort, type WorkerContext } from '../vu/send.ts';
 import { INTERRUPTED } from '../vu/signals.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { CompiledGrpc } from './compile.ts';
-import { findMethod, MessageError, UnknownMethodError, type GrpcMethod } from './method.ts';
+import { MessageError, reflectedMethod, UnknownMethodError, type GrpcMethod } from './method.ts';
 import { ReflectionError } from './reflection.ts';
 import { codeName, GrpcResponse, headersOf } from './response.ts';
 import { Exchange } from './exchange.ts';
@@ -43,11 +43,19 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   }
   if (vu.interrupted) throw INTERRUPTED;
   try {
-    values =
-      method.rpcType === 'unary' || method.rpcType === 'server-stream' || step.messages === undefined
-        ? [step.message(ctx)]
-        : step.messages.map((m) => m(ctx));
-    messages = values.map(method.serialize);
+    const encoded = step.encoded;
+    if (encoded !== undefined && encoded.method === method) {
+      values = encoded.values;
+      messages = encoded.bytes;
+    } else {
+      values =
+        method.rpcType === 'unary' || method.rpcType === 'server-stream' || step.messages === undefined
+          ? [step.message(ctx)]
+          : step.messages.map((m) => m(ctx));
+      messages = values.map(method.serialize);
+      // Without templates the messages are the same every call: encoded once (grpc-js frames a copy of the bytes).
+      if (step.constantMessages) step.encoded = { method, values, bytes: messages };
+    }
   } catch (e) {
     if (e instanceof TemplateRuntimeError) fail(wc, step, 'template', e.message);
     if (e instanceof MessageError) fail(wc, step, 'grpc-message', e.message);
@@ -138,7 +146,7 @@ function resolve(step: CompiledGrpc, client: Client, target: string): Promise<Gr
   const service = step.method.split('/')[0] as string;
   return step.channels
     .reflect(client, target, step.conn, service, step.timeoutMs)
-    .then((root) => findMethod(root, step.method, `the descriptors ${target} reflects`));
+    .then((root) => reflectedMethod(root, step.method, `the descriptors ${target} reflects`));
 }
 
 function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: WorkerContext): void {

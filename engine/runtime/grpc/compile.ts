@@ -7,7 +7,7 @@ import { parseDuration } from '../../base/duration.ts';
 import type { GrpcCall } from '../../plan/schema/index.ts';
 import { compileTemplate, type Template, type TemplateContext } from '../../template/index.ts';
 import type { CheckCounter } from '../../metrics/recorder.ts';
-import { compileValue } from '../compile/json-body.ts';
+import { compileValue, isConstantValue } from '../compile/json-body.ts';
 import type { CompileContext } from '../compile/request.ts';
 import { channelsFor, type GrpcChannels, type GrpcConnection } from './channels.ts';
 import { compileGrpcCheck, compileGrpcExtractor, type CompiledGrpcExtractor, type GrpcCheckFn } from './checks.ts';
@@ -35,12 +35,22 @@ export interface CompiledGrpc {
   message: (ctx: TemplateContext) => unknown;
   /** Client and bidirectional streams: the messages sent (undefined: `message` alone). */
   messages: ((ctx: TemplateContext) => unknown)[] | undefined;
+  /** No `${...}` in `message` and `messages`: they are the same on every call. */
+  constantMessages: boolean;
+  /** The messages of such a step as sent, encoded at its first call for the method then found (call.ts). */
+  encoded: EncodedMessages | undefined;
   metadata: [string, Template][];
   timeoutMs: number;
   maxMessages: number;
   checks: { rule: GrpcCheckFn; counter: CheckCounter }[];
   extracts: { variable: string; extractor: CompiledGrpcExtractor }[];
   series: GrpcSeries;
+}
+
+export interface EncodedMessages {
+  method: GrpcMethod;
+  values: unknown[];
+  bytes: Buffer[];
 }
 
 const roots = new WeakMap<ReadonlyMap<string, Buffer>, Map<string, ReturnType<typeof buildRoot>>>();
@@ -62,6 +72,8 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
     resolved: g.protos ? findMethod(rootOf(g, cc.files), g.method, g.protos.join(', ')) : undefined,
     message: compileValue(g.message ?? {}),
     messages: g.messages?.map(compileValue),
+    constantMessages: isConstantValue(g.message ?? {}) && (g.messages ?? []).every(isConstantValue),
+    encoded: undefined,
     metadata: Object.entries(g.metadata ?? {}).map(([k, v]) => [k, compileTemplate(String(v))]),
     timeoutMs: parseDuration(g.timeout ?? cc.plan.defaults?.timeout ?? '') ?? DEFAULT_TIMEOUT_MS,
     maxMessages: g.maxMessages ?? DEFAULT_MAX_MESSAGES,

@@ -1,13 +1,13 @@
 /**
  * One gRPC call on a channel, whatever its kind: the messages go out (already serialised), responses are collected
  * until the server ends the call or `maxMessages` arrive (then the call is cancelled and counts as OK: Loadsmith
- * ended it, as asked), and it settles with the status. Interruptible: a hard stop cancels it.
+ * ended it, as asked), and it settles with the status. Interruptible: a hard stop cancels it. A unary call is made
+ * on the channel directly (unary.ts), streams through the Client's stream API.
  */
 import type {
   Client,
   ClientDuplexStream,
   ClientReadableStream,
-  ClientUnaryCall,
   ClientWritableStream,
   Metadata,
   StatusObject,
@@ -15,9 +15,9 @@ import type {
 import type { EventEmitter } from 'node:events';
 import type { Interruptible } from '../http/types.ts';
 import type { GrpcMethod } from './method.ts';
+import { startUnary, type UnaryCall } from './unary.ts';
 
-type AnyCall =
-  ClientUnaryCall | ClientReadableStream<unknown> | ClientWritableStream<Buffer> | ClientDuplexStream<Buffer, unknown>;
+type StreamCall = ClientReadableStream<unknown> | ClientWritableStream<Buffer> | ClientDuplexStream<Buffer, unknown>;
 
 export interface ExchangeLimits {
   timeoutMs: number;
@@ -35,32 +35,49 @@ export class Exchange implements Interruptible {
   readonly received: unknown[] = [];
   readonly sent: number;
   readonly done: Promise<Settled>;
-  private readonly call: AnyCall;
+  private readonly call: UnaryCall | StreamCall;
   private metadata: Record<string, string | Buffer> = {};
   private limited = false;
 
   constructor(client: Client, method: GrpcMethod, messages: readonly Buffer[], md: Metadata, limits: ExchangeLimits) {
     const options = { deadline: Date.now() + limits.timeoutMs };
+    if (method.rpcType === 'unary') {
+      this.sent = 1;
+      let settle!: (s: Settled) => void;
+      this.done = new Promise((resolve) => {
+        settle = resolve;
+      });
+      this.call = startUnary(
+        client.getChannel(),
+        method,
+        messages[0] as Buffer,
+        md,
+        options.deadline,
+        (status, metadata, response) => {
+          if (response !== undefined) this.received.push(response);
+          settle({ status, metadata });
+        },
+      );
+      return;
+    }
     const keep = (err: unknown, value: unknown): void => {
       if (!err) this.received.push(value);
     };
     const { path, deserialize } = method;
+    let call: StreamCall;
     switch (method.rpcType) {
-      case 'unary':
-        this.call = client.makeUnaryRequest(path, raw, deserialize, messages[0] as Buffer, md, options, keep);
-        break;
       case 'server-stream':
-        this.call = client.makeServerStreamRequest(path, raw, deserialize, messages[0] as Buffer, md, options);
+        call = client.makeServerStreamRequest(path, raw, deserialize, messages[0] as Buffer, md, options);
         break;
       case 'client-stream':
-        this.call = client.makeClientStreamRequest(path, raw, deserialize, md, options, keep);
+        call = client.makeClientStreamRequest(path, raw, deserialize, md, options, keep);
         break;
       default:
-        this.call = client.makeBidiStreamRequest(path, raw, deserialize, md, options);
+        call = client.makeBidiStreamRequest(path, raw, deserialize, md, options);
     }
-    const call = this.call;
+    this.call = call;
     const events = call as unknown as EventEmitter;
-    this.sent = method.rpcType === 'unary' || method.rpcType === 'server-stream' ? 1 : messages.length;
+    this.sent = method.rpcType === 'server-stream' ? 1 : messages.length;
     if (method.rpcType === 'server-stream' || method.rpcType === 'bidi') {
       events.on('data', (v: unknown) => {
         if (this.limited) return;

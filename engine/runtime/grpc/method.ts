@@ -89,6 +89,26 @@ export function findMethod(root: protobuf.Root, written: string, where: string):
   };
 }
 
+const found = new WeakMap<protobuf.Root, Map<string, GrpcMethod>>();
+
+/**
+ * findMethod once per root and method: a step that reflects asks for its method on every call, from the root the
+ * worker keeps per server (channels.ts), and should not walk the descriptors and build the method again each time.
+ */
+export function reflectedMethod(root: protobuf.Root, written: string, where: string): GrpcMethod {
+  let mine = found.get(root);
+  if (mine === undefined) {
+    mine = new Map();
+    found.set(root, mine);
+  }
+  let m = mine.get(written);
+  if (m === undefined) {
+    m = findMethod(root, written, where);
+    mine.set(written, m);
+  }
+  return m;
+}
+
 /** The message as protobufjs takes it: a lowerCamelCase name becomes the proto's snake_case one; a field the type
  * does not have is an error (protobufjs would drop it silently). Top-level fields only. */
 function checked(type: protobuf.Type, message: unknown): Record<string, unknown> {

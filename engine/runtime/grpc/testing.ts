@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Sample } from '../../metrics/sample.ts';
 import type { Plan, Step } from '../../plan/schema/index.ts';
-import { compileSteps } from '../compile/steps.ts';
+import { compileSteps, type CompiledStep } from '../compile/steps.ts';
 import { localPlanFiles } from '../files/plan-files.ts';
 import { Dispatchers } from '../http/dispatchers.ts';
 import { runIteration, type IterationOutcome, type WorkerContext } from '../vu/interpreter.ts';
@@ -51,11 +51,20 @@ export interface RunResult {
   vus: VirtualUser[];
 }
 
-/** Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread; files relative to `dir`. */
+/**
+ * Runs `steps` (scenario `s`) for `vus` VUs, `iterations` each, in this thread; files relative to `dir`. `compiled`
+ * sees the compiled steps before they run, `started` the VUs as they start.
+ */
 export async function runGrpcSteps(
   steps: Step[],
   dir: string,
-  o: { vus?: number; iterations?: number; plan?: Partial<Plan> } = {},
+  o: {
+    vus?: number;
+    iterations?: number;
+    plan?: Partial<Plan>;
+    compiled?: (steps: CompiledStep[]) => void;
+    started?: (vus: VirtualUser[]) => void;
+  } = {},
 ): Promise<RunResult> {
   const plan = {
     version: 1,
@@ -80,9 +89,11 @@ export async function runGrpcSteps(
     files: loaded.files,
     dispatchers,
   });
+  o.compiled?.(compiled);
   const wc: WorkerContext = { dispatcher: dispatchers.default, recorder, userAgent: 'test' };
   const vus = Array.from({ length: o.vus ?? 1 }, (_, i) => new VirtualUser(i + 1, 's', {}, 'iteration'));
   const outcome: IterationOutcome[] = [];
+  o.started?.(vus);
   try {
     await Promise.all(
       vus.map(async (vu) => {

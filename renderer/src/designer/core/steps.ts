@@ -1,4 +1,5 @@
 /** Steps as the designer names them in one line, and the variables a template may use. */
+import { DEFAULT_COUNTER, DEFAULT_ITEM } from 'loadsmith/plan';
 import type { Doc } from './doc-path.ts';
 import {
   childrenOf,
@@ -14,9 +15,6 @@ import {
   type RequestDraft,
 } from './doc/index.ts';
 
-/** The variables a loop sets while it runs, when its step does not name them (engine/plan/loop-variables.ts). */
-const DEFAULT_COUNTER = 'index';
-const DEFAULT_ITEM = 'item';
 const LOOPS = ['repeat', 'while', 'doWhile', 'forEach'] as const;
 
 /** "GET /users", "Think 1s", "Group checkout", "Batch of 2". */

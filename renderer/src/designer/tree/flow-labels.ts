@@ -1,4 +1,5 @@
 /** How the plan tree writes a flow control step on its row: a short badge and the step's gist (its condition, count). */
+import { DEFAULT_ITEM } from 'loadsmith/plan';
 import { listOf, numberOf, objectOf, textOf, type StepDraft } from '../core/doc/index.ts';
 import type { StepText } from './labels.ts';
 
@@ -33,7 +34,7 @@ export function flowText(
     }
     case 'forEach': {
       const f = objectOf(s.forEach);
-      return { badge: 'for each', text: `${textOf(f?.as) || 'item'} in ${textOf(f?.in) || '?'}` };
+      return { badge: 'for each', text: `${textOf(f?.as) || DEFAULT_ITEM} in ${textOf(f?.in) || '?'}` };
     }
     case 'randomSwitch':
       return { badge: 'weighted', text: branches(s.randomSwitch) };

@@ -1,7 +1,7 @@
 /**
  * #/runs/compare?ids=a,b,c: the chosen runs' charts overlaid, their key numbers against a baseline run (the oldest
- * unless the user picks another: a later run is what changed), and labelled repeats as series (mean ± sd). Runs
- * without a summary are set aside with the reason.
+ * unless the user picks another: a later run is what changed), each scenario's numbers when the plan has several, and
+ * labelled repeats as series (mean ± sd). Runs without a summary are set aside with the reason.
  */
 import { useMemo, useState } from 'react';
 import { fmtDateTimeCompact } from '../../format/time.ts';
@@ -14,6 +14,7 @@ import { splitComparable, type ComparedRun } from './comparable.ts';
 import { ComparedRuns } from './ComparedRuns.tsx';
 import { DeltaTable } from './DeltaTable.tsx';
 import { runNames } from './run-names.ts';
+import { ScenarioTable } from './ScenarioTable.tsx';
 import { SeriesTable } from './SeriesTable.tsx';
 import { SetAsideNote } from './SetAsideNote.tsx';
 import { useCompareRuns } from './useCompareRuns.ts';
@@ -65,6 +66,7 @@ export function ComparePage({ ids }: { ids: readonly string[] }) {
           <ComparedRuns runs={compared} baselineId={baseline.id} onBaseline={setBaselineId} />
           <CompareCharts runs={compared} baselineId={baseline.id} />
           <DeltaTable baseline={baseline} others={others} />
+          <ScenarioTable baseline={baseline} others={others} />
           <SeriesTable runs={compared} baselineId={baseline.id} />
         </>
       )}

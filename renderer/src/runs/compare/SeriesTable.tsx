@@ -1,10 +1,14 @@
-/** Series (runs of one plan with one label): mean ± sd of each key number, and the change of the means. */
+/**
+ * Series (runs of one plan with one label): mean ± sd of each key number and, for a plan of several scenarios, of
+ * each scenario's, and the change of the means.
+ */
 import { useMemo } from 'react';
 import { Section } from '../../ui/Section.tsx';
 import { BetterHint, ChangeText } from './ChangeText.tsx';
 import type { ComparedRun } from './comparable.ts';
 import { fmtSpread } from './format.ts';
-import { baselineFirst, groupSeries, seriesRows } from './series.ts';
+import { scenarioSeriesRows } from './scenario-rows.ts';
+import { baselineFirst, groupSeries, seriesRows, type SeriesRow } from './series.ts';
 
 /**
  * Section "Series" with table "Series" (a column per series); nothing when no series has two runs or more (one run
@@ -13,7 +17,16 @@ import { baselineFirst, groupSeries, seriesRows } from './series.ts';
 export function SeriesTable({ runs, baselineId }: { runs: readonly ComparedRun[]; baselineId: string }) {
   // The baseline series comes first, as the baseline run does in the delta table.
   const series = useMemo(() => baselineFirst(groupSeries(runs), baselineId), [runs, baselineId]);
-  const rows = useMemo(() => seriesRows(series), [series]);
+  // The run's key numbers, then each scenario's ("http1 · p(95)", data-metric "http1:p95") in a plan of several.
+  const rows = useMemo(
+    (): { label: string; row: SeriesRow }[] => [
+      ...seriesRows(series).map((row) => ({ label: row.metric.label, row })),
+      ...scenarioSeriesRows(series).flatMap((g) =>
+        g.rows.map((row) => ({ label: `${g.scenario} · ${row.metric.label}`, row })),
+      ),
+    ],
+    [series],
+  );
   if (!series.some((s) => s.runIds.length > 1)) return null;
   const unlabelled = runs.filter((r) => r.label === null).length;
   return (
@@ -51,10 +64,10 @@ export function SeriesTable({ runs, baselineId }: { runs: readonly ComparedRun[]
                 </td>
               ))}
             </tr>
-            {rows.map((r) => (
+            {rows.map(({ label, row: r }) => (
               <tr key={r.metric.key}>
                 <th scope="row">
-                  {r.metric.label}
+                  {label}
                   <BetterHint better={r.metric.better} />
                 </th>
                 {r.cells.map((c, i) => {

@@ -1,5 +1,5 @@
 /** The delta table: per key metric, the baseline run's value and every other run's value with its change. */
-import { KEY_METRICS, type KeyMetric } from 'loadsmith/report';
+import { keyMetricsFor, type KeyMetric } from 'loadsmith/report';
 import type { Summary } from 'loadsmith/metrics';
 import { change, type Change } from './verdict.ts';
 
@@ -10,11 +10,14 @@ export interface CompareRow {
   changes: Change[];
 }
 
-/** Metrics no run has (e.g. checks in plans without checks) are left out. */
+/**
+ * Metrics no run has (e.g. checks in plans without checks) are left out; gRPC and WebSocket rows come in when a run
+ * has them, as in `loadsmith compare`.
+ */
 export function compareRows(
   baseline: Summary,
   others: readonly Summary[],
-  metrics: readonly KeyMetric[] = KEY_METRICS,
+  metrics: readonly KeyMetric[] = keyMetricsFor([baseline, ...others]),
 ): CompareRow[] {
   const rows: CompareRow[] = [];
   for (const metric of metrics) {

@@ -31,6 +31,27 @@ describe('change', () => {
 });
 
 describe('compareRows', () => {
+  it('has the gRPC rows when a run made gRPC calls, and only then', () => {
+    const base = fakeSummary({ requests: 10 });
+    const grpc = fakeSummary({ requests: 10 });
+    grpc.metrics.grpc_req_duration = {
+      type: 'trend',
+      unit: 'ms',
+      count: 7,
+      avg: 2,
+      min: 1,
+      med: 2,
+      max: 9,
+      p90: 4,
+      p95: 5,
+      p99: 8,
+    };
+    const rows = compareRows(base, [grpc]);
+    expect(rows.find((r) => r.metric.key === 'grpcCalls')).toMatchObject({ baseline: null, changes: [{ value: 7 }] });
+    expect(rows.find((r) => r.metric.key === 'grpcP95')?.changes[0]?.value).toBe(5);
+    expect(compareRows(base, [base]).some((r) => r.metric.key.startsWith('grpc'))).toBe(false);
+  });
+
   it('lists each key metric with the baseline value and every other run against it', () => {
     const base = fakeSummary({ requests: 1000, latency: { p95: 50 } });
     const a = fakeSummary({ requests: 1500, latency: { p95: 40 } });

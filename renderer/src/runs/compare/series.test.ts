@@ -58,7 +58,36 @@ describe('seriesRows', () => {
       'worse',
     );
   });
+
+  it('has the gRPC rows when a series made gRPC calls, as loadsmith compare has', () => {
+    const withCalls = (id: string, label: string, calls: number) => {
+      const r = run(id, 'Protocols', label, 10, 5);
+      r.summary.metrics.grpc_req_duration = { ...grpcTrend, count: calls };
+      return r;
+    };
+    const rows = seriesRows(
+      groupSeries([withCalls('a', 'x', 100), withCalls('b', 'x', 140), run('c', 'Protocols', 'y', 1, 1)]),
+    );
+    const calls = rows.find((r) => r.metric.key === 'grpcCalls');
+    expect(calls?.cells.map((c) => c.spread?.mean ?? null)).toEqual([120, null]);
+    expect(seriesRows(groupSeries([run('d', 'Demo', 'h1', 1, 1)])).some((r) => r.metric.key === 'grpcCalls')).toBe(
+      false,
+    );
+  });
 });
+
+const grpcTrend = {
+  type: 'trend',
+  unit: 'ms',
+  count: 0,
+  avg: 2,
+  min: 1,
+  med: 2,
+  max: 9,
+  p90: 4,
+  p95: 5,
+  p99: 8,
+} as const;
 
 describe('format', () => {
   it("writes values, changes and spreads in the metric's unit", () => {

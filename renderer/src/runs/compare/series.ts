@@ -2,7 +2,7 @@
  * Series: repeats of one configuration, tagged with the same label on runs of the same plan (e.g. "http2"),
  * compared as mean ± sample standard deviation of each key number, and by the change of the means.
  */
-import { KEY_METRICS, spread, type KeyMetric, type Spread } from 'loadsmith/report';
+import { keyMetricsFor, spread, type KeyMetric, type Spread } from 'loadsmith/report';
 import type { Summary } from 'loadsmith/metrics';
 import { change, type Change } from './verdict.ts';
 
@@ -61,7 +61,10 @@ export interface SeriesRow {
 }
 
 /** Per key metric, each series' spread and the change of its mean from the first (baseline) series' mean. */
-export function seriesRows(series: readonly RunSeries[], metrics: readonly KeyMetric[] = KEY_METRICS): SeriesRow[] {
+export function seriesRows(
+  series: readonly RunSeries[],
+  metrics: readonly KeyMetric[] = keyMetricsFor(series.flatMap((s) => s.summaries)),
+): SeriesRow[] {
   const rows: SeriesRow[] = [];
   for (const metric of metrics) {
     const spreads = series.map((s) => spread(s.summaries.map((x) => metric.read(x))));
