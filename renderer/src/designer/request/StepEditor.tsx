@@ -11,6 +11,7 @@ import { SwitchEditor } from './flow/SwitchEditor.tsx';
 import { GroupEditor } from './GroupEditor.tsx';
 import { RequestEditor } from './RequestEditor.tsx';
 import { ThinkEditor } from './ThinkEditor.tsx';
+import { WebSocketEditor } from './websocket/WebSocketEditor.tsx';
 import './request.css';
 
 /** One editor per step kind (core/doc/steps.ts): a new kind does not compile until it has one. */
@@ -27,6 +28,7 @@ const EDITORS: { readonly [K in StepKind]: ComponentType<{ stepPath: Path }> } =
   randomSwitch: SwitchEditor,
   roundRobinSwitch: SwitchEditor,
   once: OnceEditor,
+  websocket: WebSocketEditor,
 };
 
 /** `path` is the step's document path; a request inside a batch is `[...batchStep, 'batch', i]`. */

@@ -9,6 +9,7 @@ import type { Selection } from '../core/selection.ts';
 export type Variables = Result<'designer.tryRequest'>['variables'];
 
 const REASONS: Record<number, string> = {
+  101: 'Switching Protocols',
   200: 'OK',
   201: 'Created',
   202: 'Accepted',
@@ -99,7 +100,10 @@ export function selectedRequestPath(doc: Doc, selection: Selection): Path | null
  * Variables after a series of entries, applied in order: extracted values set, failed ones unset (the back end
  * sends null for an unset variable; a failed one with a default carries the default).
  */
-export function variablesAfter(entries: readonly TraceEntry[], start: Readonly<Variables> = {}): Variables {
+export function variablesAfter(
+  entries: readonly Pick<TraceEntry, 'extracted'>[],
+  start: Readonly<Variables> = {},
+): Variables {
   const out: Variables = { ...start };
   for (const e of entries) {
     for (const x of e.extracted) {

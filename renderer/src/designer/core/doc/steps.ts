@@ -23,13 +23,13 @@ import {
   type Branch,
 } from './flow-kinds.ts';
 import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
+import { newWebSocket } from './websocket-kind.ts';
 
 /**
- * gRPC steps and WebSocket sessions (issue 21) have no editor yet: until they get their entries here they read as
- * 'unknown' (the tree and the editor send them to the code view, which round-trips them). The designer's part of
- * that issue removes this.
+ * gRPC steps (issue 21) have no editor yet: until they get their entries here they read as 'unknown' (the tree
+ * and the editor send them to the code view, which round-trips them). The designer's part of that issue removes this.
  */
-type NotYetInTheDesigner = 'grpc' | 'websocket';
+type NotYetInTheDesigner = 'grpc';
 export type StepKind = Exclude<keyof StepDraft & string, NotYetInTheDesigner>;
 
 export interface StepKindInfo {
@@ -84,6 +84,7 @@ export const STEP_KINDS: { readonly [K in StepKind]: StepKindInfo } = {
     isBranch: isSwitchBranch('roundRobinSwitch'),
   },
   once: { label: 'Once per VU', create: newOnce, children: ['once', 'steps'], flow: true },
+  websocket: { label: 'WebSocket session', create: newWebSocket },
 };
 export const STEP_KIND_NAMES = Object.keys(STEP_KINDS) as StepKind[];
 export const isStepKind = (kind: string): kind is StepKind => Object.hasOwn(STEP_KINDS, kind);

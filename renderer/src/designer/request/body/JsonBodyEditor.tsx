@@ -13,7 +13,16 @@ import { jsonToText, parseJsonText, textShows } from './json-text.ts';
 
 const WRITE_AFTER_MS = 300;
 
-export function JsonBodyEditor({ path }: { path: Path }) {
+/** `label` and `height` for other JSON than a request body (a WebSocket message). */
+export function JsonBodyEditor({
+  path,
+  label = 'JSON body',
+  height = 260,
+}: {
+  path: Path;
+  label?: string;
+  height?: number;
+}) {
   const d = useDesigner();
   const value = d.get(path);
   const [text, setText] = useState(() => jsonToText(value));
@@ -64,7 +73,7 @@ export function JsonBodyEditor({ path }: { path: Path }) {
           Format JSON
         </button>
       </div>
-      <CodeEditor label="JSON body" language="json" height={260} value={text} onChange={onChange} />
+      <CodeEditor label={label} language="json" height={height} value={text} onChange={onChange} />
       <p id={`${id}-parse`} className={parsed.ok ? 'req-json-ok' : 'req-json-error'} aria-live="polite">
         {parsed.ok
           ? 'Valid JSON'
