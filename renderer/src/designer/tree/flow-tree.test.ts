@@ -137,6 +137,7 @@ describe('flow control in the plan tree', () => {
       'Think time',
       'Group',
       'Batch',
+      'gRPC call',
       'If',
       'Repeat',
       'While',
@@ -147,7 +148,7 @@ describe('flow control in the plan tree', () => {
       'Once per VU',
     ]);
     expect(items.filter((i) => i.groupStart).map((i) => i.label)).toEqual(['If']);
-    items[6]?.run();
+    items[7]?.run();
     expect(added).toEqual(['while']);
   });
 });
