@@ -24,29 +24,20 @@ export function MessageTab({ grpcPath, services }: { grpcPath: Path; services: G
     <div className="grpc-message">
       {method ? (
         <p className="hint">
-          {sendsMany ? 'A list of ' : 'A '}
+          {g.messages !== undefined ? 'A list of ' : 'A '}
           <code>{method.input}</code>
-          {sendsMany ? ' messages, sent in order.' : '.'} Ctrl+Space lists its fields.
+          {g.messages !== undefined ? ' messages, sent in order.' : '.'} Ctrl+Space lists its fields.
         </p>
       ) : (
         <p className="hint">Load the services to complete the message&apos;s field names.</p>
       )}
-      {sendsMany ? (
-        <>
-          {g.messages === undefined && (
-            <button type="button" onClick={() => d.set([...grpcPath, 'messages'], [g.message ?? {}])}>
-              Send a list of messages
-            </button>
-          )}
-          {g.messages !== undefined && (
-            <JsonBodyEditor
-              key="messages"
-              path={[...grpcPath, 'messages']}
-              label="Messages"
-              {...(complete ? { completions: complete } : {})}
-            />
-          )}
-        </>
+      {g.messages !== undefined ? (
+        <JsonBodyEditor
+          key="messages"
+          path={[...grpcPath, 'messages']}
+          label="Messages"
+          {...(complete ? { completions: complete } : {})}
+        />
       ) : (
         <JsonBodyEditor
           key="message"
@@ -54,6 +45,14 @@ export function MessageTab({ grpcPath, services }: { grpcPath: Path; services: G
           label="Message"
           {...(complete ? { completions: complete } : {})}
         />
+      )}
+      {sendsMany && g.messages === undefined && (
+        <p className="hint">
+          This message is sent alone.{' '}
+          <button type="button" onClick={() => d.set([...grpcPath, 'messages'], [g.message ?? {}])}>
+            Send a list of messages
+          </button>
+        </p>
       )}
       {receivesMany && (
         <NumberField
