@@ -71,7 +71,16 @@ test('a gRPC call built by clicking: reflection and a .proto, Try it and Validat
   await sections.getByRole('tab', { name: 'Message' }).click();
   const message = await monacoIn(form);
   await expect(message.locator('.view-lines')).toContainText('"phone": ""');
-  await pasteIntoMonaco(page, message, '{ "phone": "0754952794" }');
+  // Completion offers the input message's fields not written yet.
+  await pasteIntoMonaco(page, message, '{ "phone": "0754952794", "');
+  await page.keyboard.press('Control+Space');
+  const suggest = message.locator('.suggest-widget');
+  await expect(suggest).toContainText('count');
+  await expect(suggest).toContainText('int32');
+  await expect(suggest).not.toContainText('phone');
+  await suggest.locator('.monaco-list-row', { hasText: 'count' }).click();
+  await page.keyboard.type('": 2 }');
+  await expect(message.locator('.view-lines')).toHaveText('{ "phone": "0754952794", "count": 2 }');
   await expect(form.getByText('Valid JSON')).toBeVisible();
   await sections.getByRole('tab', { name: 'Checks' }).click();
   await form.getByRole('button', { name: 'Add status code check' }).click();
@@ -104,7 +113,9 @@ test('a gRPC call built by clicking: reflection and a .proto, Try it and Validat
   await page.getByRole('button', { name: 'Try it' }).click();
   await expect(panel.getByRole('status', { name: 'Response status' })).toHaveText('0 OK');
   await panel.getByRole('tab', { name: 'Message' }).click();
-  await expect(panel.getByLabel('Response body')).toContainText('"phone": "0754952796"');
+  // The stream's responses as a list: count 2 from the message written above.
+  await expect(panel.getByLabel('Response body')).toContainText('"phone": "0754952795"');
+  await expect(panel.getByLabel('Response body')).not.toContainText('"phone": "0754952796"');
 
   const stored = (await call('plans.get', { id })).result.document as {
     scenarios: { default: { steps: { grpc?: Record<string, unknown> }[] } };
@@ -114,7 +125,7 @@ test('a gRPC call built by clicking: reflection and a .proto, Try it and Validat
     plaintext: true,
     method: 'lookup.Lookup/Watch',
     protos: [expect.stringMatching(/^files\/lookup.*\.proto$/)],
-    message: { phone: '0754952794' },
+    message: { phone: '0754952794', count: 2 },
     checks: [{ code: 'OK' }],
   });
 

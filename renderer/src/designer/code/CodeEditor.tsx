@@ -104,8 +104,10 @@ export function CodeEditor({
         };
         const { Field, EnumMember } = monaco.languages.CompletionItemKind;
         return {
-          suggestions: complete(before).map((c) => ({
+          suggestions: complete(before).map((c, i) => ({
             label: c.label,
+            // Ahead of the language's own ($schema for JSON), in the order given.
+            sortText: `!${String(i).padStart(4, '0')}`,
             insertText: c.insertText,
             detail: c.detail,
             kind: c.kind === 'field' ? Field : EnumMember,
