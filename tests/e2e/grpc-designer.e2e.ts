@@ -78,7 +78,9 @@ test('a gRPC call built by clicking: reflection and a .proto, Try it and Validat
   await expect(suggest).toContainText('count');
   await expect(suggest).toContainText('int32');
   await expect(suggest).not.toContainText('phone');
-  await suggest.locator('.monaco-list-row', { hasText: 'count' }).click();
+  // The fields come first, in the proto's order (before JSON's own $schema): Tab takes count.
+  await expect(suggest.locator('.monaco-list-row.focused')).toContainText('count');
+  await page.keyboard.press('Tab');
   await page.keyboard.type('": 2 }');
   await expect(message.locator('.view-lines')).toHaveText('{ "phone": "0754952794", "count": 2 }');
   await expect(form.getByText('Valid JSON')).toBeVisible();

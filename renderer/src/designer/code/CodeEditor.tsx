@@ -20,10 +20,11 @@ export interface CodeEditorProps {
   completions?: (before: string) => readonly CodeCompletion[];
 }
 
-/** One completion: `insertText` replaces the word at the caret. */
+/** One completion: `insertText` replaces the word at the caret, or the `replace` characters before it. */
 export interface CodeCompletion {
   label: string;
   insertText: string;
+  replace?: number;
   detail: string;
   kind: 'field' | 'value';
 }
@@ -106,12 +107,17 @@ export function CodeEditor({
         return {
           suggestions: complete(before).map((c, i) => ({
             label: c.label,
+            ...(c.replace !== undefined
+              ? {
+                  filterText: c.insertText,
+                  range: { ...range, startColumn: Math.max(1, position.column - c.replace) },
+                }
+              : { range }),
             // Ahead of the language's own ($schema for JSON), in the order given.
             sortText: `!${String(i).padStart(4, '0')}`,
             insertText: c.insertText,
             detail: c.detail,
             kind: c.kind === 'field' ? Field : EnumMember,
-            range,
           })),
         };
       },

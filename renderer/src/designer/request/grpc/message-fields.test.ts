@@ -34,7 +34,7 @@ describe('messageCompletions', () => {
       detail: 'string',
       kind: 'field',
     });
-    expect(messageCompletions(FIELDS, '{ "ph')[0]?.insertText).toBe('phone');
+    expect(messageCompletions(FIELDS, '{ "ph')[0]).toMatchObject({ insertText: '"phone', replace: 3 });
   });
 
   it("offers a nested message's fields inside it, and a repeated message's inside each item", () => {
@@ -51,7 +51,11 @@ describe('messageCompletions', () => {
 
   it("offers an enum's values as its value, and nothing for other values or unknown fields", () => {
     expect(labels('{ "mode": ')).toEqual(['FAST', 'FULL']);
-    expect(messageCompletions(FIELDS, '{ "mode": "F')[1]).toMatchObject({ insertText: 'FULL', kind: 'value' });
+    expect(messageCompletions(FIELDS, '{ "mode": "F')[1]).toMatchObject({
+      insertText: '"FULL',
+      replace: 2,
+      kind: 'value',
+    });
     expect(labels('{ "phone": ')).toEqual([]);
     expect(labels('{ "nope": { ')).toEqual([]);
     expect(labels('')).toEqual([]);

@@ -17,10 +17,11 @@ interface Frame {
   keys: Set<string>;
 }
 
-/** The open containers at the end of `before`, and whether it ends inside a string. */
-function scan(before: string): { stack: Frame[]; inString: boolean } {
+/** The open containers at the end of `before`, and where the string it ends in starts (-1: not in one). */
+function scan(before: string): { stack: Frame[]; inString: boolean; stringStart: number } {
   const stack: Frame[] = [];
   let inString = false;
+  let stringStart = -1;
   let str = '';
   for (let i = 0; i < before.length; i++) {
     const c = before[i] as string;
@@ -39,6 +40,7 @@ function scan(before: string): { stack: Frame[]; inString: boolean } {
     const top = stack[stack.length - 1];
     if (c === '"') {
       inString = true;
+      stringStart = i;
       str = '';
     } else if (c === '{' || c === '[') {
       const key = top?.type === 'object' ? top.lastKey : top?.key;
@@ -53,7 +55,7 @@ function scan(before: string): { stack: Frame[]; inString: boolean } {
     else if (c === ':' && top?.type === 'object') top.wantKey = false;
     else if (c === ',' && top?.type === 'object') top.wantKey = true;
   }
-  return { stack, inString };
+  return { stack, inString, stringStart: inString ? stringStart : -1 };
 }
 
 const fieldNamed = (fields: readonly GrpcField[], key: string): GrpcField | undefined =>
@@ -63,7 +65,10 @@ const typeText = (f: GrpcField): string => (f.map ? `map<…, ${f.type}>` : `${f
 
 /** What to offer at the end of `before` (the text up to the caret) for a message of `fields`. */
 export function messageCompletions(fields: readonly GrpcField[], before: string): MessageCompletion[] {
-  const { stack, inString } = scan(before);
+  const { stack, inString, stringStart } = scan(before);
+  // Inside a string the item replaces it from its opening quote, as the JSON language's own items do, so both are
+  // ranked against the same typed text (the closing quote, typed or auto-closed, stays).
+  const quoted = inString ? { replace: before.length - stringStart } : {};
   const top = stack[stack.length - 1];
   if (!top) return [];
   // The fields of the message the caret is in: follow the keys from the outermost object in.
@@ -80,7 +85,8 @@ export function messageCompletions(fields: readonly GrpcField[], before: string)
       .filter((f) => !top.keys.has(f.name) && !top.keys.has(f.jsonName))
       .map((f) => ({
         label: f.name,
-        insertText: inString ? f.name : `"${f.name}": `,
+        insertText: inString ? `"${f.name}` : `"${f.name}": `,
+        ...quoted,
         detail: typeText(f),
         kind: 'field',
       }));
@@ -90,7 +96,8 @@ export function messageCompletions(fields: readonly GrpcField[], before: string)
   if (field?.kind !== 'enum') return [];
   return (field.values ?? []).map((v) => ({
     label: v,
-    insertText: inString ? v : `"${v}"`,
+    insertText: inString ? `"${v}` : `"${v}"`,
+    ...quoted,
     detail: field.type,
     kind: 'value',
   }));
