@@ -22,7 +22,8 @@ import { GrpcExtract } from './GrpcExtract.tsx';
 import { MessageTab } from './MessageTab.tsx';
 import { MethodPicker } from './MethodPicker.tsx';
 import { TlsFields } from './TlsFields.tsx';
-import { sourceOf, useGrpcServices } from './useGrpcServices.ts';
+import { sourceOf } from './source.ts';
+import { useGrpcServices } from './useGrpcServices.ts';
 import './grpc.css';
 
 const size = (v: unknown): number =>

@@ -3,11 +3,9 @@
  * its target). Kept per source for the session, so going back to a step shows its lists again without asking.
  */
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import type { GrpcService, Params } from '../../../../../app/contract/index.ts';
+import type { GrpcService } from '../../../../../app/contract/index.ts';
 import { useClient } from '../../../api.tsx';
-import type { GrpcDraft } from '../../core/doc/index.ts';
-
-export type GrpcSourceParams = Params<'designer.grpcDescribe'>['source'];
+import type { GrpcSourceParams } from './source.ts';
 
 const loaded = new Map<string, GrpcService[]>();
 const listeners = new Set<() => void>();
@@ -15,22 +13,6 @@ const subscribe = (l: () => void): (() => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
-
-/** What Load sends for a step: where its descriptors come from and how it connects. */
-export function sourceOf(g: GrpcDraft): GrpcSourceParams {
-  const strings = (v: unknown): string[] | undefined =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : undefined;
-  const protos = strings(g.protos);
-  const importPaths = strings(g.importPaths);
-  const tls = g.tls !== null && typeof g.tls === 'object' && !Array.isArray(g.tls) ? g.tls : undefined;
-  return {
-    target: typeof g.target === 'string' ? g.target : '',
-    ...(g.plaintext === true ? { plaintext: true } : {}),
-    ...(tls ? { tls: tls as GrpcSourceParams['tls'] } : {}),
-    ...(protos && protos.length > 0 ? { protos } : {}),
-    ...(importPaths && importPaths.length > 0 ? { importPaths } : {}),
-  };
-}
 
 export interface GrpcServices {
   /** The last list for this source (undefined: not loaded yet). */
