@@ -63,6 +63,9 @@ function stepTime(step: unknown): Time {
   switch (kind) {
     case 'request':
       return requestOf(s) ? { thinkMs: 0, slots: 1 } : NONE;
+    // A gRPC call takes a slot of time as a request does.
+    case 'grpc':
+      return objectOf(s.grpc) ? { thinkMs: 0, slots: 1 } : NONE;
     // Requests sent together take one slot of time.
     case 'batch':
       return listOf(s.batch).some((b) => requestOf(objectOf(b))) ? { thinkMs: 0, slots: 1 } : NONE;

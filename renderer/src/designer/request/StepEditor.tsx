@@ -9,6 +9,7 @@ import { ForEachEditor, RepeatEditor, WhileEditor } from './flow/LoopEditors.tsx
 import { OnceEditor } from './flow/OnceEditor.tsx';
 import { SwitchEditor } from './flow/SwitchEditor.tsx';
 import { GroupEditor } from './GroupEditor.tsx';
+import { GrpcEditor } from './grpc/GrpcEditor.tsx';
 import { RequestEditor } from './RequestEditor.tsx';
 import { ThinkEditor } from './ThinkEditor.tsx';
 import { WebSocketEditor } from './websocket/WebSocketEditor.tsx';
@@ -29,6 +30,7 @@ const EDITORS: { readonly [K in StepKind]: ComponentType<{ stepPath: Path }> } =
   roundRobinSwitch: SwitchEditor,
   once: OnceEditor,
   websocket: WebSocketEditor,
+  grpc: GrpcEditor,
 };
 
 /** `path` is the step's document path; a request inside a batch is `[...batchStep, 'batch', i]`. */

@@ -6,6 +6,7 @@ import { maxVus, NAME_PATTERN, type Scenario } from 'loadsmith/plan';
 import { listOf, objectOf, requestOf, stepKind, type Draft } from '../core/doc/index.ts';
 import { flowText } from './flow-labels.ts';
 import { webSocketText } from './websocket-label.ts';
+import { grpcText } from './grpc-label.ts';
 /** "s" for the default 1s, else the unit as written ("1m", "10s"). */
 const perUnit = (timeUnit: unknown): string => (typeof timeUnit === 'string' && timeUnit !== '1s' ? timeUnit : 's');
 const count = (n: unknown, one: string): string =>
@@ -89,6 +90,8 @@ export function stepText(step: unknown): StepText {
       return flowText(s, kind);
     case 'websocket':
       return webSocketText(s);
+    case 'grpc':
+      return grpcText(s);
     case 'unknown':
       return { badge: '?', text: 'unknown step' };
   }

@@ -8,7 +8,7 @@ import type { Path } from '../core/doc-path.ts';
 import { fmtMs } from '../../format/numbers.ts';
 import { EntryDetail } from './EntryDetail.tsx';
 import { FlowRow } from './FlowRow.tsx';
-import { checkCounts, entryTitle, errorTitle, statusTone } from './format.ts';
+import { checkCounts, entryStatus, entryTitle, errorTitle } from './format.ts';
 import { SetupData } from './SetupData.tsx';
 import { ValidatedSessions } from './websocket/SessionResults.tsx';
 import { passText, traceRows } from './trace-rows.ts';
@@ -119,6 +119,7 @@ function StepItem({
   const { passed, failed } = checkCounts(entry);
   const res = entry.response;
   const pass = passText(entry.passes);
+  const status = entryStatus(entry);
   return (
     <li style={{ '--depth': depth } as React.CSSProperties}>
       <button type="button" aria-current={current ? 'true' : undefined} onClick={onSelect} className="try-step">
@@ -127,10 +128,10 @@ function StepItem({
           {pass && <span className="try-pass"> · {pass}</span>}
         </span>
         <span
-          className={`try-status ${res ? statusTone(res.status) : 'bad'}`}
-          title={res ? undefined : errorTitle(entry.error?.kind ?? 'other')}
+          className={`try-status ${status?.tone ?? 'bad'}`}
+          title={status ? undefined : errorTitle(entry.error?.kind ?? 'other')}
         >
-          {res ? res.status : (entry.error?.kind ?? 'error')}
+          {status ? status.short : (entry.error?.kind ?? 'error')}
         </span>
         {res && <span className="try-step-time">{fmtMs(entry.timings.duration)}</span>}
         {entry.checks.length > 0 && (
