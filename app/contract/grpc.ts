@@ -31,7 +31,6 @@ export const GrpcField: z.ZodType<GrpcField> = z.lazy(() =>
 );
 
 export const RPC_TYPES = ['unary', 'server-stream', 'client-stream', 'bidi'] as const;
-export type RpcType = (typeof RPC_TYPES)[number];
 
 export const GrpcService = z.object({
   /** `package.Service`. */

@@ -1,12 +1,10 @@
 /** gRPC steps read from the document as drafts, and a new one. */
-import type { GrpcCall, GrpcCheck, GrpcExtractor, Step } from 'loadsmith/plan';
+import type { GrpcCall, Step } from 'loadsmith/plan';
 import type { Doc, Path } from '../doc-path.ts';
 import { objectOf, type ObjectDraft } from './draft.ts';
 import { draftAt, type StepDraft } from './plan.ts';
 
 export type GrpcDraft = ObjectDraft<GrpcCall>;
-export type GrpcCheckDraft = ObjectDraft<GrpcCheck>;
-export type GrpcExtractorDraft = ObjectDraft<GrpcExtractor>;
 
 /**
  * A new call: the demo server's gRPC port in plaintext and a placeholder method, which "Load" (reflection or protos)
