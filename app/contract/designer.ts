@@ -94,14 +94,19 @@ export const WebSocketTraceEntry = z.object({
   /** The subprotocol the server chose ('' for none). */
   protocol: z.string(),
   connectingMs: z.number(),
-  /** In order; `atMs` since the session started; binary ones in base64; each cut to 4 KB, the first 200 kept. */
+  /**
+   * In order, pings and pongs among them; `atMs` since the session started; binary ones in base64; each cut to 4 KB,
+   * the first 200 kept. A received message a receive read names it, and says whether it was the one awaited.
+   */
   messages: z.array(
     z.object({
-      direction: z.enum(['sent', 'received']),
+      direction: z.enum(['sent', 'received', 'ping', 'pong']),
       atMs: z.number(),
       data: z.string(),
       binary: z.boolean(),
       truncated: z.boolean(),
+      receive: z.string().optional(),
+      matched: z.boolean().optional(),
     }),
   ),
   moreMessages: z.int(),
@@ -110,7 +115,9 @@ export const WebSocketTraceEntry = z.object({
     z.object({ variable: z.string(), ok: z.boolean(), value: z.unknown(), reason: z.string().nullable() }),
   ),
   error: z.object({ kind: z.string(), message: z.string() }).nullable(),
-  closed: z.object({ code: z.int(), reason: z.string(), by: z.enum(['client', 'server']) }).nullable(),
+  closed: z
+    .object({ code: z.int(), reason: z.string(), by: z.enum(['client', 'server']), atMs: z.number().optional() })
+    .nullable(),
   passes: z.array(z.int()).optional(),
 });
 export type WebSocketTraceEntry = z.infer<typeof WebSocketTraceEntry>;

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { designerMethods } from './designer.ts';
 import { environmentMethods } from './environments.ts';
+import { grpcMethods } from './grpc.ts';
 import { planMethods } from './plans.ts';
 import { recordingEvents, recordingMethods } from './recordings.ts';
 import { runEvents, runMethods } from './runs.ts';
@@ -17,6 +18,7 @@ export const METHODS = {
   ...runMethods,
   ...settingsMethods,
   ...designerMethods,
+  ...grpcMethods,
   ...recordingMethods,
 } as const;
 export const EVENTS = { ...runEvents, ...appEvents, ...recordingEvents } as const;
@@ -45,4 +47,5 @@ export * from './environments.ts';
 export * from './runs.ts';
 export * from './settings.ts';
 export * from './designer.ts';
+export * from './grpc.ts';
 export * from './recordings.ts';

@@ -2,7 +2,8 @@
  * Secret values are masked however an exchange spells them, within a time bound on the largest bodies Try it shows.
  */
 import { describe, expect, it } from 'vitest';
-import { MASK, maskCutText, maskLive, maskText, secretValues } from './mask-secrets.ts';
+import type { TraceEntry } from '../contract/index.ts';
+import { MASK, maskCutText, maskEntry, maskLive, maskText, secretValues } from './mask-secrets.ts';
 
 const SECRET = `p@ss w0rd!"/&<>'é`;
 const secrets = secretValues({ PW: SECRET }, ['PW']);
@@ -69,5 +70,31 @@ describe('maskLive', () => {
     };
     expect(maskLive(live, secrets).errors[0]?.message).toBe(`'ftp://h/${MASK}' is not an http(s) URL`);
     expect(maskLive(live, [])).toBe(live);
+  });
+});
+
+describe('maskEntry', () => {
+  it("masks a gRPC call's status details and trailers as it does headers", () => {
+    const entry: TraceEntry = {
+      scenario: 's',
+      group: '',
+      path: ['scenarios', 's', 'steps', 0],
+      name: 'lookup.Lookup/Get',
+      request: { method: 'GRPC', url: 'grpc://h:1/lookup.Lookup/Get', headers: [], body: '{}', bodyTruncated: false },
+      response: { status: 16, headers: [], body: '', bodyTruncated: false, size: 0, contentType: null },
+      timings: { blocked: 0, connecting: 0, tls: 0, sending: 0, waiting: 1, receiving: 0, duration: 1 },
+      error: null,
+      checks: [],
+      extracted: [],
+      redirects: 0,
+      grpc: { code: 16, status: 'UNAUTHENTICATED', details: `bad token ${SECRET}`, trailers: [['x-token', SECRET]] },
+    };
+    const masked = maskEntry(entry, secrets);
+    expect(masked.grpc).toEqual({
+      code: 16,
+      status: 'UNAUTHENTICATED',
+      details: `bad token ${MASK}`,
+      trailers: [['x-token', MASK]],
+    });
   });
 });

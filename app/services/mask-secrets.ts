@@ -135,6 +135,8 @@ export function maskEntry(e: TraceEntry, secrets: readonly string[]): TraceEntry
       value: maskValue(x.value, secrets),
       reason: x.reason === null ? null : m(x.reason),
     })),
+    // A server may echo a token in its status details or a trailer as an HTTP server does in a header.
+    ...(e.grpc ? { grpc: { ...e.grpc, details: m(e.grpc.details), trailers: headers(e.grpc.trailers) } } : {}),
   };
 }
 

@@ -29,6 +29,14 @@ export {
   type TraceRequestOptions,
   type TraceTimings,
 } from '../runtime/trace/index.ts';
+export {
+  describeGrpc,
+  GrpcDescribeError,
+  type GrpcField,
+  type GrpcMethodInfo,
+  type GrpcServiceInfo,
+  type GrpcSource,
+} from '../runtime/grpc/describe.ts';
 export { PlanFileError, type PlanFile, type PlanFileSource } from '../runtime/files/plan-files.ts';
 export { maxFileBytes, readBounded, type ReadBoundedOptions } from '../runtime/files/read-bounded.ts';
 export { loadFeeders, type LoadedFeeder } from '../runtime/data/load.ts';

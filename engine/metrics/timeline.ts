@@ -7,7 +7,7 @@ import { ProtocolInterval } from './protocol-interval.ts';
 import type { Sample } from './sample.ts';
 import { emptyPoint, type TimelinePoint } from './timeline-point.ts';
 
-export type { GrpcPoint, LatencyPoint, RequestPoint, TimelinePoint, TrendPoint, WsPoint } from './timeline-point.ts';
+export type { RequestPoint, TimelinePoint } from './timeline-point.ts';
 
 const ms = (us: number): number => us / 1000;
 

@@ -204,11 +204,13 @@ function resultLines(s: Summary, p: Paint): string[] {
   const why =
     s.stoppedBy === 'setup'
       ? ' (setup failed)'
-      : s.thresholds.length === 0
-        ? ' (no thresholds)'
-        : s.status === 'failed'
-          ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)`
-          : '';
+      : s.stoppedBy === 'error'
+        ? ' (an engine error stopped the run: see the notes above)'
+        : s.thresholds.length === 0
+          ? ' (no thresholds)'
+          : s.status === 'failed'
+            ? ` (${s.thresholds.filter((t) => !t.ok).length} of ${s.thresholds.length} thresholds failed)`
+            : '';
   // A plan of WebSocket sessions only: its sessions, not 0 requests at 0/s.
   const sessions = s.metrics.ws_sessions;
   const what =

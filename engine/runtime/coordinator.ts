@@ -258,8 +258,9 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       notes,
       trendStats: plan.summaryTrendStats,
     });
-    // A run whose setup failed did not pass, whatever its thresholds say (they saw no scenario).
-    if (state.stoppedBy === 'setup') summary.status = 'failed';
+    // A run whose setup failed, or that an engine error stopped, did not pass, whatever its thresholds say: they saw
+    // no scenario, or only what ran before the error.
+    if (state.stoppedBy === 'setup' || state.stoppedBy === 'error') summary.status = 'failed';
     if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
     return summary;
   }

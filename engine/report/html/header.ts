@@ -29,11 +29,13 @@ export function generatorSaturated(s: Summary): boolean {
 function verdict(s: Summary): string {
   const failed = s.thresholds.filter((t) => !t.ok).length;
   const why =
-    s.thresholds.length === 0
-      ? 'no thresholds'
-      : failed > 0
-        ? `${failed} of ${s.thresholds.length} thresholds failed`
-        : `all ${s.thresholds.length} thresholds passed`;
+    s.stoppedBy === 'setup' || s.stoppedBy === 'error'
+      ? STOPPED_BY[s.stoppedBy]
+      : s.thresholds.length === 0
+        ? 'no thresholds'
+        : failed > 0
+          ? `${failed} of ${s.thresholds.length} thresholds failed`
+          : `all ${s.thresholds.length} thresholds passed`;
   const cls = s.status === 'passed' ? 'ok' : 'bad';
   return `<p class="verdict ${cls}" data-key="status"><strong>${s.status === 'passed' ? '✓ PASSED' : '✗ FAILED'}</strong> <span>(${h(why)})</span></p>`;
 }

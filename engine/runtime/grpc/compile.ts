@@ -120,7 +120,11 @@ function rootOf(g: GrpcCall, files: ReadonlyMap<string, Buffer>): ReturnType<typ
   return root;
 }
 
-function connectionOf(g: GrpcCall, files: ReadonlyMap<string, Buffer>): GrpcConnection {
+/** How a step connects (plaintext or TLS), with its TLS files taken from `files` (already read). */
+export function connectionOf(
+  g: Pick<GrpcCall, 'plaintext' | 'tls'>,
+  files: ReadonlyMap<string, Buffer>,
+): GrpcConnection {
   const tls = g.tls ?? {};
   const read = (path: string | undefined): Buffer | undefined => {
     if (path === undefined) return undefined;

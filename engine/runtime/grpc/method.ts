@@ -45,6 +45,12 @@ export function servicesOf(root: protobuf.Root): protobuf.Service[] {
   return out;
 }
 
+/** The kind of call a method's streaming flags make. */
+export function rpcTypeOf(m: protobuf.Method): RpcType {
+  if (m.requestStream) return m.responseStream ? 'bidi' : 'client-stream';
+  return m.responseStream ? 'server-stream' : 'unary';
+}
+
 const fullName = (o: protobuf.ReflectionObject): string => o.fullName.replace(/^\./, '');
 
 /** The method `package.Service/Method` of `root`; UnknownMethodError names the services (or methods) there are. */
@@ -69,13 +75,7 @@ export function findMethod(root: protobuf.Root, written: string, where: string):
   const res = m.resolvedResponseType as protobuf.Type;
   return {
     path: `/${serviceName}/${methodName}`,
-    rpcType: m.requestStream
-      ? m.responseStream
-        ? 'bidi'
-        : 'client-stream'
-      : m.responseStream
-        ? 'server-stream'
-        : 'unary',
+    rpcType: rpcTypeOf(m),
     serialize: (message) => {
       try {
         return Buffer.from(req.encode(req.fromObject(checked(req, message))).finish());

@@ -128,6 +128,26 @@ export async function reflectRoot(client: Client, service: string, deadlineMs: n
   return root;
 }
 
+/**
+ * The services the server offers by reflection (v1, else v1alpha), without reflection's own, sorted.
+ * @throws ReflectionError (reflection not offered, the server unreachable)
+ */
+export async function reflectedServices(client: Client, deadlineMs: number): Promise<string[]> {
+  let r: ReflectionRes;
+  try {
+    r = await ask(client, 'v1', { listServices: '*' }, deadlineMs);
+  } catch (e) {
+    if ((e as ServiceError).code !== 12) throw reflectionFailed(e);
+    r = await ask(client, 'v1alpha', { listServices: '*' }, deadlineMs).catch((x: unknown) => {
+      throw reflectionFailed(x);
+    });
+  }
+  return (r.listServicesResponse?.service ?? [])
+    .map((s) => s.name)
+    .filter((n) => !n.startsWith('grpc.reflection.'))
+    .sort();
+}
+
 function reflectionFailed(e: unknown): ReflectionError {
   const err = e as Partial<ServiceError>;
   if (err.code === 12)

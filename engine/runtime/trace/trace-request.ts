@@ -9,14 +9,19 @@ import { formatPath, type PathSegment } from '../../plan/path.ts';
 import type { Plan } from '../../plan/schema/index.ts';
 import { fieldReferences, templateFields, usesDefault } from '../../plan/template-fields.ts';
 import { requestsOf, SETUP, TEARDOWN, type RequestVisit } from '../../plan/walk.ts';
+import { grpcCallsOf, type GrpcVisit } from '../../plan/grpc-names.ts';
 import { compileRequest } from '../compile/request.ts';
+import { compileGrpc } from '../grpc/compile.ts';
+import { loadCallFiles } from '../grpc/plan-files.ts';
 import { tlsFiles } from '../http/connection-profile.ts';
 import { loadFeeders } from '../data/load.ts';
 import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from '../files/plan-files.ts';
 import type { VirtualUser } from '../vu/virtual-user.ts';
 import type { TraceEntry } from './entry.ts';
 import { assertEnvironment, TraceInputError } from './errors.ts';
+import type { TracedStep } from './hook.ts';
 import { TraceSession, VariableError } from './session.ts';
+import { stepPathOf } from './try-plan.ts';
 import { forTrace, MAX_REQUEST_TIMEOUT_MS } from './sites.ts';
 
 export interface TraceRequestOptions {
@@ -39,8 +44,8 @@ export interface RequestTraceResult {
 }
 
 /**
- * Sends the request step at `path` ([..., 'steps', i] or [..., 'batch', j], with or without a final 'request')
- * once, as VU 1 in iteration 0. A request that cannot be built (unset variable) is an entry with an error.
+ * Sends the request step at `path` ([..., 'steps', i] or [..., 'batch', j], with or without a final 'request'), or
+ * makes the gRPC call of a gRPC step, once, as VU 1 in iteration 0. A request that cannot be built (unset variable) is an entry with an error.
  * @throws MissingEnvironmentError, PlanError (data or body file), TraceInputError (not a request step).
  */
 export async function traceRequest(
@@ -49,9 +54,11 @@ export async function traceRequest(
   options: TraceRequestOptions = {},
 ): Promise<RequestTraceResult> {
   const { plan, env: refs } = validatePlanValue(planValue);
-  const stepPath = path[path.length - 1] === 'request' ? path.slice(0, -1) : [...path];
-  const visit = [...requestsOf(plan)].find((v) => samePath(v.path.slice(0, -1), stepPath));
-  if (!visit) throw new TraceInputError(`${formatPath(stepPath)} is not a request step of this plan`);
+  const stepPath = stepPathOf(path);
+  const visit: StepVisit | undefined =
+    [...requestsOf(plan)].find((v) => samePath(v.path.slice(0, -1), stepPath)) ??
+    [...grpcCallsOf(plan)].find((v) => samePath(v.path.slice(0, -1), stepPath));
+  if (!visit) throw new TraceInputError(`${formatPath(stepPath)} is not a request or gRPC step of this plan`);
   const env = { ...options.env };
   assertEnvironment(
     refs.filter((r) => concerns(r.path, visit)),
@@ -74,16 +81,21 @@ export async function traceRequest(
     { files, env },
   );
   const sc = plan.scenarios[visit.scenario];
-  const req = forTrace(
-    compileRequest(visit.request, visit.group, {
-      plan,
-      scenario: visit.scenario,
-      scenarioTags: sc?.tags,
-      recorder: session.wc.recorder,
-      files,
-      dispatchers: session.dispatchers,
-    }),
-  );
+  const cc = {
+    plan,
+    scenario: visit.scenario,
+    scenarioTags: sc?.tags,
+    recorder: session.wc.recorder,
+    files,
+    dispatchers: session.dispatchers,
+  };
+  let req: TracedStep;
+  if ('call' in visit) {
+    const call = compileGrpc(visit.call, visit.group, cc);
+    // A call's wait is capped as a request's is (sites.ts).
+    call.timeoutMs = Math.min(call.timeoutMs, MAX_REQUEST_TIMEOUT_MS);
+    req = call;
+  } else req = forTrace(compileRequest(visit.request, visit.group, cc));
   const variables: Record<string, unknown> = { ...options.variables };
   let vu: VirtualUser | undefined;
   try {
@@ -115,10 +127,15 @@ export async function traceRequest(
   return { entry, variables };
 }
 
+/** A request step or a gRPC step, with the path of its `request` or `grpc` object. */
+type StepVisit = RequestVisit | GrpcVisit;
+
 /** Does an environment reference at `at` matter for this request? */
-function concerns(at: readonly PathSegment[], visit: RequestVisit): boolean {
+function concerns(at: readonly PathSegment[], visit: StepVisit): boolean {
   if (samePath(at.slice(0, visit.path.length), visit.path) || at[0] === 'variables') return true;
   if (at[0] !== 'defaults') return false;
+  // A gRPC call reads no HTTP default (base URL, auth, headers).
+  if ('call' in visit) return at[1] !== 'baseUrl' && at[1] !== 'auth' && at[1] !== 'headers' && at[1] !== 'http';
   if (at[1] === 'baseUrl') return usesDefault(visit.request, { kind: 'baseUrl' });
   if (at[1] === 'auth') return usesDefault(visit.request, { kind: 'auth' });
   if (at[1] === 'headers') return usesDefault(visit.request, { kind: 'header', name: String(at[2]) });
@@ -126,7 +143,7 @@ function concerns(at: readonly PathSegment[], visit: RequestVisit): boolean {
 }
 
 /** The data files the request's templates (and the defaults) read, and its body file. */
-async function loadInputs(plan: Plan, visit: RequestVisit, source: PlanFileSource) {
+async function loadInputs(plan: Plan, visit: StepVisit, source: PlanFileSource) {
   const used = new Set<string>();
   for (const f of templateFields(plan)) {
     if (f.path[0] !== 'defaults' && !samePath(f.path.slice(0, visit.path.length), visit.path)) continue;
@@ -144,10 +161,14 @@ async function loadInputs(plan: Plan, visit: RequestVisit, source: PlanFileSourc
       issues.push({ path: [...at], message: e.message });
     }
   };
-  const file = visit.request.file;
-  if (file !== undefined) await load(typeof file === 'string' ? file : file.path, [...visit.path, 'file'], 'body file');
-  for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
-  for (const p of tlsFiles([visit.request.http])) await load(p, [...visit.path, 'http', 'tls'], 'TLS file');
+  if ('call' in visit) await loadCallFiles(visit.call, visit.path, source, files, issues);
+  else {
+    const file = visit.request.file;
+    if (file !== undefined)
+      await load(typeof file === 'string' ? file : file.path, [...visit.path, 'file'], 'body file');
+    for (const p of tlsFiles([plan.defaults?.http])) await load(p, ['defaults', 'http', 'tls'], 'TLS file');
+    for (const p of tlsFiles([visit.request.http])) await load(p, [...visit.path, 'http', 'tls'], 'TLS file');
+  }
   if (issues.length > 0) throw new PlanError(issues);
   return { feeders: loaded.feeders, files };
 }

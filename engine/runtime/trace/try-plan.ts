@@ -18,12 +18,18 @@ const MAX_ROUNDS = 8;
 /** The keys whose value is a list of steps (or batch items), whose other items are siblings of the tried one. */
 const STEP_LISTS: ReadonlySet<string> = new Set(['steps', 'batch', 'then', 'else']);
 
+/** The step's path from a path to it or to its `request` or `grpc` object. */
+export function stepPathOf(path: readonly PathSegment[]): PathSegment[] {
+  const last = path[path.length - 1];
+  return last === 'request' || last === 'grpc' ? path.slice(0, -1) : [...path];
+}
+
 /**
  * A valid plan holding the request step at `path` at the same path.
  * @throws PlanError with the problems that concern the request; TraceInputError when `path` is not in a scenario.
  */
 export function planForTry(document: unknown, path: readonly PathSegment[]): Plan {
-  const step = path[path.length - 1] === 'request' ? path.slice(0, -1) : [...path];
+  const step = stepPathOf(path);
   const scenario = step[1];
   const inScenario = step[0] === 'scenarios' && typeof scenario === 'string' && step[2] === 'steps';
   const inSetup = (step[0] === 'setup' || step[0] === 'teardown') && step[1] === 'steps';

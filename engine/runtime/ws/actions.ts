@@ -99,7 +99,12 @@ async function receive(
       return m === 'timeout';
     }
     const view = new ResponseView(101, handshake.headers, m.data, false, m.atMs - start, handshake.url);
-    if (!matches(vu, r, view, m)) continue;
+    const awaited = matches(vu, r, view, m);
+    if (m.traced) {
+      m.traced.receive = r.label;
+      m.traced.matched = awaited;
+    }
+    if (!awaited) continue;
     judge(r.checks, view, vu, session);
     for (const x of r.extracts) {
       const out = x.extractor.run(view);

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type WebSocket from 'ws';
-import type { WsTrace } from './trace.ts';
+import type { WsTrace, WsTraceMessage } from './trace.ts';
 import { startTimer, stopTimer } from '../timers.ts';
 
 /** How long closing waits for the server's close frame before dropping the socket. */
@@ -21,6 +21,8 @@ export interface Message {
   data: Buffer;
   binary: boolean;
   atMs: number;
+  /** Its record in the trace (Try it, Validate), where the receive that reads it is noted; else undefined. */
+  traced: WsTraceMessage | undefined;
 }
 
 /** Why a wait ended without what it waited for. */
@@ -47,15 +49,20 @@ export class Session {
     this.trace = trace;
     ws.on('message', (data, binary) => {
       this.received++;
-      if (trace) trace.message('received', toBuffer(data), binary, performance.now());
+      const buffer = toBuffer(data);
+      const atMs = performance.now();
+      const traced = trace ? trace.message('received', buffer, binary, atMs) : undefined;
       if (this.inbox.length >= MAX_INBOX) this.inbox.shift();
-      this.inbox.push({ data: toBuffer(data), binary, atMs: performance.now() });
+      this.inbox.push({ data: buffer, binary, atMs, traced });
       this.poke();
     });
-    ws.on('pong', () => this.poke());
+    ws.on('pong', () => {
+      if (trace) trace.message('pong', '', false, performance.now());
+      this.poke();
+    });
     ws.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString('utf8'), byUs: this.closing };
-      if (trace) trace.entry.closed = { code, reason: this.closed.reason, by: this.closing ? 'client' : 'server' };
+      if (trace) trace.close(code, this.closed.reason, this.closing ? 'client' : 'server', performance.now());
       this.poke();
     });
     // Errors after the handshake (a reset, a bad frame) end in a close, which the actions see.
@@ -85,6 +92,7 @@ export class Session {
     };
     this.ws.once('pong', onPong);
     this.ws.ping();
+    this.trace?.message('ping', '', false, start);
     try {
       for (;;) {
         if (pong) return performance.now() - start;

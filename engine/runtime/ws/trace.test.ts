@@ -34,6 +34,7 @@ describe('Validate with a websocket step', () => {
                         { receive: { extract: { id: { jsonPath: '$.id' } } } },
                         { send: 'hi ${id} #${index}' },
                         { receive: { checks: [{ body: { contains: 'hi 3' } }] } },
+                        { ping: true },
                         { send: { binary: 'AAE=' } },
                         { receive: { match: { body: { equals: 'never' } }, timeout: '100ms' } },
                       ],
@@ -56,7 +57,7 @@ describe('Validate with a websocket step', () => {
       url: server.url,
       status: 101,
       protocol: 'chat.v1',
-      error: { kind: 'ws-timeout', message: 'receive 5: no matching message within 100 ms' },
+      error: { kind: 'ws-timeout', message: 'receive 6: no matching message within 100 ms' },
       closed: { code: 1000, by: 'client' },
       passes: [0],
       checks: [
@@ -69,9 +70,23 @@ describe('Validate with a websocket step', () => {
       ['received', '{"type":"welcome","id":3}', false],
       ['sent', 'hi 3 #0', false],
       ['received', 'hi 3 #0', false],
+      ['ping', '', false],
+      ['pong', '', false],
       ['sent', 'AAE=', true],
       ['received', 'AAE=', true],
     ]);
+    // Which receive read each message, and whether it was the one it waited for: the last receive read the binary
+    // echo and skipped it (it waits for 'never').
+    expect(first?.messages.map((m) => [m.receive, m.matched])).toEqual([
+      ['receive 1', true],
+      [undefined, undefined],
+      ['receive 3', true],
+      [undefined, undefined],
+      [undefined, undefined],
+      [undefined, undefined],
+      ['receive 6', false],
+    ]);
+    expect(first?.closed?.atMs).toBeGreaterThanOrEqual(first?.messages.at(-1)?.atMs ?? Infinity);
     const times = first?.messages.map((m) => m.atMs) ?? [];
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(first?.connectingMs).toBeGreaterThan(0);

@@ -10,13 +10,17 @@ const MESSAGE_LIMIT = 4096;
 const MAX_MESSAGES = 200;
 
 export interface WsTraceMessage {
-  direction: 'sent' | 'received';
+  /** A message sent or received; a ping sent or its pong received (no data). */
+  direction: 'sent' | 'received' | 'ping' | 'pong';
   /** Milliseconds since the session started. */
   atMs: number;
   /** The text, or the bytes in base64 for a binary message; cut to 4 KB. */
   data: string;
   binary: boolean;
   truncated: boolean;
+  /** A received message a receive read: its label, and whether it was the one awaited (false: read and skipped). */
+  receive?: string;
+  matched?: boolean;
 }
 
 export interface WsTraceEntry {
@@ -37,8 +41,8 @@ export interface WsTraceEntry {
   extracted: { variable: string; ok: boolean; value: unknown; reason: string | null }[];
   /** What went wrong, as counted in a run (ws-timeout, ws-closed, refused, ...); the first one. */
   error: { kind: string; message: string } | null;
-  /** How it closed: the code and reason of the close frame, and who closed it. */
-  closed: { code: number; reason: string; by: 'client' | 'server' } | null;
+  /** How it closed: the code and reason of the close frame, who closed it, and when (ms since the start). */
+  closed: { code: number; reason: string; by: 'client' | 'server'; atMs: number } | null;
   /** Inside loops only: the pass of each enclosing loop (from 0), outermost first. */
   passes?: number[];
 }
@@ -68,20 +72,32 @@ export class WsTrace {
     };
   }
 
-  message(direction: 'sent' | 'received', data: string | Buffer, binary: boolean, at: number): void {
+  /** Adds a message (or a ping, a pong) in order; returns its record, undefined past the first 200. */
+  message(
+    direction: WsTraceMessage['direction'],
+    data: string | Buffer,
+    binary: boolean,
+    at: number,
+  ): WsTraceMessage | undefined {
     const e = this.entry;
     if (e.messages.length >= MAX_MESSAGES) {
       e.moreMessages++;
-      return;
+      return undefined;
     }
     const text = typeof data === 'string' ? data : binary ? data.toString('base64') : data.toString('utf8');
-    e.messages.push({
+    const m: WsTraceMessage = {
       direction,
       atMs: at - this.start,
       data: text.slice(0, MESSAGE_LIMIT),
       binary,
       truncated: text.length > MESSAGE_LIMIT,
-    });
+    };
+    e.messages.push(m);
+    return m;
+  }
+
+  close(code: number, reason: string, by: 'client' | 'server', at: number): void {
+    this.entry.closed = { code, reason, by, atMs: at - this.start };
   }
 
   check(name: string, reason: string | undefined): void {

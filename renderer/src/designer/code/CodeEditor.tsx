@@ -16,9 +16,28 @@ export interface CodeEditorProps {
   label: string;
   height?: number | string;
   readOnly?: boolean;
+  /** Completion items at the caret, from the text before it (e.g. a gRPC message's field names). */
+  completions?: (before: string) => readonly CodeCompletion[];
 }
 
-export function CodeEditor({ value, onChange, language, label, height = 200, readOnly = false }: CodeEditorProps) {
+/** One completion: `insertText` replaces the word at the caret, or the `replace` characters before it. */
+export interface CodeCompletion {
+  label: string;
+  insertText: string;
+  replace?: number;
+  detail: string;
+  kind: 'field' | 'value';
+}
+
+export function CodeEditor({
+  value,
+  onChange,
+  language,
+  label,
+  height = 200,
+  readOnly = false,
+  completions,
+}: CodeEditorProps) {
   const box = useRef<HTMLDivElement>(null);
   const changed = useEffectEvent((text: string) => onChange(text));
   const { monaco, editor } = useMonacoEditor(box, {
@@ -61,6 +80,50 @@ export function CodeEditor({ value, onChange, language, label, height = 200, rea
     // when it is a few keys stale; a no-op when the editor already has the value.
     if (monaco && editor && !echoes.current.isEcho(value)) applyText(monaco, editor, value, applying);
   }, [monaco, editor, value]);
+
+  // Monaco's providers are per language: this one answers for this editor's model only, with the latest function.
+  const complete = useEffectEvent((before: string) => completions?.(before) ?? []);
+  const completes = completions !== undefined;
+  useEffect(() => {
+    if (!monaco || !editor || !completes) return;
+    const sub = monaco.languages.registerCompletionItemProvider(language, {
+      triggerCharacters: ['"'],
+      provideCompletionItems(model, position) {
+        if (model !== editor.getModel()) return { suggestions: [] };
+        const before = model.getValueInRange({
+          startLineNumber: 1,
+          startColumn: 1,
+          endLineNumber: position.lineNumber,
+          endColumn: position.column,
+        });
+        const word = model.getWordUntilPosition(position);
+        const range = {
+          startLineNumber: position.lineNumber,
+          endLineNumber: position.lineNumber,
+          startColumn: word.startColumn,
+          endColumn: word.endColumn,
+        };
+        const { Field, EnumMember } = monaco.languages.CompletionItemKind;
+        return {
+          suggestions: complete(before).map((c, i) => ({
+            label: c.label,
+            ...(c.replace !== undefined
+              ? {
+                  filterText: c.insertText,
+                  range: { ...range, startColumn: Math.max(1, position.column - c.replace) },
+                }
+              : { range }),
+            // Ahead of the language's own ($schema for JSON), in the order given.
+            sortText: `!${String(i).padStart(4, '0')}`,
+            insertText: c.insertText,
+            detail: c.detail,
+            kind: c.kind === 'field' ? Field : EnumMember,
+          })),
+        };
+      },
+    });
+    return () => sub.dispose();
+  }, [monaco, editor, language, completes]);
 
   useEffect(() => {
     editor?.updateOptions({ readOnly, ariaLabel: label });

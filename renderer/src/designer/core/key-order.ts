@@ -63,6 +63,20 @@ const SCENARIO_KEY_ORDER = [
   'tags',
   'steps',
 ];
+/** A WebSocket session's keys and a receive's (plans/README.md's order): where, how, then what it does. */
+const WEBSOCKET_KEY_ORDER = [
+  'name',
+  'url',
+  'headers',
+  'subprotocols',
+  'insecureTls',
+  'tls',
+  'timeout',
+  'checks',
+  'tags',
+  'actions',
+];
+const RECEIVE_KEY_ORDER = ['name', 'match', 'condition', 'timeout', 'checks', 'extract'];
 const DEFAULTS_KEY_ORDER = ['baseUrl', 'headers', 'auth', 'timeout', 'maxRedirects', 'expectedStatuses', 'http'];
 
 /** The order of the object at `path` (the object's own path), or undefined when any order is fine. */
@@ -70,6 +84,8 @@ export function keyOrderAt(path: Path): readonly string[] | undefined {
   const last = path[path.length - 1];
   if (path.length === 0) return PLAN_KEY_ORDER;
   if (last === 'request') return REQUEST_KEY_ORDER;
+  if (last === 'websocket') return WEBSOCKET_KEY_ORDER;
+  if (last === 'receive') return RECEIVE_KEY_ORDER;
   if (path.length === 1 && last === 'defaults') return DEFAULTS_KEY_ORDER;
   if (path.length === 2 && path[0] === 'scenarios') return SCENARIO_KEY_ORDER;
   if (typeof last === 'string' && FLOW_KEYS.has(last) && typeof path[path.length - 2] === 'number')

@@ -4,6 +4,8 @@ import type { Doc } from './doc-path.ts';
 import {
   childrenOf,
   entriesOf,
+  grpcLabel,
+  grpcOf,
   keysOf,
   listOf,
   objectOf,
@@ -23,6 +25,8 @@ export function stepLabel(step: unknown): string {
   if (!s) return '(empty step)';
   const request = requestOf(s);
   if (request) return requestLabel(request);
+  const grpc = grpcOf(s);
+  if (grpc) return `gRPC ${grpcLabel(grpc)}`;
   if ('think' in s) {
     const t = objectOf(s.think);
     return t ? `Think ${String(t.min ?? '?')}–${String(t.max ?? '?')}` : `Think ${String(s.think)}`;
@@ -50,6 +54,7 @@ export function knownVariables(doc: Doc): string[] {
     for (const step of steps) {
       const s = objectOf(step);
       for (const k of keysOf(requestOf(s)?.extract)) names.add(k);
+      for (const k of keysOf(grpcOf(s)?.extract)) names.add(k);
       for (const loop of LOOPS) {
         const l = objectOf(s?.[loop]);
         if (!l) continue;

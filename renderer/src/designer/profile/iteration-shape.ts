@@ -63,13 +63,14 @@ function stepTime(step: unknown): Time {
   switch (kind) {
     case 'request':
       return requestOf(s) ? { thinkMs: 0, slots: 1 } : NONE;
+    // A gRPC call takes a slot of time as a request does.
+    case 'grpc':
+      return objectOf(s.grpc) ? { thinkMs: 0, slots: 1 } : NONE;
     // Requests sent together take one slot of time.
     case 'batch':
       return listOf(s.batch).some((b) => requestOf(objectOf(b))) ? { thinkMs: 0, slots: 1 } : NONE;
-    case 'think': {
-      const range = objectOf(s.think);
-      return { thinkMs: range ? (dur(range.min) + dur(range.max)) / 2 : dur(s.think), slots: 0 };
-    }
+    case 'think':
+      return thinkTime(s.think);
     case 'group':
       return timeOf(listOf(objectOf(s.group)?.steps));
     case 'if': {
@@ -98,8 +99,19 @@ function stepTime(step: unknown): Time {
       );
     case 'roundRobinSwitch':
       return weighed(listOf(s.roundRobinSwitch).map((b) => ({ w: 1, steps: objectOf(b)?.steps })));
+    // A session takes a slot for its exchange, plus its pauses (which a run waits out, as think times).
+    case 'websocket': {
+      const pauses = listOf(objectOf(s.websocket)?.actions).map((a) => objectOf(a)?.pause);
+      return pauses.reduce<Time>((sum, p) => plus(sum, thinkTime(p)), { thinkMs: 0, slots: 1 });
+    }
     case 'once':
     case 'unknown':
       return NONE;
   }
+}
+
+/** A think time or a pause as written: fixed, or the mean of its range. */
+function thinkTime(t: unknown): Time {
+  const range = objectOf(t);
+  return { thinkMs: range ? (dur(range.min) + dur(range.max)) / 2 : dur(t), slots: 0 };
 }

@@ -1,6 +1,7 @@
 /** The request's headers, with common names suggested, and the default headers it also sends. */
 import type { Path } from '../core/doc-path.ts';
-import { defaultsOf, entriesOf, keysOf, requestAt } from '../core/doc/index.ts';
+import type { Request } from 'loadsmith/plan';
+import { defaultsOf, draftAt, entriesOf, keysOf, objectOf } from '../core/doc/index.ts';
 import { KeyValueTable } from '../fields/KeyValueTable.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { useRowToggles } from './toggles/useRowToggles.ts';
@@ -28,13 +29,18 @@ export const COMMON_HEADERS = [
   'X-Requested-With',
 ] as const;
 
-export function HeadersEditor({ requestPath }: { requestPath: Path }) {
+/**
+ * `requestPath` is a request's path, or another object with `headers` (a WebSocket session's); `toggles: false`
+ * for one whose schema has no `disabled` list (a session's headers are all sent).
+ */
+export function HeadersEditor({ requestPath, toggles: withToggles = true }: { requestPath: Path; toggles?: boolean }) {
   const d = useDesigner();
-  const toggles = useRowToggles(requestPath, 'headers');
+  const rowToggles = useRowToggles(requestPath, 'headers');
+  const toggles = withToggles ? rowToggles : undefined;
   // A request's own header of the same name (any case) wins over the default, unless it is switched off.
   const mine = new Set(
-    keysOf(requestAt(d.doc, requestPath)?.headers)
-      .filter((k) => toggles.isOn(k))
+    keysOf(objectOf(draftAt<Request>(d.doc, requestPath))?.headers)
+      .filter((k) => toggles?.isOn(k) ?? true)
       .map((k) => k.toLowerCase()),
   );
   const inherited = entriesOf(defaultsOf(d.doc).headers).filter(([k]) => !mine.has(k.toLowerCase()));

@@ -9,8 +9,10 @@ import { ForEachEditor, RepeatEditor, WhileEditor } from './flow/LoopEditors.tsx
 import { OnceEditor } from './flow/OnceEditor.tsx';
 import { SwitchEditor } from './flow/SwitchEditor.tsx';
 import { GroupEditor } from './GroupEditor.tsx';
+import { GrpcEditor } from './grpc/GrpcEditor.tsx';
 import { RequestEditor } from './RequestEditor.tsx';
 import { ThinkEditor } from './ThinkEditor.tsx';
+import { WebSocketEditor } from './websocket/WebSocketEditor.tsx';
 import './request.css';
 
 /** One editor per step kind (core/doc/steps.ts): a new kind does not compile until it has one. */
@@ -27,6 +29,8 @@ const EDITORS: { readonly [K in StepKind]: ComponentType<{ stepPath: Path }> } =
   randomSwitch: SwitchEditor,
   roundRobinSwitch: SwitchEditor,
   once: OnceEditor,
+  websocket: WebSocketEditor,
+  grpc: GrpcEditor,
 };
 
 /** `path` is the step's document path; a request inside a batch is `[...batchStep, 'batch', i]`. */

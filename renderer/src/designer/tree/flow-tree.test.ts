@@ -137,6 +137,8 @@ describe('flow control in the plan tree', () => {
       'Think time',
       'Group',
       'Batch',
+      'gRPC call',
+      'WebSocket session',
       'If',
       'Repeat',
       'While',
@@ -147,7 +149,7 @@ describe('flow control in the plan tree', () => {
       'Once per VU',
     ]);
     expect(items.filter((i) => i.groupStart).map((i) => i.label)).toEqual(['If']);
-    items[6]?.run();
+    items[8]?.run();
     expect(added).toEqual(['while']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../../engine/plan/schema/index.ts';
 import { asDraft } from '../core/doc/index.ts';
+import { stepLabel } from '../core/steps.ts';
 import {
   copyName,
   groupNameProblem,
@@ -53,6 +54,14 @@ describe('scenario summaries', () => {
 });
 
 describe('step rows', () => {
+  it('names a gRPC step by its name, else its method', () => {
+    const call = { target: 'h:1', method: 'lookup.Lookup/Get' };
+    expect(stepText({ grpc: call })).toEqual({ badge: 'gRPC', text: 'lookup.Lookup/Get' });
+    expect(stepAriaLabel({ grpc: call })).toBe('gRPC lookup.Lookup/Get');
+    expect(stepAriaLabel({ grpc: { ...call, name: 'lookup' } })).toBe('gRPC lookup');
+    expect(stepLabel({ grpc: call })).toBe('gRPC lookup.Lookup/Get');
+  });
+
   it('shows a request by its method and name, else its URL', () => {
     expect(stepText({ request: { name: 'List users', url: '/users' } })).toEqual({ badge: 'GET', text: 'List users' });
     expect(stepText({ request: { method: 'post', url: '/cart' } })).toEqual({ badge: 'POST', text: '/cart' });

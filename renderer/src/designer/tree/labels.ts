@@ -5,6 +5,8 @@
 import { maxVus, NAME_PATTERN, type Scenario } from 'loadsmith/plan';
 import { listOf, objectOf, requestOf, stepKind, type Draft } from '../core/doc/index.ts';
 import { flowText } from './flow-labels.ts';
+import { webSocketText } from './websocket-label.ts';
+import { grpcText } from './grpc-label.ts';
 /** "s" for the default 1s, else the unit as written ("1m", "10s"). */
 const perUnit = (timeUnit: unknown): string => (typeof timeUnit === 'string' && timeUnit !== '1s' ? timeUnit : 's');
 const count = (n: unknown, one: string): string =>
@@ -86,6 +88,10 @@ export function stepText(step: unknown): StepText {
     case 'roundRobinSwitch':
     case 'once':
       return flowText(s, kind);
+    case 'websocket':
+      return webSocketText(s);
+    case 'grpc':
+      return grpcText(s);
     case 'unknown':
       return { badge: '?', text: 'unknown step' };
   }
@@ -109,6 +115,8 @@ export function stepAriaLabel(step: unknown): string {
       return `Round robin of ${text}`;
     case 'once':
       return 'Once per VU';
+    case 'ws':
+      return `WebSocket session ${text}`;
     default:
       return `${badge} ${text}`;
   }

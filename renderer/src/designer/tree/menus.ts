@@ -18,7 +18,9 @@ export function addItems(node: TreeNode, a: TreeActions): MenuItem[] {
   if (!node.childList) return [];
   // A container of requests only (a batch) offers requests only.
   const only = isStepKind(node.kind) && STEP_KINDS[node.kind].requestsOnly === true;
-  const kinds = STEP_KIND_NAMES.filter((kind) => !only || kind === 'request');
+  const offered = STEP_KIND_NAMES.filter((kind) => !only || kind === 'request');
+  // Plain steps first, then flow control: kinds added after flow control in STEP_KINDS (protocol steps) join the first.
+  const kinds = [...offered.filter((k) => !STEP_KINDS[k].flow), ...offered.filter((k) => STEP_KINDS[k].flow)];
   const firstFlow = kinds.find((kind) => STEP_KINDS[kind].flow);
   return kinds.map((kind) => ({
     label: STEP_KINDS[kind].label,

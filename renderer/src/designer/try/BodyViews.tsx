@@ -64,7 +64,7 @@ export function HeadersView({ entry }: { entry: TraceEntry }) {
   );
 }
 
-function HeaderTable({ headers, label }: { headers: readonly [string, string][]; label: string }) {
+export function HeaderTable({ headers, label }: { headers: readonly [string, string][]; label: string }) {
   return (
     <table className="try-kv" aria-label={label}>
       <tbody>

@@ -4,18 +4,27 @@
  * Ctrl/Cmd+Enter is Try it, as in API clients, except inside the YAML editor. Button names stay the same while
  * busy (aria-busy and a spinner say it), so they can always be found by name.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DesignerExportMenu } from '../export/DesignerExportMenu.tsx';
 import { RunDialog } from '../run/RunDialog.tsx';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { selectedRequestPath } from './format.ts';
 import { useTryActions } from './useTryActions.ts';
+import { selectedSessionPath } from './websocket/try-session.ts';
+import type { Path } from '../core/doc-path.ts';
 
 export function DesignerActions() {
   const d = useDesigner();
   const actions = useTryActions();
-  const path = selectedRequestPath(d.doc, d.selection);
+  const requestPath = selectedRequestPath(d.doc, d.selection);
+  const sessionPath = requestPath ? null : selectedSessionPath(d.doc, d.selection);
+  const path = requestPath ?? sessionPath;
   const canTry = path !== null && actions.busy === null;
+  const isSession = sessionPath !== null;
+  const tryIt = useCallback(
+    (p: Path): Promise<void> => (isSession ? actions.trySession(p) : actions.tryRequest(p)),
+    [isSession, actions],
+  );
   const [running, setRunning] = useState(false);
 
   useEffect(() => {
@@ -24,11 +33,11 @@ export function DesignerActions() {
       if ((e.target as HTMLElement | null)?.closest('.monaco-editor')) return;
       if (!canTry || path === null) return;
       e.preventDefault();
-      void actions.tryRequest(path);
+      void tryIt(path);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [canTry, path, actions]);
+  }, [canTry, path, tryIt]);
 
   return (
     <span className="try-actions">
@@ -36,9 +45,15 @@ export function DesignerActions() {
         type="button"
         className="primary"
         disabled={!canTry}
-        onClick={() => path && void actions.tryRequest(path)}
+        onClick={() => path && void tryIt(path)}
         aria-busy={actions.busy === 'try'}
-        title={path ? 'Send the selected request once (Ctrl+Enter)' : 'Select a request in the outline to try it'}
+        title={
+          sessionPath
+            ? 'Run the selected WebSocket session once (Ctrl+Enter)'
+            : path
+              ? 'Send the selected request once (Ctrl+Enter)'
+              : 'Select a request or a WebSocket session in the outline to try it'
+        }
       >
         Try it
       </button>

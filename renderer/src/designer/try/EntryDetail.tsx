@@ -1,11 +1,13 @@
 /**
  * One request and its response, as Try it shows it and as the Validate inspector shows the selected step:
- * status (coloured), time, size, then tabs Body, Headers, Timings, Checks and Extracted.
+ * status (coloured), time, size, then tabs Body, Headers, Timings, Checks and Extracted; for a gRPC call its code
+ * and name, then its message(s), metadata and trailers.
  */
 import type { TraceEntry } from '../../../../app/contract/index.ts';
 import { fmtBytes, fmtMs } from '../../format/numbers.ts';
 import { HeadersView, ResponseBody } from './BodyViews.tsx';
-import { checkCounts, entryTitle, errorTitle, statusText, statusTone } from './format.ts';
+import { checkCounts, entryStatus, entryTitle, errorTitle } from './format.ts';
+import { GrpcMetadataView } from './GrpcViews.tsx';
 import { ChecksView, ExtractedView, TimingsView } from './OutcomeViews.tsx';
 import { ResultTabs } from './ResultTabs.tsx';
 
@@ -13,22 +15,20 @@ export function EntryDetail({ entry, onShowStep }: { entry: TraceEntry; onShowSt
   const { passed, failed } = checkCounts(entry);
   const extractedOk = entry.extracted.filter((x) => x.ok).length;
   const res = entry.response;
+  const status = entryStatus(entry);
+  const grpc = entry.grpc;
   return (
     <section className="try-entry" aria-label="Response">
       <div className="try-summary">
-        <span
-          role="status"
-          aria-label="Response status"
-          className={`try-status ${res ? statusTone(res.status) : 'bad'}`}
-        >
-          {res ? statusText(res.status) : errorTitle(entry.error?.kind ?? 'other')}
+        <span role="status" aria-label="Response status" className={`try-status ${status?.tone ?? 'bad'}`}>
+          {status ? status.text : errorTitle(entry.error?.kind ?? 'other')}
         </span>
         {res && (
           <span className="try-fact">
             <span className="try-fact-label">Time</span> {fmtMs(entry.timings.duration)}
           </span>
         )}
-        {res && (
+        {res && !grpc && (
           <span className="try-fact">
             <span className="try-fact-label">Size</span> {fmtBytes(res.size)}
           </span>
@@ -55,8 +55,10 @@ export function EntryDetail({ entry, onShowStep }: { entry: TraceEntry; onShowSt
       <ResultTabs
         idPrefix="try-result"
         tabs={[
-          { id: 'body', label: 'Body', render: () => <ResponseBody response={res} /> },
-          { id: 'headers', label: 'Headers', render: () => <HeadersView entry={entry} /> },
+          { id: 'body', label: grpc ? 'Message' : 'Body', render: () => <ResponseBody response={res} /> },
+          grpc
+            ? { id: 'headers', label: 'Metadata', render: () => <GrpcMetadataView entry={entry} grpc={grpc} /> }
+            : { id: 'headers', label: 'Headers', render: () => <HeadersView entry={entry} /> },
           { id: 'timings', label: 'Timings', render: () => <TimingsView timings={entry.timings} /> },
           {
             id: 'checks',

@@ -13,6 +13,7 @@ import type { TryResult } from './try-store.ts';
 import { useLastTry, useTryState, useTryStore } from './TryProvider.tsx';
 import { ValidationView } from './ValidationView.tsx';
 import { VariablesBar } from './VariablesBar.tsx';
+import { SessionResult } from './websocket/SessionResults.tsx';
 import './try.css';
 
 export function ResultsPanel() {
@@ -35,7 +36,7 @@ export function ResultsPanel() {
         <h2>{title}</h2>
         {s.busy !== null && (
           <span className="try-busy" role="status">
-            {s.busy === 'try' ? 'Sending the request…' : 'Running one iteration…'}
+            {s.busy === 'try' ? 'Trying it…' : 'Running one iteration…'}
           </span>
         )}
         <VariablesBar variables={s.variables} onClear={() => store.clearVariables()} />
@@ -66,6 +67,9 @@ export function ResultsPanel() {
               : 'Select a request to see its last Try it result.'}
           </p>
         ))}
+      {r?.kind === 'session' && (
+        <SessionResult session={r.session} onShowStep={() => d.select({ kind: 'step', path: r.path })} />
+      )}
       {r?.kind === 'validate' && (
         <ValidationView
           result={r.result}

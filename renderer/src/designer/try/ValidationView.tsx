@@ -8,8 +8,9 @@ import type { Path } from '../core/doc-path.ts';
 import { fmtMs } from '../../format/numbers.ts';
 import { EntryDetail } from './EntryDetail.tsx';
 import { FlowRow } from './FlowRow.tsx';
-import { checkCounts, entryTitle, errorTitle, statusTone } from './format.ts';
+import { checkCounts, entryStatus, entryTitle, errorTitle } from './format.ts';
 import { SetupData } from './SetupData.tsx';
+import { ValidatedSessions } from './websocket/SessionResults.tsx';
 import { passText, traceRows } from './trace-rows.ts';
 import type { ValidateResult } from './try-store.ts';
 
@@ -26,13 +27,21 @@ export function ValidationView({ result, selected, onSelect, onShowStep }: Props
   const flow = result.flow ?? [];
   const rows = traceRows(entries, flow);
   const atMax = flow.filter((f) => f.hitMax).length;
-  const checks = entries.reduce((n, e) => n + e.checks.length, 0);
-  const passed = entries.reduce((n, e) => n + checkCounts(e).passed, 0);
+  const sessions = result.websockets ?? [];
+  const checks = entries.reduce((n, e) => n + e.checks.length, 0) + sessions.reduce((n, s) => n + s.checks.length, 0);
+  const passed =
+    entries.reduce((n, e) => n + checkCounts(e).passed, 0) +
+    sessions.reduce((n, s) => n + s.checks.filter((c) => c.ok).length, 0);
   const current = entries[selected];
   return (
     <div className="try-validation">
       <p className="try-validation-summary">
         Validated in {fmtMs(result.durationMs)}: {entries.length} request{entries.length === 1 ? '' : 's'}
+        {sessions.length > 0 && (
+          <>
+            , {sessions.length} WebSocket session{sessions.length === 1 ? '' : 's'}
+          </>
+        )}
         {checks > 0 && (
           <>
             , {passed} of {checks} checks passed
@@ -66,28 +75,32 @@ export function ValidationView({ result, selected, onSelect, onShowStep }: Props
           ))}
         </ul>
       )}
-      <div className="try-inspector">
-        <ol className="try-steps" aria-label="Validation steps">
-          {rows.map((r, k) =>
-            r.kind === 'flow' ? (
-              <FlowRow key={`f${k}`} flow={r.flow} depth={r.depth} onShow={() => onShowStep(r.flow.path)} />
-            ) : (
-              <StepItem
-                key={`r${r.index}`}
-                entry={r.entry}
-                depth={r.depth}
-                current={r.index === selected}
-                onSelect={() => onSelect(r.index)}
-              />
-            ),
+      {/* A plan of sessions only has no request to inspect. */}
+      {(entries.length > 0 || sessions.length === 0) && (
+        <div className="try-inspector">
+          <ol className="try-steps" aria-label="Validation steps">
+            {rows.map((r, k) =>
+              r.kind === 'flow' ? (
+                <FlowRow key={`f${k}`} flow={r.flow} depth={r.depth} onShow={() => onShowStep(r.flow.path)} />
+              ) : (
+                <StepItem
+                  key={`r${r.index}`}
+                  entry={r.entry}
+                  depth={r.depth}
+                  current={r.index === selected}
+                  onSelect={() => onSelect(r.index)}
+                />
+              ),
+            )}
+          </ol>
+          {current ? (
+            <EntryDetail entry={current} onShowStep={() => onShowStep(current.path)} />
+          ) : (
+            <p className="try-muted">No request was sent.</p>
           )}
-        </ol>
-        {current ? (
-          <EntryDetail entry={current} onShowStep={() => onShowStep(current.path)} />
-        ) : (
-          <p className="try-muted">No request was sent.</p>
-        )}
-      </div>
+        </div>
+      )}
+      <ValidatedSessions sessions={sessions} onShowStep={onShowStep} />
     </div>
   );
 }
@@ -106,6 +119,7 @@ function StepItem({
   const { passed, failed } = checkCounts(entry);
   const res = entry.response;
   const pass = passText(entry.passes);
+  const status = entryStatus(entry);
   return (
     <li style={{ '--depth': depth } as React.CSSProperties}>
       <button type="button" aria-current={current ? 'true' : undefined} onClick={onSelect} className="try-step">
@@ -114,10 +128,10 @@ function StepItem({
           {pass && <span className="try-pass"> · {pass}</span>}
         </span>
         <span
-          className={`try-status ${res ? statusTone(res.status) : 'bad'}`}
-          title={res ? undefined : errorTitle(entry.error?.kind ?? 'other')}
+          className={`try-status ${status?.tone ?? 'bad'}`}
+          title={status ? undefined : errorTitle(entry.error?.kind ?? 'other')}
         >
-          {res ? res.status : (entry.error?.kind ?? 'error')}
+          {status ? status.short : (entry.error?.kind ?? 'error')}
         </span>
         {res && <span className="try-step-time">{fmtMs(entry.timings.duration)}</span>}
         {entry.checks.length > 0 && (

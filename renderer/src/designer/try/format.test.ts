@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEntry } from '../../../../app/contract/index.ts';
 import {
+  entryStatus,
   entryTitle,
+  errorTitle,
   prettyBody,
   selectedRequestPath,
   showValue,
@@ -68,6 +70,26 @@ describe('results panel formatting', () => {
       0,
     ]);
     expect(selectedRequestPath(doc, { kind: 'scenario', name: 's' })).toBeNull();
+  });
+
+  it('can try a gRPC step', () => {
+    const doc = { scenarios: { s: { steps: [{ grpc: { target: 'h:1', method: 'a.B/C' } }] } } };
+    const path = ['scenarios', 's', 'steps', 0];
+    expect(selectedRequestPath(doc, { kind: 'step', path })).toEqual(path);
+  });
+
+  it("shows a gRPC call's status by code and name, good only when OK", () => {
+    const response = { status: 0, headers: [], body: '{}', bodyTruncated: false, size: 2, contentType: null };
+    const ok = { ...entry([]), response, grpc: { code: 0, status: 'OK', details: '', trailers: [] } };
+    expect(entryStatus(ok)).toEqual({ text: '0 OK', short: 'OK', tone: 'good' });
+    const missing = { ...ok, response: { ...response, status: 5 }, grpc: { ...ok.grpc, code: 5, status: 'NOT_FOUND' } };
+    expect(entryStatus(missing)).toEqual({ text: '5 NOT_FOUND', short: 'NOT_FOUND', tone: 'bad' });
+    expect(entryStatus({ ...entry([]), response: { ...response, status: 404 } })).toMatchObject({
+      text: '404 Not Found',
+      tone: 'warn',
+    });
+    expect(entryStatus(entry([]))).toBeNull();
+    expect(errorTitle('grpc-deadline-exceeded')).toBe('gRPC DEADLINE_EXCEEDED');
   });
 
   it('applies extractions in order: set, replaced, and unset when they failed without default', () => {

@@ -9,6 +9,7 @@ import type { Selection } from '../core/selection.ts';
 export type Variables = Result<'designer.tryRequest'>['variables'];
 
 const REASONS: Record<number, string> = {
+  101: 'Switching Protocols',
   200: 'OK',
   201: 'Created',
   202: 'Accepted',
@@ -49,6 +50,21 @@ export function statusTone(status: number): 'good' | 'neutral' | 'warn' | 'bad' 
   return status >= 500 ? 'bad' : status >= 400 ? 'warn' : status >= 300 ? 'neutral' : 'good';
 }
 
+/**
+ * A response's status as the results show it: "200 OK" and its HTTP tone, or for a gRPC call its code and name
+ * ("0 OK", "5 NOT_FOUND"), good only when OK; `short` is what a narrow list shows (200, NOT_FOUND).
+ */
+export function entryStatus(
+  entry: TraceEntry,
+): { text: string; short: string; tone: ReturnType<typeof statusTone> } | null {
+  if (entry.grpc) {
+    const { code, status } = entry.grpc;
+    return { text: `${code} ${status}`, short: status, tone: code === 0 ? 'good' : 'bad' };
+  }
+  const res = entry.response;
+  return res ? { text: statusText(res.status), short: String(res.status), tone: statusTone(res.status) } : null;
+}
+
 /** Every kind of failure the engine counts (the compiler checks none is missing), and a stopped exchange's. */
 const ERROR_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -69,6 +85,8 @@ const ERROR_WORDS: ReadonlyMap<string, string> = new Map(
 
 /** What a failed exchange is called, e.g. "Connection refused". */
 export function errorTitle(kind: string): string {
+  // A gRPC call that ended with a status other than OK: its kind is grpc-<status>, e.g. grpc-not-found.
+  if (kind.startsWith('grpc-')) return `gRPC ${kind.slice(5).toUpperCase().replaceAll('-', '_')}`;
   return ERROR_WORDS.get(kind) ?? 'Request failed';
 }
 
@@ -92,14 +110,17 @@ export function entryTitle(e: Pick<TraceEntry, 'scenario' | 'group' | 'name'>): 
 export function selectedRequestPath(doc: Doc, selection: Selection): Path | null {
   if (selection.kind !== 'step') return null;
   const step = stepAt(doc, selection.path);
-  return step && 'request' in step ? selection.path : null;
+  return step && ('request' in step || 'grpc' in step) ? selection.path : null;
 }
 
 /**
  * Variables after a series of entries, applied in order: extracted values set, failed ones unset (the back end
  * sends null for an unset variable; a failed one with a default carries the default).
  */
-export function variablesAfter(entries: readonly TraceEntry[], start: Readonly<Variables> = {}): Variables {
+export function variablesAfter(
+  entries: readonly Pick<TraceEntry, 'extracted'>[],
+  start: Readonly<Variables> = {},
+): Variables {
   const out: Variables = { ...start };
   for (const e of entries) {
     for (const x of e.extracted) {

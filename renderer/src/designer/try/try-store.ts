@@ -4,7 +4,7 @@
  * with the request as it was sent (the request editor previews its checks and extractions against it). One store
  * per designer (TryProvider): two designers never share results, and a designer opened on another plan starts empty.
  */
-import type { Result, TraceEntry } from '../../../../app/contract/index.ts';
+import type { Result, TraceEntry, WebSocketTraceEntry } from '../../../../app/contract/index.ts';
 import type { Path } from '../core/doc-path.ts';
 import type { RequestDraft } from '../core/doc/index.ts';
 import type { Variables } from './format.ts';
@@ -14,6 +14,8 @@ export type ValidateResult = Result<'designer.validate'>;
 export type TryResult =
   | { kind: 'try'; entry: TraceEntry }
   | { kind: 'validate'; result: ValidateResult; selected: number }
+  /** Try it on a WebSocket session (`path`: the session step's). */
+  | { kind: 'session'; path: Path; session: WebSocketTraceEntry }
   | { kind: 'error'; what: 'try' | 'validate'; error: unknown };
 
 export interface TryState {

@@ -9,11 +9,14 @@ import type { Doc, Path } from '../core/doc-path.ts';
 import { requestOf, stepAt } from '../core/doc/index.ts';
 import { useDesigner } from '../state/DesignerProvider.tsx';
 import { variablesAfter } from './format.ts';
+import { sessionTryDocument } from './websocket/try-session.ts';
 import { useTryState, useTryStore } from './TryProvider.tsx';
 
 export interface TryActions {
   /** Sends the request step at `path`. */
   tryRequest(path: Path): Promise<void>;
+  /** Runs the WebSocket session step at `path` once (see websocket/try-session.ts). */
+  trySession(path: Path): Promise<void>;
   /** Runs one iteration of the plan. */
   validate(): Promise<void>;
   busy: 'try' | 'validate' | null;
@@ -45,6 +48,28 @@ export function useTryActions(): TryActions {
     [client, store, doc, environmentId],
   );
 
+  const trySession = useCallback(
+    async (path: Path) => {
+      const done = store.beginCall('try');
+      try {
+        const variables = store.getState().variables;
+        const result = await client.call('designer.validate', {
+          document: sessionTryDocument(doc, path, variables),
+          ...withEnvironment(environmentId),
+        });
+        const session = result.websockets?.[0];
+        if (!session) throw new Error(result.errors[0]?.message ?? 'the session did not run');
+        done({
+          result: { kind: 'session', path, session: { ...session, path: [...path] } },
+          variables: variablesAfter([session], variables),
+        });
+      } catch (error) {
+        done({ result: { kind: 'error', what: 'try', error } });
+      }
+    },
+    [client, store, doc, environmentId],
+  );
+
   const validate = useCallback(async () => {
     const done = store.beginCall('validate');
     try {
@@ -56,14 +81,15 @@ export function useTryActions(): TryActions {
       );
       done({
         result: { kind: 'validate', result, selected: Math.max(0, firstProblem) },
-        variables: variablesAfter(result.entries),
+        // Sessions after requests: the order between them is not in the result, the final values are what matter.
+        variables: variablesAfter([...result.entries, ...(result.websockets ?? [])]),
       });
     } catch (error) {
       done({ result: { kind: 'error', what: 'validate', error } });
     }
   }, [client, store, doc, environmentId]);
 
-  return { tryRequest, validate, busy };
+  return { tryRequest, trySession, validate, busy };
 }
 
 /** The request of the step at `stepPath` in the document that was sent. */

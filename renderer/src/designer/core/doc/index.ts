@@ -18,3 +18,4 @@ export * from './draft.ts';
 export * from './plan.ts';
 export * from './steps.ts';
 export { newRequest } from './flow-kinds.ts';
+export * from './grpc-kind.ts';

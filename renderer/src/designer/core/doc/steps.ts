@@ -22,15 +22,12 @@ import {
   switchBranches,
   type Branch,
 } from './flow-kinds.ts';
+import { newGrpc } from './grpc-kind.ts';
 import { draftAt, type RequestDraft, type StepDraft } from './plan.ts';
+import { newWebSocket } from './websocket-kind.ts';
 
-/**
- * gRPC steps and WebSocket sessions (issue 21) have no editor yet: until they get their entries here they read as
- * 'unknown' (the tree and the editor send them to the code view, which round-trips them). The designer's part of
- * that issue removes this.
- */
-type NotYetInTheDesigner = 'grpc' | 'websocket';
-export type StepKind = Exclude<keyof StepDraft & string, NotYetInTheDesigner>;
+/** Every step type of the schema has its entry here. */
+export type StepKind = keyof StepDraft & string;
 
 export interface StepKindInfo {
   /** How the "Add" menus name it. */
@@ -64,6 +61,7 @@ export const STEP_KINDS: { readonly [K in StepKind]: StepKindInfo } = {
     children: ['batch'],
     requestsOnly: true,
   },
+  grpc: { label: 'gRPC call', create: newGrpc },
   if: { label: 'If', create: newIf, branches: ifBranches, isBranch: isIfBranch, flow: true },
   repeat: { label: 'Repeat', create: newRepeat, children: ['repeat', 'steps'], flow: true },
   while: { label: 'While', create: newWhile, children: ['while', 'steps'], flow: true },
@@ -84,6 +82,7 @@ export const STEP_KINDS: { readonly [K in StepKind]: StepKindInfo } = {
     isBranch: isSwitchBranch('roundRobinSwitch'),
   },
   once: { label: 'Once per VU', create: newOnce, children: ['once', 'steps'], flow: true },
+  websocket: { label: 'WebSocket session', create: newWebSocket },
 };
 export const STEP_KIND_NAMES = Object.keys(STEP_KINDS) as StepKind[];
 export const isStepKind = (kind: string): kind is StepKind => Object.hasOwn(STEP_KINDS, kind);

@@ -3,7 +3,7 @@
  * document keeps the last valid value. Valid text is written after a short pause so undo steps are words, not keys.
  */
 import { useEffect, useRef, useState } from 'react';
-import { CodeEditor } from '../../code/CodeEditor.tsx';
+import { CodeEditor, type CodeEditorProps } from '../../code/CodeEditor.tsx';
 import type { Path } from '../../core/doc-path.ts';
 import { issuesUnder } from '../../core/validation.ts';
 import { FieldIssues } from '../../fields/FieldIssues.tsx';
@@ -13,7 +13,19 @@ import { jsonToText, parseJsonText, textShows } from './json-text.ts';
 
 const WRITE_AFTER_MS = 300;
 
-export function JsonBodyEditor({ path }: { path: Path }) {
+/** `label`, `height` and `completions` for other JSON than a request body (a WebSocket message, a gRPC message). */
+export function JsonBodyEditor({
+  path,
+  label = 'JSON body',
+  height = 260,
+  completions,
+}: {
+  path: Path;
+  /** The editor's accessible name. */
+  label?: string;
+  height?: number;
+  completions?: CodeEditorProps['completions'];
+}) {
   const d = useDesigner();
   const value = d.get(path);
   const [text, setText] = useState(() => jsonToText(value));
@@ -64,7 +76,14 @@ export function JsonBodyEditor({ path }: { path: Path }) {
           Format JSON
         </button>
       </div>
-      <CodeEditor label="JSON body" language="json" height={260} value={text} onChange={onChange} />
+      <CodeEditor
+        label={label}
+        language="json"
+        height={height}
+        value={text}
+        onChange={onChange}
+        {...(completions ? { completions } : {})}
+      />
       <p id={`${id}-parse`} className={parsed.ok ? 'req-json-ok' : 'req-json-error'} aria-live="polite">
         {parsed.ok
           ? 'Valid JSON'

@@ -26,9 +26,11 @@ export interface ExtractItemProps {
   entry: TraceEntry | undefined;
   /** The request as it was tried (see preview.ts). */
   tried: RequestDraft | undefined;
+  /** The sources offered (all by default; a WebSocket message has no headers or cookies). */
+  kinds?: readonly ExtractKind[];
 }
 
-export function ExtractItem({ extractPath, name, index, names, entry, tried }: ExtractItemProps) {
+export function ExtractItem({ extractPath, name, index, names, entry, tried, kinds }: ExtractItemProps) {
   const d = useDesigner();
   const path = [...extractPath, name];
   const extractor = draftAt<Extractor>(d.doc, path);
@@ -65,7 +67,7 @@ export function ExtractItem({ extractPath, name, index, names, entry, tried }: E
             onChange={(e) => d.set(path, switchExtractor(extractor, e.target.value as ExtractKind))}
           >
             {kind === undefined && <option value="">(unknown)</option>}
-            {EXTRACT_KINDS.map((k) => (
+            {EXTRACT_KINDS.filter((k) => !kinds || kinds.includes(k.kind) || k.kind === kind).map((k) => (
               <option key={k.kind} value={k.kind}>
                 {k.label}
               </option>
