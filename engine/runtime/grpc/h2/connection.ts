@@ -2,8 +2,8 @@
  * A VU's HTTP/2 connection to one gRPC target, for its unary calls: h2c with prior knowledge, or TLS with ALPN h2
  * and the step's CA, client certificate, servername and insecure option. Made before the first call is timed (as
  * k6's connect()), reused for every call, made again on the next call once the server sent GOAWAY or the connection
- * closed. A connection that could not be made is remembered: the calls then end UNAVAILABLE with its error, as
- * grpc-js ends them.
+ * closed. A connection that could not be made is remembered: calls end UNAVAILABLE with its error, at once until the
+ * next attempt, as grpc-js ends them.
  */
 import { connect, type ClientHttp2Session, type SecureClientSessionOptions } from 'node:http2';
 import { checkServerIdentity, type SecureContext } from 'node:tls';
@@ -34,6 +34,9 @@ export function tlsOptions(
   return o;
 }
 
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 120_000;
+
 export class H2Connection {
   /** The open session, undefined before the first call and after it closed or was told to go away. */
   session: ClientHttp2Session | undefined;
@@ -41,6 +44,9 @@ export class H2Connection {
   lastError: Error | undefined;
   private connecting: Promise<void> | undefined;
   private opening: ClientHttp2Session | undefined;
+  /** After a connection could not be made: no new attempt before this time (ms), calls end UNAVAILABLE at once. */
+  private retryAt = 0;
+  private backoffMs = FIRST_BACKOFF_MS;
   private readonly endpoint: H2Endpoint;
 
   constructor(endpoint: H2Endpoint) {
@@ -58,6 +64,7 @@ export class H2Connection {
   /** Undefined when a session is open; else connects, resolving once connected or failed (at most `timeoutMs`). */
   ready(timeoutMs: number): Promise<void> | undefined {
     if (this.session !== undefined) return undefined;
+    if (this.connecting === undefined && this.lastError !== undefined && Date.now() < this.retryAt) return undefined;
     return (this.connecting ??= this.open(timeoutMs));
   }
 
@@ -93,10 +100,17 @@ export class H2Connection {
         s.off('close', done);
         this.connecting = undefined;
         this.opening = undefined;
+        if (this.session !== s) {
+          // Not made: wait before the next attempt, as grpc-js backs off (1 s, then 1.6 times longer, up to 120 s).
+          this.lastError ??= new Error('Connection closed before the server sent its HTTP/2 settings');
+          this.retryAt = Date.now() + this.backoffMs;
+          this.backoffMs = Math.min(this.backoffMs * 1.6, MAX_BACKOFF_MS);
+        }
         resolve();
       };
       const onConnect = (): void => {
         this.session = s;
+        this.backoffMs = FIRST_BACKOFF_MS;
         done();
       };
       const timer = startTimer(() => {

@@ -4,6 +4,7 @@
  */
 import { Metadata, status as Status } from '@grpc/grpc-js';
 import type { IncomingHttpHeaders } from 'node:http2';
+import { createServer, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startGrpcLookup } from '../../../demo/lookup/grpc-server.ts';
@@ -219,6 +220,24 @@ describe('gRPC unary over the HTTP/2 client: connections', () => {
       expect(server.sessions).toBe(3);
     } finally {
       await server.close();
+    }
+  });
+
+  it('a connection that cannot be made: UNAVAILABLE, and calls in the next second fail at once without trying again', async () => {
+    let accepted = 0;
+    const server = createServer((socket) => {
+      accepted++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const r = await runGrpcSteps([get(port)], dir, { iterations: 3 });
+      expect(countOf(r.sample, 'grpc_req_duration', { status: '14' })).toBe(3);
+      expect(r.sample.errors[0]?.message).toMatch(/^No connection established\. Last error: /);
+      expect(accepted).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
