@@ -27,6 +27,25 @@ const HEADERS_SKIP = ['grpc-encoding', 'grpc-accept-encoding'];
 const TRAILERS_SKIP = ['grpc-status', 'grpc-message'];
 const NO_METADATA: MetadataMap = Object.freeze({}) as MetadataMap;
 
+// The stream's listeners are shared functions that find their call on the stream: no closures made per call.
+const CALL = Symbol('call');
+type CallStream = ClientHttp2Stream & { [CALL]: H2UnaryCall };
+function onResponse(this: CallStream, h: IncomingHttpHeaders, flags: number): void {
+  this[CALL].onResponse(h, flags);
+}
+function onData(this: CallStream, chunk: Buffer): void {
+  this[CALL].onData(chunk);
+}
+function onTrailers(this: CallStream, t: IncomingHttpHeaders): void {
+  this[CALL].onTrailers(t);
+}
+function onError(this: CallStream, e: Error & { code?: string }): void {
+  this[CALL].onError(e);
+}
+function onClose(this: CallStream): void {
+  this[CALL].onClose();
+}
+
 export class H2UnaryCall {
   private readonly method: GrpcMethod;
   private readonly settled: UnarySettled;
@@ -75,20 +94,21 @@ export class H2UnaryCall {
       return;
     }
     this.stream = stream;
-    stream.on('response', this.onResponse);
-    stream.on('data', this.onData);
-    stream.on('trailers', this.onTrailers);
-    stream.on('error', this.onError);
-    stream.on('close', this.onClose);
+    (stream as CallStream)[CALL] = this;
+    stream.on('response', onResponse);
+    stream.on('data', onData);
+    stream.on('trailers', onTrailers);
+    stream.on('error', onError);
+    stream.on('close', onClose);
     stream.end(body);
-    this.timer = startTimer(this.onDeadline, timeoutMs);
+    this.timer = startTimer(() => this.onDeadline(), timeoutMs);
   }
 
   cancel(): void {
     this.finish({ code: Code.CANCELLED, details: 'Cancelled on client' });
   }
 
-  private readonly onResponse = (h: IncomingHttpHeaders, flags: number): void => {
+  onResponse(h: IncomingHttpHeaders, flags: number): void {
     this.httpStatus = Number(h[':status']);
     if ((flags & constants.NGHTTP2_FLAG_END_STREAM) !== 0) {
       this.onTrailers(h); // trailers-only: the status is in the headers, no metadata before it
@@ -97,9 +117,9 @@ export class H2UnaryCall {
     this.headers = metadataOf(h, HEADERS_SKIP);
     const enc = h['grpc-encoding'];
     if (typeof enc === 'string') this.encoding = enc;
-  };
+  }
 
-  private readonly onData = (chunk: Buffer): void => {
+  onData(chunk: Buffer): void {
     // A response that is no gRPC response (an HTTP error page) is judged by its HTTP status, its body ignored.
     if (this.done || (this.httpStatus !== undefined && this.httpStatus !== 200)) return;
     let buf = this.pending === undefined ? chunk : Buffer.concat([this.pending, chunk]);
@@ -122,7 +142,7 @@ export class H2UnaryCall {
       buf = buf.subarray(5 + size);
     }
     this.pending = buf.length > 0 ? buf : undefined;
-  };
+  }
 
   /** Decodes the message; false: the call ended (it does not decode). */
   private take(compressed: boolean, bytes: Buffer): boolean {
@@ -149,17 +169,17 @@ export class H2UnaryCall {
     return true;
   }
 
-  private readonly onTrailers = (t: IncomingHttpHeaders): void => {
+  onTrailers(t: IncomingHttpHeaders): void {
     this.serverEnded = true;
     this.finish(statusOfTrailers(t, this.httpStatus), metadataOf(t, TRAILERS_SKIP));
-  };
+  }
 
-  private readonly onError = (e: Error & { code?: string }): void => {
+  onError(e: Error & { code?: string }): void {
     // Errors that come with a reset are judged by its code (onClose); others (the socket's) are kept for it.
     if (e.code !== 'ERR_HTTP2_STREAM_ERROR') this.streamError = e;
-  };
+  }
 
-  private readonly onClose = (): void => {
+  onClose(): void {
     if (this.done) return;
     const stream = this.stream as ClientHttp2Stream;
     const rst = stream.rstCode ?? constants.NGHTTP2_NO_ERROR;
@@ -178,15 +198,15 @@ export class H2UnaryCall {
     const session = stream.session;
     const dropped = session === undefined || session.destroyed || session.closed;
     this.finish(statusOfReset(rst, this.httpStatus, dropped));
-  };
+  }
 
-  private readonly onDeadline = (): void => {
+  onDeadline(): void {
     this.timer = undefined;
     const socket = this.stream?.session?.socket;
     const peer = socket?.remoteAddress === undefined ? '' : `,remote_addr=${socket.remoteAddress}:${socket.remotePort}`;
     const secs = ((Date.now() - this.started) / 1000).toFixed(3);
     this.finish({ code: 4, details: `Deadline exceeded after ${secs}s${peer}` });
-  };
+  }
 
   private finish(status: CallStatus, trailers: MetadataMap = NO_METADATA): void {
     if (this.done) return;
