@@ -7,6 +7,8 @@ import type { IncomingHttpHeaders } from 'node:http2';
 import { createServer, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { relative } from 'node:path';
+import { makeTestPki } from '../../../../tests/fixtures/tls.ts';
 import { startGrpcLookup } from '../../../demo/lookup/grpc-server.ts';
 import { recordOf } from '../../../demo/lookup/records.ts';
 import type { Step } from '../../../plan/schema/index.ts';
@@ -238,6 +240,23 @@ describe('gRPC unary over the HTTP/2 client: connections', () => {
       expect(accepted).toBe(1);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('TLS: the certificate is checked against servername when given, and calls go over h2 (ALPN)', async () => {
+    const pki = makeTestPki();
+    const server = await startGrpcLookup({ reflection: false, tls: { cert: pki.serverCert, key: pki.serverKey } });
+    const tls = (servername: string): Step =>
+      get(server.port, { plaintext: false, tls: { caFile: relative(dir, pki.caFile), servername } });
+    try {
+      const ok = await runGrpcSteps([tls('localhost')], dir);
+      expect(countOf(ok.sample, 'grpc_req_duration', { status: '0' })).toBe(1);
+      const wrong = await runGrpcSteps([tls('other.example')], dir);
+      expect(errorsOf(wrong)).toEqual([
+        ['grpc-unavailable', expect.stringMatching(/^No connection established\. Last error: .*other\.example/)],
+      ]);
+    } finally {
+      await server.close();
     }
   });
 
