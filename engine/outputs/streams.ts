@@ -13,8 +13,6 @@ import type { SenderStats } from './sender.ts';
 import { runTestId } from './testid.ts';
 import type { OutputSink, SinkContext } from './sink.ts';
 
-export { defaultTestId, runTestId } from './testid.ts';
-
 /** How long the end of a run waits for outputs to deliver what they hold. */
 export const FLUSH_DEADLINE_MS = 5_000;
 
