@@ -4,6 +4,7 @@
  */
 import { PlanError, validatePlanValue } from 'loadsmith/plan';
 import type { PlanIssue } from '../contract/index.ts';
+import type { ImportWorker } from './import-worker/client.ts';
 import { eachDraftRequest, isRecord } from './draft-requests.ts';
 
 export { isRecord } from './draft-requests.ts';
@@ -25,6 +26,19 @@ export function analyzePlan(document: unknown): PlanAnalysis {
     if (!(e instanceof PlanError)) throw e;
     return { valid: false, issues: e.issues.map(toContractIssue), ...stats };
   }
+}
+
+/**
+ * Plans with this many requests or more are validated in the import worker: a 10,000-step recording takes about a
+ * second, during which the app's event loop would answer no other call (issue 17). Smaller ones take milliseconds.
+ */
+export const OFF_THREAD_REQUESTS = 1000;
+
+/** analyzePlan, in the import worker for a large plan (saves wait there behind a running import). */
+export async function analyzePlanOffThread(imports: ImportWorker, document: unknown): Promise<PlanAnalysis> {
+  const stats = countParts(document);
+  if (stats.requests < OFF_THREAD_REQUESTS) return analyzePlan(document);
+  return imports.run<PlanAnalysis>('plan-analysis', document, stats.name ?? 'the plan');
 }
 
 export function toContractIssue(i: PlanError['issues'][number]): PlanIssue {

@@ -4,7 +4,7 @@ import type { StoredPlan, StoredPlanSummary } from '../store/types.ts';
 import { StoreConflictError } from '../store/types.ts';
 import type { ServiceContext } from './context.ts';
 import { createImportEnvironment } from './import-environment.ts';
-import { analyzePlan, isRecord, type PlanAnalysis } from './plan-analysis.ts';
+import { analyzePlan, analyzePlanOffThread, isRecord, type PlanAnalysis } from './plan-analysis.ts';
 import { exportAs } from './plan-export-formats.ts';
 import { convertImportOffThread, formatName, previewOf } from './plan-import.ts';
 import { literalCredentials, replaceStrings, scrubCredentials } from './plan-credentials.ts';
@@ -39,16 +39,16 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
     if (!p) throw new ContractError('not_found', `no plan with id ${id}`);
     return p;
   };
-  /** Saves a document as a new revision; the record's name follows the document's. */
-  const save = (
+  /** Saves a document as a new revision; the record's name follows the document's. A large one is validated off the event loop. */
+  const save = async (
     id: string,
     document: unknown,
     fallbackName: string,
     note?: string,
     baseRevision?: number,
     coalesceWithinMs?: number,
-  ): PlanRecord => {
-    const a = analyzePlan(document);
+  ): Promise<PlanRecord> => {
+    const a = await analyzePlanOffThread(ctx.imports, document);
     try {
       const saved = store.plans.save(id, {
         name: a.name ?? fallbackName,
@@ -122,7 +122,7 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
       if (!old) throw new ContractError('not_found', `plan ${id} has no revision ${revision}`);
       return save(id, old.document, old.name, `restored revision ${revision}`);
     },
-    'plans.moveCredentials': ({ id, environmentId, baseRevision }) => {
+    'plans.moveCredentials': async ({ id, environmentId, baseRevision }) => {
       const p = get(id);
       const environment = ctx.store.environments.get(environmentId);
       if (!environment) throw new ContractError('not_found', `no environment with id ${environmentId}`);
@@ -141,7 +141,7 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
           ...moved.filter((m) => values[m.env] !== m.value).map((m) => ({ name: m.env, secret: true, value: m.value })),
         ],
       });
-      const saved = save(
+      const saved = await save(
         id,
         document,
         p.name,

@@ -10,18 +10,17 @@
  * series keys cross once (metrics/series-keys.ts). Letting it grow to 16 MB for a run cost 50–70 MB of RSS.
  *
  * The main thread's heap limits were fixed when Node started, but V8 reads the growth factor each time it would
- * grow the nursery: 1 keeps it where it is. Worker threads are isolates created later: they start with 8 MB
- * semi-spaces, what a busy worker grew to before (its `resourceLimits` cap, coordinator.ts), so the request path
- * scavenges as often as it did. The CLI owns its process; an application that runs plans through the engine's
- * API keeps its own heap settings.
+ * grow a nursery, in every isolate of the process: worker threads keep their starting 1 MB semi-spaces too. They
+ * used to start at 8 MB (`--min-semi-space-size`, what a busy worker grew to), which cost 14 MB of RSS per worker
+ * (4 workers, one request name: ~300 MB -> ~240 MB) for no CPU per request that the ceiling benchmark could see
+ * (bench/RESULTS.md, "Memory per request name, 2026-11-26 evening"): a scavenge costs what survives it, and little
+ * of a request survives. Workers started through the engine's API elsewhere (the app) keep V8's growth, capped by
+ * their `resourceLimits` (runtime/coordinator.ts). The CLI owns its process; an application that runs plans
+ * through the engine's API keeps its own heap settings.
  */
 import { setFlagsFromString } from 'node:v8';
 
-/** Semi-space size (MB) a worker starts with: its whole young generation cap of 24 MB (coordinator.ts). */
-const WORKER_SEMI_SPACE_MB = 8;
-
-/** From here on the main thread's nursery stays as large as it is; the CLI calls it first thing. */
+/** From here on the nurseries of this process stay as large as they are; the CLI calls it first thing. */
 export function holdYoungGeneration(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
-  setFlagsFromString(`--min-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
 }

@@ -9,6 +9,7 @@ import { Histogram, type EncodedHistogram } from './histogram.ts';
 import type { MetricSummary, PartialInfo, ScenarioSummary, Summary } from './summary.ts';
 import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
+import { POINT_COUNTS } from './timeline-point.ts';
 import { trendStats } from './trend.ts';
 
 /** A stored second: a run tick without its live totals (what the app keeps per second). */
@@ -33,22 +34,10 @@ export interface PartialRun {
   reason: string;
 }
 
-const COUNTS = [
-  'reqs',
-  'failed',
-  'iterations',
-  'interrupted',
-  'dataSent',
-  'dataReceived',
-  'checksPass',
-  'checksFail',
-  'errors',
-  'dropped',
-] as const;
-
 export function partialSummary(seconds: readonly StoredSecond[], run: PartialRun): Summary {
-  const sum = Object.fromEntries(COUNTS.map((c) => [c, seconds.reduce((n, p) => n + p[c], 0)])) as Record<
-    (typeof COUNTS)[number],
+  // Seconds stored by an older Loadsmith may lack a count (scheduled, started): 0.
+  const sum = Object.fromEntries(POINT_COUNTS.map((c) => [c, seconds.reduce((n, p) => n + (p[c] ?? 0), 0)])) as Record<
+    (typeof POINT_COUNTS)[number],
     number
   >;
   const statuses: Record<string, number> = {};

@@ -9,7 +9,7 @@ import { IntervalMapper } from './metrics.ts';
 import { OtlpSink } from './otlp/sink.ts';
 import { nativeHistogram } from './prometheus/native-histogram.ts';
 import { promLabels, toSeries } from './prometheus/sink.ts';
-import { defaultTestId } from './streams.ts';
+import { defaultTestId } from './testid.ts';
 import { second } from './testing.ts';
 import { DEFAULT_TREND_STATS, parseTrendStats } from './trend-stats.ts';
 

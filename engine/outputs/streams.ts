@@ -10,6 +10,7 @@ import { IntervalMapper } from './metrics.ts';
 import { OtlpSink } from './otlp/sink.ts';
 import { PrometheusSink } from './prometheus/sink.ts';
 import type { SenderStats } from './sender.ts';
+import { runTestId } from './testid.ts';
 import type { OutputSink, SinkContext } from './sink.ts';
 
 /** How long the end of a run waits for outputs to deliver what they hold. */
@@ -83,26 +84,4 @@ function note(name: string, s: SenderStats): string[] {
   return [
     `${name}: ${s.dropped} of ${total} batch${total === 1 ? '' : 'es'} (seconds of metrics) dropped: ${s.problem ?? 'unknown problem'}`,
   ];
-}
-
-/** A run's `testid`: LOADSMITH_TESTID when set, else defaultTestId. */
-export function runTestId(planName: string, env: Env): string {
-  const given = env.LOADSMITH_TESTID?.trim();
-  return given ? given : defaultTestId(planName, new Date());
-}
-
-/** `users-api-baseline-20250102-130405-k3f9`: readable, and distinct per run (repeats may start in one second). */
-export function defaultTestId(
-  planName: string,
-  at: Date,
-  suffix = Math.random().toString(36).slice(2, 6).padEnd(4, '0'),
-): string {
-  const slug =
-    planName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'run';
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${slug}-${at.getUTCFullYear()}${p(at.getUTCMonth() + 1)}${p(at.getUTCDate())}-${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}-${suffix}`;
 }

@@ -5,7 +5,6 @@
  */
 import type { StreamOutput } from '../outputs/config.ts';
 import { planStreams } from '../outputs/plan-outputs.ts';
-import { openStreams } from '../outputs/streams.ts';
 import type { Plan } from '../plan/schema/index.ts';
 import { coordinate } from '../runtime/coordinator.ts';
 import { prepareRun, type PrepareOptions } from '../runtime/prepare.ts';
@@ -37,6 +36,8 @@ export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
     if (!outputs) return coordinate(prepared, handle);
     const env = given ? { ...(options.env ?? process.env) } : prepared.env;
     // Streaming outputs: settings checked before the test starts; what they hold is sent after it, also after Ctrl-C.
+    // Loaded only for a run that streams: the outputs' code and packages (protobufjs, snappyjs) are not small.
+    const { openStreams } = await import('../outputs/streams.ts');
     const streams = openStreams(
       outputs,
       { env, planName: prepared.plan.name, ...(options.testid ? { testid: options.testid } : {}) },

@@ -37,8 +37,10 @@ const ABORT_GRACE_MS = 5_000;
 /**
  * A worker allocates fast (every request's promises and results) but keeps little of it. Left alone, V8 grows a
  * busy worker's young generation up to 134 MB on a machine with a large heap limit (it sizes it from the old
- * generation's); 24 MB keeps 8 MB semi-spaces, which scavenge the short-lived request objects as well: 50 MB less
- * RSS at 4 workers with one request name, ~150 MB less with 10,000, the same CPU per request within the noise.
+ * generation's); 24 MB caps it at 8 MB semi-spaces, which scavenge the short-lived request objects as well: 50 MB
+ * less RSS at 4 workers with one request name, ~150 MB less with 10,000, the same CPU per request within the noise.
+ * The CLI holds every nursery at its starting 1 MB semi-spaces (cli/young-generation.ts): this cap is for the
+ * engine's other users.
  */
 const WORKER_YOUNG_GENERATION_MB = 24;
 

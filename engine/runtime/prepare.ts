@@ -14,6 +14,7 @@ import { requestsOf, stepsOf } from '../plan/walk.ts';
 import { compileTemplate } from '../template/index.ts';
 import { loadFeeders, type LoadedFeeder } from './data/load.ts';
 import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from './files/plan-files.ts';
+import { readOnce } from './files/read-once.ts';
 import { tlsFiles } from './http/connection-profile.ts';
 import { loadGrpcFiles } from './grpc/plan-files.ts';
 
@@ -127,6 +128,8 @@ export async function checkPlanFiles(
   source: PlanFileSource,
   firstCounter = 0,
 ): Promise<{ feeders: LoadedFeeder[]; files: [string, Uint8Array][]; issues: LocatableIssue[] }> {
+  // Feeders, bodies, TLS files and protos naming the same file share one read; all of them together are capped.
+  source = readOnce(source);
   const loaded = await loadFeeders(plan.data ?? {}, source, firstCounter);
   const issues: LocatableIssue[] = [...loaded.issues];
   const columns = new Map(loaded.feeders.map((f) => [f.name, f.columns]));

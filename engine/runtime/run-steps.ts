@@ -16,6 +16,7 @@ import { TemplateRuntimeError } from '../template/index.ts';
 import { flowSettingsOf } from './compile/flow-settings.ts';
 import { compileValue } from './compile/json-body.ts';
 import { compileSteps } from './compile/steps.ts';
+import { loadStepPackages } from './protocol-packages.ts';
 import { Dispatchers } from './http/dispatchers.ts';
 import { runIteration } from './vu/interpreter.ts';
 import type { WorkerContext } from './vu/send.ts';
@@ -77,6 +78,7 @@ export class StepListRun {
     let ended: string | undefined;
     const files = new Map(this.input.files.map(([p, d]) => [p, Buffer.from(d.buffer, d.byteOffset, d.byteLength)]));
     const steps = list?.steps ?? [];
+    await loadStepPackages(plan);
     const dispatchers = new Dispatchers(plan.defaults?.http, {
       connections: widestBatch(steps),
       connectTimeoutMs: parseDuration(plan.defaults?.timeout ?? '') ?? 60_000,

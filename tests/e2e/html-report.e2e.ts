@@ -121,7 +121,7 @@ test('the HTML report opens from disk offline, draws every chart and shows the s
   await expect(page.getByRole('table', { name: 'Thresholds' }).getByRole('row')).toHaveCount(
     summary.thresholds.length + 1,
   );
-  await expect(page.getByRole('table', { name: 'Requests' })).toContainText('Get JSON');
+  await expect(page.getByRole('table', { name: 'Requests', exact: true })).toContainText('Get JSON');
   await expect(page.getByRole('table', { name: 'Errors' })).toContainText('ECONNRESET');
 
   mkdirSync(dirname(SHOT), { recursive: true });

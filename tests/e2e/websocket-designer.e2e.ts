@@ -117,7 +117,8 @@ test('build a WebSocket session by clicking, try it against /ws/echo and validat
   await expect(validated.getByRole('list', { name: 'Checks of echo back' })).toHaveText(/Passed/);
   await shot(page, 'websocket-03-validate');
 
-  // What the designer stored is the plan the clicks describe.
+  // What the designer stored is the plan the clicks describe (once the last edit, the insecure box, is saved).
+  await waitSaved(page);
   const stored = await call('plans.get', { id });
   const steps = (stored.result.document as { scenarios: { default: { steps: unknown[] } } }).scenarios.default.steps;
   expect(steps[1]).toEqual({

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '../../contract/errors.ts';
 
-export const IMPORT_JOBS = ['plan-import', 'har-recording'] as const;
+export const IMPORT_JOBS = ['plan-import', 'har-recording', 'plan-analysis'] as const;
 export type ImportJob = (typeof IMPORT_JOBS)[number];
 
 /** What the worker posts once its modules are loaded. */

@@ -40,6 +40,8 @@ function run(job: JobMessage['job'], params: unknown): unknown {
     const converted = convertImport(params as ImportParams);
     return { converted, analysis: analyzePlan(converted.plan) };
   }
+  // A large plan being saved: validated here so that the app answers other calls meanwhile (plan-analysis.ts).
+  if (job === 'plan-analysis') return analyzePlan(params);
   const { text, fileName } = params as { text: string; fileName: string };
   return harToRecording(text, fileName);
 }

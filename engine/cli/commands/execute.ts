@@ -9,7 +9,7 @@ import type { Progress } from '../../report/progress.ts';
 import type { ResultOutput } from '../../runtime/prepare.ts';
 import type { RunInfo } from '../../runtime/run-handle.ts';
 import { runPlan, type RunOptions } from '../../run/run-plan.ts';
-import { runTestId } from '../../outputs/streams.ts';
+import { runTestId } from '../../outputs/testid.ts';
 import { fmtMs } from '../../report/format.ts';
 import { describeChange } from '../../report/phase-text.ts';
 import type { ControlServer } from '../control/server.ts';

@@ -1,12 +1,13 @@
 /** Chrome's HAR with a WebSocket entry -> a websocket session step, with no secret in the plan, replayed against a real server. */
 import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Step, WebSocketSession } from '../../plan/schema/index.ts';
 import { stepsOf } from '../../plan/walk.ts';
 import { compileSteps } from '../../runtime/compile/steps.ts';
 import { runIteration } from '../../runtime/vu/interpreter.ts';
+import { loadWebSocketPackage } from '../../runtime/protocol-packages.ts';
 import { VirtualUser } from '../../runtime/vu/virtual-user.ts';
 import { startEchoServer, type EchoServer } from '../../runtime/ws/testing.ts';
 import { importPlan } from '../index.ts';
@@ -27,6 +28,11 @@ function sessionOf(plan: ReturnType<typeof importPlan>['plan']): WebSocketSessio
   if (!found) throw new Error('no websocket step');
   return found.websocket;
 }
+
+// The step code reads ws once it is loaded (protocol-packages.ts): runs and workers load it first, as here.
+beforeAll(async () => {
+  await loadWebSocketPackage();
+});
 
 describe('HAR import of a WebSocket entry', () => {
   it('becomes a session with the frames in order, relative to baseUrl, without the handshake headers or any secret', () => {

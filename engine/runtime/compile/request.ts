@@ -29,8 +29,8 @@ export interface CompiledRequest {
   group: string;
   url: Template;
   baseUrl: Template | undefined;
-  query: [string, Template][];
-  headers: [string, Template][];
+  query: readonly [string, Template][];
+  headers: readonly [string, Template][];
   /** Lower-cased names of headers the user set (so defaults like user-agent are not added twice). */
   headerNames: ReadonlySet<string>;
   auth: CompiledAuth | undefined;
@@ -40,8 +40,8 @@ export interface CompiledRequest {
   keepAlive: boolean;
   keepBody: boolean;
   maxBodySize: number;
-  checks: { rule: CompiledCheckRule; counter: CheckCounter }[];
-  extracts: { variable: string; extractor: CompiledExtractor }[];
+  checks: readonly { rule: CompiledCheckRule; counter: CheckCounter }[];
+  extracts: readonly { variable: string; extractor: CompiledExtractor }[];
   series: RequestSeries;
   /** What `series` was made from: vu/send.ts makes a second series from it, lazily, for redirect chains cut short. */
   seriesBase: SeriesBase;
@@ -62,7 +62,21 @@ export interface CompileContext {
   dispatchers?: Dispatchers;
   /** How flow control compiles here (absent: as a scenario with no failure policy and no status() reader). */
   flow?: FlowSettings;
+  /**
+   * Compiled pieces the steps of one compilation share (sharedPieces()): absent, each step compiles its own. A
+   * worker compiles every step of the plan, and a recorded plan's 10,000 steps have the same baseUrl and headers.
+   */
+  shared?: SharedPieces;
 }
+
+/** Compiled templates and header lists by their source: they keep no state, so steps can share them. */
+export interface SharedPieces {
+  templates: Map<string, Template>;
+  headers: Map<string, { headers: readonly [string, Template][]; names: ReadonlySet<string> }>;
+}
+
+/** A cache for one compilation (dropped with it: the compiled steps keep only what they use). */
+export const sharedPieces = (): SharedPieces => ({ templates: new Map(), headers: new Map() });
 
 /** What decides whether a request is watched, and what its failures do (compile/watched.ts). */
 export interface FlowSettings {
@@ -77,6 +91,9 @@ export interface FlowSettings {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** What a step without query, checks or extractions holds: one frozen empty list, not one per step. */
+const NONE: readonly never[] = Object.freeze([]);
+const isExpectedByDefault = statusMatcher(undefined);
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 
 export function compileRequest(r: Request, group: string, cc: CompileContext): CompiledRequest {
@@ -84,14 +101,15 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
   const http = d.http ?? {};
   const name = requestName(r);
   const method = r.method ?? 'GET';
-  const headers = mergeHeaders(d.headers, r.headers);
+  const headers = compileHeaders(mergeHeaders(d.headers, r.headers), cc.shared);
   const tags = { ...d.tags, ...cc.scenarioTags, ...r.tags };
-  const expected = statusMatcher(r.expectedStatuses ?? http.expectedStatuses);
-  const checks = (r.checks ?? []).map((c) => ({
+  const rules = r.expectedStatuses ?? http.expectedStatuses;
+  const expected = rules ? statusMatcher(rules) : isExpectedByDefault;
+  const checks = (r.checks ?? NONE).map((c) => ({
     rule: compileCheck(c),
     counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: checkName(c) }),
   }));
-  const extracts = Object.entries(r.extract ?? {}).map(([variable, x]) => ({
+  const extracts = (r.extract ? Object.entries(r.extract) : NONE).map(([variable, x]) => ({
     variable,
     extractor: compileExtractor(x),
   }));
@@ -108,13 +126,15 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     method,
     scenario: cc.scenario,
     group,
-    url: compileTemplate(r.url),
-    baseUrl: d.baseUrl !== undefined ? compileTemplate(d.baseUrl) : undefined,
-    query: Object.entries(r.query ?? {}).flatMap(([k, v]) =>
-      (Array.isArray(v) ? v : [v]).map((x) => [k, compileTemplate(String(x))] as [string, Template]),
-    ),
-    headers: headers.map(([k, v]) => [k, compileTemplate(v)]),
-    headerNames: new Set(headers.map(([k]) => k.toLowerCase())),
+    url: template(r.url, cc.shared),
+    baseUrl: d.baseUrl !== undefined ? template(d.baseUrl, cc.shared) : undefined,
+    query: r.query
+      ? Object.entries(r.query).flatMap(([k, v]) =>
+          (Array.isArray(v) ? v : [v]).map((x) => [k, template(String(x), cc.shared)] as [string, Template]),
+        )
+      : NONE,
+    headers: headers.headers,
+    headerNames: headers.names,
     auth: compileAuth(r.auth ?? d.auth),
     body: compileBody(r, cc.files),
     timeoutMs: parseDuration(r.timeout ?? d.timeout ?? '') ?? DEFAULT_TIMEOUT_MS,
@@ -123,8 +143,8 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     dispatcher: changesProfile(r.http) ? cc.dispatchers?.forRequest(r.http) : undefined,
     keepBody: checks.some((c) => c.rule.needsBody) || extracts.some((x) => x.extractor.needsBody),
     maxBodySize: http.maxBodySize !== undefined ? (parseSize(http.maxBodySize) ?? DEFAULT_MAX_BODY) : DEFAULT_MAX_BODY,
-    checks,
-    extracts,
+    checks: checks.length > 0 ? checks : NONE,
+    extracts: extracts.length > 0 ? extracts : NONE,
     series: cc.recorder.requestSeries(seriesBase, expected),
     seriesBase,
   };
@@ -139,4 +159,31 @@ function mergeHeaders(
   for (const h of [defaults, own])
     for (const [k, v] of Object.entries(h ?? {})) out.set(k.toLowerCase(), [k, String(v)]);
   return [...out.values()];
+}
+
+/** The compiled template of `source`, shared with the other steps of the compilation that have the same. */
+function template(source: string, shared: SharedPieces | undefined): Template {
+  if (shared === undefined) return compileTemplate(source);
+  let t = shared.templates.get(source);
+  if (t === undefined) {
+    t = compileTemplate(source);
+    shared.templates.set(source, t);
+  }
+  return t;
+}
+
+/** A step's header templates and their lower-cased names, shared by the steps with the same headers. */
+function compileHeaders(
+  headers: [string, string][],
+  shared: SharedPieces | undefined,
+): { headers: readonly [string, Template][]; names: ReadonlySet<string> } {
+  const key = shared && JSON.stringify(headers);
+  const known = key === undefined ? undefined : shared?.headers.get(key);
+  if (known) return known;
+  const out = {
+    headers: headers.map(([k, v]): [string, Template] => [k, template(v, shared)]),
+    names: new Set(headers.map(([k]) => k.toLowerCase())),
+  };
+  if (key !== undefined) shared?.headers.set(key, out);
+  return out;
 }

@@ -5,7 +5,8 @@
  * step that cannot be made (a template, a message that does not fit its type, reflection that fails) ends the
  * iteration as a request that cannot be built does.
  */
-import { connectivityState, Metadata, type Client } from '@grpc/grpc-js';
+import type { Client, connectivityState } from '@grpc/grpc-js';
+import { grpcPackages } from '../protocol-packages.ts';
 import { performance } from 'node:perf_hooks';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import { classifyError, errorMessage } from '../http/errors.ts';
@@ -90,7 +91,7 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     x = new H2Exchange(h2, method, framedOf(step, messages[0] as Buffer), headers, step.timeoutMs);
   } else {
     const c = client as Client;
-    const md = new Metadata();
+    const md = new (grpcPackages().grpc.Metadata)();
     for (const [k, v] of metadata) md.set(k, k.endsWith('-bin') ? Buffer.from(v, 'base64') : v);
     await connected(vu, c, step.timeoutMs);
     if (vu.interrupted) throw INTERRUPTED;
@@ -193,8 +194,9 @@ function ready(vu: VirtualUser, h2: H2Connection, timeoutMs: number): Promise<vo
  */
 function connected(vu: VirtualUser, client: Client, timeoutMs: number): Promise<void> | undefined {
   const channel = client.getChannel();
+  const cs = grpcPackages().grpc.connectivityState;
   const first = channel.getConnectivityState(true);
-  if (first === connectivityState.READY || first === connectivityState.TRANSIENT_FAILURE) return undefined;
+  if (first === cs.READY || first === cs.TRANSIENT_FAILURE) return undefined;
   const deadline = Date.now() + timeoutMs;
   return new Promise<void>((resolve) => {
     const wait = { interrupt: () => resolve() };
@@ -205,11 +207,7 @@ function connected(vu: VirtualUser, client: Client, timeoutMs: number): Promise<
     vu.track(wait);
     // Until it is connected, or has failed to (refused, TLS): the call then fails at once, as k6's connect does.
     const watch = (state: connectivityState): void => {
-      if (
-        state === connectivityState.READY ||
-        state === connectivityState.TRANSIENT_FAILURE ||
-        state === connectivityState.SHUTDOWN
-      ) {
+      if (state === cs.READY || state === cs.TRANSIENT_FAILURE || state === cs.SHUTDOWN) {
         done();
         return;
       }

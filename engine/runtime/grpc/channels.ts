@@ -3,7 +3,8 @@
  * pool, so VUs do not share one HTTP/2 connection), reused for all its calls and closed with the worker's other
  * connections. Descriptors asked of a server by reflection are shared by the worker's VUs.
  */
-import { Client, credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
+import type { ChannelCredentials, ChannelOptions, Client } from '@grpc/grpc-js';
+import { grpcPackages } from '../protocol-packages.ts';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type protobuf from 'protobufjs';
 import type { Dispatchers } from '../http/dispatchers.ts';
@@ -82,7 +83,7 @@ export class GrpcChannels {
     let c = mine.get(id);
     if (c === undefined) {
       const { credentials, options } = this.credentialsOf(conn);
-      c = new Client(target, credentials, options);
+      c = new (grpcPackages().grpc.Client)(target, credentials, options);
       mine.set(id, c);
       this.open.add(c);
     }
@@ -120,6 +121,7 @@ export class GrpcChannels {
     // No channelz: nothing reads it here, and it costs grpc-js per call (timestamps, a tracker with four closures).
     const options: ChannelOptions = { 'grpc.use_local_subchannel_pool': 1, 'grpc.enable_channelz': 0 };
     let credentials: ChannelCredentials;
+    const grpcCredentials = grpcPackages().grpc.credentials;
     if (conn.plaintext) credentials = grpcCredentials.createInsecure();
     else {
       const ctx = this.secureContextOf(conn);

@@ -2,13 +2,13 @@
  * What the designer's "Load" lists: the services of a set of .proto files (read through the plan's file source, as a
  * run reads them) or of a server's reflection, each with its methods, their kind and their input message's fields.
  */
-import type { Client } from '@grpc/grpc-js';
-import { type ServiceError } from '@grpc/grpc-js';
+import type { Client, ServiceError } from '@grpc/grpc-js';
 import type protobuf from 'protobufjs';
 import type { GrpcCall } from '../../plan/schema/index.ts';
 import { compileTemplate, type TemplateContext } from '../../template/index.ts';
 import type { PlanFileSource } from '../files/plan-files.ts';
 import { PlanFileError } from '../files/errors.ts';
+import { loadGrpcPackages } from '../protocol-packages.ts';
 import { GrpcChannels } from './channels.ts';
 import { connectionOf } from './compile.ts';
 import { fieldsOf, type GrpcField } from './fields.ts';
@@ -54,6 +54,7 @@ export async function describeGrpc(
   env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<GrpcServiceInfo[]> {
   try {
+    await loadGrpcPackages();
     return source.protos && source.protos.length > 0
       ? await fromProtos({ protos: source.protos, importPaths: source.importPaths }, files)
       : await fromReflection(source, files, env);

@@ -2,7 +2,8 @@
  * A method's input message as the designer shows it: each field with its proto name, type and, for a message field,
  * its own fields (a few levels deep; a recursive type stops where it repeats). Pure data, so it crosses the contract.
  */
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { grpcPackages } from '../protocol-packages.ts';
 
 /** One field of a message. `type` is the proto type (`string`, `int64`, `lookup.Record`, ...). */
 export interface GrpcField {
@@ -38,11 +39,11 @@ export function fieldsOf(type: protobuf.Type, seen: readonly string[] = []): Grp
       map: f.map,
     };
     const t = f.resolvedType;
-    if (t instanceof protobuf.Enum) {
+    if (t instanceof grpcPackages().protobuf.Enum) {
       out.kind = 'enum';
       out.type = nameOf(t);
       out.values = Object.keys(t.values);
-    } else if (t instanceof protobuf.Type) {
+    } else if (t instanceof grpcPackages().protobuf.Type) {
       out.kind = 'message';
       out.type = nameOf(t);
       if (here.length < MAX_DEPTH && !here.includes(nameOf(t))) out.fields = fieldsOf(t, here);

@@ -3,7 +3,8 @@
  * Messages are JSON with the field names as written in the proto (lowerCamelCase is accepted on the way in, top
  * level); 64-bit integers and enums as strings and every field present (defaults included), as k6 (protojson) shows them.
  */
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { grpcPackages } from '../protocol-packages.ts';
 
 export type RpcType = 'unary' | 'server-stream' | 'client-stream' | 'bidi';
 
@@ -35,10 +36,11 @@ const TO_OBJECT: protobuf.IConversionOptions = {
 /** Every service of a root, by full name (without the leading dot). */
 export function servicesOf(root: protobuf.Root): protobuf.Service[] {
   const out: protobuf.Service[] = [];
+  const pb = grpcPackages().protobuf;
   const walk = (ns: protobuf.NamespaceBase): void => {
     for (const o of ns.nestedArray) {
-      if (o instanceof protobuf.Service) out.push(o);
-      if (o instanceof protobuf.Namespace || o instanceof protobuf.Type || o instanceof protobuf.Service) walk(o);
+      if (o instanceof pb.Service) out.push(o);
+      if (o instanceof pb.Namespace || o instanceof pb.Type || o instanceof pb.Service) walk(o);
     }
   };
   walk(root);

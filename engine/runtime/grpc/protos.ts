@@ -4,7 +4,8 @@
  * in each import path in order (default: the folder of the first proto); google/protobuf/* come with protobufjs.
  */
 import { posix } from 'node:path';
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { grpcPackages, loadGrpcPackages } from '../protocol-packages.ts';
 import { PlanFileError } from '../files/errors.ts';
 
 /** Where the protos of a step live: the files as written and the folders their imports are looked up in. */
@@ -18,7 +19,7 @@ export class ProtoError extends Error {}
 
 // Field names as written in the proto: descriptors from reflection keep them too, so both sources agree.
 const PARSE = { keepCase: true, alternateCommentMode: false };
-const isBundled = (name: string): boolean => Object.prototype.hasOwnProperty.call(protobuf.common, name);
+const isBundled = (name: string): boolean => Object.prototype.hasOwnProperty.call(grpcPackages().protobuf.common, name);
 
 /** The import paths of a set (plan-relative, posix). */
 function importDirs(set: ProtoSet): string[] {
@@ -33,7 +34,8 @@ export function importCandidates(set: ProtoSet, name: string): string[] {
 /** The imports a proto source declares (parsed into a throwaway root: only its syntax matters here). */
 function importsOf(file: string, text: string): string[] {
   try {
-    const parsed = protobuf.parse(text, new protobuf.Root(), PARSE);
+    const pb = grpcPackages().protobuf;
+    const parsed = pb.parse(text, new pb.Root(), PARSE);
     return [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])];
   } catch (e) {
     throw new ProtoError(`${file}: ${(e as Error).message}`);
@@ -48,6 +50,7 @@ export async function collectProtos(
   set: ProtoSet,
   read: (path: string) => Promise<Buffer>,
 ): Promise<Map<string, Buffer>> {
+  await loadGrpcPackages();
   const out = new Map<string, Buffer>();
   const visit = async (path: string, from: string | undefined, candidates: readonly string[]): Promise<void> => {
     let why = '';
@@ -78,13 +81,14 @@ export async function collectProtos(
 
 /** A root with every type of the set, built from bytes already read (`files`, by plan-relative path). */
 export function buildRoot(set: ProtoSet, files: ReadonlyMap<string, Buffer>): protobuf.Root {
-  const root = new protobuf.Root();
+  const pb = grpcPackages().protobuf;
+  const root = new pb.Root();
   const done = new Set<string>();
   const load = (name: string, candidates: readonly string[]): void => {
     if (isBundled(name)) {
       if (done.has(name)) return;
       done.add(name);
-      const json = (protobuf.common as unknown as Record<string, protobuf.INamespace>)[name];
+      const json = (pb.common as unknown as Record<string, protobuf.INamespace>)[name];
       if (json?.nested) root.addJSON(json.nested);
       return;
     }
@@ -96,7 +100,7 @@ export function buildRoot(set: ProtoSet, files: ReadonlyMap<string, Buffer>): pr
     const text = (files.get(path) as Buffer).toString('utf8');
     let parsed: protobuf.IParserResult;
     try {
-      parsed = protobuf.parse(text, root, PARSE);
+      parsed = pb.parse(text, root, PARSE);
     } catch (e) {
       throw new ProtoError(`${path}: ${(e as Error).message}`);
     }

@@ -3,36 +3,46 @@
  * the file that declares the service, then every file it depends on, built into one root.
  */
 import type { Client, ServiceError } from '@grpc/grpc-js';
-import protobuf from 'protobufjs';
-import descriptor from 'protobufjs/ext/descriptor/index.js';
+import type protobuf from 'protobufjs';
+import { grpcPackages } from '../protocol-packages.ts';
 
-/** The reflection messages, the fields Loadsmith uses (field numbers as in reflection.proto). */
-const REFLECTION = protobuf.Root.fromJSON({
-  nested: {
-    Req: {
-      fields: {
-        host: { type: 'string', id: 1 },
-        fileByFilename: { type: 'string', id: 3 },
-        fileContainingSymbol: { type: 'string', id: 4 },
-        listServices: { type: 'string', id: 7 },
+/**
+ * The reflection messages, the fields Loadsmith uses (field numbers as in reflection.proto), and FileDescriptorProto:
+ * made at the first reflection (protobufjs is loaded only for plans with gRPC steps).
+ */
+function makeTypes(): { Req: protobuf.Type; Res: protobuf.Type; FileProto: protobuf.Type } {
+  const { protobuf: pb, descriptor } = grpcPackages();
+  const reflection = pb.Root.fromJSON({
+    nested: {
+      Req: {
+        fields: {
+          host: { type: 'string', id: 1 },
+          fileByFilename: { type: 'string', id: 3 },
+          fileContainingSymbol: { type: 'string', id: 4 },
+          listServices: { type: 'string', id: 7 },
+        },
       },
-    },
-    Res: {
-      fields: {
-        fileDescriptorResponse: { type: 'Files', id: 4 },
-        listServicesResponse: { type: 'Services', id: 6 },
-        errorResponse: { type: 'Err', id: 7 },
+      Res: {
+        fields: {
+          fileDescriptorResponse: { type: 'Files', id: 4 },
+          listServicesResponse: { type: 'Services', id: 6 },
+          errorResponse: { type: 'Err', id: 7 },
+        },
       },
+      Files: { fields: { fileDescriptorProto: { rule: 'repeated', type: 'bytes', id: 1 } } },
+      Services: { fields: { service: { rule: 'repeated', type: 'Service', id: 1 } } },
+      Service: { fields: { name: { type: 'string', id: 1 } } },
+      Err: { fields: { errorCode: { type: 'int32', id: 1 }, errorMessage: { type: 'string', id: 2 } } },
     },
-    Files: { fields: { fileDescriptorProto: { rule: 'repeated', type: 'bytes', id: 1 } } },
-    Services: { fields: { service: { rule: 'repeated', type: 'Service', id: 1 } } },
-    Service: { fields: { name: { type: 'string', id: 1 } } },
-    Err: { fields: { errorCode: { type: 'int32', id: 1 }, errorMessage: { type: 'string', id: 2 } } },
-  },
-});
-const Req = REFLECTION.lookupType('Req');
-const Res = REFLECTION.lookupType('Res');
-const FileProto = (descriptor as unknown as { FileDescriptorProto: protobuf.Type }).FileDescriptorProto;
+  });
+  return {
+    Req: reflection.lookupType('Req'),
+    Res: reflection.lookupType('Res'),
+    FileProto: (descriptor as unknown as { FileDescriptorProto: protobuf.Type }).FileDescriptorProto,
+  };
+}
+let types: ReturnType<typeof makeTypes> | undefined;
+const reflectionTypes = (): ReturnType<typeof makeTypes> => (types ??= makeTypes());
 
 interface ReflectionRes {
   fileDescriptorResponse?: { fileDescriptorProto?: Uint8Array[] };
@@ -50,6 +60,7 @@ function ask(
   req: Record<string, string>,
   deadlineMs: number,
 ): Promise<ReflectionRes> {
+  const { Req, Res } = reflectionTypes();
   return new Promise((resolve, reject) => {
     const call = client.makeBidiStreamRequest(
       `/grpc.reflection.${version}.ServerReflection/ServerReflectionInfo`,
@@ -102,7 +113,7 @@ export async function reflectRoot(client: Client, service: string, deadlineMs: n
   const add = (bytes: readonly Uint8Array[] | undefined): string[] => {
     const missing: string[] = [];
     for (const b of bytes ?? []) {
-      const f = FileProto.decode(b) as protobuf.Message & { name?: string; dependency?: string[] };
+      const f = reflectionTypes().FileProto.decode(b) as protobuf.Message & { name?: string; dependency?: string[] };
       if (f.name !== undefined) files.set(f.name, f);
       for (const d of f.dependency ?? []) missing.push(d);
     }
@@ -122,7 +133,8 @@ export async function reflectRoot(client: Client, service: string, deadlineMs: n
     }
     wanted = next;
   }
-  const fromDescriptor = (protobuf.Root as unknown as { fromDescriptor: (d: unknown) => protobuf.Root }).fromDescriptor;
+  const fromDescriptor = (grpcPackages().protobuf.Root as unknown as { fromDescriptor: (d: unknown) => protobuf.Root })
+    .fromDescriptor;
   const root = fromDescriptor({ file: [...files.values()] });
   root.resolveAll();
   return root;

@@ -2,6 +2,7 @@
  * For tests: the demo's lookup service split into two protos in a temp folder (a service file importing a message
  * file from another import path), and a gRPC step list compiled and run for one VU as a worker would.
  */
+import { loadStepPackages } from '../protocol-packages.ts';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,7 @@ export async function runGrpcSteps(
     scenarios: { s: { executor: 'per-vu-iterations', steps } },
   } as unknown as Plan;
   const loaded = await loadGrpcFiles(plan, localPlanFiles(dir));
+  await loadStepPackages(plan);
   if (loaded.issues.length > 0) throw new Error(loaded.issues.map((i) => i.message).join('; '));
   const recorder = new MetricsRecorder();
   const dispatchers = new Dispatchers(undefined, {

@@ -7,7 +7,8 @@
  * error"), a second response ends it UNIMPLEMENTED ("Too many responses received"), and the status is the one the
  * server sent, as the Client's `status` event gives it.
  */
-import { status as Status, type ChannelInterface, type Metadata, type StatusObject } from '@grpc/grpc-js';
+import type { ChannelInterface, Metadata, StatusObject } from '@grpc/grpc-js';
+import { grpcPackages } from '../protocol-packages.ts';
 import type { GrpcMethod } from './method.ts';
 
 export interface UnaryCall {
@@ -23,6 +24,7 @@ export function startUnary(
   deadline: number,
   settled: (status: StatusObject, headers: Record<string, string | Buffer>, response: unknown) => void,
 ): UnaryCall {
+  const Status = grpcPackages().grpc.status;
   const call = channel.createCall(method.path, deadline, undefined, null, null);
   let headers: Record<string, string | Buffer> = {};
   let response: unknown;

@@ -14,6 +14,7 @@ import type { Plan, Step } from '../../plan/schema/index.ts';
 import { SETUP, TEARDOWN } from '../../plan/walk.ts';
 import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileSteps, type CompiledStep } from '../compile/steps.ts';
+import { loadStepPackages } from '../protocol-packages.ts';
 import { localPlanFiles, type PlanFileSource } from '../files/plan-files.ts';
 import { checkPlanFiles } from '../prepare.ts';
 import { widestBatch } from '../worker/setup.ts';
@@ -67,6 +68,7 @@ export async function traceIteration(planValue: Plan, options: TraceIterationOpt
   const env = { ...options.env };
   assertEnvironment(refs, env);
   const checked = await checkPlanFiles(plan, options.files ?? localPlanFiles(options.baseDir ?? process.cwd()));
+  await loadStepPackages(plan);
   const blocked = scenariosBlockedBy(plan, checked.issues);
   const files = new Map(checked.files.map(([p, d]) => [p, Buffer.from(d.buffer, d.byteOffset, d.byteLength)]));
   const errors: IterationTrace['errors'] = [];

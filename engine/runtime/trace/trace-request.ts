@@ -13,6 +13,7 @@ import { grpcCallsOf, type GrpcVisit } from '../../plan/grpc-names.ts';
 import { compileRequest } from '../compile/request.ts';
 import { compileGrpc } from '../grpc/compile.ts';
 import { loadCallFiles } from '../grpc/plan-files.ts';
+import { loadStepPackages } from '../protocol-packages.ts';
 import { tlsFiles } from '../http/connection-profile.ts';
 import { loadFeeders } from '../data/load.ts';
 import { localPlanFiles, PlanFileError, type FileUse, type PlanFileSource } from '../files/plan-files.ts';
@@ -59,6 +60,7 @@ export async function traceRequest(
     [...requestsOf(plan)].find((v) => samePath(v.path.slice(0, -1), stepPath)) ??
     [...grpcCallsOf(plan)].find((v) => samePath(v.path.slice(0, -1), stepPath));
   if (!visit) throw new TraceInputError(`${formatPath(stepPath)} is not a request or gRPC step of this plan`);
+  await loadStepPackages(plan);
   const env = { ...options.env };
   assertEnvironment(
     refs.filter((r) => concerns(r.path, visit)),

@@ -11,11 +11,13 @@ import { parseDuration } from '../../base/duration.ts';
 import { ResultsSink } from '../results/sink.ts';
 import { WorkerControl } from '../control/worker-control.ts';
 import { HealthMonitor } from './health.ts';
+import { loadStepPackages } from '../protocol-packages.ts';
 import { buildScenarioRuns, connectionLimit } from './setup.ts';
+import type { ScenarioRunner } from '../executors/runner.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
 
+if (!parentPort) throw new Error('engine/runtime/worker/main.ts must run in a worker thread');
 const port = parentPort;
-if (!port) throw new Error('engine/runtime/worker/main.ts must run in a worker thread');
 const init = workerData as WorkerInit;
 const send = (m: FromWorker): void => port.postMessage(m);
 
@@ -29,20 +31,8 @@ const dispatchers = new Dispatchers(init.plan.defaults?.http, {
 });
 
 const results = init.outputs.length > 0 ? new ResultsSink(init.outputs) : undefined;
-let runs: ReturnType<typeof buildScenarioRuns>;
-try {
-  runs = buildScenarioRuns(
-    init,
-    { dispatcher: dispatchers.default, recorder, userAgent: init.userAgent, ...(results ? { results } : {}) },
-    recorder,
-    dispatchers,
-  );
-} catch (e) {
-  send({ cmd: 'fatal', message: `worker ${init.worker} could not prepare the plan: ${(e as Error).message}` });
-  throw e;
-}
-
-const control = new WorkerControl(runs);
+let runs: ScenarioRunner[] = [];
+let control: WorkerControl;
 let t0 = 0; // performance.now() at the test start, in this thread
 let interval = 0;
 let flushTimer: NodeJS.Timeout | undefined;
@@ -91,7 +81,28 @@ async function start(t0Epoch: number): Promise<void> {
   send(written ? { cmd: 'done', results: written } : { cmd: 'done' });
 }
 
-port.on('message', (m: ToWorker) => {
+/**
+ * The steps compile after the packages of gRPC and WebSocket steps are loaded, when the plan has such steps
+ * (protocol-packages.ts). Messages wait in the port until the listener is added.
+ */
+async function prepare(): Promise<void> {
+  await loadStepPackages(init.plan);
+  try {
+    runs = buildScenarioRuns(
+      init,
+      { dispatcher: dispatchers.default, recorder, userAgent: init.userAgent, ...(results ? { results } : {}) },
+      recorder,
+      dispatchers,
+    );
+  } catch (e) {
+    throw new Error(`worker ${init.worker} could not prepare the plan: ${(e as Error).message}`, { cause: e });
+  }
+  control = new WorkerControl(runs);
+  port.on('message', received);
+  send({ cmd: 'ready' });
+}
+
+function received(m: ToWorker): void {
   switch (m.cmd) {
     case 'start':
       start(m.t0).catch((e: unknown) => send({ cmd: 'fatal', message: (e as Error).stack ?? String(e) }));
@@ -106,6 +117,6 @@ port.on('message', (m: ToWorker) => {
       control.receive(m.event);
       break;
   }
-});
+}
 
-send({ cmd: 'ready' });
+prepare().catch((e: unknown) => send({ cmd: 'fatal', message: (e as Error).message }));

@@ -6,6 +6,7 @@ import { SegmentTuple } from '../../base/segment-tuple.ts';
 import { fieldReferences, templateFields } from '../../plan/template-fields.ts';
 import { stepsIn } from '../../plan/walk.ts';
 import { compileSteps } from '../compile/steps.ts';
+import { sharedPieces } from '../compile/request.ts';
 import { flowSettingsOf } from '../compile/flow-settings.ts';
 import { compileValue } from '../compile/json-body.ts';
 import { Feeders } from '../data/feeders.ts';
@@ -36,6 +37,8 @@ export function buildScenarioRuns(
   const cookieScope = plan.defaults?.http?.cookies ?? 'iteration';
   const setupData = Object.entries(init.setupData ?? {});
   const settingsOf = flowSettingsOf(plan);
+  // Steps with the same templates and headers share them (all scenarios of this worker); dropped once compiled.
+  const shared = sharedPieces();
   const runs: ScenarioRunner[] = [];
   const makeVu = (id: number, scenario: string): VirtualUser => {
     const vu = new VirtualUser(id, scenario, init.env, cookieScope);
@@ -53,6 +56,7 @@ export function buildScenarioRuns(
       recorder,
       files,
       flow: settingsOf(name),
+      shared,
       ...(dispatchers ? { dispatchers } : {}),
     };
     const steps = compileSteps(sc.steps, '', cc, ['scenarios', name, 'steps']);

@@ -7,7 +7,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import net, { type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
-import WebSocket, { type ClientOptions } from 'ws';
+import type WebSocket from 'ws';
+import type { ClientOptions } from 'ws';
+import { webSocketPackage } from '../protocol-packages.ts';
 import type { WsTls } from './compile.ts';
 
 export type Handshake =
@@ -46,7 +48,7 @@ export function openWebSocket(
     ...t,
   };
   const start = performance.now();
-  const ws = new WebSocket(url, [...protocols], options);
+  const ws = new (webSocketPackage())(url, [...protocols], options);
   const handshake = new Promise<Handshake>((resolve) => {
     let upgrade: IncomingHttpHeaders = {};
     let status = 0;

@@ -1,12 +1,13 @@
 /** The WebSocket session step against real `ws` servers on 127.0.0.1: actions, checks, extraction, metrics, errors. */
 import type { Dispatcher } from 'undici';
 import { performance } from 'node:perf_hooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
 import type { Step } from '../../plan/schema/index.ts';
 import { makeTestPki } from '../../../tests/fixtures/tls.ts';
 import { compileSteps } from '../compile/steps.ts';
+import { loadWebSocketPackage } from '../protocol-packages.ts';
 import { runIteration, type WorkerContext } from '../vu/interpreter.ts';
 import { VirtualUser } from '../vu/virtual-user.ts';
 import { MAX_INBOX } from './session.ts';
@@ -53,6 +54,11 @@ const total = (s: Flushed, metric: string): number =>
   (s.tagged ?? []).filter((t) => t.metric === metric).reduce((a, t) => a + t.count, 0);
 const errors = (s: Flushed) => s.errors.map((e) => [e.kind, e.count]);
 const checks = (s: Flushed) => Object.fromEntries(s.checks.map((c) => [c.key.check, [c.pass, c.fail]]));
+
+// The step code reads ws once it is loaded (protocol-packages.ts): runs and workers load it first, as here.
+beforeAll(async () => {
+  await loadWebSocketPackage();
+});
 
 describe('websocket session', () => {
   it('sends, waits for a matching message, checks and extracts, pings and closes; the server counts it all', async () => {

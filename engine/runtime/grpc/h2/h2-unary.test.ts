@@ -13,7 +13,7 @@ import { startGrpcLookup } from '../../../demo/lookup/grpc-server.ts';
 import { recordOf } from '../../../demo/lookup/records.ts';
 import type { Step } from '../../../plan/schema/index.ts';
 import { countOf, lookupProtoDir, runGrpcSteps } from '../testing.ts';
-import { USER_AGENT } from './request-headers.ts';
+import { userAgent } from './request-headers.ts';
 import { frame, grpcJsServer, rawH2Server, recordBytes } from './servers.ts';
 
 let dir: string;
@@ -81,11 +81,11 @@ describe('gRPC unary over the HTTP/2 client: the request', () => {
         'content-type': 'application/grpc',
         te: 'trailers',
         'grpc-timeout': '5000m',
-        'user-agent': USER_AGENT,
+        'user-agent': userAgent(),
         'x-tenant': 'blue',
         'x-key-bin': 'AAEC/w==',
       });
-      expect(USER_AGENT).toMatch(/^grpc-node-js\/\d+\.\d+\.\d+$/);
+      expect(userAgent()).toMatch(/^grpc-node-js\/\d+\.\d+\.\d+$/);
     } finally {
       await server.close();
     }

@@ -3,11 +3,15 @@
  * user-agent, content-type, te, encodings, and grpc-timeout from the deadline), which a metadata key cannot replace.
  */
 import type { OutgoingHttpHeaders } from 'node:http2';
-import grpcJs from '@grpc/grpc-js/package.json' with { type: 'json' };
+import { grpcPackages } from '../../protocol-packages.ts';
 import { timeoutHeader } from './wire.ts';
 
+let agent: string | undefined;
+
 /** As grpc-js's: servers and their logs see the same client whichever of the two made the call. */
-export const USER_AGENT = `grpc-node-js/${grpcJs.version}`;
+export function userAgent(): string {
+  return (agent ??= `grpc-node-js/${grpcPackages().grpcVersion}`);
+}
 
 const PRINTABLE = /^[ -~]*$/;
 
@@ -35,7 +39,7 @@ export function requestHeaders(
   h['grpc-accept-encoding'] = 'identity,deflate,gzip';
   h['accept-encoding'] = 'identity';
   h['grpc-timeout'] = timeoutHeader(timeoutMs);
-  h['user-agent'] = USER_AGENT;
+  h['user-agent'] = userAgent();
   h['content-type'] = 'application/grpc';
   h.te = 'trailers';
   return h;
