@@ -16,6 +16,8 @@ export interface GrpcPackages {
   protobuf: typeof protobuf;
   /** protobufjs' descriptor extension: FileDescriptorProto bytes (reflection) -> a root. */
   descriptor: typeof descriptorExtension;
+  /** @grpc/grpc-js's version: the HTTP/2 client's user-agent is the one grpc-js sends (grpc/h2/request-headers.ts). */
+  grpcVersion: string;
 }
 
 let grpcLoaded: GrpcPackages | undefined;
@@ -24,12 +26,18 @@ let webSocketLoaded: typeof WebSocket | undefined;
 /** Loads @grpc/grpc-js and protobufjs (once per thread). */
 export async function loadGrpcPackages(): Promise<GrpcPackages> {
   if (grpcLoaded === undefined) {
-    const [grpc, pb, descriptor] = await Promise.all([
+    const [grpc, pb, descriptor, grpcPackageJson] = await Promise.all([
       import('@grpc/grpc-js'),
       import('protobufjs'),
       import('protobufjs/ext/descriptor/index.js'),
+      import('@grpc/grpc-js/package.json', { with: { type: 'json' } }),
     ]);
-    grpcLoaded = { grpc, protobuf: pb.default, descriptor: descriptor.default };
+    grpcLoaded = {
+      grpc,
+      protobuf: pb.default,
+      descriptor: descriptor.default,
+      grpcVersion: grpcPackageJson.default.version,
+    };
   }
   return grpcLoaded;
 }

@@ -5,7 +5,7 @@
  * step that cannot be made (a template, a message that does not fit its type, reflection that fails) ends the
  * iteration as a request that cannot be built does.
  */
-import type { Client, StatusObject, connectivityState } from '@grpc/grpc-js';
+import type { Client, connectivityState } from '@grpc/grpc-js';
 import { grpcPackages } from '../protocol-packages.ts';
 import { performance } from 'node:perf_hooks';
 import { TemplateRuntimeError } from '../../template/index.ts';
@@ -19,40 +19,48 @@ import { MessageError, reflectedMethod, UnknownMethodError, type GrpcMethod } fr
 import { ReflectionError } from './reflection.ts';
 import { codeName, GrpcResponse, headersOf } from './response.ts';
 import { Exchange } from './exchange.ts';
+import type { H2Connection } from './h2/connection.ts';
+import { H2Exchange } from './h2/exchange.ts';
+import { requestHeaders } from './h2/request-headers.ts';
+import { framed } from './h2/wire.ts';
+
+const NO_METADATA: [string, string][] = [];
 
 export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerContext): Promise<void> {
   const ctx = vu.ctx;
   let target: string;
   let messages: Buffer[];
   let values: unknown[];
-  const md = new (grpcPackages().grpc.Metadata)();
-  let method: GrpcMethod;
+  let metadata: [string, string][] = NO_METADATA;
   try {
     target = step.target.render(ctx);
-    for (const [k, v] of step.metadata) md.set(k, v.render(ctx));
+    if (step.metadata.length > 0) {
+      metadata = [];
+      for (const [k, v] of step.metadata) metadata.push([k, v.render(ctx)]);
+    }
     if (step.passphrase !== undefined && step.conn.passphrase === undefined)
       step.conn.passphrase = step.passphrase.render(ctx);
   } catch (e) {
     if (e instanceof TemplateRuntimeError) fail(vu, wc, step, 'template', e.message);
     throw e;
   }
-  let client: Client;
-  try {
-    client = step.channels.client(vu, target, step.conn);
-  } catch (e) {
-    // The TLS context cannot be made: a client key that does not decrypt (wrong passphrase), a file that is no PEM.
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_')) fail(vu, wc, step, classifyError(e), errorMessage(e));
-    throw e;
-  }
-  try {
-    method = step.resolved ?? (await resolve(step, client, target));
-  } catch (e) {
-    if (e instanceof ReflectionError || e instanceof UnknownMethodError)
-      fail(vu, wc, step, 'grpc-unknown-method', e.message);
-    throw e;
+  let client: Client | undefined;
+  let method = step.resolved;
+  if (method === undefined) {
+    client = clientOf(vu, step, target, wc);
+    try {
+      method = await resolve(step, client, target);
+    } catch (e) {
+      if (e instanceof ReflectionError || e instanceof UnknownMethodError)
+        fail(vu, wc, step, 'grpc-unknown-method', e.message);
+      throw e;
+    }
   }
   if (vu.interrupted) throw INTERRUPTED;
+  // Unary calls go on the VU's own HTTP/2 connection (h2/); streams, and the targets it does not take, via grpc-js.
+  const h2 =
+    method.rpcType === 'unary' && step.channels.h2Allowed(step.transport) ? h2Of(vu, step, target, wc) : undefined;
+  if (h2 === undefined) client ??= clientOf(vu, step, target, wc);
   try {
     const encoded = step.encoded;
     if (encoded !== undefined && encoded.method === method) {
@@ -73,10 +81,23 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     throw e;
   }
 
-  await connected(vu, client, step.timeoutMs);
-  if (vu.interrupted) throw INTERRUPTED;
-  const t0 = performance.now();
-  const x = new Exchange(client, method, messages, md, step);
+  let x: Exchange | H2Exchange;
+  let t0: number;
+  if (h2 !== undefined) {
+    const headers = requestHeaders(method.path, h2.scheme, h2.authority, step.timeoutMs, metadata);
+    await ready(vu, h2, step.timeoutMs);
+    if (vu.interrupted) throw INTERRUPTED;
+    t0 = performance.now();
+    x = new H2Exchange(h2, method, framedOf(step, messages[0] as Buffer), headers, step.timeoutMs);
+  } else {
+    const c = client as Client;
+    const md = new (grpcPackages().grpc.Metadata)();
+    for (const [k, v] of metadata) md.set(k, k.endsWith('-bin') ? Buffer.from(v, 'base64') : v);
+    await connected(vu, c, step.timeoutMs);
+    if (vu.interrupted) throw INTERRUPTED;
+    t0 = performance.now();
+    x = new Exchange(c, method, messages, md, step);
+  }
   vu.track(x);
   const done = await x.done;
   vu.untrack(x);
@@ -86,7 +107,7 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
       ? undefined
       : {
           target,
-          metadata: Object.entries(md.getMap()).map(([k, v]): [string, string] => [k, String(v)]),
+          metadata,
           messages: values,
         };
   if (vu.interrupted) {
@@ -94,7 +115,7 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     throw INTERRUPTED;
   }
   const ms = performance.now() - t0;
-  const status: StatusObject = done.status;
+  const status = done.status;
   if (method.rpcType === 'unary') step.series.call(status.code, Math.round(ms * 1000));
   else step.series.streamed(status.code, x.sent, x.received.length);
   if (status.code !== 0)
@@ -110,7 +131,7 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
     status.details,
     message,
     headersOf(done.metadata),
-    headersOf(status.metadata.getMap()),
+    headersOf(done.trailers),
     ms,
     target,
   );
@@ -119,6 +140,52 @@ export async function runGrpc(vu: VirtualUser, step: CompiledGrpc, wc: WorkerCon
   if (step.policy === undefined) return;
   const reason = status.code !== 0 ? `status ${codeName(status.code)}` : why;
   if (reason !== undefined) applyFailurePolicy(vu, wc, step, step.policy, reason, false);
+}
+
+/** The VU's grpc-js client for the target; a TLS context that cannot be made is a counted error (tls...). */
+function clientOf(vu: VirtualUser, step: CompiledGrpc, target: string, wc: WorkerContext): Client {
+  try {
+    return step.channels.client(vu, target, step.conn);
+  } catch (e) {
+    return tlsFailed(vu, wc, step, e);
+  }
+}
+
+/** The VU's HTTP/2 connection for unary calls (undefined: a target for grpc-js); TLS errors as clientOf's. */
+function h2Of(vu: VirtualUser, step: CompiledGrpc, target: string, wc: WorkerContext): H2Connection | undefined {
+  try {
+    return step.channels.h2(vu, target, step.conn);
+  } catch (e) {
+    return tlsFailed(vu, wc, step, e);
+  }
+}
+
+function tlsFailed(vu: VirtualUser, wc: WorkerContext, step: CompiledGrpc, e: unknown): never {
+  // The TLS context cannot be made: a client key that does not decrypt (wrong passphrase), a file that is no PEM.
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('ERR_')) fail(vu, wc, step, classifyError(e), errorMessage(e));
+  throw e;
+}
+
+/** The message as framed on the wire; a step's constant message is framed once, with its encoding. */
+function framedOf(step: CompiledGrpc, message: Buffer): Buffer {
+  const encoded = step.encoded;
+  if (encoded === undefined || encoded.bytes[0] !== message) return framed(message);
+  return (encoded.framed ??= framed(message));
+}
+
+/** As connected() below, for the VU's HTTP/2 connection: made (or found failed) before the call is timed. */
+function ready(vu: VirtualUser, h2: H2Connection, timeoutMs: number): Promise<void> | undefined {
+  const connecting = h2.ready(timeoutMs);
+  if (connecting === undefined) return undefined;
+  return new Promise<void>((resolve) => {
+    const wait = { interrupt: () => resolve() };
+    vu.track(wait);
+    void connecting.then(() => {
+      vu.untrack(wait);
+      resolve();
+    });
+  });
 }
 
 /**

@@ -5,10 +5,14 @@
  */
 import type { ChannelCredentials, ChannelOptions, Client } from '@grpc/grpc-js';
 import { grpcPackages } from '../protocol-packages.ts';
-import { createSecureContext } from 'node:tls';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import type protobuf from 'protobufjs';
 import type { Dispatchers } from '../http/dispatchers.ts';
 import { reflectRoot } from './reflection.ts';
+import { H2Connection, tlsOptions, type H2Endpoint } from './h2/connection.ts';
+
+/** host:port (a name, an IPv4 address or a bracketed IPv6 one): what the HTTP/2 client connects to itself. */
+const HOST_PORT = /^(?:\[[0-9A-Fa-f:.]+\]|[^\s:/[\]]+):\d{1,5}$/;
 
 /** How a step connects: plaintext, or TLS with these (files already read). */
 export interface GrpcConnection {
@@ -29,6 +33,44 @@ export class GrpcChannels {
   private readonly open = new Set<Client>();
   private readonly creds = new Map<string, { credentials: ChannelCredentials; options: ChannelOptions }>();
   private readonly reflected = new Map<string, Promise<protobuf.Root>>();
+  private readonly h2ByVu = new WeakMap<object, Map<string, H2Connection | null>>();
+  private readonly openH2 = new Set<H2Connection>();
+  private readonly contexts = new Map<string, SecureContext>();
+  private readonly h2Targets = new Map<string, boolean>();
+
+  /**
+   * A compiled step names its target (as written, with its connection settings) and whether it is a unary call
+   * found in its protos. A VU has one connection per target, as k6: the HTTP/2 client makes a target's calls only
+   * when every step calling it is such a call; a stream, or a method found by reflection, keeps grpc-js for all.
+   */
+  declare(transport: string, unary: boolean): void {
+    this.h2Targets.set(transport, unary && this.h2Targets.get(transport) !== false);
+  }
+
+  /** Whether the unary calls of steps declared with `transport` go on the VU's HTTP/2 connection. */
+  h2Allowed(transport: string): boolean {
+    return this.h2Targets.get(transport) === true;
+  }
+
+  /**
+   * The VU's HTTP/2 connection to `target` for its unary calls; undefined for a target the HTTP/2 client does not
+   * take (grpc-js's other forms, e.g. `dns:///name:port`, `unix:path`): its calls go through grpc-js.
+   */
+  h2(vu: object, target: string, conn: GrpcConnection): H2Connection | undefined {
+    let mine = this.h2ByVu.get(vu);
+    if (mine === undefined) {
+      mine = new Map();
+      this.h2ByVu.set(vu, mine);
+    }
+    const id = `${target}\u0000${conn.key}`;
+    let c = mine.get(id);
+    if (c === undefined) {
+      c = HOST_PORT.test(target) ? new H2Connection(this.endpointOf(target, conn)) : null;
+      mine.set(id, c);
+      if (c !== null) this.openH2.add(c);
+    }
+    return c ?? undefined;
+  }
 
   /** The VU's client for `target` over `conn`, connected on first use. */
   client(vu: object, target: string, conn: GrpcConnection): Client {
@@ -69,6 +111,8 @@ export class GrpcChannels {
   close(): void {
     for (const c of this.open) c.close();
     this.open.clear();
+    for (const c of this.openH2) c.close();
+    this.openH2.clear();
   }
 
   private credentialsOf(conn: GrpcConnection): { credentials: ChannelCredentials; options: ChannelOptions } {
@@ -80,13 +124,7 @@ export class GrpcChannels {
     const grpcCredentials = grpcPackages().grpc.credentials;
     if (conn.plaintext) credentials = grpcCredentials.createInsecure();
     else {
-      const ctx = createSecureContext({
-        ...(conn.ca ? { ca: conn.ca } : {}),
-        ...(conn.cert ? { cert: conn.cert } : {}),
-        ...(conn.clientKey ? { key: conn.clientKey } : {}),
-        ...(conn.passphrase !== undefined ? { passphrase: conn.passphrase } : {}),
-        ...(conn.minVersion ? { minVersion: conn.minVersion } : {}),
-      });
+      const ctx = this.secureContextOf(conn);
       credentials = grpcCredentials.createFromSecureContext(
         ctx,
         conn.insecure ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : {},
@@ -96,6 +134,31 @@ export class GrpcChannels {
     made = { credentials, options };
     this.creds.set(conn.key, made);
     return made;
+  }
+
+  private endpointOf(target: string, conn: GrpcConnection): H2Endpoint {
+    if (conn.plaintext) return { authority: target, url: `http://${target}`, tls: undefined };
+    return {
+      authority: target,
+      url: `https://${target}`,
+      tls: tlsOptions(this.secureContextOf(conn), conn.insecure, conn.servername),
+    };
+  }
+
+  /** The TLS context of a connection's settings, made once (a key that does not decrypt throws here). */
+  private secureContextOf(conn: GrpcConnection): SecureContext {
+    let ctx = this.contexts.get(conn.key);
+    if (ctx === undefined) {
+      ctx = createSecureContext({
+        ...(conn.ca ? { ca: conn.ca } : {}),
+        ...(conn.cert ? { cert: conn.cert } : {}),
+        ...(conn.clientKey ? { key: conn.clientKey } : {}),
+        ...(conn.passphrase !== undefined ? { passphrase: conn.passphrase } : {}),
+        ...(conn.minVersion ? { minVersion: conn.minVersion } : {}),
+      });
+      this.contexts.set(conn.key, ctx);
+    }
+    return ctx;
   }
 }
 

@@ -31,6 +31,8 @@ export interface CompiledGrpc {
   /** TLS passphrase, rendered with the VU's environment when the channel is made. */
   passphrase: Template | undefined;
   channels: GrpcChannels;
+  /** The target as written and how it connects: whether its unary calls may use the HTTP/2 client (channels.ts). */
+  transport: string;
   /** From the protos; undefined for a step that reflects (found at its first call, per worker). */
   resolved: GrpcMethod | undefined;
   message: (ctx: TemplateContext) => unknown;
@@ -54,6 +56,8 @@ export interface EncodedMessages {
   method: GrpcMethod;
   values: unknown[];
   bytes: Buffer[];
+  /** A unary message as the HTTP/2 client sends it: length-prefixed (h2/wire.ts), made at its first call. */
+  framed?: Buffer;
 }
 
 const roots = new WeakMap<ReadonlyMap<string, Buffer>, Map<string, ReturnType<typeof buildRoot>>>();
@@ -62,6 +66,11 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
   const name = grpcCallName(g);
   const tags = { ...cc.plan.defaults?.tags, ...cc.scenarioTags, ...g.tags };
   const base = { ...tags, scenario: cc.scenario, group, request: name, method: grpcMethodPath(g) };
+  const conn = connectionOf(g, cc.files);
+  const channels = channelsFor(cc.dispatchers);
+  const resolved = g.protos ? findMethod(rootOf(g, cc.files), g.method, g.protos.join(', ')) : undefined;
+  const transport = `${g.target}\u0000${conn.key}`;
+  channels.declare(transport, resolved?.rpcType === 'unary');
   return {
     kind: 'grpc',
     name,
@@ -69,10 +78,11 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
     group,
     method: g.method,
     target: compileTemplate(g.target),
-    conn: connectionOf(g, cc.files),
+    conn,
     passphrase: g.tls?.passphrase !== undefined ? compileTemplate(g.tls.passphrase) : undefined,
-    channels: channelsFor(cc.dispatchers),
-    resolved: g.protos ? findMethod(rootOf(g, cc.files), g.method, g.protos.join(', ')) : undefined,
+    channels,
+    transport,
+    resolved,
     message: compileValue(g.message ?? {}),
     messages: g.messages?.map(compileValue),
     constantMessages: isConstantValue(g.message ?? {}) && (g.messages ?? []).every(isConstantValue),

@@ -24,8 +24,10 @@ export interface ExchangeLimits {
   maxMessages: number;
 }
 export interface Settled {
-  status: StatusObject;
+  status: { code: number; details: string };
+  /** The response's metadata (headers) and trailers, as grpc-js's `Metadata.getMap()` gives them. */
   metadata: Record<string, string | Buffer>;
+  trailers: Record<string, string | Buffer>;
 }
 
 const raw = (b: Buffer): Buffer => b;
@@ -55,7 +57,7 @@ export class Exchange implements Interruptible {
         options.deadline,
         (status, metadata, response) => {
           if (response !== undefined) this.received.push(response);
-          settle({ status, metadata });
+          settle({ status, metadata, trailers: status.metadata.getMap() });
         },
       );
       return;
@@ -99,7 +101,7 @@ export class Exchange implements Interruptible {
           this.limited && s.code === CANCELLED
             ? { ...s, code: 0, details: `stopped after maxMessages (${limits.maxMessages})` }
             : s;
-        resolve({ status, metadata: this.metadata });
+        resolve({ status, metadata: this.metadata, trailers: s.metadata.getMap() });
       });
     });
     if (method.rpcType === 'client-stream' || method.rpcType === 'bidi') {
