@@ -1,9 +1,8 @@
 /** Each scenario's key numbers in every compared run, against the baseline run's. */
 import { Fragment, useMemo } from 'react';
 import { Section } from '../../ui/Section.tsx';
-import { BetterHint, ChangeText } from './ChangeText.tsx';
+import { MetricCells, RunColumnHeads } from './CompareCells.tsx';
 import type { ComparedRun } from './comparable.ts';
-import { fmtValue } from './format.ts';
 import { scenarioCompareRows } from './scenario-rows.ts';
 
 /**
@@ -33,14 +32,7 @@ export function ScenarioTable({ baseline, others }: { baseline: ComparedRun; oth
             <tr>
               <th scope="col">Scenario</th>
               <th scope="col">Metric</th>
-              <th scope="col" className="num">
-                {baseline.name} <span className="baseline-tag">baseline</span>
-              </th>
-              {others.map((o) => (
-                <th key={o.id} scope="col" className="num">
-                  {o.name}
-                </th>
-              ))}
+              <RunColumnHeads baseline={baseline} others={others} />
             </tr>
           </thead>
           <tbody>
@@ -55,35 +47,7 @@ export function ScenarioTable({ baseline, others }: { baseline: ComparedRun; oth
                           {g.scenario}
                         </th>
                       )}
-                      <th scope="row">
-                        {r.metric.label}
-                        <BetterHint better={r.metric.better} />
-                      </th>
-                      <td
-                        className="num"
-                        data-run={baseline.id}
-                        data-scenario={g.scenario}
-                        data-metric={key}
-                        data-value={r.baseline ?? ''}
-                      >
-                        {fmtValue(r.metric.unit, r.baseline)}
-                      </td>
-                      {r.changes.map((c, j) => {
-                        const run = others[j] as ComparedRun;
-                        return (
-                          <td
-                            key={run.id}
-                            className="num"
-                            data-run={run.id}
-                            data-scenario={g.scenario}
-                            data-metric={key}
-                            data-value={c.value ?? ''}
-                          >
-                            <span className="cmp-value">{fmtValue(r.metric.unit, c.value)}</span>
-                            <ChangeText unit={r.metric.unit} change={c} />
-                          </td>
-                        );
-                      })}
+                      <MetricCells row={r} metric={key} scenario={g.scenario} baseline={baseline} others={others} />
                     </tr>
                   );
                 })}
