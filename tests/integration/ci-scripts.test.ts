@@ -63,6 +63,59 @@ describe('scripts/test-summary.ts: the closing tests: line', () => {
     expect(suiteFailed.stdout).toMatch(/^vitest: 120 passed, 1 failed, 5 skipped;/);
     expect(suiteFailed.code).toBe(1);
   });
+
+  it('names each failed test and suite file, with its first error line, above the counts', async () => {
+    const v = {
+      ...vitest,
+      numFailedTests: 1,
+      success: false,
+      testResults: [
+        {
+          name: '/check/work/main/tests/integration/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'a passes' },
+            {
+              status: 'failed',
+              fullName: 'a › times out',
+              failureMessages: ['\u001b[31mError: Test timed out in 5000ms.\u001b[39m\n    at x'],
+            },
+          ],
+        },
+        { name: '/x/engine/b.test.ts', status: 'failed', message: 'Failed to load b.ts', assertionResults: [] },
+      ],
+    };
+    const e = {
+      stats: { ...e2e.stats, unexpected: 1 },
+      suites: [
+        {
+          file: 'designer.e2e.ts',
+          specs: [],
+          suites: [
+            {
+              specs: [
+                { title: 'ok one', ok: true, tests: [] },
+                {
+                  title: 'clicks a button',
+                  file: 'designer.e2e.ts',
+                  ok: false,
+                  tests: [{ results: [{ error: { message: '\nlocator.click: Timeout 5000ms' } }] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const r = await summary(v, 1, e, 1);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+      'failed: tests/integration/a.test.ts › a › times out — Error: Test timed out in 5000ms.',
+      'failed: engine/b.test.ts — Failed to load b.ts',
+      'failed: designer.e2e.ts › clicks a button — locator.click: Timeout 5000ms',
+    ]);
+    expect(r.stdout).toMatch(/\ntests: 157 passed, 2 failed, 8 skipped\n$/);
+    expect(r.code).toBe(1);
+  });
 });
 
 describe('scripts/install-k6.sh needs Go 1.23 or newer', () => {
