@@ -33,6 +33,7 @@ export async function launch(args: string[], held?: HeldSignals, ui?: () => Prom
   try {
     if (args[0] !== 'ui') {
       (await import('./young-generation.ts')).holdYoungGeneration();
+      (await import('../runtime/heap-compaction.ts')).allowHeapCompaction();
       const { stopSignals } = await import('./stop-signals.ts');
       stopSignals.install();
       for (const s of STOP_SIGNALS) if (held) process.off(s, held.hold);

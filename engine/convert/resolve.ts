@@ -5,7 +5,8 @@
  */
 import { requestName } from '../plan/names.ts';
 import { formatPath, type PathSegment } from '../plan/path.ts';
-import { childLists, type Auth, type Defaults, type Plan, type Request, type Step } from '../plan/schema/index.ts';
+import { childLists } from '../plan/child-lists.ts';
+import type { Auth, Defaults, Plan, Request, Step } from '../plan/schema/index.ts';
 import { SETUP, TEARDOWN } from '../plan/walk.ts';
 
 export interface ResolvedRequest {

@@ -5,7 +5,8 @@
  * its values, encodes them and starts a new interval, so a request name costs a few counters, not 8 histograms.
  */
 import { Histogram } from './histogram.ts';
-import { PHASES, type CheckKey, type Phase, type Sample, type SeriesKey } from './sample.ts';
+import { PHASES, type Phase } from './request-phases.ts';
+import type { CheckKey, Sample, SeriesKey } from './sample.ts';
 import { SeriesValues } from './series-values.ts';
 import { TaggedSeries } from './tagged.ts';
 

@@ -14,18 +14,7 @@ const Hist = z.strictObject({
   counts: z.string(),
 });
 
-/** The timings of an HTTP request: http_req_duration (`duration`) and its phases. */
-export const PHASES = [
-  'duration',
-  'blocked',
-  'lookup',
-  'connecting',
-  'tls',
-  'sending',
-  'waiting',
-  'receiving',
-] as const;
-export type Phase = (typeof PHASES)[number];
+export { PHASES, type Phase } from './request-phases.ts';
 
 /** A worker's interval totals of every phase, over all its requests. */
 const PhaseTotals = z.strictObject({

@@ -14,7 +14,7 @@
  *   not thinking, not ramping down), and the generator's own event loop was not blocked (then Loadsmith stalled);
  * - a stall still going at the last point is not reported (the end of a run, or not over yet).
  */
-import { ARRIVAL_RATE_EXECUTORS } from '../plan/schema/scenarios.ts';
+import { ARRIVAL_RATE_EXECUTORS } from '../plan/schema/constants.ts';
 import type { TimelinePoint } from './timeline.ts';
 
 /** One stall: when, how long, how deep, and how long the VUs waited. */

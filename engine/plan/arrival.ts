@@ -6,7 +6,8 @@
  * Both are half-open, [0, end): an iteration due exactly at the end is not started.
  */
 import { parseDuration } from '../base/duration.ts';
-import { ARRIVAL_RATE_EXECUTORS, type ArrivalRateScenario, type Scenario } from './schema/index.ts';
+import { ARRIVAL_RATE_EXECUTORS } from './schema/constants.ts';
+import type { ArrivalRateScenario, Scenario } from './schema/index.ts';
 
 const ARRIVAL_RATE: ReadonlySet<string> = new Set(ARRIVAL_RATE_EXECUTORS);
 

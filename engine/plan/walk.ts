@@ -4,7 +4,8 @@
  * scenario can have), inside groups, batches, branches and loops.
  */
 import type { PathSegment } from './path.ts';
-import { childLists, type Plan, type Request, type Step } from './schema/index.ts';
+import { childLists } from './child-lists.ts';
+import type { Plan, Request, Step } from './schema/index.ts';
 
 /** What setup's and teardown's requests are counted under where a scenario name goes (results, messages). */
 export const SETUP = '(setup)';

@@ -32,6 +32,7 @@ import { startTimer, stopTimer } from './timers.ts';
 import { epochNow, type ToWorker, type WorkerInit } from './worker/protocol.ts';
 import { WorkerPool } from './worker/pool.ts';
 import { startWorker, workerSource } from './worker/source.ts';
+import { compactHeap, heapCompactionAllowed } from './heap-compaction.ts';
 
 const ABORT_GRACE_MS = 5_000;
 /**
@@ -115,6 +116,9 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     setupData = r.data;
   }
 
+  // The garbage of parsing and validating the plan is returned before the workers add theirs (heap-compaction.ts).
+  const compact = heapCompactionAllowed();
+  if (compact) await compactHeap();
   const started = Array.from({ length: workerCount }, (_, w) => {
     const init: WorkerInit = {
       plan,
@@ -129,6 +133,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
       userAgent: USER_AGENT,
       outputs,
       setupData,
+      ...(compact ? { compactHeap: true } : {}),
       ...(run.segment ? { segment: run.segment } : {}),
       ...(ctl.headroom ? { vuHeadroom: ctl.headroom } : {}),
     };

@@ -6,7 +6,8 @@
  * in, and every flow step reported.
  */
 import { formatPath, type PathSegment } from '../../plan/path.ts';
-import { childLists, type Plan, type Step } from '../../plan/schema/index.ts';
+import { childLists } from '../../plan/child-lists.ts';
+import type { Plan, Step } from '../../plan/schema/index.ts';
 import { SETUP, TEARDOWN } from '../../plan/walk.ts';
 import { parseDuration } from '../../base/duration.ts';
 import { literal, Notes } from '../draft.ts';

@@ -7,7 +7,8 @@
  */
 import { PlanError } from '../../plan/errors.ts';
 import { validatePlanValue } from '../../plan/parse.ts';
-import { childLists, type Plan, type Request, type Scenario, type Step } from '../../plan/schema/index.ts';
+import { childLists } from '../../plan/child-lists.ts';
+import type { Plan, Request, Scenario, Step } from '../../plan/schema/index.ts';
 import { buildPlan } from '../build-plan.ts';
 import { isSecretField } from '../secrets.ts';
 import { Notes } from '../draft.ts';

@@ -8,7 +8,7 @@
  * client waited half a second or more.
  */
 import type { Auth, Plan, Request, Step, WebSocketAction, WebSocketSession } from '../../plan/schema/index.ts';
-import { childLists } from '../../plan/schema/index.ts';
+import { childLists } from '../../plan/child-lists.ts';
 import type { Notes } from '../draft.ts';
 import { headerValue, type RecordedExchange, type RecordedWebSocketMessage } from './types.ts';
 

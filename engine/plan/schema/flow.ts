@@ -6,9 +6,7 @@
  */
 import { z } from 'zod';
 import { variableName } from './common.ts';
-
-/** Most passes a loop may make (`repeat.times`, `while.max`): a bound on a typo, not on real journeys. */
-export const MAX_PASSES = 1_000_000;
+import { MAX_PASSES } from './constants.ts';
 
 const Expression = (what: string) =>
   z
@@ -154,22 +152,4 @@ export function flowSteps<S>(step: () => z.ZodType<S>) {
         "Steps a VU runs the first time it reaches them only (its first iteration, usually): a login. Their extractions stay for the VU's later iterations (JMeter Once Only, Locust on_start).",
     }),
   ] as const;
-}
-
-/** The step lists directly inside a flow step, each with its path from the step (for walking a plan). */
-export function flowChildren<S>(step: FlowShape<S>): { steps: readonly S[]; path: (string | number)[] }[] {
-  if ('if' in step)
-    return [
-      { steps: step.if.then, path: ['if', 'then'] },
-      ...(step.if.else ? [{ steps: step.if.else, path: ['if', 'else'] }] : []),
-    ];
-  if ('repeat' in step) return [{ steps: step.repeat.steps, path: ['repeat', 'steps'] }];
-  if ('while' in step) return [{ steps: step.while.steps, path: ['while', 'steps'] }];
-  if ('doWhile' in step) return [{ steps: step.doWhile.steps, path: ['doWhile', 'steps'] }];
-  if ('forEach' in step) return [{ steps: step.forEach.steps, path: ['forEach', 'steps'] }];
-  if ('randomSwitch' in step)
-    return step.randomSwitch.map((b, k) => ({ steps: b.steps, path: ['randomSwitch', k, 'steps'] }));
-  if ('roundRobinSwitch' in step)
-    return step.roundRobinSwitch.map((b, k) => ({ steps: b.steps, path: ['roundRobinSwitch', k, 'steps'] }));
-  return [{ steps: step.once.steps, path: ['once', 'steps'] }];
 }

@@ -6,27 +6,7 @@ import { z } from 'zod';
 import { DurationCheck, JsonPathCheck } from './checks.ts';
 import { Duration, OnFailure, Tags, Template, variableName } from './common.ts';
 import { TlsOptions } from './connection.ts';
-
-/** gRPC status codes by name, in code order (OK = 0 ... UNAUTHENTICATED = 16). */
-export const GRPC_CODES = [
-  'OK',
-  'CANCELLED',
-  'UNKNOWN',
-  'INVALID_ARGUMENT',
-  'DEADLINE_EXCEEDED',
-  'NOT_FOUND',
-  'ALREADY_EXISTS',
-  'PERMISSION_DENIED',
-  'RESOURCE_EXHAUSTED',
-  'FAILED_PRECONDITION',
-  'ABORTED',
-  'OUT_OF_RANGE',
-  'UNIMPLEMENTED',
-  'INTERNAL',
-  'UNAVAILABLE',
-  'DATA_LOSS',
-  'UNAUTHENTICATED',
-] as const;
+import { GRPC_CODES } from './constants.ts';
 
 const name = z
   .string()

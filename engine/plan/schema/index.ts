@@ -1,7 +1,8 @@
 export * from './plan.ts';
 export * from './scenarios.ts';
 export * from './steps.ts';
-export { MAX_PASSES, type FlowShape } from './flow.ts';
+export type { FlowShape } from './flow.ts';
+export * from './constants.ts';
 export * from './request.ts';
 export * from './websocket.ts';
 export * from './grpc.ts';

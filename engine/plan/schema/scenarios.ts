@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Duration, Tags } from './common.ts';
 import { Step } from './steps.ts';
+import type { ARRIVAL_RATE_EXECUTORS } from './constants.ts';
 
 const common = {
   startTime: Duration.optional().meta({ description: 'Delay from the start of the test; default 0s.' }),
@@ -105,9 +106,4 @@ export type Scenario = z.infer<typeof Scenario>;
 export type ExecutorName = Scenario['executor'];
 /** Every executor, closed model first: the schema's own names. */
 export const EXECUTORS: readonly ExecutorName[] = Scenario.options.map((o) => o.shape.executor.value);
-/** The open model: iterations start on a schedule, whatever the target's speed. */
-export const ARRIVAL_RATE_EXECUTORS = [
-  'constant-arrival-rate',
-  'ramping-arrival-rate',
-] as const satisfies readonly ExecutorName[];
 export type ArrivalRateScenario = Extract<Scenario, { executor: (typeof ARRIVAL_RATE_EXECUTORS)[number] }>;

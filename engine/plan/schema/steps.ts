@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { Duration } from './common.ts';
 import {
-  flowChildren,
   flowSteps,
   type DoWhileShape,
   type FlowShape,
@@ -70,10 +69,3 @@ export const Step: z.ZodType<StepShape> = z
   .meta({ id: 'Step' });
 export type Step = StepShape;
 export type FlowStep = FlowShape<Step>;
-
-/** The step lists directly inside a step (a group's, a branch's, a loop's), each with its path from the step. */
-export function childLists(step: Step): { steps: readonly Step[]; path: (string | number)[] }[] {
-  if ('request' in step || 'think' in step || 'batch' in step || 'websocket' in step || 'grpc' in step) return [];
-  if ('group' in step) return [{ steps: step.group.steps, path: ['group', 'steps'] }];
-  return flowChildren(step);
-}

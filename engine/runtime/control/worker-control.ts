@@ -5,7 +5,7 @@
  * second's sample lies in one phase whatever order the timers fire in.
  */
 import type { ScenarioRunner } from '../executors/runner.ts';
-import { ControlEventSchema, type ControlEvent } from '../../plan/control.ts';
+import { controlEventOf, type ControlEvent } from '../../plan/control.ts';
 
 export class WorkerControl {
   private readonly runs: readonly ScenarioRunner[];
@@ -19,9 +19,8 @@ export class WorkerControl {
 
   /** A change message; false when it is not one (ignored: the coordinator sends only checked ones). */
   receive(message: unknown): boolean {
-    const parsed = ControlEventSchema.safeParse(message);
-    if (!parsed.success) return false;
-    const e = parsed.data;
+    const e = controlEventOf(message);
+    if (!e) return false;
     for (const r of this.runs) if (r.schedulesAhead) apply(r, e);
     if (e.atMs <= this.sentMs) this.applyClosed(e);
     else this.pending.push(e);

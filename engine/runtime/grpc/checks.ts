@@ -2,7 +2,8 @@
  * gRPC checks and extractions, compiled once on the engine's own (runtime/checks.ts, runtime/extract.ts): JSONPath
  * on the message, header rules on the metadata or the trailers; only the status code is gRPC's own.
  */
-import { GRPC_CODES, type GrpcCheck, type GrpcExtractor } from '../../plan/schema/index.ts';
+import { GRPC_CODES } from '../../plan/schema/constants.ts';
+import type { GrpcCheck, GrpcExtractor } from '../../plan/schema/index.ts';
 import type { TemplateContext } from '../../template/index.ts';
 import { compileCheck } from '../checks.ts';
 import { compileExtractor, type ExtractOutcome } from '../extract.ts';

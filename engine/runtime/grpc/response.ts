@@ -3,7 +3,7 @@
  * are the response metadata and whose JSON document is the message (a stream's: the list of messages), so the
  * engine's JSONPath and header checks and extractors apply as they are. Trailers are a second view.
  */
-import { GRPC_CODES } from '../../plan/schema/index.ts';
+import { GRPC_CODES } from '../../plan/schema/constants.ts';
 import type { ResponseHeaders } from '../http/types.ts';
 import { ResponseView } from '../response.ts';
 

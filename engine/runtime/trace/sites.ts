@@ -4,7 +4,8 @@
  * loops, bodies kept for display and request timeouts capped. Nothing here changes what is sent.
  */
 import type { PathSegment } from '../../plan/path.ts';
-import { childLists, type Step } from '../../plan/schema/index.ts';
+import { childLists } from '../../plan/child-lists.ts';
+import type { Step } from '../../plan/schema/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { CompiledStep, RequestStep } from '../compile/steps.ts';
 import type { RequestSite } from './collector.ts';

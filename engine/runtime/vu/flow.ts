@@ -4,7 +4,7 @@
  * A condition that cannot be evaluated (an unset variable) is a `template` error and ends the iteration, as a
  * request that cannot be built does. Loop variables are set for the loop and restored when it ends.
  */
-import { MAX_PASSES } from '../../plan/schema/index.ts';
+import { MAX_PASSES } from '../../plan/schema/constants.ts';
 import { TemplateRuntimeError, type Expression } from '../../template/index.ts';
 import type { CompiledFlow, CompiledLoop, CompiledSwitch } from '../compile/flow.ts';
 import type { CompiledStep } from '../compile/steps.ts';

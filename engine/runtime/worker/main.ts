@@ -12,6 +12,7 @@ import { ResultsSink } from '../results/sink.ts';
 import { WorkerControl } from '../control/worker-control.ts';
 import { HealthMonitor } from './health.ts';
 import { loadStepPackages } from '../protocol-packages.ts';
+import { compactHeap } from '../heap-compaction.ts';
 import { buildScenarioRuns, connectionLimit } from './setup.ts';
 import type { ScenarioRunner } from '../executors/runner.ts';
 import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './protocol.ts';
@@ -98,6 +99,8 @@ async function prepare(): Promise<void> {
     throw new Error(`worker ${init.worker} could not prepare the plan: ${(e as Error).message}`, { cause: e });
   }
   control = new WorkerControl(runs);
+  // What deserialising and compiling the plan left behind is returned before the test starts (heap-compaction.ts).
+  if (init.compactHeap) await compactHeap();
   port.on('message', received);
   send({ cmd: 'ready' });
 }

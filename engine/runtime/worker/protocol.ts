@@ -33,6 +33,8 @@ export interface WorkerInit {
   vuHeadroom?: Record<string, VuHeadroom>;
   /** What setup extracted: every VU starts with these variables (read-only: validation keeps any step from writing them). */
   setupData?: Record<string, unknown>;
+  /** Compact the heap once the plan is compiled, before reporting ready (the CLI's runs: heap-compaction.ts). */
+  compactHeap?: boolean;
 }
 
 export type ToWorker =
