@@ -69,6 +69,14 @@ describe('RequestSeries.record', () => {
     expect(s.series[0]).toMatchObject({ key: { ...base, status: 0, expected: false }, reqs: 2, failed: 2 });
   });
 
+  it('keeps statuses apart when they alternate: the first one and each later one', () => {
+    const rec = new MetricsRecorder();
+    const series = rec.requestSeries(base, ok2xx3xx);
+    for (const status of [503, 200, 503, 404, 200, 200, 503]) series.record(status, times(1000), 1, 1);
+    const counts = Object.fromEntries(flushed(rec).series.map((x) => [x.key.status, [x.reqs, x.failed]]));
+    expect(counts).toEqual({ 200: [3, 0], 404: [1, 1], 503: [3, 3] });
+  });
+
   it('keeps one series per status with its expected flag, counts and bytes', () => {
     const rec = new MetricsRecorder();
     const series = rec.requestSeries({ ...base, tags: { env: 'prod' } }, ok2xx3xx);

@@ -181,7 +181,10 @@ export function buildSummary(i: SummaryInput): Summary {
     sent = 0,
     received = 0;
   const statuses: Record<string, number> = {};
-  const byRequest = new Map<string, RequestSummary & { h: Histogram }>();
+  // Each request's series' duration histograms, merged only when a request has several (statuses, tags): with
+  // thousands of request names, a copy of every histogram was the summary's largest allocation.
+  const byRequest = new Map<string, RequestSummary & { hists: Histogram[] }>();
+  const none = stats(new Histogram());
   for (const s of agg.series.values()) {
     reqs += s.reqs;
     failed += s.failed;
@@ -200,16 +203,16 @@ export function buildSummary(i: SummaryInput): Summary {
         rate: 0,
         failed: 0,
         failedRate: 0,
-        duration: stats(new Histogram()),
+        duration: none,
         statuses: {},
-        h: new Histogram(),
+        hists: [],
       };
       byRequest.set(id, r);
     }
     r.count += s.reqs;
     r.failed += s.failed;
     r.statuses[code] = (r.statuses[code] ?? 0) + s.reqs;
-    r.h.add(s.hist.duration);
+    r.hists.push(s.hist.duration);
   }
   // WebSocket handshakes and frames count as data too (as in k6): their steps record them as tagged counters.
   sent += agg.tagged.read('data_sent', {}).count;
@@ -287,11 +290,11 @@ export function buildSummary(i: SummaryInput): Summary {
     _p50: durationStats.med,
     _p99: durationStats.p99,
     metrics,
-    requests: [...byRequest.values()].map(({ h, ...r }) => ({
+    requests: [...byRequest.values()].map(({ hists, ...r }) => ({
       ...r,
       rate: perS(r.count),
       failedRate: r.count ? r.failed / r.count : 0,
-      duration: stats(h),
+      duration: stats(mergedOf(hists)),
     })),
     checks: [...agg.checks.values()].map((c) => ({
       scenario: c.key.scenario,
@@ -379,4 +382,12 @@ function controlledTarget(control: ControlSummary, scenario: string): number | u
     seconds += sc.seconds;
   }
   return seconds > 0 ? iterations / seconds : undefined;
+}
+
+/** One histogram of several; the only one itself, not a copy. */
+function mergedOf(hists: readonly Histogram[]): Histogram {
+  if (hists.length === 1) return hists[0] as Histogram;
+  const merged = new Histogram();
+  for (const h of hists) merged.add(h);
+  return merged;
 }

@@ -67,10 +67,15 @@ export function compileTemplate(source: string): Template {
   return build(source, texts, parts, Object.freeze(references));
 }
 
+const NO_REFERENCES: readonly TemplateReference[] = Object.freeze([]);
+
 function build(source: string, texts: string[], parts: Part[], references: readonly TemplateReference[]): Template {
   if (parts.length === 0) {
-    const constant = texts[0] ?? '';
-    return Object.freeze({ source, constant: true, references, render: () => constant, evaluate: () => constant });
+    // Plans have thousands of constant templates (a recording's paths): one string, one closure, no array of each.
+    const text = texts[0] ?? '';
+    const constant = text === source ? source : text;
+    const render = (): string => constant;
+    return Object.freeze({ source, constant: true, references: NO_REFERENCES, render, evaluate: render });
   }
   const renders = parts.map((p) => (ctx: TemplateContext): string => {
     const v = p.value(ctx);

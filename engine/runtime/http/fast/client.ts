@@ -48,13 +48,18 @@ interface Origin {
   hostLine: string;
 }
 
-/** A request head as undici writes it: `text` up to the last header line, `wire` the whole head of a body-less request. */
+/**
+ * A request head as undici writes it: `wire` the whole head of a body-less request, its first `textLength` bytes the
+ * head up to the last header line. That text is kept as a string only once a body needs it: a recording's step
+ * builds its head once and keeps it, and the string (a tree of concatenations) cost ~200 bytes per step and worker.
+ */
 interface Head {
   path: string;
   method: string;
   keepAlive: boolean;
   origin: Origin;
-  text: string;
+  textLength: number;
+  text: string | undefined;
   wire: Buffer;
   /** The whole head of a request with a body of `bodyLength` bytes (kept while the length does not change). */
   bodyWire: Buffer | undefined;
@@ -88,7 +93,8 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
     method,
     keepAlive: spec.keepAlive,
     origin,
-    text,
+    textLength: text.length,
+    text: undefined,
     wire: Buffer.from(`${text}\r\n`, 'latin1'),
     bodyWire: undefined,
     bodyLength: -1,
@@ -131,13 +137,14 @@ export class FastClient {
     let wire = head.wire;
     if (length > 0 || EXPECTS_PAYLOAD.has(spec.method)) {
       if (head.bodyWire === undefined || head.bodyLength !== length) {
+        head.text ??= head.wire.toString('latin1', 0, head.textLength);
         head.bodyWire = Buffer.from(`${head.text}content-length: ${length}\r\n\r\n`, 'latin1');
         head.bodyLength = length;
       }
       wire = head.bodyWire;
     }
     return new Promise<ExchangeResult>((resolve) => {
-      const x = new FastExchange(spec, head.text.length, wire, length > 0 ? body : null, length, resolve);
+      const x = new FastExchange(spec, head.textLength, wire, length > 0 ? body : null, length, resolve);
       onStart?.(x);
       if (x.finished) return; // interrupted by onStart
       this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
