@@ -17,6 +17,7 @@ import { MAX_TIMELINE_POINTS } from './timeline-compact.ts';
 import { trendPoint } from './protocol-interval.ts';
 import { mergeGrpc, mergePoints, mergeWs } from './timeline-merge.ts';
 import { emptyPoint, POINT_COUNTS, type TimelinePoint } from './timeline-point.ts';
+import { sumStatusCounts } from './status-counts.ts';
 
 export interface TimedShard {
   startMs: number;
@@ -141,7 +142,7 @@ function add(b: Bucket, shard: number, p: TimelinePoint, sec: ShardSecond | unde
   if (p.ws) q.ws = q.ws ? mergeWs(q.ws, p.ws) : { ...p.ws };
   if (sec?.grpc) b.grpc.add(Histogram.fromJSON(sec.grpc));
   if (sec?.wsConnecting) b.wsConnecting.add(Histogram.fromJSON(sec.wsConnecting));
-  for (const [code, n] of Object.entries(p.statuses)) q.statuses[code] = (q.statuses[code] ?? 0) + n;
+  q.statuses = sumStatusCounts(q.statuses, p.statuses);
   b.vus.set(shard, Math.max(b.vus.get(shard) ?? 0, p.vus));
   q.generator.cpu = Math.max(q.generator.cpu, p.generator.cpu);
   q.generator.elu = Math.max(q.generator.elu, p.generator.elu);

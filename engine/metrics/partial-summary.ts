@@ -11,6 +11,7 @@ import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { POINT_COUNTS } from './timeline-point.ts';
 import { trendStats } from './trend.ts';
+import { StatusCounts } from './status-counts.ts';
 
 /** A stored second: a run tick without its live totals (what the app keeps per second). */
 export interface StoredSecond extends TimelinePoint {
@@ -40,9 +41,9 @@ export function partialSummary(seconds: readonly StoredSecond[], run: PartialRun
     (typeof POINT_COUNTS)[number],
     number
   >;
-  const statuses: Record<string, number> = {};
-  for (const p of seconds)
-    for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const counts = new StatusCounts();
+  for (const p of seconds) counts.addAll(p.statuses);
+  const statuses = counts.toObject();
   const last = seconds.at(-1);
   const durationMs = last?.elapsedMs ?? 0;
   const perS = (n: number): number => (durationMs > 0 ? n / (durationMs / 1000) : 0);

@@ -13,6 +13,7 @@ import type { ThresholdState } from './thresholds/evaluate.ts';
 import type { TimelinePoint } from './timeline.ts';
 import { trendStats, type TrendStats } from './trend.ts';
 import { chosenPercentiles, trendStatList } from '../base/trend-stats.ts';
+import { StatusCounts } from './status-counts.ts';
 
 export type MetricSummary =
   | ({ type: 'trend'; unit: 'ms' } & TrendStats)
@@ -180,18 +181,17 @@ export function buildSummary(i: SummaryInput): Summary {
     failed = 0,
     sent = 0,
     received = 0;
-  const statuses: Record<string, number> = {};
+  const statuses = new StatusCounts();
   // Each request's series' duration histograms, merged only when a request has several (statuses, tags): with
   // thousands of request names, a copy of every histogram was the summary's largest allocation.
-  const byRequest = new Map<string, RequestSummary & { hists: Histogram[] }>();
+  const byRequest = new Map<string, Omit<RequestSummary, 'statuses'> & { hists: Histogram[]; codes: StatusCounts }>();
   const none = stats(new Histogram());
   for (const s of agg.series.values()) {
     reqs += s.reqs;
     failed += s.failed;
     sent += s.sent;
     received += s.received;
-    const code = String(s.key.status);
-    statuses[code] = (statuses[code] ?? 0) + s.reqs;
+    statuses.add(s.key.status, s.reqs);
     const id = `${s.key.scenario}\u0000${s.key.request}\u0000${s.key.method}`;
     let r = byRequest.get(id);
     if (!r) {
@@ -204,14 +204,14 @@ export function buildSummary(i: SummaryInput): Summary {
         failed: 0,
         failedRate: 0,
         duration: none,
-        statuses: {},
         hists: [],
+        codes: new StatusCounts(),
       };
       byRequest.set(id, r);
     }
     r.count += s.reqs;
     r.failed += s.failed;
-    r.statuses[code] = (r.statuses[code] ?? 0) + s.reqs;
+    r.codes.add(s.key.status, s.reqs);
     r.hists.push(s.hist.duration);
   }
   // WebSocket handshakes and frames count as data too (as in k6): their steps record them as tagged counters.
@@ -290,8 +290,9 @@ export function buildSummary(i: SummaryInput): Summary {
     _p50: durationStats.med,
     _p99: durationStats.p99,
     metrics,
-    requests: [...byRequest.values()].map(({ hists, ...r }) => ({
+    requests: [...byRequest.values()].map(({ hists, codes, ...r }) => ({
       ...r,
+      statuses: codes.toObject(),
       rate: perS(r.count),
       failedRate: r.count ? r.failed / r.count : 0,
       duration: stats(mergedOf(hists)),
@@ -311,7 +312,7 @@ export function buildSummary(i: SummaryInput): Summary {
       duration: stats(g.duration),
     })),
     thresholds: i.thresholds,
-    statuses,
+    statuses: statuses.toObject(),
     errors: [...agg.errors.values()].sort((a, b) => b.count - a.count),
     extractFailures: [...agg.extractFailures.values()].sort((a, b) => b.count - a.count),
     scenarios: i.scenarios.map(({ startMs, regularMs, planned, ...s }) => {

@@ -17,6 +17,7 @@ import {
   type TrendPoint,
   type WsPoint,
 } from './timeline-point.ts';
+import { sumStatusCounts } from './status-counts.ts';
 
 /** `a` and `b` (`a` the earlier) as one point ending at `b.t`; neither is changed. */
 export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
@@ -49,7 +50,7 @@ export function mergePoints(a: TimelinePoint, b: TimelinePoint): TimelinePoint {
     const q = p.requests[name];
     p.requests[name] = q ? mergeRequest(q, r) : r;
   }
-  for (const [code, n] of Object.entries(b.statuses)) p.statuses[code] = (p.statuses[code] ?? 0) + n;
+  p.statuses = sumStatusCounts(p.statuses, b.statuses);
   return p;
 }
 

@@ -6,6 +6,7 @@ import { Histogram } from './histogram.ts';
 import { ProtocolInterval } from './protocol-interval.ts';
 import type { Sample } from './sample.ts';
 import { emptyPoint, type TimelinePoint } from './timeline-point.ts';
+import { StatusCounts } from './status-counts.ts';
 
 export type { RequestPoint, TimelinePoint } from './timeline-point.ts';
 
@@ -64,6 +65,7 @@ export function intervalOf(
   const lag = new Histogram();
   const perRequest = new Map<string, { reqs: number; failed: number; h: Histogram }>();
   const protocols = new ProtocolInterval();
+  const statuses = new StatusCounts();
   for (const s of samples) {
     for (const n of Object.values(s.vus)) p.vus += n;
     if (s.health) {
@@ -76,8 +78,7 @@ export function intervalOf(
       p.failed += x.failed;
       p.dataSent += x.sent;
       p.dataReceived += x.received;
-      const status = String(x.key.status);
-      p.statuses[status] = (p.statuses[status] ?? 0) + x.reqs;
+      statuses.add(x.key.status, x.reqs);
       const chart = charted.admits(x.key.request);
       if (!chart && s.phases) continue;
       const h = decode(x.duration);
@@ -114,6 +115,7 @@ export function intervalOf(
     protocols.add(s);
   }
   Object.assign(p, protocols.parts());
+  p.statuses = statuses.toObject();
   p.rps = span > 0 ? p.reqs / span : 0;
   if (!lag.isEmpty) p.lag = { p95: ms(lag.valueAtPercentile(95)), max: ms(lag.max) };
   if (!all.isEmpty) {

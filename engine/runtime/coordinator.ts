@@ -224,6 +224,8 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     stepSamples.push(r.sample);
     notes.push(...teardownNotes(r));
   }
+  // The workers are gone; what the run's seconds left behind is returned before the summary is built.
+  if (compact) await compactHeap();
   return summarize();
 
   function summarize(): Summary {
