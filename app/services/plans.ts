@@ -88,18 +88,20 @@ export function planHandlers(ctx: ServiceContext): PlanHandlers {
 
   return {
     'plans.list': () => store.plans.list().map(summary),
-    'plans.get': ({ id }) => {
+    // Opening and duplicating a large plan validate it off the event loop too (plan-analysis.ts).
+    'plans.get': async ({ id }) => {
       const p = get(id);
-      return record(p, analyzePlan(p.document).issues);
+      return record(p, (await analyzePlanOffThread(ctx.imports, p.document)).issues);
     },
     'plans.create': ({ name, template }) => create(planTemplate(template ?? 'blank', name), name, 'created'),
     'plans.save': ({ id, document, baseRevision, note }) =>
       save(id, document, get(id).name, note, baseRevision, AUTOSAVE_COALESCE_MS),
     'plans.rename': ({ id, name }) => save(id, withName(get(id).document, name), name, `renamed to ${name}`),
-    'plans.duplicate': ({ id, name }) => {
+    'plans.duplicate': async ({ id, name }) => {
       const p = get(id);
       const copy = name ?? `${p.name} (copy)`;
-      return create(withName(p.document, copy), copy, `duplicated from ${p.name}`);
+      const document = withName(p.document, copy);
+      return create(document, copy, `duplicated from ${p.name}`, await analyzePlanOffThread(ctx.imports, document));
     },
     'plans.delete': ({ id }) => ({ deleted: store.plans.delete(id) }),
     'plans.revisions': ({ id }) => {
