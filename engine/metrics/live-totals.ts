@@ -5,6 +5,7 @@
 import { Histogram } from './histogram.ts';
 import type { RunAggregate } from './aggregate.ts';
 import type { Stall } from './stalls.ts';
+import { StatusCounts } from './status-counts.ts';
 
 export interface LiveRequest {
   name: string;
@@ -48,7 +49,7 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
       checksFail: number;
     }
   >();
-  const statuses: Record<string, number> = {};
+  const statuses = new StatusCounts();
   const entry = (name: string) => {
     let e = byName.get(name);
     if (!e) {
@@ -72,8 +73,7 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
       }
       e.h.add(s.hist.duration);
     }
-    const code = String(s.key.status);
-    statuses[code] = (statuses[code] ?? 0) + s.reqs;
+    statuses.add(s.key.status, s.reqs);
   }
   for (const c of agg.checks.values()) {
     const e = entry(c.key.request);
@@ -102,5 +102,5 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
     .sort((a, b) => b.count - a.count)
     .slice(0, maxErrors)
     .map((e) => ({ kind: e.kind, request: e.request, count: e.count, message: e.message }));
-  return { requests, statuses, errors };
+  return { requests, statuses: statuses.toObject(), errors };
 }

@@ -1,6 +1,6 @@
 /**
- * One full, memory-reducing garbage collection of a thread's heap before the test starts, where the process allows
- * it (the CLI). Parsing and validating a plan, and in each worker deserialising and compiling it, grow the heap with
+ * One full, memory-reducing garbage collection of a thread's heap before the test starts (and of the coordinator's
+ * once the workers are gone, before the summary), where the process allows it (the CLI). Parsing and validating a plan, and in each worker deserialising and compiling it, grow the heap with
  * garbage that V8 collects only later and whose pages it keeps: with a 10,000-step plan the main thread held ~90 MB
  * of heap for the whole run of which ~17 MB was live, and each worker ~20 MB more than it needed
  * (docs/performance.md, "Memory with many request names"). The collection V8 makes on a low-memory notification
@@ -25,13 +25,11 @@ export function heapCompactionAllowed(): boolean {
 /** Collects and shrinks this thread's heap; whether it could (Node has an inspector). */
 export async function compactHeap(): Promise<boolean> {
   if (!process.features.inspector) return false;
-  const { Session } = await import('node:inspector');
+  const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
   try {
-    await new Promise<void>((resolve, reject) =>
-      session.post('HeapProfiler.collectGarbage', (e) => (e ? reject(e) : resolve())),
-    );
+    await session.post('HeapProfiler.collectGarbage');
     return true;
   } finally {
     session.disconnect();

@@ -10,6 +10,7 @@ import { startDemoServer, type DemoServer } from '../../engine/demo/server.ts';
 import { scenarioKeyMetrics } from '../../engine/report/compare/scenario-metrics.ts';
 import { spread } from '../../engine/report/compare/stats.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
+import { call } from './run-dashboard-helpers.ts';
 import { shot } from './screenshot.ts';
 
 let ui: RunningUi | undefined;
@@ -20,23 +21,6 @@ test.afterEach(async () => {
   ui = undefined;
   demo = undefined;
 });
-
-/** A contract call through the page's own session; fails the test on an error reply. */
-async function call<T>(page: Page, method: string, params: Record<string, unknown>): Promise<T> {
-  const reply = await page.evaluate(
-    async ([m, p]) => {
-      const res = await fetch('/api/call', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ method: m, params: p }),
-      });
-      return (await res.json()) as { ok: boolean; result?: unknown; error?: unknown };
-    },
-    [method, params] as const,
-  );
-  expect(reply.ok, `${method}: ${JSON.stringify(reply.error)}`).toBe(true);
-  return reply.result as T;
-}
 
 /** Two scenarios one after the other: a fast endpoint (with a check) and a slower one (without). */
 const plan = (baseUrl: string) => ({

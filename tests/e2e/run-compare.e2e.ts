@@ -12,6 +12,7 @@ import { KEY_METRICS } from '../../engine/report/compare/key-metrics.ts';
 import { spread } from '../../engine/report/compare/stats.ts';
 import { fmtCount, fmtRate } from '../../engine/report/format.ts';
 import { newDataDir, startUi, type RunningUi } from './app-server.ts';
+import { call } from './run-dashboard-helpers.ts';
 import { shot } from './screenshot.ts';
 
 let ui: RunningUi | undefined;
@@ -22,23 +23,6 @@ test.afterEach(async () => {
   ui = undefined;
   demo = undefined;
 });
-
-/** A contract call through the page's own session; fails the test on an error reply. */
-async function call<T>(page: Page, method: string, params: Record<string, unknown>): Promise<T> {
-  const reply = await page.evaluate(
-    async ([m, p]) => {
-      const res = await fetch('/api/call', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ method: m, params: p }),
-      });
-      return (await res.json()) as { ok: boolean; result?: unknown; error?: unknown };
-    },
-    [method, params] as const,
-  );
-  expect(reply.ok, `${method}: ${JSON.stringify(reply.error)}`).toBe(true);
-  return reply.result as T;
-}
 
 /** Starts the plan from the Runs page with a short load and a label, and waits until the history shows it done. */
 async function runOnce(page: Page, label: string): Promise<void> {

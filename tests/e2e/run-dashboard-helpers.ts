@@ -1,4 +1,7 @@
-/** Helpers of run-dashboard.e2e.ts: set-up through the UI, reading the charts' point counts, screenshots. */
+/**
+ * Helpers of run-dashboard.e2e.ts (set-up through the UI, reading the charts' point counts, screenshots), and the
+ * contract call the run tests (run-compare*.e2e.ts) make from the page.
+ */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Tick } from '../../engine/runtime/run-handle.ts';
 
