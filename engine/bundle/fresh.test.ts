@@ -28,11 +28,13 @@ describe('the worker bundle of a checkout', () => {
     expect(await inode(again as URL)).toBe(await inode(first as URL));
   });
 
-  it('imports no zod and no plan schema: a worker thread never builds them (its memory)', async () => {
+  it("imports no zod, no plan schema and undici only when a request needs it (a worker thread's memory)", async () => {
     const text = await readFile(fileURLToPath((await freshWorkerBundle(dist)) as URL), 'utf8');
     const packages = new Set([...text.matchAll(/^import .* from "([^"]+)";?$/gm)].map((m) => m[1]));
-    expect(packages).toContain('undici'); // the walk reads the bundle's imports
+    expect(packages).toContain('node:worker_threads'); // the walk reads the bundle's imports
     expect(packages).not.toContain('zod');
+    expect(packages).not.toContain('undici');
+    expect(text).toContain('import("undici")'); // runtime/http/lazy-agent.ts
     const sources = JSON.parse(await readFile(join(dist, WORKER_SOURCES), 'utf8')) as string[];
     expect(sources).toContain('plan/schema/constants.ts');
     expect(sources.filter((s) => s.startsWith('plan/schema/') && s !== 'plan/schema/constants.ts')).toEqual([]);

@@ -7,11 +7,9 @@ import { parseDuration } from '../../base/duration.ts';
 import { parseSize } from '../../base/size.ts';
 import { checkName, requestName } from '../../plan/names.ts';
 import { compileTemplate, type Template } from '../../template/index.ts';
-import type { Dispatcher } from 'undici';
 import type { CheckCounter, MetricsRecorder, RequestSeries } from '../../metrics/recorder.ts';
 import { changesProfile } from '../http/connection-profile.ts';
-import type { Dispatchers } from '../http/dispatchers.ts';
-import type { FastClient } from '../http/fast/client.ts';
+import type { Dispatchers, HttpClient } from '../http/dispatchers.ts';
 import { compileCheck, type CompiledCheckRule } from '../checks.ts';
 import { compileExtractor, type CompiledExtractor } from '../extract.ts';
 import { compileAuth, type CompiledAuth } from './auth.ts';
@@ -48,7 +46,7 @@ export interface CompiledRequest {
   /** The hops where maxRedirects stopped a redirect chain: failed whatever their status (vu/send.ts). */
   redirectLimitSeries?: RequestSeries;
   /** A request with its own connection options (protocol, TLS) uses its own Agent; undefined = the plan's. */
-  dispatcher: Dispatcher | FastClient | undefined;
+  dispatcher: HttpClient | undefined;
 }
 
 export interface CompileContext {

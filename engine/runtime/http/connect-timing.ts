@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
 import { connect as netConnect, type Socket } from 'node:net';
 import { us } from './micros.ts';
 import { unwatch, watch, type Expiring } from './deadlines.ts';
@@ -56,14 +56,20 @@ export interface ConnectTiming {
 
 export type TimedSocket = Socket & { [CONNECT_TIMING]?: ConnectTiming };
 
-/** `requireH2`: fail a TLS connection whose server did not choose HTTP/2 (protocol: http2), instead of falling back. */
-export function timedConnector({
-  requireH2,
-  timeout = CONNECT_TIMEOUT_MS,
-  ...options
-}: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean }): buildConnector.connector {
+/**
+ * `requireH2`: fail a TLS connection whose server did not choose HTTP/2 (protocol: http2), instead of falling back.
+ * `build` is undici's buildConnector, passed in: undici is loaded only where a request needs it (lazy-agent.ts).
+ */
+export function timedConnector(
+  build: typeof buildConnector,
+  {
+    requireH2,
+    timeout = CONNECT_TIMEOUT_MS,
+    ...options
+  }: buildConnector.BuildOptions & { requireH2?: boolean; useH2c?: boolean },
+): buildConnector.connector {
   const context = sharedContext(options);
-  const connect = buildConnector({
+  const connect = build({
     ...options,
     ...(context !== undefined ? { secureContext: context } : {}),
     timeout: 0,

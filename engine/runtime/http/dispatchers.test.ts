@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Dispatchers } from './dispatchers.ts';
 import { exchange } from './exchange.ts';
 import { FastClient } from './fast/client.ts';
+import { LazyAgent } from './lazy-agent.ts';
 
 const options = { connections: 2, connectTimeoutMs: 1000, files: new Map<string, Buffer>(), env: {} };
 let dispatchers: Dispatchers | undefined;
@@ -84,4 +85,36 @@ describe('Dispatchers', () => {
     expect((await Promise.all(pending)).map((r) => r.body?.toString())).toEqual(paths);
     expect(connections).toBe(2); // without pipelining: 8
   });
+
+  it('makes the undici Agent behind the fast client only when a request needs it, and times that request alone', async () => {
+    dispatchers = new Dispatchers({ protocol: 'http1' }, options);
+    const fast = dispatchers.default as FastClient;
+    const agent = fast.fallback as LazyAgent;
+    expect(agent).toBeInstanceOf(LazyAgent);
+    expect((await get('/plain')).body?.toString()).toBe('/plain');
+    expect(agent.agent).toBeUndefined(); // plain HTTP/1.1: the fast client alone, undici not loaded for it
+    // A header the fast client leaves to undici (fast/client.ts, SPECIAL): the Agent is made, then the request sent.
+    const spec = { ...(await specOf('/special')), headers: ['connection', 'keep-alive'] };
+    const r = await exchange(fast, spec);
+    expect(r.error).toBeUndefined();
+    expect(r.body?.toString()).toBe('/special');
+    expect(agent.agent).toBeDefined();
+    // The server answers after 20 ms: the request's own time, not undici's import, which came before it started.
+    expect(r.duration).toBeGreaterThanOrEqual(19_000);
+    expect(r.blocked).toBeLessThan(15_000);
+  });
 });
+
+async function specOf(path: string): Promise<Parameters<typeof exchange>[1]> {
+  return {
+    origin: url,
+    path,
+    method: 'GET',
+    headers: [],
+    body: null,
+    timeoutMs: 5000,
+    keepAlive: true,
+    keepBody: true,
+    maxBodySize: 1024,
+  };
+}

@@ -5,14 +5,19 @@
  * protocol: http1), with an undici Agent behind it for everything else; HTTP/2 profiles use undici alone.
  * LOADSMITH_HTTP_CLIENT=undici turns the fast client off. defaults.http.pipelining applies to every HTTP/1.1
  * connection (the fast client's, and undici's for protocol http1). Each Agent's connections are opened by the timed
- * connector, which also carries the protocol choice (undici does not pass h2c to custom connectors).
+ * connector, which also carries the protocol choice (undici does not pass h2c to custom connectors). An Agent is
+ * made, and undici loaded, only when a request needs it (lazy-agent.ts).
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import type { ConnectionOptions, HttpOptions } from '../../plan/schema/index.ts';
 import { timedConnector } from './connect-timing.ts';
 import { profileKey, resolveProfile, type ConnectionProfile } from './connection-profile.ts';
 import { FastClient } from './fast/client.ts';
+import { LazyAgent } from './lazy-agent.ts';
+
+/** What a request is sent with: the fast client (with its Agent behind it), an Agent alone, or (tests) any dispatcher. */
+export type HttpClient = FastClient | LazyAgent | Dispatcher;
 
 export interface DispatchersOptions {
   /** Connections per origin (a worker: its VUs x the widest batch). */
@@ -25,8 +30,8 @@ export interface DispatchersOptions {
 }
 
 export class Dispatchers {
-  readonly default: Dispatcher | FastClient;
-  private readonly byKey = new Map<string, Dispatcher | FastClient>();
+  readonly default: HttpClient;
+  private readonly byKey = new Map<string, HttpClient>();
   private readonly defaults: HttpOptions | undefined;
   private readonly o: DispatchersOptions;
   private readonly closing: (() => void)[] = [];
@@ -41,7 +46,7 @@ export class Dispatchers {
   }
 
   /** The dispatcher for a request's own connection options (the default one when they change nothing). */
-  forRequest(own: ConnectionOptions | undefined): Dispatcher | FastClient {
+  forRequest(own: ConnectionOptions | undefined): HttpClient {
     const profile = resolveProfile(this.defaults, own, this.o.files, this.o.env);
     const key = profileKey(profile);
     let client = this.byKey.get(key);
@@ -68,7 +73,7 @@ export class Dispatchers {
 /** The client for a profile: the fast HTTP/1.1 client in front of an undici Agent, or the Agent alone. */
 type ClientOptions = Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs' | 'pipelining'>;
 
-export function createClient(p: ConnectionProfile, o: ClientOptions): Dispatcher | FastClient {
+export function createClient(p: ConnectionProfile, o: ClientOptions): HttpClient {
   const agent = createAgent(p, o);
   if (process.env.LOADSMITH_HTTP_CLIENT === 'undici' || p.protocol === 'http2' || p.protocol === 'h2c') return agent;
   // https with protocol auto may negotiate HTTP/2: undici does that; with protocol http1 the fast client speaks TLS.
@@ -94,21 +99,24 @@ function tlsOptions(p: ConnectionProfile): TlsOptions {
   };
 }
 
-export function createAgent(p: ConnectionProfile, o: ClientOptions): Agent {
+export function createAgent(p: ConnectionProfile, o: ClientOptions): LazyAgent {
   const h2 = p.protocol !== 'http1';
-  return new Agent({
-    connections: o.connections,
-    // undici's pipelining also caps HTTP/2 streams per connection, so it is raised only where HTTP/2 cannot be spoken.
-    pipelining: h2 ? 1 : (o.pipelining ?? 1),
-    allowH2: h2,
-    connect: timedConnector({
-      allowH2: h2,
-      // auto offers both and prefers HTTP/2, as browsers and k6 do; http2 refuses a server that picks HTTP/1.1.
-      preferH2: h2,
-      requireH2: p.protocol === 'http2',
-      useH2c: p.protocol === 'h2c' || p.protocol === 'http2',
-      timeout: o.connectTimeoutMs,
-      ...tlsOptions(p),
-    }),
-  });
+  return new LazyAgent(
+    (u) =>
+      new u.Agent({
+        connections: o.connections,
+        // undici's pipelining also caps HTTP/2 streams per connection, so it is raised only where HTTP/2 cannot be spoken.
+        pipelining: h2 ? 1 : (o.pipelining ?? 1),
+        allowH2: h2,
+        connect: timedConnector(u.buildConnector, {
+          allowH2: h2,
+          // auto offers both and prefers HTTP/2, as browsers and k6 do; http2 refuses a server that picks HTTP/1.1.
+          preferH2: h2,
+          requireH2: p.protocol === 'http2',
+          useH2c: p.protocol === 'h2c' || p.protocol === 'http2',
+          timeout: o.connectTimeoutMs,
+          ...tlsOptions(p),
+        }),
+      }),
+  );
 }

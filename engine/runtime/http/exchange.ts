@@ -16,6 +16,8 @@ import { CONNECT_TIMING, type TimedSocket } from './connect-timing.ts';
 import { IDEMPOTENT } from './idempotent.ts';
 import { ExchangeState } from './exchange-state.ts';
 import { FastClient } from './fast/client.ts';
+import { LazyAgent } from './lazy-agent.ts';
+import type { HttpClient } from './dispatchers.ts';
 import { unwatch, watch, type Expiring } from './deadlines.ts';
 import { timeoutError } from './timeout.ts';
 import { WIRE, type MeteredSocket, type WireMeter } from './wire.ts';
@@ -171,10 +173,11 @@ function headerBytes(raw: unknown, statusMessage: string | undefined): number {
 
 /**
  * Starts an exchange: on the fast HTTP/1.1 client when given one and it takes the request (fast/client.ts),
- * else on undici (the fast client's fallback dispatcher, or the dispatcher given).
+ * else on undici (the fast client's fallback dispatcher, or the dispatcher given). An Agent not made yet is made
+ * first (lazy-agent.ts), before the exchange and its timings start.
  */
 export function exchange(
-  dispatcher: Dispatcher | FastClient,
+  dispatcher: HttpClient,
   spec: ExchangeSpec,
   onStart?: (x: Interruptible) => void,
 ): Promise<ExchangeResult> {
@@ -182,6 +185,10 @@ export function exchange(
     const fast = dispatcher.exchange(spec, onStart);
     if (fast !== undefined) return fast;
     dispatcher = dispatcher.fallback;
+  }
+  if (dispatcher instanceof LazyAgent) {
+    if (dispatcher.agent === undefined) return dispatcher.ready().then((agent) => undiciExchange(agent, spec, onStart));
+    dispatcher = dispatcher.agent;
   }
   return undiciExchange(dispatcher, spec, onStart);
 }

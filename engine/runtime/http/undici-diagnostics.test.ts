@@ -83,17 +83,17 @@ async function startsAndHeads(agent: Dispatcher, url: string, n: number): Promis
 describe.each([
   [
     'HTTP/1.1',
-    () => createAgent({ protocol: 'http1', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }),
+    () => createAgent({ protocol: 'http1', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }).ready(),
     () => origin(h1),
   ],
   [
     'h2c',
-    () => createAgent({ protocol: 'h2c', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }),
+    () => createAgent({ protocol: 'h2c', insecure: false }, { connections: 4, connectTimeoutMs: 5000 }).ready(),
     () => origin(h2c),
   ],
 ] as const)('undici publishes sendHeaders synchronously after onRequestStart (%s)', (_name, makeAgent, url) => {
   it("each request's head comes right after its own onRequestStart, before anything that start deferred", async () => {
-    const agent = makeAgent();
+    const agent = await makeAgent();
     try {
       const events = await startsAndHeads(agent, url(), 3);
       const starts = events.filter((e) => e.startsWith('start '));

@@ -3,7 +3,6 @@
  * request), records metrics and errors, keeps cookies. Returns the final response, or undefined when interrupted.
  * A redirect chain that maxRedirects (above 0) cuts short ends on a failed hop of kind `too-many-redirects`.
  */
-import type { Dispatcher } from 'undici';
 import type { MetricsRecorder, RequestSeries } from '../../metrics/recorder.ts';
 import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
@@ -11,7 +10,7 @@ import type { RequestTrace } from '../trace/hook.ts';
 import type { RequestResults } from '../results/hook.ts';
 import { exchange } from '../http/exchange.ts';
 import type { ExchangeResult, Interruptible } from '../http/types.ts';
-import type { FastClient } from '../http/fast/client.ts';
+import type { HttpClient } from '../http/dispatchers.ts';
 import type { CookieUrl } from '../http/cookie-jar.ts';
 import { cookieUrl } from './cookie-url.ts';
 import { ResponseView } from '../response.ts';
@@ -21,7 +20,7 @@ import type { VirtualUser } from './virtual-user.ts';
 
 export interface WorkerContext {
   /** The plan's connections: the fast HTTP/1.1 client (with undici behind it) or an undici dispatcher. */
-  dispatcher: Dispatcher | FastClient;
+  dispatcher: HttpClient;
   recorder: MetricsRecorder;
   userAgent: string;
   /** Only the designer's Try it / Validate set this (engine/runtime/trace): it sees every hop and outcome. */

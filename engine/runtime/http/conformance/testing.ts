@@ -6,9 +6,10 @@
  * (fast/fast-client.test.ts, fast/pipelining.test.ts, undici-*.test.ts).
  */
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import type { Dispatcher } from 'undici';
+import type { Agent } from 'undici';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { createAgent, createClient } from '../dispatchers.ts';
+import { createAgent, createClient, type HttpClient } from '../dispatchers.ts';
+import { LazyAgent } from '../lazy-agent.ts';
 import type { ConnectionProfile } from '../connection-profile.ts';
 import { FastClient } from '../fast/client.ts';
 import type { ExchangeResult, ExchangeSpec } from '../types.ts';
@@ -27,7 +28,7 @@ export interface ClientOptions {
 /** One client under test. */
 export interface ClientUnderTest {
   readonly name: ClientName;
-  readonly dispatcher: Dispatcher | FastClient;
+  readonly dispatcher: HttpClient;
   /** Requests the fast client handed to its undici fallback so far (undici: 0). */
   fallbacks(): number;
   /** Connections open to `origin` (undici: connected ones). */
@@ -35,6 +36,8 @@ export interface ClientUnderTest {
   /** Closes every connection, failing what is in flight (as Dispatchers.close() at the end of a run). */
   close(): Promise<void>;
 }
+
+const counting = new WeakSet<Agent>();
 
 export function makeClient(name: ClientName, o: ClientOptions = {}): ClientUnderTest {
   const sizes = { connections: o.connections ?? 100, connectTimeoutMs: o.connectTimeoutMs ?? 5000 };
@@ -45,7 +48,7 @@ export function makeClient(name: ClientName, o: ClientOptions = {}): ClientUnder
       dispatcher: agent,
       fallbacks: () => 0,
       openConnections: (origin) =>
-        (agent.stats as Record<string, { connected: number } | undefined>)[origin]?.connected ?? 0,
+        (agent.agent?.stats as Record<string, { connected: number } | undefined> | undefined)?.[origin]?.connected ?? 0,
       close: () => agent.destroy(),
     };
   }
@@ -60,10 +63,20 @@ export function makeClient(name: ClientName, o: ClientOptions = {}): ClientUnder
   if (!(client instanceof FastClient)) throw new Error('createClient did not make the fast client for protocol http1');
   const fast = client;
   let handedOver = 0;
-  const dispatch = fast.fallback.dispatch.bind(fast.fallback);
-  fast.fallback.dispatch = (opts, handler) => {
-    handedOver++;
-    return dispatch(opts, handler);
+  // The fallback is an Agent made when first needed (lazy-agent.ts): its dispatch is counted from then on.
+  const lazy = fast.fallback as LazyAgent;
+  const ready = lazy.ready.bind(lazy);
+  lazy.ready = async () => {
+    const agent = await ready();
+    if (!counting.has(agent)) {
+      counting.add(agent);
+      const dispatch = agent.dispatch.bind(agent);
+      agent.dispatch = (opts, handler) => {
+        handedOver++;
+        return dispatch(opts, handler);
+      };
+    }
+    return agent;
   };
   return {
     name,
@@ -86,6 +99,9 @@ export async function withClient<T>(
   const c = makeClient(name, o);
   let result: T;
   try {
+    // undici's Agent is made when a request first needs it (lazy-agent.ts): made here, a test's first request is
+    // timed as any later one is.
+    if (c.dispatcher instanceof LazyAgent) await c.dispatcher.ready();
     result = await use(c);
   } finally {
     await c.close();

@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
+import type { LazyAgent } from '../lazy-agent.ts';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import type { ExchangeResult, ExchangeSpec } from '../types.ts';
 import { TOKEN } from './head.ts';
@@ -22,7 +23,7 @@ export interface FastClientOptions {
   idleTimeoutMs?: number;
   /** TLS options for https origins; undefined: https goes to the fallback (HTTP/2 may be negotiated there). */
   tls: TlsOptions | undefined;
-  fallback: Dispatcher;
+  fallback: Dispatcher | LazyAgent;
 }
 
 /** Header names undici handles itself or refuses: such requests take the fallback. */
@@ -102,7 +103,7 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
 }
 
 export class FastClient {
-  readonly fallback: Dispatcher;
+  readonly fallback: Dispatcher | LazyAgent;
   private readonly o: FastClientOptions;
   private readonly origins = new Map<string, Origin | null>();
   private readonly heads = new WeakMap<readonly string[], Head>();
