@@ -90,7 +90,7 @@ export class RequestSeries {
   private seriesOf(status: number): SeriesRec {
     let s = this.others?.get(status);
     if (s === undefined) {
-      s = this.recorder.newSeries({ ...this.base, status, expected: status !== 0 && this.isExpected(status) });
+      s = this.recorder.newSeries(keyOf(this.base, status, status !== 0 && this.isExpected(status)));
       if (this.first === undefined) {
         this.firstStatus = status;
         this.first = s;
@@ -98,6 +98,17 @@ export class RequestSeries {
     }
     return s;
   }
+}
+
+/**
+ * A series' key, written out field by field: `{ ...base, status, expected }` adds the last two to a copy, which puts
+ * them in a property array of their own (~40 bytes more per series in every worker).
+ */
+function keyOf(b: Omit<SeriesKey, 'status' | 'expected'>, status: number, expected: boolean): SeriesKey {
+  const { scenario, group, request, method, tags } = b;
+  return tags === undefined
+    ? { scenario, group, request, method, status, expected }
+    : { scenario, group, request, method, tags, status, expected };
 }
 
 export class CheckCounter {

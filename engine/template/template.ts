@@ -69,13 +69,40 @@ export function compileTemplate(source: string): Template {
 
 const NO_REFERENCES: readonly TemplateReference[] = Object.freeze([]);
 
+/**
+ * A template without `${...}`. Plans have thousands of them (a recording's paths), so each is two fields, one string
+ * when nothing was escaped, and no closure: 40 bytes a step instead of ~220 with a closure and its contexts.
+ */
+class ConstantTemplate implements Template {
+  readonly source: string;
+  private readonly text: string;
+
+  constructor(source: string, text: string) {
+    this.source = source;
+    this.text = text;
+  }
+
+  get constant(): true {
+    return true;
+  }
+
+  get references(): readonly TemplateReference[] {
+    return NO_REFERENCES;
+  }
+
+  render(): string {
+    return this.text;
+  }
+
+  evaluate(): string {
+    return this.text;
+  }
+}
+
 function build(source: string, texts: string[], parts: Part[], references: readonly TemplateReference[]): Template {
   if (parts.length === 0) {
-    // Plans have thousands of constant templates (a recording's paths): one string, one closure, no array of each.
     const text = texts[0] ?? '';
-    const constant = text === source ? source : text;
-    const render = (): string => constant;
-    return Object.freeze({ source, constant: true, references: NO_REFERENCES, render, evaluate: render });
+    return Object.freeze(new ConstantTemplate(source, text === source ? source : text));
   }
   const renders = parts.map((p) => (ctx: TemplateContext): string => {
     const v = p.value(ctx);

@@ -32,13 +32,16 @@ class Memo {
   url = '';
   target: { origin: string; path: string } = { origin: '', path: '' };
   values: (string | undefined)[] = [];
-  userHeaders: string[] | undefined = undefined;
+  userHeaders: readonly string[] | undefined = undefined;
   headers: string[] | undefined = undefined;
   userAgent = '';
   /** Shared by all VUs (until one renders differently), and the VU that rendered into it last. */
   shared = false;
   vu: TemplateContext | undefined = undefined;
 }
+
+/** The user headers of a step that has none: one list, not one per step. */
+const NO_HEADERS: readonly string[] = Object.freeze([]);
 
 /** Per step: the memo all VUs share, or null once the step renders differently per VU. */
 const shared = new WeakMap<CompiledRequest, Memo | null>();
@@ -114,6 +117,9 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
       target = splitUrl(url);
     } else {
       target = splitUrl(url);
+      // The parts as fresh copies would cost ~60 bytes a step and worker: the base and path strings are the same text.
+      if (target.origin === base) target.origin = base;
+      if (target.path === path) target.path = path;
       if (othersShared(m, ctx)) m = perVuFrom(req, m, ctx);
       m.base = base;
       m.path = path;
@@ -151,8 +157,12 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
   }
   m.vu = ctx;
   if (!same) {
-    const user: string[] = [];
-    for (let i = 0; i < hs.length; i++) user.push(hs[i]![0], values[i]!);
+    let user: readonly string[] = NO_HEADERS;
+    if (hs.length > 0) {
+      const own: string[] = [];
+      for (let i = 0; i < hs.length; i++) own.push(hs[i]![0], values[i]!);
+      user = own;
+    }
     m.userHeaders = user;
     m.headers = requestHeaders(req, user, userAgent, true, authValue);
     m.userAgent = userAgent;
