@@ -130,6 +130,11 @@ export class RunAggregate {
     if (s.tagged) this.tagged.add(s.tagged);
   }
 
+  /** The key object kept for `key`'s series (the series is made now when new): one object per series, whoever sent it. */
+  keyOf(key: SeriesKey): SeriesKey {
+    return (this.byKey.get(key) ?? this.seriesOf(key)).key;
+  }
+
   private seriesOf(key: SeriesKey): CumSeries {
     const id = seriesId(key);
     let c = this.series.get(id);

@@ -15,6 +15,7 @@ const Hist = z.strictObject({
 });
 
 export { PHASES, type Phase } from './request-phases.ts';
+import { wireSeriesProblem } from './wire-series.ts';
 
 /** A worker's interval totals of every phase, over all its requests. */
 const PhaseTotals = z.strictObject({
@@ -134,8 +135,16 @@ export type Sample = z.infer<typeof Sample>;
  * A Sample as a worker sends it: each series' key is the number the worker gave it (series-keys.ts), and `keys`
  * holds the keys first sent in this interval. A name crosses between threads once, not once a second.
  */
+/** A series as a worker sends it: its key is the number the worker gave it. */
+type WireSeries = Omit<SeriesSample, 'key'> & { key: number };
 export const WireSample = Sample.extend({
-  series: z.array(SeriesSample.extend({ key: z.int().min(0) })),
+  // Checked in place (wire-series.ts): SeriesSample with a numbered key, without a copy of every series each second.
+  series: z.array(
+    z.custom<WireSeries>().check((c) => {
+      const problem = wireSeriesProblem(c.value);
+      if (problem !== undefined) c.issues.push({ code: 'custom', message: problem, input: c.value });
+    }),
+  ),
   keys: z.array(z.strictObject({ id: z.int().min(0), key: SeriesKey })),
 });
 export type WireSample = z.infer<typeof WireSample>;

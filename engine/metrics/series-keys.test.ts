@@ -32,11 +32,13 @@ function send(
   ids: SeriesKeyIds,
   table: SeriesKeyTable,
   interval: number,
-): { wire: WireSample; sample: Sample } {
+): { wire: WireSample; numbers: number[]; sample: Sample } {
   const wire = across(ids.toWire(rec.flush(0, interval, false, {})));
+  // The coordinator puts the keys back into the series it was sent (checked in place, not copied): read them first.
+  const numbers = wire.series.map((x) => x.key);
   const sample = table.fromWire(WireSample.parse(wire));
   if (typeof sample === 'string') throw new Error(sample);
-  return { wire, sample };
+  return { wire, numbers, sample };
 }
 
 describe('series keys between a worker and the coordinator', () => {
@@ -78,7 +80,7 @@ describe('series keys between a worker and the coordinator', () => {
       [1, 'create', 201],
       [2, 'create', 500],
     ]);
-    expect(second.wire.series.map((x) => x.key).sort()).toEqual([0, 1, 2]);
+    expect(second.numbers.sort()).toEqual([0, 1, 2]);
     const byKey = Object.fromEntries(
       second.sample.series.map((x) => [
         `${x.key.request} ${x.key.status} ${x.key.expected}`,
@@ -146,5 +148,64 @@ describe('series keys between a worker and the coordinator', () => {
     // Nothing of the refused samples was kept: id 0 is still to come.
     expect(table.fromWire(wire([], [0]))).toBe('series key 0 was never sent');
     expect(table.fromWire(wire([{ id: 0, key }], [0]))).toMatchObject({ series: [{ key }] });
+  });
+
+  it("every worker's table keeps the aggregate's key object, not a copy of its own", () => {
+    const agg = new RunAggregate();
+    const workers = [0, 1, 2].map(() => {
+      const rec = new MetricsRecorder();
+      const step = rec.requestSeries({ scenario: 's', group: '', request: 'list', method: 'GET' }, ok);
+      return { rec, step, ids: new SeriesKeyIds(), table: new SeriesKeyTable((k) => agg.keyOf(k)) };
+    });
+    const keys = workers.map((w) => {
+      w.step.record(200, times(1000), 10, 20);
+      const { sample } = send(w.rec, w.ids, w.table, 0);
+      agg.add(sample);
+      return sample.series[0]?.key;
+    });
+    expect(keys[0]).toMatchObject({ request: 'list', status: 200 });
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect([...agg.series.values()].map((c) => [c.key, c.reqs])).toEqual([[keys[0], 3]]);
+  });
+});
+
+describe("a sample's series checked in place", () => {
+  const hist = { v: 1, count: 1, sum: 5, min: 5, max: 5, clamped: 0, counts: 'AAA=' };
+  const sample = (series: unknown[]) => ({
+    worker: 0,
+    interval: 0,
+    final: false,
+    vus: {},
+    checks: [],
+    iterations: [],
+    groups: [],
+    errors: [],
+    extractFailures: [],
+    dropped: {},
+    series,
+    keys: [],
+  });
+  const good = { key: 0, reqs: 1, failed: 0, sent: 10, received: 20, duration: hist, waiting: hist };
+
+  it('keeps the series objects it was given (no copy)', () => {
+    const parsed = WireSample.parse(sample([good]));
+    expect(parsed.series[0]).toBe(good);
+  });
+
+  it.each([
+    ['a negative key', { ...good, key: -1 }, 'key must be a whole number ≥ 0'],
+    ['a fractional count', { ...good, reqs: 1.5 }, 'reqs and failed must be whole numbers'],
+    ['bytes that are not numbers', { ...good, sent: '10' }, 'sent and received must be numbers'],
+    ['a field it does not know', { ...good, extra: 1 }, 'unknown field "extra"'],
+    ['a histogram with a field too many', { ...good, duration: { ...hist, x: 1 } }, 'duration must be an encoded'],
+    ['a phase that is not a histogram', { ...good, tls: {} }, 'tls must be an encoded histogram'],
+    ['no duration', { key: 0, reqs: 1, failed: 0, sent: 0, received: 0 }, 'duration must be an encoded'],
+    ['not an object', 7, 'a series must be an object'],
+  ])('refuses %s, saying where', (_what, series, message) => {
+    const r = WireSample.safeParse(sample([good, series]));
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['series', 1]);
+    expect(r.error?.issues[0]?.message).toContain(message);
   });
 });

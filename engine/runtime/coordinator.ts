@@ -143,7 +143,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     });
   });
   // Each worker names its series by number (metrics/series-keys.ts): one table per worker reads them back.
-  const keys = started.map(() => new SeriesKeyTable());
+  const keys = started.map(() => new SeriesKeyTable((key) => agg.keyOf(key)));
   const pool = new WorkerPool(started, {
     sample: (w, wire) => {
       const parsed = WireSample.safeParse(wire);
