@@ -1,6 +1,6 @@
 /**
- * A plan of HTTP requests alone loads none of the packages of gRPC and WebSocket steps or of streaming outputs, in
- * the coordinator or in any worker (engine/runtime/protocol-packages.ts, engine/run/run-plan.ts): each costs every
+ * A plan of HTTP requests alone loads none of the packages of gRPC and WebSocket steps or of streaming outputs, nor
+ * undici (plain HTTP/1.1 goes through the fast client), in the coordinator or in any worker (engine/runtime/protocol-packages.ts, engine/run/run-plan.ts): each costs every
  * thread that loads it its code and source text. Seen by a module hook that every thread of the CLI runs.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,7 +15,8 @@ import { LOADSMITH_BIN, runCommand } from '../fixtures/cli.ts';
 const HOOK =
   'data:text/javascript,import{registerHooks}from"node:module";import{threadId}from"node:worker_threads";' +
   'registerHooks({load(u,c,n){const m=/node_modules\\/((?:@grpc\\/)?[^/]+)\\//.exec(u);' +
-  'if(m)process.stderr.write(`\\npackage t${threadId} ${m[1]}\\n`);return n(u,c)}})';
+  'if(m)process.stderr.write(`\\npackage t${threadId} ${m[1]}\\n`);' +
+  'if(/\\/worker\\.mjs$/.test(u))process.stderr.write(`\\nbundle t${threadId}\\n`);return n(u,c)}})';
 
 let dir: string;
 let server: Server;
@@ -43,9 +44,12 @@ describe('a plan of HTTP requests', () => {
     });
     expect(r.code).toBe(0);
     const loaded = [...r.stderr.matchAll(/package t(\d+) (\S+)/g)].map((m) => ({ thread: Number(m[1]), name: m[2] }));
-    // The hook ran in both workers: they load undici, which sends the requests.
-    expect(new Set(loaded.filter((p) => p.thread > 0 && p.name === 'undici').map((p) => p.thread)).size).toBe(2);
-    const heavy = loaded.filter((p) => ['@grpc/grpc-js', 'protobufjs', 'ws', 'snappyjs'].includes(p.name as string));
+    // The hook ran in both workers: each loaded the worker bundle through it.
+    expect(new Set([...r.stderr.matchAll(/bundle t(\d+)/g)].map((m) => Number(m[1]))).size).toBe(2);
+    // undici too: plain HTTP/1.1 goes through the fast client (engine/runtime/http/lazy-agent.ts).
+    const heavy = loaded.filter((p) =>
+      ['@grpc/grpc-js', 'protobufjs', 'ws', 'snappyjs', 'undici'].includes(p.name as string),
+    );
     expect(heavy).toEqual([]);
   }, 90_000);
 });
