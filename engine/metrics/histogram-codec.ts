@@ -82,8 +82,8 @@ export class V2CountsWriter {
     this.pendingZeros += n;
   }
 
-  /** Writes the header and returns the whole buffer as base64. */
-  finish(): string {
+  /** Writes the header and returns the whole buffer: a view of the writers' shared scratch, valid until the next. */
+  finishBytes(): Uint8Array {
     // Java writes trailing zeros too (it stops at the max value's index, which is non-empty
     // except in an empty histogram, where it writes a single 0).
     const zeros = this.pendingZeros;
@@ -100,7 +100,7 @@ export class V2CountsWriter {
     putU32(b, 28, this.layout.highest >>> 0);
     putU32(b, 32, 0x3ff00000); // 1.0 as an IEEE double: values are plain integers
     putU32(b, 36, 0);
-    return Buffer.from(b.buffer, b.byteOffset, this.pos).toString('base64');
+    return b.subarray(0, this.pos);
   }
 }
 

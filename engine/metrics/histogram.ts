@@ -235,6 +235,20 @@ export class Histogram {
 
   /** Compact JSON-safe form; `counts` is an uncompressed HdrHistogram V2 buffer (cookie 0x1c849313) in base64. */
   toJSON(): EncodedHistogram {
+    const counts = this.countsBytes();
+    return {
+      v: 1,
+      count: this.total,
+      sum: this.valueSum,
+      min: this.min,
+      max: this.max,
+      clamped: this.clamped,
+      counts: Buffer.from(counts.buffer, counts.byteOffset, counts.byteLength).toString('base64'),
+    };
+  }
+
+  /** The V2 buffer of `toJSON`'s counts, as bytes: a view valid until the next histogram is encoded. */
+  countsBytes(): Uint8Array {
     const w = new V2CountsWriter(LAYOUT);
     const s = this.sparse;
     if (this.total === 0)
@@ -262,15 +276,7 @@ export class Histogram {
         w.counts(lo, this.hi[c], end);
       }
     }
-    return {
-      v: 1,
-      count: this.total,
-      sum: this.valueSum,
-      min: this.min,
-      max: this.max,
-      clamped: this.clamped,
-      counts: w.finish(),
-    };
+    return w.finishBytes();
   }
 
   /**

@@ -7,6 +7,7 @@
 import { Histogram } from './histogram.ts';
 import { PHASES, type Phase } from './request-phases.ts';
 import type { CheckKey, Sample, SeriesKey } from './sample.ts';
+import type { SeriesPacker } from './series-pack.ts';
 import { SeriesValues } from './series-values.ts';
 import { TaggedSeries } from './tagged.ts';
 
@@ -264,7 +265,7 @@ export class MetricsRecorder {
   }
 
   /** Encodes everything recorded since the last flush and resets it. */
-  flush(worker: number, interval: number, final: boolean, vus: Record<string, number>): Sample {
+  flush(worker: number, interval: number, final: boolean, vus: Record<string, number>, packer?: SeriesPacker): Sample {
     const sample: Sample = {
       worker,
       interval,
@@ -278,7 +279,7 @@ export class MetricsRecorder {
       extractFailures: [],
       dropped: Object.fromEntries(this.dropped),
     };
-    this.flushSeries(sample);
+    this.flushSeries(sample, packer);
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;
       sample.checks.push(
@@ -326,27 +327,40 @@ export class MetricsRecorder {
     return this.many;
   }
 
-  /** The touched series with their histograms built from the interval's values, and the phase totals. */
-  private flushSeries(sample: Sample): void {
+  /**
+   * The touched series with their histograms built from the interval's values, and the phase totals. With a packer
+   * (a worker's flush), the series go into it and `sample.series` stays empty (series-pack.ts).
+   */
+  private flushSeries(sample: Sample, packer: SeriesPacker | undefined): void {
     if (this.touched.length === 0) return;
-    const series: Record<string, unknown>[] = this.touched.map((s) => ({
-      key: s.key,
-      reqs: s.reqs,
-      failed: s.failed,
-      sent: s.sent,
-      received: s.received,
-    }));
+    const touched = this.touched;
     const start = this.values.group(
-      this.touched.map((s) => s.slot),
+      touched.map((s) => s.slot),
       this.series.length,
     );
-    this.values.phases.forEach((phase, c) => {
-      const values = this.values.column(c, start);
-      series.forEach((entry, i) => {
-        entry[phase] = this.histogramOf(values, start[i]!, start[i + 1]!).toJSON();
+    if (packer !== undefined) {
+      packer.begin(touched.length, this.values.phases);
+      for (const s of touched) packer.series(s.key, s.reqs, s.failed, s.sent, s.received);
+      this.values.phases.forEach((_phase, c) => {
+        const values = this.values.column(c, start);
+        for (let i = 0; i < touched.length; i++) packer.histogram(this.histogramOf(values, start[i]!, start[i + 1]!));
       });
-    });
-    sample.series = series as Sample['series'];
+    } else {
+      const series: Record<string, unknown>[] = touched.map((s) => ({
+        key: s.key,
+        reqs: s.reqs,
+        failed: s.failed,
+        sent: s.sent,
+        received: s.received,
+      }));
+      this.values.phases.forEach((phase, c) => {
+        const values = this.values.column(c, start);
+        series.forEach((entry, i) => {
+          entry[phase] = this.histogramOf(values, start[i]!, start[i + 1]!).toJSON();
+        });
+      });
+      sample.series = series as Sample['series'];
+    }
     sample.phases = Object.fromEntries(PHASES.map((p) => [p, this.totals[p].toJSON()])) as NonNullable<
       Sample['phases']
     >;

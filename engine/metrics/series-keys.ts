@@ -7,25 +7,59 @@
  * The key objects it gets back are the same every second, so the aggregate finds a series by object (aggregate.ts).
  */
 import type { Sample, SeriesKey, WireSample } from './sample.ts';
+import { unpackSeries } from './series-pack.ts';
 
 /** The worker's side: its series' numbers, by key object (the recorder keeps one key object per series). */
 export class SeriesKeyIds {
   private readonly ids = new Map<SeriesKey, number>();
+  private fresh: WireSample['keys'] = [];
 
-  /** The sample to send: each series' key replaced by its number, in place (the sample is the worker's to send). */
-  toWire(sample: Sample): WireSample {
-    const keys: WireSample['keys'] = [];
-    for (const x of sample.series) {
-      let id = this.ids.get(x.key);
-      if (id === undefined) {
-        id = this.ids.size;
-        this.ids.set(x.key, id);
-        keys.push({ id, key: x.key });
-      }
-      (x as unknown as { key: number }).key = id;
+  /** The number of `key`, given now (and sent with the next sample) when it has none yet. */
+  idOf(key: SeriesKey): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+      this.fresh.push({ id, key });
     }
-    return { ...sample, series: sample.series as unknown as WireSample['series'], keys };
+    return id;
   }
+
+  /**
+   * The sample to send: each series' key replaced by its number, in place (the sample is the worker's to send), with
+   * the keys numbered since the last one, and the series packed meanwhile (series-pack.ts), if any.
+   */
+  toWire(sample: Sample, packed?: ArrayBuffer): PackedWireSample {
+    for (const x of sample.series) (x as unknown as { key: number }).key = this.idOf(x.key);
+    const keys = this.fresh;
+    this.fresh = [];
+    return {
+      ...sample,
+      series: sample.series as unknown as WireSample['series'],
+      keys,
+      ...(packed !== undefined ? { packed } : {}),
+    };
+  }
+}
+
+/** A sample as a worker posts it: its series may come packed in one buffer (series-pack.ts), transferred. */
+export type PackedWireSample = WireSample & { packed?: ArrayBuffer };
+
+/**
+ * The sample with its packed series unpacked after those sent as objects, or what is wrong with them; `raw` is what
+ * the coordinator received (not yet validated: WireSample checks the result).
+ */
+export function unpackWire(raw: unknown): { wire: unknown } | string {
+  if (typeof raw !== 'object' || raw === null || !('packed' in raw)) return { wire: raw };
+  const { packed, ...rest } = raw as { packed: unknown; series?: unknown };
+  if (!(packed instanceof ArrayBuffer)) return 'packed series must be an ArrayBuffer';
+  const series = unpackSeries(packed);
+  // Unpacked, the buffer is not read again: detached, its memory is freed now, not when a collection finds it.
+  packed.transfer(0);
+  if (typeof series === 'string') return series;
+  return {
+    wire: { ...rest, series: Array.isArray(rest.series) ? [...(rest.series as unknown[]), ...series] : series },
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
 import { WireSample, type Sample } from '../metrics/sample.ts';
-import { SeriesKeyTable } from '../metrics/series-keys.ts';
+import { SeriesKeyTable, unpackWire } from '../metrics/series-keys.ts';
 import { buildSummary, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
@@ -145,9 +145,15 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   // Each worker names its series by number (metrics/series-keys.ts): one table per worker reads them back.
   const keys = started.map(() => new SeriesKeyTable((key) => agg.keyOf(key)));
   const pool = new WorkerPool(started, {
-    sample: (w, wire) => {
-      const parsed = WireSample.safeParse(wire);
-      const sample = parsed.success ? (keys[w] as SeriesKeyTable).fromWire(parsed.data) : parsed.error.message;
+    sample: (w, raw) => {
+      const unpacked = unpackWire(raw);
+      const parsed = typeof unpacked === 'string' ? undefined : WireSample.safeParse(unpacked.wire);
+      const sample =
+        parsed === undefined
+          ? (unpacked as string)
+          : parsed.success
+            ? (keys[w] as SeriesKeyTable).fromWire(parsed.data)
+            : parsed.error.message;
       if (typeof sample === 'string') {
         notes.push(`worker ${w} sent a malformed sample: ${sample}`);
         return;

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Dispatchers } from '../http/dispatchers.ts';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { SeriesKeyIds } from '../../metrics/series-keys.ts';
+import { SeriesPacker } from '../../metrics/series-pack.ts';
 import { parseDuration } from '../../base/duration.ts';
 import { ResultsSink } from '../results/sink.ts';
 import { WorkerControl } from '../control/worker-control.ts';
@@ -20,7 +21,7 @@ import { epochNow, type FromWorker, type ToWorker, type WorkerInit } from './pro
 if (!parentPort) throw new Error('engine/runtime/worker/main.ts must run in a worker thread');
 const port = parentPort;
 const init = workerData as WorkerInit;
-const send = (m: FromWorker): void => port.postMessage(m);
+const send = (m: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(m, transfer);
 
 // Per series, the phases that thresholds filter by tag (plus http_req_duration); every phase's totals regardless.
 const recorder = new MetricsRecorder(init.seriesPhases);
@@ -40,17 +41,25 @@ let flushTimer: NodeJS.Timeout | undefined;
 
 const vus = (): Record<string, number> => Object.fromEntries(runs.map((r) => [r.name, r.takePeakVus()]));
 const health = new HealthMonitor();
-// Each series' key is sent once, then its number (series-keys.ts).
+// Each series' key is sent once, then its number (series-keys.ts); a second's series go packed in one buffer,
+// transferred (series-pack.ts).
 const keyIds = new SeriesKeyIds();
-const flush = (final: boolean, interval: number) =>
-  keyIds.toWire({ ...recorder.flush(init.worker, interval, final, vus()), health: health.take() });
+const packer = new SeriesPacker((key) => keyIds.idOf(key));
+const sendSample = (final: boolean, interval: number): void => {
+  const sample = recorder.flush(init.worker, interval, final, vus(), packer);
+  const packed = packer.take();
+  send(
+    { cmd: 'sample', sample: keyIds.toWire({ ...sample, health: health.take() }, packed) },
+    packed !== undefined ? [packed] : [],
+  );
+};
 
 function scheduleFlush(): void {
   // Math.max: after the event loop was blocked past the next second, that second is due now (a negative delay
   // would print a TimeoutNegativeWarning).
   flushTimer = setTimeout(
     () => {
-      send({ cmd: 'sample', sample: flush(false, interval) });
+      sendSample(false, interval);
       interval++;
       control.sent(interval * 1000);
       scheduleFlush();
@@ -74,7 +83,7 @@ async function start(t0Epoch: number): Promise<void> {
   await Promise.all(runs.map((r) => r.done));
   clearTimeout(flushTimer);
   const last = Math.max(interval, Math.floor((performance.now() - t0) / 1000));
-  send({ cmd: 'sample', sample: flush(true, last) });
+  sendSample(true, last);
   health.stop();
   // The files are complete before the coordinator hears 'done' (and resolves the run).
   const written = results ? await results.close() : undefined;

@@ -2,7 +2,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Plan } from '../../plan/schema/index.ts';
 import type { SegmentSpec } from '../../base/segment-tuple.ts';
-import type { Phase, WireSample } from '../../metrics/sample.ts';
+import type { Phase } from '../../metrics/sample.ts';
+import type { PackedWireSample } from '../../metrics/series-keys.ts';
 import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';
 import type { WriterStats } from '../results/append-writer.ts';
@@ -46,7 +47,7 @@ export type ToWorker =
 
 export type FromWorker =
   | { cmd: 'ready' }
-  | { cmd: 'sample'; sample: WireSample }
+  | { cmd: 'sample'; sample: PackedWireSample }
   | { cmd: 'done'; results?: WriterStats[] }
   | { cmd: 'fatal'; message: string };
 
