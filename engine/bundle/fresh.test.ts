@@ -34,6 +34,7 @@ describe('the worker bundle of a checkout', () => {
     expect(packages).toContain('node:worker_threads'); // the walk reads the bundle's imports
     expect(packages).not.toContain('zod');
     expect(packages).not.toContain('undici');
+    expect(packages).not.toContain('node:http2'); // gRPC calls load it (runtime/grpc/h2/nghttp2.ts)
     expect(text).toContain('import("undici")'); // runtime/http/lazy-agent.ts
     const sources = JSON.parse(await readFile(join(dist, WORKER_SOURCES), 'utf8')) as string[];
     expect(sources).toContain('plan/schema/constants.ts');

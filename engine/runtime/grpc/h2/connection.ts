@@ -5,7 +5,7 @@
  * closed. A connection that could not be made is remembered: calls end UNAVAILABLE with its error, at once until the
  * next attempt, as grpc-js ends them.
  */
-import { connect, type ClientHttp2Session, type SecureClientSessionOptions } from 'node:http2';
+import type { ClientHttp2Session, SecureClientSessionOptions } from 'node:http2';
 import { checkServerIdentity, type SecureContext } from 'node:tls';
 import { startTimer, stopTimer } from '../../timers.ts';
 
@@ -70,6 +70,8 @@ export class H2Connection {
 
   private open(timeoutMs: number): Promise<void> {
     const { url, tls } = this.endpoint;
+    // node:http2 loads with the first gRPC call, not with every worker (nghttp2.ts).
+    const { connect } = process.getBuiltinModule('node:http2');
     const s = tls === undefined ? connect(url) : connect(url, tls);
     // Idle sessions do not keep the process alive; a call in flight holds its deadline timer.
     s.unref();

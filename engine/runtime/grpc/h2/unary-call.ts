@@ -5,7 +5,8 @@
  * not decode INTERNAL, the deadline DEADLINE_EXCEEDED (the stream is reset with CANCEL so the server sees it), a
  * reset or a dropped connection by the stream's reset code, a response without grpc-status by its HTTP status.
  */
-import { constants, type ClientHttp2Stream, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
+import type { ClientHttp2Stream, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http2';
+import { NGHTTP2_CANCEL, NGHTTP2_FLAG_END_STREAM, NGHTTP2_INTERNAL_ERROR, NGHTTP2_NO_ERROR } from './nghttp2.ts';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { startTimer, stopTimer, type Timer } from '../../timers.ts';
 import type { GrpcMethod } from '../method.ts';
@@ -110,7 +111,7 @@ export class H2UnaryCall {
 
   onResponse(h: IncomingHttpHeaders, flags: number): void {
     this.httpStatus = Number(h[':status']);
-    if ((flags & constants.NGHTTP2_FLAG_END_STREAM) !== 0) {
+    if ((flags & NGHTTP2_FLAG_END_STREAM) !== 0) {
       this.onTrailers(h); // trailers-only: the status is in the headers, no metadata before it
       return;
     }
@@ -182,9 +183,9 @@ export class H2UnaryCall {
   onClose(): void {
     if (this.done) return;
     const stream = this.stream as ClientHttp2Stream;
-    const rst = stream.rstCode ?? constants.NGHTTP2_NO_ERROR;
+    const rst = stream.rstCode ?? NGHTTP2_NO_ERROR;
     const e = this.streamError;
-    if (rst === constants.NGHTTP2_INTERNAL_ERROR && e !== undefined) {
+    if (rst === NGHTTP2_INTERNAL_ERROR && e !== undefined) {
       this.finish(
         e.code === 'ECONNRESET' || e.code === 'ETIMEDOUT'
           ? { code: Code.UNAVAILABLE, details: e.message }
@@ -215,7 +216,7 @@ export class H2UnaryCall {
     const stream = this.stream;
     // Ended by us before the server's status: reset it, so the server stops working on the call.
     if (stream !== undefined && !this.serverEnded && !stream.destroyed)
-      stream.close(status.code === Code.OK ? constants.NGHTTP2_NO_ERROR : constants.NGHTTP2_CANCEL);
+      stream.close(status.code === Code.OK ? NGHTTP2_NO_ERROR : NGHTTP2_CANCEL);
     this.settled(status, this.headers, trailers, this.response);
   }
 }

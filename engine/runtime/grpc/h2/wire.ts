@@ -3,7 +3,15 @@
  * grpc-js's codes and messages so that a step reads the same whichever client made the call (PROTOCOL-HTTP2.md in
  * grpc/grpc, and "HTTP to gRPC Status Code Mapping" in its http-grpc-status-mapping.md).
  */
-import { constants, type IncomingHttpHeaders } from 'node:http2';
+import type { IncomingHttpHeaders } from 'node:http2';
+import {
+  NGHTTP2_CANCEL,
+  NGHTTP2_ENHANCE_YOUR_CALM,
+  NGHTTP2_INADEQUATE_SECURITY,
+  NGHTTP2_INTERNAL_ERROR,
+  NGHTTP2_NO_ERROR,
+  NGHTTP2_REFUSED_STREAM,
+} from './nghttp2.ts';
 
 /** Response metadata as grpc-js's `Metadata.getMap()` gives it: first value per key, `-bin` values decoded. */
 export type MetadataMap = Record<string, string | Buffer>;
@@ -52,21 +60,21 @@ export function statusOfHttp(httpStatus: number): CallStatus {
 /** A stream reset by the server (or by Node, for a connection that dropped) before a status arrived. */
 export function statusOfReset(rstCode: number, httpStatus: number | undefined, dropped: boolean): CallStatus {
   switch (rstCode) {
-    case constants.NGHTTP2_NO_ERROR:
+    case NGHTTP2_NO_ERROR:
       return httpStatus !== undefined && httpStatus !== 200
         ? statusOfHttp(httpStatus)
         : { code: INTERNAL, details: `Received RST_STREAM with code ${rstCode} (Call ended without gRPC status)` };
-    case constants.NGHTTP2_REFUSED_STREAM:
+    case NGHTTP2_REFUSED_STREAM:
       return { code: UNAVAILABLE, details: 'Stream refused by server' };
-    case constants.NGHTTP2_CANCEL:
+    case NGHTTP2_CANCEL:
       return dropped
         ? { code: UNAVAILABLE, details: 'Connection dropped' }
         : { code: CANCELLED, details: 'Call cancelled' };
-    case constants.NGHTTP2_ENHANCE_YOUR_CALM:
+    case NGHTTP2_ENHANCE_YOUR_CALM:
       return { code: RESOURCE_EXHAUSTED, details: 'Bandwidth exhausted or memory limit exceeded' };
-    case constants.NGHTTP2_INADEQUATE_SECURITY:
+    case NGHTTP2_INADEQUATE_SECURITY:
       return { code: PERMISSION_DENIED, details: 'Protocol not secure enough' };
-    case constants.NGHTTP2_INTERNAL_ERROR:
+    case NGHTTP2_INTERNAL_ERROR:
       return { code: INTERNAL, details: `Received RST_STREAM with code ${rstCode} (Internal server error)` };
     default:
       return { code: INTERNAL, details: `Received RST_STREAM with code ${rstCode}` };
