@@ -123,22 +123,40 @@ export function unpackSeries(buffer: ArrayBuffer): PackedSeries[] | string {
       phases.push(p);
     }
     need(count * ROW_FIELDS * 8);
+    const rows = pos;
+    pos += count * ROW_FIELDS * 8;
+    // One Buffer over the whole second: each histogram's counts become base64 without a Buffer object of their own.
+    const whole = Buffer.from(buffer);
+    const histogram = (): Record<string, unknown> => {
+      const count = f64();
+      const sum = f64();
+      const min = f64();
+      const max = f64();
+      const clamped = f64();
+      const length = u32();
+      need(length);
+      const counts = whole.toString('base64', pos, pos + length);
+      pos += length;
+      return { v: 1, count, sum, min, max, clamped, counts };
+    };
+    // Each series object is made whole, with its first phase's histogram (`duration`): a property added later would
+    // give every series a property array of its own, ~40,000 a second at 10,000 names and four workers.
     const series: PackedSeries[] = [];
-    for (let i = 0; i < count; i++)
-      series.push({ key: f64(), reqs: f64(), failed: f64(), sent: f64(), received: f64() });
-    for (const phase of phases)
-      for (const s of series) {
-        const count = f64();
-        const sum = f64();
-        const min = f64();
-        const max = f64();
-        const clamped = f64();
-        const length = u32();
-        need(length);
-        const counts = Buffer.from(buffer, pos, length).toString('base64');
-        pos += length;
-        s[phase] = { v: 1, count, sum, min, max, clamped, counts };
-      }
+    const row = (i: number, k: number): number => view.getFloat64(rows + (i * ROW_FIELDS + k) * 8, true);
+    const first = phases[0];
+    for (let i = 0; i < count; i++) {
+      const key = row(i, 0);
+      const reqs = row(i, 1);
+      const failed = row(i, 2);
+      const sent = row(i, 3);
+      const received = row(i, 4);
+      series.push(
+        first === 'duration'
+          ? { key, reqs, failed, sent, received, duration: histogram() }
+          : { key, reqs, failed, sent, received },
+      );
+    }
+    for (const phase of first === 'duration' ? phases.slice(1) : phases) for (const s of series) s[phase] = histogram();
     if (pos !== buffer.byteLength) return `packed series have ${buffer.byteLength - pos} bytes too many`;
     return series;
   } catch (e) {
