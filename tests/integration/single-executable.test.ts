@@ -104,8 +104,14 @@ describe('the single executable, with no Node.js on the machine', () => {
 
   it('runs the demo from its embedded plan', async () => {
     const r = await loadsmithIn(runner, ['demo', '--duration', '1s', '-q', '--summary-json', 'demo.json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect((await readSummary(join(runner.dir, 'demo.json')))._total).toBeGreaterThan(0);
+    const summary = await readSummary(join(runner.dir, 'demo.json'));
+    expect(summary._total).toBeGreaterThan(0);
+    // The demo's thresholds are judged on ~10 requests of its flaky endpoint (5 % fail at random) and a shared
+    // machine's latencies in a 1 s run: crossing one, which exits 99, is the demo working. Its five thresholds are
+    // evaluated, and the exit code says whether any was crossed.
+    const crossed = summary.thresholds.filter((t) => !t.ok).map((t) => `${t.metric} ${t.expression}: ${t.value}`);
+    expect(summary.thresholds).toHaveLength(5);
+    expect(r.code, `${r.stderr}\ncrossed: ${crossed.join('; ')}`).toBe(crossed.length > 0 ? 99 : 0);
   });
 
   it('runs the pods of a `loadsmith k8s` Job, whose shards merge into the whole run', async () => {
