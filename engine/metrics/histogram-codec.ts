@@ -26,7 +26,7 @@ const HEADER_BYTES = 40;
 const TWO_32 = 4294967296;
 
 // One scratch buffer for all writers: encoding is synchronous and histograms are encoded one at a
-// time, so we never allocate per call except the final string.
+// time, so we never allocate per call (the caller copies or converts the bytes `finishBytes` returns).
 let scratch = new Uint8Array(4096);
 
 /**

@@ -1,21 +1,29 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { RunAggregate } from './aggregate.ts';
-import { MetricsRecorder, type PhaseTimes } from './recorder.ts';
+import { MetricsRecorder } from './recorder.ts';
 import { WireSample, type Sample } from './sample.ts';
 import { SeriesKeyIds, SeriesKeyTable } from './series-keys.ts';
+import { below400, responseTimes } from './testing.ts';
 
-const times = (d: number): PhaseTimes => ({
-  duration: d,
-  blocked: 1,
-  lookup: 0,
-  connecting: 0,
-  tls: 0,
-  sending: 5,
-  waiting: d - 10,
-  receiving: 5,
+const times = responseTimes;
+const ok = below400;
+
+/** A sample as a worker sends it, with nothing but `series` and `keys` (not validated). */
+const wireSample = <S>(series: S[], keys: WireSample['keys'] = []) => ({
+  worker: 0,
+  interval: 0,
+  final: false,
+  vus: {},
+  checks: [],
+  iterations: [],
+  groups: [],
+  errors: [],
+  extractFailures: [],
+  dropped: {},
+  series,
+  keys,
 });
-const ok = (s: number): boolean => s < 400;
 
 /** What crosses between threads: a structured clone, as worker.postMessage makes. */
 function across<T>(value: T): T {
@@ -128,20 +136,7 @@ describe('series keys between a worker and the coordinator', () => {
     const table = new SeriesKeyTable();
     const hist = { v: 1, count: 0, sum: 0, min: 0, max: 0, clamped: 0, counts: '' } as const;
     const series = (key: number) => ({ key, reqs: 1, failed: 0, sent: 0, received: 0, duration: hist });
-    const wire = (keys: WireSample['keys'], ids: number[]): WireSample => ({
-      worker: 0,
-      interval: 0,
-      final: false,
-      vus: {},
-      checks: [],
-      iterations: [],
-      groups: [],
-      errors: [],
-      extractFailures: [],
-      dropped: {},
-      series: ids.map(series),
-      keys,
-    });
+    const wire = (keys: WireSample['keys'], ids: number[]): WireSample => wireSample(ids.map(series), keys);
     const key = { scenario: 's', group: '', request: 'r', method: 'GET', status: 200, expected: true };
     expect(table.fromWire(wire([{ id: 0, key }], [0, 1]))).toBe('series key 1 was never sent');
     expect(table.fromWire(wire([{ id: 1, key }], [1]))).toBe('series key 1 sent out of order (expected 0)');
@@ -172,20 +167,7 @@ describe('series keys between a worker and the coordinator', () => {
 
 describe("a sample's series checked in place", () => {
   const hist = { v: 1, count: 1, sum: 5, min: 5, max: 5, clamped: 0, counts: 'AAA=' };
-  const sample = (series: unknown[]) => ({
-    worker: 0,
-    interval: 0,
-    final: false,
-    vus: {},
-    checks: [],
-    iterations: [],
-    groups: [],
-    errors: [],
-    extractFailures: [],
-    dropped: {},
-    series,
-    keys: [],
-  });
+  const sample = (series: unknown[]) => wireSample(series);
   const good = { key: 0, reqs: 1, failed: 0, sent: 10, received: 20, duration: hist, waiting: hist };
 
   it('keeps the series objects it was given (no copy)', () => {

@@ -7,7 +7,7 @@
  * The key objects it gets back are the same every second, so the aggregate finds a series by object (aggregate.ts).
  */
 import type { Sample, SeriesKey, WireSample } from './sample.ts';
-import { unpackSeries } from './series-pack.ts';
+import type { PackedWireSample } from './series-pack.ts';
 
 /** The worker's side: its series' numbers, by key object (the recorder keeps one key object per series). */
 export class SeriesKeyIds {
@@ -40,26 +40,6 @@ export class SeriesKeyIds {
       ...(packed !== undefined ? { packed } : {}),
     };
   }
-}
-
-/** A sample as a worker posts it: its series may come packed in one buffer (series-pack.ts), transferred. */
-export type PackedWireSample = WireSample & { packed?: ArrayBuffer };
-
-/**
- * The sample with its packed series unpacked after those sent as objects, or what is wrong with them; `raw` is what
- * the coordinator received (not yet validated: WireSample checks the result).
- */
-export function unpackWire(raw: unknown): { wire: unknown } | string {
-  if (typeof raw !== 'object' || raw === null || !('packed' in raw)) return { wire: raw };
-  const { packed, ...rest } = raw as { packed: unknown; series?: unknown };
-  if (!(packed instanceof ArrayBuffer)) return 'packed series must be an ArrayBuffer';
-  const series = unpackSeries(packed);
-  // Unpacked, the buffer is not read again: detached, its memory is freed now, not when a collection finds it.
-  packed.transfer(0);
-  if (typeof series === 'string') return series;
-  return {
-    wire: { ...rest, series: Array.isArray(rest.series) ? [...(rest.series as unknown[]), ...series] : series },
-  };
 }
 
 /**

@@ -1,23 +1,15 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { Histogram } from './histogram.ts';
-import { MetricsRecorder, type PhaseTimes } from './recorder.ts';
+import { MetricsRecorder } from './recorder.ts';
 import type { SeriesKey } from './sample.ts';
-import { SeriesKeyIds, SeriesKeyTable, unpackWire } from './series-keys.ts';
-import { SeriesPacker, unpackSeries } from './series-pack.ts';
+import { SeriesKeyIds, SeriesKeyTable } from './series-keys.ts';
+import { SeriesPacker, unpackSeries, unpackWire } from './series-pack.ts';
 import { WireSample } from './sample.ts';
+import { below400, responseTimes } from './testing.ts';
 
-const times = (d: number): PhaseTimes => ({
-  duration: d,
-  blocked: 3,
-  lookup: 0,
-  connecting: 0,
-  tls: 0,
-  sending: 5,
-  waiting: d - 10,
-  receiving: 5,
-});
-const ok = (s: number): boolean => s < 400;
+const times = responseTimes;
+const ok = below400;
 
 /** Two recorders fed the same responses: one flushed as objects, one into a packer. */
 function recordBoth(): { objects: MetricsRecorder; packed: MetricsRecorder } {

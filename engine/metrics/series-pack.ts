@@ -12,7 +12,7 @@
  */
 import type { Histogram } from './histogram.ts';
 import { PHASES, type Phase } from './request-phases.ts';
-import type { SeriesKey } from './sample.ts';
+import type { SeriesKey, WireSample } from './sample.ts';
 
 const MAGIC = 0x3150_534c; // "LSP1"
 const ROW_FIELDS = 5;
@@ -89,7 +89,7 @@ export class SeriesPacker {
 }
 
 /** A series as it crosses from a worker: its key is the worker's number for it (series-keys.ts). */
-export type PackedSeries = Record<string, unknown> & { key: number };
+type PackedSeries = Record<string, unknown> & { key: number };
 
 /** The series of a packed second as sample objects (histograms with base64 counts), or what is wrong with it. */
 export function unpackSeries(buffer: ArrayBuffer): PackedSeries[] | string {
@@ -162,4 +162,24 @@ export function unpackSeries(buffer: ArrayBuffer): PackedSeries[] | string {
   } catch (e) {
     return (e as Error).message;
   }
+}
+
+/** A sample as a worker posts it: its series may come packed in one buffer (series-pack.ts), transferred. */
+export type PackedWireSample = WireSample & { packed?: ArrayBuffer };
+
+/**
+ * The sample with its packed series unpacked after those sent as objects, or what is wrong with them; `raw` is what
+ * the coordinator received (not yet validated: WireSample checks the result).
+ */
+export function unpackWire(raw: unknown): { wire: unknown } | string {
+  if (typeof raw !== 'object' || raw === null || !('packed' in raw)) return { wire: raw };
+  const { packed, ...rest } = raw as { packed: unknown; series?: unknown };
+  if (!(packed instanceof ArrayBuffer)) return 'packed series must be an ArrayBuffer';
+  const series = unpackSeries(packed);
+  // Unpacked, the buffer is not read again: detached, its memory is freed now, not when a collection finds it.
+  packed.transfer(0);
+  if (typeof series === 'string') return series;
+  return {
+    wire: { ...rest, series: Array.isArray(rest.series) ? [...(rest.series as unknown[]), ...series] : series },
+  };
 }

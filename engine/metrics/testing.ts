@@ -10,6 +10,7 @@ import { PHASES, RunAggregate } from './aggregate.ts';
 import type { Phase } from './aggregate.ts';
 import { Histogram, type EncodedHistogram } from './histogram.ts';
 import { Sample } from './sample.ts';
+import type { PhaseTimes } from './recorder.ts';
 import type { Sample as SampleT, SeriesKey, SeriesSample } from './sample.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -110,6 +111,21 @@ export function series(key: SeriesKey, durations: readonly number[], o: SeriesOp
     receiving: recorded('receiving'),
   };
 }
+
+/** One response's phase times (µs) for a recorder: `d` long, waiting d - 10. */
+export const responseTimes = (d: number): PhaseTimes => ({
+  duration: d,
+  blocked: 1,
+  lookup: 0,
+  connecting: 0,
+  tls: 0,
+  sending: 5,
+  waiting: d - 10,
+  receiving: 5,
+});
+
+/** Statuses below 400 are expected (a request step's default). */
+export const below400 = (status: number): boolean => status < 400;
 
 /** A worker's sample (interval 0, not final) holding only `parts`, validated as the coordinator does. */
 export function sample(worker: number, parts: Partial<SampleT> = {}): SampleT {

@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os';
 import { RunAggregate } from '../metrics/aggregate.ts';
 import { liveTotals } from '../metrics/live-totals.ts';
 import { WireSample, type Sample } from '../metrics/sample.ts';
-import { SeriesKeyTable, unpackWire } from '../metrics/series-keys.ts';
+import { SeriesKeyTable } from '../metrics/series-keys.ts';
+import { unpackWire } from '../metrics/series-pack.ts';
 import { buildSummary, type Summary } from '../metrics/summary.ts';
 import { Thresholds } from '../metrics/thresholds/evaluate.ts';
 import { seriesPhases } from '../metrics/thresholds/series-phases.ts';
@@ -146,14 +147,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
   const keys = started.map(() => new SeriesKeyTable((key) => agg.keyOf(key)));
   const pool = new WorkerPool(started, {
     sample: (w, raw) => {
-      const unpacked = unpackWire(raw);
-      const parsed = typeof unpacked === 'string' ? undefined : WireSample.safeParse(unpacked.wire);
-      const sample =
-        parsed === undefined
-          ? (unpacked as string)
-          : parsed.success
-            ? (keys[w] as SeriesKeyTable).fromWire(parsed.data)
-            : parsed.error.message;
+      const sample = readSample(raw, keys[w] as SeriesKeyTable);
       if (typeof sample === 'string') {
         notes.push(`worker ${w} sent a malformed sample: ${sample}`);
         return;
@@ -279,4 +273,12 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     if (run.segment) summary.shard = shardData(plan, tuple, agg, timeline.seconds);
     return summary;
   }
+}
+
+/** A worker's sample as received: its packed series unpacked, checked, its keys put back; or what is wrong with it. */
+function readSample(raw: unknown, keys: SeriesKeyTable): Sample | string {
+  const unpacked = unpackWire(raw);
+  if (typeof unpacked === 'string') return unpacked;
+  const parsed = WireSample.safeParse(unpacked.wire);
+  return parsed.success ? keys.fromWire(parsed.data) : parsed.error.message;
 }

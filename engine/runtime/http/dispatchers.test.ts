@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Dispatchers } from './dispatchers.ts';
+import { request } from './conformance/testing.ts';
 import { exchange } from './exchange.ts';
 import { FastClient } from './fast/client.ts';
 import { LazyAgent } from './lazy-agent.ts';
@@ -47,18 +48,7 @@ describe('Dispatchers', () => {
     expect(dispatchers.forRequest({ protocol: 'h2c' })).toBe(h2);
   });
 
-  const get = (path: string) =>
-    exchange(dispatchers!.default, {
-      origin: url,
-      path,
-      method: 'GET',
-      headers: [],
-      body: null,
-      timeoutMs: 5000,
-      keepAlive: true,
-      keepBody: true,
-      maxBodySize: 1024,
-    });
+  const get = (path: string) => exchange(dispatchers!.default, request(url, path));
   const paths = Array.from({ length: 8 }, (_, i) => `/p${i}`);
 
   it('passes defaults.http.pipelining to the fast client: 8 concurrent requests on 2 connections', async () => {
@@ -94,8 +84,7 @@ describe('Dispatchers', () => {
     expect((await get('/plain')).body?.toString()).toBe('/plain');
     expect(agent.agent).toBeUndefined(); // plain HTTP/1.1: the fast client alone, undici not loaded for it
     // A header the fast client leaves to undici (fast/client.ts, SPECIAL): the Agent is made, then the request sent.
-    const spec = { ...(await specOf('/special')), headers: ['connection', 'keep-alive'] };
-    const r = await exchange(fast, spec);
+    const r = await exchange(fast, request(url, '/special', { headers: ['connection', 'keep-alive'] }));
     expect(r.error).toBeUndefined();
     expect(r.body?.toString()).toBe('/special');
     expect(agent.agent).toBeDefined();
@@ -104,17 +93,3 @@ describe('Dispatchers', () => {
     expect(r.blocked).toBeLessThan(15_000);
   });
 });
-
-async function specOf(path: string): Promise<Parameters<typeof exchange>[1]> {
-  return {
-    origin: url,
-    path,
-    method: 'GET',
-    headers: [],
-    body: null,
-    timeoutMs: 5000,
-    keepAlive: true,
-    keepBody: true,
-    maxBodySize: 1024,
-  };
-}

@@ -12,7 +12,7 @@ type Undici = typeof UndiciModule;
 let undici: Promise<Undici> | undefined;
 
 /** undici, imported once per thread. */
-export const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
+const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
 
 export class LazyAgent {
   /** The Agent, once a request needed it. */

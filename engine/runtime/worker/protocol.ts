@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Plan } from '../../plan/schema/index.ts';
 import type { SegmentSpec } from '../../base/segment-tuple.ts';
 import type { Phase } from '../../metrics/sample.ts';
-import type { PackedWireSample } from '../../metrics/series-keys.ts';
+import type { PackedWireSample } from '../../metrics/series-pack.ts';
 import type { FeederData } from '../data/feeders.ts';
 import type { ResultOutput } from '../prepare.ts';
 import type { WriterStats } from '../results/append-writer.ts';
