@@ -299,8 +299,8 @@ describe('RunAggregate memory per request name', () => {
     }
     let bytes = 0;
     for (const s of agg.series.values()) for (const h of Object.values(s.hist)) bytes += h.footprintBytes;
-    // Five values each (sparse: 10 bytes per bucket, room for 8); chunked, each touched 1 KB chunks in 8 phases.
-    expect(bytes / names.length).toBeLessThanOrEqual(80);
+    // Five values each (sparse: 6 bytes per bucket, room for 8); chunked, each touched 1 KB chunks in 8 phases.
+    expect(bytes / names.length).toBeLessThanOrEqual(48);
     expect(agg.phases.duration.count).toBe(5 * 5000);
   });
 });

@@ -3,7 +3,7 @@
  * digits), so percentiles equal hdr-histogram-js's, but with counts stored in lazily allocated chunks:
  * recording is a few integer operations and a narrow distribution costs a few KB instead of ~92 KB.
  * A histogram that is only merged into and read (the coordinator's one per request name) starts sparse
- * (histogram-sparse.ts: 10 bytes per populated bucket) and takes chunks once it records or outgrows that.
+ * (histogram-sparse.ts: 6 bytes per populated bucket) and takes chunks once it records or outgrows that.
  */
 import { readV2Counts, V2CountsWriter } from './histogram-codec.ts';
 import type { V2Layout } from './histogram-codec.ts';
