@@ -21,7 +21,7 @@ import { PlanError, type LocatableIssue, type PlanIssue, type SourcePosition } f
 import { formatBytes, MAX_DEPTH, MAX_PLAN_BYTES } from './limits.ts';
 import type { PathSegment } from './path.ts';
 import { parseCst } from './yaml-depth.ts';
-import { keyText, tooDeepMessage, yamlValue } from './yaml-value.ts';
+import { keyText, tooDeepMessage, yamlValue, type YamlValue } from './yaml-value.ts';
 
 export interface PlanSource {
   readonly file: string | undefined;
@@ -80,22 +80,32 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
   // The syntax tree only points errors at line:column, yet whoever keeps the source keeps it: a run, for as long as
   // it goes (~16 MB for a 10,000-step plan). Held weakly it lives through the validation that parsed it (a WeakRef's
   // target lives until the end of the job that made it) and is parsed again, rarely, when an error is located later.
+  // The parsed value is held the same way: the validation that reads it makes its own copy, and a run keeps that.
   let tree = new WeakRef(walker(doc, aliasTargets));
+  let parsed = held(value);
+  const again = (): { doc: Document.Parsed } & YamlValue => {
+    const d = composeOne((parseCst(text, MAX_DEPTH, () => {}) as { tokens: CST.Token[] }).tokens, text.length).doc;
+    return { doc: d, ...yamlValue(d, pos) };
+  };
   const walk = (path: readonly PathSegment[]): Found => {
     let w = tree.deref();
     if (!w) {
-      const again = composeOne(
-        (parseCst(text, MAX_DEPTH, () => {}) as { tokens: CST.Token[] }).tokens,
-        text.length,
-      ).doc;
-      w = walker(again, yamlValue(again, pos).aliasTargets);
+      const a = again();
+      w = walker(a.doc, a.aliasTargets);
       tree = new WeakRef(w);
     }
     return w(path);
   };
   return {
     file,
-    value,
+    get value() {
+      let v = parsed.deref();
+      if (v === undefined) {
+        v = again().value;
+        parsed = held(v);
+      }
+      return v;
+    },
     locate(path, opts) {
       const found = walk(path);
       const node = opts?.key && found.complete ? (found.keyNode ?? found.node) : found.node;
@@ -115,6 +125,14 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
       return pos(node.range[0]);
     },
   };
+}
+
+/**
+ * A value held weakly when it is an object (a scalar plan is kept as it is). Made outside parsePlanSource: a closure
+ * there would keep the value in that function's context, strongly.
+ */
+function held(value: unknown): { deref(): unknown } {
+  return typeof value === 'object' && value !== null ? new WeakRef(value) : { deref: () => value };
 }
 
 /** The first document of the stream, as yaml's parseDocument() composes it, and where a second one starts. */
