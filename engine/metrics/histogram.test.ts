@@ -179,4 +179,17 @@ describe('counts beyond 2^32', () => {
     acc.record(2500);
     expect(acc.toJSON()).toEqual(record([1500, 2500]).toJSON());
   });
+
+  it('a carry takes a high-part table of its own: other histograms never see it', () => {
+    const bystander = record([1500, 3000]);
+    const big = doubled(1500, 33);
+    const fresh = new Histogram();
+    fresh.record(1500);
+    expect(big.count).toBe(2 ** 33);
+    expect(bystander.toJSON()).toEqual(record([1500, 3000]).toJSON());
+    expect(fresh.toJSON()).toEqual(record([1500]).toJSON());
+    // Only a histogram with a count past 2^32 pays for the high parts (a 92-entry table and a 2 KB chunk).
+    expect(bystander.footprintBytes).toBe(2 * 1024);
+    expect(big.footprintBytes).toBe(1024 + 2048);
+  });
 });

@@ -38,7 +38,8 @@ const LAYOUT: V2Layout = {
   highest: HIGHEST_TRACKABLE_US,
   countsLength: COUNTS_LENGTH,
 };
-// What a sparse histogram's chunk tables point to: never written (a histogram takes its own tables when it densifies).
+// What a sparse histogram's chunk tables point to, and a chunked one's `hi` until a count passes 2^32: never written
+// (a histogram takes its own table before it writes one).
 const NO_LO: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
 const NO_HI: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
 
@@ -396,7 +397,8 @@ export class Histogram {
     if (s === undefined) return;
     this.sparse = undefined;
     this.lo = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
-    this.hi = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
+    // `hi` stays the shared empty table until a count passes 2^32 (carry): 0.75 KB less per histogram, which with
+    // one per request name is ~7 MB for 10,000 names once their histograms have chunks.
     for (let e = 0; e < s.length; e++) this.addAt(s.indexes[e]!, s.counts[e]!);
   }
 
@@ -418,6 +420,7 @@ export class Histogram {
 
   /** Adds `units` multiples of 2^32 to a count (the Uint32 part already holds the remainder). */
   private carry(c: number, j: number, units: number): void {
+    if (this.hi === NO_HI) this.hi = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
     let hi = this.hi[c];
     if (hi === undefined) {
       hi = new Float64Array(CHUNK_SIZE);
