@@ -43,7 +43,7 @@ export class V2CountsWriter {
   }
 
   /** The next `end` counts: `lo[j]` plus `hi[j]` multiples of 2^32 (Histogram's chunk storage). */
-  counts(lo: Uint32Array, hi: Float64Array | undefined, end: number): void {
+  counts(lo: Uint8Array | Uint16Array | Uint32Array, hi: Float64Array | undefined, end: number): void {
     reserve(this.pos + (end + 1) * 16); // a zero run and a count, 8 bytes at most each
     const b = scratch;
     let p = this.pos;

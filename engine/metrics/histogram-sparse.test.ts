@@ -119,7 +119,8 @@ describe('sparse memory', () => {
       h.add(decoded([v]));
     }
     expect(view(h)).toEqual(view(hist(values)));
-    expect(h.footprintBytes % 1024).toBe(0); // chunks only: the sparse lists were dropped
+    // Chunks only (the sparse lists were dropped), of one byte per count: values 1 to 1034 touch chunks 0 to 4.
+    expect(h.footprintBytes).toBe(5 * 256);
   });
 
   it('decoding few buckets into a chunked scratch makes it sparse again', () => {
@@ -127,6 +128,70 @@ describe('sparse memory', () => {
     Histogram.fromJSON(hist([1000, 1001]).toJSON(), scratch);
     expect(scratch.footprintBytes).toBeLessThan(200);
     expect(view(scratch)).toEqual(view(hist([1000, 1001])));
+  });
+});
+
+describe('narrow chunks of a merged histogram', () => {
+  /** A histogram merged past its sparse list: every value 1 to SPARSE_MAX + 10 once, from one-value histograms. */
+  const merged = (): { h: Histogram; values: number[] } => {
+    const h = new Histogram();
+    const values: number[] = [];
+    for (let v = 1; v <= SPARSE_MAX + 10; v++) {
+      values.push(v);
+      h.add(decoded([v]));
+    }
+    return { h, values };
+  };
+
+  it('widens a chunk to 16 and 32 bits as its counts pass 255 and 65,535, and reads exactly', () => {
+    const { h, values } = merged();
+    for (const [v, n] of [
+      [500, 255],
+      [500, 1],
+      [600, 70_000],
+      [3000, 300],
+    ] as const) {
+      h.add(decoded(Array.from({ length: n }, () => v)));
+      for (let i = 0; i < n; i++) values.push(v);
+    }
+    expect(view(h)).toEqual(view(hist(values)));
+    // Chunk 1 (500: 257) is 16-bit, chunk 2 (600: 70,001) 32-bit, chunk 9 (3000: 300) 16-bit, 0, 3 and 4 8-bit.
+    expect(h.footprintBytes).toBe(3 * 256 + 512 + 1024 + 512);
+  });
+
+  it('keeps counts past 2^32 exact, also when adding itself widens a chunk half way through', () => {
+    const { h, values } = merged();
+    h.add(decoded(Array.from({ length: 200 }, () => 100)));
+    const reference = hist([...values, ...Array.from({ length: 200 }, () => 100)]);
+    for (let k = 0; k < 34; k++) {
+      h.add(h); // 100's count passes 255 (then 65,535, then 2^32) before the chunk's later counts are read
+      reference.add(reference);
+    }
+    expect(h.count).toBe(reference.count);
+    expect(view(h)).toEqual(view(reference));
+  });
+
+  it('becomes a Uint32 histogram the first time it records', () => {
+    const { h, values } = merged();
+    h.record(700);
+    h.record(900_000);
+    expect(view(h)).toEqual(view(hist([...values, 700, 900_000])));
+    expect(h.footprintBytes % 1024).toBe(0);
+    h.add(decoded([700]));
+    expect(view(h)).toEqual(view(hist([...values, 700, 900_000, 700])));
+  });
+
+  it('a long-run name of ~2,000 distinct latencies costs a byte per bucket of its chunks', () => {
+    const r = rng(11);
+    const h = new Histogram();
+    const all: number[] = [];
+    for (let second = 0; second < 300; second++) {
+      const values = Array.from({ length: 6 }, () => 300 + Math.floor(-Math.log(1 - r()) * 800));
+      all.push(...values);
+      h.add(decoded(values));
+    }
+    expect(view(h)).toEqual(view(hist(all)));
+    expect(h.footprintBytes).toBeLessThanOrEqual(hist(all).footprintBytes / 3);
   });
 });
 

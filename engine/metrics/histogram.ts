@@ -42,6 +42,8 @@ const LAYOUT: V2Layout = {
 // (a histogram takes its own table before it writes one).
 const NO_LO: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
 const NO_HI: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
+/** A chunk of a merged histogram: as narrow as its largest count allows (narrowAt). */
+type Chunk = Uint8Array | Uint16Array | Uint32Array;
 
 /** Counts index of an integer 0 <= v < 2^32 (HdrHistogram's countsArrayIndex for unit magnitude 0). */
 function indexOf(v: number): number {
@@ -75,6 +77,13 @@ export class Histogram {
   private hi = NO_HI;
   /** The counts while sparse; undefined once the histogram has chunks. */
   private sparse: SparseCounts | undefined = new SparseCounts();
+  /**
+   * The chunks of a histogram that outgrew its sparse list by merging (the coordinator's per request name): bytes,
+   * widened to 16 or 32 bits chunk by chunk as counts need (a long run's 10,000 names hold ~2,000 buckets each,
+   * nearly all counts small). `lo` stays empty meanwhile, so `record` finds no chunk there and makes the histogram
+   * Uint32 again (allocate): its hot path never sees a narrow chunk.
+   */
+  private narrow: (Chunk | undefined)[] | undefined = undefined;
   private total = 0;
   private valueSum = 0;
   private minValue = Infinity;
@@ -162,8 +171,9 @@ export class Histogram {
       return out;
     }
     const last = indexOf(this.maxValue) >>> CHUNK_BITS;
+    const table = this.chunks();
     for (let c = indexOf(this.minValue) >>> CHUNK_BITS; c <= last && k < order.length; c++) {
-      const lo = this.lo[c];
+      const lo = table[c];
       if (lo === undefined) continue;
       const hi = this.hi[c];
       for (let j = 0; j < CHUNK_SIZE && k < order.length; j++) {
@@ -182,10 +192,10 @@ export class Histogram {
     if (other.total === 0) return;
     const os = other.sparse;
     if (this.sparse !== undefined) {
-      if (os === undefined) this.densify();
+      if (os === undefined) this.densify(true);
       else {
         this.sparse.merge(os);
-        if (this.sparse.length > SPARSE_MAX) this.densify();
+        if (this.sparse.length > SPARSE_MAX) this.densify(true);
       }
     } else if (os !== undefined) {
       for (let e = 0; e < os.length; e++) this.addAt(os.indexes[e]!, os.counts[e]!);
@@ -201,9 +211,20 @@ export class Histogram {
   /** Adds the chunked counts of `other` into this histogram's chunks. */
   private addChunks(other: Histogram): void {
     const last = indexOf(other.maxValue) >>> CHUNK_BITS;
+    const table = other.chunks();
     for (let c = indexOf(other.minValue) >>> CHUNK_BITS; c <= last; c++) {
-      const src = other.lo[c];
+      const src = table[c];
       if (src === undefined) continue;
+      if (this.narrow !== undefined) {
+        // Read other's high part first, and keep `src`, the chunk as it was, when a narrow one is widened: with
+        // h.add(h) both are our own, and only the counts not added yet are read from them.
+        const srcHi = other.hi[c];
+        for (let j = 0; j < CHUNK_SIZE; j++) {
+          const n = srcHi === undefined ? src[j]! : src[j]! + srcHi[j]! * TWO_32;
+          if (n !== 0) this.addNarrow(c, j, n);
+        }
+        continue;
+      }
       const dst = this.lo[c] ?? this.allocate(c);
       const srcHi = other.hi[c];
       for (let j = 0; j < CHUNK_SIZE; j++) {
@@ -223,7 +244,7 @@ export class Histogram {
     if (this.total > 0 && this.sparse === undefined) {
       const last = indexOf(this.maxValue) >>> CHUNK_BITS;
       for (let c = indexOf(this.minValue) >>> CHUNK_BITS; c <= last; c++) {
-        this.lo[c]?.fill(0);
+        this.chunks()[c]?.fill(0);
         this.hi[c]?.fill(0);
       }
     }
@@ -267,8 +288,9 @@ export class Histogram {
       const first = indexOf(this.minValue) >>> CHUNK_BITS;
       const last = lastIdx >>> CHUNK_BITS;
       w.zeros(first << CHUNK_BITS);
+      const table = this.chunks();
       for (let c = first; c <= last; c++) {
-        const lo = this.lo[c];
+        const lo = table[c];
         const end = c === last ? (lastIdx & CHUNK_MASK) + 1 : CHUNK_SIZE;
         if (lo === undefined) {
           w.zeros(end);
@@ -327,6 +349,7 @@ export class Histogram {
   }
 
   private addAt(idx: number, n: number): void {
+    if (this.narrow !== undefined) return this.addNarrow(idx >>> CHUNK_BITS, idx & CHUNK_MASK, n);
     const c = idx >>> CHUNK_BITS;
     const chunk = this.lo[c] ?? this.allocate(c);
     const j = idx & CHUNK_MASK;
@@ -386,17 +409,21 @@ export class Histogram {
     if (s === undefined) this.addAt(idx, n);
     else if (s.length < SPARSE_MAX) s.push(idx, n);
     else {
-      this.densify();
+      this.densify(false);
       this.addAt(idx, n);
     }
   }
 
-  /** From sparse counts to chunks (on the first `record`, or when the sparse list grows past SPARSE_MAX). */
-  private densify(): void {
+  /**
+   * From sparse counts to chunks: Uint32 ones on the first `record`; narrow ones (`narrow`) when merging made the sparse
+   * list too long or brought chunks.
+   */
+  private densify(narrow: boolean): void {
     const s = this.sparse;
     if (s === undefined) return;
     this.sparse = undefined;
-    this.lo = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
+    if (narrow) this.narrow = new Array<Chunk | undefined>(CHUNKS).fill(undefined);
+    else this.lo = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
     // `hi` stays the shared empty table until a count passes 2^32 (carry): 0.75 KB less per histogram, which with
     // one per request name is ~7 MB for 10,000 names once their histograms have chunks.
     for (let e = 0; e < s.length; e++) this.addAt(s.indexes[e]!, s.counts[e]!);
@@ -405,17 +432,64 @@ export class Histogram {
   /** Drops the chunks of an empty histogram, back to sparse. */
   private sparsify(): void {
     this.sparse = new SparseCounts();
+    this.narrow = undefined;
     this.lo = NO_LO;
     this.hi = NO_HI;
     this.bytes = 0;
   }
 
   private allocate(c: number): Uint32Array {
-    if (this.sparse !== undefined) this.densify(); // the first record(): from here on the histogram is chunked
+    if (this.sparse !== undefined)
+      this.densify(false); // the first record(): from here on the histogram is chunked
+    else if (this.narrow !== undefined) {
+      this.widen(); // a merged histogram that records: Uint32 chunks from here on
+      const known = this.lo[c];
+      if (known !== undefined) return known;
+    }
     const chunk = new Uint32Array(CHUNK_SIZE);
     this.lo[c] = chunk;
     this.bytes += chunk.byteLength;
     return chunk;
+  }
+
+  /** The chunk table in use: the narrow one of a merged histogram, or `lo`. */
+  private chunks(): readonly (Chunk | undefined)[] {
+    return this.narrow ?? this.lo;
+  }
+
+  /** Adds n to the count at chunk c, index j of a narrow histogram, widening that chunk first when the sum needs it. */
+  private addNarrow(c: number, j: number, n: number): void {
+    const table = this.narrow as (Chunk | undefined)[];
+    let chunk = table[c];
+    if (chunk === undefined) {
+      chunk = new Uint8Array(CHUNK_SIZE);
+      table[c] = chunk;
+      this.bytes += CHUNK_SIZE;
+    }
+    const sum = chunk[j]! + n; // the low 32 bits of the count, and n; the high part stays in `hi`
+    if (sum > (chunk instanceof Uint8Array ? 0xff : chunk instanceof Uint16Array ? 0xffff : Infinity)) {
+      const wider = sum > 0xffff ? new Uint32Array(CHUNK_SIZE) : new Uint16Array(CHUNK_SIZE);
+      wider.set(chunk);
+      this.bytes += wider.byteLength - chunk.byteLength;
+      table[c] = wider;
+      chunk = wider;
+    }
+    chunk[j] = sum; // past 2^32 a Uint32 chunk keeps the remainder: carry the rest
+    if (sum >= TWO_32) this.carry(c, j, Math.floor(sum / TWO_32));
+  }
+
+  /** A narrow histogram's chunks as Uint32 ones in `lo`. */
+  private widen(): void {
+    const table = this.narrow as (Chunk | undefined)[];
+    this.narrow = undefined;
+    this.lo = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
+    for (let c = 0; c < CHUNKS; c++) {
+      const chunk = table[c];
+      if (chunk === undefined) continue;
+      const wide = chunk instanceof Uint32Array ? chunk : Uint32Array.from(chunk);
+      this.bytes += wide.byteLength - chunk.byteLength;
+      this.lo[c] = wide;
+    }
   }
 
   /** Adds `units` multiples of 2^32 to a count (the Uint32 part already holds the remainder). */
