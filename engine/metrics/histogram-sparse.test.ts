@@ -83,6 +83,14 @@ describe('sparse histograms read exactly like chunked ones', () => {
     expect(view(chunked)).toEqual(view(hist([...values, ...values])));
   });
 
+  it('recording into a sparse histogram with counts keeps them, also in the chunk it records into', () => {
+    const h = decoded([1000, 5000]);
+    h.record(1001); // chunk 3, where 1000 is
+    h.record(70_000);
+    expect(view(h)).toEqual(view(hist([1000, 5000, 1001, 70_000])));
+    expect(h.footprintBytes).toBe(hist([1000, 5000, 1001, 70_000]).footprintBytes);
+  });
+
   it('a reset sparse histogram records and merges from empty', () => {
     const h = decoded([5, 6, 7]);
     h.reset();
@@ -222,6 +230,8 @@ describe('SparseCounts.merge', () => {
       [4, 7],
     ]);
     expect(a.counts).toBeInstanceOf(Float64Array);
+    // Its size is what its buffers hold: the indexes left the Uint32 counts' buffer with them.
+    expect(a.bytes).toBe(a.indexes.buffer.byteLength + a.counts.buffer.byteLength);
     a.push(9, 2 ** 52);
     a.merge(a);
     expect(pairs(a)).toEqual([

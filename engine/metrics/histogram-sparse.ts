@@ -85,7 +85,11 @@ export class SparseCounts {
 
   /** Writes a count, widening the counts to doubles the first time one does not fit 32 bits. */
   private set(k: number, n: number): void {
-    if (n > UINT32_MAX && this.counts instanceof Uint32Array) this.counts = Float64Array.from(this.counts);
+    if (n > UINT32_MAX && this.counts instanceof Uint32Array) {
+      // The indexes move too: they shared the Uint32 counts' buffer, which would stay alive for them.
+      this.indexes = this.indexes.slice();
+      this.counts = Float64Array.from(this.counts);
+    }
     this.counts[k] = n;
   }
 

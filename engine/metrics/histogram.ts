@@ -439,10 +439,10 @@ export class Histogram {
   }
 
   private allocate(c: number): Uint32Array {
-    if (this.sparse !== undefined)
-      this.densify(false); // the first record(): from here on the histogram is chunked
-    else if (this.narrow !== undefined) {
-      this.widen(); // a merged histogram that records: Uint32 chunks from here on
+    // The first record() of a sparse or a merged histogram: Uint32 chunks from here on, one of which may now be c.
+    if (this.sparse !== undefined || this.narrow !== undefined) {
+      if (this.sparse !== undefined) this.densify(false);
+      else this.widen();
       const known = this.lo[c];
       if (known !== undefined) return known;
     }
