@@ -102,7 +102,7 @@ describe('sparse histograms read exactly like chunked ones', () => {
 });
 
 describe('sparse memory', () => {
-  it('a request name merged from a hundred one-second histograms of a few latencies each costs ~6 bytes per bucket', () => {
+  it('a request name merged from a hundred one-second histograms of a few latencies each costs ~3 bytes per bucket', () => {
     const r = rng(5);
     const perName = new Histogram();
     const all: number[] = [];
@@ -113,8 +113,8 @@ describe('sparse memory', () => {
     }
     expect(view(perName)).toEqual(view(hist(all)));
     const buckets = new Set(all).size; // at least the populated buckets (distinct values below 2048 are one each)
-    // 6 bytes an entry, and a list grows by half: never more than half of it is unused.
-    expect(perName.footprintBytes).toBeLessThanOrEqual(Math.max(Math.ceil(1.5 * buckets) + 1, 8) * 6);
+    // 3 bytes an entry (every count below 256), and a list grows by half: never more than half of it is unused.
+    expect(perName.footprintBytes).toBeLessThanOrEqual((Math.max(Math.ceil(1.5 * buckets) + 1, 8) + 3) * 3);
     // Chunked, the same counts take 1 KB per 256-bucket chunk they touch (and two 92-entry tables).
     expect(hist(all).footprintBytes).toBeGreaterThan(2 * perName.footprintBytes);
   });
@@ -212,32 +212,57 @@ describe('SparseCounts.merge', () => {
   const pairs = (s: SparseCounts): [number, number][] =>
     Array.from({ length: s.length }, (_, k) => [s.indexes[k]!, s.counts[k]!]);
 
-  it('widens its counts to doubles when one outgrows 32 bits, keeping every count exact', () => {
+  it('holds its counts in a byte each until one needs 16 bits, 32, then doubles, keeping every count exact', () => {
     const a = of([
-      [1, 2 ** 32 - 1],
+      [1, 200],
       [4, 7],
+      [6, 1],
     ]);
-    expect(a.counts).toBeInstanceOf(Uint32Array);
+    expect(a.counts).toBeInstanceOf(Uint8Array);
+    // 3 bytes an entry, in one buffer; the list keeps room for 8 entries.
+    expect(a.bytes).toBe(8 * 3);
+    expect(a.counts.buffer).toBe(a.indexes.buffer);
+    // Widening half way through a merge: 1's sum is the first that does not fit, after 6 and 5 were written above
+    // the list's old length.
     a.merge(
       of([
-        [1, 1],
-        [2, 3],
+        [1, 100],
+        [5, 2],
+        [6, 3],
       ]),
     );
     expect(pairs(a)).toEqual([
-      [1, 2 ** 32],
-      [2, 3],
+      [1, 300],
       [4, 7],
+      [5, 2],
+      [6, 4],
+    ]);
+    expect(a.counts).toBeInstanceOf(Uint16Array);
+    a.merge(of([[6, 2 ** 32 - 5]]));
+    expect(a.counts).toBeInstanceOf(Uint32Array);
+    a.merge(
+      of([
+        [0, 9],
+        [1, 2 ** 32],
+      ]),
+    );
+    expect(pairs(a)).toEqual([
+      [0, 9],
+      [1, 2 ** 32 + 300],
+      [4, 7],
+      [5, 2],
+      [6, 2 ** 32 - 1],
     ]);
     expect(a.counts).toBeInstanceOf(Float64Array);
-    // Its size is what its buffers hold: the indexes left the Uint32 counts' buffer with them.
-    expect(a.bytes).toBe(a.indexes.buffer.byteLength + a.counts.buffer.byteLength);
+    expect(a.bytes).toBe(a.counts.buffer.byteLength);
     a.push(9, 2 ** 52);
     a.merge(a);
     expect(pairs(a)).toEqual([
-      [1, 2 ** 33],
-      [2, 6],
+      [0, 18],
+      [1, 2 ** 33 + 600],
       [4, 14],
+      [5, 4],
+      [6, 2 ** 33 - 2],
       [9, 2 ** 53],
     ]);
     const decoded = new SparseCounts();

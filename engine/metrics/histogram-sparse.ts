@@ -1,27 +1,39 @@
 /**
- * The counts of a histogram that holds few distinct values, as (index, count) pairs in ascending index order:
- * 6 bytes per populated bucket (a Uint32 count and a Uint16 index, in one buffer) instead of 1 KB chunks. A run keeps
- * one `http_req_duration` histogram per request name, and most of them see a few hundred distinct latencies at most;
- * Histogram keeps its counts here until they outgrow SPARSE_MAX entries (histogram.ts). A count past 2^32 - 1 (a
- * bucket of a very long run) widens the counts to doubles, exact up to 2^53.
+ * The counts of a histogram that holds few distinct values, as (index, count) pairs in ascending index order, in one
+ * buffer: a Uint16 index and a count as narrow as the list's largest count allows, one byte until a count passes
+ * 255, then 16 bits, 32 bits, and doubles past 2^32 - 1 (exact up to 2^53). 3 to 6 bytes per populated bucket
+ * instead of 1 KB chunks: a run keeps one `http_req_duration` histogram per request name, and most of them see a
+ * few hundred distinct latencies, each a few times. Histogram keeps its counts here until they outgrow SPARSE_MAX
+ * entries (histogram.ts).
  */
 
 /** Beyond this many populated buckets a histogram switches to chunks (about as compact by then, and faster). */
 export const SPARSE_MAX = 1024;
 
-const UINT32_MAX = 0xffff_ffff;
+type Counts = Uint8Array | Uint16Array | Uint32Array | Float64Array;
+
 const NONE_IDX = new Uint16Array(0);
-const NONE_CNT = new Uint32Array(0);
+const NONE_CNT = new Uint8Array(0);
+
+/** The narrowest counts that hold n, and the largest count they hold. */
+function countsFor(n: number): { make: (b: ArrayBuffer, at: number, size: number) => Counts; max: number } {
+  if (n <= 0xff) return { make: (b, at, size) => new Uint8Array(b, at, size), max: 0xff };
+  if (n <= 0xffff) return { make: (b, at, size) => new Uint16Array(b, at, size), max: 0xffff };
+  if (n <= 0xffff_ffff) return { make: (b, at, size) => new Uint32Array(b, at, size), max: 0xffff_ffff };
+  return { make: (b, at, size) => new Float64Array(b, at, size), max: Infinity };
+}
 
 export class SparseCounts {
   /** Bucket indexes (the layout has fewer than 2^16), ascending; valid below `length`. */
   indexes: Uint16Array = NONE_IDX;
-  /** Exact counts: Uint32 until one outgrows it, then doubles. */
-  counts: Uint32Array | Float64Array = NONE_CNT;
+  /** Exact counts, in the narrowest type that holds the largest. */
+  counts: Counts = NONE_CNT;
   length = 0;
+  /** The largest count `counts` can hold. */
+  private max = 0xff;
 
   get bytes(): number {
-    return this.indexes.byteLength + this.counts.byteLength;
+    return this.indexes.buffer.byteLength;
   }
 
   clear(): void {
@@ -66,30 +78,26 @@ export class SparseCounts {
       else j++;
     }
     this.reserve(union);
-    const idx = this.indexes;
     let i = a - 1;
     let j = b - 1;
+    // `this.indexes` and `this.counts` are read each time: a sum that does not fit the counts widens both (set).
     for (let k = union - 1; j >= 0; k--) {
       const y = o.indexes[j]!;
-      const x = i >= 0 ? idx[i]! : -1;
+      const x = i >= 0 ? this.indexes[i]! : -1;
       if (x > y) {
-        idx[k] = x;
+        this.indexes[k] = x;
         this.counts[k] = this.counts[i--]!; // moves a count that fits already
       } else {
-        idx[k] = y;
+        this.indexes[k] = y;
         this.set(k, o.counts[j--]! + (x === y ? this.counts[i--]! : 0));
       }
     }
     this.length = union;
   }
 
-  /** Writes a count, widening the counts to doubles the first time one does not fit 32 bits. */
+  /** Writes a count, widening the counts first when it does not fit them. */
   private set(k: number, n: number): void {
-    if (n > UINT32_MAX && this.counts instanceof Uint32Array) {
-      // The indexes move too: they shared the Uint32 counts' buffer, which would stay alive for them.
-      this.indexes = this.indexes.slice();
-      this.counts = Float64Array.from(this.counts);
-    }
+    if (n > this.max) this.resize(this.indexes.length, n);
     this.counts[k] = n;
   }
 
@@ -98,15 +106,26 @@ export class SparseCounts {
     // Growing by half (a list that grew by doubling would be a third empty on average), but no further than the list
     // can grow before its histogram takes chunks (unless asked for more).
     const grown = Math.max(8, Math.ceil(this.indexes.length * 1.5));
-    const size = Math.max(n, n > SPARSE_MAX + 1 ? grown : Math.min(SPARSE_MAX + 1, grown));
-    const wide = this.counts instanceof Float64Array;
-    // Counts and indexes in one buffer (one allocation per list); wide counts keep a buffer of their own.
-    const buf = new ArrayBuffer(size * (wide ? 2 : 6));
-    const idx = new Uint16Array(buf, wide ? 0 : size * 4, size);
-    const cnt = wide ? new Float64Array(size) : new Uint32Array(buf, 0, size);
-    idx.set(this.indexes.subarray(0, this.length));
-    cnt.set(this.counts.subarray(0, this.length));
+    this.resize(Math.max(n, n > SPARSE_MAX + 1 ? grown : Math.min(SPARSE_MAX + 1, grown)), 0);
+  }
+
+  /**
+   * Room for `size` entries, with counts that hold `atLeast` too. Every slot is kept, not only those below `length`:
+   * a merge widening the counts half way has written entries above it.
+   */
+  private resize(size: number, atLeast: number): void {
+    const { make, max } = countsFor(Math.max(atLeast, this.max));
+    // Indexes first, then the counts, aligned to their size (8 bytes at most: sizes are rounded up to 4 entries).
+    const rounded = Math.ceil(size / 4) * 4;
+    const buf = new ArrayBuffer(
+      rounded * 2 + rounded * (max === 0xff ? 1 : max === 0xffff ? 2 : max === Infinity ? 8 : 4),
+    );
+    const idx = new Uint16Array(buf, 0, rounded);
+    const cnt = make(buf, rounded * 2, rounded);
+    idx.set(this.indexes);
+    cnt.set(this.counts);
     this.indexes = idx;
     this.counts = cnt;
+    this.max = max;
   }
 }
