@@ -15,6 +15,22 @@ const view = (h: Histogram) => ({
 /** Decoded from its encoding: the coordinator's path for every histogram a worker sends. */
 const decoded = (values: readonly number[]): Histogram => Histogram.fromJSON(hist(values).toJSON());
 
+/**
+ * A request name's total as the coordinator merges it: `seconds` one-second histograms of `perSecond` latencies each,
+ * exponential above `from` µs with mean `mean`; and every latency, for a reference.
+ */
+function mergedSeconds(seed: number, seconds: number, perSecond: number, from: number, mean: number) {
+  const r = rng(seed);
+  const total = new Histogram();
+  const all: number[] = [];
+  for (let second = 0; second < seconds; second++) {
+    const values = Array.from({ length: perSecond }, () => from + Math.floor(-Math.log(1 - r()) * mean));
+    all.push(...values);
+    total.add(decoded(values));
+  }
+  return { total, all };
+}
+
 const CASES: Record<string, number[]> = {
   'a few latencies': [1200, 1300, 1250, 980, 40_000],
   'negative, fractional, NaN, clamped': [-5, 12.7, NaN, 0.3, 2048.999, 5e9, Infinity, 7],
@@ -103,14 +119,7 @@ describe('sparse histograms read exactly like chunked ones', () => {
 
 describe('sparse memory', () => {
   it('a request name merged from a hundred one-second histograms of a few latencies each costs ~3 bytes per bucket', () => {
-    const r = rng(5);
-    const perName = new Histogram();
-    const all: number[] = [];
-    for (let second = 0; second < 100; second++) {
-      const values = Array.from({ length: 3 }, () => 200 + Math.floor(-Math.log(1 - r()) * 400));
-      all.push(...values);
-      perName.add(decoded(values));
-    }
+    const { total: perName, all } = mergedSeconds(5, 100, 3, 200, 400);
     expect(view(perName)).toEqual(view(hist(all)));
     const buckets = new Set(all).size; // at least the populated buckets (distinct values below 2048 are one each)
     // 3 bytes an entry (every count below 256), and a list grows by half: never more than half of it is unused.
@@ -190,14 +199,7 @@ describe('narrow chunks of a merged histogram', () => {
   });
 
   it('a long-run name of ~2,000 distinct latencies costs a byte per bucket of its chunks', () => {
-    const r = rng(11);
-    const h = new Histogram();
-    const all: number[] = [];
-    for (let second = 0; second < 300; second++) {
-      const values = Array.from({ length: 6 }, () => 300 + Math.floor(-Math.log(1 - r()) * 800));
-      all.push(...values);
-      h.add(decoded(values));
-    }
+    const { total: h, all } = mergedSeconds(11, 300, 6, 300, 800);
     expect(view(h)).toEqual(view(hist(all)));
     expect(h.footprintBytes).toBeLessThanOrEqual(hist(all).footprintBytes / 3);
   });

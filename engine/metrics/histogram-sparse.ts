@@ -11,17 +11,14 @@
 export const SPARSE_MAX = 1024;
 
 type Counts = Uint8Array | Uint16Array | Uint32Array | Float64Array;
+type CountsType = typeof Uint8Array | typeof Uint16Array | typeof Uint32Array | typeof Float64Array;
 
 const NONE_IDX = new Uint16Array(0);
 const NONE_CNT = new Uint8Array(0);
 
-/** The narrowest counts that hold n, and the largest count they hold. */
-function countsFor(n: number): { make: (b: ArrayBuffer, at: number, size: number) => Counts; max: number } {
-  if (n <= 0xff) return { make: (b, at, size) => new Uint8Array(b, at, size), max: 0xff };
-  if (n <= 0xffff) return { make: (b, at, size) => new Uint16Array(b, at, size), max: 0xffff };
-  if (n <= 0xffff_ffff) return { make: (b, at, size) => new Uint32Array(b, at, size), max: 0xffff_ffff };
-  return { make: (b, at, size) => new Float64Array(b, at, size), max: Infinity };
-}
+/** The narrowest counts that hold n. */
+const countsFor = (n: number): CountsType =>
+  n <= 0xff ? Uint8Array : n <= 0xffff ? Uint16Array : n <= 0xffff_ffff ? Uint32Array : Float64Array;
 
 export class SparseCounts {
   /** Bucket indexes (the layout has fewer than 2^16), ascending; valid below `length`. */
@@ -114,18 +111,17 @@ export class SparseCounts {
    * a merge widening the counts half way has written entries above it.
    */
   private resize(size: number, atLeast: number): void {
-    const { make, max } = countsFor(Math.max(atLeast, this.max));
+    const Type = countsFor(Math.max(atLeast, this.max));
+    const width = Type.BYTES_PER_ELEMENT;
     // Indexes first, then the counts, aligned to their size (8 bytes at most: sizes are rounded up to 4 entries).
     const rounded = Math.ceil(size / 4) * 4;
-    const buf = new ArrayBuffer(
-      rounded * 2 + rounded * (max === 0xff ? 1 : max === 0xffff ? 2 : max === Infinity ? 8 : 4),
-    );
+    const buf = new ArrayBuffer(rounded * (2 + width));
     const idx = new Uint16Array(buf, 0, rounded);
-    const cnt = make(buf, rounded * 2, rounded);
+    const cnt = new Type(buf, rounded * 2, rounded);
     idx.set(this.indexes);
     cnt.set(this.counts);
     this.indexes = idx;
     this.counts = cnt;
-    this.max = max;
+    this.max = width === 8 ? Infinity : 2 ** (8 * width) - 1;
   }
 }

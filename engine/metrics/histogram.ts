@@ -3,7 +3,7 @@
  * digits), so percentiles equal hdr-histogram-js's, but with counts stored in lazily allocated chunks:
  * recording is a few integer operations and a narrow distribution costs a few KB instead of ~92 KB.
  * A histogram that is only merged into and read (the coordinator's one per request name) starts sparse
- * (histogram-sparse.ts: 6 bytes per populated bucket) and takes chunks once it records or outgrows that.
+ * (histogram-sparse.ts: 3 to 6 bytes per populated bucket) and takes chunks once it records or outgrows that.
  */
 import { readV2Counts, V2CountsWriter } from './histogram-codec.ts';
 import type { V2Layout } from './histogram-codec.ts';
@@ -42,7 +42,7 @@ const LAYOUT: V2Layout = {
 // (a histogram takes its own table before it writes one).
 const NO_LO: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(CHUNKS).fill(undefined);
 const NO_HI: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(CHUNKS).fill(undefined);
-/** A chunk of a merged histogram: as narrow as its largest count allows (narrowAt). */
+/** A chunk of a merged histogram: as narrow as its largest count allows (addNarrow). */
 type Chunk = Uint8Array | Uint16Array | Uint32Array;
 
 /** Counts index of an integer 0 <= v < 2^32 (HdrHistogram's countsArrayIndex for unit magnitude 0). */
@@ -467,7 +467,8 @@ export class Histogram {
       this.bytes += CHUNK_SIZE;
     }
     const sum = chunk[j]! + n; // the low 32 bits of the count, and n; the high part stays in `hi`
-    if (sum > (chunk instanceof Uint8Array ? 0xff : chunk instanceof Uint16Array ? 0xffff : Infinity)) {
+    // A Uint32 chunk holds any sum: what passes 2^32 is carried.
+    if (chunk.BYTES_PER_ELEMENT < 4 && sum >= 2 ** (8 * chunk.BYTES_PER_ELEMENT)) {
       const wider = sum > 0xffff ? new Uint32Array(CHUNK_SIZE) : new Uint16Array(CHUNK_SIZE);
       wider.set(chunk);
       this.bytes += wider.byteLength - chunk.byteLength;

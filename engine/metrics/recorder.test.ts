@@ -4,7 +4,7 @@ import { MetricsRecorder } from './recorder.ts';
 import type { PhaseTimes } from './recorder.ts';
 import { Sample } from './sample.ts';
 import type { Sample as SampleT } from './sample.ts';
-import { hist, sum } from './testing.ts';
+import { emptySample, hist, sum } from './testing.ts';
 
 const base = { scenario: 'browse', group: '::login', request: 'List users', method: 'GET' };
 const ok2xx3xx = (s: number): boolean => s >= 200 && s < 400;
@@ -198,19 +198,7 @@ describe('MetricsRecorder.flush', () => {
     rec.requestSeries(base, ok2xx3xx); // created but never recorded
     rec.checkCounter({ scenario: 'browse', group: '', request: 'List users', check: 'is 200' });
     const s = flushed(rec);
-    expect(s).toEqual({
-      worker: 0,
-      interval: 0,
-      final: false,
-      vus: {},
-      series: [],
-      checks: [],
-      iterations: [],
-      groups: [],
-      errors: [],
-      extractFailures: [],
-      dropped: {},
-    });
+    expect(s).toEqual(emptySample(0));
   });
 
   it('resets: a second flush is empty, a third holds only what came after the second', () => {

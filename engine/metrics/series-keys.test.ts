@@ -4,26 +4,13 @@ import { RunAggregate } from './aggregate.ts';
 import { MetricsRecorder } from './recorder.ts';
 import { WireSample, type Sample } from './sample.ts';
 import { SeriesKeyIds, SeriesKeyTable } from './series-keys.ts';
-import { below400, responseTimes } from './testing.ts';
+import { below400, emptySample, responseTimes } from './testing.ts';
 
 const times = responseTimes;
 const ok = below400;
 
 /** A sample as a worker sends it, with nothing but `series` and `keys` (not validated). */
-const wireSample = <S>(series: S[], keys: WireSample['keys'] = []) => ({
-  worker: 0,
-  interval: 0,
-  final: false,
-  vus: {},
-  checks: [],
-  iterations: [],
-  groups: [],
-  errors: [],
-  extractFailures: [],
-  dropped: {},
-  series,
-  keys,
-});
+const wireSample = <S>(series: S[], keys: WireSample['keys'] = []) => ({ ...emptySample(0), series, keys });
 
 /** What crosses between threads: a structured clone, as worker.postMessage makes. */
 function across<T>(value: T): T {

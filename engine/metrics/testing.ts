@@ -127,22 +127,24 @@ export const responseTimes = (d: number): PhaseTimes => ({
 /** Statuses below 400 are expected (a request step's default). */
 export const below400 = (status: number): boolean => status < 400;
 
+/** A worker's sample of interval 0, not final, with nothing recorded (what a flush of an idle second gives). */
+export const emptySample = (worker: number): SampleT => ({
+  worker,
+  interval: 0,
+  final: false,
+  vus: {},
+  series: [],
+  checks: [],
+  iterations: [],
+  groups: [],
+  errors: [],
+  extractFailures: [],
+  dropped: {},
+});
+
 /** A worker's sample (interval 0, not final) holding only `parts`, validated as the coordinator does. */
 export function sample(worker: number, parts: Partial<SampleT> = {}): SampleT {
-  return Sample.parse({
-    worker,
-    interval: 0,
-    final: false,
-    series: [],
-    checks: [],
-    iterations: [],
-    groups: [],
-    errors: [],
-    extractFailures: [],
-    vus: {},
-    dropped: {},
-    ...parts,
-  } satisfies SampleT);
+  return Sample.parse({ ...emptySample(worker), ...parts } satisfies SampleT);
 }
 
 /** The run aggregate of `samples`, added in order. */

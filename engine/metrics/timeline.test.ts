@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Histogram } from './histogram.ts';
 import type { Sample as SampleT, SeriesKey, SeriesSample } from './sample.ts';
-import { exactPercentile, hist, sample, series, seriesKey, sum, uniform } from './testing.ts';
+import { emptySample, exactPercentile, hist, sample, series, seriesKey, sum, uniform } from './testing.ts';
 import { timelinePoint } from './timeline.ts';
 
 const ms = (us: number): number => us / 1000;
@@ -188,17 +188,7 @@ describe('timelinePoint', () => {
 
   it('reports the busiest worker: the highest event-loop utilisation and loop delay of the interval', () => {
     const health = (elu: number, d: number) => ({
-      worker: 0,
-      interval: 0,
-      final: false,
-      series: [],
-      checks: [],
-      iterations: [],
-      groups: [],
-      errors: [],
-      extractFailures: [],
-      vus: {},
-      dropped: {},
+      ...emptySample(0),
       health: { elu, loopDelayP99Ms: d, loopDelayMaxMs: d },
     });
     expect(timelinePoint([health(0.4, 12), health(0.95, 3)], 1, 1).generator).toEqual({

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Sample } from '../metrics/sample.ts';
+import { emptySample } from '../metrics/testing.ts';
 import { IntervalCollector } from './intervals.ts';
 
 function sample(worker: number, interval: number, final = false): Sample {
-  return {
-    worker,
-    interval,
-    final,
-    series: [],
-    checks: [],
-    iterations: [],
-    groups: [],
-    errors: [],
-    extractFailures: [],
-    vus: { s: worker + 1 },
-    dropped: {},
-  };
+  return { ...emptySample(worker), interval, final, vus: { s: worker + 1 } };
 }
 
 /** Released intervals as [interval, workers of its samples (sorted), last]. */
