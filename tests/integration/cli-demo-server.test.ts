@@ -16,7 +16,7 @@ async function tryLine(
   cwd: string,
 ): Promise<{ line: string; url: string; run: Awaited<ReturnType<typeof runCommand>> }> {
   let printed: Promise<{ line: string; url: string; run: Awaited<ReturnType<typeof runCommand>> }> | undefined;
-  await loadsmith(['demo-server', '--port', '0'], {
+  const server = await loadsmith(['demo-server', '--port', '0'], {
     cwd,
     timeoutMs: 120_000,
     onStdout: (stdout, child) => {
@@ -29,7 +29,11 @@ async function tryLine(
         .finally(() => child.kill('SIGINT'));
     },
   });
-  if (!printed) throw new Error('demo-server printed no try: line');
+  // What the server said, so that a run that never got this far can be told apart (it failed once in CI, not since).
+  if (!printed)
+    throw new Error(
+      `demo-server printed no try: line (exit ${server.code}, signal ${server.signal ?? 'none'}); stdout: ${server.stdout.slice(-800)}; stderr: ${server.stderr.slice(-800)}`,
+    );
   return printed;
 }
 
