@@ -4,7 +4,8 @@
  * worker threads. Measures the whole process's peak RSS (getrusage: every thread), CPU per request and the size of
  * the --summary-json. The target is a separate Node process, so its memory is not counted.
  *   node bench/names-memory.ts [--names 1000,10000] [--workers 1,4] [--duration 15s] [--vus 20]
- *                              [--loadsmith path/to/bin/loadsmith.js] [--write]
+ *                              [--loadsmith path/to/bin/loadsmith.js] [--cookie] [--write]
+ * --cookie: the target sets a session cookie, as a recorded web application's does: every VU then sends it.
  * --write appends the table to bench/RESULTS.md with the command, the date and the machine.
  */
 import { spawn } from 'node:child_process';
@@ -21,6 +22,7 @@ const { values: opt } = parseArgs({
     duration: { type: 'string', default: '15s' },
     vus: { type: 'string', default: '20' },
     loadsmith: { type: 'string' },
+    cookie: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
   },
 });
@@ -29,7 +31,8 @@ const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 // Printed by the measured process itself as it exits: its peak RSS and CPU over all threads (workers print too).
 const PROBE =
   'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write(`\\nbench-usage ${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}\\n`)})';
-const TARGET = `const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'content-type':'text/plain','content-length':2});r.end('ok')});
+const COOKIE = opt.cookie ? `,'set-cookie':'sessionid=4f2a9c1e7b; Path=/; HttpOnly'` : '';
+const TARGET = `const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'content-type':'text/plain','content-length':2${COOKIE}});r.end('ok')});
 s.listen(0,'127.0.0.1',()=>console.log(s.address().port));`;
 
 interface Row {
@@ -159,7 +162,7 @@ if (opt.write) {
       `- Date: ${new Date().toISOString()}\n- Machine: ${cpu}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GB; Node ${process.versions.node}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(', ')}, after ${loadavg()
         .map((l) => l.toFixed(2))
         .join(', ')}\n` +
-      `- Plan: constant-vus, ${opt.vus} VUs, ${opt.duration}, every step its own request name (GET /r/i), baseUrl from \${env.BASE_URL}; target: a Node http server in its own process\n\n${table}\n`,
+      `- Plan: constant-vus, ${opt.vus} VUs, ${opt.duration}, every step its own request name (GET /r/i), baseUrl from \${env.BASE_URL}; target: a Node http server in its own process${opt.cookie ? ', setting a session cookie on every response' : ''}\n\n${table}\n`,
   );
 }
 console.log(`\n${table}`);

@@ -208,7 +208,7 @@ function undiciExchange(
           origin: spec.origin,
           path: spec.path,
           method: spec.method as Dispatcher.HttpMethod,
-          headers: spec.headers,
+          headers: spec.cookie === undefined ? spec.headers : [...spec.headers, 'cookie', spec.cookie],
           body: spec.body,
           headersTimeout: spec.timeoutMs,
           bodyTimeout: spec.timeoutMs,

@@ -36,6 +36,11 @@ export interface ExchangeSpec {
   method: string;
   /** Flat [name, value, name, value, ...] */
   headers: string[];
+  /**
+   * The VU's Cookie header for this request, sent after `headers` (absent: none). Apart from the step's headers, so
+   * that a step's request head stays one per worker whatever each VU's cookies are (fast/client.ts).
+   */
+  cookie?: string | undefined;
   body: Buffer | string | null;
   timeoutMs: number;
   keepAlive: boolean;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { CookieJar } from '../http/cookie-jar.ts';
 import { cookieUrl } from './cookie-url.ts';
 import { splitUrl } from './url.ts';
-import { VirtualUser } from './virtual-user.ts';
 
 const of = (url: string) => {
   const t = splitUrl(url);
@@ -34,20 +33,5 @@ describe('cookieUrl', () => {
     jar.setFromResponse(of('http://h.test/app/login'), ['sid=1; Path=/app', 'other=2; Path=/else']);
     expect(jar.cookieHeader(of('http://h.test/app/x?y=1'))).toBe(jar.cookieHeader(new URL('http://h.test/app/x?y=1')));
     expect(jar.cookieHeader(of('http://h.test/app/x?y=1'))).toBe('sid=1');
-  });
-});
-
-describe('VirtualUser.withCookie', () => {
-  it('returns the same header array while the cookie does not change (the request head cache keys on it)', () => {
-    const vu = new VirtualUser(1, 's', {}, 'vu');
-    const base = ['accept', 'application/json'];
-    const first = vu.withCookie(base, 'sid=1');
-    expect(first).toEqual(['accept', 'application/json', 'cookie', 'sid=1']);
-    expect(vu.withCookie(base, 'sid=1')).toBe(first);
-    const changed = vu.withCookie(base, 'sid=2');
-    expect(changed).toEqual(['accept', 'application/json', 'cookie', 'sid=2']);
-    expect(changed).not.toBe(first);
-    expect(vu.withCookie(['x', 'y'], 'sid=2')).toEqual(['x', 'y', 'cookie', 'sid=2']);
-    expect(base).toEqual(['accept', 'application/json']); // never changed in place
   });
 });

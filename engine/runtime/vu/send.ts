@@ -68,13 +68,13 @@ export async function sendRequest(
     }
     const crossOrigin = hop > 0 && target.origin !== origin;
     origin = target.origin;
-    let headers = hop === 0 ? r.headers : hopHeaders(req, r, wc, body !== null, crossOrigin);
+    const headers = hop === 0 ? r.headers : hopHeaders(req, r, wc, body !== null, crossOrigin);
     let cookieTarget: CookieUrl | undefined;
+    let cookie: string | undefined;
     const jar = vu.jar;
     if (jar !== undefined && jar.size > 0) {
       cookieTarget = cookieUrl(target.origin, target.path, url);
-      const cookie = jar.cookieHeader(cookieTarget);
-      if (cookie !== undefined) headers = vu.withCookie(headers, cookie);
+      cookie = jar.cookieHeader(cookieTarget);
     }
 
     let inflight: Interruptible | undefined;
@@ -85,6 +85,7 @@ export async function sendRequest(
         path: target.path,
         method,
         headers: headers as string[],
+        cookie,
         body,
         timeoutMs: req.timeoutMs,
         keepAlive: req.keepAlive,
@@ -106,7 +107,12 @@ export async function sendRequest(
         kind: 'too-many-redirects',
         message: tooManyRedirects(hop, res.status, res.headers.location as string),
       };
-    if (wc.trace !== undefined) wc.trace.exchange(req, { method, url, headers, body }, res);
+    if (wc.trace !== undefined)
+      wc.trace.exchange(
+        req,
+        { method, url, headers: cookie === undefined ? headers : [...headers, 'cookie', cookie], body },
+        res,
+      );
     if (res.interrupted) return undefined;
     const sent = res.bytesSent;
     (stopped ? redirectLimitSeries(req, wc) : req.series).record(res.status, res, sent, res.bytesReceived);

@@ -32,9 +32,6 @@ export class VirtualUser {
   private current: Interruptible | undefined;
   private more: Set<Interruptible> | undefined;
   private sleepTimer: Timer | undefined;
-  /** A step's headers with this VU's Cookie header, per header array: the same array while the cookie does not
-   * change, so the HTTP client's per-array request head cache still works. */
-  private cookieHeaders: WeakMap<readonly string[], { cookie: string; headers: string[] }> | undefined;
   private wake: (() => void) | undefined;
 
   constructor(
@@ -58,16 +55,6 @@ export class VirtualUser {
   jarForStoring(): CookieJar | undefined {
     if (this.cookieScope === 'off') return undefined;
     return (this.cookies ??= new CookieJar());
-  }
-
-  /** `headers` plus `cookie: <cookie>` (the same array as last time when neither changed). */
-  withCookie(headers: readonly string[], cookie: string): string[] {
-    const memo = (this.cookieHeaders ??= new WeakMap());
-    const last = memo.get(headers);
-    if (last !== undefined && last.cookie === cookie) return last.headers;
-    const out = [...headers, 'cookie', cookie];
-    memo.set(headers, { cookie, headers: out });
-    return out;
   }
 
   /** Called before every iteration. */

@@ -63,6 +63,45 @@ describe.each(CLIENTS)('%s client: bytes on the wire', (name) => {
     expect(r.bytesSent).toBe(sent.head.length + bodyBytes);
   });
 
+  it("a VU's cookie goes after the headers, also before a body's content-length, and counts in headBytes", async () => {
+    const headers = ['x-one', 'a', 'user-agent', 'ua/1'];
+    const host = raw.origin.slice('http://'.length);
+    // The same header array with different cookies (what VUs sharing a step send), and again without one.
+    const one = await send('/c1', { headers, cookie: 'sid=1' });
+    const two = await send('/c2', { headers, cookie: 'sid=22; csrftoken=é' });
+    const none = await send('/c3', { headers });
+    const lines = `host: ${host}\r\nconnection: keep-alive\r\nx-one: a\r\nuser-agent: ua/1\r\n`;
+    expect(requestFor('GET /c1').head).toBe(`GET /c1 HTTP/1.1\r\n${lines}cookie: sid=1\r\n\r\n`);
+    expect(requestFor('GET /c2').head).toBe(
+      Buffer.from(`GET /c2 HTTP/1.1\r\n${lines}cookie: sid=22; csrftoken=é\r\n\r\n`, 'latin1').toString('latin1'),
+    );
+    expect(requestFor('GET /c3').head).toBe(`GET /c3 HTTP/1.1\r\n${lines}\r\n`);
+    for (const [r, p] of [
+      [one, '/c1'],
+      [two, '/c2'],
+      [none, '/c3'],
+    ] as const) {
+      expect(r.status, p).toBe(200);
+      expect(r.headBytes, p).toBe(requestFor(`GET ${p}`).head.length - 2);
+      expect(r.bytesSent, p).toBe(requestFor(`GET ${p}`).head.length);
+    }
+    const body = 'hello';
+    const post = await send('/c4', { method: 'POST', headers, cookie: 'sid=4', body });
+    const sent = requestFor('POST /c4');
+    expect(sent.head).toBe(`POST /c4 HTTP/1.1\r\n${lines}cookie: sid=4\r\ncontent-length: 5\r\n\r\n`);
+    expect(sent.body.toString()).toBe(body);
+    expect(post.headBytes).toBe(sent.head.length - 'content-length: 5\r\n\r\n'.length);
+    expect(post.bytesSent).toBe(sent.head.length + body.length);
+  });
+
+  it('a cookie value undici refuses (a control character) fails the request, as a refused header does', async () => {
+    c.handsToUndici(1); // the fast client leaves it to undici, which refuses it
+    const r = await send('/bad-cookie', { cookie: 'sid=1\r\nx-injected: 1' });
+    expect(r.status).toBe(0);
+    expect(r.error).toBeDefined();
+    expect(raw.requests.filter((q) => q.head.includes('x-injected'))).toHaveLength(0);
+  });
+
   it('a keep-alive connection and several requests in flight: each exchange gets its own head size', async () => {
     const paths = ['/a', '/bb?x=1', '/ccc/ddd/eee', '/f'];
     const first = await send('/first');

@@ -102,6 +102,20 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
   };
 }
 
+/**
+ * `head` with a Cookie header after its last header line, as undici writes a cookie that ends the header list (and
+ * the content-length of a request with a body: `length`, -1 without). Made per request: a head per VU and step,
+ * cached, cost ~400 bytes each (80 MB a worker for 20 VUs with a session cookie on a 10,000-step recording). A
+ * string, written as latin1: a Buffer per request would be memory outside the heap, kept until the next full
+ * collection (~30 MB of it in a worker).
+ */
+function withCookie(head: Head, cookie: string, length: number): string {
+  const text = head.wire.toString('latin1', 0, head.textLength);
+  return length < 0
+    ? `${text}cookie: ${cookie}\r\n\r\n`
+    : `${text}cookie: ${cookie}\r\ncontent-length: ${length}\r\n\r\n`;
+}
+
 export class FastClient {
   readonly fallback: Dispatcher | LazyAgent;
   private readonly o: FastClientOptions;
@@ -135,8 +149,15 @@ export class FastClient {
     }
     const body = spec.body;
     const length = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    let wire = head.wire;
-    if (length > 0 || EXPECTS_PAYLOAD.has(spec.method)) {
+    const payload = length > 0 || EXPECTS_PAYLOAD.has(spec.method);
+    const cookie = spec.cookie;
+    let wire: string | Buffer = head.wire;
+    let headBytes = head.textLength;
+    if (cookie !== undefined) {
+      if (BAD_VALUE.test(cookie)) return undefined;
+      wire = withCookie(head, cookie, payload ? length : -1);
+      headBytes += cookie.length + 10; // `cookie: ${cookie}\r\n`, one byte a character (latin1: BAD_VALUE)
+    } else if (payload) {
       if (head.bodyWire === undefined || head.bodyLength !== length) {
         head.text ??= head.wire.toString('latin1', 0, head.textLength);
         head.bodyWire = Buffer.from(`${head.text}content-length: ${length}\r\n\r\n`, 'latin1');
@@ -145,7 +166,7 @@ export class FastClient {
       wire = head.bodyWire;
     }
     return new Promise<ExchangeResult>((resolve) => {
-      const x = new FastExchange(spec, head.textLength, wire, length > 0 ? body : null, length, resolve);
+      const x = new FastExchange(spec, headBytes, wire, length > 0 ? body : null, length, resolve);
       onStart?.(x);
       if (x.finished) return; // interrupted by onStart
       this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
