@@ -2,7 +2,7 @@
  * A request step compiled for the hot path: templates compiled, defaults merged, constant parts precomputed,
  * its metric series and check counters created. Done once per worker, not per request.
  */
-import type { Defaults, OnFailure, Plan, Request } from '../../plan/schema/index.ts';
+import type { Check, Defaults, OnFailure, Plan, Request } from '../../plan/schema/index.ts';
 import { parseDuration } from '../../base/duration.ts';
 import { parseSize } from '../../base/size.ts';
 import { checkName, requestName } from '../../plan/names.ts';
@@ -71,10 +71,12 @@ export interface CompileContext {
 export interface SharedPieces {
   templates: Map<string, Template>;
   headers: Map<string, { headers: readonly [string, Template][]; names: ReadonlySet<string> }>;
+  /** Compiled checks and their names, by their definition. */
+  checks: Map<string, { rule: CompiledCheckRule; check: string }>;
 }
 
 /** A cache for one compilation (dropped with it: the compiled steps keep only what they use). */
-export const sharedPieces = (): SharedPieces => ({ templates: new Map(), headers: new Map() });
+export const sharedPieces = (): SharedPieces => ({ templates: new Map(), headers: new Map(), checks: new Map() });
 
 /** What decides whether a request is watched, and what its failures do (compile/watched.ts). */
 export interface FlowSettings {
@@ -103,10 +105,10 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
   const tags = { ...d.tags, ...cc.scenarioTags, ...r.tags };
   const rules = r.expectedStatuses ?? http.expectedStatuses;
   const expected = rules ? statusMatcher(rules) : isExpectedByDefault;
-  const checks = (r.checks ?? NONE).map((c) => ({
-    rule: compileCheck(c),
-    counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: checkName(c) }),
-  }));
+  const checks = (r.checks ?? NONE).map((c) => {
+    const { rule, check } = compiledCheck(c, cc.shared);
+    return { rule, counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check }) };
+  });
   const extracts = (r.extract ? Object.entries(r.extract) : NONE).map(([variable, x]) => ({
     variable,
     extractor: compileExtractor(x),
@@ -157,6 +159,22 @@ function mergeHeaders(
   for (const h of [defaults, own])
     for (const [k, v] of Object.entries(h ?? {})) out.set(k.toLowerCase(), [k, String(v)]);
   return [...out.values()];
+}
+
+/**
+ * A check's rule and name, shared with the steps of the compilation that have the same check (a rule keeps no state:
+ * all VUs already share it). A recording gives every step a status check and most a page check: compiled per step,
+ * with their closures and names, they cost ~270 bytes each in every worker.
+ */
+function compiledCheck(c: Check, shared: SharedPieces | undefined): { rule: CompiledCheckRule; check: string } {
+  if (shared === undefined) return { rule: compileCheck(c), check: checkName(c) };
+  const key = JSON.stringify(c);
+  let known = shared.checks.get(key);
+  if (known === undefined) {
+    known = { rule: compileCheck(c), check: checkName(c) };
+    shared.checks.set(key, known);
+  }
+  return known;
 }
 
 /** The compiled template of `source`, shared with the other steps of the compilation that have the same. */

@@ -7,7 +7,7 @@ import { sharedPieces } from './request.ts';
 import { compileSteps } from './steps.ts';
 
 /** A recorded plan's shape: every step its own name and path, the same baseUrl and headers. */
-function recorded(steps: number): Plan {
+function recorded(steps: number, checks?: unknown[]): Plan {
   return validatePlanValue({
     version: 1,
     name: 'recorded',
@@ -15,7 +15,9 @@ function recorded(steps: number): Plan {
     scenarios: {
       s: {
         executor: 'per-vu-iterations',
-        steps: Array.from({ length: steps }, (_, i) => ({ request: { name: `step ${i}`, url: `/r/${i}` } })),
+        steps: Array.from({ length: steps }, (_, i) => ({
+          request: { name: `step ${i}`, url: `/r/${i}`, ...(checks ? { checks } : {}) },
+        })),
       },
     },
   }).plan;
@@ -45,9 +47,28 @@ describe('steps compiled together', () => {
     expect([a!.url.render(ctx), b!.url.render(ctx), a!.headers[1]![1].render(ctx)]).toEqual(['/r/0', '/r/1', '7']);
   });
 
+  it('share the compiled rule and the name of the same check, and count it per step', () => {
+    const checks = [{ status: 200 }, { body: { contains: 'ok' } }];
+    const [a, b] = compile(recorded(2, checks), true);
+    for (const k of [0, 1]) {
+      expect(a!.checks[k]!.rule).toBe(b!.checks[k]!.rule);
+      expect(a!.checks[k]!.counter.key.check).toBe(b!.checks[k]!.counter.key.check);
+      expect(a!.checks[k]!.counter).not.toBe(b!.checks[k]!.counter);
+    }
+    expect(a!.checks.map((c) => c.counter.key)).toEqual([
+      { scenario: 's', group: '', request: 'step 0', check: 'status is 200' },
+      { scenario: 's', group: '', request: 'step 0', check: 'body contains "ok"' },
+    ]);
+    expect(a!.checks[0]!.rule).not.toBe(a!.checks[1]!.rule);
+    const [c] = compile(recorded(1, [{ status: 201 }]), true);
+    expect(c!.checks[0]!.counter.key.check).toBe('status is 201');
+  });
+
   it('each have their own when compiled apart (setup, teardown, a trace)', () => {
     const [a, b] = compile(recorded(2), false);
     expect(a!.baseUrl).not.toBe(b!.baseUrl);
     expect(a!.headers).not.toBe(b!.headers);
+    const [c, d] = compile(recorded(2, [{ status: 200 }]), false);
+    expect(c!.checks[0]!.rule).not.toBe(d!.checks[0]!.rule);
   });
 });
