@@ -4,8 +4,11 @@
  * worker threads. Measures the whole process's peak RSS (getrusage: every thread), CPU per request and the size of
  * the --summary-json. The target is a separate Node process, so its memory is not counted.
  *   node bench/names-memory.ts [--names 1000,10000] [--workers 1,4] [--duration 15s] [--vus 20]
- *                              [--loadsmith path/to/bin/loadsmith.js] [--cookie] [--write]
+ *                              [--loadsmith path/to/bin/loadsmith.js] [--cookie] [--checks] [--write]
  * --cookie: the target sets a session cookie, as a recorded web application's does: every VU then sends it.
+ * --checks: every step checks its status and a text of the body, as a recorded step does (engine/convert/recording).
+ * --recorded: a recording's shape (~380 bytes of YAML a step): browser headers in defaults, a Referer and a CSRF header
+ *   from a variable per step, a JSON body on every third (a POST), two checks; implies --cookie.
  * --write appends the table to bench/RESULTS.md with the command, the date and the machine.
  */
 import { spawn } from 'node:child_process';
@@ -23,6 +26,8 @@ const { values: opt } = parseArgs({
     vus: { type: 'string', default: '20' },
     loadsmith: { type: 'string' },
     cookie: { type: 'boolean', default: false },
+    checks: { type: 'boolean', default: false },
+    recorded: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
   },
 });
@@ -31,7 +36,7 @@ const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 // Printed by the measured process itself as it exits: its peak RSS and CPU over all threads (workers print too).
 const PROBE =
   'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write(`\\nbench-usage ${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}\\n`)})';
-const COOKIE = opt.cookie ? `,'set-cookie':'sessionid=4f2a9c1e7b; Path=/; HttpOnly'` : '';
+const COOKIE = opt.cookie || opt.recorded ? `,'set-cookie':'sessionid=4f2a9c1e7b; Path=/; HttpOnly'` : '';
 const TARGET = `const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'content-type':'text/plain','content-length':2${COOKIE}});r.end('ok')});
 s.listen(0,'127.0.0.1',()=>console.log(s.address().port));`;
 
@@ -47,13 +52,58 @@ interface Row {
 }
 
 function plan(names: number): string {
-  const steps = Array.from({ length: names }, (_, i) => `      - request: { name: "step ${i}", url: "/r/${i}" }`).join(
-    '\n',
-  );
+  if (opt.recorded) return recordedPlan(names);
+  const checks = opt.checks ? ', checks: [{ status: 200 }, { body: { contains: "ok" } }]' : '';
+  const steps = Array.from(
+    { length: names },
+    (_, i) => `      - request: { name: "step ${i}", url: "/r/${i}"${checks} }`,
+  ).join('\n');
   return (
     `version: 1\nname: ${names} request names\ndefaults: { baseUrl: "\${env.BASE_URL}" }\nscenarios:\n  names:\n` +
     `    executor: constant-vus\n    vus: ${opt.vus}\n    duration: ${opt.duration}\n    steps:\n${steps}\n`
   );
+}
+
+/** --recorded: what a recording of a web application looks like, one request name per step. */
+function recordedPlan(names: number): string {
+  const step = (i: number): string => {
+    const post = i % 3 === 0;
+    const body = { id: i, name: `item ${i}`, tags: ['a', 'b', 'c'], note: 'recorded by the proxy, replayed as it was' };
+    return [
+      `      - request:`,
+      `          name: "${post ? 'POST' : 'GET'} /app/items/${i}"`,
+      `          method: ${post ? 'POST' : 'GET'}`,
+      `          url: "/app/items/${i}?page=${i % 50}&sort=asc"`,
+      `          headers:`,
+      `            referer: "http://localhost:8000/app/items/${i - 1}"`,
+      `            x-csrftoken: "\${csrftoken}"`,
+      ...(post ? [`          json: ${JSON.stringify(body)}`] : []),
+      `          checks:`,
+      `            - status: 200`,
+      `            - body: { contains: "ok" }`,
+    ].join('\n');
+  };
+  return [
+    `version: 1`,
+    `name: ${names} recorded requests`,
+    `variables: { csrftoken: "4f2a9c1e7b" }`,
+    `defaults:`,
+    `  baseUrl: "\${env.BASE_URL}"`,
+    `  headers:`,
+    `    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"`,
+    `    accept-language: "en-US,en;q=0.5"`,
+    `    accept-encoding: "gzip, deflate, br"`,
+    `    sec-fetch-mode: navigate`,
+    `    sec-fetch-site: same-origin`,
+    `scenarios:`,
+    `  recorded:`,
+    `    executor: constant-vus`,
+    `    vus: ${opt.vus}`,
+    `    duration: ${opt.duration}`,
+    `    steps:`,
+    ...Array.from({ length: names }, (_, i) => step(i)),
+    '',
+  ].join('\n');
 }
 
 function startTarget(): Promise<{ url: string; stop(): void }> {
@@ -162,7 +212,7 @@ if (opt.write) {
       `- Date: ${new Date().toISOString()}\n- Machine: ${cpu}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GB; Node ${process.versions.node}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(', ')}, after ${loadavg()
         .map((l) => l.toFixed(2))
         .join(', ')}\n` +
-      `- Plan: constant-vus, ${opt.vus} VUs, ${opt.duration}, every step its own request name (GET /r/i), baseUrl from \${env.BASE_URL}; target: a Node http server in its own process${opt.cookie ? ', setting a session cookie on every response' : ''}\n\n${table}\n`,
+      `- Plan: constant-vus, ${opt.vus} VUs, ${opt.duration}, every step its own request name (GET /r/i), baseUrl from \${env.BASE_URL}; target: a Node http server in its own process${opt.cookie ? ', setting a session cookie on every response' : ''}${opt.checks ? '; two checks a step (status, body text)' : ''}${opt.recorded ? '; --recorded: browser headers, a Referer and a CSRF header a step, a JSON body every third, two checks, a session cookie' : ''}\n\n${table}\n`,
   );
 }
 console.log(`\n${table}`);

@@ -47,6 +47,20 @@ describe('steps compiled together', () => {
     expect([a!.url.render(ctx), b!.url.render(ctx), a!.headers[1]![1].render(ctx)]).toEqual(['/r/0', '/r/1', '7']);
   });
 
+  it('share the header pairs they have in common when one header differs (a Referer per step)', () => {
+    const plan = recorded(2);
+    const steps = plan.scenarios.s!.steps as { request: { headers?: Record<string, string> } }[];
+    steps.forEach((s, i) => (s.request.headers = { Referer: `http://h/r/${i - 1}` }));
+    const [a, b] = compile(plan, true);
+    expect(a!.headers).not.toBe(b!.headers);
+    expect(a!.headers.map(([k]) => k)).toEqual(['Accept', 'X-Run', 'Referer']);
+    expect(a!.headers[0]).toBe(b!.headers[0]);
+    expect(a!.headers[1]).toBe(b!.headers[1]);
+    expect(a!.headers[2]).not.toBe(b!.headers[2]);
+    const ctx = { vu: 1, iter: 0, scenario: 's', env: { RUN: '7' }, vars: new Map(), data: {} };
+    expect([a!.headers[2]![1].render(ctx), b!.headers[2]![1].render(ctx)]).toEqual(['http://h/r/-1', 'http://h/r/0']);
+  });
+
   it('share the compiled rule and the name of the same check, and count it per step', () => {
     const checks = [{ status: 200 }, { body: { contains: 'ok' } }];
     const [a, b] = compile(recorded(2, checks), true);

@@ -94,6 +94,19 @@ describe.each(CLIENTS)('%s client: bytes on the wire', (name) => {
     expect(post.bytesSent).toBe(sent.head.length + body.length);
   });
 
+  it('POSTs with the same headers and bodies of other lengths: each head says its own content-length', async () => {
+    const headers = ['content-type', 'text/plain'];
+    for (const [i, body] of ['a', 'bbb', 'a', ''].entries()) {
+      const r = await send(`/len${i}`, { method: 'POST', headers, body });
+      const sent = requestFor(`POST /len${i}`);
+      expect(sent.head).toMatch(
+        new RegExp(`\\r\\ncontent-type: text/plain\\r\\ncontent-length: ${body.length}\\r\\n\\r\\n$`),
+      );
+      expect(sent.body.toString()).toBe(body);
+      expect(r.bytesSent).toBe(sent.head.length + body.length);
+    }
+  });
+
   it('a cookie value undici refuses (a control character) fails the request, as a refused header does', async () => {
     c.handsToUndici(1); // the fast client leaves it to undici, which refuses it
     const r = await send('/bad-cookie', { cookie: 'sid=1\r\nx-injected: 1' });
