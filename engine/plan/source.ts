@@ -20,6 +20,7 @@ import {
 import { PlanError, type LocatableIssue, type PlanIssue, type SourcePosition } from './errors.ts';
 import { formatBytes, MAX_DEPTH, MAX_PLAN_BYTES } from './limits.ts';
 import type { PathSegment } from './path.ts';
+import { readBlockYaml } from './block-yaml.ts';
 import { parseCst } from './yaml-depth.ts';
 import { keyText, tooDeepMessage, yamlValue, type YamlValue } from './yaml-value.ts';
 
@@ -54,6 +55,21 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col };
   };
+  // Most plans are plain block-style YAML: read at once, without the parser's syntax tree and document (which
+  // hold 60-100 times the text, ~340 MB for a 4 MB recording). Those are made only to place an error, if one is.
+  const fast = readBlockYaml(text);
+  if (fast !== undefined) {
+    let counted = false;
+    const located = (offset: number): SourcePosition => {
+      if (!counted) {
+        counted = true;
+        lineCounter.addNewLine(0);
+        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+      }
+      return pos(offset);
+    };
+    return sourceOf(text, file, fast.value, located, undefined);
+  }
   const cst = parseCst(text, MAX_DEPTH, lineCounter.addNewLine);
   if ('tooDeepAt' in cst) fail([{ path: [], position: pos(cst.tooDeepAt), message: tooDeepMessage() }]);
   const { tokens } = cst as { tokens: CST.Token[] };
@@ -77,18 +93,31 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
   }
   const { value, aliasTargets, issues } = yamlValue(doc, pos);
   if (issues.length > 0) fail(issues);
-  // The syntax tree only points errors at line:column, yet whoever keeps the source keeps it: a run, for as long as
-  // it goes (~16 MB for a 10,000-step plan). Held weakly it lives through the validation that parsed it (a WeakRef's
-  // target lives until the end of the job that made it) and is parsed again, rarely, when an error is located later.
-  // The parsed value is held the same way: the validation that reads it makes its own copy, and a run keeps that.
-  let tree = new WeakRef(walker(doc, aliasTargets));
+  return sourceOf(text, file, value, pos, walker(doc, aliasTargets));
+}
+
+/**
+ * The source of `text`, whose value is `value`, and `first` its syntax tree's walker when there is one already.
+ * The syntax tree only points errors at line:column, yet whoever keeps the source keeps it: a run, for as long as
+ * it goes (~16 MB for a 10,000-step plan). Held weakly it lives through the validation that parsed it (a WeakRef's
+ * target lives until the end of the job that made it) and is parsed again, rarely, when an error is located later.
+ * The parsed value is held the same way: the validation that reads it makes its own copy, and a run keeps that.
+ */
+function sourceOf(
+  text: string,
+  file: string | undefined,
+  value: unknown,
+  pos: (offset: number) => SourcePosition,
+  first: ((path: readonly PathSegment[]) => Found) | undefined,
+): PlanSource {
+  let tree = first === undefined ? undefined : new WeakRef(first);
   let parsed = held(value);
   const again = (): { doc: Document.Parsed } & YamlValue => {
     const d = composeOne((parseCst(text, MAX_DEPTH, () => {}) as { tokens: CST.Token[] }).tokens, text.length).doc;
     return { doc: d, ...yamlValue(d, pos) };
   };
   const walk = (path: readonly PathSegment[]): Found => {
-    let w = tree.deref();
+    let w = tree?.deref();
     if (!w) {
       const a = again();
       w = walker(a.doc, a.aliasTargets);
@@ -101,7 +130,7 @@ export function parsePlanSource(text: string, file?: string): PlanSource {
     get value() {
       let v = parsed.deref();
       if (v === undefined) {
-        v = again().value;
+        v = readBlockYaml(text)?.value ?? again().value;
         parsed = held(v);
       }
       return v;
