@@ -182,6 +182,26 @@ describe('cookies, redirects, batches', () => {
     expect(server.hits('/json')).toBe(2);
   });
 
+  it("sends the step's own headers and auth again on a redirect hop, after the defaults", async () => {
+    await run(
+      `
+      - request:
+          name: with headers
+          url: "/redirect?to=/json"
+          headers: { x-team: blue, accept: application/json }
+          auth: { type: bearer, token: t0k }
+`,
+      { iterations: 1 },
+    );
+    const hops = server.requests.filter((r) => r.path === '/redirect' || r.path === '/json');
+    expect(hops.map((r) => r.path)).toEqual(['/redirect', '/json']);
+    for (const r of hops) {
+      expect(header(r, 'x-team'), r.path).toBe('blue');
+      expect(header(r, 'accept'), r.path).toBe('application/json');
+      expect(header(r, 'authorization'), r.path).toBe('Bearer t0k');
+    }
+  });
+
   it('counts a redirect chain that maxRedirects cuts short as failed, with the reason; 0 follows none, by choice', async () => {
     const { summary } = await run(
       `

@@ -18,10 +18,11 @@ export interface Rendered {
   url: string;
   /** origin + request target of `url`. */
   target: { origin: string; path: string };
-  /** Headers of the first hop (user headers, user-agent, content-type, auth); never mutated by the caller. */
+  /**
+   * Headers of the first hop: the user's headers (its first 2 × req.headers.length entries: userHeaders()), then
+   * user-agent, content-type, auth; never mutated by the caller.
+   */
   headers: readonly string[];
-  /** User headers alone (redirect hops rebuild their headers from them). */
-  userHeaders: readonly string[];
   authValue: string | undefined;
   body: string | Buffer | null;
 }
@@ -32,7 +33,6 @@ class Memo {
   url = '';
   target: { origin: string; path: string } = { origin: '', path: '' };
   values: (string | undefined)[] = [];
-  userHeaders: readonly string[] | undefined = undefined;
   headers: string[] | undefined = undefined;
   userAgent = '';
   /** Shared by all VUs (until one renders differently), and the VU that rendered into it last. */
@@ -91,7 +91,6 @@ function perVuFrom(req: CompiledRequest, m: Memo, ctx: TemplateContext): Memo {
   own.url = m.url;
   own.target = m.target;
   own.values = m.values.slice();
-  own.userHeaders = m.userHeaders;
   own.headers = m.headers;
   own.userAgent = m.userAgent;
   ownMemos(ctx).set(req, own);
@@ -163,12 +162,16 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
       for (let i = 0; i < hs.length; i++) own.push(hs[i]![0], values[i]!);
       user = own;
     }
-    m.userHeaders = user;
     m.headers = requestHeaders(req, user, userAgent, true, authValue);
     m.userAgent = userAgent;
   }
   const body = req.body ? renderBody(req.body, ctx) : null;
-  return { url, target, headers: m.headers!, userHeaders: m.userHeaders!, authValue, body };
+  return { url, target, headers: m.headers!, authValue, body };
+}
+
+/** The user's headers of a rendering (redirect hops rebuild their headers from them): no list of their own kept. */
+export function userHeaders(req: CompiledRequest, r: Rendered): readonly string[] {
+  return req.headers.length === 0 ? NO_HEADERS : r.headers.slice(0, 2 * req.headers.length);
 }
 
 /** The user's headers, then what a request adds unless the user set it: user-agent, its body's content-type

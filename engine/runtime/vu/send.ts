@@ -14,7 +14,7 @@ import type { HttpClient } from '../http/dispatchers.ts';
 import type { CookieUrl } from '../http/cookie-jar.ts';
 import { cookieUrl } from './cookie-url.ts';
 import { ResponseView } from '../response.ts';
-import { renderRequest, requestHeaders, type Rendered } from './render.ts';
+import { renderRequest, requestHeaders, userHeaders, type Rendered } from './render.ts';
 import { splitUrl, UrlError } from './url.ts';
 import type { VirtualUser } from './virtual-user.ts';
 
@@ -150,8 +150,9 @@ function hopHeaders(
   hasBody: boolean,
   crossOrigin: boolean,
 ): string[] {
-  if (!crossOrigin) return requestHeaders(req, r.userHeaders, wc.userAgent, hasBody, r.authValue);
-  return requestHeaders(req, withoutAuthorization(r.userHeaders), wc.userAgent, hasBody, undefined);
+  const user = userHeaders(req, r);
+  if (!crossOrigin) return requestHeaders(req, user, wc.userAgent, hasBody, r.authValue);
+  return requestHeaders(req, withoutAuthorization(user), wc.userAgent, hasBody, undefined);
 }
 
 function tooManyRedirects(hops: number, status: number, location: string): string {

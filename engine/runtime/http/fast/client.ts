@@ -163,6 +163,9 @@ export class FastClient {
         bodyWire.write(line, head.textLength, 'latin1');
         head.bodyWire = bodyWire;
         head.bodyLength = length;
+        // A POST (PUT...) always sends a content-length: its head without one is never written, only copied from,
+        // and the new one starts with the same bytes (a recording's POST kept both, ~500 bytes a step and worker).
+        if (EXPECTS_PAYLOAD.has(spec.method)) head.wire = bodyWire;
       }
       wire = head.bodyWire;
     }
