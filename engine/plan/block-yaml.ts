@@ -369,8 +369,9 @@ class Flow {
     const s = this.s;
     let out = '';
     let j = this.p + 1;
+    let k = -1;
     for (;;) {
-      const k = s.indexOf('"', j);
+      if (k < j) k = s.indexOf('"', j); // searched again only past an escaped quote: linear in the line
       const b = s.indexOf('\\', j);
       if (k < 0) giveUp(); // a multi-line quoted scalar
       if (b >= 0 && b < k) {

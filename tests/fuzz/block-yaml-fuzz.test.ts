@@ -126,6 +126,19 @@ describe('the fast plan reader reads what the yaml library reads, or leaves it t
     for (const t of texts) agrees(t);
   });
 
+  it('reads long lines in time linear in their length (a body of escapes, a long plain value)', () => {
+    const n = 1_500_000; // a 3 MB line of escapes, its closing quote at the end: ~15 s when each escape searched for it
+    const colons = 'a:b'.repeat(500_000);
+    const t0 = performance.now();
+    const body = (readBlockYaml(`version: 1\nbody: "${'\\n'.repeat(n)}"\n`)?.value as { body?: string })?.body;
+    const url = (readBlockYaml(`version: 1\nurl: ${colons}\n`)?.value as { url?: string })?.url;
+    const ms = performance.now() - t0;
+    // Booleans, not the strings: a failed comparison of megabytes would take minutes to show its diff.
+    expect(body === '\n'.repeat(n)).toBe(true);
+    expect(url === colons).toBe(true);
+    expect(ms).toBeLessThan(2000); // a bound against a quadratic path, not a speed target
+  });
+
   it(`plan documents generated after the schema, in every YAML style (${RUNS} runs)`, () => {
     const style = fc.constantFrom('block', 'flow-inner', 'json', 'plain-default');
     fc.assert(
