@@ -159,7 +159,6 @@ class Reader {
   private map(indent: number, first: string | undefined, depth: number): Record<string, unknown> {
     if (depth > MAX_DEPTH) giveUp();
     const out: Record<string, unknown> = {};
-    const seen = new Set<string>();
     let entry = first;
     for (;;) {
       if (entry === undefined) {
@@ -169,8 +168,6 @@ class Reader {
       const end = keyEnd(entry);
       if (end < 0) giveUp();
       const key = keyOf(entry.slice(0, end));
-      if (seen.has(key)) giveUp(); // the yaml library's reading says where
-      seen.add(key);
       const rest = skipSpaces(entry.slice(end + 1));
       entry = undefined;
       let value: unknown;
@@ -185,8 +182,7 @@ class Reader {
         this.i++;
         this.after(indent);
       }
-      if (key in out) Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
-      else out[key] = value;
+      setKey(out, key, value);
     }
     return out;
   }
@@ -244,6 +240,16 @@ function folded(lines: readonly string[]): string {
     breaks = 0;
   }
   return out;
+}
+
+/**
+ * Sets a key of a value being read, as plan/yaml-value.ts does (an own property even for `__proto__` and names
+ * Object.prototype has); a duplicate key makes the reader give up: the yaml library's reading says where.
+ */
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (Object.hasOwn(out, key)) giveUp();
+  if (key in out) Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+  else out[key] = value;
 }
 
 /** A scalar or a flow collection that must end on this line (a comment may follow). */
@@ -321,7 +327,7 @@ function quotedEnd(s: string, from: number): number {
 class Flow {
   private p = 0;
   private readonly s: string;
-  private readonly depth: number;
+  private depth: number;
 
   constructor(s: string, depth: number) {
     this.s = s;
@@ -407,58 +413,39 @@ class Flow {
   }
 
   private flowSeq(): unknown[] {
-    if (this.depth + 1 > MAX_DEPTH) giveUp();
     const out: unknown[] = [];
-    this.p++;
-    this.spaces();
-    if (this.s[this.p] === ']') {
-      this.p++;
-      return out;
-    }
-    for (;;) {
-      this.spaces();
-      const item = new Flow(this.s, this.depth + 1);
-      item.p = this.p;
-      out.push(item.value(true));
-      this.p = item.p;
-      this.spaces();
-      const c = this.s[this.p++];
-      if (c === ']') return out;
-      if (c !== ',') giveUp(); // `key: value` in a list, or the end of the line
-      this.spaces();
-      if (this.s[this.p] === ']') giveUp(); // a trailing comma
-    }
+    this.items(']', () => out.push(this.value(true)));
+    return out;
   }
 
   private flowMap(): Record<string, unknown> {
-    if (this.depth + 1 > MAX_DEPTH) giveUp();
     const out: Record<string, unknown> = {};
-    const seen = new Set<string>();
+    this.items('}', () => {
+      const key = this.flowKey();
+      this.spaces();
+      setKey(out, key, this.value(true));
+    });
+    return out;
+  }
+
+  /** A flow collection's items up to `close`, each read by `item`; one level deeper while they are read. */
+  private items(close: string, item: () => void): void {
+    if (++this.depth > MAX_DEPTH) giveUp();
     this.p++;
     this.spaces();
-    if (this.s[this.p] === '}') {
-      this.p++;
-      return out;
-    }
-    for (;;) {
-      this.spaces();
-      const key = this.flowKey();
-      if (seen.has(key)) giveUp();
-      seen.add(key);
-      this.spaces();
-      const child = new Flow(this.s, this.depth + 1);
-      child.p = this.p;
-      const value = child.value(true);
-      this.p = child.p;
-      if (key in out) Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
-      else out[key] = value;
-      this.spaces();
-      const c = this.s[this.p++];
-      if (c === '}') return out;
-      if (c !== ',') giveUp();
-      this.spaces();
-      if (this.s[this.p] === '}') giveUp(); // a trailing comma
-    }
+    if (this.s[this.p] === close) this.p++;
+    else
+      for (;;) {
+        this.spaces();
+        item();
+        this.spaces();
+        const c = this.s[this.p++];
+        if (c === close) break;
+        if (c !== ',') giveUp(); // `key: value` in a list, or the end of the line
+        this.spaces();
+        if (this.s[this.p] === close) giveUp(); // a trailing comma
+      }
+    this.depth--;
   }
 
   /** A flow mapping's key and its `:` (after a plain key, followed by a space: `{a:1}` is left to the library). */

@@ -8,12 +8,12 @@
  *   LOADSMITH_FUZZ_RUNS=20000 LOADSMITH_FUZZ_SEED=$RANDOM npx vitest run tests/fuzz
  * (RUNS is per property; a failure prints the seed and the path that replays it.)
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePlan, PlanError, validatePlanValue, type Plan } from '../../engine/plan/index.ts';
 import { mutatedPlanDocument } from './plan-arbitrary.ts';
+import { EXAMPLES } from './examples.ts';
 import { mutatedText } from './text-mutations.ts';
 
 const SEED = Number(process.env.LOADSMITH_FUZZ_SEED ?? 20_260_601);
@@ -21,13 +21,6 @@ const RUNS = Number(process.env.LOADSMITH_FUZZ_RUNS ?? 3000);
 /** Bound on one case (inputs up to ~100 KB take milliseconds; a super-linear path takes seconds): generous for a loaded CI machine. */
 const CASE_MS = 5000;
 const FILE = 'plans/fuzzed.yaml';
-
-const EXAMPLES = [
-  new URL('../../plans/demo.yaml', import.meta.url),
-  ...readdirSync(new URL('../../plans/examples/', import.meta.url))
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => new URL(`../../plans/examples/${f}`, import.meta.url)),
-].map((u) => readFileSync(u, 'utf8'));
 
 interface Tally {
   valid: number;

@@ -169,60 +169,72 @@ function mergeHeaders(
 }
 
 /**
- * A check's rule and name, shared with the steps of the compilation that have the same check (a rule keeps no state:
- * all VUs already share it). A recording gives every step a status check and most a page check: compiled per step,
- * with their closures and names, they cost ~270 bytes each in every worker.
+ * What `make` makes for `key`, made once per compilation when its pieces are `shared` (they keep no state, so the
+ * steps compiled together can share them), and afresh without.
  */
-function compiledCheck(c: Check, shared: SharedPieces | undefined): { rule: CompiledCheckRule; check: string } {
-  if (shared === undefined) return { rule: compileCheck(c), check: checkName(c) };
-  const key = JSON.stringify(c);
-  let known = shared.checks.get(key);
+function once<V>(
+  shared: SharedPieces | undefined,
+  pick: (p: SharedPieces) => Map<string, V>,
+  key: () => string,
+  make: () => V,
+): V {
+  if (shared === undefined) return make();
+  const map = pick(shared);
+  const k = key();
+  let known = map.get(k);
   if (known === undefined) {
-    known = { rule: compileCheck(c), check: checkName(c) };
-    shared.checks.set(key, known);
+    known = make();
+    map.set(k, known);
   }
   return known;
 }
 
+/**
+ * A check's rule and name, shared with the steps of the compilation that have the same check (a rule keeps no state:
+ * all VUs already share it). A recording gives every step a status check and most a page check: compiled per step,
+ * with their closures and names, they cost ~270 bytes each in every worker.
+ */
+const compiledCheck = (c: Check, shared: SharedPieces | undefined): { rule: CompiledCheckRule; check: string } =>
+  once(
+    shared,
+    (p) => p.checks,
+    () => JSON.stringify(c),
+    () => ({ rule: compileCheck(c), check: checkName(c) }),
+  );
+
 /** The compiled template of `source`, shared with the other steps of the compilation that have the same. */
-function template(source: string, shared: SharedPieces | undefined): Template {
-  if (shared === undefined) return compileTemplate(source);
-  let t = shared.templates.get(source);
-  if (t === undefined) {
-    t = compileTemplate(source);
-    shared.templates.set(source, t);
-  }
-  return t;
-}
+const template = (source: string, shared: SharedPieces | undefined): Template =>
+  once(
+    shared,
+    (p) => p.templates,
+    () => source,
+    () => compileTemplate(source),
+  );
 
 /**
  * One [name, template] pair for the same header in every step of the compilation. A recording's steps differ by one
  * header or two (Referer) and share the rest: a list per step with pairs of its own cost ~100 bytes a header and
  * worker (6 MB a worker for 10,000 steps with seven headers).
  */
-function headerPair(name: string, value: string, shared: SharedPieces | undefined): readonly [string, Template] {
-  if (shared === undefined) return [name, template(value, shared)];
-  const key = `${name}\n${value}`; // a header name has no newline
-  let known = shared.pairs.get(key);
-  if (known === undefined) {
-    known = [name, template(value, shared)];
-    shared.pairs.set(key, known);
-  }
-  return known;
-}
+const headerPair = (name: string, value: string, shared: SharedPieces | undefined): readonly [string, Template] =>
+  once(
+    shared,
+    (p) => p.pairs,
+    () => `${name}\n${value}`, // a header name has no newline
+    () => [name, template(value, shared)] as const,
+  );
 
 /** A step's header templates and their lower-cased names, shared by the steps with the same headers. */
-function compileHeaders(
+const compileHeaders = (
   headers: [string, string][],
   shared: SharedPieces | undefined,
-): { headers: readonly (readonly [string, Template])[]; names: ReadonlySet<string> } {
-  const key = shared && JSON.stringify(headers);
-  const known = key === undefined ? undefined : shared?.headers.get(key);
-  if (known) return known;
-  const out = {
-    headers: headers.map(([k, v]) => headerPair(k, v, shared)),
-    names: new Set(headers.map(([k]) => k.toLowerCase())),
-  };
-  if (key !== undefined) shared?.headers.set(key, out);
-  return out;
-}
+): { headers: readonly (readonly [string, Template])[]; names: ReadonlySet<string> } =>
+  once(
+    shared,
+    (p) => p.headers,
+    () => JSON.stringify(headers),
+    () => ({
+      headers: headers.map(([k, v]) => headerPair(k, v, shared)),
+      names: new Set(headers.map(([k]) => k.toLowerCase())),
+    }),
+  );

@@ -193,6 +193,11 @@ export function exchange(
   return undiciExchange(dispatcher, spec, onStart);
 }
 
+/** The headers as sent: the step's, then the VU's cookie (ExchangeSpec.cookie), as undici and the trace see them. */
+export function headersSent(headers: readonly string[], cookie: string | undefined): string[] {
+  return cookie === undefined ? (headers as string[]) : [...headers, 'cookie', cookie];
+}
+
 function undiciExchange(
   dispatcher: Dispatcher,
   spec: ExchangeSpec,
@@ -208,7 +213,7 @@ function undiciExchange(
           origin: spec.origin,
           path: spec.path,
           method: spec.method as Dispatcher.HttpMethod,
-          headers: spec.cookie === undefined ? spec.headers : [...spec.headers, 'cookie', spec.cookie],
+          headers: headersSent(spec.headers, spec.cookie),
           body: spec.body,
           headersTimeout: spec.timeoutMs,
           bodyTimeout: spec.timeoutMs,

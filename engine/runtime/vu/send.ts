@@ -8,7 +8,7 @@ import { TemplateRuntimeError } from '../../template/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
 import type { RequestTrace } from '../trace/hook.ts';
 import type { RequestResults } from '../results/hook.ts';
-import { exchange } from '../http/exchange.ts';
+import { exchange, headersSent } from '../http/exchange.ts';
 import type { ExchangeResult, Interruptible } from '../http/types.ts';
 import type { HttpClient } from '../http/dispatchers.ts';
 import type { CookieUrl } from '../http/cookie-jar.ts';
@@ -108,11 +108,7 @@ export async function sendRequest(
         message: tooManyRedirects(hop, res.status, res.headers.location as string),
       };
     if (wc.trace !== undefined)
-      wc.trace.exchange(
-        req,
-        { method, url, headers: cookie === undefined ? headers : [...headers, 'cookie', cookie], body },
-        res,
-      );
+      wc.trace.exchange(req, { method, url, headers: headersSent(headers, cookie), body }, res);
     if (res.interrupted) return undefined;
     const sent = res.bytesSent;
     (stopped ? redirectLimitSeries(req, wc) : req.series).record(res.status, res, sent, res.bytesReceived);
