@@ -66,6 +66,7 @@ export class RunAggregate {
   private readonly scratch = new Histogram();
   // A worker's series keys are the same objects every second (series-keys.ts): found without building their id.
   private readonly byKey = new WeakMap<SeriesKey, CumSeries>();
+  private readonly byCheckKey = new WeakMap<CheckKey, CheckTotal>();
 
   add(s: Sample): void {
     if (s.phases) for (const p of PHASES) this.merge(this.phases[p], s.phases[p]);
@@ -84,13 +85,10 @@ export class RunAggregate {
       }
     }
     for (const ch of s.checks) {
-      const id = `${ch.key.scenario}\u0000${ch.key.group}\u0000${ch.key.request}\u0000${ch.key.check}`;
-      const t = this.checks.get(id);
-      if (t) {
-        t.pass += ch.pass;
-        t.fail += ch.fail;
-        t.failure ??= ch.failure;
-      } else this.checks.set(id, { key: ch.key, pass: ch.pass, fail: ch.fail, failure: ch.failure });
+      const t = this.byCheckKey.get(ch.key) ?? this.checkOf(ch.key);
+      t.pass += ch.pass;
+      t.fail += ch.fail;
+      t.failure ??= ch.failure;
     }
     for (const it of s.iterations) {
       let t = this.iterations.get(it.scenario);
@@ -133,6 +131,22 @@ export class RunAggregate {
   /** The key object kept for `key`'s series (the series is made now when new): one object per series, whoever sent it. */
   keyOf(key: SeriesKey): SeriesKey {
     return (this.byKey.get(key) ?? this.seriesOf(key)).key;
+  }
+
+  /** The key object kept for `key`'s check total (made now when new): one object per check, whoever sent it. */
+  checkKeyOf(key: CheckKey): CheckKey {
+    return (this.byCheckKey.get(key) ?? this.checkOf(key)).key;
+  }
+
+  private checkOf(key: CheckKey): CheckTotal {
+    const id = `${key.scenario}\u0000${key.group}\u0000${key.request}\u0000${key.check}`;
+    let t = this.checks.get(id);
+    if (!t) {
+      t = { key, pass: 0, fail: 0, failure: undefined };
+      this.checks.set(id, t);
+    }
+    this.byCheckKey.set(key, t);
+    return t;
   }
 
   private seriesOf(key: SeriesKey): CumSeries {

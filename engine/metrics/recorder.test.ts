@@ -278,7 +278,17 @@ describe('MetricsRecorder.flush', () => {
     ]);
     expect(s.checks.find((c) => c.key.check === 'is 200')).not.toHaveProperty('failure');
     expect(s.checks.some((c) => c.key === idle.key)).toBe(false);
-    expect([a.pass, a.fail, b.pass, b.fail, b.failure]).toEqual([0, 0, 0, 0, undefined]);
+    expect([a.pass, a.fail, b.pass, b.fail]).toEqual([0, 0, 0, 0]);
+
+    // The coordinator keeps the first failure it gets: a check's later seconds send their counts without one.
+    b.fail = 3;
+    b.failure ??= 'a later reason';
+    a.fail = 1;
+    a.failure ??= 'status was 500';
+    expectExactly(flushed(rec).checks, [
+      { key: a.key, pass: 0, fail: 1, failure: 'status was 500' },
+      { key: b.key, pass: 0, fail: 3 },
+    ]);
   });
 
   it('counts iterations per scenario; interrupted ones are counted but their time is not in iteration_duration', () => {

@@ -116,7 +116,10 @@ export class CheckCounter {
   readonly key: CheckKey;
   pass = 0;
   fail = 0;
+  /** The first failure's reason. Sent once: the coordinator keeps the first it gets (a recording's failing checks sent
+   * theirs every second, ~20,000 copies of the same message a second and worker). */
   failure: string | undefined;
+  failureSent = false;
   constructor(key: CheckKey) {
     this.key = key;
   }
@@ -282,13 +285,12 @@ export class MetricsRecorder {
     this.flushSeries(sample, packer);
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;
-      sample.checks.push(
-        c.failure === undefined
-          ? { key: c.key, pass: c.pass, fail: c.fail }
-          : { key: c.key, pass: c.pass, fail: c.fail, failure: c.failure },
-      );
+      if (c.failure === undefined || c.failureSent) sample.checks.push({ key: c.key, pass: c.pass, fail: c.fail });
+      else {
+        sample.checks.push({ key: c.key, pass: c.pass, fail: c.fail, failure: c.failure });
+        c.failureSent = true;
+      }
       c.pass = c.fail = 0;
-      c.failure = undefined;
     }
     for (const [scenario, r] of this.iterations) {
       if (r.completed === 0 && r.interrupted === 0 && r.scheduled === 0) continue;

@@ -15,7 +15,7 @@ const Hist = z.strictObject({
 });
 
 export { PHASES, type Phase } from './request-phases.ts';
-import { wireSeriesProblem } from './wire-series.ts';
+import { wireCheckProblem, wireSeriesProblem } from './wire-series.ts';
 
 /** A worker's interval totals of every phase, over all its requests. */
 const PhaseTotals = z.strictObject({
@@ -137,14 +137,33 @@ export type Sample = z.infer<typeof Sample>;
  */
 /** A series as a worker sends it: its key is the number the worker gave it. */
 type WireSeries = Omit<SeriesSample, 'key'> & { key: number };
+/** A check's counts as a worker sends them: its key is the number the worker gave it. */
+type WireCheck = Omit<Sample['checks'][number], 'key'> & { key: number };
+/**
+ * A list whose elements `problem` checks where they are: z.array(z.custom()) still made a result and an issue list for
+ * each element, ~50 MB of allocation a second on the coordinator with 10,000 request names and four workers.
+ */
+const inPlace = <T>(problem: (x: unknown) => string | undefined) =>
+  z.custom<T[]>().check((c) => {
+    if (!Array.isArray(c.value)) {
+      c.issues.push({ code: 'custom', message: 'must be a list', input: c.value });
+      return;
+    }
+    for (let i = 0; i < c.value.length; i++) {
+      const message = problem(c.value[i]);
+      if (message === undefined) continue;
+      c.issues.push({ code: 'custom', message, input: c.value[i], path: [i] });
+      return;
+    }
+  });
+
 export const WireSample = Sample.extend({
-  // Checked in place (wire-series.ts): SeriesSample with a numbered key, without a copy of every series each second.
-  series: z.array(
-    z.custom<WireSeries>().check((c) => {
-      const problem = wireSeriesProblem(c.value);
-      if (problem !== undefined) c.issues.push({ code: 'custom', message: problem, input: c.value });
-    }),
-  ),
+  // Checked in place (wire-series.ts), as one list: SeriesSample with a numbered key, without a copy of every series
+  // each second, nor zod's own objects for each element.
+  series: inPlace<WireSeries>(wireSeriesProblem),
   keys: z.array(z.strictObject({ id: z.int().min(0), key: SeriesKey })),
+  // Checks likewise: numbered keys (series-keys.ts), checked in place.
+  checks: inPlace<WireCheck>(wireCheckProblem),
+  checkKeys: z.array(z.strictObject({ id: z.int().min(0), key: CheckKey })),
 });
 export type WireSample = z.infer<typeof WireSample>;

@@ -10,7 +10,12 @@ const times = responseTimes;
 const ok = below400;
 
 /** A sample as a worker sends it, with nothing but `series` and `keys` (not validated). */
-const wireSample = <S>(series: S[], keys: WireSample['keys'] = []) => ({ ...emptySample(0), series, keys });
+const wireSample = <S, C = never>(
+  series: S[],
+  keys: WireSample['keys'] = [],
+  checks: C[] = [],
+  checkKeys: WireSample['checkKeys'] = [],
+) => ({ ...emptySample(0), series, keys, checks, checkKeys });
 
 /** What crosses between threads: a structured clone, as worker.postMessage makes. */
 function across<T>(value: T): T {
@@ -176,5 +181,90 @@ describe("a sample's series checked in place", () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['series', 1]);
     expect(r.error?.issues[0]?.message).toContain(message);
+  });
+});
+
+describe('check keys between a worker and the coordinator', () => {
+  const key = (request: string, check: string) => ({ scenario: 's', group: '', request, check });
+
+  it('sends each check key once, then its number; the first failure once; the aggregate keeps one key object', () => {
+    const agg = new RunAggregate();
+    const workers = [0, 1].map(() => {
+      const rec = new MetricsRecorder();
+      const status = rec.checkCounter(key('list', 'status is 200'));
+      const text = rec.checkCounter(key('list', 'body contains "ok"'));
+      const table = new SeriesKeyTable(
+        (k) => agg.keyOf(k),
+        (k) => agg.checkKeyOf(k),
+      );
+      return { rec, status, text, ids: new SeriesKeyIds(), table };
+    });
+    const seconds = [0, 1, 2].map((second) =>
+      workers.map((w) => {
+        w.status.pass += 2;
+        w.text.fail += 1;
+        w.text.failure ??= `text not found (worker ${workers.indexOf(w)})`;
+        const { wire, sample } = send(w.rec, w.ids, w.table, second);
+        agg.add(sample);
+        return { wire, sample };
+      }),
+    );
+    const first = seconds[0]![0]!;
+    expect(first.wire.checkKeys.map((k) => [k.id, k.key.check])).toEqual([
+      [0, 'status is 200'],
+      [1, 'body contains "ok"'],
+    ]);
+    expect(first.sample.checks.map((c) => c.failure)).toEqual([undefined, 'text not found (worker 0)']);
+    const later = seconds[2]![0]!;
+    // Numbers only, and no failure message once one was sent.
+    expect(later.wire.checkKeys).toEqual([]);
+    expect(later.wire.checks).toEqual([
+      { key: first.sample.checks[0]!.key, pass: 2, fail: 0 },
+      { key: first.sample.checks[1]!.key, pass: 0, fail: 1 },
+    ]);
+    // Both workers' checks come back as the aggregate's key objects.
+    expect(seconds[2]![1]!.sample.checks[1]!.key).toBe(first.sample.checks[1]!.key);
+    expect([...agg.checks.values()].map((t) => [t.key.check, t.pass, t.fail, t.failure])).toEqual([
+      ['status is 200', 12, 0, undefined],
+      ['body contains "ok"', 0, 6, 'text not found (worker 0)'],
+    ]);
+  });
+
+  it('refuses a check number that was never sent, or check keys out of order', () => {
+    const table = new SeriesKeyTable();
+    const counts = (n: number) => ({ key: n, pass: 1, fail: 0 });
+    const wire = (keys: WireSample['checkKeys'], ids: number[]): WireSample =>
+      wireSample([], [], ids.map(counts), keys) as WireSample;
+    expect(table.fromWire(wire([{ id: 0, key: key('r', 'c') }], [0, 1]))).toBe('check key 1 was never sent');
+    expect(table.fromWire(wire([{ id: 1, key: key('r', 'c') }], [1]))).toBe(
+      'check key 1 sent out of order (expected 0)',
+    );
+    expect(table.fromWire(wire([{ id: 0, key: key('r', 'c') }], [0]))).toMatchObject({
+      checks: [{ key: key('r', 'c'), pass: 1, fail: 0 }],
+    });
+  });
+
+  it.each([
+    ['a negative key', { key: -1, pass: 1, fail: 0 }, 'key must be a whole number ≥ 0'],
+    ['a fractional count', { key: 0, pass: 0.5, fail: 0 }, 'pass and fail must be whole numbers'],
+    ['a failure that is not text', { key: 0, pass: 0, fail: 1, failure: 7 }, 'failure must be a string'],
+    ['a field it does not know', { key: 0, pass: 0, fail: 1, extra: 1 }, 'unknown field "extra"'],
+    ['a key object', { key: key('r', 'c'), pass: 1, fail: 0 }, 'key must be a whole number ≥ 0'],
+  ])('refuses a check with %s, saying where', (_what, check, message) => {
+    const good = { key: 0, pass: 1, fail: 0 };
+    const r = WireSample.safeParse(wireSample([], [], [good, check]));
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['checks', 1]);
+    expect(r.error?.issues[0]?.message).toContain(message);
+    const parsed = WireSample.parse(wireSample([], [], [good]));
+    expect(parsed.checks[0]).toBe(good);
+  });
+
+  it('refuses series or checks that are not a list', () => {
+    for (const field of ['series', 'checks']) {
+      const r = WireSample.safeParse({ ...wireSample([]), [field]: { 0: {} } });
+      expect(r.error?.issues[0]?.path).toEqual([field]);
+      expect(r.error?.issues[0]?.message).toBe('must be a list');
+    }
   });
 });

@@ -1,21 +1,23 @@
 /**
- * Series keys (scenario, group, request name, method, status, tags) cross from a worker to the coordinator once.
- * A worker numbers its series in the order they first answer and sends a key with its number the first second it
- * is used, then only the number; the coordinator keeps one key object per number and puts it back in each series.
- * With 10,000 request names every second's sample held 10,000 key objects and their strings, each copied between
- * threads, validated and copied again: about half the coordinator's cost of a sample (bench/coordinator-samples.ts).
- * The key objects it gets back are the same every second, so the aggregate finds a series by object (aggregate.ts).
+ * Series keys (scenario, group, request name, method, status, tags) and check keys (scenario, group, request name,
+ * check) cross from a worker to the coordinator once. A worker numbers its keys in the order they are first used and
+ * sends a key with its number the first second it is used, then only the number; the coordinator keeps one key object
+ * per number and puts it back in each series and check. With 10,000 request names every second's sample held 10,000
+ * series keys and their strings, each copied between threads, validated and copied again: about half the
+ * coordinator's cost of a sample (bench/coordinator-samples.ts). A recording checks every step twice: its checks were
+ * 20,000 key objects a second and worker, and with four workers the coordinator held ~30,000 copies of the request
+ * names at once. The key objects it gets back are the same every second, so the aggregate finds a series or a check
+ * total by object (aggregate.ts).
  */
-import type { Sample, SeriesKey, WireSample } from './sample.ts';
+import type { CheckKey, Sample, SeriesKey, WireSample } from './sample.ts';
 import type { PackedWireSample } from './series-pack.ts';
 
-/** The worker's side: its series' numbers, by key object (the recorder keeps one key object per series). */
-export class SeriesKeyIds {
-  private readonly ids = new Map<SeriesKey, number>();
-  private fresh: WireSample['keys'] = [];
+/** A worker's numbers for one kind of key, by key object (the recorder keeps one object per series and check). */
+class Numbering<K extends object> {
+  private readonly ids = new Map<K, number>();
+  fresh: { id: number; key: K }[] = [];
 
-  /** The number of `key`, given now (and sent with the next sample) when it has none yet. */
-  idOf(key: SeriesKey): number {
+  idOf(key: K): number {
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.ids.size;
@@ -25,49 +27,92 @@ export class SeriesKeyIds {
     return id;
   }
 
+  /** The keys numbered since the last call. */
+  take(): { id: number; key: K }[] {
+    const out = this.fresh;
+    this.fresh = [];
+    return out;
+  }
+}
+
+/** The worker's side: its series' and checks' numbers. */
+export class SeriesKeyIds {
+  private readonly series = new Numbering<SeriesKey>();
+  private readonly checks = new Numbering<CheckKey>();
+
+  /** The number of `key`, given now (and sent with the next sample) when it has none yet. */
+  idOf(key: SeriesKey): number {
+    return this.series.idOf(key);
+  }
+
   /**
-   * The sample to send: each series' key replaced by its number, in place (the sample is the worker's to send), with
-   * the keys numbered since the last one, and the series packed meanwhile (series-pack.ts), if any.
+   * The sample to send: each series' and check's key replaced by its number, in place (the sample is the worker's to
+   * send), with the keys numbered since the last one, and the series packed meanwhile (series-pack.ts), if any.
    */
   toWire(sample: Sample, packed?: ArrayBuffer): PackedWireSample {
-    for (const x of sample.series) (x as unknown as { key: number }).key = this.idOf(x.key);
-    const keys = this.fresh;
-    this.fresh = [];
+    for (const x of sample.series) (x as unknown as { key: number }).key = this.series.idOf(x.key);
+    for (const c of sample.checks) (c as unknown as { key: number }).key = this.checks.idOf(c.key);
     return {
       ...sample,
       series: sample.series as unknown as WireSample['series'],
-      keys,
+      checks: sample.checks as unknown as WireSample['checks'],
+      keys: this.series.take(),
+      checkKeys: this.checks.take(),
       ...(packed !== undefined ? { packed } : {}),
     };
   }
 }
 
-/**
- * The coordinator's side, one per worker: the keys by number. `intern` gives the key object to keep for a key that
- * arrived: with the aggregate's (RunAggregate.keyOf), every worker's table holds the same objects, not a copy each
- * (four workers' copies of 10,000 keys were ~6 MB).
- */
-export class SeriesKeyTable {
-  private readonly keys: SeriesKey[] = [];
-  private readonly intern: (key: SeriesKey) => SeriesKey;
+/** The coordinator's keys of one kind from one worker, by number. */
+class KeysByNumber<K> {
+  private readonly keys: K[] = [];
+  private readonly intern: (key: K) => K;
+  private readonly what: string;
 
-  constructor(intern: (key: SeriesKey) => SeriesKey = (key) => key) {
+  constructor(what: string, intern: (key: K) => K) {
+    this.what = what;
     this.intern = intern;
   }
 
+  /** What is wrong with the numbers `used` and the keys `sent` with them, or undefined; the keys are kept when right. */
+  read(sent: readonly { id: number; key: K }[], used: readonly { key: unknown }[]): string | undefined {
+    const known = this.keys.length + sent.length;
+    for (const [i, { id }] of sent.entries()) {
+      if (id !== this.keys.length + i)
+        return `${this.what} key ${id} sent out of order (expected ${this.keys.length + i})`;
+    }
+    for (const x of used) if ((x.key as number) >= known) return `${this.what} key ${String(x.key)} was never sent`;
+    for (const { key } of sent) this.keys.push(this.intern(key));
+    for (const x of used) (x as { key: unknown }).key = this.keys[x.key as number];
+    return undefined;
+  }
+}
+
+/**
+ * The coordinator's side, one per worker: the keys by number. `intern` and `internCheck` give the key object to keep
+ * for a key that arrived: with the aggregate's (RunAggregate.keyOf, checkKeyOf), every worker's table holds the same
+ * objects, not a copy each (four workers' copies of 10,000 keys were ~6 MB).
+ */
+export class SeriesKeyTable {
+  private readonly series: KeysByNumber<SeriesKey>;
+  private readonly checks: KeysByNumber<CheckKey>;
+
+  constructor(
+    intern: (key: SeriesKey) => SeriesKey = (key) => key,
+    internCheck: (key: CheckKey) => CheckKey = (key) => key,
+  ) {
+    this.series = new KeysByNumber('series', intern);
+    this.checks = new KeysByNumber('check', internCheck);
+  }
+
   /**
-   * The sample with its series' keys put back, in place (a validated copy the coordinator owns); a message saying
-   * what is wrong when a number was never sent or keys come out of order.
+   * The sample with its series' and checks' keys put back, in place (a validated copy the coordinator owns); a message
+   * saying what is wrong when a number was never sent or keys come out of order.
    */
   fromWire(wire: WireSample): Sample | string {
-    const known = this.keys.length + wire.keys.length;
-    for (const [i, { id }] of wire.keys.entries()) {
-      if (id !== this.keys.length + i) return `series key ${id} sent out of order (expected ${this.keys.length + i})`;
-    }
-    for (const x of wire.series) if (x.key >= known) return `series key ${x.key} was never sent`;
-    for (const { key } of wire.keys) this.keys.push(this.intern(key));
-    for (const x of wire.series) (x as unknown as { key: SeriesKey }).key = this.keys[x.key]!;
-    const { keys: _sent, ...sample } = wire;
+    const problem = this.series.read(wire.keys, wire.series) ?? this.checks.read(wire.checkKeys, wire.checks);
+    if (problem !== undefined) return problem;
+    const { keys: _series, checkKeys: _checks, ...sample } = wire;
     return sample as unknown as Sample;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The series of a worker's sample checked where they are, not copied: a zod object schema returns a copy of each
+ * The series and checks of a worker's sample checked where they are, not copied: a zod object schema returns a copy of each
  * series and of its histograms, which with 10,000 request names was ~100,000 objects a second per worker, made only
  * to be dropped (the coordinator's heap peaked ~10 MB higher). The rest of the sample is small and zod checks it.
  */
@@ -34,5 +34,17 @@ export function wireSeriesProblem(x: unknown): string | undefined {
   if (typeof x.sent !== 'number' || typeof x.received !== 'number') return 'sent and received must be numbers';
   if (!isHist(x.duration)) return 'duration must be an encoded histogram';
   for (const p of PHASES) if (x[p] !== undefined && !isHist(x[p])) return `${p} must be an encoded histogram`;
+  return undefined;
+}
+
+const CHECK_FIELDS = new Set<string>(['key', 'pass', 'fail', 'failure']);
+
+/** What is wrong with one check's counts as a worker sends them (its key a number), or undefined when nothing is. */
+export function wireCheckProblem(x: unknown): string | undefined {
+  if (!isObject(x)) return 'a check must be an object';
+  for (const k in x) if (Object.hasOwn(x, k) && !CHECK_FIELDS.has(k)) return `unknown field ${JSON.stringify(k)}`;
+  if (!Number.isSafeInteger(x.key) || (x.key as number) < 0) return 'key must be a whole number ≥ 0';
+  if (!Number.isSafeInteger(x.pass) || !Number.isSafeInteger(x.fail)) return 'pass and fail must be whole numbers';
+  if (x.failure !== undefined && typeof x.failure !== 'string') return 'failure must be a string';
   return undefined;
 }

@@ -144,7 +144,13 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
     });
   });
   // Each worker names its series by number (metrics/series-keys.ts): one table per worker reads them back.
-  const keys = started.map(() => new SeriesKeyTable((key) => agg.keyOf(key)));
+  const keys = started.map(
+    () =>
+      new SeriesKeyTable(
+        (key) => agg.keyOf(key),
+        (key) => agg.checkKeyOf(key),
+      ),
+  );
   const pool = new WorkerPool(started, {
     sample: (w, raw) => {
       const sample = readSample(raw, keys[w] as SeriesKeyTable);
