@@ -35,5 +35,9 @@ describe('live totals', () => {
     expect(login?.p95).toBe(all.valueAtPercentile(95) / 1000);
     expect(t.statuses).toEqual({ 200: 6, 500: 2 });
     expect(t.errors).toEqual([{ kind: 'reset', request: 'login', count: 4, message: 'read ECONNRESET' }]);
+
+    // Without per-request totals (the CLI's): the same statuses and errors, no requests.
+    const lean = liveTotals(agg, 2, 20, false);
+    expect(lean).toEqual({ requests: [], statuses: t.statuses, errors: t.errors });
   });
 });

@@ -34,7 +34,8 @@ export interface LiveTotals {
 const ms = (us: number): number => us / 1000;
 const EMPTY = new Histogram();
 
-export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20): LiveTotals {
+/** `requests: false`: without the per-request totals (empty), which cost each request name's percentiles. */
+export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20, requests = true): LiveTotals {
   // Every tick: a name with one series (the usual case) reads that series' histogram; only names with several
   // (statuses, scenarios) get a merged copy, so a tick does not copy every name's histogram.
   const byName = new Map<
@@ -59,6 +60,8 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
     return e;
   };
   for (const s of agg.series.values()) {
+    statuses.add(s.key.status, s.reqs);
+    if (!requests) continue;
     const e = entry(s.key.request);
     e.method = e.method === undefined || e.method === s.key.method ? s.key.method : null;
     e.count += s.reqs;
@@ -73,14 +76,14 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
       }
       e.h.add(s.hist.duration);
     }
-    statuses.add(s.key.status, s.reqs);
   }
-  for (const c of agg.checks.values()) {
-    const e = entry(c.key.request);
-    e.checksPass += c.pass;
-    e.checksFail += c.fail;
-  }
-  const requests = [...byName].map(([name, e]): LiveRequest => {
+  if (requests)
+    for (const c of agg.checks.values()) {
+      const e = entry(c.key.request);
+      e.checksPass += c.pass;
+      e.checksFail += c.fail;
+    }
+  const live = [...byName].map(([name, e]): LiveRequest => {
     const [p50, p95, p99] = e.h.isEmpty
       ? [0, 0, 0]
       : (e.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
@@ -102,5 +105,5 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20):
     .sort((a, b) => b.count - a.count)
     .slice(0, maxErrors)
     .map((e) => ({ kind: e.kind, request: e.request, count: e.count, message: e.message }));
-  return { requests, statuses: statuses.toObject(), errors };
+  return { requests: live, statuses: statuses.toObject(), errors };
 }

@@ -41,6 +41,12 @@ export interface PrepareOptions {
    * summary then carries `shard`, the data `loadsmith merge` needs. Absent: the whole plan.
    */
   segment?: SegmentSpec;
+  /**
+   * Each tick's per-request live totals (`tick.live.requests`: the app's live table); default true. Every second they
+   * take each request name's percentiles over the whole run: with 10,000 names, ~25 MB of allocation a second on the
+   * coordinator. The CLI shows none and turns them off.
+   */
+  liveRequests?: boolean;
 }
 
 export interface ResultOutput {
@@ -61,6 +67,8 @@ export interface PreparedRun {
   /** Raw-results files, as given (the coordinator creates them). */
   outputs: ResultOutput[];
   segment: SegmentSpec | undefined;
+  /** Whether ticks carry per-request live totals (PrepareOptions.liveRequests). */
+  liveRequests: boolean;
 }
 
 export async function prepareRun(planValue: Plan, options: PrepareOptions = {}): Promise<PreparedRun> {
@@ -116,6 +124,7 @@ export async function prepareRun(planValue: Plan, options: PrepareOptions = {}):
     workerUrl: options.workerUrl,
     outputs: options.outputs ?? [],
     segment,
+    liveRequests: options.liveRequests ?? true,
   };
 }
 

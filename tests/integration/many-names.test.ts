@@ -21,10 +21,10 @@ describe('a plan with 120 request names', () => {
   it('keeps every name exact while the timeline charts 50 of them', async () => {
     const steps = Array.from(
       { length: NAMES },
-      (_, i) => `      - request: { name: "step ${i}", url: "/json?n=${i}" }`,
+      (_, i) =>
+        `      - request: { name: "step ${i}", url: "/json?n=${i}", checks: [{ status: 200 }, { body: { contains: "never there" } }] }`,
     ).join('\n');
-    const { summary, ticks } = await runYaml(
-      `
+    const yaml = (steps: string) => `
 version: 1
 name: many names
 defaults: { baseUrl: "\${env.BASE}" }
@@ -38,9 +38,8 @@ ${steps}
 thresholds:
   "http_req_waiting{request:step 7}": ["p(99)<60000"]
   "http_req_waiting{status:500}": ["p(99)<60000"]
-`,
-      { env: { BASE: server.url }, workers: 2 },
-    );
+`;
+    const { summary, ticks } = await runYaml(yaml(steps), { env: { BASE: server.url }, workers: 2 });
     expect(summary._total).toBe(NAMES * 6);
     expect(server.hits('/json')).toBe(NAMES * 6);
     expect(summary.requests).toHaveLength(NAMES);
@@ -60,5 +59,30 @@ thresholds:
       [true, true],
     ]);
     expect(summary.thresholds[0]?.value).toBeGreaterThan(0);
+
+    // Every check of every name, counted through both workers (their keys cross once, their first failure once).
+    expect(summary.checks).toHaveLength(2 * NAMES);
+    for (const c of summary.checks) {
+      const failing = c.name === 'body contains "never there"';
+      expect([c.passes, c.fails, c.failure], `${c.request}: ${c.name}`).toEqual(
+        failing ? [0, 6, 'text not found'] : [6, 0, undefined],
+      );
+    }
+    // The app's live table: every name in the last tick.
+    expect(ticks.at(-1)?.live.requests).toHaveLength(NAMES);
+    expect(ticks.at(-1)?.live.statuses).toEqual({ 200: NAMES * 6 });
+  });
+
+  it("leaves out the live per-request totals when asked (the CLI's progress shows none)", async () => {
+    const steps = Array.from({ length: 20 }, (_, i) => `      - request: { name: "step ${i}", url: "/json?n=${i}" }`);
+    const { summary, ticks } = await runYaml(
+      `version: 1\nname: lean\nscenarios:\n  s:\n    executor: per-vu-iterations\n    vus: 1\n    iterations: 2\n    steps:\n${steps.join('\n').replaceAll('/json', `${server.url}/json`)}\n`,
+      { liveRequests: false },
+    );
+    expect(summary._total).toBe(40);
+    expect(ticks.length).toBeGreaterThan(0);
+    for (const t of ticks) expect(t.live.requests).toEqual([]);
+    expect(ticks.at(-1)?.live.statuses).toEqual({ 200: 40 });
+    expect(summary.requests).toHaveLength(20);
   });
 });

@@ -11,7 +11,7 @@ export interface RunResult {
 
 export async function runYaml(
   yaml: string,
-  opts: { env?: Record<string, string>; workers?: number; baseDir?: string } = {},
+  opts: { env?: Record<string, string>; workers?: number; baseDir?: string; liveRequests?: boolean } = {},
 ): Promise<RunResult> {
   const parsed = parsePlan(yaml, 'test-plan.yaml');
   const run = runPlan(parsed.plan, {
@@ -20,6 +20,7 @@ export async function runYaml(
     env: opts.env ?? {},
     workers: opts.workers ?? 1,
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
+    ...(opts.liveRequests !== undefined ? { liveRequests: opts.liveRequests } : {}),
   });
   const ticks: Tick[] = [];
   run.on('tick', (t) => ticks.push(t));

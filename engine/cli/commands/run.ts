@@ -77,6 +77,8 @@ async function loadAndRun(
       file,
       source: overridden ? undefined : loaded.source,
       env: { ...process.env, ...extraEnv, ...args.env },
+      // The progress line shows no per-request totals: not computed every second for every request name.
+      liveRequests: false,
       ...(args.workers ? { workers: args.workers } : {}),
       ...(args.segment ? { segment: args.segment } : {}),
       ...(args.streams.length > 0 ? { streams: args.streams } : {}),
