@@ -238,6 +238,14 @@ describe('body checks', () => {
     expect(run({ body: { notContains: '<world>' } }, r)).toBe('unwanted text found');
   });
 
+  it('contains a text with an escaped template, or a template rendered for the VU', () => {
+    const page = view({ body: 'total: ${price}, vu 1' });
+    expect(run({ body: { contains: '$${price}' } }, page)).toBeUndefined();
+    expect(run({ body: { contains: '${price}' } }, page, ctx({ price: 3 }))).toBe('text not found');
+    expect(run({ body: { contains: 'vu ${vu}' } }, page)).toBeUndefined();
+    expect(run({ body: { contains: 'vu ${vu}' } }, page, { ...ctx(), vu: 2 })).toBe('text not found');
+  });
+
   it('matches', () => {
     expect(run({ body: { matches: 'token=\\w{6};$' } }, r)).toBeUndefined();
     expect(run({ body: { matches: '^token' } }, r)).toBe('no match');

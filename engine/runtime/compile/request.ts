@@ -75,6 +75,8 @@ export interface SharedPieces {
   checks: Map<string, { rule: CompiledCheckRule; check: string }>;
   /** Header [name, template] pairs, by name and value. */
   pairs: Map<string, readonly [string, Template]>;
+  /** Sets of lower-cased header names, by the names. */
+  names: Map<string, ReadonlySet<string>>;
 }
 
 /** A cache for one compilation (dropped with it: the compiled steps keep only what they use). */
@@ -83,6 +85,7 @@ export const sharedPieces = (): SharedPieces => ({
   headers: new Map(),
   checks: new Map(),
   pairs: new Map(),
+  names: new Map(),
 });
 
 /** What decides whether a request is watched, and what its failures do (compile/watched.ts). */
@@ -235,6 +238,22 @@ const compileHeaders = (
     () => JSON.stringify(headers),
     () => ({
       headers: headers.map(([k, v]) => headerPair(k, v, shared)),
-      names: new Set(headers.map(([k]) => k.toLowerCase())),
+      names: headerNames(
+        headers.map(([k]) => k.toLowerCase()),
+        shared,
+      ),
     }),
+  );
+
+/**
+ * The set of a step's lower-cased header names, shared with the steps that set the same names. A recording's steps
+ * each have a header list of their own (their Referer differs) but the same names: a set per step cost ~220 bytes a
+ * step and worker.
+ */
+const headerNames = (names: string[], shared: SharedPieces | undefined): ReadonlySet<string> =>
+  once(
+    shared,
+    (p) => p.names,
+    () => names.join('\n'),
+    () => new Set(names),
   );

@@ -57,6 +57,12 @@ describe('steps compiled together', () => {
     expect(a!.headers[0]).toBe(b!.headers[0]);
     expect(a!.headers[1]).toBe(b!.headers[1]);
     expect(a!.headers[2]).not.toBe(b!.headers[2]);
+    // The same names: one set of them, which says what the user set.
+    expect(a!.headerNames).toBe(b!.headerNames);
+    expect([...a!.headerNames]).toEqual(['accept', 'x-run', 'referer']);
+    const [alone] = compile(recorded(1), true);
+    expect(alone!.headerNames).not.toBe(a!.headerNames);
+    expect([...alone!.headerNames]).toEqual(['accept', 'x-run']);
     const ctx = { vu: 1, iter: 0, scenario: 's', env: { RUN: '7' }, vars: new Map(), data: {} };
     expect([a!.headers[2]![1].render(ctx), b!.headers[2]![1].render(ctx)]).toEqual(['http://h/r/-1', 'http://h/r/0']);
   });
