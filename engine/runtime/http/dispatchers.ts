@@ -71,7 +71,10 @@ export class Dispatchers {
 }
 
 /** The client for a profile: the fast HTTP/1.1 client in front of an undici Agent, or the Agent alone. */
-type ClientOptions = Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs' | 'pipelining'>;
+type ClientOptions = Pick<DispatchersOptions, 'connections' | 'connectTimeoutMs' | 'pipelining'> & {
+  /** Request heads the fast client keeps as bytes (FastClientOptions.cachedHeads; tests). */
+  cachedHeads?: number;
+};
 
 export function createClient(p: ConnectionProfile, o: ClientOptions): HttpClient {
   const agent = createAgent(p, o);
@@ -81,6 +84,7 @@ export function createClient(p: ConnectionProfile, o: ClientOptions): HttpClient
     connections: o.connections,
     connectTimeoutMs: o.connectTimeoutMs,
     pipelining: o.pipelining ?? 1,
+    ...(o.cachedHeads !== undefined ? { cachedHeads: o.cachedHeads } : {}),
     tls: p.protocol === 'http1' ? tlsOptions(p) : undefined,
     fallback: agent,
   });

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTargetServer, TEXT_BODY, type TargetServer } from '../../../../tests/fixtures/target-server.ts';
 import { exchange } from '../exchange.ts';
-import { CLIENTS, ok, request, startRawServer, useClient, type RawRequest, type RawServer } from './testing.ts';
+import {
+  CLIENTS,
+  ok,
+  request,
+  startRawServer,
+  UNCACHED,
+  useClient,
+  type ClientName,
+  type RawRequest,
+  type RawServer,
+} from './testing.ts';
 
 let raw: RawServer;
 let target: TargetServer;
@@ -26,7 +36,7 @@ function requestFor(requestLine: string): RawRequest {
   return found[0]!;
 }
 
-describe.each(CLIENTS)('%s client: bytes on the wire', (name) => {
+describe.each<ClientName>([...CLIENTS, UNCACHED])('%s client: bytes on the wire', (name) => {
   const c = useClient(name);
   const send = (path: string, o = {}) => exchange(c.dispatcher, request(raw.origin, path, o));
   beforeEach(() => {
@@ -45,6 +55,16 @@ describe.each(CLIENTS)('%s client: bytes on the wire', (name) => {
     expect(r.headBytes).toBe(head.length - 2); // the head up to its last header line, without the blank line
     expect(r.bytesSent).toBe(head.length);
     expect(r.bytesReceived).toBe(ok().length);
+  });
+
+  it("a Host header of the user's replaces the origin's, in the Host line's place", async () => {
+    const r = await send('/vhost', { headers: ['accept', '*/*', 'Host', 'virtual.test:8080', 'x-two', 'b'] });
+    expect(r.status).toBe(200);
+    const { head } = requestFor('GET /vhost');
+    expect(head).toBe(
+      'GET /vhost HTTP/1.1\r\nhost: virtual.test:8080\r\nconnection: keep-alive\r\naccept: */*\r\nx-two: b\r\n\r\n',
+    );
+    expect(r.headBytes).toBe(head.length - 2);
   });
 
   it('keepAlive false writes connection: close', async () => {

@@ -15,7 +15,9 @@ import { FastClient } from '../fast/client.ts';
 import type { ExchangeResult, ExchangeSpec } from '../types.ts';
 
 export const CLIENTS = ['fast', 'undici'] as const;
-export type ClientName = (typeof CLIENTS)[number];
+/** The fast client keeping no request head as bytes: each head written from its header list (CACHED_HEADS). */
+export const UNCACHED = 'fast, heads made per request' as const;
+export type ClientName = (typeof CLIENTS)[number] | typeof UNCACHED;
 
 export interface ClientOptions {
   /** Connections per origin (default 100). */
@@ -56,7 +58,10 @@ export function makeClient(name: ClientName, o: ClientOptions = {}): ClientUnder
   delete process.env.LOADSMITH_HTTP_CLIENT; // the fast row is the fast client, whatever the run's setting
   let client: ReturnType<typeof createClient>;
   try {
-    client = createClient({ protocol: 'http1', insecure: false, ...o.profile }, sizes);
+    client = createClient(
+      { protocol: 'http1', insecure: false, ...o.profile },
+      { ...sizes, ...(name === UNCACHED ? { cachedHeads: 0 } : {}) },
+    );
   } finally {
     if (chosen !== undefined) process.env.LOADSMITH_HTTP_CLIENT = chosen;
   }
@@ -144,7 +149,7 @@ export function useClient(name: ClientName, o: ClientOptions = {}): TestClient {
     openConnections: (origin) => now().openConnections(origin),
     close: () => now().close(),
     handsToUndici: (n) => {
-      expected = name === 'fast' ? n : 0;
+      expected = name === 'undici' ? 0 : n;
     },
   };
 }

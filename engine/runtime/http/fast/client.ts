@@ -21,6 +21,8 @@ export interface FastClientOptions {
   pipelining?: number;
   /** Idle connections are closed after this long (default IDLE_TIMEOUT_MS, 4 s). */
   idleTimeoutMs?: number;
+  /** Request heads kept as bytes (default CACHED_HEADS); the others are written from their header list each time. */
+  cachedHeads?: number;
   /** TLS options for https origins; undefined: https goes to the fallback (HTTP/2 may be negotiated there). */
   tls: TlsOptions | undefined;
   fallback: Dispatcher | LazyAgent;
@@ -50,9 +52,19 @@ interface Origin {
 }
 
 /**
- * A request head as undici writes it: `wire` the whole head of a body-less request, its first `textLength` bytes the
- * head up to the last header line, which a request with a body copies (`bodyWire`). No string of it is kept: a
- * recording's step builds its head once and keeps it, and the text cost ~130 bytes and more a step and worker.
+ * Request heads kept as bytes, per client (a worker's). A head is made once per step (per VU for steps whose
+ * headers differ by VU) and written request after request. A recording's head is ~700 bytes, ~900 with its Buffer:
+ * 9 MB a worker for 10,000 steps, in every worker. Past this many, a step's head is written from its header list
+ * each time (~0.3 µs more a request).
+ */
+export const CACHED_HEADS = 1000;
+
+/**
+ * A request head as undici writes it, checked once for its header list: `wire` the whole head of a body-less request,
+ * its first `textLength` bytes the head up to the last header line, which a request with a body copies (`bodyWire`).
+ * Past CACHED_HEADS, `wire` is undefined and the head is made from its header list for each request (headText).
+ * No string of it is kept: a recording's step builds its head once and keeps it, and the text cost ~130 bytes and
+ * more a step and worker.
  */
 interface Head {
   path: string;
@@ -60,18 +72,24 @@ interface Head {
   keepAlive: boolean;
   origin: Origin;
   textLength: number;
-  wire: Buffer;
+  /** The Host line: the origin's, or the user's Host header, which is then at `hostAt` in the list (else -1). */
+  hostLine: string;
+  hostAt: number;
+  wire: Buffer | undefined;
   /** The whole head of a request with a body of `bodyLength` bytes (kept while the length does not change). */
   bodyWire: Buffer | undefined;
   bodyLength: number;
 }
 
-/** The head of `spec`, or undefined when undici must send it (a header it treats specially, or one it refuses). */
-function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
+/**
+ * The head of `spec` (as bytes when `keep`), or undefined when undici must send it (a header it treats specially, or
+ * one it refuses).
+ */
+function buildHead(spec: ExchangeSpec, origin: Origin, keep: boolean): Head | undefined {
   const { path, method, headers } = spec;
   if (path.charCodeAt(0) !== 0x2f || BAD_PATH.test(path) || !isToken(method)) return undefined;
   let hostLine = origin.hostLine;
-  let rest = spec.keepAlive ? 'connection: keep-alive\r\n' : 'connection: close\r\n';
+  let hostAt = -1;
   for (let i = 0; i < headers.length; i += 2) {
     const name = headers[i]!;
     const value = headers[i + 1]!;
@@ -80,24 +98,35 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
       const lower = name.toLowerCase();
       if (SPECIAL.has(lower)) return undefined;
       if (lower === 'host') {
-        if (hostLine !== origin.hostLine) return undefined; // two Host headers: undici refuses the request
+        if (hostAt >= 0) return undefined; // two Host headers: undici refuses the request
         hostLine = `host: ${value}\r\n`;
-        continue;
+        hostAt = i;
       }
     }
-    rest += `${name}: ${value}\r\n`;
   }
-  const text = `${method} ${path} HTTP/1.1\r\n${hostLine}${rest}`;
-  return {
+  const head: Head = {
     path,
     method,
     keepAlive: spec.keepAlive,
     origin,
-    textLength: text.length,
-    wire: Buffer.from(`${text}\r\n`, 'latin1'),
+    textLength: 0,
+    hostLine,
+    hostAt,
+    wire: undefined,
     bodyWire: undefined,
     bodyLength: -1,
   };
+  const text = headText(head, headers);
+  head.textLength = text.length;
+  if (keep) head.wire = Buffer.from(`${text}\r\n`, 'latin1');
+  return head;
+}
+
+/** The head's text up to its last header line, from its (checked) header list. */
+function headText(head: Head, headers: readonly string[]): string {
+  let text = `${head.method} ${head.path} HTTP/1.1\r\n${head.hostLine}${head.keepAlive ? 'connection: keep-alive\r\n' : 'connection: close\r\n'}`;
+  for (let i = 0; i < headers.length; i += 2) if (i !== head.hostAt) text += `${headers[i]!}: ${headers[i + 1]!}\r\n`;
+  return text;
 }
 
 /**
@@ -107,8 +136,7 @@ function buildHead(spec: ExchangeSpec, origin: Origin): Head | undefined {
  * string, written as latin1: a Buffer per request would be memory outside the heap, kept until the next full
  * collection (~30 MB of it in a worker).
  */
-function withCookie(head: Head, cookie: string, length: number): string {
-  const text = head.wire.toString('latin1', 0, head.textLength);
+function withCookie(text: string, cookie: string, length: number): string {
   return length < 0
     ? `${text}cookie: ${cookie}\r\n\r\n`
     : `${text}cookie: ${cookie}\r\ncontent-length: ${length}\r\n\r\n`;
@@ -119,6 +147,8 @@ export class FastClient {
   private readonly o: FastClientOptions;
   private readonly origins = new Map<string, Origin | null>();
   private readonly heads = new WeakMap<readonly string[], Head>();
+  /** Heads made as bytes so far (CACHED_HEADS). */
+  private kept = 0;
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -141,21 +171,27 @@ export class FastClient {
       head.keepAlive !== spec.keepAlive ||
       head.origin !== origin
     ) {
-      head = buildHead(spec, origin);
+      head = buildHead(spec, origin, this.kept < (this.o.cachedHeads ?? CACHED_HEADS));
       if (head === undefined) return undefined;
+      if (head.wire !== undefined) this.kept++;
       this.heads.set(spec.headers, head);
     }
     const body = spec.body;
     const length = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     const payload = length > 0 || EXPECTS_PAYLOAD.has(spec.method);
     const cookie = spec.cookie;
-    let wire: string | Buffer = head.wire;
+    let wire: string | Buffer;
     let headBytes = head.textLength;
     if (cookie !== undefined) {
       if (BAD_VALUE.test(cookie)) return undefined;
-      wire = withCookie(head, cookie, payload ? length : -1);
+      const text = head.wire?.toString('latin1', 0, head.textLength) ?? headText(head, spec.headers);
+      wire = withCookie(text, cookie, payload ? length : -1);
       headBytes += cookie.length + 10; // `cookie: ${cookie}\r\n`, one byte a character (latin1: BAD_VALUE)
-    } else if (payload) {
+    } else if (head.wire === undefined) {
+      const text = headText(head, spec.headers);
+      wire = payload ? `${text}content-length: ${length}\r\n\r\n` : `${text}\r\n`;
+    } else if (!payload) wire = head.wire;
+    else {
       if (head.bodyWire === undefined || head.bodyLength !== length) {
         const line = `content-length: ${length}\r\n\r\n`;
         const bodyWire = Buffer.allocUnsafe(head.textLength + line.length);
@@ -180,6 +216,11 @@ export class FastClient {
         x.fail(e as Error, 0);
       } // e.g. a port net.connect refuses
     });
+  }
+
+  /** Request heads kept as bytes (tests). */
+  get keptHeads(): number {
+    return this.kept;
   }
 
   /** Open connections to an origin (tests). */

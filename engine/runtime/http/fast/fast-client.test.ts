@@ -33,6 +33,36 @@ afterEach(async () => {
 
 const send = (o = {}) => exchange(client, request(raw.origin, '/', o));
 
+describe('FastClient, request heads', () => {
+  it('keeps the first heads as bytes, then writes each from its header list, the same bytes', async () => {
+    const few = new FastClient({
+      connections: 4,
+      connectTimeoutMs: 2000,
+      cachedHeads: 2,
+      tls: undefined,
+      fallback: new Agent(),
+    });
+    raw.behave = (_n, sock) => sock.write(ok());
+    try {
+      // Four steps with header lists of their own, each sent twice (as VUs sharing a step do).
+      const lists = [0, 1, 2, 3].map((i) => ['x-step', String(i), 'accept', '*/*']);
+      for (const round of [0, 1])
+        for (const [i, headers] of lists.entries())
+          expect((await exchange(few, request(raw.origin, `/s${i}?r=${round}`, { headers }))).status).toBe(200);
+      expect(few.keptHeads).toBe(2);
+      const host = raw.origin.slice('http://'.length);
+      const heads = raw.requests.map((r) => r.head);
+      expect(heads).toHaveLength(8);
+      for (const [n, head] of heads.entries())
+        expect(head).toBe(
+          `GET /s${n % 4}?r=${n < 4 ? 0 : 1} HTTP/1.1\r\nhost: ${host}\r\nconnection: keep-alive\r\nx-step: ${n % 4}\r\naccept: */*\r\n\r\n`,
+        );
+    } finally {
+      await few.close();
+    }
+  });
+});
+
 describe('FastClient, what undici does otherwise', () => {
   it('reuses a kept-alive connection at once, without a turn of the event loop (undici waits one)', async () => {
     await exchange(client, request(target.url, '/json'));
