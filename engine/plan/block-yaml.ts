@@ -10,6 +10,7 @@
  * which also gives every error its place. What it returns is what that reading returns, value for value: scalars
  * resolve as the YAML 1.2 core schema does in the yaml library (block-yaml.test.ts compares the two).
  */
+import { own } from './own-string.ts';
 import { MAX_DEPTH } from './limits.ts';
 
 /** The text is not in the subset: read it with the yaml library. */
@@ -142,11 +143,11 @@ class Reader {
       const rest = l.slice(col);
       if (rest === '' || rest.startsWith('#')) {
         this.i++;
-        out.push(this.nested(indent, depth + 1, false));
+        out.push(own(this.nested(indent, depth + 1, false)));
       } else if (DASH_LIKE.test(rest)) giveUp();
       else if (keyEnd(rest) >= 0) out.push(this.map(col, rest, depth + 1));
       else {
-        out.push(inline(rest, depth + 1));
+        out.push(own(inline(rest, depth + 1)));
         this.i++;
         this.after(indent);
       }
@@ -246,8 +247,9 @@ function folded(lines: readonly string[]): string {
  * Sets a key of a value being read, as plan/yaml-value.ts does (an own property even for `__proto__` and names
  * Object.prototype has); a duplicate key makes the reader give up: the yaml library's reading says where.
  */
-function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+function setKey(out: Record<string, unknown>, key: string, read: unknown): void {
   if (Object.hasOwn(out, key)) giveUp();
+  const value = own(read);
   if (key in out) Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
   else out[key] = value;
 }
@@ -414,7 +416,7 @@ class Flow {
 
   private flowSeq(): unknown[] {
     const out: unknown[] = [];
-    this.items(']', () => out.push(this.value(true)));
+    this.items(']', () => out.push(own(this.value(true))));
     return out;
   }
 

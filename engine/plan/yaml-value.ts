@@ -4,6 +4,7 @@
  * every alias searches the whole document for its anchor) and whose alias limit names no place in the file.
  * Recursion follows the text's nesting, which tooDeepAt() has bounded; aliases are not re-entered.
  */
+import { own } from './own-string.ts';
 import {
   isAlias,
   isMap,
@@ -155,7 +156,7 @@ export function yamlValue(doc: Document, pos: (offset: number) => SourcePosition
     if (isMap(node)) out = map(node, depth);
     else if (isSeq(node)) out = seq(node, depth);
     else if (isScalar(node))
-      out = { value: typeof node.value === 'bigint' ? Number(node.value) : node.value, size: 1, height: 0 };
+      out = { value: typeof node.value === 'bigint' ? Number(node.value) : own(node.value), size: 1, height: 0 };
     else out = { value: null, size: 1, height: 0 };
     if (anchor !== undefined) {
       converted.set(node, out);
