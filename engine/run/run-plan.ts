@@ -25,26 +25,27 @@ export interface RunOptions extends PrepareOptions {
   testid?: string;
 }
 
-/** Starts a run of `plan` and returns its handle at once; problems found while preparing reject `done`. */
+/**
+ * Starts a run of `plan` and returns its handle at once; problems found while preparing reject `done`. The run keeps
+ * its own validated copy: neither `plan` nor `options.source` (the plan's text) is referenced once it is prepared.
+ */
 export function runPlan(plan: Plan, options: RunOptions = {}): RunHandle {
+  const preparing = prepareRun(plan, options);
+  const { streams, env: givenEnv, testid } = options;
   return new RunHandle(async (handle) => {
-    const prepared = await prepareRun(plan, options);
+    const prepared = await preparing;
     // The run's own outputs win, with the environment's credentials; else the plan's, opened without them: the
     // prepared environment has none (plan-outputs.ts).
-    const given = options.streams?.length ? options.streams : undefined;
+    const given = streams?.length ? streams : undefined;
     const outputs = given ?? planStreams(prepared.plan, prepared.env);
     if (!outputs) return coordinate(prepared, handle);
-    const env = given ? { ...(options.env ?? process.env) } : prepared.env;
+    const env = given ? { ...(givenEnv ?? process.env) } : prepared.env;
     // Streaming outputs: settings checked before the test starts; what they hold is sent after it, also after Ctrl-C.
     // Loaded only for a run that streams: the outputs' code and packages (protobufjs, snappyjs) are not small.
     const { openStreams } = await import('../outputs/streams.ts');
-    const streams = openStreams(
-      outputs,
-      { env, planName: prepared.plan.name, ...(options.testid ? { testid: options.testid } : {}) },
-      handle,
-    );
+    const opened = openStreams(outputs, { env, planName: prepared.plan.name, ...(testid ? { testid } : {}) }, handle);
     const summary = await coordinate(prepared, handle);
-    summary.notes.push(...(await streams.close()));
+    summary.notes.push(...(await opened.close()));
     return summary;
   });
 }

@@ -7,7 +7,7 @@ import type { Plan } from '../../plan/schema/index.ts';
 import { plannedEndMs } from '../../report/planned-end.ts';
 import type { Progress } from '../../report/progress.ts';
 import type { ResultOutput } from '../../runtime/prepare.ts';
-import type { RunInfo } from '../../runtime/run-handle.ts';
+import type { RunHandle, RunInfo } from '../../runtime/run-handle.ts';
 import { runPlan, type RunOptions } from '../../run/run-plan.ts';
 import { runTestId } from '../../outputs/testid.ts';
 import { fmtMs } from '../../report/format.ts';
@@ -28,17 +28,22 @@ export interface RunSetup {
   control?: ControlServer;
 }
 
-/** Runs the plan once; resolves with its summary, also after Ctrl-C. */
-export async function executeRun(
+/**
+ * Runs the plan once; resolves with its summary, also after Ctrl-C. Holds no reference to `setup` while the run goes
+ * (not async itself: V8 keeps an async function's parameters while it waits): its plan and the plan's source text are
+ * the caller's, the run validates a copy of its own, and a 10,000-step recording's are ~8 MB more on the coordinator.
+ */
+export function executeRun(
   setup: RunSetup,
   outputs: ResultOutput[],
   interrupts: Interrupts,
   showHeader = true,
 ): Promise<Summary> {
-  const { progress } = setup;
+  const { progress, quiet, file, overridden, control } = setup;
   const streams = setup.options.streams ?? [];
   // Chosen here so that the header can say it: the label to find this run by in Grafana.
   const testid = streams.length > 0 ? runTestId(setup.plan.name, setup.options.env ?? process.env) : undefined;
+  const end = plannedEndMs(setup.plan);
   const run = runPlan(setup.plan, {
     ...setup.options,
     ...(outputs.length > 0 ? { outputs } : {}),
@@ -47,33 +52,39 @@ export async function executeRun(
   let info: RunInfo | undefined;
   run.on('start', (i) => {
     info = i;
-    if (setup.quiet) return;
-    if (showHeader) progress.header(i, setup.file, setup.overridden);
+    if (quiet) return;
+    if (showHeader) progress.header(i, file, overridden);
     if (testid) progress.line(`metrics streamed to ${streams.map((s) => s.kind).join(', ')} with testid=${testid}`);
-    if (showHeader && setup.control && !i.controlRefusal)
+    if (showHeader && control && !i.controlRefusal)
       progress.line(
-        `mid-run control: loadsmith pause | resume | scale --vus N | status  (this run: pid ${process.pid}, ${setup.control.address})`,
+        `mid-run control: loadsmith pause | resume | scale --vus N | status  (this run: pid ${process.pid}, ${control.address})`,
       );
   });
   // A change made with loadsmith pause|resume|scale (or the API): said when it is taken, with the second it applies at.
-  if (!setup.quiet)
+  if (!quiet)
     run.on('control', (events) =>
       progress.note(`at ${fmtMs(events[0]?.atMs ?? 0)}: ${events.map(describeChange).join(', ')}`),
     );
-  setup.control?.attach(run);
-  const end = plannedEndMs(setup.plan);
-  if (!setup.quiet)
+  control?.attach(run);
+  if (!quiet)
     run.on('tick', (t) => {
       if (info) progress.tick(t, info, end);
     });
   // Shown even with --quiet: an output that cannot deliver is something to act on (the run goes on regardless).
   run.on('warning', (text) => progress.note(`warning: ${text}`));
   interrupts.attach(run);
+  return finished(run, () => {
+    interrupts.attach(undefined);
+    control?.attach(undefined);
+    progress.clear();
+  });
+}
+
+/** The run's summary, once `after` has run. Not executeRun's own await: V8 keeps an async function's parameters. */
+async function finished(run: RunHandle, after: () => void): Promise<Summary> {
   try {
     return await run.done;
   } finally {
-    interrupts.attach(undefined);
-    setup.control?.attach(undefined);
-    progress.clear();
+    after();
   }
 }
