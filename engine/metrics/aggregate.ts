@@ -67,6 +67,7 @@ export class RunAggregate {
   // A worker's series keys are the same objects every second (series-keys.ts): found without building their id.
   private readonly byKey = new WeakMap<SeriesKey, CumSeries>();
   private readonly byCheckKey = new WeakMap<CheckKey, CheckTotal>();
+  private readonly strings = new Map<string, string>();
 
   add(s: Sample): void {
     if (s.phases) for (const p of PHASES) this.merge(this.phases[p], s.phases[p]);
@@ -88,7 +89,7 @@ export class RunAggregate {
       const t = this.byCheckKey.get(ch.key) ?? this.checkOf(ch.key);
       t.pass += ch.pass;
       t.fail += ch.fail;
-      t.failure ??= ch.failure;
+      if (t.failure === undefined && ch.failure !== undefined) t.failure = this.str(ch.failure);
     }
     for (const it of s.iterations) {
       let t = this.iterations.get(it.scenario);
@@ -138,10 +139,25 @@ export class RunAggregate {
     return (this.byCheckKey.get(key) ?? this.checkOf(key)).key;
   }
 
+  /**
+   * One copy of a name: every key that crosses from a worker brings its own copies of its strings (four workers and a
+   * recording's two checks a step: ~4 copies of each request name, 30,000 of the scenario's).
+   */
+  private str(s: string): string {
+    const known = this.strings.get(s);
+    if (known !== undefined) return known;
+    this.strings.set(s, s);
+    return s;
+  }
+
   private checkOf(key: CheckKey): CheckTotal {
     const id = `${key.scenario}\u0000${key.group}\u0000${key.request}\u0000${key.check}`;
     let t = this.checks.get(id);
     if (!t) {
+      key.scenario = this.str(key.scenario);
+      key.group = this.str(key.group);
+      key.request = this.str(key.request);
+      key.check = this.str(key.check);
       t = { key, pass: 0, fail: 0, failure: undefined };
       this.checks.set(id, t);
     }
@@ -153,6 +169,10 @@ export class RunAggregate {
     const id = seriesId(key);
     let c = this.series.get(id);
     if (!c) {
+      key.scenario = this.str(key.scenario);
+      key.group = this.str(key.group);
+      key.request = this.str(key.request);
+      key.method = this.str(key.method);
       c = { key, reqs: 0, failed: 0, sent: 0, received: 0, hist: { duration: new Histogram() } };
       this.series.set(id, c);
     }
