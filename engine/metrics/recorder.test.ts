@@ -196,7 +196,7 @@ describe('MetricsRecorder.flush', () => {
   it('is empty (and valid) when nothing was recorded', () => {
     const rec = new MetricsRecorder();
     rec.requestSeries(base, ok2xx3xx); // created but never recorded
-    rec.checkCounter({ scenario: 'browse', group: '', request: 'List users', check: 'is 200' });
+    rec.checkCounter({ scenario: 'browse', group: '', request: 'List users' }, 'is 200');
     const s = flushed(rec);
     expect(s).toEqual(emptySample(0));
   });
@@ -204,7 +204,7 @@ describe('MetricsRecorder.flush', () => {
   it('resets: a second flush is empty, a third holds only what came after the second', () => {
     const rec = new MetricsRecorder();
     const series = rec.requestSeries(base, ok2xx3xx);
-    const check = rec.checkCounter({ scenario: 'browse', group: '::login', request: 'List users', check: 'is 200' });
+    const check = rec.checkCounter({ scenario: 'browse', group: '::login', request: 'List users' }, 'is 200');
     series.record(200, times(1000), 10, 10);
     series.record(500, times(2000), 10, 10);
     check.pass += 2;
@@ -264,9 +264,9 @@ describe('MetricsRecorder.flush', () => {
 
   it('reports check counters with their failure message only when one was set', () => {
     const rec = new MetricsRecorder();
-    const a = rec.checkCounter({ scenario: 'browse', group: '', request: 'List users', check: 'is 200' });
-    const b = rec.checkCounter({ scenario: 'browse', group: '::login', request: 'Login', check: 'has token' });
-    const idle = rec.checkCounter({ scenario: 'browse', group: '', request: 'List users', check: 'never run' });
+    const a = rec.checkCounter({ scenario: 'browse', group: '', request: 'List users' }, 'is 200');
+    const b = rec.checkCounter({ scenario: 'browse', group: '::login', request: 'Login' }, 'has token');
+    const idle = rec.checkCounter({ scenario: 'browse', group: '', request: 'List users' }, 'never run');
     a.pass = 5;
     b.pass = 1;
     b.fail = 2;
@@ -277,7 +277,7 @@ describe('MetricsRecorder.flush', () => {
       { key: b.key, pass: 1, fail: 2, failure: "body has no 'token'" },
     ]);
     expect(s.checks.find((c) => c.key.check === 'is 200')).not.toHaveProperty('failure');
-    expect(s.checks.some((c) => c.key === idle.key)).toBe(false);
+    expect(s.checks.some((c) => c.key.check === idle.check)).toBe(false);
     expect([a.pass, a.fail, b.pass, b.fail]).toEqual([0, 0, 0, 0]);
 
     // The coordinator keeps the first failure it gets: a check's later seconds send their counts without one.

@@ -7,6 +7,7 @@
 import { Histogram } from './histogram.ts';
 import { PHASES, type Phase } from './request-phases.ts';
 import type { CheckKey, Sample, SeriesKey } from './sample.ts';
+import type { SeriesKeyIds } from './series-keys.ts';
 import type { SeriesPacker } from './series-pack.ts';
 import { SeriesValues } from './series-values.ts';
 import { TaggedSeries } from './tagged.ts';
@@ -17,6 +18,8 @@ const SORTED_MAX = 256;
 /** One series (request step, status): its counts this interval. */
 export interface SeriesRec {
   key: SeriesKey;
+  /** The number the coordinator knows it by (series-keys.ts); -1 until it first crosses. */
+  id: number;
   /** Position in the recorder's series list (what the value buffer stores). */
   slot: number;
   touched: boolean;
@@ -112,17 +115,41 @@ function keyOf(b: Omit<SeriesKey, 'status' | 'expected'>, status: number, expect
     : { scenario, group, request, method, tags, status, expected };
 }
 
+/** What a check counter is labelled with besides its check: its step's labels (a request step's series base). */
+export type CheckLabels = Pick<CheckKey, 'scenario' | 'group' | 'request'>;
+
 export class CheckCounter {
-  readonly key: CheckKey;
+  /** Shared with the step's other checks and its series. */
+  readonly labels: CheckLabels;
+  readonly check: string;
   pass = 0;
   fail = 0;
   /** The first failure's reason. Sent once: the coordinator keeps the first it gets (a recording's failing checks sent
    * theirs every second, ~20,000 copies of the same message a second and worker). */
   failure: string | undefined;
   failureSent = false;
-  constructor(key: CheckKey) {
-    this.key = key;
+  /** The number the coordinator knows it by (series-keys.ts); -1 until it first crosses. */
+  id = -1;
+  constructor(labels: CheckLabels, check: string) {
+    this.labels = labels;
+    this.check = check;
   }
+
+  /**
+   * Its key, made when asked: it crosses to the coordinator once (series-keys.ts), and a key object kept per check
+   * cost ~55 bytes, and ~30 more in the numbering's map, in every worker (two checks a step on a 10,000-step
+   * recording: ~1.7 MB a worker).
+   */
+  get key(): CheckKey {
+    const { scenario, group, request } = this.labels;
+    return { scenario, group, request, check: this.check };
+  }
+}
+
+/** How a worker's flush numbers what crosses to the coordinator: its keys' numbers, and the packer of its series. */
+export interface WireFlush {
+  ids: SeriesKeyIds;
+  packer?: SeriesPacker;
 }
 
 /** Per scenario: iterations, and for the open model the schedule (due, started) and the start lag. */
@@ -180,7 +207,16 @@ export class MetricsRecorder {
   }
 
   newSeries(key: SeriesKey): SeriesRec {
-    const rec: SeriesRec = { key, slot: this.series.length, touched: false, reqs: 0, failed: 0, sent: 0, received: 0 };
+    const rec: SeriesRec = {
+      key,
+      id: -1,
+      slot: this.series.length,
+      touched: false,
+      reqs: 0,
+      failed: 0,
+      sent: 0,
+      received: 0,
+    };
     this.series.push(rec);
     return rec;
   }
@@ -202,8 +238,8 @@ export class MetricsRecorder {
     return t;
   }
 
-  checkCounter(key: CheckKey): CheckCounter {
-    const c = new CheckCounter(key);
+  checkCounter(labels: CheckLabels, check: string): CheckCounter {
+    const c = new CheckCounter(labels, check);
     this.checks.push(c);
     return c;
   }
@@ -267,8 +303,12 @@ export class MetricsRecorder {
     this.dropped.set(scenario, (this.dropped.get(scenario) ?? 0) + 1);
   }
 
-  /** Encodes everything recorded since the last flush and resets it. */
-  flush(worker: number, interval: number, final: boolean, vus: Record<string, number>, packer?: SeriesPacker): Sample {
+  /**
+   * Encodes everything recorded since the last flush and resets it. With `wire` (a worker's), series and checks are
+   * named by their numbers (series-keys.ts: SeriesKeyIds.toWire sends the sample) and the series are packed when it has
+   * a packer.
+   */
+  flush(worker: number, interval: number, final: boolean, vus: Record<string, number>, wire?: WireFlush): Sample {
     const sample: Sample = {
       worker,
       interval,
@@ -282,12 +322,13 @@ export class MetricsRecorder {
       extractFailures: [],
       dropped: Object.fromEntries(this.dropped),
     };
-    this.flushSeries(sample, packer);
+    this.flushSeries(sample, wire);
     for (const c of this.checks) {
       if (c.pass === 0 && c.fail === 0) continue;
-      if (c.failure === undefined || c.failureSent) sample.checks.push({ key: c.key, pass: c.pass, fail: c.fail });
+      const key = wire ? (wire.ids.checkId(c) as unknown as CheckKey) : c.key;
+      if (c.failure === undefined || c.failureSent) sample.checks.push({ key, pass: c.pass, fail: c.fail });
       else {
-        sample.checks.push({ key: c.key, pass: c.pass, fail: c.fail, failure: c.failure });
+        sample.checks.push({ key, pass: c.pass, fail: c.fail, failure: c.failure });
         c.failureSent = true;
       }
       c.pass = c.fail = 0;
@@ -333,7 +374,8 @@ export class MetricsRecorder {
    * The touched series with their histograms built from the interval's values, and the phase totals. With a packer
    * (a worker's flush), the series go into it and `sample.series` stays empty (series-pack.ts).
    */
-  private flushSeries(sample: Sample, packer: SeriesPacker | undefined): void {
+  private flushSeries(sample: Sample, wire: WireFlush | undefined): void {
+    const packer = wire?.packer;
     if (this.touched.length === 0) return;
     const touched = this.touched;
     const start = this.values.group(
@@ -342,14 +384,14 @@ export class MetricsRecorder {
     );
     if (packer !== undefined) {
       packer.begin(touched.length, this.values.phases);
-      for (const s of touched) packer.series(s.key, s.reqs, s.failed, s.sent, s.received);
+      for (const s of touched) packer.series(wire!.ids.seriesId(s), s.reqs, s.failed, s.sent, s.received);
       this.values.phases.forEach((_phase, c) => {
         const values = this.values.column(c, start);
         for (let i = 0; i < touched.length; i++) packer.histogram(this.histogramOf(values, start[i]!, start[i + 1]!));
       });
     } else {
       const series: Record<string, unknown>[] = touched.map((s) => ({
-        key: s.key,
+        key: wire ? wire.ids.seriesId(s) : s.key,
         reqs: s.reqs,
         failed: s.failed,
         sent: s.sent,

@@ -33,7 +33,7 @@ function send(
   table: SeriesKeyTable,
   interval: number,
 ): { wire: WireSample; numbers: number[]; sample: Sample } {
-  const wire = across(ids.toWire(rec.flush(0, interval, false, {})));
+  const wire = across(ids.toWire(rec.flush(0, interval, false, {}, { ids })));
   // The coordinator puts the keys back into the series it was sent (checked in place, not copied): read them first.
   const numbers = wire.series.map((x) => x.key);
   const sample = table.fromWire(WireSample.parse(wire));
@@ -191,8 +191,8 @@ describe('check keys between a worker and the coordinator', () => {
     const agg = new RunAggregate();
     const workers = [0, 1].map(() => {
       const rec = new MetricsRecorder();
-      const status = rec.checkCounter(key('list', 'status is 200'));
-      const text = rec.checkCounter(key('list', 'body contains "ok"'));
+      const status = rec.checkCounter({ scenario: 's', group: '', request: 'list' }, 'status is 200');
+      const text = rec.checkCounter({ scenario: 's', group: '', request: 'list' }, 'body contains "ok"');
       const table = new SeriesKeyTable(
         (k) => agg.keyOf(k),
         (k) => agg.checkKeyOf(k),

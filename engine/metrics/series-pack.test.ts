@@ -2,7 +2,6 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { Histogram } from './histogram.ts';
 import { MetricsRecorder } from './recorder.ts';
-import type { SeriesKey } from './sample.ts';
 import { SeriesKeyIds, SeriesKeyTable } from './series-keys.ts';
 import { SeriesPacker, unpackSeries, unpackWire } from './series-pack.ts';
 import { WireSample } from './sample.ts';
@@ -29,13 +28,16 @@ function recordBoth(): { objects: MetricsRecorder; packed: MetricsRecorder } {
   return { objects: make(), packed: make() };
 }
 
+/** A second flushed as a worker that does not pack would send it. */
+const wireOf = (rec: MetricsRecorder, ids: SeriesKeyIds) => ids.toWire(rec.flush(3, 7, false, { s: 2 }, { ids }));
+
 describe('a second of series packed in one buffer', () => {
   it('unpacks into the same series a flush makes as objects: counts, bytes and every histogram', () => {
     const { objects, packed } = recordBoth();
-    const ids = new Map<SeriesKey, number>();
-    const idOf = (k: SeriesKey): number => ids.get(k) ?? (ids.set(k, ids.size), ids.size - 1);
-    const packer = new SeriesPacker(idOf);
-    const fromPacked = packed.flush(0, 0, false, {}, packer);
+    const numbers = new SeriesKeyIds();
+    const packer = new SeriesPacker();
+    const fromPacked = packed.flush(0, 0, false, {}, { ids: numbers, packer });
+    const ids = new Map(numbers.toWire(fromPacked).keys.map(({ id, key }) => [key, id]));
     expect(fromPacked.series).toEqual([]); // the series went into the packer
     const buffer = packer.take() as ArrayBuffer;
     expect(packer.take()).toBeUndefined(); // taken once
@@ -65,8 +67,8 @@ describe('a second of series packed in one buffer', () => {
   it('crosses to the coordinator transferred, and comes out as the sample an unpacked worker would send', () => {
     const { objects, packed } = recordBoth();
     const ids = new SeriesKeyIds();
-    const packer = new SeriesPacker((k) => ids.idOf(k));
-    const sample = packed.flush(3, 7, false, { s: 2 }, packer);
+    const packer = new SeriesPacker();
+    const sample = packed.flush(3, 7, false, { s: 2 }, { ids, packer });
     const buffer = packer.take() as ArrayBuffer;
     const wire = ids.toWire(sample, buffer);
     const { port1, port2 } = new MessageChannel();
@@ -79,16 +81,14 @@ describe('a second of series packed in one buffer', () => {
     if (typeof unpacked === 'string') throw new Error(unpacked);
     const got = new SeriesKeyTable().fromWire(WireSample.parse(unpacked.wire));
     if (typeof got === 'string') throw new Error(got);
-    const plain = new SeriesKeyTable().fromWire(
-      WireSample.parse(new SeriesKeyIds().toWire(objects.flush(3, 7, false, { s: 2 }))),
-    );
+    const plain = new SeriesKeyTable().fromWire(WireSample.parse(wireOf(objects, new SeriesKeyIds())));
     expect(got).toEqual(plain);
   });
 
   it('says what is wrong with a buffer that is not a packed second, and never throws', () => {
     const { packed } = recordBoth();
-    const packer = new SeriesPacker(() => 0);
-    packed.flush(0, 0, false, {}, packer);
+    const packer = new SeriesPacker();
+    packed.flush(0, 0, false, {}, { ids: new SeriesKeyIds(), packer });
     const good = new Uint8Array(packer.take() as ArrayBuffer);
     const copy = (b: Uint8Array): ArrayBuffer => b.slice().buffer;
     expect(unpackSeries(copy(good.subarray(0, good.length - 3)))).toMatch(/^packed series end early/);

@@ -12,7 +12,7 @@
  */
 import type { Histogram } from './histogram.ts';
 import { PHASES, type Phase } from './request-phases.ts';
-import type { SeriesKey, WireSample } from './sample.ts';
+import type { WireSample } from './sample.ts';
 
 const MAGIC = 0x3150_534c; // "LSP1"
 const ROW_FIELDS = 5;
@@ -23,12 +23,6 @@ export class SeriesPacker {
   private bytes = new Uint8Array(64 * 1024);
   private view = new DataView(this.bytes.buffer);
   private pos = 0;
-  private readonly idOf: (key: SeriesKey) => number;
-
-  /** `idOf`: the number the coordinator knows a key by (series-keys.ts). */
-  constructor(idOf: (key: SeriesKey) => number) {
-    this.idOf = idOf;
-  }
 
   /** Starts a second of `count` series carrying these phases' histograms. */
   begin(count: number, phases: readonly Phase[]): void {
@@ -40,8 +34,9 @@ export class SeriesPacker {
     for (const p of phases) this.bytes[this.pos++] = PHASES.indexOf(p);
   }
 
-  series(key: SeriesKey, reqs: number, failed: number, sent: number, received: number): void {
-    this.f64(this.idOf(key));
+  /** A series by the number the coordinator knows it by (series-keys.ts). */
+  series(id: number, reqs: number, failed: number, sent: number, received: number): void {
+    this.f64(id);
     this.f64(reqs);
     this.f64(failed);
     this.f64(sent);

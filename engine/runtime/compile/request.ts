@@ -115,14 +115,6 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
   const tags = { ...d.tags, ...cc.scenarioTags, ...r.tags };
   const rules = r.expectedStatuses ?? http.expectedStatuses;
   const expected = rules ? statusMatcher(rules) : isExpectedByDefault;
-  const checks = (r.checks ?? NONE).map((c) => {
-    const { rule, check } = compiledCheck(c, cc.shared);
-    return { rule, counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check }) };
-  });
-  const extracts = (r.extract ? Object.entries(r.extract) : NONE).map(([variable, x]) => ({
-    variable,
-    extractor: compileExtractor(x),
-  }));
   const seriesBase: SeriesBase = {
     scenario: cc.scenario,
     group,
@@ -130,6 +122,15 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     method,
     ...(Object.keys(tags).length > 0 ? { tags } : {}),
   };
+  // The step's checks are labelled with its series base (one object for the step, not a key per check).
+  const checks = (r.checks ?? NONE).map((c) => {
+    const { rule, check } = compiledCheck(c, cc.shared);
+    return { rule, counter: cc.recorder.checkCounter(seriesBase, check) };
+  });
+  const extracts = (r.extract ? Object.entries(r.extract) : NONE).map(([variable, x]) => ({
+    variable,
+    extractor: compileExtractor(x),
+  }));
   return {
     kind: 'request',
     name,

@@ -242,9 +242,9 @@ function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: Worke
     else {
       c.counter.fail++;
       c.counter.failure ??= why;
-      first ??= `check '${c.counter.key.check}' failed: ${why}`;
+      first ??= `check '${c.counter.check}' failed: ${why}`;
     }
-    wc.trace?.check(step, c.counter.key.check, why);
+    wc.trace?.check(step, c.counter.check, why);
   }
   for (const { variable, extractor } of step.extracts) {
     const out = extractor.run(res);

@@ -64,6 +64,7 @@ const roots = new WeakMap<ReadonlyMap<string, Buffer>, Map<string, ReturnType<ty
 
 export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): CompiledGrpc {
   const name = grpcCallName(g);
+  const labels = { scenario: cc.scenario, group, request: name };
   const tags = { ...cc.plan.defaults?.tags, ...cc.scenarioTags, ...g.tags };
   const base = { ...tags, scenario: cc.scenario, group, request: name, method: grpcMethodPath(g) };
   const conn = connectionOf(g, cc.files);
@@ -92,7 +93,7 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
     maxMessages: g.maxMessages ?? DEFAULT_MAX_MESSAGES,
     checks: (g.checks ?? []).map((c) => ({
       rule: compileGrpcCheck(c),
-      counter: cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check: grpcCheckName(c) }),
+      counter: cc.recorder.checkCounter(labels, grpcCheckName(c)),
     })),
     extracts: Object.entries(g.extract ?? {}).map(([variable, x]) => ({
       variable,

@@ -25,7 +25,7 @@ export function afterResponse(vu: VirtualUser, req: CompiledRequest, res: Respon
       c.counter.fail++;
       c.counter.failure ??= why;
     }
-    if (trace !== undefined) trace.check(req, c.counter.key.check, why);
+    if (trace !== undefined) trace.check(req, c.counter.check, why);
   }
   if (req.extracts.length > 0) for (const x of req.extracts) extract(vu, req, res, wc, x.variable, x.extractor);
 }
@@ -44,9 +44,9 @@ export function judgedResponse(
     else {
       c.counter.fail++;
       c.counter.failure ??= why;
-      failure ??= `check '${c.counter.key.check}' failed: ${why}`;
+      failure ??= `check '${c.counter.check}' failed: ${why}`;
     }
-    wc.trace?.check(req, c.counter.key.check, why);
+    wc.trace?.check(req, c.counter.check, why);
   }
   for (const x of req.extracts) {
     const missed = extract(vu, req, res, wc, x.variable, x.extractor);

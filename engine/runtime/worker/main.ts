@@ -44,9 +44,9 @@ const health = new HealthMonitor();
 // Each series' key is sent once, then its number (series-keys.ts); a second's series go packed in one buffer,
 // transferred (series-pack.ts).
 const keyIds = new SeriesKeyIds();
-const packer = new SeriesPacker((key) => keyIds.idOf(key));
+const packer = new SeriesPacker();
 const sendSample = (final: boolean, interval: number): void => {
-  const sample = recorder.flush(init.worker, interval, final, vus(), packer);
+  const sample = recorder.flush(init.worker, interval, final, vus(), { ids: keyIds, packer });
   const packed = packer.take();
   send(
     { cmd: 'sample', sample: keyIds.toWire({ ...sample, health: health.take() }, packed) },

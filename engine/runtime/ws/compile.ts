@@ -105,8 +105,8 @@ export function compileWebSocket(
 ): CompiledWebSocket {
   const d = cc.plan.defaults ?? {};
   const name = s.name ?? s.url;
-  const counter = (check: string): CheckCounter =>
-    cc.recorder.checkCounter({ scenario: cc.scenario, group, request: name, check });
+  const labels = { scenario: cc.scenario, group, request: name };
+  const counter = (check: string): CheckCounter => cc.recorder.checkCounter(labels, check);
   const checks = (list: readonly Check[] | undefined, prefix: string): WsChecks[] =>
     (list ?? []).map((c) => ({ rule: compileCheck(c), counter: counter(prefix + checkName(c)) }));
   const headers = new Map<string, [string, string]>();
