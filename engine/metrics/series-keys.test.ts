@@ -268,3 +268,35 @@ describe('check keys between a worker and the coordinator', () => {
     }
   });
 });
+
+describe("a sample's numbered keys checked in place", () => {
+  const key = { scenario: 's', group: '', request: 'r', method: 'GET', status: 200, expected: true };
+  const check = { scenario: 's', group: '', request: 'r', check: 'status is 200' };
+
+  it('keeps the key objects it was given (no copy)', () => {
+    const keys = [{ id: 0, key: { ...key, tags: { env: 'prod' } } }];
+    const checkKeys = [{ id: 0, key: check }];
+    const parsed = WireSample.parse(wireSample([], keys, [], checkKeys));
+    expect(parsed.keys[0]).toBe(keys[0]);
+    expect(parsed.checkKeys[0]!.key).toBe(check);
+  });
+
+  it.each([
+    ['keys', { id: -1, key }, 'a whole number id ≥ 0'],
+    ['keys', { id: 0, key, extra: 1 }, 'must be { id, key }'],
+    ['keys', { id: 0, key: { ...key, status: '200' } }, 'status must be a whole number'],
+    ['keys', { id: 0, key: { ...key, expected: 1 } }, 'expected must be true or false'],
+    ['keys', { id: 0, key: { ...key, request: 7 } }, 'request must be text'],
+    ['keys', { id: 0, key: { ...key, tags: { env: 1 } } }, 'tag env must be text'],
+    ['keys', { id: 0, key: { ...key, colour: 'red' } }, 'unknown key field "colour"'],
+    ['checkKeys', { id: 0, key: { ...check, check: null } }, 'check must be text'],
+    ['checkKeys', { id: 0, key: { ...check, method: 'GET' } }, 'unknown key field "method"'],
+    ['checkKeys', 'status is 200', 'a numbered key must be an object'],
+  ])('refuses in %s %j, saying where', (field, bad, message) => {
+    const good = field === 'keys' ? { id: 0, key } : { id: 0, key: check };
+    const r = WireSample.safeParse({ ...wireSample([]), [field]: [good, bad] });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual([field, 1]);
+    expect(r.error?.issues[0]?.message).toContain(message);
+  });
+});

@@ -48,3 +48,41 @@ export function wireCheckProblem(x: unknown): string | undefined {
   if (x.failure !== undefined && typeof x.failure !== 'string') return 'failure must be a string';
   return undefined;
 }
+
+const SERIES_KEY_FIELDS = new Set<string>(['scenario', 'group', 'request', 'method', 'status', 'expected', 'tags']);
+const CHECK_KEY_FIELDS = new Set<string>(['scenario', 'group', 'request', 'check']);
+
+/** What is wrong with a numbered key as a worker sends it the first time ({ id, key }), or undefined. */
+function numberedKeyProblem(
+  x: unknown,
+  fields: ReadonlySet<string>,
+  keyProblem: (k: Record<string, unknown>) => string | undefined,
+): string | undefined {
+  if (!isObject(x)) return 'a numbered key must be an object';
+  if (ownFields(x) !== 2 || !Number.isSafeInteger(x.id) || (x.id as number) < 0 || !isObject(x.key))
+    return 'a numbered key must be { id, key } with a whole number id ≥ 0';
+  const k = x.key;
+  for (const f in k) if (Object.hasOwn(k, f) && !fields.has(f)) return `unknown key field ${JSON.stringify(f)}`;
+  for (const f of ['scenario', 'group', 'request'] as const)
+    if (typeof k[f] !== 'string') return `key field ${f} must be text`;
+  return keyProblem(k);
+}
+
+/** What is wrong with a series key sent with its number, or undefined. */
+export const wireSeriesKeyProblem = (x: unknown): string | undefined =>
+  numberedKeyProblem(x, SERIES_KEY_FIELDS, (k) => {
+    if (typeof k.method !== 'string') return 'key field method must be text';
+    if (!Number.isSafeInteger(k.status)) return 'key field status must be a whole number';
+    if (typeof k.expected !== 'boolean') return 'key field expected must be true or false';
+    if (k.tags === undefined) return undefined;
+    if (!isObject(k.tags)) return 'key field tags must be an object';
+    for (const t in k.tags)
+      if (Object.hasOwn(k.tags, t) && typeof k.tags[t] !== 'string') return `tag ${t} must be text`;
+    return undefined;
+  });
+
+/** What is wrong with a check key sent with its number, or undefined. */
+export const wireCheckKeyProblem = (x: unknown): string | undefined =>
+  numberedKeyProblem(x, CHECK_KEY_FIELDS, (k) =>
+    typeof k.check !== 'string' ? 'key field check must be text' : undefined,
+  );
