@@ -7,7 +7,6 @@
 import { Histogram } from './histogram.ts';
 import { PHASES, type Phase } from './request-phases.ts';
 import type { CheckKey, Sample, SeriesKey } from './sample.ts';
-import type { SeriesKeyIds } from './series-keys.ts';
 import type { SeriesPacker } from './series-pack.ts';
 import { SeriesValues } from './series-values.ts';
 import { TaggedSeries } from './tagged.ts';
@@ -148,7 +147,8 @@ export class CheckCounter {
 
 /** How a worker's flush numbers what crosses to the coordinator: its keys' numbers, and the packer of its series. */
 export interface WireFlush {
-  ids: SeriesKeyIds;
+  /** The worker's numbering (series-keys.ts, SeriesKeyIds). */
+  ids: { seriesId(rec: SeriesRec): number; checkId(c: CheckCounter): number };
   packer?: SeriesPacker;
 }
 
