@@ -150,13 +150,18 @@ export class RunAggregate {
     return s;
   }
 
+  /** A new key's scenario, group and request name as the aggregate's copies. */
+  private ownLabels(key: { scenario: string; group: string; request: string }): void {
+    key.scenario = this.str(key.scenario);
+    key.group = this.str(key.group);
+    key.request = this.str(key.request);
+  }
+
   private checkOf(key: CheckKey): CheckTotal {
     const id = `${key.scenario}\u0000${key.group}\u0000${key.request}\u0000${key.check}`;
     let t = this.checks.get(id);
     if (!t) {
-      key.scenario = this.str(key.scenario);
-      key.group = this.str(key.group);
-      key.request = this.str(key.request);
+      this.ownLabels(key);
       key.check = this.str(key.check);
       t = { key, pass: 0, fail: 0, failure: undefined };
       this.checks.set(id, t);
@@ -169,9 +174,7 @@ export class RunAggregate {
     const id = seriesId(key);
     let c = this.series.get(id);
     if (!c) {
-      key.scenario = this.str(key.scenario);
-      key.group = this.str(key.group);
-      key.request = this.str(key.request);
+      this.ownLabels(key);
       key.method = this.str(key.method);
       c = { key, reqs: 0, failed: 0, sent: 0, received: 0, hist: { duration: new Histogram() } };
       this.series.set(id, c);

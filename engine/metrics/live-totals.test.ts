@@ -37,7 +37,7 @@ describe('live totals', () => {
     expect(t.errors).toEqual([{ kind: 'reset', request: 'login', count: 4, message: 'read ECONNRESET' }]);
 
     // Without per-request totals (the CLI's): the same statuses and errors, no requests.
-    const lean = liveTotals(agg, 2, 20, false);
+    const lean = liveTotals(agg, 2, { requests: false });
     expect(lean).toEqual({ requests: [], statuses: t.statuses, errors: t.errors });
   });
 });

@@ -34,8 +34,26 @@ export interface LiveTotals {
 const ms = (us: number): number => us / 1000;
 const EMPTY = new Histogram();
 
-/** `requests: false`: without the per-request totals (empty), which cost each request name's percentiles. */
-export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20, requests = true): LiveTotals {
+/**
+ * The live totals at `elapsedS`. `requests: false` leaves out the per-request totals (empty), which take every
+ * request name's percentiles; `maxErrors`: how many error groups (default 20).
+ */
+export function liveTotals(
+  agg: RunAggregate,
+  elapsedS: number,
+  o: { requests?: boolean; maxErrors?: number } = {},
+): LiveTotals {
+  const statuses = new StatusCounts();
+  for (const s of agg.series.values()) statuses.add(s.key.status, s.reqs);
+  const errors = [...agg.errors.values()]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, o.maxErrors ?? 20)
+    .map((e) => ({ kind: e.kind, request: e.request, count: e.count, message: e.message }));
+  return { requests: o.requests === false ? [] : liveRequests(agg, elapsedS), statuses: statuses.toObject(), errors };
+}
+
+/** Per request name: count, rate, percentiles over the whole run so far, failed and checks. */
+function liveRequests(agg: RunAggregate, elapsedS: number): LiveRequest[] {
   // Every tick: a name with one series (the usual case) reads that series' histogram; only names with several
   // (statuses, scenarios) get a merged copy, so a tick does not copy every name's histogram.
   const byName = new Map<
@@ -50,7 +68,6 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20, 
       checksFail: number;
     }
   >();
-  const statuses = new StatusCounts();
   const entry = (name: string) => {
     let e = byName.get(name);
     if (!e) {
@@ -60,8 +77,6 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20, 
     return e;
   };
   for (const s of agg.series.values()) {
-    statuses.add(s.key.status, s.reqs);
-    if (!requests) continue;
     const e = entry(s.key.request);
     e.method = e.method === undefined || e.method === s.key.method ? s.key.method : null;
     e.count += s.reqs;
@@ -77,13 +92,12 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20, 
       e.h.add(s.hist.duration);
     }
   }
-  if (requests)
-    for (const c of agg.checks.values()) {
-      const e = entry(c.key.request);
-      e.checksPass += c.pass;
-      e.checksFail += c.fail;
-    }
-  const live = [...byName].map(([name, e]): LiveRequest => {
+  for (const c of agg.checks.values()) {
+    const e = entry(c.key.request);
+    e.checksPass += c.pass;
+    e.checksFail += c.fail;
+  }
+  return [...byName].map(([name, e]): LiveRequest => {
     const [p50, p95, p99] = e.h.isEmpty
       ? [0, 0, 0]
       : (e.h.valuesAtPercentiles([50, 95, 99]) as [number, number, number]);
@@ -101,9 +115,4 @@ export function liveTotals(agg: RunAggregate, elapsedS: number, maxErrors = 20, 
       checksFail: e.checksFail,
     };
   });
-  const errors = [...agg.errors.values()]
-    .sort((a, b) => b.count - a.count)
-    .slice(0, maxErrors)
-    .map((e) => ({ kind: e.kind, request: e.request, count: e.count, message: e.message }));
-  return { requests: live, statuses: statuses.toObject(), errors };
 }

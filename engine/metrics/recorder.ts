@@ -375,16 +375,16 @@ export class MetricsRecorder {
    * (a worker's flush), the series go into it and `sample.series` stays empty (series-pack.ts).
    */
   private flushSeries(sample: Sample, wire: WireFlush | undefined): void {
-    const packer = wire?.packer;
     if (this.touched.length === 0) return;
     const touched = this.touched;
     const start = this.values.group(
       touched.map((s) => s.slot),
       this.series.length,
     );
-    if (packer !== undefined) {
+    if (wire?.packer !== undefined) {
+      const { ids, packer } = wire;
       packer.begin(touched.length, this.values.phases);
-      for (const s of touched) packer.series(wire!.ids.seriesId(s), s.reqs, s.failed, s.sent, s.received);
+      for (const s of touched) packer.series(ids.seriesId(s), s.reqs, s.failed, s.sent, s.received);
       this.values.phases.forEach((_phase, c) => {
         const values = this.values.column(c, start);
         for (let i = 0; i < touched.length; i++) packer.histogram(this.histogramOf(values, start[i]!, start[i + 1]!));

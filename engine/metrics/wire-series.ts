@@ -1,7 +1,8 @@
 /**
- * The series and checks of a worker's sample checked where they are, not copied: a zod object schema returns a copy of each
- * series and of its histograms, which with 10,000 request names was ~100,000 objects a second per worker, made only
- * to be dropped (the coordinator's heap peaked ~10 MB higher). The rest of the sample is small and zod checks it.
+ * The series, checks and newly numbered keys of a worker's sample checked where they are, not copied: a zod object
+ * schema returns a copy of each series and of its histograms, which with 10,000 request names was ~100,000 objects a
+ * second per worker, made only to be dropped (the coordinator's heap peaked ~10 MB higher). The rest of the sample is
+ * small and zod checks it.
  */
 import { PHASES } from './request-phases.ts';
 
@@ -19,6 +20,12 @@ function ownFields(o: object): number {
   return n;
 }
 
+/** The first own field of `o` that is not one of `fields`, said as a problem (`what`: "field", "key field"). */
+function unknownField(o: object, fields: ReadonlySet<string>, what = 'field'): string | undefined {
+  for (const k in o) if (Object.hasOwn(o, k) && !fields.has(k)) return `unknown ${what} ${JSON.stringify(k)}`;
+  return undefined;
+}
+
 function isHist(h: unknown): boolean {
   if (!isObject(h) || h.v !== 1 || typeof h.counts !== 'string') return false;
   for (const f of NUMBER_FIELDS) if (typeof h[f] !== 'number') return false;
@@ -28,7 +35,8 @@ function isHist(h: unknown): boolean {
 /** What is wrong with one series as a worker sends it (its key a number), or undefined when nothing is. */
 export function wireSeriesProblem(x: unknown): string | undefined {
   if (!isObject(x)) return 'a series must be an object';
-  for (const k in x) if (Object.hasOwn(x, k) && !SERIES_FIELDS.has(k)) return `unknown field ${JSON.stringify(k)}`;
+  const unknown = unknownField(x, SERIES_FIELDS);
+  if (unknown !== undefined) return unknown;
   if (!Number.isSafeInteger(x.key) || (x.key as number) < 0) return 'key must be a whole number ≥ 0';
   if (!Number.isSafeInteger(x.reqs) || !Number.isSafeInteger(x.failed)) return 'reqs and failed must be whole numbers';
   if (typeof x.sent !== 'number' || typeof x.received !== 'number') return 'sent and received must be numbers';
@@ -42,7 +50,8 @@ const CHECK_FIELDS = new Set<string>(['key', 'pass', 'fail', 'failure']);
 /** What is wrong with one check's counts as a worker sends them (its key a number), or undefined when nothing is. */
 export function wireCheckProblem(x: unknown): string | undefined {
   if (!isObject(x)) return 'a check must be an object';
-  for (const k in x) if (Object.hasOwn(x, k) && !CHECK_FIELDS.has(k)) return `unknown field ${JSON.stringify(k)}`;
+  const unknown = unknownField(x, CHECK_FIELDS);
+  if (unknown !== undefined) return unknown;
   if (!Number.isSafeInteger(x.key) || (x.key as number) < 0) return 'key must be a whole number ≥ 0';
   if (!Number.isSafeInteger(x.pass) || !Number.isSafeInteger(x.fail)) return 'pass and fail must be whole numbers';
   if (x.failure !== undefined && typeof x.failure !== 'string') return 'failure must be a string';
@@ -62,7 +71,8 @@ function numberedKeyProblem(
   if (ownFields(x) !== 2 || !Number.isSafeInteger(x.id) || (x.id as number) < 0 || !isObject(x.key))
     return 'a numbered key must be { id, key } with a whole number id ≥ 0';
   const k = x.key;
-  for (const f in k) if (Object.hasOwn(k, f) && !fields.has(f)) return `unknown key field ${JSON.stringify(f)}`;
+  const unknown = unknownField(k, fields, 'key field');
+  if (unknown !== undefined) return unknown;
   for (const f of ['scenario', 'group', 'request'] as const)
     if (typeof k[f] !== 'string') return `key field ${f} must be text`;
   return keyProblem(k);

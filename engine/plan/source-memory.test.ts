@@ -33,14 +33,19 @@ console.log(JSON.stringify({
 }));
 `;
 
+/** What `code`, run in a child process that can force garbage collection, prints as JSON (it must print nothing else). */
+function inChild<T>(code: string): T {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', code], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout) as T;
+}
+
 describe('a parsed plan source', () => {
   it('does not keep the syntax tree or the value of a 10,000-step plan alive, and still locates errors and reads it', () => {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', CHILD], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(r.stderr).toBe('');
-    const out = JSON.parse(r.stdout) as { held: number; value: string; key: string; inString: string; steps: number };
+    const out = inChild<{ held: number; value: string; key: string; inString: string; steps: number }>(CHILD);
     expect(out.steps).toBe(10_000);
     // Step 9998 is on line 8 + 9999: its url's key at column 39, the value's opening quote at 44, "/r/9998"[2] at 47.
     expect(out).toMatchObject({ value: '10007:44', key: '10007:39', inString: '10007:47' });
@@ -72,12 +77,7 @@ console.log(JSON.stringify({ held, length, url: value.scenarios.s.steps[9999].re
 
 describe("a plan's values", () => {
   it('do not keep the plan text alive', () => {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', VALUES_ONLY], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(r.stderr).toBe('');
-    const out = JSON.parse(r.stdout) as { held: number; length: number; url: string };
+    const out = inChild<{ held: number; length: number; url: string }>(VALUES_ONLY);
     expect(out.url).toBe('/app/items/9999?page=1');
     expect(out.length).toBeGreaterThan(3.5 * 2 ** 20);
     // The 10,000 steps' objects and strings: ~2.5 MB. With the text they held ~6 MB.

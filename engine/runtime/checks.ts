@@ -8,7 +8,7 @@ import { compileJsonPath } from '../jsonpath/index.ts';
 import { parseDuration } from '../base/duration.ts';
 import type { Check } from '../plan/schema/index.ts';
 import type { TemplateContext } from '../template/index.ts';
-import { compileValue } from './compile/json-body.ts';
+import { compileValue, isConstantValue } from './compile/json-body.ts';
 import type { ResponseView } from './response.ts';
 
 export type CheckFn = (r: ResponseView, ctx: TemplateContext) => string | undefined;
@@ -128,7 +128,7 @@ function bodyCheck(b: {
 }): CheckFn {
   const only = Object.keys(b).filter((k) => b[k as keyof typeof b] !== undefined);
   // A recording checks a text of every page: one closure holding the text, not four expected values and their own.
-  if (only.length === 1 && only[0] === 'contains' && !b.contains!.includes('$')) return bodyContains(b.contains!);
+  if (only.length === 1 && only[0] === 'contains' && isConstantValue(b.contains)) return bodyContains(b.contains!);
   const re = b.matches !== undefined ? new RegExp(b.matches) : undefined;
   const contains = expected(b.contains);
   const notContains = expected(b.notContains);

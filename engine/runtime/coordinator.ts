@@ -197,7 +197,7 @@ export async function coordinate(run: PreparedRun, handle: RunHandle): Promise<S
         ...now,
         totals: { ...totals },
         thresholds: states,
-        live: { ...liveTotals(agg, t, undefined, run.liveRequests), stalls: findStalls(timeline.points, closed) },
+        live: { ...liveTotals(agg, t, { requests: run.liveRequests }), stalls: findStalls(timeline.points, closed) },
         ...(duration ? { durationHistogram: duration } : {}),
       };
       handle.emit('tick', tick);
