@@ -4,20 +4,24 @@
  * request name still reads that request's values through the workers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMOIZED_REQUESTS } from '../../engine/runtime/compile/request.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
-import { runYaml } from './run-helper.ts';
+import { header, runYaml } from './run-helper.ts';
 
 let server: TargetServer;
+let recording: TargetServer;
 beforeAll(async () => {
   server = await startTargetServer();
+  recording = await startTargetServer({ record: true });
 });
 afterAll(async () => {
   await server.close();
+  await recording.close();
 });
 
 const NAMES = 120;
 
-describe('a plan with 120 request names', () => {
+describe('plans with many request names', () => {
   it('keeps every name exact while the timeline charts 50 of them', async () => {
     const steps = Array.from(
       { length: NAMES },
@@ -84,5 +88,47 @@ thresholds:
     for (const t of ticks) expect(t.live.requests).toEqual([]);
     expect(ticks.at(-1)?.live.statuses).toEqual({ 200: 40 });
     expect(summary.requests).toHaveLength(20);
+  });
+
+  it('sends the steps past the remembered renderings as they are: URL, headers, body, cookie, auth', async () => {
+    // Past MEMOIZED_REQUESTS a step is rendered for each request and the client keeps no head for it (vu/render.ts).
+    const count = MEMOIZED_REQUESTS + 5;
+    const steps = Array.from(
+      { length: count },
+      (_, i) =>
+        `      - request: { name: "step ${i}", method: POST, url: "/echo", query: { step: "${i}", vu: "\${vu}" }, ` +
+        `headers: { x-step: "${i}", x-token: "\${token}" }, json: { n: ${i} } }`,
+    );
+    const yaml = `
+version: 1
+name: past the memos
+variables: { token: "t-\${vu}" }
+defaults: { baseUrl: "\${env.BASE}", auth: { type: bearer, token: "b-\${vu}" } }
+scenarios:
+  s:
+    executor: per-vu-iterations
+    vus: 2
+    iterations: 2
+    steps:
+      - request: { name: "login", url: "/cookies/set?sid=s\${vu}" }
+${steps.join('\n')}
+`;
+    const { summary } = await runYaml(yaml, { env: { BASE: recording.url }, workers: 1 });
+    expect(summary._total).toBe((count + 1) * 4);
+    expect(summary.requests.filter((r) => r.count !== 4 || r.failed !== 0)).toEqual([]);
+    const echoes = recording.requests.filter((r) => r.path === '/echo');
+    expect(echoes).toHaveLength(count * 4);
+    const seen = new Set<string>();
+    for (const r of echoes) {
+      const step = r.query.step!;
+      const vu = r.query.vu!;
+      seen.add(`${step} ${vu}`);
+      expect(
+        [r.method, header(r, 'x-step'), header(r, 'x-token'), header(r, 'authorization'), header(r, 'cookie'), r.body],
+        `step ${step}, VU ${vu}`,
+      ).toEqual(['POST', step, `t-${vu}`, `Bearer b-${vu}`, `sid=s${vu}`, `{"n":${step}}`]);
+      expect(header(r, 'content-type')).toBe('application/json');
+    }
+    expect(seen.size).toBe(count * 2);
   });
 });

@@ -41,6 +41,8 @@ export interface CompiledRequest {
   checks: readonly { rule: CompiledCheckRule; counter: CheckCounter }[];
   extracts: readonly { variable: string; extractor: CompiledExtractor }[];
   series: RequestSeries;
+  /** Keeps its last rendering (vu/render.ts): the first MEMOIZED_REQUESTS steps of a compilation. */
+  memo: boolean;
   /** What `series` was made from: vu/send.ts makes a second series from it, lazily, for redirect chains cut short. */
   seriesBase: SeriesBase;
   /** The hops where maxRedirects stopped a redirect chain: failed whatever their status (vu/send.ts). */
@@ -77,6 +79,8 @@ export interface SharedPieces {
   pairs: Map<string, readonly [string, Template]>;
   /** Sets of lower-cased header names, by the names. */
   names: Map<string, ReadonlySet<string>>;
+  /** Request steps compiled so far with a rendering memo (MEMOIZED_REQUESTS). */
+  memos: number;
 }
 
 /** A cache for one compilation (dropped with it: the compiled steps keep only what they use). */
@@ -86,7 +90,15 @@ export const sharedPieces = (): SharedPieces => ({
   checks: new Map(),
   pairs: new Map(),
   names: new Map(),
+  memos: 0,
 });
+
+/**
+ * The request steps of a worker that remember their last rendering (vu/render.ts), in the order they compile; the
+ * others are rendered for each request. As the client's kept heads (http/fast/client.ts, CACHED_HEADS), which only
+ * a remembered rendering's header array can have: a recording's 10,000 steps otherwise cost ~7 MB in every worker.
+ */
+export const MEMOIZED_REQUESTS = 1000;
 
 /** What decides whether a request is watched, and what its failures do (compile/watched.ts). */
 export interface FlowSettings {
@@ -158,6 +170,7 @@ export function compileRequest(r: Request, group: string, cc: CompileContext): C
     extracts: extracts.length > 0 ? extracts : NONE,
     series: cc.recorder.requestSeries(seriesBase, expected),
     seriesBase,
+    memo: cc.shared === undefined || cc.shared.memos++ < MEMOIZED_REQUESTS,
   };
 }
 

@@ -37,6 +37,11 @@ export interface ExchangeSpec {
   /** Flat [name, value, name, value, ...] */
   headers: string[];
   /**
+   * `headers` is this request's alone (a redirect hop's, a step's rendered afresh: vu/render.ts): nothing is kept
+   * by it. Absent: the same array may come again for the same step, and the client keeps its request head.
+   */
+  headersOnce?: boolean;
+  /**
    * The VU's Cookie header for this request, sent after `headers` (absent: none). Apart from the step's headers, so
    * that a step's request head stays one per worker whatever each VU's cookies are (fast/client.ts).
    */

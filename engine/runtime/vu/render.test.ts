@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parsePlan } from '../../plan/index.ts';
-import type { CompiledRequest } from '../compile/request.ts';
+import { MEMOIZED_REQUESTS, sharedPieces, type CompiledRequest } from '../compile/request.ts';
 import { compileSteps } from '../compile/steps.ts';
 import type { MutableTemplateContext } from './virtual-user.ts';
 import { renderRequest } from './render.ts';
@@ -111,5 +111,95 @@ scenarios:
     const next = renderRequest(step, vu, 'ua');
     expect(header(next.headers, 'x-a')).toBe('2');
     expect(header(next.headers, 'x-b')).toBe('k');
+  });
+
+  it('keeps a memo for the first MEMOIZED_REQUESTS steps of a compilation only; the others render afresh', () => {
+    const { plan: p } = parsePlan(`
+version: 1
+name: many
+variables: { b: "k" }
+defaults: { baseUrl: "\${env.BASE}", auth: { type: apiKey, name: x-key, value: "s3", in: header } }
+scenarios:
+  s:
+    executor: per-vu-iterations
+    vus: 1
+    iterations: 1
+    steps:
+${Array.from({ length: MEMOIZED_REQUESTS + 2 }, (_, i) => `      - request: { url: "/r/${i}", query: { q: "\${b}" }, headers: { x-b: "\${b}" } }`).join('\n')}
+      - request: { url: "/last", headers: { x-b: "\${b}" } }
+`);
+    const compiled = compileSteps(p.scenarios.s!.steps, '', {
+      plan: p,
+      scenario: 's',
+      scenarioTags: undefined,
+      recorder: new MetricsRecorder(),
+      files: new Map(),
+      shared: sharedPieces(),
+    }) as CompiledRequest[];
+    expect(compiled.map((r) => r.memo).filter(Boolean)).toHaveLength(MEMOIZED_REQUESTS);
+    expect(compiled[MEMOIZED_REQUESTS - 1]!.memo).toBe(true);
+    const vu = { ...ctx({ b: 'k' }), env: { BASE: 'http://127.0.0.1:1' } };
+    for (const step of [compiled[0]!, compiled[MEMOIZED_REQUESTS]!, compiled.at(-1)!]) {
+      const [first, again] = [renderRequest(step, vu, 'ua'), renderRequest(step, vu, 'ua')];
+      // Rendered afresh: the same request, in a header array of its own that the client keeps nothing by.
+      expect(again.once).toBe(!step.memo);
+      expect(again.headers === first.headers).toBe(step.memo);
+      expect(again.headers).toEqual(first.headers);
+      expect(again.url).toBe(first.url);
+      expect(again.target).toEqual(first.target);
+    }
+    const past = renderRequest(compiled[MEMOIZED_REQUESTS + 1]!, vu, 'ua');
+    expect(past.url).toBe(`http://127.0.0.1:1/r/${MEMOIZED_REQUESTS + 1}?q=k`);
+    expect(past.target).toEqual({ origin: 'http://127.0.0.1:1', path: `/r/${MEMOIZED_REQUESTS + 1}?q=k` });
+    expect(past.headers).toEqual(['x-b', 'k', 'user-agent', 'ua', 'x-key', 's3']);
+    const last = renderRequest(compiled.at(-1)!, vu, 'ua');
+    expect([last.url, last.once, last.authValue]).toEqual(['http://127.0.0.1:1/last', true, 's3']);
+    vu.vars.set('b', 'changed');
+    expect(renderRequest(compiled.at(-1)!, vu, 'ua').headers).toEqual([
+      'x-b',
+      'changed',
+      'user-agent',
+      'ua',
+      'x-key',
+      's3',
+    ]);
+  });
+
+  it('changes the auth header of a remembered rendering when only the auth value changes', () => {
+    const { plan: p } = parsePlan(`
+version: 1
+name: token
+variables: { token: "one" }
+scenarios:
+  s:
+    executor: per-vu-iterations
+    vus: 1
+    iterations: 1
+    steps:
+      - request: { url: "http://127.0.0.1:1/x", headers: { accept: "*/*" }, auth: { type: bearer, token: "\${token}" } }
+`);
+    const [req] = compileSteps(p.scenarios.s!.steps, '', {
+      plan: p,
+      scenario: 's',
+      scenarioTags: undefined,
+      recorder: new MetricsRecorder(),
+      files: new Map(),
+    }) as CompiledRequest[];
+    const vu = ctx({ token: 'one' });
+    const first = renderRequest(req!, vu, 'ua');
+    expect(renderRequest(req!, vu, 'ua').headers).toBe(first.headers);
+    vu.vars.set('token', 'two');
+    const changed = renderRequest(req!, vu, 'ua');
+    expect(changed.headers).not.toBe(first.headers);
+    expect(changed.headers).toEqual(['accept', '*/*', 'user-agent', 'ua', 'authorization', 'Bearer two']);
+    expect(first.headers).toEqual(['accept', '*/*', 'user-agent', 'ua', 'authorization', 'Bearer one']);
+    expect(renderRequest(req!, vu, 'other').headers).toEqual([
+      'accept',
+      '*/*',
+      'user-agent',
+      'other',
+      'authorization',
+      'Bearer two',
+    ]);
   });
 });

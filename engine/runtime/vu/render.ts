@@ -6,8 +6,12 @@
  * a VU renders it differently from the VU that wrote the memo (`Bearer ${token}`, `/users/${vu}`), the step gets one
  * memo per VU, so VUs taking turns do not undo each other's. A step whose templates render alike for every VU
  * (`${env.BASE_URL}`, constants) keeps one memo, one header array and one request head for the whole worker: a
- * memo per VU and step cost ~1 KB, 200 MB for 20 VUs on a 10,000-step recording. Thrown TemplateRuntimeError/UrlError
- * are the caller's.
+ * memo per VU and step cost ~1 KB, 200 MB for 20 VUs on a 10,000-step recording.
+ *
+ * Only the first MEMOIZED_REQUESTS steps of a plan keep a memo (`req.memo`, compile/request.ts): past them a step is
+ * rendered afresh each time, and its header array is the request's alone (`once`), so the client keeps no head for
+ * it either. A memo with its URL and header array cost ~700 bytes a step and worker on a recording. Thrown
+ * TemplateRuntimeError/UrlError are the caller's.
  */
 import type { CompiledRequest } from '../compile/request.ts';
 import { renderBody } from '../compile/body.ts';
@@ -23,6 +27,8 @@ export interface Rendered {
    * user-agent, content-type, auth; never mutated by the caller.
    */
   headers: readonly string[];
+  /** `headers` is this rendering's alone (the step keeps no memo): not worth keeping anything by it. */
+  once: boolean;
   authValue: string | undefined;
   body: string | Buffer | null;
 }
@@ -32,16 +38,14 @@ class Memo {
   path: string | undefined = undefined;
   url = '';
   target: { origin: string; path: string } = { origin: '', path: '' };
-  values: (string | undefined)[] = [];
-  headers: string[] | undefined = undefined;
+  /** The last rendering's headers (undefined: none yet); their first 2 × req.headers.length entries the user's. */
+  headers: readonly string[] | undefined = undefined;
+  authValue: string | undefined = undefined;
   userAgent = '';
   /** Shared by all VUs (until one renders differently), and the VU that rendered into it last. */
   shared = false;
   vu: TemplateContext | undefined = undefined;
 }
-
-/** The user headers of a step that has none: one list, not one per step. */
-const NO_HEADERS: readonly string[] = Object.freeze([]);
 
 /** Per step: the memo all VUs share, or null once the step renders differently per VU. */
 const shared = new WeakMap<CompiledRequest, Memo | null>();
@@ -90,14 +94,15 @@ function perVuFrom(req: CompiledRequest, m: Memo, ctx: TemplateContext): Memo {
   own.path = m.path;
   own.url = m.url;
   own.target = m.target;
-  own.values = m.values.slice();
   own.headers = m.headers;
+  own.authValue = m.authValue;
   own.userAgent = m.userAgent;
   ownMemos(ctx).set(req, own);
   return own;
 }
 
 export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAgent: string): Rendered {
+  if (!req.memo) return renderAfresh(req, ctx, userAgent);
   let m = memoFor(req, ctx);
 
   const base = req.baseUrl?.render(ctx);
@@ -107,73 +112,78 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
   if (req.query.length === 0 && m.path !== undefined && path === m.path && base === m.base) {
     url = m.url;
     target = m.target;
+  } else if (req.query.length > 0 || req.auth?.in === 'query') {
+    url = withQuery(req, ctx, joinUrl(base, path));
+    target = splitUrl(url);
   } else {
     url = joinUrl(base, path);
-    if (req.query.length > 0 || req.auth?.in === 'query') {
-      const query: [string, string][] = req.query.map(([k, t]) => [k, t.render(ctx)]);
-      if (req.auth?.in === 'query') query.push([req.auth.name, req.auth.value(ctx)]);
-      url = appendQuery(url, query);
-      target = splitUrl(url);
-    } else {
-      target = splitUrl(url);
-      // The parts as fresh copies would cost ~60 bytes a step and worker: the base and path strings are the same text.
-      if (target.origin === base) target.origin = base;
-      if (target.path === path) target.path = path;
-      if (othersShared(m, ctx)) m = perVuFrom(req, m, ctx);
-      m.base = base;
-      m.path = path;
-      m.url = url;
-      m.target = target;
-    }
+    target = splitUrl(url);
+    // The parts as fresh copies would cost ~60 bytes a step and worker: the base and path strings are the same text.
+    if (target.origin === base) target.origin = base;
+    if (target.path === path) target.path = path;
+    if (othersShared(m, ctx)) m = perVuFrom(req, m, ctx);
+    m.base = base;
+    m.path = path;
+    m.url = url;
+    m.target = target;
   }
 
+  // The memo's header array is replaced, never changed: a template that throws half-way leaves it as it was.
   const hs = req.headers;
-  let values = m.values;
-  let same = m.headers !== undefined && m.userAgent === userAgent;
+  const last = m.userAgent === userAgent ? m.headers : undefined;
+  let user: string[] | undefined = last === undefined ? [] : undefined;
   for (let i = 0; i < hs.length; i++) {
     const v = hs[i]![1].render(ctx);
-    // The old header array is forgotten at the first change: a template that throws further on must not leave
-    // new values next to it (the next rendering would find them "the same" and send the old headers).
-    if (v !== values[i]) {
-      if (othersShared(m, ctx)) {
-        m = perVuFrom(req, m, ctx);
-        values = m.values;
-      }
-      same = false;
-      values[i] = v;
-      m.headers = undefined;
+    if (user === undefined) {
+      if (v === last![2 * i + 1]) continue;
+      user = last!.slice(0, 2 * i);
     }
+    user.push(hs[i]![0], v);
   }
-  const authValue = req.auth?.in === 'header' && !req.headerNames.has(req.auth.name) ? req.auth.value(ctx) : undefined;
-  if (authValue !== values[hs.length]) {
-    if (othersShared(m, ctx)) {
-      m = perVuFrom(req, m, ctx);
-      values = m.values;
-    }
-    same = false;
-    values[hs.length] = authValue;
-    m.headers = undefined;
-  }
-  m.vu = ctx;
-  if (!same) {
-    let user: readonly string[] = NO_HEADERS;
-    if (hs.length > 0) {
-      const own: string[] = [];
-      for (let i = 0; i < hs.length; i++) own.push(hs[i]![0], values[i]!);
-      user = own;
-    }
-    m.headers = requestHeaders(req, user, userAgent, true, authValue);
+  const authValue = authHeaderValue(req, ctx);
+  if (user !== undefined || authValue !== m.authValue) {
+    if (othersShared(m, ctx)) m = perVuFrom(req, m, ctx);
+    m.headers = requestHeaders(req, user ?? last!.slice(0, 2 * hs.length), userAgent, true, authValue);
+    m.authValue = authValue;
     m.userAgent = userAgent;
   }
+  m.vu = ctx;
   const body = req.body ? renderBody(req.body, ctx) : null;
-  return { url, target, headers: m.headers!, authValue, body };
+  return { url, target, headers: m.headers!, once: false, authValue, body };
 }
+
+/** A step past MEMOIZED_REQUESTS: everything rendered for this request alone. */
+function renderAfresh(req: CompiledRequest, ctx: TemplateContext, userAgent: string): Rendered {
+  let url = joinUrl(req.baseUrl?.render(ctx), req.url.render(ctx));
+  if (req.query.length > 0 || req.auth?.in === 'query') url = withQuery(req, ctx, url);
+  const target = splitUrl(url);
+  const hs = req.headers;
+  const user: string[] = [];
+  for (let i = 0; i < hs.length; i++) user.push(hs[i]![0], hs[i]![1].render(ctx));
+  const authValue = authHeaderValue(req, ctx);
+  const headers = requestHeaders(req, user, userAgent, true, authValue);
+  const body = req.body ? renderBody(req.body, ctx) : null;
+  return { url, target, headers, once: true, authValue, body };
+}
+
+/** `url` with the step's query parameters, and its API key when that goes in the query. */
+function withQuery(req: CompiledRequest, ctx: TemplateContext, url: string): string {
+  const query: [string, string][] = req.query.map(([k, t]) => [k, t.render(ctx)]);
+  if (req.auth?.in === 'query') query.push([req.auth.name, req.auth.value(ctx)]);
+  return appendQuery(url, query);
+}
+
+/** The auth header's value, unless the user set that header themselves. */
+const authHeaderValue = (req: CompiledRequest, ctx: TemplateContext): string | undefined =>
+  req.auth?.in === 'header' && !req.headerNames.has(req.auth.name) ? req.auth.value(ctx) : undefined;
+
+/** The user headers of a step that has none: one list, not one per step. */
+const NO_HEADERS: readonly string[] = Object.freeze([]);
 
 /** The user's headers of a rendering (redirect hops rebuild their headers from them): no list of their own kept. */
 export function userHeaders(req: CompiledRequest, r: Rendered): readonly string[] {
   return req.headers.length === 0 ? NO_HEADERS : r.headers.slice(0, 2 * req.headers.length);
 }
-
 /** The user's headers, then what a request adds unless the user set it: user-agent, its body's content-type
  * (`hasBody`), auth. Also for redirect hops (vu/send.ts), which may drop the body and the auth. */
 export function requestHeaders(

@@ -85,6 +85,7 @@ export async function sendRequest(
         path: target.path,
         method,
         headers: headers as string[],
+        headersOnce: hop > 0 || r.once,
         cookie,
         body,
         timeoutMs: req.timeoutMs,

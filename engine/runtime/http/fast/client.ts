@@ -163,7 +163,10 @@ export class FastClient {
     const origin = this.origin(spec.origin);
     if (origin === null) return undefined;
     // Steps whose headers did not change pass the same array again (vu/render.ts): their head is built once.
-    let head = this.heads.get(spec.headers);
+    // A request's own header array (a redirect hop's, a step rendered afresh) would only fill the cache with heads
+    // nothing asks for again, and count against CACHED_HEADS.
+    const once = spec.headersOnce === true;
+    let head = once ? undefined : this.heads.get(spec.headers);
     if (
       head === undefined ||
       head.path !== spec.path ||
@@ -171,10 +174,12 @@ export class FastClient {
       head.keepAlive !== spec.keepAlive ||
       head.origin !== origin
     ) {
-      head = buildHead(spec, origin, this.kept < (this.o.cachedHeads ?? CACHED_HEADS));
+      head = buildHead(spec, origin, !once && this.kept < (this.o.cachedHeads ?? CACHED_HEADS));
       if (head === undefined) return undefined;
-      if (head.wire !== undefined) this.kept++;
-      this.heads.set(spec.headers, head);
+      if (!once) {
+        if (head.wire !== undefined) this.kept++;
+        this.heads.set(spec.headers, head);
+      }
     }
     const body = spec.body;
     const length = body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;

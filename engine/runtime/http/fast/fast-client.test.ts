@@ -63,6 +63,41 @@ describe('FastClient, request heads', () => {
   });
 });
 
+describe('FastClient, request heads of one request', () => {
+  it('keeps no head for a header list that is its request alone (headersOnce), and sends the same bytes', async () => {
+    raw.behave = (_n, sock) => sock.write(ok());
+    // As a step past MEMOIZED_REQUESTS (vu/render.ts) or a redirect hop: a new list of the same headers each time.
+    for (const round of [0, 1]) {
+      const get = request(raw.origin, `/g?r=${round}`, {
+        headers: ['x-step', 'g', 'accept', '*/*'],
+        headersOnce: true,
+      });
+      expect((await exchange(client, get)).status).toBe(200);
+      const post = request(raw.origin, '/p', {
+        method: 'POST',
+        headers: ['x-step', 'p'],
+        body: `body ${round}`,
+        headersOnce: true,
+      });
+      expect((await exchange(client, post)).status).toBe(200);
+    }
+    expect(client.keptHeads).toBe(0);
+    const host = raw.origin.slice('http://'.length);
+    expect(raw.requests.map((r) => r.head)).toEqual(
+      [0, 1].flatMap((round) => [
+        `GET /g?r=${round} HTTP/1.1\r\nhost: ${host}\r\nconnection: keep-alive\r\nx-step: g\r\naccept: */*\r\n\r\n`,
+        `POST /p HTTP/1.1\r\nhost: ${host}\r\nconnection: keep-alive\r\nx-step: p\r\ncontent-length: 6\r\n\r\n`,
+      ]),
+    );
+    expect(raw.requests.map((r) => r.body.toString())).toEqual(['', 'body 0', '', 'body 1']);
+    // The same list without the flag is kept, as before.
+    const headers = ['x-step', 'k'];
+    await exchange(client, request(raw.origin, '/k', { headers }));
+    await exchange(client, request(raw.origin, '/k', { headers }));
+    expect(client.keptHeads).toBe(1);
+  });
+});
+
 describe('FastClient, what undici does otherwise', () => {
   it('reuses a kept-alive connection at once, without a turn of the event loop (undici waits one)', async () => {
     await exchange(client, request(target.url, '/json'));
