@@ -15,17 +15,35 @@ import { TaggedSeries } from './tagged.ts';
 const SORTED_MAX = 256;
 
 /** One series (request step, status): its counts this interval. */
-export interface SeriesRec {
-  key: SeriesKey;
+export class SeriesRec {
+  /** Its step's labels (shared with the step's other series and checks), its status and whether that was expected. */
+  readonly base: Omit<SeriesKey, 'status' | 'expected'>;
+  readonly status: number;
+  readonly expected: boolean;
   /** The number the coordinator knows it by (series-keys.ts); -1 until it first crosses. */
-  id: number;
+  id = -1;
   /** Position in the recorder's series list (what the value buffer stores). */
-  slot: number;
-  touched: boolean;
-  reqs: number;
-  failed: number;
-  sent: number;
-  received: number;
+  readonly slot: number;
+  touched = false;
+  reqs = 0;
+  failed = 0;
+  sent = 0;
+  received = 0;
+
+  constructor(base: Omit<SeriesKey, 'status' | 'expected'>, status: number, expected: boolean, slot: number) {
+    this.base = base;
+    this.status = status;
+    this.expected = expected;
+    this.slot = slot;
+  }
+
+  /**
+   * Its key, made when asked: it crosses to the coordinator once (series-keys.ts), and a key object kept per series
+   * cost ~70 bytes in every worker (~0.7 MB a worker with 10,000 request names).
+   */
+  get key(): SeriesKey {
+    return keyOf(this.base, this.status, this.expected);
+  }
 }
 
 /** Timings of one exchange in microseconds. */
@@ -71,7 +89,7 @@ export class RequestSeries {
   /** Records one response (status 0 = transport error). Returns whether it counts as failed. */
   record(status: number, t: PhaseTimes, sent: number, received: number): boolean {
     const s = status === this.firstStatus ? (this.first as SeriesRec) : this.seriesOf(status);
-    const failed = !s.key.expected;
+    const failed = !s.expected;
     s.reqs++;
     if (failed) s.failed++;
     s.sent += sent;
@@ -93,7 +111,7 @@ export class RequestSeries {
   private seriesOf(status: number): SeriesRec {
     let s = this.others?.get(status);
     if (s === undefined) {
-      s = this.recorder.newSeries(keyOf(this.base, status, status !== 0 && this.isExpected(status)));
+      s = this.recorder.newSeries(this.base, status, status !== 0 && this.isExpected(status));
       if (this.first === undefined) {
         this.firstStatus = status;
         this.first = s;
@@ -117,10 +135,12 @@ function keyOf(b: Omit<SeriesKey, 'status' | 'expected'>, status: number, expect
 /** What a check counter is labelled with besides its check: its step's labels (a request step's series base). */
 export type CheckLabels = Pick<CheckKey, 'scenario' | 'group' | 'request'>;
 
-export class CheckCounter {
+/** A check's counts, with what evaluates it (`rule`: the step's compiled check, which the metrics never read). */
+export class CheckCounter<R = unknown> {
   /** Shared with the step's other checks and its series. */
   readonly labels: CheckLabels;
   readonly check: string;
+  readonly rule: R;
   pass = 0;
   fail = 0;
   /** The first failure's reason. Sent once: the coordinator keeps the first it gets (a recording's failing checks sent
@@ -129,9 +149,10 @@ export class CheckCounter {
   failureSent = false;
   /** The number the coordinator knows it by (series-keys.ts); -1 until it first crosses. */
   id = -1;
-  constructor(labels: CheckLabels, check: string) {
+  constructor(labels: CheckLabels, check: string, rule: R) {
     this.labels = labels;
     this.check = check;
+    this.rule = rule;
   }
 
   /**
@@ -206,17 +227,8 @@ export class MetricsRecorder {
     this.values = new SeriesValues(['duration', ...seriesPhases.filter((p) => p !== 'duration')]);
   }
 
-  newSeries(key: SeriesKey): SeriesRec {
-    const rec: SeriesRec = {
-      key,
-      id: -1,
-      slot: this.series.length,
-      touched: false,
-      reqs: 0,
-      failed: 0,
-      sent: 0,
-      received: 0,
-    };
+  newSeries(base: Omit<SeriesKey, 'status' | 'expected'>, status: number, expected: boolean): SeriesRec {
+    const rec = new SeriesRec(base, status, expected, this.series.length);
     this.series.push(rec);
     return rec;
   }
@@ -238,8 +250,9 @@ export class MetricsRecorder {
     return t;
   }
 
-  checkCounter(labels: CheckLabels, check: string): CheckCounter {
-    const c = new CheckCounter(labels, check);
+  /** A check's counter, which carries its rule: one object a check and worker, not a pair and a counter. */
+  checkCounter<R = undefined>(labels: CheckLabels, check: string, rule?: R): CheckCounter<R> {
+    const c = new CheckCounter(labels, check, rule as R);
     this.checks.push(c);
     return c;
   }

@@ -72,16 +72,16 @@ describe('steps compiled together', () => {
     const [a, b] = compile(recorded(2, checks), true);
     for (const k of [0, 1]) {
       expect(a!.checks[k]!.rule).toBe(b!.checks[k]!.rule);
-      expect(a!.checks[k]!.counter.key.check).toBe(b!.checks[k]!.counter.key.check);
-      expect(a!.checks[k]!.counter).not.toBe(b!.checks[k]!.counter);
+      expect(a!.checks[k]!.key.check).toBe(b!.checks[k]!.key.check);
+      expect(a!.checks[k]!).not.toBe(b!.checks[k]!);
     }
-    expect(a!.checks.map((c) => c.counter.key)).toEqual([
+    expect(a!.checks.map((c) => c.key)).toEqual([
       { scenario: 's', group: '', request: 'step 0', check: 'status is 200' },
       { scenario: 's', group: '', request: 'step 0', check: 'body contains "ok"' },
     ]);
     expect(a!.checks[0]!.rule).not.toBe(a!.checks[1]!.rule);
     const [c] = compile(recorded(1, [{ status: 201 }]), true);
-    expect(c!.checks[0]!.counter.key.check).toBe('status is 201');
+    expect(c!.checks[0]!.key.check).toBe('status is 201');
   });
 
   it('each have their own when compiled apart (setup, teardown, a trace)', () => {

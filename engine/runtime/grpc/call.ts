@@ -238,13 +238,13 @@ function judge(vu: VirtualUser, step: CompiledGrpc, res: GrpcResponse, wc: Worke
       if (!(e instanceof TemplateRuntimeError)) throw e;
       why = `cannot evaluate: ${e.message}`;
     }
-    if (why === undefined) c.counter.pass++;
+    if (why === undefined) c.pass++;
     else {
-      c.counter.fail++;
-      c.counter.failure ??= why;
-      first ??= `check '${c.counter.check}' failed: ${why}`;
+      c.fail++;
+      c.failure ??= why;
+      first ??= `check '${c.check}' failed: ${why}`;
     }
-    wc.trace?.check(step, c.counter.check, why);
+    wc.trace?.check(step, c.check, why);
   }
   for (const { variable, extractor } of step.extracts) {
     const out = extractor.run(res);

@@ -45,7 +45,7 @@ export interface CompiledGrpc {
   metadata: [string, Template][];
   timeoutMs: number;
   maxMessages: number;
-  checks: { rule: GrpcCheckFn; counter: CheckCounter }[];
+  checks: CheckCounter<GrpcCheckFn>[];
   extracts: { variable: string; extractor: CompiledGrpcExtractor }[];
   series: GrpcSeries;
   /** onFailure (the step's, else its list's); undefined: failures only count. */
@@ -91,10 +91,7 @@ export function compileGrpc(g: GrpcCall, group: string, cc: CompileContext): Com
     metadata: Object.entries(g.metadata ?? {}).map(([k, v]) => [k, compileTemplate(String(v))]),
     timeoutMs: parseDuration(g.timeout ?? cc.plan.defaults?.timeout ?? '') ?? DEFAULT_TIMEOUT_MS,
     maxMessages: g.maxMessages ?? DEFAULT_MAX_MESSAGES,
-    checks: (g.checks ?? []).map((c) => ({
-      rule: compileGrpcCheck(c),
-      counter: cc.recorder.checkCounter(labels, grpcCheckName(c)),
-    })),
+    checks: (g.checks ?? []).map((c) => cc.recorder.checkCounter(labels, grpcCheckName(c), compileGrpcCheck(c))),
     extracts: Object.entries(g.extract ?? {}).map(([variable, x]) => ({
       variable,
       extractor: compileGrpcExtractor(x),

@@ -20,12 +20,12 @@ export function afterResponse(vu: VirtualUser, req: CompiledRequest, res: Respon
   for (let i = 0; i < checks.length; i++) {
     const c = checks[i]!;
     const why = evaluate(c.rule, res, vu);
-    if (why === undefined) c.counter.pass++;
+    if (why === undefined) c.pass++;
     else {
-      c.counter.fail++;
-      c.counter.failure ??= why;
+      c.fail++;
+      c.failure ??= why;
     }
-    if (trace !== undefined) trace.check(req, c.counter.check, why);
+    if (trace !== undefined) trace.check(req, c.check, why);
   }
   if (req.extracts.length > 0) for (const x of req.extracts) extract(vu, req, res, wc, x.variable, x.extractor);
 }
@@ -40,13 +40,13 @@ export function judgedResponse(
   let failure: string | undefined;
   for (const c of req.checks) {
     const why = evaluate(c.rule, res, vu);
-    if (why === undefined) c.counter.pass++;
+    if (why === undefined) c.pass++;
     else {
-      c.counter.fail++;
-      c.counter.failure ??= why;
-      failure ??= `check '${c.counter.check}' failed: ${why}`;
+      c.fail++;
+      c.failure ??= why;
+      failure ??= `check '${c.check}' failed: ${why}`;
     }
-    wc.trace?.check(req, c.counter.check, why);
+    wc.trace?.check(req, c.check, why);
   }
   for (const x of req.extracts) {
     const missed = extract(vu, req, res, wc, x.variable, x.extractor);

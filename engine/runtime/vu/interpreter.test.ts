@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import type { Plan, Step } from '../../plan/schema/index.ts';
 import type { CompiledRequest } from '../compile/request.ts';
+import type { CompiledCheckRule } from '../checks.ts';
 import { compileSteps } from '../compile/steps.ts';
 import { Feeders } from '../data/feeders.ts';
 import { policyFor } from '../executors/policies.ts';
@@ -64,7 +65,7 @@ const later = (ms: number, f: () => void): void => {
 };
 /** Makes the first check of a compiled request throw an engine fault (not a measurement). */
 const faulty = (r: CompiledRequest): void => {
-  r.checks[0]!.rule = {
+  (r.checks[0] as { rule: CompiledCheckRule }).rule = {
     evaluate: () => {
       throw new Error('boom');
     },
@@ -172,7 +173,7 @@ describe('runIteration', () => {
     ]);
     await expect(run()).resolves.toBe('completed');
     expect(d.sent).toEqual(['/a', '/b', '/c']);
-    const counter = (compiled[0] as CompiledRequest).checks[0]!.counter;
+    const counter = (compiled[0] as CompiledRequest).checks[0]!;
     expect(counter).toMatchObject({ pass: 0, fail: 1 });
     expect(counter.failure).toMatch(/^cannot evaluate: .*missing/);
   });

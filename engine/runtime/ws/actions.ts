@@ -155,12 +155,12 @@ function safe(f: () => string | undefined): string | undefined {
 export function judge(checks: readonly WsChecks[], view: ResponseView, vu: VirtualUser, session: Session): void {
   for (const c of checks) {
     const why = safe(() => c.rule.evaluate(view, vu.ctx));
-    session.trace?.check(c.counter.check, why);
-    if (why === undefined) c.counter.pass++;
+    session.trace?.check(c.check, why);
+    if (why === undefined) c.pass++;
     else {
-      c.counter.fail++;
-      c.counter.failure ??= why;
-      session.failure ??= `check '${c.counter.check}' failed: ${why}`;
+      c.fail++;
+      c.failure ??= why;
+      session.failure ??= `check '${c.check}' failed: ${why}`;
     }
   }
 }

@@ -20,10 +20,7 @@ import { resolveProfile } from '../http/connection-profile.ts';
 export const DEFAULT_SESSION_TIMEOUT_MS = 60_000;
 export const DEFAULT_WAIT_MS = 10_000;
 
-export interface WsChecks {
-  rule: CompiledCheckRule;
-  counter: CheckCounter;
-}
+export type WsChecks = CheckCounter<CompiledCheckRule>;
 
 /** The message to send, rendered per VU: text, or base64 text made into bytes. */
 export type CompiledSend = {
@@ -106,9 +103,8 @@ export function compileWebSocket(
   const d = cc.plan.defaults ?? {};
   const name = s.name ?? s.url;
   const labels = { scenario: cc.scenario, group, request: name };
-  const counter = (check: string): CheckCounter => cc.recorder.checkCounter(labels, check);
   const checks = (list: readonly Check[] | undefined, prefix: string): WsChecks[] =>
-    (list ?? []).map((c) => ({ rule: compileCheck(c), counter: counter(prefix + checkName(c)) }));
+    (list ?? []).map((c) => cc.recorder.checkCounter(labels, prefix + checkName(c), compileCheck(c)));
   const headers = new Map<string, [string, string]>();
   for (const h of [d.headers, s.headers])
     for (const [k, v] of Object.entries(h ?? {})) headers.set(k.toLowerCase(), [k, String(v)]);
