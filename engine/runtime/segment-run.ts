@@ -82,7 +82,14 @@ export function planHash(plan: Plan): string {
 }
 
 /** The summary's `shard`: the run's totals and per-second histograms, plus what merging needs of the whole plan. */
-export function shardData(plan: Plan, tuple: SegmentTuple, agg: RunAggregate, seconds: ShardSecond[]): ShardData {
+/** `hash`: planHash() of the whole plan, taken before the coordinator forgot its scenarios' steps (coordinator.ts). */
+export function shardData(
+  plan: Plan,
+  hash: string,
+  tuple: SegmentTuple,
+  agg: RunAggregate,
+  seconds: ShardSecond[],
+): ShardData {
   const scenarios = Object.entries(plan.scenarios).map(([name, sc]) => ({
     name,
     executor: sc.executor,
@@ -94,7 +101,7 @@ export function shardData(plan: Plan, tuple: SegmentTuple, agg: RunAggregate, se
   }));
   return {
     format: SHARD_FORMAT,
-    planHash: planHash(plan),
+    planHash: hash,
     sequence: formatSequence(tuple.stripes.sequence),
     segments: [formatSegment(tuple.segment)],
     thresholds: plan.thresholds ?? {},

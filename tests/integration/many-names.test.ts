@@ -4,7 +4,11 @@
  * request name still reads that request's values through the workers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePlan } from '../../engine/plan/parse.ts';
 import { MEMOIZED_REQUESTS } from '../../engine/runtime/compile/request.ts';
+import { coordinate } from '../../engine/runtime/coordinator.ts';
+import { prepareRun } from '../../engine/runtime/prepare.ts';
+import { RunHandle } from '../../engine/runtime/run-handle.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 import { header, runYaml } from './run-helper.ts';
 
@@ -130,5 +134,30 @@ ${steps.join('\n')}
       expect(header(r, 'content-type')).toBe('application/json');
     }
     expect(seen.size).toBe(count * 2);
+  });
+
+  it('keeps no scenario steps on the coordinator while the workers run them; setup and teardown stay', async () => {
+    const steps = Array.from({ length: 30 }, (_, i) => `      - request: { name: "step ${i}", url: "/json?n=${i}" }`);
+    const { plan } = parsePlan(
+      `version: 1\nname: forget\ndefaults: { baseUrl: "\${env.BASE}" }\n` +
+        `setup: { steps: [{ request: { name: "before", url: "/json?setup" } }] }\n` +
+        `teardown: { steps: [{ request: { name: "after", url: "/json?teardown" } }] }\n` +
+        `scenarios:\n  s:\n    executor: per-vu-iterations\n    vus: 2\n    iterations: 2\n    steps:\n${steps.join('\n')}\n`,
+    );
+    const prepared = await prepareRun(plan, { env: { BASE: server.url }, workers: 2 });
+    const kept: number[] = [];
+    const handle = new RunHandle((h) => coordinate(prepared, h));
+    handle.on('tick', () => kept.push(prepared.plan.scenarios.s!.steps.length));
+    const summary = await handle.done;
+    expect(Object.fromEntries(summary.requests.map((r) => [r.name, r.count]))).toEqual({
+      before: 1,
+      ...Object.fromEntries(steps.map((_, i) => [`step ${i}`, 4])),
+      after: 1,
+    });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(new Set(kept)).toEqual(new Set([0]));
+    expect(prepared.plan.setup?.steps).toHaveLength(1);
+    expect(prepared.plan.teardown?.steps).toHaveLength(1);
+    expect(plan.scenarios.s!.steps).toHaveLength(30); // the caller's plan is the caller's
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../engine/plan/parse.ts';
 import { segmentOfN, formatSegment, formatSequence } from '../../engine/base/segment.ts';
 import { runPlan } from '../../engine/run/run-plan.ts';
+import { planHash } from '../../engine/runtime/segment-run.ts';
 import { startTargetServer, type TargetServer } from '../fixtures/target-server.ts';
 import { header } from './run-helper.ts';
 
@@ -62,6 +63,10 @@ describe('segments of one plan, run one after the other', () => {
       const summary = await run.done;
       vusMax.push(summary.metrics.vus_max?.type === 'gauge' ? summary.metrics.vus_max.value : -1);
       expect(summary.shard?.segments).toEqual([formatSegment(segment)]);
+      // The whole plan's hash, steps included (the coordinator forgets its scenarios' steps once the workers have them),
+      // and the caller's plan is left whole.
+      expect(summary.shard?.planHash).toBe(planHash(plan));
+      expect([plan.scenarios.each!.steps.length, plan.scenarios.ramp!.steps.length]).toEqual([1, 2]);
       expect(summary.notes[0]).toMatch(/^execution segment /);
     }
     const each = server.requests.filter((r) => r.query.s === 'each');
