@@ -1,6 +1,7 @@
 /**
- * A finished run as big as the dashboard must handle: 50 request names and an hour of per-second samples, written
- * straight into a data directory's store (as the runs service would) before the UI starts.
+ * Finished runs as big as the dashboard must handle, written straight into a data directory's store (as the runs
+ * service would) before the UI starts: 50 request names and an hour of per-second samples; a recording's 10,000
+ * request names (the per-second points chart the first 50, as the engine's do).
  */
 import type { RunInfo } from '../../engine/runtime/run-handle.ts';
 import type { RequestSummary, Summary } from '../../engine/metrics/summary.ts';
@@ -9,7 +10,17 @@ import type { StoredTick } from '../../app/contract/runs.ts';
 import { keyNumbers, runStatus } from '../../app/services/run-status.ts';
 import { openStore } from '../../app/store/index.ts';
 
-export const LONG_RUN = { id: 'long-run-50x3600', requests: 50, seconds: 3600 };
+interface RunShape {
+  id: string;
+  plan: string;
+  requests: number;
+  seconds: number;
+}
+
+export const LONG_RUN: RunShape = { id: 'long-run-50x3600', plan: 'Fifty requests', requests: 50, seconds: 3600 };
+export const MANY_NAMES: RunShape = { id: 'many-names-10000x20', plan: 'A recording', requests: 10_000, seconds: 20 };
+/** The names a run's per-second points chart (engine/metrics/timeline.ts). */
+const CHARTED = 50;
 
 export const requestName = (i: number): string => `Request ${String(i + 1).padStart(2, '0')}`;
 
@@ -19,10 +30,10 @@ function requestPoint(i: number, t: number): RequestPoint {
   return { reqs: 10, failed: t % 97 === i ? 1 : 0, p50: base, p95: base * 1.8, p99: base * 2.5, max: base * 4 };
 }
 
-function timelinePoint(t: number): TimelinePoint {
+function timelinePoint(shape: RunShape, t: number): TimelinePoint {
   const requests: Record<string, RequestPoint> = {};
-  for (let i = 0; i < LONG_RUN.requests; i++) requests[requestName(i)] = requestPoint(i, t);
-  const reqs = LONG_RUN.requests * 10;
+  for (let i = 0; i < Math.min(shape.requests, CHARTED); i++) requests[requestName(i)] = requestPoint(i, t);
+  const reqs = shape.requests * 10;
   const failed = Object.values(requests).reduce((n, r) => n + r.failed, 0);
   return {
     t,
@@ -49,12 +60,14 @@ function timelinePoint(t: number): TimelinePoint {
   };
 }
 
-function summaryOf(timeline: TimelinePoint[]): Summary {
-  const seconds = LONG_RUN.seconds;
+function summaryOf(shape: RunShape, timeline: TimelinePoint[]): Summary {
+  const seconds = shape.seconds;
+  // Ten a second per request name, as the per-second points say.
+  const perRequest = 10 * seconds;
   const total = timeline.reduce((n, p) => n + p.reqs, 0);
   const failed = timeline.reduce((n, p) => n + p.failed, 0);
   const trend = (m: number) => ({
-    count: 36_000,
+    count: perRequest,
     avg: m,
     min: m / 3,
     med: m,
@@ -63,24 +76,24 @@ function summaryOf(timeline: TimelinePoint[]): Summary {
     p95: m * 1.8,
     p99: m * 2.5,
   });
-  const requests: RequestSummary[] = Array.from({ length: LONG_RUN.requests }, (_, i) => {
+  const requests: RequestSummary[] = Array.from({ length: shape.requests }, (_, i) => {
     const f = timeline.reduce((n, p) => n + (p.requests[requestName(i)]?.failed ?? 0), 0);
     return {
       scenario: 'default',
       name: requestName(i),
       method: 'GET',
-      count: 36_000,
-      rate: 36_000 / seconds,
+      count: perRequest,
+      rate: perRequest / seconds,
       failed: f,
-      failedRate: f / 36_000,
+      failedRate: f / perRequest,
       duration: trend(5 + i * 2),
-      statuses: { 200: 36_000 - f, 503: f },
+      statuses: { 200: perRequest - f, 503: f },
     };
   });
   return {
     version: 1,
     tool: { name: 'loadsmith', version: '0.1.0', node: process.versions.node },
-    plan: { name: 'Fifty requests' },
+    plan: { name: shape.plan },
     status: 'passed',
     stoppedBy: 'completed',
     startedAt: '2026-01-01T10:00:00.000Z',
@@ -94,18 +107,23 @@ function summaryOf(timeline: TimelinePoint[]): Summary {
       http_reqs: { type: 'counter', unit: 'count', count: total, rate: total / seconds },
       http_req_failed: { type: 'rate', rate: failed / total, passes: failed, fails: total - failed },
       http_req_duration: { type: 'trend', unit: 'ms', ...trend(35) },
-      iterations: { type: 'counter', unit: 'count', count: 36_000, rate: 10 },
-      checks: { type: 'rate', rate: 1, passes: total, fails: 0 },
+      iterations: { type: 'counter', unit: 'count', count: perRequest, rate: 10 },
+      checks: { type: 'rate', rate: 1, passes: total, fails: 0 }, // the seed's failing checks are not in these totals
     },
     requests,
-    checks: requests.map((r) => ({
-      scenario: 'default',
-      group: '',
-      request: r.name,
-      name: 'status is 200',
-      passes: r.count,
-      fails: 0,
-    })),
+    // Every thousandth request's check fails a tenth of the time (none of the fifty).
+    checks: requests.map((r, i) => {
+      const fails = i % 1000 === 999 ? r.count / 10 + i / 1000 : 0;
+      return {
+        scenario: 'default',
+        group: '',
+        request: r.name,
+        name: 'status is 200',
+        passes: r.count - fails,
+        fails,
+        ...(fails > 0 ? { failure: 'got 503' } : {}),
+      };
+    }),
     groups: [],
     thresholds: [{ metric: 'http_req_duration', expression: 'p(95)<500', ok: true, value: 63, abortOnFail: false }],
     statuses: { 200: total - failed, 503: failed },
@@ -115,9 +133,9 @@ function summaryOf(timeline: TimelinePoint[]): Summary {
       {
         name: 'default',
         executor: 'constant-vus',
-        description: '50 VUs for 1h',
+        description: `50 VUs for ${shape.seconds} s`,
         maxVus: 50,
-        iterations: 36_000,
+        iterations: perRequest,
         interrupted: 0,
         dropped: 0,
       },
@@ -128,29 +146,31 @@ function summaryOf(timeline: TimelinePoint[]): Summary {
   };
 }
 
-/** Writes the run (plan snapshot, info, 3600 samples, summary) into the store of `dataDir`. */
-export function seedLongRun(dataDir: string): void {
+/** Writes the run (plan snapshot, info, a sample a second, summary) into the store of `dataDir`. */
+export function seedLongRun(dataDir: string, shape = LONG_RUN): void {
   const store = openStore({ dataDir });
   try {
-    const timeline = Array.from({ length: LONG_RUN.seconds }, (_, s) => timelinePoint(s + 1));
-    const summary = summaryOf(timeline);
+    const timeline = Array.from({ length: shape.seconds }, (_, s) => timelinePoint(shape, s + 1));
+    const summary = summaryOf(shape, timeline);
     const info: RunInfo = {
-      plan: 'Fifty requests',
-      scenarios: [{ name: 'default', executor: 'constant-vus', description: '50 VUs for 1h', maxVus: 50 }],
+      plan: shape.plan,
+      scenarios: [
+        { name: 'default', executor: 'constant-vus', description: `50 VUs for ${shape.seconds} s`, maxVus: 50 },
+      ],
       vusMax: 50,
-      maxDurationMs: 3_630_000,
+      maxDurationMs: (shape.seconds + 30) * 1000,
       workers: 1,
     };
     store.runs.create({
-      id: LONG_RUN.id,
+      id: shape.id,
       planId: null,
-      planName: 'Fifty requests',
+      planName: shape.plan,
       environment: null,
-      plan: { version: 1, name: 'Fifty requests' },
+      plan: { version: 1, name: shape.plan },
       overrides: {},
       startedAt: summary.startedAt,
     });
-    store.runs.setInfo(LONG_RUN.id, info);
+    store.runs.setInfo(shape.id, info);
     const totals = { reqs: 0, failed: 0, iterations: 0, checksPass: 0, checksFail: 0, errors: 0 };
     timeline.forEach((p, i) => {
       totals.reqs += p.reqs;
@@ -165,9 +185,9 @@ export function seedLongRun(dataDir: string): void {
         totals: { ...totals },
         thresholds: summary.thresholds,
       };
-      store.runs.addSample(LONG_RUN.id, i + 1, sample);
+      store.runs.addSample(shape.id, i + 1, sample);
     });
-    store.runs.finish(LONG_RUN.id, {
+    store.runs.finish(shape.id, {
       status: runStatus(summary),
       endedAt: summary.endedAt,
       durationMs: summary.durationMs,

@@ -25,7 +25,7 @@ import {
   seriesLengths,
   shot,
 } from './run-dashboard-helpers.ts';
-import { LONG_RUN, requestName, seedLongRun } from './run-dashboard-seed.ts';
+import { LONG_RUN, MANY_NAMES, requestName, seedLongRun } from './run-dashboard-seed.ts';
 
 let ui: RunningUi | undefined;
 let demo: DemoServer | undefined;
@@ -239,3 +239,90 @@ test('a finished run with 50 requests and an hour of samples stays responsive', 
   expect(switchMs).toBeLessThan(3_000);
   await shot(page, '08c-run-dashboard-long-run');
 });
+
+test("a run with a recording's 10,000 request names draws 200 rows, and the filter finds the others", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dataDir = await newDataDir();
+  seedLongRun(dataDir, MANY_NAMES);
+  ui = await startUi(dataDir);
+  await page.goto(ui.loginUrl);
+
+  const opened = Date.now();
+  await page.goto(`${ui.url}/#/runs/${MANY_NAMES.id}`);
+  const section = page.getByRole('region', { name: 'Requests' });
+  const requests = section.getByRole('table', { name: 'Requests' });
+  const note = section.getByRole('status');
+  await expect(note).toHaveText(
+    'Showing the first 200 of 10,000 requests, sorted by Request: filter to find the others.',
+    { timeout: 30_000 },
+  );
+  const loadMs = Date.now() - opened;
+  await expect(requests.getByRole('row')).toHaveCount(201);
+
+  // Sorting sorts all 10,000, not the 200 drawn: the slowest request is the last one made, far down by name.
+  let started = Date.now();
+  await section.getByRole('button', { name: 'Sort by p95' }).click();
+  await firstRowIs(page, requestName(MANY_NAMES.requests - 1));
+  const sortMs = Date.now() - started;
+  await expect(note).toHaveText('Showing the first 200 of 10,000 requests, sorted by p95: filter to find the others.');
+  await section.getByRole('button', { name: 'Sort by p95' }).click();
+  await firstRowIs(page, requestName(0));
+
+  // A name far from the first 200, found by the filter and opened.
+  started = Date.now();
+  const filter = section.getByRole('searchbox', { name: 'Filter requests' });
+  await filter.fill('request 7345');
+  await firstRowIs(page, requestName(7344));
+  const filterMs = Date.now() - started;
+  await expect(requests.getByRole('row')).toHaveCount(2);
+  await expect(note).toHaveText('1 of 10,000 requests match.');
+  await requests.getByRole('button', { name: requestName(7344) }).click();
+  // Past the 50 names the per-second points chart: a note, not charts of zeros.
+  const uncharted = page.getByRole('region', { name: `Request ${requestName(7344)}` });
+  await expect(uncharted).toContainText('No per-second points for this request');
+  await expect(uncharted.locator('[data-chart]')).toHaveCount(0);
+  await filter.fill('request 9');
+  const nines = Array.from({ length: MANY_NAMES.requests }, (_, i) => requestName(i)).filter((n) =>
+    n.startsWith('Request 9'),
+  ).length;
+  await expect(note).toHaveText(
+    `Showing the first 200 of the ${nines.toLocaleString('en-US')} requests that match, sorted by p95.`,
+  );
+  await filter.scrollIntoViewIfNeeded();
+  await shot(page, '08d-run-dashboard-many-names');
+  await filter.fill('no such request');
+  await expect(note).toHaveText('No request matches "no such request".');
+  await expect(requests.getByRole('row')).toHaveCount(1);
+  await filter.fill('');
+  await expect(requests.getByRole('row')).toHaveCount(201);
+
+  // The checks: 10,000, failing first (most failures first), the others a filter away.
+  const checksSection = page.getByRole('region', { name: 'Checks' });
+  const checks = checksSection.getByRole('table', { name: 'Checks' });
+  await expect(checksSection.getByRole('status')).toHaveText(
+    'Showing the first 200 of 10,000 checks, failing first: filter to find the others.',
+  );
+  await expect(checks.getByRole('row')).toHaveCount(201);
+  const failing = Array.from({ length: 10 }, (_, k) => requestName(10_000 - 1000 * k - 1));
+  for (const [k, name] of failing.entries()) await expect(checks.getByRole('row').nth(k + 1)).toContainText(name);
+  await expect(checks.getByRole('row').nth(11)).toContainText('✓ status is 200');
+  await checksSection.getByRole('searchbox', { name: 'Filter checks' }).fill('request 4321');
+  await expect(checks.getByRole('row')).toHaveCount(2);
+  await expect(checks.getByRole('row').nth(1)).toContainText(requestName(4320));
+
+  console.log(`10,000 requests: table in ${loadMs} ms, sort ${sortMs} ms, filter ${filterMs} ms`);
+  expect(sortMs).toBeLessThan(3_000);
+  expect(filterMs).toBeLessThan(3_000);
+  await shot(page, '08e-run-dashboard-many-checks');
+});
+
+/** Waits, frame by frame, until the Requests table's first row names `name` (timings without expect's polling). */
+async function firstRowIs(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    (n) => document.querySelector('table[aria-label="Requests"] tbody tr th')?.textContent?.includes(n) === true,
+    name,
+    { polling: 'raf', timeout: 15_000 },
+  );
+}

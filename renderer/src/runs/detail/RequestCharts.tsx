@@ -4,9 +4,22 @@ import { TimeChart } from '../../charts/TimeChart.tsx';
 import { requestSeries } from '../live/series.ts';
 import type { RunPoint } from '../live/types.ts';
 
-/** Region "Request <name>" with figures `data-chart` = request-rps and request-latency. */
+/**
+ * Region "Request <name>" with figures `data-chart` = request-rps and request-latency; for a name the per-second
+ * points do not cover (a run with many names charts the first ones to run), a note instead of empty charts.
+ */
 function RequestChartsImpl({ points, name }: { points: readonly RunPoint[]; name: string }) {
   const s = useMemo(() => requestSeries(points, name), [points, name]);
+  if (!s.charted && points.length > 0)
+    return (
+      <section className="request-charts" aria-label={`Request ${name}`}>
+        <h3>{name}</h3>
+        <p className="muted">
+          No per-second points for this request: a run with many request names keeps them for the first names to run
+          only (the run's notes say how many). Its totals are in the table above.
+        </p>
+      </section>
+    );
   return (
     <section className="request-charts" aria-label={`Request ${name}`}>
       <h3>{name}</h3>

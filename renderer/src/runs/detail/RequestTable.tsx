@@ -17,6 +17,9 @@ const COLUMNS: readonly { column: SortColumn; label: string; num: boolean }[] = 
   { column: 'checksRate', label: 'Checks passed', num: true },
 ];
 
+/** Each column's name, as its header says it. */
+export const COLUMN_LABELS = Object.fromEntries(COLUMNS.map((c) => [c.column, c.label])) as Record<SortColumn, string>;
+
 interface Props {
   rows: readonly RequestRow[];
   sort: Sort;

@@ -1,10 +1,15 @@
-/** Section "Requests": the sortable per-request table and, for the selected row, that request's charts. */
+/**
+ * Section "Requests": the sortable per-request table and, for the selected row, that request's charts. A plan with
+ * more request names than the table draws (SHOWN_ROWS) gets a filter, and the table says how many it shows.
+ */
 import { useCallback, useMemo, useState } from 'react';
 import { Section } from '../../ui/Section.tsx';
+import { RowFilter } from '../../ui/RowFilter.tsx';
+import { SHOWN_ROWS, shownNote, shownRows } from '../../ui/shown.ts';
 import { sortRows, type RequestRow, type Sort, type SortColumn } from '../live/rows.ts';
 import type { RunPoint } from '../live/types.ts';
 import { RequestCharts } from './RequestCharts.tsx';
-import { RequestTable } from './RequestTable.tsx';
+import { COLUMN_LABELS, RequestTable } from './RequestTable.tsx';
 
 interface Props {
   rows: readonly RequestRow[];
@@ -16,7 +21,9 @@ interface Props {
 export function RequestsPanel({ rows, points, empty }: Props) {
   const [sort, setSort] = useState<Sort>({ column: 'name', descending: false });
   const [selected, setSelected] = useState<{ key: string; name: string } | null>(null);
+  const [filter, setFilter] = useState('');
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const shown = useMemo(() => shownRows(sorted, filter, (r) => r.name), [sorted, filter]);
   // Text columns start ascending, numbers descending (the biggest first, as one looks for the worst).
   const onSort = useCallback(
     (column: SortColumn) =>
@@ -43,7 +50,23 @@ export function RequestsPanel({ rows, points, empty }: Props) {
         <p className="muted">{empty}</p>
       ) : (
         <>
-          <RequestTable rows={sorted} sort={sort} onSort={onSort} selected={selectedKey} onSelect={onSelect} />
+          {(rows.length > SHOWN_ROWS || filter !== '') && (
+            <RowFilter
+              noun="request"
+              placeholder="Filter by request name…"
+              filter={filter}
+              onFilter={setFilter}
+              note={shownNote(
+                shown.rows.length,
+                shown.matching,
+                rows.length,
+                filter,
+                'request',
+                `sorted by ${COLUMN_LABELS[sort.column]}`,
+              )}
+            />
+          )}
+          <RequestTable rows={shown.rows} sort={sort} onSort={onSort} selected={selectedKey} onSelect={onSelect} />
           {selected ? (
             <RequestCharts points={points} name={selected.name} />
           ) : (

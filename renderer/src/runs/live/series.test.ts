@@ -89,6 +89,8 @@ describe('requestSeries', () => {
       point(2, { requests: { B: { reqs: 6, failed: 0, p50: 1, p95: 1, p99: 1, max: 1 } } }),
     ];
     const a = requestSeries(pts, 'A');
+    expect(a.charted).toBe(true);
+    expect(requestSeries(pts, 'not charted').charted).toBe(false);
     expect(named(a.rate, 'requests/s').points).toEqual([
       [1, 4],
       [2, 0],

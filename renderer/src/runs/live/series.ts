@@ -92,6 +92,11 @@ export function runSeries(points: readonly RunPoint[], openModel = false): RunSe
 export interface RequestSeries {
   rate: Series[];
   latency: Series[];
+  /**
+   * Whether any point has this name: a run with many request names charts the first ones to run only (the engine's
+   * timeline), and the others' seconds are not zero, they were not kept.
+   */
+  charted: boolean;
 }
 
 /** One request name's series: req/s and failed/s (0 in seconds it was not sent), p50/p95/p99 (gaps then). */
@@ -101,8 +106,10 @@ export function requestSeries(points: readonly RunPoint[], name: string): Reques
     p50: Point[] = [],
     p95: Point[] = [],
     p99: Point[] = [];
+  let charted = false;
   for (const p of points) {
     const r = p.requests[name];
+    if (r !== undefined) charted = true;
     const full = p.span >= MIN_RATE_SPAN;
     rate.push([p.t, full ? (r?.reqs ?? 0) / p.span : null]);
     failed.push([p.t, full ? (r?.failed ?? 0) / p.span : null]);
@@ -121,5 +128,6 @@ export function requestSeries(points: readonly RunPoint[], name: string): Reques
       { name: 'p(95)', points: p95 },
       { name: 'p(99)', points: p99 },
     ],
+    charted,
   };
 }
