@@ -154,9 +154,12 @@ export function renderRequest(req: CompiledRequest, ctx: TemplateContext, userAg
 
 /** A step past MEMOIZED_REQUESTS: everything rendered for this request alone. */
 function renderAfresh(req: CompiledRequest, ctx: TemplateContext, userAgent: string): Rendered {
-  let url = joinUrl(req.baseUrl?.render(ctx), req.url.render(ctx));
+  const base = req.baseUrl?.render(ctx);
+  let url = joinUrl(base, req.url.render(ctx));
   if (req.query.length > 0 || req.auth?.in === 'query') url = withQuery(req, ctx, url);
   const target = splitUrl(url);
+  // The base's own string, whose hash is known: the client finds the origin's connections by it (http/fast/client.ts).
+  if (target.origin === base) target.origin = base;
   const hs = req.headers;
   const user: string[] = [];
   for (let i = 0; i < hs.length; i++) user.push(hs[i]![0], hs[i]![1].render(ctx));
