@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MetricsRecorder } from '../../metrics/recorder.ts';
 import { parsePlan } from '../../plan/index.ts';
-import { MEMOIZED_REQUESTS, sharedPieces, type CompiledRequest } from '../compile/request.ts';
+import type { Plan } from '../../plan/schema/index.ts';
+import { MEMOIZED_REQUESTS, sharedPieces, type CompiledRequest, type SharedPieces } from '../compile/request.ts';
 import { compileSteps } from '../compile/steps.ts';
 import type { MutableTemplateContext } from './virtual-user.ts';
 import { renderRequest } from './render.ts';
@@ -19,13 +20,18 @@ scenarios:
       - request: { url: "http://127.0.0.1:1/x", headers: { x-a: "\${a}", x-b: "\${b}" } }
       - request: { url: "http://127.0.0.1:1/fixed", headers: { accept: "application/json" }, auth: { type: bearer, token: "t0k" } }
 `);
-const steps = compileSteps(plan.scenarios.s!.steps, '', {
-  plan,
-  scenario: 's',
-  scenarioTags: undefined,
-  recorder: new MetricsRecorder(),
-  files: new Map(),
-}) as CompiledRequest[];
+/** Scenario `s`'s steps, compiled as a worker does (`shared`: with the pieces steps share, and the memo limit). */
+function compile(p: Plan, shared?: SharedPieces): CompiledRequest[] {
+  return compileSteps(p.scenarios.s!.steps, '', {
+    plan: p,
+    scenario: 's',
+    scenarioTags: undefined,
+    recorder: new MetricsRecorder(),
+    files: new Map(),
+    ...(shared ? { shared } : {}),
+  }) as CompiledRequest[];
+}
+const steps = compile(plan);
 const step = steps[0]!;
 const fixed = steps[1]!;
 
@@ -81,13 +87,7 @@ scenarios:
       - request: { url: "/x", headers: { x-b: "\${b}" } }
       - request: { url: "/users/\${vu}" }
 `);
-    const [alike, perVu] = compileSteps(p.scenarios.s!.steps, '', {
-      plan: p,
-      scenario: 's',
-      scenarioTags: undefined,
-      recorder: new MetricsRecorder(),
-      files: new Map(),
-    }) as CompiledRequest[];
+    const [alike, perVu] = compile(p);
     const vus = [1, 2, 3].map((n) => ({ ...ctx({ b: 'k' }, n), env: { BASE: 'http://127.0.0.1:1' } }));
     const rendered = [...vus, ...vus].map((vu) => renderRequest(alike!, vu, 'ua'));
     // One header array for every VU (and so one request head in the client), not one per VU and step.
@@ -128,14 +128,7 @@ scenarios:
 ${Array.from({ length: MEMOIZED_REQUESTS + 2 }, (_, i) => `      - request: { url: "/r/${i}", query: { q: "\${b}" }, headers: { x-b: "\${b}" } }`).join('\n')}
       - request: { url: "/last", headers: { x-b: "\${b}" } }
 `);
-    const compiled = compileSteps(p.scenarios.s!.steps, '', {
-      plan: p,
-      scenario: 's',
-      scenarioTags: undefined,
-      recorder: new MetricsRecorder(),
-      files: new Map(),
-      shared: sharedPieces(),
-    }) as CompiledRequest[];
+    const compiled = compile(p, sharedPieces());
     expect(compiled.map((r) => r.memo).filter(Boolean)).toHaveLength(MEMOIZED_REQUESTS);
     expect(compiled[MEMOIZED_REQUESTS - 1]!.memo).toBe(true);
     const vu = { ...ctx({ b: 'k' }), env: { BASE: 'http://127.0.0.1:1' } };
@@ -178,13 +171,7 @@ scenarios:
     steps:
       - request: { url: "http://127.0.0.1:1/x", headers: { accept: "*/*" }, auth: { type: bearer, token: "\${token}" } }
 `);
-    const [req] = compileSteps(p.scenarios.s!.steps, '', {
-      plan: p,
-      scenario: 's',
-      scenarioTags: undefined,
-      recorder: new MetricsRecorder(),
-      files: new Map(),
-    }) as CompiledRequest[];
+    const [req] = compile(p);
     const vu = ctx({ token: 'one' });
     const first = renderRequest(req!, vu, 'ua');
     expect(renderRequest(req!, vu, 'ua').headers).toBe(first.headers);

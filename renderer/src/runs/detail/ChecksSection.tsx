@@ -2,11 +2,10 @@
  * Checks with their pass rate, where they ran, and an example failure: failing checks first (most failures first),
  * the others in the summary's order. A recording's checks (two a step) are a filter away past the first SHOWN_ROWS.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { fmtCount, fmtPct } from '../../format/numbers.ts';
-import { RowFilter } from '../../ui/RowFilter.tsx';
+import { useRowFilter } from '../../ui/RowFilter.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { SHOWN_ROWS, shownNote, shownRows } from '../../ui/shown.ts';
 import type { RunSummary as Summary } from '../live/types.ts';
 
 type Check = Summary['checks'][number];
@@ -14,26 +13,24 @@ type Check = Summary['checks'][number];
 const where = (c: Check): string =>
   [c.scenario, c.group.replace(/^::/, '').replaceAll('::', ' › '), c.request].filter(Boolean).join(' › ');
 
+/** What the checks' filter searches: the check's name and where it ran. */
+const checkText = (c: Check): string => `${c.name} ${where(c)}`;
+
 /** Failing checks first, most failures first; a stable sort keeps the summary's order otherwise. */
 export const failingFirst = (checks: readonly Check[]): Check[] => [...checks].sort((a, b) => b.fails - a.fails);
 
 /** Section "Checks": table with Check, Where, Passed, Failed, Pass %. */
 export function ChecksSection({ checks }: { checks: Summary['checks'] }) {
-  const [filter, setFilter] = useState('');
   const ordered = useMemo(() => failingFirst(checks), [checks]);
-  const shown = useMemo(() => shownRows(ordered, filter, (c) => `${c.name} ${where(c)}`), [ordered, filter]);
+  const shown = useRowFilter(ordered, checkText, {
+    noun: 'check',
+    placeholder: 'Filter by check or request…',
+    order: 'failing first',
+  });
   if (checks.length === 0) return null;
   return (
     <Section title="Checks">
-      {(checks.length > SHOWN_ROWS || filter !== '') && (
-        <RowFilter
-          noun="check"
-          placeholder="Filter by check or request…"
-          filter={filter}
-          onFilter={setFilter}
-          note={shownNote(shown.rows.length, shown.matching, checks.length, filter, 'check', 'failing first')}
-        />
-      )}
+      {shown.bar}
       <table className="table" aria-label="Checks">
         <thead>
           <tr>

@@ -10,23 +10,26 @@ import type { RunPoint } from '../live/types.ts';
  */
 function RequestChartsImpl({ points, name }: { points: readonly RunPoint[]; name: string }) {
   const s = useMemo(() => requestSeries(points, name), [points, name]);
-  if (!s.charted && points.length > 0)
-    return (
-      <section className="request-charts" aria-label={`Request ${name}`}>
-        <h3>{name}</h3>
+  return (
+    <section className="request-charts" aria-label={`Request ${name}`}>
+      <h3>{name}</h3>
+      {!s.charted && points.length > 0 ? (
         <p className="muted">
           No per-second points for this request: a run with many request names keeps them for the first names to run
           only (the run's notes say how many). Its totals are in the table above.
         </p>
-      </section>
-    );
-  return (
-    <section className="request-charts" aria-label={`Request ${name}`}>
-      <h3>{name}</h3>
-      <div className="run-charts">
-        <TimeChart id="request-rps" title={`${name}: requests per second`} unit="req/s" series={s.rate} height={200} />
-        <TimeChart id="request-latency" title={`${name}: latency`} unit="ms" series={s.latency} height={200} />
-      </div>
+      ) : (
+        <div className="run-charts">
+          <TimeChart
+            id="request-rps"
+            title={`${name}: requests per second`}
+            unit="req/s"
+            series={s.rate}
+            height={200}
+          />
+          <TimeChart id="request-latency" title={`${name}: latency`} unit="ms" series={s.latency} height={200} />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,11 +1,10 @@
 /**
  * Section "Requests": the sortable per-request table and, for the selected row, that request's charts. A plan with
- * more request names than the table draws (SHOWN_ROWS) gets a filter, and the table says how many it shows.
+ * more request names than the table draws (ui/shown.ts) gets a filter, and the table says how many it shows.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Section } from '../../ui/Section.tsx';
-import { RowFilter } from '../../ui/RowFilter.tsx';
-import { SHOWN_ROWS, shownNote, shownRows } from '../../ui/shown.ts';
+import { useRowFilter } from '../../ui/RowFilter.tsx';
 import { sortRows, type RequestRow, type Sort, type SortColumn } from '../live/rows.ts';
 import type { RunPoint } from '../live/types.ts';
 import { RequestCharts } from './RequestCharts.tsx';
@@ -18,12 +17,18 @@ interface Props {
   empty: string;
 }
 
+/** What the requests' filter searches. */
+const rowName = (r: RequestRow): string => r.name;
+
 export function RequestsPanel({ rows, points, empty }: Props) {
   const [sort, setSort] = useState<Sort>({ column: 'name', descending: false });
   const [selected, setSelected] = useState<{ key: string; name: string } | null>(null);
-  const [filter, setFilter] = useState('');
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
-  const shown = useMemo(() => shownRows(sorted, filter, (r) => r.name), [sorted, filter]);
+  const shown = useRowFilter(sorted, rowName, {
+    noun: 'request',
+    placeholder: 'Filter by request name…',
+    order: `sorted by ${COLUMN_LABELS[sort.column]}`,
+  });
   // Text columns start ascending, numbers descending (the biggest first, as one looks for the worst).
   const onSort = useCallback(
     (column: SortColumn) =>
@@ -50,22 +55,7 @@ export function RequestsPanel({ rows, points, empty }: Props) {
         <p className="muted">{empty}</p>
       ) : (
         <>
-          {(rows.length > SHOWN_ROWS || filter !== '') && (
-            <RowFilter
-              noun="request"
-              placeholder="Filter by request name…"
-              filter={filter}
-              onFilter={setFilter}
-              note={shownNote(
-                shown.rows.length,
-                shown.matching,
-                rows.length,
-                filter,
-                'request',
-                `sorted by ${COLUMN_LABELS[sort.column]}`,
-              )}
-            />
-          )}
+          {shown.bar}
           <RequestTable rows={shown.rows} sort={sort} onSort={onSort} selected={selectedKey} onSelect={onSelect} />
           {selected ? (
             <RequestCharts points={points} name={selected.name} />
